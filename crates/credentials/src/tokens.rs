@@ -1,0 +1,156 @@
+use crate::keyring::Keyring;
+use biscuit_auth::{error, macros::*, Biscuit};
+use chrono::{DateTime, Utc};
+use identity::error::PortError;
+use identity::model::AccessClaims;
+use identity::ports::AccessTokens;
+use kernel::{Role, Timestamp, UserId};
+use std::path::PathBuf;
+use std::sync::RwLock;
+use std::time::{Duration, SystemTime};
+
+/// Issues and verifies biscuit access tokens. Each token names the key that signed it; a key id
+/// this process has not seen makes it reload the keyring file once (another process rotated it).
+pub struct BiscuitTokens {
+    keyring: RwLock<Keyring>,
+    path: Option<PathBuf>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TokenError {
+    #[error("the token is malformed or its signature is wrong")]
+    Invalid,
+    #[error("the token has expired")]
+    Expired,
+}
+
+impl BiscuitTokens {
+    pub fn new(keyring: Keyring, path: Option<PathBuf>) -> Self {
+        BiscuitTokens { keyring: RwLock::new(keyring), path }
+    }
+
+    pub fn verify(&self, token: &str, now: Timestamp) -> Result<AccessClaims, TokenError> {
+        let parsed = match self.parse(token) {
+            Err(TokenError::Invalid) if self.reload_if_unknown_key(token) => self.parse(token)?,
+            other => other?,
+        };
+        let now: SystemTime = now.into();
+        let mut authorizer = authorizer!(r#"time({now}); allow if user($id);"#, now = now)
+            .build(&parsed)
+            .map_err(|_| TokenError::Invalid)?;
+        if let Err(err) = authorizer.authorize() {
+            return Err(match err {
+                error::Token::FailedLogic(_) => TokenError::Expired,
+                _ => TokenError::Invalid,
+            });
+        }
+        let facts: Vec<(i64, String, SystemTime, SystemTime)> = authorizer
+            .query(rule!("claims($id, $role, $iat, $exp) <- user($id), role($role), issued($iat), expires($exp)"))
+            .map_err(|_| TokenError::Invalid)?;
+        let (id, role, issued, expires) = facts.into_iter().next().ok_or(TokenError::Invalid)?;
+        Ok(AccessClaims {
+            user_id: UserId(id),
+            role: Role::parse(&role).ok_or(TokenError::Invalid)?,
+            issued_at: DateTime::<Utc>::from(issued),
+            expires_at: DateTime::<Utc>::from(expires),
+        })
+    }
+
+    fn parse(&self, token: &str) -> Result<Biscuit, TokenError> {
+        let keyring = self.keyring.read().expect("keyring lock");
+        Biscuit::from_base64(token, |id: Option<u32>| {
+            id.and_then(|id| keyring.public_key(id)).ok_or(error::Format::UnknownPublicKey)
+        })
+        .map_err(|_| TokenError::Invalid)
+    }
+
+    /// True when the token names a key we lack and the file on disk now has it.
+    fn reload_if_unknown_key(&self, token: &str) -> bool {
+        let Some(path) = &self.path else { return false };
+        let Ok(unverified) = biscuit_auth::UnverifiedBiscuit::from_base64(token) else { return false };
+        let Some(id) = unverified.root_key_id() else { return false };
+        if self.keyring.read().expect("keyring lock").public_key(id).is_some() {
+            return false;
+        }
+        match Keyring::load(path) {
+            Ok(fresh) if fresh.public_key(id).is_some() => {
+                *self.keyring.write().expect("keyring lock") = fresh;
+                true
+            }
+            _ => false,
+        }
+    }
+}
+
+impl AccessTokens for BiscuitTokens {
+    fn issue(&self, claims: &AccessClaims) -> Result<String, PortError> {
+        let keyring = self.keyring.read().expect("keyring lock");
+        let issued: SystemTime = claims.issued_at.into();
+        let expires: SystemTime = claims.expires_at.into();
+        // Biscuit dates have second precision; round the expiry down so it never outlives the claim.
+        let expires = expires - Duration::from_nanos(claims.expires_at.timestamp_subsec_nanos().into());
+        let issued = issued - Duration::from_nanos(claims.issued_at.timestamp_subsec_nanos().into());
+        let token = biscuit!(
+            r#"user({id}); role({role}); issued({iat}); expires({exp});
+               check if time($t), $t < {exp};"#,
+            id = claims.user_id.0,
+            role = claims.role.as_str(),
+            iat = issued,
+            exp = expires,
+        )
+        .root_key_id(keyring.active_id())
+        .build(keyring.active_pair())
+        .map_err(|e| PortError(format!("cannot sign access token: {e}")))?;
+        token.to_base64().map_err(|e| PortError(format!("cannot encode access token: {e}")))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::TimeZone;
+
+    fn claims(now: Timestamp, role: Role) -> AccessClaims {
+        AccessClaims { user_id: UserId(42), role, issued_at: now, expires_at: now + chrono::Duration::hours(1) }
+    }
+
+    #[test]
+    fn a_token_carries_its_claims_until_it_expires() {
+        let now = Utc.with_ymd_and_hms(2026, 1, 1, 10, 0, 0).unwrap();
+        let tokens = BiscuitTokens::new(Keyring::generate(), None);
+        let token = tokens.issue(&claims(now, Role::Admin)).unwrap();
+        assert_eq!(tokens.verify(&token, now + chrono::Duration::minutes(59)).unwrap(), claims(now, Role::Admin));
+        assert_eq!(tokens.verify(&token, now + chrono::Duration::minutes(61)), Err(TokenError::Expired));
+    }
+
+    #[test]
+    fn tampered_and_foreign_tokens_are_rejected() {
+        let now = Utc::now();
+        let ours = BiscuitTokens::new(Keyring::generate(), None);
+        let theirs = BiscuitTokens::new(Keyring::generate(), None);
+        let foreign = theirs.issue(&claims(now, Role::Admin)).unwrap();
+        assert_eq!(ours.verify(&foreign, now), Err(TokenError::Invalid));
+        let mut token = ours.issue(&claims(now, Role::Member)).unwrap();
+        token.replace_range(20..24, "AAAA");
+        assert_eq!(ours.verify(&token, now), Err(TokenError::Invalid));
+        assert_eq!(ours.verify("not a token", now), Err(TokenError::Invalid));
+    }
+
+    #[test]
+    fn rotation_keeps_old_tokens_valid_and_signs_with_the_new_key() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("keys.json");
+        let now = Utc::now();
+        let server = BiscuitTokens::new(Keyring::load_or_create(&path).unwrap(), Some(path.clone()));
+        let old = server.issue(&claims(now, Role::Member)).unwrap();
+        // Another process (the rotate-keys command) rotates the file.
+        let mut ring = Keyring::load(&path).unwrap();
+        ring.rotate();
+        ring.save(&path).unwrap();
+        let other_process = BiscuitTokens::new(Keyring::load(&path).unwrap(), Some(path.clone()));
+        let new = other_process.issue(&claims(now, Role::Member)).unwrap();
+        assert_eq!(biscuit_auth::UnverifiedBiscuit::from_base64(&new).unwrap().root_key_id(), Some(2));
+        assert!(server.verify(&new, now).is_ok(), "the running server learns the new key");
+        assert!(server.verify(&old, now).is_ok(), "and keeps accepting the old one");
+    }
+}

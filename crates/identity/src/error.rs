@@ -1,0 +1,72 @@
+/// Everything an identity call can answer besides success. Messages are shown to people as they
+/// are; the server maps each variant to an HTTP status and a stable code.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum IdentityError {
+    #[error("Please specify an email or password or first name or last name.")]
+    MissingRegistrationFields,
+    #[error("Please specify an email or password.")]
+    MissingLoginFields,
+    #[error("Please specify an email or code or password or first name or last name.")]
+    MissingCodeRegistrationFields,
+    #[error("Please specify {0}.")]
+    MissingField(&'static str),
+    #[error("Please specify a valid email address.")]
+    InvalidEmail,
+    #[error("Password must be between 8 and 128 characters.")]
+    PasswordLength,
+    #[error("Names must be at most 100 characters.")]
+    NameTooLong,
+    #[error("Please keep each answer under 2000 characters.")]
+    AnswerTooLong,
+    #[error("An account with this email already exists. Please log in instead.")]
+    EmailTaken,
+    #[error("Incorrect email or password.")]
+    InvalidCredentials,
+    #[error("Too many attempts. Please wait a few minutes and try again.")]
+    Throttled,
+    #[error("Your session has expired. Please log in again.")]
+    SessionExpired,
+    #[error("The two passwords do not match.")]
+    PasswordsDiffer,
+    #[error("This password reset link is invalid or has expired. Please request a new one.")]
+    InvalidResetCode,
+    #[error("This subscription code is invalid or has already been used.")]
+    InvalidSubscriptionCode,
+    #[error("There was an error processing your request. Please try again later.")]
+    Internal(String),
+}
+
+impl IdentityError {
+    /// A stable, machine-readable name for the front end and for logs.
+    pub fn code(&self) -> &'static str {
+        match self {
+            IdentityError::MissingRegistrationFields
+            | IdentityError::MissingLoginFields
+            | IdentityError::MissingCodeRegistrationFields
+            | IdentityError::MissingField(_) => "missing_fields",
+            IdentityError::InvalidEmail => "invalid_email",
+            IdentityError::PasswordLength => "password_length",
+            IdentityError::NameTooLong => "name_too_long",
+            IdentityError::AnswerTooLong => "answer_too_long",
+            IdentityError::EmailTaken => "email_taken",
+            IdentityError::InvalidCredentials => "invalid_credentials",
+            IdentityError::Throttled => "throttled",
+            IdentityError::SessionExpired => "session_expired",
+            IdentityError::PasswordsDiffer => "passwords_differ",
+            IdentityError::InvalidResetCode => "invalid_reset_code",
+            IdentityError::InvalidSubscriptionCode => "invalid_subscription_code",
+            IdentityError::Internal(_) => "internal",
+        }
+    }
+}
+
+/// Failures of the outside world (database, hashing) as ports report them.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct PortError(pub String);
+
+impl From<PortError> for IdentityError {
+    fn from(err: PortError) -> Self {
+        IdentityError::Internal(err.0)
+    }
+}

@@ -1,0 +1,273 @@
+//! In-memory stand-ins for every identity port, for unit tests without a database.
+
+use crate::model::*;
+use crate::ports::*;
+use kernel::{Email, Role, Timestamp, UserId};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+
+#[derive(Default)]
+struct State {
+    users: Vec<(User, String)>,
+    refresh: Vec<(RefreshRecord, String)>,
+    reset_codes: Vec<(ResetCodeRecord, String)>,
+    codes: Vec<(SubscriptionCodeRecord, String)>,
+    attempts: HashMap<String, Vec<Timestamp>>,
+    outbox: Vec<OutgoingMail>,
+    deletion_feedback: Vec<DeletionFeedback>,
+}
+
+#[derive(Default)]
+pub struct InMemoryStore(Mutex<State>);
+
+impl InMemoryStore {
+    fn with<T>(&self, f: impl FnOnce(&mut State) -> T) -> T {
+        f(&mut self.0.lock().expect("store lock"))
+    }
+
+    pub fn outbox(&self) -> Vec<OutgoingMail> {
+        self.with(|s| s.outbox.clone())
+    }
+
+    pub fn deletion_feedback(&self) -> Vec<DeletionFeedback> {
+        self.with(|s| s.deletion_feedback.clone())
+    }
+
+    pub fn refresh_records(&self, user: UserId) -> Vec<RefreshRecord> {
+        self.with(|s| s.refresh.iter().filter(|(r, _)| r.user_id == user).map(|(r, _)| r.clone()).collect())
+    }
+
+    pub fn add_subscription_code(&self, digest: &str, plan_id: &str, duration_days: Option<i32>) {
+        self.with(|s| {
+            let id = s.codes.len() as i64 + 1;
+            s.codes.push((
+                SubscriptionCodeRecord { id, plan_id: plan_id.into(), duration_days, redeemed_at: None },
+                digest.into(),
+            ));
+        })
+    }
+
+    fn insert_user(s: &mut State, new: NewUser) -> Option<User> {
+        if s.users.iter().any(|(u, _)| u.email == new.email) {
+            return None;
+        }
+        let user = User {
+            id: UserId(s.users.len() as i64 + 1),
+            email: new.email,
+            first_name: new.first_name.as_str().into(),
+            last_name: new.last_name.as_str().into(),
+            role: Role::Member,
+            timezone: new.timezone.as_str().into(),
+            plan: new.plan,
+            recommends: vec![],
+            friend_email: None,
+            created_at: new.now,
+        };
+        s.users.push((user.clone(), new.password_hash));
+        Some(user)
+    }
+}
+
+impl UserRepository for InMemoryStore {
+    fn find_credentials(&self, email: &Email) -> PortResult<Option<UserCredentials>> {
+        Ok(self.with(|s| {
+            s.users
+                .iter()
+                .find(|(u, _)| &u.email == email)
+                .map(|(u, h)| UserCredentials { user: u.clone(), password_hash: h.clone() })
+        }))
+    }
+
+    fn find_user(&self, id: UserId) -> PortResult<Option<User>> {
+        Ok(self.with(|s| s.users.iter().find(|(u, _)| u.id == id).map(|(u, _)| u.clone())))
+    }
+
+    fn create_user(&self, new: NewUser) -> PortResult<Option<User>> {
+        Ok(self.with(|s| Self::insert_user(s, new)))
+    }
+
+    fn create_user_redeeming_code(&self, new: NewUser, code_id: i64) -> PortResult<Result<User, RedeemConflict>> {
+        Ok(self.with(|s| {
+            let Some(index) = s.codes.iter().position(|(c, _)| c.id == code_id && c.redeemed_at.is_none()) else {
+                return Err(RedeemConflict::CodeTaken);
+            };
+            let now = new.now;
+            let user = Self::insert_user(s, new).ok_or(RedeemConflict::EmailTaken)?;
+            s.codes[index].0.redeemed_at = Some(now);
+            Ok(user)
+        }))
+    }
+
+    fn erase_user(&self, id: UserId, feedback: DeletionFeedback, at: Timestamp) -> PortResult<()> {
+        self.with(|s| {
+            s.users.retain(|(u, _)| u.id != id);
+            for (r, _) in s.refresh.iter_mut().filter(|(r, _)| r.user_id == id) {
+                r.revoked_at.get_or_insert(at);
+            }
+            s.reset_codes.retain(|(c, _)| c.user_id != id);
+            s.deletion_feedback.push(feedback);
+        });
+        Ok(())
+    }
+}
+
+impl SessionRepository for InMemoryStore {
+    fn insert_refresh(&self, token: NewRefreshToken) -> PortResult<()> {
+        self.with(|s| {
+            let id = s.refresh.len() as i64 + 1;
+            s.refresh.push((
+                RefreshRecord {
+                    id,
+                    user_id: token.user_id,
+                    family: token.family,
+                    expires_at: token.expires_at,
+                    used_at: None,
+                    revoked_at: None,
+                },
+                token.digest,
+            ));
+        });
+        Ok(())
+    }
+
+    fn find_refresh(&self, digest: &str) -> PortResult<Option<RefreshRecord>> {
+        Ok(self.with(|s| s.refresh.iter().find(|(_, d)| d == digest).map(|(r, _)| r.clone())))
+    }
+
+    fn rotate_refresh(&self, old_id: i64, at: Timestamp, next: NewRefreshToken) -> PortResult<bool> {
+        let fresh = self.with(|s| {
+            match s.refresh.iter_mut().find(|(r, _)| r.id == old_id && r.used_at.is_none() && r.revoked_at.is_none()) {
+                Some((r, _)) => {
+                    r.used_at = Some(at);
+                    true
+                }
+                None => false,
+            }
+        });
+        if fresh {
+            self.insert_refresh(next)?;
+        }
+        Ok(fresh)
+    }
+
+    fn revoke_family(&self, family: &str, at: Timestamp) -> PortResult<()> {
+        self.with(|s| {
+            for (r, _) in s.refresh.iter_mut().filter(|(r, _)| r.family == family) {
+                r.revoked_at.get_or_insert(at);
+            }
+        });
+        Ok(())
+    }
+
+    fn revoke_user_sessions(&self, user: UserId, at: Timestamp) -> PortResult<()> {
+        self.with(|s| {
+            for (r, _) in s.refresh.iter_mut().filter(|(r, _)| r.user_id == user) {
+                r.revoked_at.get_or_insert(at);
+            }
+        });
+        Ok(())
+    }
+}
+
+impl ResetCodeRepository for InMemoryStore {
+    fn save_reset_code(&self, code: NewResetCode, mail: OutgoingMail) -> PortResult<()> {
+        self.with(|s| {
+            let id = s.reset_codes.len() as i64 + 1;
+            s.reset_codes.push((
+                ResetCodeRecord { id, user_id: code.user_id, expires_at: code.expires_at, used_at: None },
+                code.digest,
+            ));
+            s.outbox.push(mail);
+        });
+        Ok(())
+    }
+
+    fn find_reset_code(&self, user: UserId, digest: &str) -> PortResult<Option<ResetCodeRecord>> {
+        Ok(self.with(|s| {
+            s.reset_codes.iter().find(|(c, d)| c.user_id == user && d == digest).map(|(c, _)| c.clone())
+        }))
+    }
+
+    fn consume_reset_code(&self, code_id: i64, user: UserId, password_hash: &str, at: Timestamp) -> PortResult<bool> {
+        let consumed = self.with(|s| {
+            let Some((code, _)) = s.reset_codes.iter_mut().find(|(c, _)| c.id == code_id && c.used_at.is_none())
+            else {
+                return false;
+            };
+            code.used_at = Some(at);
+            if let Some((_, hash)) = s.users.iter_mut().find(|(u, _)| u.id == user) {
+                *hash = password_hash.to_owned();
+            }
+            true
+        });
+        if consumed {
+            self.revoke_user_sessions(user, at)?;
+        }
+        Ok(consumed)
+    }
+}
+
+impl SubscriptionCodeRepository for InMemoryStore {
+    fn find_subscription_code(&self, digest: &str) -> PortResult<Option<SubscriptionCodeRecord>> {
+        Ok(self.with(|s| s.codes.iter().find(|(_, d)| d == digest).map(|(c, _)| c.clone())))
+    }
+}
+
+impl AttemptLog for InMemoryStore {
+    fn count_attempts(&self, key: &str, since: Timestamp) -> PortResult<u32> {
+        Ok(self.with(|s| s.attempts.get(key).map_or(0, |v| v.iter().filter(|t| **t >= since).count() as u32)))
+    }
+
+    fn record_attempt(&self, key: &str, at: Timestamp) -> PortResult<()> {
+        self.with(|s| s.attempts.entry(key.to_owned()).or_default().push(at));
+        Ok(())
+    }
+
+    fn clear_attempts(&self, key: &str) -> PortResult<()> {
+        self.with(|s| s.attempts.remove(key));
+        Ok(())
+    }
+}
+
+/// A fast, obviously fake hasher: "hashed:" + password.
+pub struct FakeHasher;
+
+impl PasswordHasher for FakeHasher {
+    fn hash(&self, password: &Password) -> PortResult<String> {
+        Ok(format!("hashed:{}", password.expose()))
+    }
+    fn verify(&self, password: &str, hash: &str) -> bool {
+        hash.strip_prefix("hashed:") == Some(password)
+    }
+    fn verify_dummy(&self, _password: &str) {}
+}
+
+/// Access tokens that spell out their claims, so tests can read them back.
+pub struct FakeTokens;
+
+impl AccessTokens for FakeTokens {
+    fn issue(&self, claims: &AccessClaims) -> PortResult<String> {
+        Ok(format!("access:{}:{}:{}", claims.user_id, claims.role.as_str(), claims.expires_at.timestamp()))
+    }
+}
+
+/// Predictable secrets: a counter, and a digest that is simply "digest(...)".
+#[derive(Default)]
+pub struct FakeSecrets(AtomicU64);
+
+impl Secrets for FakeSecrets {
+    fn refresh_token(&self) -> String {
+        format!("refresh-{}", self.0.fetch_add(1, Ordering::SeqCst))
+    }
+    fn reset_code(&self) -> String {
+        format!("reset-{}", self.0.fetch_add(1, Ordering::SeqCst))
+    }
+    fn family_id(&self) -> String {
+        format!("family-{}", self.0.fetch_add(1, Ordering::SeqCst))
+    }
+    fn digest(&self, secret: &str) -> String {
+        format!("digest({secret})")
+    }
+}
+

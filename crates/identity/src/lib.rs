@@ -1,0 +1,16 @@
+//! Identity: registration, login, sessions (rotating refresh tokens), password reset,
+//! subscription-code sign-up and account deletion. Pure rules over the ports in [`ports`].
+
+pub mod error;
+pub mod model;
+pub mod ports;
+pub mod service;
+pub mod throttle;
+
+#[cfg(any(test, feature = "test-support"))]
+pub mod fakes;
+
+pub use error::IdentityError;
+pub use model::*;
+pub use service::{IdentityDeps, IdentityService, SignedIn};
+pub use throttle::ThrottlePolicy;

@@ -1,0 +1,261 @@
+use crate::error::IdentityError;
+use chrono::Duration;
+use kernel::{Email, Role, Timestamp, UserId};
+
+/// How long each credential lives.
+pub const ACCESS_TOKEN_TTL_SECS: i64 = 3600;
+pub const REFRESH_TOKEN_TTL_DAYS: i64 = 30;
+pub const RESET_CODE_TTL_SECS: i64 = 3600;
+
+/// A password that meets the policy (8 to 128 characters). Never logged or displayed.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Password(String);
+
+impl Password {
+    pub const MIN_CHARS: usize = 8;
+    pub const MAX_CHARS: usize = 128;
+
+    pub fn parse(raw: &str) -> Result<Password, IdentityError> {
+        let chars = raw.chars().count();
+        if !(Self::MIN_CHARS..=Self::MAX_CHARS).contains(&chars) {
+            return Err(IdentityError::PasswordLength);
+        }
+        Ok(Password(raw.to_owned()))
+    }
+
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Debug for Password {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Password(***)")
+    }
+}
+
+/// A first or last name: trimmed, non-empty, at most 100 characters.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PersonName(String);
+
+impl PersonName {
+    pub fn parse(raw: &str) -> Result<PersonName, IdentityError> {
+        let name = raw.trim();
+        if name.chars().count() > 100 {
+            return Err(IdentityError::NameTooLong);
+        }
+        Ok(PersonName(name.to_owned()))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// An IANA time zone name; unknown or missing names fall back to UTC so sign-up never fails on it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TimeZoneName(String);
+
+impl TimeZoneName {
+    pub fn parse_or_utc(raw: Option<&str>) -> TimeZoneName {
+        match raw.map(str::trim).filter(|s| !s.is_empty()) {
+            Some(name) if name.parse::<chrono_tz::Tz>().is_ok() => TimeZoneName(name.to_owned()),
+            _ => TimeZoneName("UTC".to_owned()),
+        }
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// The paid state of an account, as the spec defines it: paid when `paid_date` is set and
+/// `end_paid_date` is absent (lifetime) or in the future.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct PlanState {
+    pub plan_id: Option<String>,
+    pub paid_date: Option<Timestamp>,
+    pub end_paid_date: Option<Timestamp>,
+}
+
+impl PlanState {
+    pub fn is_paid(&self, now: Timestamp) -> bool {
+        self.paid_date.is_some() && self.end_paid_date.is_none_or(|end| end > now)
+    }
+}
+
+/// A member or admin as the rest of the product sees them (no credentials).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct User {
+    pub id: UserId,
+    pub email: Email,
+    pub first_name: String,
+    pub last_name: String,
+    pub role: Role,
+    pub timezone: String,
+    pub plan: PlanState,
+    pub recommends: Vec<i64>,
+    pub friend_email: Option<String>,
+    pub created_at: Timestamp,
+}
+
+/// A user together with the stored password hash, only for checking credentials.
+#[derive(Debug, Clone)]
+pub struct UserCredentials {
+    pub user: User,
+    pub password_hash: String,
+}
+
+#[derive(Debug, Clone)]
+pub struct NewUser {
+    pub email: Email,
+    pub password_hash: String,
+    pub first_name: PersonName,
+    pub last_name: PersonName,
+    pub timezone: TimeZoneName,
+    pub plan: PlanState,
+    pub now: Timestamp,
+}
+
+/// The raw registration form, as received.
+#[derive(Debug, Clone, Default)]
+pub struct RegistrationForm {
+    pub username: Option<String>,
+    pub password: Option<String>,
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+    pub timezone: Option<String>,
+}
+
+/// A registration whose every field is valid.
+#[derive(Debug, Clone)]
+pub struct Registration {
+    pub email: Email,
+    pub password: Password,
+    pub first_name: PersonName,
+    pub last_name: PersonName,
+    pub timezone: TimeZoneName,
+}
+
+pub(crate) fn filled(value: &Option<String>) -> Option<&str> {
+    value.as_deref().filter(|v| !v.trim().is_empty())
+}
+
+impl RegistrationForm {
+    /// Checks presence first (one message for any missing field, as the spec says), then format.
+    pub fn validate(&self, missing: IdentityError) -> Result<Registration, IdentityError> {
+        let (Some(email), Some(password), Some(first), Some(last)) = (
+            filled(&self.username),
+            self.password.as_deref().filter(|p| !p.is_empty()),
+            filled(&self.first_name),
+            filled(&self.last_name),
+        ) else {
+            return Err(missing);
+        };
+        Ok(Registration {
+            email: Email::parse(email).map_err(|_| IdentityError::InvalidEmail)?,
+            password: Password::parse(password)?,
+            first_name: PersonName::parse(first)?,
+            last_name: PersonName::parse(last)?,
+            timezone: TimeZoneName::parse_or_utc(self.timezone.as_deref()),
+        })
+    }
+}
+
+/// The claims an access token carries.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AccessClaims {
+    pub user_id: UserId,
+    pub role: Role,
+    pub issued_at: Timestamp,
+    pub expires_at: Timestamp,
+}
+
+impl AccessClaims {
+    pub fn for_user(user: &User, now: Timestamp) -> AccessClaims {
+        AccessClaims {
+            user_id: user.id,
+            role: user.role,
+            issued_at: now,
+            expires_at: now + Duration::seconds(ACCESS_TOKEN_TTL_SECS),
+        }
+    }
+}
+
+/// One refresh token as stored: only its digest, never the token.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RefreshRecord {
+    pub id: i64,
+    pub user_id: UserId,
+    pub family: String,
+    pub expires_at: Timestamp,
+    pub used_at: Option<Timestamp>,
+    pub revoked_at: Option<Timestamp>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewRefreshToken {
+    pub user_id: UserId,
+    pub family: String,
+    pub digest: String,
+    pub created_at: Timestamp,
+    pub expires_at: Timestamp,
+}
+
+/// A password reset code as stored (digest only).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ResetCodeRecord {
+    pub id: i64,
+    pub user_id: UserId,
+    pub expires_at: Timestamp,
+    pub used_at: Option<Timestamp>,
+}
+
+impl ResetCodeRecord {
+    pub fn is_usable(&self, now: Timestamp) -> bool {
+        self.used_at.is_none() && self.expires_at > now
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewResetCode {
+    pub user_id: UserId,
+    pub digest: String,
+    pub created_at: Timestamp,
+    pub expires_at: Timestamp,
+}
+
+/// A single-use subscription code, as stored (digest only).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SubscriptionCodeRecord {
+    pub id: i64,
+    pub plan_id: String,
+    /// How many days of premium the code grants; `None` is lifetime.
+    pub duration_days: Option<i32>,
+    pub redeemed_at: Option<Timestamp>,
+}
+
+impl SubscriptionCodeRecord {
+    pub fn grants(&self, now: Timestamp) -> PlanState {
+        PlanState {
+            plan_id: Some(self.plan_id.clone()),
+            paid_date: Some(now),
+            end_paid_date: self.duration_days.map(|days| now + Duration::days(days.into())),
+        }
+    }
+}
+
+/// An e-mail waiting in the outbox.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OutgoingMail {
+    pub to: String,
+    pub subject: String,
+    pub text_body: String,
+}
+
+/// Why someone left, kept without any link to who they were.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DeletionFeedback {
+    pub why: String,
+    pub how: String,
+}

@@ -1,0 +1,100 @@
+//! What identity needs from the outside world. Every method is atomic on its own; where a
+//! rule needs several writes to land together, one method does them all in one transaction.
+//! Errors are `PortError` (the store is unreachable or broken), except where a method
+//! returns a specific outcome.
+
+use crate::error::PortError;
+use crate::model::*;
+use kernel::{Email, Timestamp, UserId};
+
+pub type PortResult<T> = Result<T, PortError>;
+
+pub trait UserRepository: Send + Sync {
+    fn find_credentials(&self, email: &Email) -> PortResult<Option<UserCredentials>>;
+    fn find_user(&self, id: UserId) -> PortResult<Option<User>>;
+    /// `Ok(None)` when the e-mail is already registered.
+    fn create_user(&self, new: NewUser) -> PortResult<Option<User>>;
+    /// Creates the user and marks the code redeemed by them, together. `Err(CodeTaken)` when the
+    /// code was redeemed meanwhile, `Err(EmailTaken)` when the e-mail is registered.
+    fn create_user_redeeming_code(
+        &self,
+        new: NewUser,
+        code_id: i64,
+    ) -> PortResult<Result<User, RedeemConflict>>;
+    /// Erases personal data (the row stays, anonymised, for accounting), revokes every session
+    /// and reset code, and keeps the feedback unlinked from the person. One transaction.
+    fn erase_user(&self, id: UserId, feedback: DeletionFeedback, at: Timestamp) -> PortResult<()>;
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RedeemConflict {
+    CodeTaken,
+    EmailTaken,
+}
+
+pub trait SessionRepository: Send + Sync {
+    fn insert_refresh(&self, token: NewRefreshToken) -> PortResult<()>;
+    fn find_refresh(&self, digest: &str) -> PortResult<Option<RefreshRecord>>;
+    /// Marks `old_id` used and stores `next`, only if `old_id` was still unused and unrevoked.
+    /// Returns false (and stores nothing) when it had been used meanwhile.
+    fn rotate_refresh(&self, old_id: i64, at: Timestamp, next: NewRefreshToken) -> PortResult<bool>;
+    fn revoke_family(&self, family: &str, at: Timestamp) -> PortResult<()>;
+    fn revoke_user_sessions(&self, user: UserId, at: Timestamp) -> PortResult<()>;
+}
+
+pub trait ResetCodeRepository: Send + Sync {
+    /// Stores the code and queues its e-mail in one transaction, so a crash loses neither alone.
+    fn save_reset_code(&self, code: NewResetCode, mail: OutgoingMail) -> PortResult<()>;
+    fn find_reset_code(&self, user: UserId, digest: &str) -> PortResult<Option<ResetCodeRecord>>;
+    /// Consumes the code, sets the new password hash and revokes every session, together.
+    /// Returns false when the code had been used meanwhile.
+    fn consume_reset_code(
+        &self,
+        code_id: i64,
+        user: UserId,
+        password_hash: &str,
+        at: Timestamp,
+    ) -> PortResult<bool>;
+}
+
+pub trait SubscriptionCodeRepository: Send + Sync {
+    fn find_subscription_code(&self, digest: &str) -> PortResult<Option<SubscriptionCodeRecord>>;
+}
+
+/// Counts attempts per key in a sliding window, for throttling.
+pub trait AttemptLog: Send + Sync {
+    fn count_attempts(&self, key: &str, since: Timestamp) -> PortResult<u32>;
+    fn record_attempt(&self, key: &str, at: Timestamp) -> PortResult<()>;
+    fn clear_attempts(&self, key: &str) -> PortResult<()>;
+}
+
+/// Everything identity stores, implemented by one adapter.
+pub trait IdentityStore:
+    UserRepository + SessionRepository + ResetCodeRepository + SubscriptionCodeRepository + AttemptLog
+{
+}
+
+impl<T> IdentityStore for T where
+    T: UserRepository + SessionRepository + ResetCodeRepository + SubscriptionCodeRepository + AttemptLog
+{
+}
+
+pub trait PasswordHasher: Send + Sync {
+    fn hash(&self, password: &Password) -> PortResult<String>;
+    /// False for a wrong password or an unreadable hash.
+    fn verify(&self, password: &str, hash: &str) -> bool;
+    /// Spends as long as a real verification, for unknown e-mails (no timing oracle).
+    fn verify_dummy(&self, password: &str);
+}
+
+pub trait AccessTokens: Send + Sync {
+    fn issue(&self, claims: &AccessClaims) -> PortResult<String>;
+}
+
+/// Random secrets (refresh tokens, reset codes) and their one-way digests for storage.
+pub trait Secrets: Send + Sync {
+    fn refresh_token(&self) -> String;
+    fn reset_code(&self) -> String;
+    fn family_id(&self) -> String;
+    fn digest(&self, secret: &str) -> String;
+}

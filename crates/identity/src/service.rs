@@ -1,0 +1,327 @@
+use crate::error::IdentityError;
+use crate::model::*;
+use crate::ports::*;
+use crate::throttle::{ThrottleKeys, ThrottlePolicy};
+use chrono::Duration;
+use kernel::{Clock, Email, UserId};
+use std::sync::Arc;
+
+/// The ports the identity service works through.
+#[derive(Clone)]
+pub struct IdentityDeps {
+    pub store: Arc<dyn IdentityStore>,
+    pub hasher: Arc<dyn PasswordHasher>,
+    pub tokens: Arc<dyn AccessTokens>,
+    pub secrets: Arc<dyn Secrets>,
+    pub clock: Arc<dyn Clock>,
+}
+
+/// What a successful sign-up, login or code sign-up hands back: an access token, the refresh
+/// token for the cookie (never shown to scripts) and the user.
+#[derive(Debug, Clone)]
+pub struct SignedIn {
+    pub access_token: String,
+    pub refresh_token: String,
+    pub user: User,
+}
+
+/// A refreshed pair of tokens.
+#[derive(Debug, Clone)]
+pub struct Refreshed {
+    pub access_token: String,
+    pub refresh_token: String,
+    pub user: User,
+}
+
+#[derive(Clone)]
+pub struct IdentityService {
+    deps: IdentityDeps,
+    throttle: ThrottlePolicy,
+    /// Where the reset link in the e-mail points, e.g. `https://gistbook.app`.
+    public_url: String,
+}
+
+impl IdentityService {
+    pub fn new(deps: IdentityDeps, throttle: ThrottlePolicy, public_url: impl Into<String>) -> Self {
+        IdentityService { deps, throttle, public_url: public_url.into() }
+    }
+
+    pub fn register(&self, form: &RegistrationForm) -> Result<SignedIn, IdentityError> {
+        let registration = form.validate(IdentityError::MissingRegistrationFields)?;
+        let new_user = self.new_user(registration, PlanState::default())?;
+        let user = self.deps.store.create_user(new_user)?.ok_or(IdentityError::EmailTaken)?;
+        self.start_session(user)
+    }
+
+    pub fn register_with_code(
+        &self,
+        form: &RegistrationForm,
+        code: Option<&str>,
+    ) -> Result<SignedIn, IdentityError> {
+        // Presence of every field first, with the spec's single message; then their format.
+        let code = code
+            .map(str::trim)
+            .filter(|c| !c.is_empty())
+            .ok_or(IdentityError::MissingCodeRegistrationFields)?;
+        let registration = form.validate(IdentityError::MissingCodeRegistrationFields)?;
+        let now = self.deps.clock.now();
+        let record = self
+            .deps
+            .store
+            .find_subscription_code(&self.deps.secrets.digest(&normalise_code(code)))?
+            .filter(|c| c.redeemed_at.is_none())
+            .ok_or(IdentityError::InvalidSubscriptionCode)?;
+        let new_user = self.new_user(registration, record.grants(now))?;
+        match self.deps.store.create_user_redeeming_code(new_user, record.id)? {
+            Ok(user) => self.start_session(user),
+            Err(RedeemConflict::CodeTaken) => Err(IdentityError::InvalidSubscriptionCode),
+            Err(RedeemConflict::EmailTaken) => Err(IdentityError::EmailTaken),
+        }
+    }
+
+    /// `client` is the caller's address, for throttling.
+    pub fn login(
+        &self,
+        email: Option<&str>,
+        password: Option<&str>,
+        client: &str,
+    ) -> Result<SignedIn, IdentityError> {
+        let (Some(email), Some(password)) =
+            (email.filter(|e| !e.trim().is_empty()), password.filter(|p| !p.is_empty()))
+        else {
+            return Err(IdentityError::MissingLoginFields);
+        };
+        let now = self.deps.clock.now();
+        let normalised = email.trim().to_lowercase();
+        let keys = ThrottleKeys::new("login", &self.deps.secrets.digest(&normalised), client);
+        let since = now - self.throttle.login_window;
+        let store = &self.deps.store;
+        if store.count_attempts(&keys.address, since)? >= self.throttle.login_failures_per_address
+            || store.count_attempts(&keys.account_address, since)?
+                >= self.throttle.login_failures_per_account_address
+        {
+            return Err(IdentityError::Throttled);
+        }
+        let credentials = match Email::parse(email) {
+            Ok(email) => store.find_credentials(&email)?,
+            Err(_) => None,
+        };
+        let verified = match &credentials {
+            Some(c) => self.deps.hasher.verify(password, &c.password_hash),
+            None => {
+                self.deps.hasher.verify_dummy(password);
+                false
+            }
+        };
+        match credentials.filter(|_| verified) {
+            Some(credentials) => {
+                store.clear_attempts(&keys.account_address)?;
+                self.start_session(credentials.user)
+            }
+            None => {
+                store.record_attempt(&keys.address, now)?;
+                store.record_attempt(&keys.account_address, now)?;
+                Err(IdentityError::InvalidCredentials)
+            }
+        }
+    }
+
+    /// Trades a refresh token for a new access token and a new refresh token. A token that was
+    /// already used means it was stolen or replayed: its whole family is revoked.
+    pub fn refresh(&self, refresh_token: Option<&str>) -> Result<Refreshed, IdentityError> {
+        let token = refresh_token.filter(|t| !t.is_empty()).ok_or(IdentityError::SessionExpired)?;
+        let now = self.deps.clock.now();
+        let store = &self.deps.store;
+        let record = store
+            .find_refresh(&self.deps.secrets.digest(token))?
+            .ok_or(IdentityError::SessionExpired)?;
+        if record.revoked_at.is_some() {
+            return Err(IdentityError::SessionExpired);
+        }
+        if record.used_at.is_some() {
+            store.revoke_family(&record.family, now)?;
+            return Err(IdentityError::SessionExpired);
+        }
+        if record.expires_at <= now {
+            return Err(IdentityError::SessionExpired);
+        }
+        let user = store.find_user(record.user_id)?.ok_or(IdentityError::SessionExpired)?;
+        let next_token = self.deps.secrets.refresh_token();
+        let next = NewRefreshToken {
+            user_id: user.id,
+            family: record.family.clone(),
+            digest: self.deps.secrets.digest(&next_token),
+            created_at: now,
+            expires_at: now + Duration::days(REFRESH_TOKEN_TTL_DAYS),
+        };
+        if !store.rotate_refresh(record.id, now, next)? {
+            // Lost a race with another use of the same token: that is reuse too.
+            store.revoke_family(&record.family, now)?;
+            return Err(IdentityError::SessionExpired);
+        }
+        let access_token = self.deps.tokens.issue(&AccessClaims::for_user(&user, now))?;
+        Ok(Refreshed { access_token, refresh_token: next_token, user })
+    }
+
+    /// Ends every session of the user (all devices), when known; always succeeds for the caller.
+    pub fn logout(&self, user: Option<UserId>, refresh_token: Option<&str>) -> Result<(), IdentityError> {
+        let now = self.deps.clock.now();
+        let store = &self.deps.store;
+        let owner = match (user, refresh_token.filter(|t| !t.is_empty())) {
+            (Some(user), _) => Some(user),
+            (None, Some(token)) => store.find_refresh(&self.deps.secrets.digest(token))?.map(|r| r.user_id),
+            (None, None) => None,
+        };
+        if let Some(owner) = owner {
+            store.revoke_user_sessions(owner, now)?;
+        }
+        Ok(())
+    }
+
+    /// The current user, for `session` and `account`; an erased user's token stops working.
+    pub fn current_user(&self, id: UserId) -> Result<User, IdentityError> {
+        self.deps.store.find_user(id)?.ok_or(IdentityError::SessionExpired)
+    }
+
+    /// Sends a reset code when the account exists; answers the same either way.
+    pub fn forgot_password(&self, email: Option<&str>, client: &str) -> Result<(), IdentityError> {
+        let email = email.filter(|e| !e.trim().is_empty()).ok_or(IdentityError::MissingField("Email"))?;
+        let email = Email::parse(email).map_err(|_| IdentityError::InvalidEmail)?;
+        let now = self.deps.clock.now();
+        let keys = ThrottleKeys::new("forgot", &self.deps.secrets.digest(email.as_str()), client);
+        let since = now - self.throttle.forgot_window;
+        let store = &self.deps.store;
+        if store.count_attempts(&keys.address, since)? >= self.throttle.forgot_per_address
+            || store.count_attempts(&keys.account_address, since)?
+                >= self.throttle.forgot_per_account_address
+        {
+            return Err(IdentityError::Throttled);
+        }
+        store.record_attempt(&keys.address, now)?;
+        store.record_attempt(&keys.account_address, now)?;
+        let Some(credentials) = store.find_credentials(&email)? else {
+            return Ok(());
+        };
+        let code = self.deps.secrets.reset_code();
+        let link = format!(
+            "{}/reset-password/{}/{}",
+            self.public_url.trim_end_matches('/'),
+            url_component(email.as_str()),
+            code
+        );
+        let mail = OutgoingMail {
+            to: email.to_string(),
+            subject: "Reset your Gistbook password".to_owned(),
+            text_body: format!(
+                "Hello {},\n\nSomeone (hopefully you) asked to reset the password of your Gistbook account.\n\
+                 Open this link within one hour to choose a new password:\n\n{link}\n\n\
+                 If you did not ask for this, you can ignore this e-mail; your password stays the same.\n\n\
+                 The Gistbook team\n",
+                if credentials.user.first_name.is_empty() { "there" } else { &credentials.user.first_name },
+            ),
+        };
+        store.save_reset_code(
+            NewResetCode {
+                user_id: credentials.user.id,
+                digest: self.deps.secrets.digest(&code),
+                created_at: now,
+                expires_at: now + Duration::seconds(RESET_CODE_TTL_SECS),
+            },
+            mail,
+        )?;
+        Ok(())
+    }
+
+    pub fn reset_password(
+        &self,
+        email: Option<&str>,
+        code: Option<&str>,
+        password1: Option<&str>,
+        password2: Option<&str>,
+    ) -> Result<(), IdentityError> {
+        let password1 = password1.filter(|p| !p.is_empty()).ok_or(IdentityError::MissingField("New Password"))?;
+        let password2 =
+            password2.filter(|p| !p.is_empty()).ok_or(IdentityError::MissingField("Confirm New Password"))?;
+        if password1 != password2 {
+            return Err(IdentityError::PasswordsDiffer);
+        }
+        let password = Password::parse(password1)?;
+        let (Some(email), Some(code)) = (email, code.filter(|c| !c.is_empty())) else {
+            return Err(IdentityError::InvalidResetCode);
+        };
+        let now = self.deps.clock.now();
+        let store = &self.deps.store;
+        let user = match Email::parse(email) {
+            Ok(email) => store.find_credentials(&email)?.map(|c| c.user),
+            Err(_) => None,
+        }
+        .ok_or(IdentityError::InvalidResetCode)?;
+        let record = store
+            .find_reset_code(user.id, &self.deps.secrets.digest(code))?
+            .filter(|r| r.is_usable(now))
+            .ok_or(IdentityError::InvalidResetCode)?;
+        let hash = self.deps.hasher.hash(&password)?;
+        if !store.consume_reset_code(record.id, user.id, &hash, now)? {
+            return Err(IdentityError::InvalidResetCode);
+        }
+        Ok(())
+    }
+
+    pub fn delete_account(&self, id: UserId, why: Option<&str>, how: Option<&str>) -> Result<(), IdentityError> {
+        let why = why.map(str::trim).filter(|w| !w.is_empty());
+        let how = how.map(str::trim).filter(|h| !h.is_empty());
+        let why = why.ok_or(IdentityError::MissingField("Why are you deleting your account?"))?;
+        let how = how.ok_or(IdentityError::MissingField("How did you find out about us?"))?;
+        if why.chars().count() > 2000 || how.chars().count() > 2000 {
+            return Err(IdentityError::AnswerTooLong);
+        }
+        self.current_user(id)?;
+        let feedback = DeletionFeedback { why: why.to_owned(), how: how.to_owned() };
+        self.deps.store.erase_user(id, feedback, self.deps.clock.now())?;
+        Ok(())
+    }
+
+    fn new_user(&self, registration: Registration, plan: PlanState) -> Result<NewUser, IdentityError> {
+        Ok(NewUser {
+            email: registration.email,
+            password_hash: self.deps.hasher.hash(&registration.password)?,
+            first_name: registration.first_name,
+            last_name: registration.last_name,
+            timezone: registration.timezone,
+            plan,
+            now: self.deps.clock.now(),
+        })
+    }
+
+    fn start_session(&self, user: User) -> Result<SignedIn, IdentityError> {
+        let now = self.deps.clock.now();
+        let refresh_token = self.deps.secrets.refresh_token();
+        self.deps.store.insert_refresh(NewRefreshToken {
+            user_id: user.id,
+            family: self.deps.secrets.family_id(),
+            digest: self.deps.secrets.digest(&refresh_token),
+            created_at: now,
+            expires_at: now + Duration::days(REFRESH_TOKEN_TTL_DAYS),
+        })?;
+        let access_token = self.deps.tokens.issue(&AccessClaims::for_user(&user, now))?;
+        Ok(SignedIn { access_token, refresh_token, user })
+    }
+}
+
+/// Codes are printed in upper case with dashes for people; accept any case and spacing.
+pub fn normalise_code(code: &str) -> String {
+    code.chars().filter(|c| c.is_ascii_alphanumeric()).map(|c| c.to_ascii_uppercase()).collect()
+}
+
+/// Percent-encodes everything but unreserved characters, for a path segment.
+fn url_component(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests;

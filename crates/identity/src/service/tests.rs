@@ -1,0 +1,322 @@
+use super::*;
+use crate::fakes::*;
+use chrono::{TimeZone, Utc};
+use kernel::{FixedClock, Role};
+
+struct World {
+    store: Arc<InMemoryStore>,
+    clock: Arc<FixedClock>,
+    service: IdentityService,
+}
+
+fn world() -> World {
+    let store = Arc::new(InMemoryStore::default());
+    let clock = Arc::new(FixedClock::new(Utc.with_ymd_and_hms(2026, 3, 1, 12, 0, 0).unwrap()));
+    let deps = IdentityDeps {
+        store: store.clone(),
+        hasher: Arc::new(FakeHasher),
+        tokens: Arc::new(FakeTokens),
+        secrets: Arc::new(FakeSecrets::default()),
+        clock: clock.clone(),
+    };
+    let service = IdentityService::new(deps, ThrottlePolicy::default(), "https://gistbook.test");
+    World { store, clock, service }
+}
+
+fn form(email: &str, password: &str) -> RegistrationForm {
+    RegistrationForm {
+        username: Some(email.into()),
+        password: Some(password.into()),
+        first_name: Some("Ada".into()),
+        last_name: Some("Lovelace".into()),
+        timezone: Some("Europe/London".into()),
+    }
+}
+
+fn reset_code_from_mail(mail: &OutgoingMail) -> String {
+    let line = mail.text_body.lines().find(|l| l.contains("/reset-password/")).expect("link in mail");
+    line.rsplit('/').next().unwrap().trim().to_owned()
+}
+
+#[test]
+fn password_policy_is_8_to_128_characters() {
+    assert_eq!(Password::parse("short").unwrap_err(), IdentityError::PasswordLength);
+    assert!(Password::parse("eightchr").is_ok());
+    assert!(Password::parse(&"x".repeat(128)).is_ok());
+    assert_eq!(Password::parse(&"x".repeat(129)).unwrap_err(), IdentityError::PasswordLength);
+    // Characters, not bytes.
+    assert!(Password::parse("ééééééé").is_err());
+    assert!(Password::parse("éééééééé").is_ok());
+    assert_eq!(format!("{:?}", Password::parse("secret-password").unwrap()), "Password(***)");
+}
+
+#[test]
+fn registration_requires_every_field_with_one_message() {
+    let w = world();
+    for blank in [
+        RegistrationForm { username: None, ..form("a@b.co", "password1") },
+        RegistrationForm { password: Some(String::new()), ..form("a@b.co", "password1") },
+        RegistrationForm { first_name: Some("  ".into()), ..form("a@b.co", "password1") },
+        RegistrationForm { last_name: None, ..form("a@b.co", "password1") },
+    ] {
+        let err = w.service.register(&blank).unwrap_err();
+        assert_eq!(err.to_string(), "Please specify an email or password or first name or last name.");
+    }
+    assert_eq!(w.service.register(&form("not-an-email", "password1")).unwrap_err(), IdentityError::InvalidEmail);
+    assert_eq!(w.service.register(&form("a@b.co", "short")).unwrap_err(), IdentityError::PasswordLength);
+}
+
+#[test]
+fn registration_signs_in_and_rejects_a_taken_email() {
+    let w = world();
+    let signed_in = w.service.register(&form("Ada@Example.com", "password1")).unwrap();
+    assert_eq!(signed_in.user.email.as_str(), "ada@example.com");
+    assert_eq!(signed_in.user.role, Role::Member);
+    assert_eq!(signed_in.user.timezone, "Europe/London");
+    assert!(!signed_in.user.plan.is_paid(w.clock.now()));
+    let err = w.service.register(&form("ada@example.com", "password2")).unwrap_err();
+    assert_eq!(err, IdentityError::EmailTaken);
+}
+
+#[test]
+fn unknown_timezones_fall_back_to_utc() {
+    let w = world();
+    let user = w
+        .service
+        .register(&RegistrationForm { timezone: Some("Mars/Olympus".into()), ..form("a@b.co", "password1") })
+        .unwrap()
+        .user;
+    assert_eq!(user.timezone, "UTC");
+}
+
+#[test]
+fn access_token_claims_last_one_hour_and_carry_the_role() {
+    let w = world();
+    let signed_in = w.service.register(&form("a@b.co", "password1")).unwrap();
+    let expected_expiry = (w.clock.now() + Duration::hours(1)).timestamp();
+    assert_eq!(signed_in.access_token, format!("access:{}:member:{expected_expiry}", signed_in.user.id));
+    let claims = AccessClaims::for_user(&signed_in.user, w.clock.now());
+    assert_eq!(claims.expires_at - claims.issued_at, Duration::seconds(3600));
+}
+
+#[test]
+fn login_answers_alike_for_unknown_email_and_wrong_password() {
+    let w = world();
+    w.service.register(&form("a@b.co", "password1")).unwrap();
+    let unknown = w.service.login(Some("nobody@b.co"), Some("password1"), "1.1.1.1").unwrap_err();
+    let wrong = w.service.login(Some("a@b.co"), Some("wrong-password"), "1.1.1.1").unwrap_err();
+    assert_eq!(unknown, wrong);
+    assert_eq!(wrong.to_string(), "Incorrect email or password.");
+    assert_eq!(
+        w.service.login(Some(""), Some("x"), "1.1.1.1").unwrap_err().to_string(),
+        "Please specify an email or password."
+    );
+    assert_eq!(w.service.login(Some(" A@B.CO "), Some("password1"), "1.1.1.1").unwrap().user.email.as_str(), "a@b.co");
+}
+
+#[test]
+fn login_throttles_per_account_and_address_without_locking_out_the_owner_elsewhere() {
+    let w = world();
+    w.service.register(&form("a@b.co", "password1")).unwrap();
+    for _ in 0..5 {
+        assert_eq!(w.service.login(Some("a@b.co"), Some("bad-guess!"), "6.6.6.6").unwrap_err(), IdentityError::InvalidCredentials);
+    }
+    // The attacker's address is now throttled, even with the right password.
+    assert_eq!(w.service.login(Some("a@b.co"), Some("password1"), "6.6.6.6").unwrap_err(), IdentityError::Throttled);
+    // The owner, from their own address, still gets in.
+    assert!(w.service.login(Some("a@b.co"), Some("password1"), "2.2.2.2").is_ok());
+    // The window passes.
+    w.clock.advance(Duration::minutes(16));
+    assert!(w.service.login(Some("a@b.co"), Some("password1"), "6.6.6.6").is_ok());
+}
+
+#[test]
+fn login_throttles_an_address_trying_many_accounts() {
+    let w = world();
+    for i in 0..30 {
+        let email = format!("victim{i}@b.co");
+        assert_eq!(w.service.login(Some(&email), Some("guess-guess"), "6.6.6.6").unwrap_err(), IdentityError::InvalidCredentials);
+    }
+    assert_eq!(w.service.login(Some("another@b.co"), Some("guess-guess"), "6.6.6.6").unwrap_err(), IdentityError::Throttled);
+    assert_eq!(w.service.login(Some("another@b.co"), Some("guess-guess"), "7.7.7.7").unwrap_err(), IdentityError::InvalidCredentials);
+}
+
+#[test]
+fn refresh_rotates_and_reuse_revokes_the_whole_family() {
+    let w = world();
+    let first = w.service.register(&form("a@b.co", "password1")).unwrap();
+    let second = w.service.refresh(Some(&first.refresh_token)).unwrap();
+    assert_ne!(second.refresh_token, first.refresh_token);
+    let third = w.service.refresh(Some(&second.refresh_token)).unwrap();
+    // Replaying an already-used token is theft: it fails and kills the newest one too.
+    assert_eq!(w.service.refresh(Some(&first.refresh_token)).unwrap_err(), IdentityError::SessionExpired);
+    assert_eq!(w.service.refresh(Some(&third.refresh_token)).unwrap_err(), IdentityError::SessionExpired);
+    assert!(w.store.refresh_records(first.user.id).iter().all(|r| r.revoked_at.is_some()));
+}
+
+#[test]
+fn refresh_reuse_does_not_touch_other_devices() {
+    let w = world();
+    let phone = w.service.register(&form("a@b.co", "password1")).unwrap();
+    let laptop = w.service.login(Some("a@b.co"), Some("password1"), "1.1.1.1").unwrap();
+    w.service.refresh(Some(&phone.refresh_token)).unwrap();
+    assert!(w.service.refresh(Some(&phone.refresh_token)).is_err());
+    assert!(w.service.refresh(Some(&laptop.refresh_token)).is_ok());
+}
+
+#[test]
+fn refresh_tokens_expire_after_thirty_days() {
+    let w = world();
+    let signed_in = w.service.register(&form("a@b.co", "password1")).unwrap();
+    w.clock.advance(Duration::days(30) + Duration::seconds(1));
+    assert_eq!(w.service.refresh(Some(&signed_in.refresh_token)).unwrap_err(), IdentityError::SessionExpired);
+    assert_eq!(w.service.refresh(None).unwrap_err(), IdentityError::SessionExpired);
+    assert_eq!(w.service.refresh(Some("made-up")).unwrap_err(), IdentityError::SessionExpired);
+}
+
+#[test]
+fn logout_revokes_every_session_of_the_user() {
+    let w = world();
+    let a = w.service.register(&form("a@b.co", "password1")).unwrap();
+    let b = w.service.login(Some("a@b.co"), Some("password1"), "1.1.1.1").unwrap();
+    w.service.logout(None, Some(&a.refresh_token)).unwrap();
+    assert!(w.service.refresh(Some(&a.refresh_token)).is_err());
+    assert!(w.service.refresh(Some(&b.refresh_token)).is_err());
+    // Logging out without any credentials is harmless.
+    w.service.logout(None, None).unwrap();
+}
+
+#[test]
+fn forgot_password_answers_alike_and_mails_only_real_accounts() {
+    let w = world();
+    w.service.register(&form("a@b.co", "password1")).unwrap();
+    assert_eq!(w.service.forgot_password(Some("nobody@b.co"), "1.1.1.1"), Ok(()));
+    assert!(w.store.outbox().is_empty());
+    assert_eq!(w.service.forgot_password(Some("A@b.co"), "1.1.1.1"), Ok(()));
+    let mail = &w.store.outbox()[0];
+    assert_eq!(mail.to, "a@b.co");
+    assert!(mail.text_body.contains("https://gistbook.test/reset-password/a%40b.co/"), "{}", mail.text_body);
+    assert_eq!(w.service.forgot_password(Some(""), "1.1.1.1").unwrap_err().to_string(), "Please specify Email.");
+    assert_eq!(w.service.forgot_password(Some("nope"), "1.1.1.1").unwrap_err(), IdentityError::InvalidEmail);
+}
+
+#[test]
+fn forgot_password_is_throttled_per_account_and_address() {
+    let w = world();
+    w.service.register(&form("a@b.co", "password1")).unwrap();
+    for _ in 0..3 {
+        w.service.forgot_password(Some("a@b.co"), "6.6.6.6").unwrap();
+    }
+    assert_eq!(w.service.forgot_password(Some("a@b.co"), "6.6.6.6").unwrap_err(), IdentityError::Throttled);
+    assert_eq!(w.service.forgot_password(Some("a@b.co"), "2.2.2.2"), Ok(()));
+}
+
+#[test]
+fn reset_password_consumes_the_code_and_revokes_sessions() {
+    let w = world();
+    let signed_in = w.service.register(&form("a@b.co", "password1")).unwrap();
+    w.service.forgot_password(Some("a@b.co"), "1.1.1.1").unwrap();
+    let code = reset_code_from_mail(&w.store.outbox()[0]);
+    assert_eq!(
+        w.service.reset_password(Some("a@b.co"), Some(&code), Some("new-password"), Some("other-password")).unwrap_err(),
+        IdentityError::PasswordsDiffer
+    );
+    assert_eq!(
+        w.service.reset_password(Some("a@b.co"), Some(&code), Some(""), Some("x")).unwrap_err().to_string(),
+        "Please specify New Password."
+    );
+    w.service.reset_password(Some("a@b.co"), Some(&code), Some("new-password"), Some("new-password")).unwrap();
+    assert!(w.service.refresh(Some(&signed_in.refresh_token)).is_err());
+    assert!(w.service.login(Some("a@b.co"), Some("password1"), "1.1.1.1").is_err());
+    assert!(w.service.login(Some("a@b.co"), Some("new-password"), "1.1.1.1").is_ok());
+    // Single use.
+    assert_eq!(
+        w.service.reset_password(Some("a@b.co"), Some(&code), Some("third-password"), Some("third-password")).unwrap_err(),
+        IdentityError::InvalidResetCode
+    );
+}
+
+#[test]
+fn reset_codes_expire_after_one_hour_and_belong_to_one_account() {
+    let w = world();
+    w.service.register(&form("a@b.co", "password1")).unwrap();
+    w.service.register(&form("c@d.co", "password1")).unwrap();
+    w.service.forgot_password(Some("a@b.co"), "1.1.1.1").unwrap();
+    let code = reset_code_from_mail(&w.store.outbox()[0]);
+    assert_eq!(
+        w.service.reset_password(Some("c@d.co"), Some(&code), Some("new-password"), Some("new-password")).unwrap_err(),
+        IdentityError::InvalidResetCode
+    );
+    w.clock.advance(Duration::minutes(61));
+    assert_eq!(
+        w.service.reset_password(Some("a@b.co"), Some(&code), Some("new-password"), Some("new-password")).unwrap_err(),
+        IdentityError::InvalidResetCode
+    );
+}
+
+#[test]
+fn subscription_code_sign_up_grants_the_plan_once() {
+    let w = world();
+    w.store.add_subscription_code("digest(ABCD1234)", "yearly", Some(365));
+    let missing = w.service.register_with_code(&form("a@b.co", "password1"), Some(" ")).unwrap_err();
+    assert_eq!(missing.to_string(), "Please specify an email or code or password or first name or last name.");
+    let user = w.service.register_with_code(&form("a@b.co", "password1"), Some("abcd-1234")).unwrap().user;
+    assert!(user.plan.is_paid(w.clock.now()));
+    assert_eq!(user.plan.plan_id.as_deref(), Some("yearly"));
+    assert_eq!(user.plan.end_paid_date, Some(w.clock.now() + Duration::days(365)));
+    let again = w.service.register_with_code(&form("c@d.co", "password1"), Some("ABCD-1234")).unwrap_err();
+    assert_eq!(again, IdentityError::InvalidSubscriptionCode);
+    let unknown = w.service.register_with_code(&form("c@d.co", "password1"), Some("ZZZZ")).unwrap_err();
+    assert_eq!(unknown, IdentityError::InvalidSubscriptionCode);
+}
+
+#[test]
+fn a_taken_email_does_not_burn_the_code() {
+    let w = world();
+    w.service.register(&form("a@b.co", "password1")).unwrap();
+    w.store.add_subscription_code("digest(LIFETIME1)", "lifetime", None);
+    let err = w.service.register_with_code(&form("a@b.co", "password1"), Some("LIFETIME1")).unwrap_err();
+    assert_eq!(err, IdentityError::EmailTaken);
+    let user = w.service.register_with_code(&form("c@d.co", "password1"), Some("LIFETIME1")).unwrap().user;
+    assert_eq!(user.plan.end_paid_date, None);
+    w.clock.advance(Duration::days(10_000));
+    assert!(user.plan.is_paid(w.clock.now()));
+}
+
+#[test]
+fn paid_state_follows_the_dates() {
+    let now = Utc.with_ymd_and_hms(2026, 3, 1, 0, 0, 0).unwrap();
+    let never = PlanState::default();
+    let active = PlanState { plan_id: Some("monthly".into()), paid_date: Some(now), end_paid_date: Some(now + Duration::days(3)) };
+    let expired = PlanState { end_paid_date: Some(now - Duration::seconds(1)), ..active.clone() };
+    assert!(!never.is_paid(now));
+    assert!(active.is_paid(now));
+    assert!(!expired.is_paid(now));
+}
+
+#[test]
+fn deleting_an_account_needs_both_answers_and_erases_the_user() {
+    let w = world();
+    let signed_in = w.service.register(&form("a@b.co", "password1")).unwrap();
+    let id = signed_in.user.id;
+    assert_eq!(
+        w.service.delete_account(id, Some(""), Some("a friend")).unwrap_err().to_string(),
+        "Please specify Why are you deleting your account?."
+    );
+    assert_eq!(
+        w.service.delete_account(id, Some("too busy"), None).unwrap_err().to_string(),
+        "Please specify How did you find out about us?."
+    );
+    w.service.delete_account(id, Some("too busy"), Some("a friend")).unwrap();
+    assert_eq!(w.service.current_user(id).unwrap_err(), IdentityError::SessionExpired);
+    assert!(w.service.refresh(Some(&signed_in.refresh_token)).is_err());
+    assert!(w.service.login(Some("a@b.co"), Some("password1"), "1.1.1.1").is_err());
+    assert_eq!(w.store.deletion_feedback(), vec![DeletionFeedback { why: "too busy".into(), how: "a friend".into() }]);
+    // The address is free again.
+    assert!(w.service.register(&form("a@b.co", "password1")).is_ok());
+}
+
+#[test]
+fn codes_are_normalised_for_people() {
+    assert_eq!(normalise_code(" abcd-1234 "), "ABCD1234");
+}

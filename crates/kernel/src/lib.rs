@@ -1,0 +1,9 @@
+//! Small shared types with no I/O: identifiers, e-mail addresses, time and the clock.
+
+mod clock;
+mod email;
+mod ids;
+
+pub use clock::{Clock, FixedClock, SystemClock, Timestamp};
+pub use email::{Email, EmailError};
+pub use ids::{Role, UserId};
