@@ -29,7 +29,7 @@ impl PasswordHasher for Argon2Hasher {
         self.argon2
             .hash_password(password.expose().as_bytes(), &salt)
             .map(|hash| hash.to_string())
-            .map_err(|e| PortError(format!("cannot hash password: {e}")))
+            .map_err(|e| PortError::Failed(format!("cannot hash password: {e}")))
     }
 
     fn verify(&self, password: &str, hash: &str) -> bool {

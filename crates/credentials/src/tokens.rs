@@ -100,8 +100,8 @@ impl AccessTokens for BiscuitTokens {
         )
         .root_key_id(keyring.active_id())
         .build(keyring.active_pair())
-        .map_err(|e| PortError(format!("cannot sign access token: {e}")))?;
-        token.to_base64().map_err(|e| PortError(format!("cannot encode access token: {e}")))
+        .map_err(|e| PortError::Failed(format!("cannot sign access token: {e}")))?;
+        token.to_base64().map_err(|e| PortError::Failed(format!("cannot encode access token: {e}")))
     }
 }
 

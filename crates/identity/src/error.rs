@@ -32,6 +32,8 @@ pub enum IdentityError {
     InvalidResetCode,
     #[error("This subscription code is invalid or has already been used.")]
     InvalidSubscriptionCode,
+    #[error("The service is busy right now. Please try again in a moment.")]
+    Unavailable,
     #[error("There was an error processing your request. Please try again later.")]
     Internal(String),
 }
@@ -55,6 +57,7 @@ impl IdentityError {
             IdentityError::PasswordsDiffer => "passwords_differ",
             IdentityError::InvalidResetCode => "invalid_reset_code",
             IdentityError::InvalidSubscriptionCode => "invalid_subscription_code",
+            IdentityError::Unavailable => "unavailable",
             IdentityError::Internal(_) => "internal",
         }
     }
@@ -62,11 +65,19 @@ impl IdentityError {
 
 /// Failures of the outside world (database, hashing) as ports report them.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct PortError(pub String);
+pub enum PortError {
+    /// Overloaded for now (no free database connection): worth retrying shortly.
+    #[error("temporarily unavailable")]
+    Unavailable,
+    #[error("{0}")]
+    Failed(String),
+}
 
 impl From<PortError> for IdentityError {
     fn from(err: PortError) -> Self {
-        IdentityError::Internal(err.0)
+        match err {
+            PortError::Unavailable => IdentityError::Unavailable,
+            PortError::Failed(cause) => IdentityError::Internal(cause),
+        }
     }
 }

@@ -1,0 +1,420 @@
+use crate::mail_queue;
+use crate::pool::{checkout, DbError, DbPool};
+use crate::schema::{account_deletion_feedback, analytics_events, auth_attempts, password_reset_codes, refresh_tokens, subscription_codes, users};
+use chrono::{DateTime, Utc};
+use diesel::prelude::*;
+use identity::error::PortError;
+use identity::model::*;
+use identity::ports::*;
+use kernel::{Email, Role, Timestamp, UserId};
+
+/// Identity's storage in PostgreSQL.
+#[derive(Clone)]
+pub struct PgIdentityStore {
+    pool: DbPool,
+}
+
+impl PgIdentityStore {
+    pub fn new(pool: DbPool) -> Self {
+        PgIdentityStore { pool }
+    }
+
+    fn run<T>(&self, work: impl FnOnce(&mut PgConnection) -> QueryResult<T>) -> PortResult<T> {
+        let mut conn = checkout(&self.pool).map_err(port_error)?;
+        work(&mut conn).map_err(|e| port_error(DbError::Query(e)))
+    }
+}
+
+pub(crate) fn port_error(err: DbError) -> PortError {
+    match err {
+        DbError::Busy => PortError::Unavailable,
+        other => PortError::Failed(other.to_string()),
+    }
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = users, check_for_backend(diesel::pg::Pg))]
+struct UserRow {
+    id: i64,
+    email: String,
+    password_hash: String,
+    first_name: String,
+    last_name: String,
+    role: String,
+    timezone: String,
+    plan_id: Option<String>,
+    paid_date: Option<DateTime<Utc>>,
+    end_paid_date: Option<DateTime<Utc>>,
+    recommends: Vec<i64>,
+    friend_email: Option<String>,
+    created_at: DateTime<Utc>,
+}
+
+impl UserRow {
+    fn into_credentials(self) -> QueryResult<UserCredentials> {
+        let corrupt = |what: &str| diesel::result::Error::DeserializationError(format!("user {}: bad {what}", self.id).into());
+        let user = User {
+            id: UserId(self.id),
+            email: Email::parse(&self.email).map_err(|_| corrupt("email"))?,
+            first_name: self.first_name,
+            last_name: self.last_name,
+            role: Role::parse(&self.role).ok_or_else(|| corrupt("role"))?,
+            timezone: self.timezone,
+            plan: PlanState { plan_id: self.plan_id, paid_date: self.paid_date, end_paid_date: self.end_paid_date },
+            recommends: self.recommends,
+            friend_email: self.friend_email,
+            created_at: self.created_at,
+        };
+        Ok(UserCredentials { user, password_hash: self.password_hash })
+    }
+}
+
+#[derive(Insertable)]
+#[diesel(table_name = users)]
+struct NewUserRow<'a> {
+    email: &'a str,
+    password_hash: &'a str,
+    first_name: &'a str,
+    last_name: &'a str,
+    timezone: &'a str,
+    plan_id: Option<&'a str>,
+    paid_date: Option<DateTime<Utc>>,
+    end_paid_date: Option<DateTime<Utc>>,
+    created_at: DateTime<Utc>,
+}
+
+impl<'a> From<&'a NewUser> for NewUserRow<'a> {
+    fn from(new: &'a NewUser) -> Self {
+        NewUserRow {
+            email: new.email.as_str(),
+            password_hash: &new.password_hash,
+            first_name: new.first_name.as_str(),
+            last_name: new.last_name.as_str(),
+            timezone: new.timezone.as_str(),
+            plan_id: new.plan.plan_id.as_deref(),
+            paid_date: new.plan.paid_date,
+            end_paid_date: new.plan.end_paid_date,
+            created_at: new.now,
+        }
+    }
+}
+
+fn insert_user(conn: &mut PgConnection, new: &NewUser) -> QueryResult<Option<User>> {
+    diesel::insert_into(users::table)
+        .values(NewUserRow::from(new))
+        .on_conflict(users::email)
+        .do_nothing()
+        .returning(UserRow::as_returning())
+        .get_result(conn)
+        .optional()?
+        .map(|row| row.into_credentials().map(|c| c.user))
+        .transpose()
+}
+
+fn live_users() -> users::BoxedQuery<'static, diesel::pg::Pg> {
+    users::table.filter(users::deleted_at.is_null()).into_boxed()
+}
+
+impl UserRepository for PgIdentityStore {
+    fn find_credentials(&self, email: &Email) -> PortResult<Option<UserCredentials>> {
+        self.run(|conn| {
+            live_users()
+                .filter(users::email.eq(email.as_str()))
+                .select(UserRow::as_select())
+                .first(conn)
+                .optional()?
+                .map(UserRow::into_credentials)
+                .transpose()
+        })
+    }
+
+    fn find_user(&self, id: UserId) -> PortResult<Option<User>> {
+        self.run(|conn| {
+            live_users()
+                .filter(users::id.eq(id.0))
+                .select(UserRow::as_select())
+                .first(conn)
+                .optional()?
+                .map(|row| row.into_credentials().map(|c| c.user))
+                .transpose()
+        })
+    }
+
+    fn create_user(&self, new: NewUser) -> PortResult<Option<User>> {
+        self.run(|conn| insert_user(conn, &new))
+    }
+
+    fn create_user_redeeming_code(&self, new: NewUser, code_id: i64) -> PortResult<Result<User, RedeemConflict>> {
+        self.run(|conn| {
+            conn.transaction(|conn| {
+                let Some(user) = insert_user(conn, &new)? else {
+                    return Ok(Err(RedeemConflict::EmailTaken));
+                };
+                let claimed = diesel::update(
+                    subscription_codes::table
+                        .filter(subscription_codes::id.eq(code_id))
+                        .filter(subscription_codes::redeemed_at.is_null()),
+                )
+                .set((subscription_codes::redeemed_by.eq(user.id.0), subscription_codes::redeemed_at.eq(new.now)))
+                .execute(conn)?;
+                if claimed == 0 {
+                    // Someone redeemed it first: undo the new account too.
+                    return Err(diesel::result::Error::RollbackTransaction);
+                }
+                Ok(Ok(user))
+            })
+            .or_else(|e| match e {
+                diesel::result::Error::RollbackTransaction => Ok(Err(RedeemConflict::CodeTaken)),
+                other => Err(other),
+            })
+        })
+    }
+
+    fn erase_user(&self, id: UserId, feedback: DeletionFeedback, at: Timestamp) -> PortResult<()> {
+        self.run(|conn| {
+            conn.transaction(|conn| {
+                diesel::update(users::table.filter(users::id.eq(id.0)))
+                    .set((
+                        users::email.eq(format!("deleted-{}@deleted.invalid", id.0)),
+                        users::password_hash.eq("!erased"),
+                        users::first_name.eq(""),
+                        users::last_name.eq(""),
+                        users::timezone.eq("UTC"),
+                        users::recommends.eq(Vec::<i64>::new()),
+                        users::friend_email.eq(None::<String>),
+                        users::deleted_at.eq(at),
+                    ))
+                    .execute(conn)?;
+                diesel::delete(refresh_tokens::table.filter(refresh_tokens::user_id.eq(id.0))).execute(conn)?;
+                diesel::delete(password_reset_codes::table.filter(password_reset_codes::user_id.eq(id.0))).execute(conn)?;
+                diesel::update(analytics_events::table.filter(analytics_events::user_id.eq(id.0)))
+                    .set(analytics_events::user_id.eq(None::<i64>))
+                    .execute(conn)?;
+                diesel::insert_into(account_deletion_feedback::table)
+                    .values((
+                        account_deletion_feedback::why.eq(&feedback.why),
+                        account_deletion_feedback::how.eq(&feedback.how),
+                        account_deletion_feedback::created_at.eq(at),
+                    ))
+                    .execute(conn)?;
+                Ok(())
+            })
+        })
+    }
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = refresh_tokens, check_for_backend(diesel::pg::Pg))]
+struct RefreshRow {
+    id: i64,
+    user_id: i64,
+    family: String,
+    expires_at: DateTime<Utc>,
+    used_at: Option<DateTime<Utc>>,
+    revoked_at: Option<DateTime<Utc>>,
+}
+
+fn insert_refresh(conn: &mut PgConnection, token: &NewRefreshToken) -> QueryResult<usize> {
+    diesel::insert_into(refresh_tokens::table)
+        .values((
+            refresh_tokens::user_id.eq(token.user_id.0),
+            refresh_tokens::family.eq(&token.family),
+            refresh_tokens::token_digest.eq(&token.digest),
+            refresh_tokens::created_at.eq(token.created_at),
+            refresh_tokens::expires_at.eq(token.expires_at),
+        ))
+        .execute(conn)
+}
+
+fn revoke_user_sessions(conn: &mut PgConnection, user: UserId, at: Timestamp) -> QueryResult<usize> {
+    diesel::update(
+        refresh_tokens::table.filter(refresh_tokens::user_id.eq(user.0)).filter(refresh_tokens::revoked_at.is_null()),
+    )
+    .set(refresh_tokens::revoked_at.eq(at))
+    .execute(conn)
+}
+
+impl SessionRepository for PgIdentityStore {
+    fn insert_refresh(&self, token: NewRefreshToken) -> PortResult<()> {
+        self.run(|conn| insert_refresh(conn, &token).map(drop))
+    }
+
+    fn find_refresh(&self, digest: &str) -> PortResult<Option<RefreshRecord>> {
+        self.run(|conn| {
+            let row = refresh_tokens::table
+                .filter(refresh_tokens::token_digest.eq(digest))
+                .select(RefreshRow::as_select())
+                .first(conn)
+                .optional()?;
+            Ok(row.map(|r| RefreshRecord {
+                id: r.id,
+                user_id: UserId(r.user_id),
+                family: r.family,
+                expires_at: r.expires_at,
+                used_at: r.used_at,
+                revoked_at: r.revoked_at,
+            }))
+        })
+    }
+
+    fn rotate_refresh(&self, old_id: i64, at: Timestamp, next: NewRefreshToken) -> PortResult<bool> {
+        self.run(|conn| {
+            conn.transaction(|conn| {
+                let claimed = diesel::update(
+                    refresh_tokens::table
+                        .filter(refresh_tokens::id.eq(old_id))
+                        .filter(refresh_tokens::used_at.is_null())
+                        .filter(refresh_tokens::revoked_at.is_null()),
+                )
+                .set(refresh_tokens::used_at.eq(at))
+                .execute(conn)?;
+                if claimed == 0 {
+                    return Ok(false);
+                }
+                insert_refresh(conn, &next)?;
+                Ok(true)
+            })
+        })
+    }
+
+    fn revoke_family(&self, family: &str, at: Timestamp) -> PortResult<()> {
+        self.run(|conn| {
+            diesel::update(
+                refresh_tokens::table.filter(refresh_tokens::family.eq(family)).filter(refresh_tokens::revoked_at.is_null()),
+            )
+            .set(refresh_tokens::revoked_at.eq(at))
+            .execute(conn)
+            .map(drop)
+        })
+    }
+
+    fn revoke_user_sessions(&self, user: UserId, at: Timestamp) -> PortResult<()> {
+        self.run(|conn| revoke_user_sessions(conn, user, at).map(drop))
+    }
+}
+
+impl ResetCodeRepository for PgIdentityStore {
+    fn save_reset_code(&self, code: NewResetCode, mail: OutgoingMail) -> PortResult<()> {
+        self.run(|conn| {
+            conn.transaction(|conn| {
+                diesel::insert_into(password_reset_codes::table)
+                    .values((
+                        password_reset_codes::user_id.eq(code.user_id.0),
+                        password_reset_codes::code_digest.eq(&code.digest),
+                        password_reset_codes::created_at.eq(code.created_at),
+                        password_reset_codes::expires_at.eq(code.expires_at),
+                    ))
+                    .execute(conn)?;
+                mail_queue::enqueue(conn, &mail)?;
+                Ok(())
+            })
+        })
+    }
+
+    fn find_reset_code(&self, user: UserId, digest: &str) -> PortResult<Option<ResetCodeRecord>> {
+        self.run(|conn| {
+            let row: Option<(i64, i64, DateTime<Utc>, Option<DateTime<Utc>>)> = password_reset_codes::table
+                .filter(password_reset_codes::user_id.eq(user.0))
+                .filter(password_reset_codes::code_digest.eq(digest))
+                .select((
+                    password_reset_codes::id,
+                    password_reset_codes::user_id,
+                    password_reset_codes::expires_at,
+                    password_reset_codes::used_at,
+                ))
+                .first(conn)
+                .optional()?;
+            Ok(row.map(|(id, user_id, expires_at, used_at)| ResetCodeRecord {
+                id,
+                user_id: UserId(user_id),
+                expires_at,
+                used_at,
+            }))
+        })
+    }
+
+    fn consume_reset_code(&self, code_id: i64, user: UserId, password_hash: &str, at: Timestamp) -> PortResult<bool> {
+        self.run(|conn| {
+            conn.transaction(|conn| {
+                let consumed = diesel::update(
+                    password_reset_codes::table
+                        .filter(password_reset_codes::id.eq(code_id))
+                        .filter(password_reset_codes::user_id.eq(user.0))
+                        .filter(password_reset_codes::used_at.is_null()),
+                )
+                .set(password_reset_codes::used_at.eq(at))
+                .execute(conn)?;
+                if consumed == 0 {
+                    return Ok(false);
+                }
+                // Every other outstanding code dies with this one.
+                diesel::update(
+                    password_reset_codes::table
+                        .filter(password_reset_codes::user_id.eq(user.0))
+                        .filter(password_reset_codes::used_at.is_null()),
+                )
+                .set(password_reset_codes::used_at.eq(at))
+                .execute(conn)?;
+                diesel::update(users::table.filter(users::id.eq(user.0)))
+                    .set(users::password_hash.eq(password_hash))
+                    .execute(conn)?;
+                revoke_user_sessions(conn, user, at)?;
+                Ok(true)
+            })
+        })
+    }
+}
+
+impl SubscriptionCodeRepository for PgIdentityStore {
+    fn find_subscription_code(&self, digest: &str) -> PortResult<Option<SubscriptionCodeRecord>> {
+        self.run(|conn| {
+            let row: Option<(i64, String, Option<i32>, Option<DateTime<Utc>>)> = subscription_codes::table
+                .filter(subscription_codes::code_digest.eq(digest))
+                .select((
+                    subscription_codes::id,
+                    subscription_codes::plan_id,
+                    subscription_codes::duration_days,
+                    subscription_codes::redeemed_at,
+                ))
+                .first(conn)
+                .optional()?;
+            Ok(row.map(|(id, plan_id, duration_days, redeemed_at)| SubscriptionCodeRecord {
+                id,
+                plan_id,
+                duration_days,
+                redeemed_at,
+            }))
+        })
+    }
+}
+
+impl AttemptLog for PgIdentityStore {
+    fn count_attempts(&self, key: &str, since: Timestamp) -> PortResult<u32> {
+        self.run(|conn| {
+            auth_attempts::table
+                .filter(auth_attempts::attempt_key.eq(key))
+                .filter(auth_attempts::attempted_at.ge(since))
+                .count()
+                .get_result::<i64>(conn)
+                .map(|n| n.try_into().unwrap_or(u32::MAX))
+        })
+    }
+
+    fn record_attempt(&self, key: &str, at: Timestamp) -> PortResult<()> {
+        self.run(|conn| {
+            diesel::insert_into(auth_attempts::table)
+                .values((auth_attempts::attempt_key.eq(key), auth_attempts::attempted_at.eq(at)))
+                .execute(conn)
+                .map(drop)
+        })
+    }
+
+    fn clear_attempts(&self, key: &str) -> PortResult<()> {
+        self.run(|conn| diesel::delete(auth_attempts::table.filter(auth_attempts::attempt_key.eq(key))).execute(conn).map(drop))
+    }
+}
+
+/// Drops throttling records older than `before` (run by the housekeeping worker).
+pub fn prune_attempts(conn: &mut PgConnection, before: Timestamp) -> QueryResult<usize> {
+    diesel::delete(auth_attempts::table.filter(auth_attempts::attempted_at.lt(before))).execute(conn)
+}

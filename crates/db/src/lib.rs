@@ -1,0 +1,15 @@
+//! PostgreSQL adapters. `schema` mirrors the migrations; each other module holds one table group's
+//! rows and queries and implements the ports of the domain that owns them.
+
+pub mod analytics;
+pub mod mail_queue;
+pub mod operators;
+mod pool;
+pub mod schema;
+mod identity_store;
+
+#[cfg(any(test, feature = "test-support"))]
+pub mod testing;
+
+pub use identity_store::{prune_attempts, PgIdentityStore};
+pub use pool::{build_pool, run_migrations, revert_all_migrations, DbConn, DbError, DbPool, PoolSettings, MIGRATIONS};

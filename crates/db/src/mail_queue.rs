@@ -1,0 +1,86 @@
+//! The outbox table: mail is written in the transaction that causes it, then sent by a worker.
+
+use crate::pool::{checkout, DbError, DbPool};
+use crate::schema::mail_outbox;
+use chrono::{DateTime, Utc};
+use diesel::prelude::*;
+use identity::model::OutgoingMail;
+use kernel::Timestamp;
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = mail_outbox, check_for_backend(diesel::pg::Pg))]
+pub struct QueuedMail {
+    pub id: i64,
+    pub recipient: String,
+    pub subject: String,
+    pub text_body: String,
+    pub attempts: i32,
+    pub created_at: DateTime<Utc>,
+}
+
+pub fn enqueue(conn: &mut PgConnection, mail: &OutgoingMail) -> QueryResult<i64> {
+    diesel::insert_into(mail_outbox::table)
+        .values((
+            mail_outbox::recipient.eq(&mail.to),
+            mail_outbox::subject.eq(&mail.subject),
+            mail_outbox::text_body.eq(&mail.text_body),
+        ))
+        .returning(mail_outbox::id)
+        .get_result(conn)
+}
+
+/// What became of one delivery attempt.
+pub enum Delivery {
+    Sent,
+    /// Try again at the given time.
+    RetryAt(Timestamp, String),
+    /// Give up for good.
+    Failed(String),
+}
+
+/// Sends up to `limit` due mails, each under a row lock that other workers skip, so two workers
+/// never send the same mail. A crash before the commit leaves the mail queued (sent at least once).
+pub fn deliver_due(
+    pool: &DbPool,
+    now: Timestamp,
+    limit: i64,
+    mut deliver: impl FnMut(&QueuedMail) -> Delivery,
+) -> Result<usize, DbError> {
+    let mut conn = checkout(pool)?;
+    let handled = conn.transaction::<_, diesel::result::Error, _>(|conn| {
+        let due: Vec<QueuedMail> = mail_outbox::table
+            .filter(mail_outbox::sent_at.is_null())
+            .filter(mail_outbox::failed_at.is_null())
+            .filter(mail_outbox::next_attempt_at.le(now))
+            .order(mail_outbox::next_attempt_at)
+            .limit(limit)
+            .for_update()
+            .skip_locked()
+            .select(QueuedMail::as_select())
+            .load(conn)?;
+        for mail in &due {
+            let row = mail_outbox::table.filter(mail_outbox::id.eq(mail.id));
+            let attempts = mail_outbox::attempts.eq(mail.attempts + 1);
+            match deliver(mail) {
+                Delivery::Sent => diesel::update(row).set((attempts, mail_outbox::sent_at.eq(now))).execute(conn)?,
+                Delivery::RetryAt(at, error) => diesel::update(row)
+                    .set((attempts, mail_outbox::next_attempt_at.eq(at), mail_outbox::last_error.eq(error)))
+                    .execute(conn)?,
+                Delivery::Failed(error) => diesel::update(row)
+                    .set((attempts, mail_outbox::failed_at.eq(now), mail_outbox::last_error.eq(error)))
+                    .execute(conn)?,
+            };
+        }
+        Ok(due.len())
+    })?;
+    Ok(handled)
+}
+
+/// How many mails wait to be sent (for readiness and tests).
+pub fn pending_count(conn: &mut PgConnection) -> QueryResult<i64> {
+    mail_outbox::table
+        .filter(mail_outbox::sent_at.is_null())
+        .filter(mail_outbox::failed_at.is_null())
+        .count()
+        .get_result(conn)
+}

@@ -1,0 +1,129 @@
+//! An isolated database per test: the migrations run once into a template database (named after
+//! a hash of the migrations, so a change rebuilds it), and every test gets a copy, dropped after.
+
+use crate::pool::run_migrations;
+use diesel::connection::SimpleConnection;
+use diesel::pg::PgConnection;
+use diesel::{Connection, RunQueryDsl};
+use rand::Rng;
+use sha2::{Digest, Sha256};
+use std::sync::OnceLock;
+
+/// The server to make test databases on: `TEST_DATABASE_URL` (any database on it; `cargo xtask
+/// test` sets it), else the local PostgreSQL at 127.0.0.1:5432.
+pub fn server_url() -> String {
+    std::env::var("TEST_DATABASE_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into())
+}
+
+/// `url` with its database name replaced.
+pub fn with_database(url: &str, database: &str) -> String {
+    let (base, query) = match url.split_once('?') {
+        Some((base, query)) => (base, format!("?{query}")),
+        None => (url, String::new()),
+    };
+    let prefix = match base.rfind('/') {
+        Some(slash) if base[..slash].contains("://") && slash > base.find("://").unwrap() + 2 => &base[..slash],
+        _ => base,
+    };
+    format!("{prefix}/{database}{query}")
+}
+
+fn template_name() -> &'static str {
+    static NAME: OnceLock<String> = OnceLock::new();
+    NAME.get_or_init(|| {
+        let mut hash = Sha256::new();
+        for dir in std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../../migrations")).expect("migrations folder") {
+            let dir = dir.expect("migration entry").path();
+            for file in ["up.sql", "down.sql"] {
+                hash.update(dir.display().to_string());
+                hash.update(std::fs::read(dir.join(file)).unwrap_or_default());
+            }
+        }
+        format!("gistbook_template_{}", &hex::encode(hash.finalize())[..16])
+    })
+}
+
+fn admin_connection() -> PgConnection {
+    let url = server_url();
+    PgConnection::establish(&url).unwrap_or_else(|e| panic!("cannot reach the test PostgreSQL at {url}: {e}"))
+}
+
+/// Builds the template once per server; concurrent test processes wait on an advisory lock.
+fn ensure_template() {
+    static DONE: OnceLock<()> = OnceLock::new();
+    DONE.get_or_init(|| {
+        let mut admin = admin_connection();
+        admin.batch_execute("SELECT pg_advisory_lock(727274)").expect("advisory lock");
+        let name = template_name();
+        let exists = diesel::select(diesel::dsl::sql::<diesel::sql_types::Bool>(&format!(
+            "EXISTS (SELECT 1 FROM pg_database WHERE datname = '{name}')"
+        )))
+        .get_result::<bool>(&mut admin)
+        .expect("look up template");
+        if !exists {
+            admin.batch_execute(&format!("DROP DATABASE IF EXISTS {name}_building WITH (FORCE)")).expect("drop stale");
+            admin.batch_execute(&format!("CREATE DATABASE {name}_building")).expect("create template");
+            {
+                let mut conn = PgConnection::establish(&with_database(&server_url(), &format!("{name}_building")))
+                    .expect("connect to template");
+                run_migrations(&mut conn).expect("migrate template");
+            }
+            admin.batch_execute(&format!("ALTER DATABASE {name}_building RENAME TO {name}")).expect("publish template");
+        }
+        admin.batch_execute("SELECT pg_advisory_unlock(727274)").expect("advisory unlock");
+    });
+}
+
+/// A fresh, migrated database for one test; dropped when this value is.
+pub struct TestDatabase {
+    pub name: String,
+    pub url: String,
+}
+
+impl TestDatabase {
+    pub fn new() -> TestDatabase {
+        ensure_template();
+        let name = format!("gistbook_test_{:016x}", rand::thread_rng().gen::<u64>());
+        admin_connection()
+            .batch_execute(&format!("CREATE DATABASE {name} TEMPLATE {}", template_name()))
+            .expect("create test database");
+        let url = with_database(&server_url(), &name);
+        TestDatabase { name, url }
+    }
+
+    /// An empty database with no migrations applied (for the migration tests).
+    pub fn empty() -> TestDatabase {
+        let name = format!("gistbook_test_{:016x}", rand::thread_rng().gen::<u64>());
+        admin_connection().batch_execute(&format!("CREATE DATABASE {name}")).expect("create test database");
+        let url = with_database(&server_url(), &name);
+        TestDatabase { name, url }
+    }
+
+    pub fn connect(&self) -> PgConnection {
+        PgConnection::establish(&self.url).expect("connect to test database")
+    }
+}
+
+impl Default for TestDatabase {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Drop for TestDatabase {
+    fn drop(&mut self) {
+        let _ = admin_connection().batch_execute(&format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", self.name));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::with_database;
+
+    #[test]
+    fn replaces_the_database_name() {
+        assert_eq!(with_database("postgres://u@h:5432/postgres", "x"), "postgres://u@h:5432/x");
+        assert_eq!(with_database("postgres://u@h/db?sslmode=disable", "x"), "postgres://u@h/x?sslmode=disable");
+        assert_eq!(with_database("postgres://u@h:5432", "x"), "postgres://u@h:5432/x");
+    }
+}

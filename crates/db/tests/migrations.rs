@@ -1,0 +1,38 @@
+//! Every migration runs up, down and up again, and the Diesel schema reads every table.
+
+use db::schema::*;
+use db::testing::TestDatabase;
+use diesel::prelude::*;
+
+fn schema_matches_every_table(conn: &mut PgConnection) {
+    // Selecting every column through `schema.rs` fails if a column's name or type drifted.
+    users::table.select(users::all_columns).load::<(i64, String, String, String, String, String, String, Option<String>, Option<String>, Option<chrono::DateTime<chrono::Utc>>, Option<chrono::DateTime<chrono::Utc>>, Vec<i64>, Option<String>, chrono::DateTime<chrono::Utc>, Option<chrono::DateTime<chrono::Utc>>)>(conn).unwrap();
+    refresh_tokens::table.select(refresh_tokens::id).load::<i64>(conn).unwrap();
+    password_reset_codes::table.select(password_reset_codes::all_columns).load::<(i64, i64, String, chrono::DateTime<chrono::Utc>, chrono::DateTime<chrono::Utc>, Option<chrono::DateTime<chrono::Utc>>)>(conn).unwrap();
+    subscription_codes::table.select(subscription_codes::all_columns).load::<(i64, String, String, Option<i32>, chrono::DateTime<chrono::Utc>, Option<i64>, Option<chrono::DateTime<chrono::Utc>>)>(conn).unwrap();
+    auth_attempts::table.select(auth_attempts::all_columns).load::<(i64, String, chrono::DateTime<chrono::Utc>)>(conn).unwrap();
+    account_deletion_feedback::table.select(account_deletion_feedback::all_columns).load::<(i64, String, String, chrono::DateTime<chrono::Utc>)>(conn).unwrap();
+    mail_outbox::table.select(mail_outbox::all_columns).load::<(i64, String, String, String, chrono::DateTime<chrono::Utc>, i32, chrono::DateTime<chrono::Utc>, Option<chrono::DateTime<chrono::Utc>>, Option<chrono::DateTime<chrono::Utc>>, Option<String>)>(conn).unwrap();
+    analytics_events::table.select(analytics_events::all_columns).load::<(i64, String, serde_json::Value, Option<i64>, chrono::DateTime<chrono::Utc>)>(conn).unwrap();
+}
+
+fn user_tables(conn: &mut PgConnection) -> i64 {
+    diesel::select(diesel::dsl::sql::<diesel::sql_types::BigInt>(
+        "(SELECT count(*) FROM information_schema.tables WHERE table_schema = 'public' AND table_name <> '__diesel_schema_migrations')",
+    ))
+    .get_result(conn)
+    .unwrap()
+}
+
+#[test]
+fn migrations_run_up_down_and_up_again() {
+    let database = TestDatabase::empty();
+    let mut conn = database.connect();
+    let applied = db::run_migrations(&mut conn).unwrap();
+    assert!(applied >= 3);
+    schema_matches_every_table(&mut conn);
+    assert_eq!(db::revert_all_migrations(&mut conn).unwrap(), applied);
+    assert_eq!(user_tables(&mut conn), 0, "down.sql leaves nothing behind");
+    assert_eq!(db::run_migrations(&mut conn).unwrap(), applied);
+    schema_matches_every_table(&mut conn);
+}
