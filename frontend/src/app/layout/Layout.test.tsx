@@ -1,0 +1,124 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { API, ok } from '@/testing/handlers';
+import { renderApp, signIn } from '@/testing/render';
+import { server } from '@/testing/server';
+import { isChromeHidden } from './RootLayout';
+
+describe('layout', () => {
+  it('shows public links, login and try-it-free when signed out', async () => {
+    renderApp('/');
+    const main = await screen.findByRole('navigation', { name: 'Main' });
+    for (const [name, href] of [
+      ['Book Summaries', '/books'],
+      ['Infographics', '/infographics'],
+      ['Teams', '/teams'],
+      ['Blog', '/blog'],
+      ['Pricing', '/try'],
+    ]) {
+      expect(within(main).getByRole('link', { name })).toHaveAttribute('href', href);
+    }
+    const header = screen.getByRole('banner');
+    expect(within(header).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    expect(within(header).getAllByRole('link', { name: 'Try it free' })[0]).toHaveAttribute('href', '/signup');
+    expect(screen.getByRole('link', { name: 'Skip to content' })).toHaveAttribute('href', '#main-content');
+  });
+
+  it('has the footer links, contacts and copyright', async () => {
+    renderApp('/');
+    const footer = await screen.findByRole('contentinfo');
+    for (const href of ['/about', '/books', '/try', '/ai', '/payment/gift', '/teams', '/quiz', '/authors', '/refer', '/blog', '/contact', '/terms', '/privacy']) {
+      expect(footer.querySelector(`a[href="${href}"]`)).not.toBeNull();
+    }
+    expect(within(footer).getByRole('link', { name: 'Gift' })).toHaveAttribute('href', '/payment/gift');
+    expect(within(footer).getByRole('link', { name: 'Intelligence Quiz' })).toHaveAttribute('href', '/quiz');
+    expect(within(footer).getByRole('link', { name: 'Book Authors' })).toHaveAttribute('href', '/authors');
+    expect(within(footer).getByRole('link', { name: 'Affiliate Program' })).toHaveAttribute('href', '/refer');
+    expect(within(footer).getByRole('link', { name: 'support@gistbook.app' })).toHaveAttribute('href', 'mailto:support@gistbook.app');
+    expect(within(footer).getByRole('link', { name: '+1 (555) 010-4242' }).getAttribute('href')).toMatch(/^tel:/);
+    expect(within(footer).getByText('© 2022 Gistbook. All rights reserved.')).toBeInTheDocument();
+  });
+
+  it('hides header and footer on book-detail pages without a redirect', () => {
+    expect(isChromeHidden('/book-detail/abc', '')).toBe(true);
+    expect(isChromeHidden('/book-detail/abc', '?redirect=%2Fhome')).toBe(false);
+    expect(isChromeHidden('/books/abc', '')).toBe(false);
+  });
+
+  it('renders a 404 page inside the layout', async () => {
+    renderApp('/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+  });
+
+  it('opens the account dropdown with the keyboard and closes it with Escape', async () => {
+    signIn();
+    const { user } = renderApp('/account');
+    const button = await screen.findByRole('button', { name: 'My Account' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    button.focus();
+    await user.keyboard('{Enter}');
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    const panel = document.getElementById(button.getAttribute('aria-controls') ?? '');
+    expect(panel).not.toBeNull();
+    const links = within(panel!).getAllByRole('link');
+    expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
+      ['My Home', '/home'],
+      ['My Progress', '/my-progress'],
+      ['Account', '/account'],
+      ['My Library', '/library'],
+      ["What's New", '/blog/whats-new'],
+      ['Suggest a Book', '/contact'],
+      ['Contact Us', '/contact'],
+      ['Refer a Friend', '/refer-a-friend'],
+      ['Ten Day Challenge Results', '/ten-day-challenge'],
+      ['Logout', '/logout'],
+    ]);
+    await user.keyboard('{ArrowDown}');
+    await waitFor(() => expect(links[1]).toHaveFocus());
+    await user.keyboard('{Escape}');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(button).toHaveFocus();
+    expect(screen.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
+  });
+
+  it('toggles the mobile menu with aria-expanded and closes it with Escape', async () => {
+    const { user } = renderApp('/');
+    const toggle = await screen.findByRole('button', { name: 'Open menu' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    const panel = document.getElementById(toggle.getAttribute('aria-controls') ?? '')!;
+    expect(panel).not.toBeVisible();
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(panel).toBeVisible();
+    expect(within(panel).getByRole('link', { name: 'Book Summaries' })).toHaveAttribute('href', '/books');
+    expect(within(panel).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    fireEvent.keyDown(document, { key: 'Escape' });
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-expanded', 'false'));
+  });
+
+  it('sends the start-for-free analytics event and goes to /signup', async () => {
+    let event: unknown;
+    server.use(
+      http.post(`${API}/api/analytics/events`, async ({ request }) => {
+        event = await request.json();
+        return ok({});
+      }),
+    );
+    const { user, router } = renderApp('/');
+    const [hero] = await screen.findAllByRole('button', { name: 'Start for free' });
+    await user.click(hero!);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signup'));
+    await waitFor(() => expect(event).toEqual({ name: 'start_for_free_click', properties: { location: 'hero' } }));
+  });
+
+  it('goes to /login when the session is lost', async () => {
+    signIn('stale');
+    server.use(http.get(`${API}/api/user/account`, () => new Response(JSON.stringify({ status: 'error', error: 'Expired', notLoggedIn: true }), { status: 401 })));
+    const { router } = renderApp('/account');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(window.localStorage.getItem('token')).toBeNull();
+  });
+});

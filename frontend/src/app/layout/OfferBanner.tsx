@@ -1,0 +1,31 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { dismissOffer, isOfferDismissed, isPaidCookie } from '@/lib/storage';
+
+/** The 40%-off banner. Dismissal lasts for the tab session (sessionStorage `40off` = `close`). */
+export function OfferBanner() {
+  const [dismissed, setDismissed] = useState(() => isOfferDismissed());
+  if (dismissed || isPaidCookie()) return null;
+  return (
+    <aside className="offer-banner" aria-label="Special offer">
+      <p className="offer-banner__text">
+        <span className="offer-banner__tag">Offer</span>
+        Get 40% off Gistbook Premium — limited time
+        <Link className="offer-banner__link" to="/try">
+          Claim offer
+        </Link>
+      </p>
+      <button
+        type="button"
+        className="offer-banner__close"
+        aria-label="Dismiss offer"
+        onClick={() => {
+          dismissOffer();
+          setDismissed(true);
+        }}
+      >
+        <span aria-hidden="true">×</span>
+      </button>
+    </aside>
+  );
+}

@@ -1,0 +1,60 @@
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { Spinner } from '@/components/Spinner';
+import { onAuthLost } from '@/lib/api/client';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import { OfferBanner } from './OfferBanner';
+
+/** Header and footer are hidden on a book-detail address unless the query has a redirect. */
+export function isChromeHidden(pathname: string, search: string): boolean {
+  return pathname.includes('book-detail') && !new URLSearchParams(search).has('redirect');
+}
+
+export function RootLayout() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const hideChrome = isChromeHidden(location.pathname, location.search);
+
+  // The API client only reports a lost session; the shell decides where to go.
+  useEffect(
+    () =>
+      onAuthLost(() => {
+        queryClient.clear();
+        navigate('/login');
+      }),
+    [navigate, queryClient],
+  );
+
+  useEffect(() => {
+    window.scrollTo?.(0, 0);
+  }, [location.pathname]);
+
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main-content">
+        Skip to content
+      </a>
+      {hideChrome ? null : (
+        <>
+          <OfferBanner />
+          <Header />
+        </>
+      )}
+      <main id="main-content" className="app__main" tabIndex={-1}>
+        <Suspense
+          fallback={
+            <div className="page page--center">
+              <Spinner />
+            </div>
+          }
+        >
+          <Outlet />
+        </Suspense>
+      </main>
+      {hideChrome ? null : <Footer />}
+    </div>
+  );
+}

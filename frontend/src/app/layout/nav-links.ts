@@ -1,0 +1,74 @@
+export interface NavItem {
+  to: string;
+  label: string;
+}
+
+export const PUBLIC_LINKS: NavItem[] = [
+  { to: '/books', label: 'Book Summaries' },
+  { to: '/infographics', label: 'Infographics' },
+  { to: '/teams', label: 'Teams' },
+  { to: '/blog', label: 'Blog' },
+  { to: '/try', label: 'Pricing' },
+];
+
+export const ACCOUNT_LINKS: NavItem[] = [
+  { to: '/home', label: 'My Home' },
+  { to: '/my-progress', label: 'My Progress' },
+  { to: '/account', label: 'Account' },
+  { to: '/library', label: 'My Library' },
+  { to: '/blog/whats-new', label: "What's New" },
+  { to: '/contact', label: 'Suggest a Book' },
+  { to: '/contact', label: 'Contact Us' },
+  { to: '/refer-a-friend', label: 'Refer a Friend' },
+  { to: '/ten-day-challenge', label: 'Ten Day Challenge Results' },
+  { to: '/logout', label: 'Logout' },
+];
+
+export const FOOTER_COLUMNS: { title: string; links: NavItem[] }[] = [
+  {
+    title: 'Gistbook',
+    links: [
+      { to: '/about', label: 'About' },
+      { to: '/blog', label: 'Blog' },
+      { to: '/contact', label: 'Contact' },
+      { to: '/refer', label: 'Affiliate Program' },
+    ],
+  },
+  {
+    title: 'Read',
+    links: [
+      { to: '/books', label: 'Book Summaries' },
+      { to: '/ai', label: 'AI Summarizer' },
+      { to: '/authors', label: 'Book Authors' },
+      { to: '/quiz', label: 'Intelligence Quiz' },
+    ],
+  },
+  {
+    title: 'Premium',
+    links: [
+      { to: '/try', label: 'Pricing' },
+      { to: '/payment/gift', label: 'Gift' },
+      { to: '/teams', label: 'Teams' },
+    ],
+  },
+  {
+    title: 'Legal',
+    links: [
+      { to: '/terms', label: 'Terms of Service' },
+      { to: '/privacy', label: 'Privacy Policy' },
+    ],
+  },
+];
+
+export const SOCIAL_LINKS = [
+  { href: 'https://twitter.com/gistbookapp', label: 'Gistbook on X (Twitter)', short: 'X' },
+  { href: 'https://www.facebook.com/gistbookapp', label: 'Gistbook on Facebook', short: 'f' },
+  { href: 'https://www.instagram.com/gistbookapp', label: 'Gistbook on Instagram', short: 'IG' },
+  { href: 'https://www.linkedin.com/company/gistbook', label: 'Gistbook on LinkedIn', short: 'in' },
+  { href: 'https://www.youtube.com/@gistbookapp', label: 'Gistbook on YouTube', short: '▶' },
+];
+
+export const APP_LINKS = [
+  { href: 'https://apps.apple.com/app/gistbook/id0000000000', small: 'Download on the', big: 'App Store' },
+  { href: 'https://play.google.com/store/apps/details?id=app.gistbook', small: 'Get it on', big: 'Google Play' },
+];

@@ -1,0 +1,109 @@
+import { http } from 'msw';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { DeleteAccountRequest } from '@/lib/api/types';
+import { makeUser } from '@/testing/data';
+import { API, fail, ok } from '@/testing/handlers';
+import { renderApp, signIn } from '@/testing/render';
+import { server } from '@/testing/server';
+
+describe('account', () => {
+  it('shows the e-mail and the free plan card', async () => {
+    signIn();
+    server.use(http.get(`${API}/api/user/account`, () => ok({ user: makeUser({ email: 'free@example.com' }) })));
+    renderApp('/account');
+    expect(await screen.findByText('free@example.com')).toBeInTheDocument();
+    expect(screen.getByText('Free Plan')).toBeInTheDocument();
+    expect(screen.getByText('Upgrade to access unlimited summaries')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Upgrade Now' })).toHaveAttribute('href', '/try');
+    expect(screen.getByRole('link', { name: 'Reading preferences' })).toHaveAttribute('href', '/choose-categories/edit');
+    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+    expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
+    expect(screen.getByRole('link', { name: /Contact us/ })).toHaveAttribute('href', 'mailto:support@gistbook.app');
+    expect(screen.getByRole('link', { name: 'Delete Account' })).toHaveAttribute('href', '/account/delete');
+    expect(screen.getByRole('main').querySelector('a[href="/logout"]')).toHaveTextContent('Logout');
+  });
+
+  it('shows an active yearly plan with its end date', async () => {
+    signIn();
+    const end = Date.UTC(2099, 5, 30, 12);
+    server.use(
+      http.get(`${API}/api/user/account`, () =>
+        ok({ user: makeUser({ planId: 'premium-yearly', paidDate: Date.now() - 1000, endPaidDate: end, isPaid: true }) }),
+      ),
+    );
+    renderApp('/account');
+    expect(await screen.findByText('Active')).toBeInTheDocument();
+    expect(screen.getByTestId('plan-name')).toHaveTextContent('Yearly');
+    expect(screen.getByTestId('plan-end')).toHaveTextContent('June 30, 2099');
+    expect(screen.queryByText('Free Plan')).not.toBeInTheDocument();
+  });
+
+  it('derives Monthly from a provider price id and Lifetime otherwise', async () => {
+    signIn();
+    server.use(http.get(`${API}/api/user/account`, () => ok({ user: makeUser({ planId: 'price_1Abc', paidDate: 1, endPaidDate: null }) })));
+    const first = renderApp('/account');
+    expect(await screen.findByTestId('plan-name')).toHaveTextContent('Monthly');
+    first.unmount();
+    server.use(http.get(`${API}/api/user/account`, () => ok({ user: makeUser({ planId: 'stacksocial-ltd', paidDate: 1, endPaidDate: null }) })));
+    renderApp('/account');
+    expect(await screen.findByTestId('plan-name')).toHaveTextContent('Lifetime');
+  });
+
+  it('treats an expired plan as free', async () => {
+    signIn();
+    server.use(http.get(`${API}/api/user/account`, () => ok({ user: makeUser({ planId: 'monthly', paidDate: 1, endPaidDate: Date.now() - 1 }) })));
+    renderApp('/account');
+    expect(await screen.findByText('Free Plan')).toBeInTheDocument();
+  });
+
+  it('only logs a failed account fetch', async () => {
+    signIn();
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    server.use(http.get(`${API}/api/user/account`, () => fail(500, 'Database unavailable')));
+    renderApp('/account');
+    await waitFor(() => expect(log).toHaveBeenCalled());
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText('Database unavailable')).not.toBeInTheDocument();
+  });
+});
+
+describe('delete account', () => {
+  it('requires both answers', async () => {
+    signIn();
+    const { user } = renderApp('/account/delete');
+    await user.click(await screen.findByRole('button', { name: 'Delete Account' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please specify Why are you deleting your account?.');
+    await user.type(screen.getByLabelText('Why are you deleting your account?'), 'Too busy');
+    await user.click(screen.getByRole('button', { name: 'Delete Account' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please specify How did you find out about us?.');
+  });
+
+  it('deletes and then logs out', async () => {
+    signIn();
+    let body: DeleteAccountRequest | undefined;
+    server.use(
+      http.post(`${API}/api/user/delete`, async ({ request }) => {
+        body = (await request.json()) as DeleteAccountRequest;
+        return ok({});
+      }),
+    );
+    const { user, router } = renderApp('/account/delete');
+    await user.type(await screen.findByLabelText('Why are you deleting your account?'), 'Too busy');
+    await user.selectOptions(screen.getByLabelText('How did you find out about us?'), 'Podcast or blog');
+    await user.click(screen.getByRole('button', { name: 'Delete Account' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(body).toEqual({ why: 'Too busy', how: 'Podcast or blog' });
+    expect(window.localStorage.getItem('token')).toBeNull();
+  });
+
+  it('shows the fixed failure message', async () => {
+    signIn();
+    server.use(http.post(`${API}/api/user/delete`, () => fail(500, 'boom')));
+    const { user } = renderApp('/account/delete');
+    await user.type(await screen.findByLabelText('Why are you deleting your account?'), 'Too busy');
+    await user.selectOptions(screen.getByLabelText('How did you find out about us?'), 'Other');
+    await user.click(screen.getByRole('button', { name: 'Delete Account' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Unable to delete account. Please email us at support@gistbook.app.');
+  });
+});

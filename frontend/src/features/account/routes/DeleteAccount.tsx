@@ -1,0 +1,81 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Alert } from '@/components/Alert';
+import { Button } from '@/components/Button';
+import { SelectField, TextAreaField } from '@/components/Field';
+import { scrollToTop } from '@/components/scroll';
+import { useDocumentTitle } from '@/components/use-document-title';
+import { firstMissing } from '@/components/validation';
+import { SUPPORT_EMAIL } from '@/lib/constants';
+import { useDeleteAccount } from '../api/delete-account';
+import '../account.css';
+
+export const DELETE_FAILED_MESSAGE = `Unable to delete account. Please email us at ${SUPPORT_EMAIL}.`;
+export const WHY_LABEL = 'Why are you deleting your account?';
+export const HOW_LABEL = 'How did you find out about us?';
+
+const HOW_OPTIONS = [
+  'Search engine',
+  'Friend or colleague',
+  'Social media',
+  'App Store or Google Play',
+  'Podcast or blog',
+  'Advertisement',
+  'Other',
+].map((label) => ({ value: label, label }));
+
+export default function DeleteAccountRoute() {
+  const navigate = useNavigate();
+  const remove = useDeleteAccount();
+  const [why, setWhy] = useState('');
+  const [how, setHow] = useState('');
+  const [message, setMessage] = useState<string | null>(null);
+  useDocumentTitle('Delete account');
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setMessage(null);
+    const missing = firstMissing([
+      { label: WHY_LABEL, value: why },
+      { label: HOW_LABEL, value: how },
+    ]);
+    if (missing) {
+      setMessage(missing);
+      return;
+    }
+    remove.mutate(
+      { why: why.trim(), how },
+      {
+        onSuccess: () => navigate('/logout', { replace: true }),
+        onError: () => {
+          setMessage(DELETE_FAILED_MESSAGE);
+          scrollToTop();
+        },
+      },
+    );
+  };
+
+  return (
+    <div className="page page--narrow">
+      <section className="auth-card" aria-labelledby="delete-title">
+        <h1 id="delete-title" className="auth-card__title">
+          Delete your account
+        </h1>
+        <p className="auth-card__subtitle">
+          We are sorry to see you go. Deleting your account erases your profile, reading history and library. This cannot be undone.
+        </p>
+        {message ? <Alert tone="warning">{message}</Alert> : null}
+        <form className="form" onSubmit={onSubmit} noValidate>
+          <TextAreaField label={WHY_LABEL} name="why" rows={4} value={why} onChange={(e) => setWhy(e.target.value)} />
+          <SelectField label={HOW_LABEL} name="how" options={HOW_OPTIONS} value={how} onChange={(e) => setHow(e.target.value)} />
+          <Button type="submit" variant="danger" size="lg" block loading={remove.isPending} loadingText="Deleting…">
+            Delete Account
+          </Button>
+          <p className="form__aside form__aside--center">
+            <Link to="/account">Keep my account</Link>
+          </p>
+        </form>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@/lib/api/client';
+import type { AuthResponse, RegisterRequest } from '@/lib/api/types';
+
+/** POST /api/user/register */
+export function register(body: RegisterRequest): Promise<AuthResponse> {
+  return api.post<AuthResponse>('/api/user/register', body, { skipRefresh: true, token: null });
+}
+
+export function useRegister() {
+  return useMutation({ mutationKey: ['auth', 'register'], mutationFn: register });
+}

@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@/lib/api/client';
+import type { EmptyResult, ResetPasswordRequest } from '@/lib/api/types';
+
+/** PUT /api/user/reset-password */
+export function resetPassword(body: ResetPasswordRequest): Promise<EmptyResult> {
+  return api.put<EmptyResult>('/api/user/reset-password', body, { skipRefresh: true, token: null });
+}
+
+export function useResetPassword() {
+  return useMutation({ mutationKey: ['auth', 'reset-password'], mutationFn: resetPassword });
+}

@@ -1,0 +1,35 @@
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { Spinner } from '@/components/Spinner';
+import { useDocumentTitle } from '@/components/use-document-title';
+import { clearToken, getToken } from '@/lib/storage';
+import { logout } from '../api/logout';
+
+/** Clears the token and its date, calls the logout endpoint, then goes to / whatever the result. */
+export default function LogoutRoute() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const started = useRef(false);
+  useDocumentTitle('Logging out');
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const token = getToken();
+    clearToken();
+    queryClient.clear();
+    logout(token)
+      .catch(() => undefined)
+      .finally(() => {
+        queryClient.clear();
+        navigate('/', { replace: true });
+      });
+  }, [navigate, queryClient]);
+
+  return (
+    <div className="page page--narrow page--center">
+      <Spinner label="Logging you out." />
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import { http } from 'msw';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { RegisterRequest } from '@/lib/api/types';
+import { getToken } from '@/lib/storage';
+import { makeUser } from '@/testing/data';
+import { API, fail, ok } from '@/testing/handlers';
+import { currentUrl, renderApp } from '@/testing/render';
+import { server } from '@/testing/server';
+
+async function fillSignup(user: ReturnType<typeof renderApp>['user'], values: Partial<Record<'first' | 'last' | 'email' | 'password', string>>) {
+  if (values.first) await user.type(await screen.findByLabelText('First name'), values.first);
+  if (values.last) await user.type(screen.getByLabelText('Last name'), values.last);
+  if (values.email) await user.type(screen.getByLabelText('Email'), values.email);
+  if (values.password) await user.type(screen.getByLabelText('Password'), values.password);
+}
+
+describe('sign-up', () => {
+  it('asks for all four fields', async () => {
+    const { user } = renderApp('/signup');
+    await fillSignup(user, { first: 'Ada', email: 'ada@example.com', password: 'secret123' });
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please specify an email or password or first name or last name.');
+  });
+
+  it('shows the server error in a warning alert', async () => {
+    server.use(http.post(`${API}/api/user/register`, () => fail(409, 'An account with this e-mail already exists.', 'email_taken')));
+    const { user, router } = renderApp('/signup');
+    await fillSignup(user, { first: 'Ada', last: 'Lovelace', email: 'ada@example.com', password: 'secret123' });
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('An account with this e-mail already exists.');
+    expect(router.state.location.pathname).toBe('/signup');
+    expect(getToken()).toBeNull();
+  });
+
+  it('registers with timezone, referral and charge ids, stores the token and follows the redirect', async () => {
+    window.localStorage.setItem('rId', 'ref-7');
+    window.sessionStorage.setItem('chargeId', 'ch_123');
+    let body: RegisterRequest | undefined;
+    server.use(
+      http.post(`${API}/api/user/register`, async ({ request }) => {
+        body = (await request.json()) as RegisterRequest;
+        return ok({ token: 'new-token', user: makeUser({ email: body.username }) });
+      }),
+    );
+    const { user, router } = renderApp('/signup?redirect=%2Faccount');
+    await fillSignup(user, { first: 'Ada', last: 'Lovelace', email: 'ada@example.com', password: 'secret123' });
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
+    expect(body).toMatchObject({
+      username: 'ada@example.com',
+      password: 'secret123',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      rId: 'ref-7',
+      chargeId: 'ch_123',
+    });
+    expect(typeof body?.timezone).toBe('string');
+    expect(body?.timezone.length).toBeGreaterThan(0);
+    expect(getToken()).toBe('new-token');
+    expect(Number(window.localStorage.getItem('tokenDate'))).toBeGreaterThan(Date.now() - 5000);
+    expect(window.sessionStorage.getItem('chargeId')).toBeNull();
+  });
+
+  it('goes to /home without a redirect and ignores off-site redirects', async () => {
+    const { user, router } = renderApp('/signup?redirect=%2F%2Fevil.example.com');
+    await fillSignup(user, { first: 'Ada', last: 'Lovelace', email: 'ada@example.com', password: 'secret123' });
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+  });
+
+  it('shows the error query parameter, keeps redirect on the login link and has a free-trial wording', async () => {
+    renderApp('/signup?error=Your%20link%20expired&redirect=%2Faccount&free-trial=true');
+    expect(await screen.findByText('Your link expired')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/free trial/i);
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login?redirect=%2Faccount');
+  });
+
+  it('shows the provider error when Google sign-in is not available', async () => {
+    const { user, router } = renderApp('/signup');
+    await user.click(await screen.findByRole('button', { name: 'Sign up with Google' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Google sign-in is not configured.');
+    expect(currentUrl(router)).toBe('/signup');
+  });
+
+  it('leaves for the provider through /goback when the server gives a URL', async () => {
+    server.use(http.get(`${API}/api/apple/login/oauth`, () => ok({ url: 'https://appleid.example.com/auth?x=1' })));
+    const assign = vi.fn();
+    const original = window.location;
+    Object.defineProperty(window, 'location', { configurable: true, value: { ...original, assign } });
+    try {
+      const { user, router } = renderApp('/signup?redirect=%2Faccount');
+      await user.click(await screen.findByRole('button', { name: 'Sign up with Apple' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/goback'));
+      expect(new URLSearchParams(router.state.location.search).get('goback')).toBe('https://appleid.example.com/auth?x=1');
+      expect(window.sessionStorage.getItem('redirect')).toBe('/account');
+      await waitFor(() => expect(assign).toHaveBeenCalledWith('https://appleid.example.com/auth?x=1'));
+    } finally {
+      Object.defineProperty(window, 'location', { configurable: true, value: original });
+    }
+  });
+
+  it('exchanges a provider callback code for a token', async () => {
+    server.use(http.get(`${API}/api/google/login/oauth/callback`, ({ request }) => {
+      const code = new URL(request.url).searchParams.get('code');
+      return code === 'abc' ? ok({ token: 'google-token' }) : fail(400, 'Bad code');
+    }));
+    window.sessionStorage.setItem('redirect', '/account');
+    const { router } = renderApp('/signup?code=abc&type=google');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
+    expect(getToken()).toBe('google-token');
+  });
+
+  it('shows the server error when the provider callback fails', async () => {
+    server.use(http.get(`${API}/api/google/login/oauth/callback`, () => fail(400, 'This sign-in link has expired.')));
+    renderApp('/signup?code=abc&type=google');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This sign-in link has expired.');
+    expect(getToken()).toBeNull();
+  });
+});

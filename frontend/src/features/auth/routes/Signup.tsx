@@ -1,0 +1,132 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Alert } from '@/components/Alert';
+import { AuthCard } from '@/components/AuthCard';
+import { Button } from '@/components/Button';
+import { TextField } from '@/components/Field';
+import { Spinner } from '@/components/Spinner';
+import { scrollToTop } from '@/components/scroll';
+import { useDocumentTitle } from '@/components/use-document-title';
+import { errorMessage } from '@/lib/api/client';
+import { browserTimezone, withRedirect } from '@/lib/auth/redirect';
+import { TokenLoginScreen } from '@/lib/auth/token-login';
+import { getChargeId, getReferralId } from '@/lib/storage';
+import type { RegisterRequest } from '@/lib/api/types';
+import { useRegister } from '../api/register';
+import { Divider } from '../components/Divider';
+import { SocialButtons } from '../components/SocialButtons';
+import { useCompleteSignIn } from '../components/use-complete-sign-in';
+import { useProviderCallback } from '../components/use-provider-callback';
+
+export const SIGNUP_REQUIRED_MESSAGE = 'Please specify an email or password or first name or last name.';
+
+function isFreeTrial(params: URLSearchParams): boolean {
+  return params.has('free-trial') && params.get('free-trial') !== 'false' && params.get('free-trial') !== '0';
+}
+
+export default function SignupRoute() {
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  if (token) return <TokenLoginScreen token={token} />;
+  return <SignupPage />;
+}
+
+function SignupPage() {
+  const [params] = useSearchParams();
+  const redirect = params.get('redirect');
+  const freeTrial = isFreeTrial(params);
+  const queryError = params.get('error');
+  const callback = useProviderCallback(params.get('code'), params.get('type'), redirect);
+  const register = useRegister();
+  const complete = useCompleteSignIn();
+
+  const [firstName, setFirstName] = useState('');
+  const [lastName, setLastName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [message, setMessage] = useState<string | null>(null);
+
+  useDocumentTitle(freeTrial ? 'Start your free trial' : 'Sign up');
+
+  const showError = (text: string) => {
+    setMessage(text);
+    scrollToTop();
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setMessage(null);
+    if (!email.trim() || !password || !firstName.trim() || !lastName.trim()) {
+      showError(SIGNUP_REQUIRED_MESSAGE);
+      return;
+    }
+    const body: RegisterRequest = {
+      username: email.trim(),
+      password,
+      firstName: firstName.trim(),
+      lastName: lastName.trim(),
+      timezone: browserTimezone(),
+    };
+    const chargeId = getChargeId();
+    if (chargeId) body.chargeId = chargeId;
+    const rId = getReferralId();
+    if (rId) body.rId = rId;
+    register.mutate(body, {
+      onSuccess: (result) => complete(result, { redirect }),
+      onError: (error) => showError(errorMessage(error)),
+    });
+  };
+
+  if (callback.pending) {
+    return (
+      <div className="page page--narrow page--center">
+        <Spinner label="Signing you in…" />
+      </div>
+    );
+  }
+
+  const alertText = message ?? callback.error;
+
+  return (
+    <AuthCard
+      title={freeTrial ? 'Start your 3-day free trial' : 'Create your free account'}
+      subtitle={
+        freeTrial
+          ? 'Create your account, then enjoy unlimited summaries free for 3 days. Cancel anytime.'
+          : 'Get the key ideas of 3 best-selling books free. No credit card needed.'
+      }
+      footer={
+        <p>
+          Already have an account? <Link to={withRedirect('/login', redirect)}>Log in</Link>
+        </p>
+      }
+    >
+      {queryError ? <Alert tone="warning">{queryError}</Alert> : null}
+      {alertText ? <Alert tone="warning">{alertText}</Alert> : null}
+      <SocialButtons verb="Sign up" redirect={redirect} onError={showError} />
+      <Divider>or sign up with e-mail</Divider>
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <div className="form__row">
+          <TextField label="First name" name="firstName" autoComplete="given-name" value={firstName} onChange={(e) => setFirstName(e.target.value)} />
+          <TextField label="Last name" name="lastName" autoComplete="family-name" value={lastName} onChange={(e) => setLastName(e.target.value)} />
+        </div>
+        <TextField label="Email" name="email" type="email" autoComplete="email" inputMode="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 8 characters."
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <Button type="submit" size="lg" block loading={register.isPending} loadingText="Creating your account…">
+          Sign up
+        </Button>
+        <p className="form__fineprint">
+          By signing up you agree to our <Link to="/terms">Terms</Link> and <Link to="/privacy">Privacy Policy</Link>.
+        </p>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,195 @@
+import { clearToken, getToken, setToken } from '@/lib/storage';
+import type { ApiFailure, RefreshTokenResponse } from './types';
+
+/**
+ * The API client: JSON envelope handling, the bearer header and the 401 rule
+ * (one refresh, concurrent 401s queued and replayed). It never navigates: on a failed refresh it
+ * clears the token and emits "auth lost"; the app shell decides what to do.
+ */
+
+declare const process: { env: { API_BASE?: string } };
+
+const GENERIC_ERROR = 'There was an error processing your request.';
+
+/** Base URL rule (spec §7) with an optional build-time override (`process.env.API_BASE`). */
+export function apiBaseUrl(location: Pick<Location, 'hostname' | 'protocol' | 'origin'> = window.location): string {
+  let override = '';
+  try {
+    override = process.env.API_BASE ?? '';
+  } catch {
+    override = '';
+  }
+  if (override) return override.replace(/\/+$/, '');
+  if (location.hostname.includes('localhost')) return `${location.protocol}//localhost:4000`;
+  return location.origin;
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+  readonly notLoggedIn: boolean;
+
+  constructor(message: string, options: { status: number; code?: string; notLoggedIn?: boolean }) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = options.status;
+    this.code = options.code;
+    this.notLoggedIn = options.notLoggedIn ?? false;
+  }
+}
+
+export function errorMessage(error: unknown, fallback = GENERIC_ERROR): string {
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}
+
+// ---- auth lost event ------------------------------------------------------------------------
+
+type AuthLostListener = () => void;
+const authLostListeners = new Set<AuthLostListener>();
+
+/** Subscribe to "auth lost" (a refresh failed and the token was removed). Returns unsubscribe. */
+export function onAuthLost(listener: AuthLostListener): () => void {
+  authLostListeners.add(listener);
+  return () => authLostListeners.delete(listener);
+}
+
+function emitAuthLost(): void {
+  for (const listener of [...authLostListeners]) listener();
+}
+
+// ---- requests -------------------------------------------------------------------------------
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+
+export interface RequestOptions {
+  /** Do not apply the 401 refresh rule (login, register, refresh itself, logout ...). */
+  skipRefresh?: boolean;
+  /** Send this bearer token instead of the stored one (`null` = none). */
+  token?: string | null;
+  signal?: AbortSignal;
+  /** Ask the browser to finish the request even if the page unloads. */
+  keepalive?: boolean;
+}
+
+interface RawResponse {
+  status: number;
+  ok: boolean;
+  body: unknown;
+}
+
+async function send(method: HttpMethod, path: string, body: unknown, token: string | null, options: RequestOptions): Promise<RawResponse> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(`${apiBaseUrl()}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'include',
+      signal: options.signal,
+      keepalive: options.keepalive,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError(GENERIC_ERROR, { status: 0, code: 'network_error' });
+  }
+  let parsed: unknown = null;
+  const text = await response.text().catch(() => '');
+  if (text) {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = null;
+    }
+  }
+  return { status: response.status, ok: response.ok, body: parsed };
+}
+
+function isFailure(body: unknown): body is ApiFailure {
+  return typeof body === 'object' && body !== null && (body as { status?: unknown }).status === 'error';
+}
+
+function toError(raw: RawResponse): ApiError {
+  if (isFailure(raw.body)) {
+    return new ApiError(raw.body.error || GENERIC_ERROR, {
+      status: raw.status,
+      code: raw.body.code,
+      notLoggedIn: raw.body.notLoggedIn ?? raw.status === 401,
+    });
+  }
+  return new ApiError(GENERIC_ERROR, { status: raw.status, notLoggedIn: raw.status === 401 });
+}
+
+function unwrap<T>(raw: RawResponse): T {
+  if (!raw.ok || isFailure(raw.body)) throw toError(raw);
+  const body = raw.body as { result?: T } | null;
+  return (body?.result ?? (undefined as T)) as T;
+}
+
+// ---- refresh (one at a time) ----------------------------------------------------------------
+
+let refreshing: Promise<string> | null = null;
+
+async function refreshAccessToken(): Promise<string> {
+  const raw = await send('POST', '/api/user/refresh-token', undefined, null, { skipRefresh: true });
+  const result = unwrap<RefreshTokenResponse>(raw);
+  if (!result?.token) throw new ApiError(GENERIC_ERROR, { status: raw.status });
+  setToken(result.token);
+  return result.token;
+}
+
+/**
+ * Start a refresh or join the one in flight. Requests that 401 while a refresh runs wait for it
+ * and are then replayed with the new token.
+ */
+function refreshOnce(): Promise<string> {
+  if (!refreshing) {
+    refreshing = refreshAccessToken()
+      .catch((error: unknown) => {
+        clearToken();
+        emitAuthLost();
+        throw error;
+      })
+      .finally(() => {
+        refreshing = null;
+      });
+  }
+  return refreshing;
+}
+
+export async function request<T>(method: HttpMethod, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+  const usedToken = options.token !== undefined ? options.token : getToken();
+  const raw = await send(method, path, body, usedToken, options);
+  if (raw.status !== 401 || options.skipRefresh || options.token !== undefined) return unwrap<T>(raw);
+
+  // 401 on a request not yet retried.
+  const current = getToken();
+  if (current && current !== usedToken && !refreshing) {
+    // Another request already refreshed the token after this one was sent: just replay.
+    return unwrap<T>(await send(method, path, body, current, options));
+  }
+  let fresh: string;
+  try {
+    fresh = await refreshOnce();
+  } catch {
+    throw toError(raw);
+  }
+  // Replayed once; a second 401 is final.
+  return unwrap<T>(await send(method, path, body, fresh, options));
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body, options),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
+};
+
+/** For tests only: forget any refresh in flight. */
+export function resetClientState(): void {
+  refreshing = null;
+  authLostListeners.clear();
+}

@@ -1,0 +1,29 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { currentUrl, renderApp, signIn } from '@/testing/render';
+
+describe('protected routes', () => {
+  it('sends a signed-out visitor to /signup with the redirect', async () => {
+    const { router } = renderApp('/account');
+    await waitFor(() => expect(currentUrl(router)).toBe('/signup?redirect=%2Faccount'));
+    expect(await screen.findByRole('heading', { name: 'Create your free account' })).toBeInTheDocument();
+  });
+
+  it('keeps the query string in the redirect', async () => {
+    const { router } = renderApp('/home?tab=new');
+    await waitFor(() => expect(currentUrl(router)).toBe(`/signup?redirect=${encodeURIComponent('/home?tab=new')}`));
+  });
+
+  it('treats a token older than one hour as signed out', async () => {
+    signIn('old', 3_600_001);
+    const { router } = renderApp('/account/delete');
+    await waitFor(() => expect(currentUrl(router)).toBe('/signup?redirect=%2Faccount%2Fdelete'));
+  });
+
+  it('lets a signed-in member in', async () => {
+    signIn();
+    const { router } = renderApp('/account');
+    expect(await screen.findByRole('heading', { name: 'Account', level: 1 })).toBeInTheDocument();
+    expect(currentUrl(router)).toBe('/account');
+  });
+});

@@ -1,0 +1,170 @@
+/**
+ * Browser storage used by the app (spec member-app §3):
+ * - localStorage: `token`, `tokenDate` (ms), `rId`
+ * - sessionStorage: `chargeId`, `redirect`, `40off`
+ * - cookie: `isPaid` (set by the server, read only here)
+ */
+
+export const SESSION_VALIDITY_MS = 3_600_000;
+
+export const KEYS = {
+  token: 'token',
+  tokenDate: 'tokenDate',
+  rId: 'rId',
+  chargeId: 'chargeId',
+  redirect: 'redirect',
+  offer: '40off',
+} as const;
+
+type Area = 'local' | 'session';
+
+function area(which: Area): Storage | null {
+  try {
+    return which === 'local' ? window.localStorage : window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+function read(which: Area, key: string): string | null {
+  try {
+    return area(which)?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function write(which: Area, key: string, value: string): void {
+  try {
+    area(which)?.setItem(key, value);
+  } catch {
+    /* storage full or disabled: nothing sensible to do */
+  }
+}
+
+function remove(which: Area, key: string): void {
+  try {
+    area(which)?.removeItem(key);
+  } catch {
+    /* ignore */
+  }
+}
+
+// ---- auth change notifications ---------------------------------------------------------------
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+
+function notify(): void {
+  for (const listener of [...listeners]) listener();
+}
+
+/** Subscribe to changes of the stored token (this tab and, via `storage` events, other tabs). */
+export function subscribeToToken(listener: Listener): () => void {
+  listeners.add(listener);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || event.key === KEYS.token || event.key === KEYS.tokenDate) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+// ---- token ----------------------------------------------------------------------------------
+
+export function getToken(): string | null {
+  return read('local', KEYS.token);
+}
+
+export function getTokenDate(): number | null {
+  const raw = read('local', KEYS.tokenDate);
+  if (raw === null) return null;
+  const value = Number(raw);
+  return Number.isFinite(value) ? value : null;
+}
+
+/** Store a new access token; its date is now. */
+export function setToken(token: string, now: number = Date.now()): void {
+  write('local', KEYS.token, token);
+  write('local', KEYS.tokenDate, String(now));
+  notify();
+}
+
+export function clearToken(): void {
+  remove('local', KEYS.token);
+  remove('local', KEYS.tokenDate);
+  notify();
+}
+
+/** Authenticated = a token exists and tokenDate is newer than one hour ago. */
+export function isAuthenticated(now: number = Date.now()): boolean {
+  const token = getToken();
+  const date = getTokenDate();
+  if (!token || date === null) return false;
+  return now - date < SESSION_VALIDITY_MS;
+}
+
+// ---- referral, charge, redirect -------------------------------------------------------------
+
+export function getReferralId(): string | null {
+  return read('local', KEYS.rId);
+}
+
+export function setReferralId(rId: string): void {
+  write('local', KEYS.rId, rId);
+}
+
+export function getChargeId(): string | null {
+  return read('session', KEYS.chargeId);
+}
+
+export function clearChargeId(): void {
+  remove('session', KEYS.chargeId);
+}
+
+export function getStoredRedirect(): string | null {
+  return read('session', KEYS.redirect);
+}
+
+export function setStoredRedirect(redirect: string): void {
+  write('session', KEYS.redirect, redirect);
+}
+
+export function clearStoredRedirect(): void {
+  remove('session', KEYS.redirect);
+}
+
+// ---- offer banner ---------------------------------------------------------------------------
+
+export function isOfferDismissed(): boolean {
+  return read('session', KEYS.offer) === 'close';
+}
+
+export function dismissOffer(): void {
+  write('session', KEYS.offer, 'close');
+}
+
+// ---- cookies --------------------------------------------------------------------------------
+
+export function readCookie(name: string): string | null {
+  if (typeof document === 'undefined') return null;
+  for (const part of document.cookie.split(';')) {
+    const [rawKey, ...rest] = part.trim().split('=');
+    if (rawKey === name) {
+      try {
+        return decodeURIComponent(rest.join('='));
+      } catch {
+        return rest.join('=');
+      }
+    }
+  }
+  return null;
+}
+
+/** The readable `isPaid` cookie set by the server: a UI hint only. */
+export function isPaidCookie(): boolean {
+  const value = readCookie('isPaid');
+  return value === 'true' || value === '1';
+}

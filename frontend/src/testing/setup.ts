@@ -1,0 +1,24 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { resetClientState } from '@/lib/api/client';
+import { server } from './server';
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  resetClientState();
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  }
+});
+
+afterAll(() => server.close());
+
+// jsdom has no scrollTo implementation.
+window.scrollTo = (() => undefined) as typeof window.scrollTo;

@@ -1,0 +1,76 @@
+// @ts-check
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import webpack from 'webpack';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import CssMinimizerPlugin from 'css-minimizer-webpack-plugin';
+
+const dirname = path.dirname(fileURLToPath(import.meta.url));
+
+/** @type {(env: Record<string, unknown>, argv: { mode?: string }) => import('webpack').Configuration} */
+export default (_env, argv) => {
+  const production = argv.mode !== 'development';
+  return {
+    mode: production ? 'production' : 'development',
+    entry: { main: './src/index.tsx' },
+    output: {
+      path: path.resolve(dirname, 'dist'),
+      filename: production ? 'assets/[name].[contenthash:8].js' : 'assets/[name].js',
+      chunkFilename: production ? 'assets/[name].[contenthash:8].chunk.js' : 'assets/[name].chunk.js',
+      publicPath: '/',
+      clean: true,
+    },
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js'],
+      alias: { '@': path.resolve(dirname, 'src') },
+    },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: 'ts-loader',
+            // Type checking is done by `npm run typecheck` (tsc --noEmit).
+            options: { transpileOnly: true, compilerOptions: { noEmit: false, sourceMap: true } },
+          },
+        },
+        {
+          test: /\.css$/,
+          use: [MiniCssExtractPlugin.loader, { loader: 'css-loader', options: { importLoaders: 0 } }],
+        },
+        { test: /\.(svg|png|jpe?g|webp|woff2?)$/, type: 'asset' },
+      ],
+    },
+    plugins: [
+      new webpack.DefinePlugin({
+        'process.env.API_BASE': JSON.stringify(process.env.API_BASE ?? ''),
+        'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
+      }),
+      new HtmlWebpackPlugin({ template: './public/index.html', scriptLoading: 'defer' }),
+      new MiniCssExtractPlugin({
+        filename: production ? 'assets/[name].[contenthash:8].css' : 'assets/[name].css',
+        chunkFilename: production ? 'assets/[name].[contenthash:8].chunk.css' : 'assets/[name].chunk.css',
+      }),
+    ],
+    optimization: {
+      minimizer: ['...', new CssMinimizerPlugin()],
+      splitChunks: {
+        chunks: 'all',
+        cacheGroups: {
+          vendor: {
+            test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|cookie|set-cookie-parser)[\\/]/,
+            name: 'vendor',
+            chunks: 'initial',
+            priority: 20,
+          },
+        },
+      },
+      runtimeChunk: 'single',
+    },
+    performance: { hints: production ? 'warning' : false, maxEntrypointSize: 400000, maxAssetSize: 400000 },
+    stats: 'normal',
+  };
+};
