@@ -1,6 +1,7 @@
 //! PostgreSQL adapters. `schema` mirrors the migrations; each other module holds one table group's
 //! rows and queries and implements the ports of the domain that owns them.
 
+pub mod admin_users;
 pub mod analytics;
 pub mod mail_queue;
 pub mod operators;

@@ -1,0 +1,143 @@
+//! Who is calling: the bearer-token extractors, the admin guard, the session cookies and the
+//! client address used for throttling.
+
+use crate::envelope::{blocking, ApiError};
+use crate::state::AppState;
+use actix_web::cookie::{time::Duration as CookieDuration, Cookie, SameSite};
+use actix_web::dev::Payload;
+use actix_web::{web, FromRequest, HttpRequest, HttpResponseBuilder};
+use credentials::TokenError;
+use kernel::{Role, UserId};
+use std::future::{ready, Future, Ready};
+use std::pin::Pin;
+
+pub const REFRESH_COOKIE: &str = "gb_refresh";
+/// Both the refresh and the logout calls need the refresh cookie; nothing else does.
+pub const REFRESH_COOKIE_PATH: &str = "/api/user";
+pub const PAID_COOKIE: &str = "isPaid";
+
+/// A caller with a valid access token.
+#[derive(Debug, Clone, Copy)]
+pub struct AuthUser {
+    pub id: UserId,
+    pub role: Role,
+}
+
+fn bearer(req: &HttpRequest) -> Option<&str> {
+    let value = req.headers().get(actix_web::http::header::AUTHORIZATION)?.to_str().ok()?;
+    let token = value.strip_prefix("Bearer ").or_else(|| value.strip_prefix("bearer "))?.trim();
+    (!token.is_empty()).then_some(token)
+}
+
+fn state(req: &HttpRequest) -> &AppState {
+    req.app_data::<web::Data<AppState>>().expect("AppState is registered")
+}
+
+fn authenticate(req: &HttpRequest) -> Result<Option<AuthUser>, TokenError> {
+    let Some(token) = bearer(req) else { return Ok(None) };
+    let state = state(req);
+    let claims = state.tokens.verify(token, state.clock.now())?;
+    Ok(Some(AuthUser { id: claims.user_id, role: claims.role }))
+}
+
+impl FromRequest for AuthUser {
+    type Error = ApiError;
+    type Future = Ready<Result<Self, ApiError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        ready(match authenticate(req) {
+            Ok(Some(user)) => Ok(user),
+            _ => Err(ApiError::not_logged_in()),
+        })
+    }
+}
+
+/// A caller who may or may not be signed in; a bad or expired token counts as signed out.
+#[derive(Debug, Clone, Copy)]
+pub struct MaybeUser(pub Option<AuthUser>);
+
+impl FromRequest for MaybeUser {
+    type Error = ApiError;
+    type Future = Ready<Result<Self, ApiError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        ready(Ok(MaybeUser(authenticate(req).ok().flatten())))
+    }
+}
+
+/// An admin: a valid token AND the admin role in the database right now (a role taken away
+/// takes effect at once, not when the token expires). Members get 403, visitors 401.
+#[derive(Debug, Clone, Copy)]
+pub struct AdminUser(pub AuthUser);
+
+impl FromRequest for AdminUser {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let caller = authenticate(req);
+        let identity = state(req).identity.clone();
+        Box::pin(async move {
+            let Ok(Some(caller)) = caller else { return Err(ApiError::not_logged_in()) };
+            let user = blocking(move || identity.current_user(caller.id)).await?;
+            if user.role != Role::Admin {
+                return Err(ApiError::forbidden());
+            }
+            Ok(AdminUser(caller))
+        })
+    }
+}
+
+/// The caller's address for throttling: the TCP peer, or the first X-Forwarded-For hop when the
+/// server is configured to sit behind a proxy it trusts.
+pub fn client_address(req: &HttpRequest) -> String {
+    if state(req).config.trust_proxy_headers {
+        if let Some(forwarded) = req.headers().get("x-forwarded-for").and_then(|v| v.to_str().ok()) {
+            if let Some(first) = forwarded.split(',').next().map(str::trim).filter(|s| !s.is_empty()) {
+                return first.to_owned();
+            }
+        }
+    }
+    req.peer_addr().map(|addr| addr.ip().to_string()).unwrap_or_else(|| "unknown".into())
+}
+
+pub fn refresh_cookie_value(req: &HttpRequest) -> Option<String> {
+    req.cookie(REFRESH_COOKIE).map(|c| c.value().to_owned())
+}
+
+/// Sets the HttpOnly refresh cookie and the page-readable isPaid hint.
+pub fn set_session_cookies(response: &mut HttpResponseBuilder, req: &HttpRequest, refresh_token: &str, is_paid: bool) {
+    let secure = state(req).config.is_https();
+    response.cookie(
+        Cookie::build(REFRESH_COOKIE, refresh_token.to_owned())
+            .path(REFRESH_COOKIE_PATH)
+            .http_only(true)
+            .secure(secure)
+            .same_site(SameSite::Strict)
+            .max_age(CookieDuration::days(identity::model::REFRESH_TOKEN_TTL_DAYS))
+            .finish(),
+    );
+    set_paid_cookie(response, req, is_paid);
+}
+
+/// The isPaid hint for the UI only; the server never reads it.
+pub fn set_paid_cookie(response: &mut HttpResponseBuilder, req: &HttpRequest, is_paid: bool) {
+    let secure = state(req).config.is_https();
+    response.cookie(
+        Cookie::build(PAID_COOKIE, if is_paid { "true" } else { "false" })
+            .path("/")
+            .secure(secure)
+            .same_site(SameSite::Lax)
+            .max_age(CookieDuration::days(30))
+            .finish(),
+    );
+}
+
+pub fn clear_session_cookies(response: &mut HttpResponseBuilder) {
+    let mut refresh = Cookie::build(REFRESH_COOKIE, "").path(REFRESH_COOKIE_PATH).http_only(true).finish();
+    refresh.make_removal();
+    let mut paid = Cookie::build(PAID_COOKIE, "").path("/").finish();
+    paid.make_removal();
+    response.cookie(refresh);
+    response.cookie(paid);
+}

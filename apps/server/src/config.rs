@@ -1,0 +1,78 @@
+//! Configuration from environment variables, each with a safe local default
+//! (all listed in docs/configuration.md).
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub bind_addr: String,
+    pub database_url: String,
+    /// The address people use, for links in e-mail and to decide on Secure cookies and HSTS.
+    pub public_url: String,
+    pub static_dir: PathBuf,
+    pub keyring_path: PathBuf,
+    pub smtp_url: Option<String>,
+    pub mail_outbox_dir: PathBuf,
+    pub mail_from: String,
+    pub mail_poll_interval: Duration,
+    pub db_pool_size: u32,
+    pub db_checkout_timeout: Duration,
+    /// Take the client address from X-Forwarded-For (only behind a proxy you run).
+    pub trust_proxy_headers: bool,
+    pub support_email: String,
+    pub log_json: bool,
+}
+
+#[derive(Debug, thiserror::Error)]
+#[error("{name}: {problem}")]
+pub struct ConfigError {
+    name: &'static str,
+    problem: String,
+}
+
+fn var(name: &str) -> Option<String> {
+    std::env::var(name).ok().filter(|v| !v.trim().is_empty())
+}
+
+fn parsed<T: std::str::FromStr>(name: &'static str, default: T) -> Result<T, ConfigError>
+where
+    T::Err: std::fmt::Display,
+{
+    match var(name) {
+        Some(text) => text.trim().parse().map_err(|e: T::Err| ConfigError { name, problem: e.to_string() }),
+        None => Ok(default),
+    }
+}
+
+impl Config {
+    pub fn from_env() -> Result<Config, ConfigError> {
+        let bind_addr = var("BIND_ADDR").unwrap_or_else(|| "127.0.0.1:4000".into());
+        let database_url = var("DATABASE_URL").ok_or(ConfigError {
+            name: "DATABASE_URL",
+            problem: "not set (cargo xtask run sets it, or starts a private PostgreSQL)".into(),
+        })?;
+        let public_url = var("PUBLIC_URL").unwrap_or_else(|| format!("http://{bind_addr}"));
+        Ok(Config {
+            database_url,
+            public_url,
+            static_dir: var("STATIC_DIR").unwrap_or_else(|| "frontend/dist".into()).into(),
+            keyring_path: var("SIGNING_KEYRING").unwrap_or_else(|| ".local/signing-keys.json".into()).into(),
+            smtp_url: var("SMTP_URL"),
+            mail_outbox_dir: var("MAIL_OUTBOX_DIR").unwrap_or_else(|| ".local/outbox".into()).into(),
+            mail_from: var("MAIL_FROM").unwrap_or_else(|| "Gistbook <support@gistbook.app>".into()),
+            mail_poll_interval: Duration::from_millis(parsed("MAIL_POLL_INTERVAL_MS", 1000)?),
+            db_pool_size: parsed("DB_POOL_SIZE", 8)?,
+            db_checkout_timeout: Duration::from_millis(parsed("DB_CHECKOUT_TIMEOUT_MS", 1500)?),
+            trust_proxy_headers: parsed("TRUST_PROXY_HEADERS", false)?,
+            support_email: var("SUPPORT_EMAIL").unwrap_or_else(|| "support@gistbook.app".into()),
+            log_json: var("LOG_FORMAT").is_some_and(|f| f == "json"),
+            bind_addr,
+        })
+    }
+
+    /// Behind TLS: Secure cookies and HSTS.
+    pub fn is_https(&self) -> bool {
+        self.public_url.starts_with("https://")
+    }
+}

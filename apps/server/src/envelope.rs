@@ -1,0 +1,186 @@
+//! The one JSON envelope and the one error type of every API answer.
+//! Success: `{"status":"ok","result":{...}}`. Failure: `{"status":"error","error":"<readable>",
+//! "code":"<stable>"}` plus `"notLoggedIn":true` on 401. Internal causes are logged, never sent.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, ResponseError};
+use identity::IdentityError;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+#[derive(Serialize, ToSchema)]
+pub struct Ok<T> {
+    /// Always "ok".
+    #[schema(example = "ok")]
+    pub status: &'static str,
+    pub result: T,
+}
+
+/// An empty result object.
+#[derive(Serialize, ToSchema, Default)]
+pub struct Empty {}
+
+/// A 200 answer wrapping `result`.
+pub fn ok<T: Serialize>(result: T) -> HttpResponse {
+    HttpResponse::Ok().json(Ok { status: "ok", result })
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct ErrorBody {
+    /// Always "error".
+    #[schema(example = "error")]
+    pub status: &'static str,
+    /// A message for people.
+    pub error: String,
+    /// A stable machine-readable code.
+    pub code: String,
+    #[serde(rename = "notLoggedIn", skip_serializing_if = "std::ops::Not::not")]
+    pub not_logged_in: bool,
+}
+
+#[derive(Debug, Clone)]
+pub struct ApiError {
+    pub status: StatusCode,
+    pub code: &'static str,
+    pub message: String,
+}
+
+impl ApiError {
+    pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
+        ApiError { status, code, message: message.into() }
+    }
+
+    pub fn bad_request(code: &'static str, message: impl Into<String>) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, code, message)
+    }
+
+    pub fn not_logged_in() -> Self {
+        Self::new(StatusCode::UNAUTHORIZED, "not_logged_in", "Please log in to continue.")
+    }
+
+    pub fn forbidden() -> Self {
+        Self::new(StatusCode::FORBIDDEN, "forbidden", "You do not have permission to do that.")
+    }
+
+    pub fn not_found(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::NOT_FOUND, "not_found", message)
+    }
+
+    pub fn unavailable() -> Self {
+        Self::new(StatusCode::SERVICE_UNAVAILABLE, "unavailable", "The service is busy right now. Please try again in a moment.")
+    }
+
+    /// Logs the cause with the request's span and answers a generic 500.
+    pub fn internal(cause: impl std::fmt::Display) -> Self {
+        tracing::error!(%cause, "internal error");
+        Self::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "internal",
+            "There was an error processing your request. Please try again later.",
+        )
+    }
+}
+
+impl std::fmt::Display for ApiError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {}: {}", self.status.as_u16(), self.code, self.message)
+    }
+}
+
+impl ResponseError for ApiError {
+    fn status_code(&self) -> StatusCode {
+        self.status
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        let mut response = HttpResponse::build(self.status);
+        if self.status == StatusCode::TOO_MANY_REQUESTS {
+            response.insert_header(("Retry-After", "900"));
+        }
+        response.json(ErrorBody {
+            status: "error",
+            error: self.message.clone(),
+            code: self.code.to_owned(),
+            not_logged_in: self.status == StatusCode::UNAUTHORIZED,
+        })
+    }
+}
+
+impl From<IdentityError> for ApiError {
+    fn from(err: IdentityError) -> Self {
+        use IdentityError::*;
+        let status = match &err {
+            MissingRegistrationFields | MissingLoginFields | MissingCodeRegistrationFields | MissingField(_)
+            | InvalidEmail | PasswordLength | NameTooLong | AnswerTooLong | PasswordsDiffer | InvalidCredentials
+            | InvalidResetCode | InvalidSubscriptionCode => StatusCode::BAD_REQUEST,
+            EmailTaken => StatusCode::CONFLICT,
+            Throttled => StatusCode::TOO_MANY_REQUESTS,
+            SessionExpired => StatusCode::UNAUTHORIZED,
+            Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+            Internal(cause) => return ApiError::internal(cause),
+        };
+        ApiError::new(status, err.code(), err.to_string())
+    }
+}
+
+/// Runs blocking work (Diesel, argon2) off the async threads.
+pub async fn blocking<T, E>(work: impl FnOnce() -> Result<T, E> + Send + 'static) -> Result<T, ApiError>
+where
+    T: Send + 'static,
+    E: Into<ApiError> + Send + 'static,
+{
+    match actix_web::web::block(work).await {
+        Ok(result) => result.map_err(Into::into),
+        Err(_) => Err(ApiError::unavailable()),
+    }
+}
+
+impl From<db::DbError> for ApiError {
+    fn from(err: db::DbError) -> Self {
+        match err {
+            db::DbError::Busy => ApiError::unavailable(),
+            other => ApiError::internal(other),
+        }
+    }
+}
+
+impl From<diesel::result::Error> for ApiError {
+    fn from(err: diesel::result::Error) -> Self {
+        ApiError::internal(err)
+    }
+}
+
+/// Turns malformed JSON, query strings and paths into the envelope with a 400, not actix's text.
+pub fn json_config() -> actix_web::web::JsonConfig {
+    actix_web::web::JsonConfig::default().limit(64 * 1024).error_handler(|err, _| {
+        use actix_web::error::JsonPayloadError;
+        let message = match &err {
+            JsonPayloadError::OverflowKnownLength { .. } | JsonPayloadError::Overflow { .. } => {
+                "The request is too large.".to_owned()
+            }
+            JsonPayloadError::ContentType => "Please send JSON (Content-Type: application/json).".to_owned(),
+            JsonPayloadError::Deserialize(e) => format!("The request is not valid: {}", readable_serde_error(e)),
+            _ => "The request body could not be read.".to_owned(),
+        };
+        ApiError::bad_request("invalid_request", message).into()
+    })
+}
+
+/// serde's message without line and column noise.
+fn readable_serde_error(err: &serde_json::Error) -> String {
+    let text = err.to_string();
+    match text.find(" at line ") {
+        Some(cut) => text[..cut].to_owned(),
+        None => text,
+    }
+}
+
+pub fn path_config() -> actix_web::web::PathConfig {
+    actix_web::web::PathConfig::default()
+        .error_handler(|_, _| ApiError::bad_request("invalid_request", "The address is not valid.").into())
+}
+
+pub fn query_config() -> actix_web::web::QueryConfig {
+    actix_web::web::QueryConfig::default()
+        .error_handler(|_, _| ApiError::bad_request("invalid_request", "The query parameters are not valid.").into())
+}

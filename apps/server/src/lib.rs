@@ -1,0 +1,14 @@
+//! The HTTP shell around the domain crates.
+
+pub mod auth;
+pub mod config;
+pub mod envelope;
+pub mod openapi;
+pub mod routes;
+pub mod spa;
+pub mod startup;
+pub mod state;
+pub mod telemetry;
+
+pub use config::Config;
+pub use startup::{Application, BuildOptions};

@@ -1,0 +1,18 @@
+//! One module per domain; each registers its handlers (with their OpenAPI entries).
+
+pub mod admin;
+pub mod analytics;
+pub mod health;
+pub mod oauth;
+pub mod user;
+
+use utoipa_actix_web::service_config::ServiceConfig;
+
+pub fn configure(config: &mut ServiceConfig) {
+    config
+        .configure(health::configure)
+        .configure(user::configure)
+        .configure(analytics::configure)
+        .configure(oauth::configure)
+        .configure(admin::configure);
+}

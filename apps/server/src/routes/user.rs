@@ -1,0 +1,340 @@
+//! Identity calls, at the member spec's exact paths.
+
+use crate::auth::{client_address, clear_session_cookies, refresh_cookie_value, set_paid_cookie, set_session_cookies, AuthUser, MaybeUser};
+use crate::envelope::{blocking, ApiError, Empty, ErrorBody, Ok as OkBody};
+use crate::state::AppState;
+use actix_web::{get, post, put, web, HttpRequest, HttpResponse};
+use identity::model::RegistrationForm;
+use identity::{SignedIn, User};
+use kernel::Timestamp;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_actix_web::service_config::ServiceConfig;
+
+pub fn configure(config: &mut ServiceConfig) {
+    config
+        .service(register)
+        .service(login)
+        .service(session)
+        .service(refresh_token)
+        .service(logout)
+        .service(forgot_password)
+        .service(reset_password)
+        .service(account)
+        .service(delete_account)
+        .service(subscription_code_register);
+}
+
+/// The User entity of the member spec (dates as epoch milliseconds).
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UserView {
+    pub id: i64,
+    pub email: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub plan_id: Option<String>,
+    /// When the current paid period started; 0 when never paid.
+    pub paid_date: i64,
+    /// When it ends; null for lifetime or never paid.
+    pub end_paid_date: Option<i64>,
+    /// Category ids the member picked.
+    pub recommends: Vec<i64>,
+    pub friend_email: Option<String>,
+    pub is_paid: bool,
+    pub is_admin: bool,
+}
+
+impl UserView {
+    pub fn new(user: &User, now: Timestamp) -> Self {
+        UserView {
+            id: user.id.0,
+            email: user.email.to_string(),
+            first_name: user.first_name.clone(),
+            last_name: user.last_name.clone(),
+            plan_id: user.plan.plan_id.clone(),
+            paid_date: user.plan.paid_date.map_or(0, |d| d.timestamp_millis()),
+            end_paid_date: user.plan.end_paid_date.map(|d| d.timestamp_millis()),
+            recommends: user.recommends.clone(),
+            friend_email: user.friend_email.clone(),
+            is_paid: user.plan.is_paid(now),
+            is_admin: user.role == kernel::Role::Admin,
+        }
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct SignedInResult {
+    /// The access token (1 hour), sent back as `Authorization: Bearer`.
+    pub token: String,
+    pub user: UserView,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct UserResult {
+    pub user: UserView,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct TokenResult {
+    pub token: String,
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RegisterRequest {
+    /// The e-mail address.
+    pub username: Option<String>,
+    pub password: Option<String>,
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+    /// IANA time zone, e.g. "Europe/Paris"; defaults to UTC.
+    pub timezone: Option<String>,
+    /// A guest purchase to attach (billing; accepted and ignored until billing lands).
+    pub charge_id: Option<String>,
+    /// The referrer's public id (referrals; accepted and ignored until referrals land).
+    pub r_id: Option<String>,
+}
+
+impl RegisterRequest {
+    fn form(self) -> RegistrationForm {
+        RegistrationForm {
+            username: self.username,
+            password: self.password,
+            first_name: self.first_name,
+            last_name: self.last_name,
+            timezone: self.timezone,
+        }
+    }
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct LoginRequest {
+    pub email: Option<String>,
+    pub password: Option<String>,
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct ForgotPasswordRequest {
+    pub email: Option<String>,
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct ResetPasswordRequest {
+    pub password1: Option<String>,
+    pub password2: Option<String>,
+    pub code: Option<String>,
+    pub email: Option<String>,
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct DeleteAccountRequest {
+    pub why: Option<String>,
+    pub how: Option<String>,
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CodeRegisterRequest {
+    pub username: Option<String>,
+    pub password: Option<String>,
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+    pub code: Option<String>,
+    pub timezone: Option<String>,
+}
+
+fn signed_in_response(req: &HttpRequest, state: &AppState, signed_in: SignedIn) -> HttpResponse {
+    let user = UserView::new(&signed_in.user, state.clock.now());
+    let mut response = HttpResponse::Ok();
+    set_session_cookies(&mut response, req, &signed_in.refresh_token, user.is_paid);
+    response.json(OkBody { status: "ok", result: SignedInResult { token: signed_in.access_token, user } })
+}
+
+/// Create an account and sign in.
+#[utoipa::path(
+    tag = "user",
+    request_body = RegisterRequest,
+    responses(
+        (status = 200, body = OkBody<SignedInResult>, description = "Signed in; sets the refresh and isPaid cookies"),
+        (status = 400, body = ErrorBody, description = "'Please specify an email or password or first name or last name.' or a format error"),
+        (status = 409, body = ErrorBody, description = "The e-mail is registered already"),
+    )
+)]
+#[post("/api/user/register")]
+async fn register(req: HttpRequest, state: web::Data<AppState>, body: web::Json<RegisterRequest>) -> Result<HttpResponse, ApiError> {
+    let identity = state.identity.clone();
+    let form = body.into_inner().form();
+    let signed_in = blocking(move || identity.register(&form)).await?;
+    Ok(signed_in_response(&req, &state, signed_in))
+}
+
+/// Sign in with e-mail and password.
+#[utoipa::path(
+    tag = "user",
+    request_body = LoginRequest,
+    responses(
+        (status = 200, body = OkBody<SignedInResult>, description = "Signed in; sets the refresh and isPaid cookies"),
+        (status = 400, body = ErrorBody, description = "'Please specify an email or password.' or 'Incorrect email or password.' (the same for unknown e-mails)"),
+        (status = 429, body = ErrorBody, description = "Too many failed attempts from this address"),
+    )
+)]
+#[post("/api/user/login")]
+async fn login(req: HttpRequest, state: web::Data<AppState>, body: web::Json<LoginRequest>) -> Result<HttpResponse, ApiError> {
+    let identity = state.identity.clone();
+    let client = client_address(&req);
+    let LoginRequest { email, password } = body.into_inner();
+    let signed_in = blocking(move || identity.login(email.as_deref(), password.as_deref(), &client)).await?;
+    Ok(signed_in_response(&req, &state, signed_in))
+}
+
+/// The signed-in user, to check a stored token.
+#[utoipa::path(
+    tag = "user",
+    security(("bearer" = [])),
+    responses((status = 200, body = OkBody<UserResult>), (status = 401, body = ErrorBody))
+)]
+#[get("/api/user/session")]
+async fn session(req: HttpRequest, state: web::Data<AppState>, caller: AuthUser) -> Result<HttpResponse, ApiError> {
+    user_response(&req, &state, caller).await
+}
+
+/// The account details of the signed-in user.
+#[utoipa::path(
+    tag = "user",
+    security(("bearer" = [])),
+    responses((status = 200, body = OkBody<UserResult>), (status = 401, body = ErrorBody))
+)]
+#[get("/api/user/account")]
+async fn account(req: HttpRequest, state: web::Data<AppState>, caller: AuthUser) -> Result<HttpResponse, ApiError> {
+    user_response(&req, &state, caller).await
+}
+
+async fn user_response(req: &HttpRequest, state: &AppState, caller: AuthUser) -> Result<HttpResponse, ApiError> {
+    let identity = state.identity.clone();
+    let user = blocking(move || identity.current_user(caller.id)).await?;
+    let user = UserView::new(&user, state.clock.now());
+    let mut response = HttpResponse::Ok();
+    set_paid_cookie(&mut response, req, user.is_paid);
+    Ok(response.json(OkBody { status: "ok", result: UserResult { user } }))
+}
+
+/// Trade the refresh cookie for a new access token (the cookie rotates; a reused one ends the
+/// whole sign-in).
+#[utoipa::path(
+    tag = "user",
+    responses(
+        (status = 200, body = OkBody<TokenResult>, description = "A new access token; the refresh cookie is replaced"),
+        (status = 401, body = ErrorBody, description = "No, expired, revoked or reused refresh cookie"),
+    )
+)]
+#[post("/api/user/refresh-token")]
+async fn refresh_token(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let identity = state.identity.clone();
+    let cookie = refresh_cookie_value(&req);
+    match blocking(move || identity.refresh(cookie.as_deref())).await {
+        Ok(refreshed) => {
+            let is_paid = refreshed.user.plan.is_paid(state.clock.now());
+            let mut response = HttpResponse::Ok();
+            set_session_cookies(&mut response, &req, &refreshed.refresh_token, is_paid);
+            Ok(response.json(OkBody { status: "ok", result: TokenResult { token: refreshed.access_token } }))
+        }
+        Err(err) if err.status == actix_web::http::StatusCode::UNAUTHORIZED => {
+            let mut response = HttpResponse::Unauthorized();
+            clear_session_cookies(&mut response);
+            Ok(response.json(ErrorBody { status: "error", error: err.message, code: err.code.into(), not_logged_in: true }))
+        }
+        Err(err) => Err(err),
+    }
+}
+
+/// Sign out everywhere: revokes every refresh token of the user and clears the cookies.
+#[utoipa::path(tag = "user", responses((status = 200, body = OkBody<Empty>)))]
+#[post("/api/user/logout")]
+async fn logout(req: HttpRequest, state: web::Data<AppState>, caller: MaybeUser) -> Result<HttpResponse, ApiError> {
+    let identity = state.identity.clone();
+    let cookie = refresh_cookie_value(&req);
+    blocking(move || identity.logout(caller.0.map(|c| c.id), cookie.as_deref())).await?;
+    let mut response = HttpResponse::Ok();
+    clear_session_cookies(&mut response);
+    Ok(response.json(OkBody { status: "ok", result: Empty {} }))
+}
+
+/// E-mail a password reset link. Answers the same whether or not the account exists.
+#[utoipa::path(
+    tag = "user",
+    request_body = ForgotPasswordRequest,
+    responses(
+        (status = 200, body = OkBody<Empty>),
+        (status = 400, body = ErrorBody, description = "Missing or malformed e-mail"),
+        (status = 429, body = ErrorBody),
+    )
+)]
+#[put("/api/user/forgot-password")]
+async fn forgot_password(req: HttpRequest, state: web::Data<AppState>, body: web::Json<ForgotPasswordRequest>) -> Result<HttpResponse, ApiError> {
+    let identity = state.identity.clone();
+    let client = client_address(&req);
+    let email = body.into_inner().email;
+    blocking(move || identity.forgot_password(email.as_deref(), &client)).await?;
+    Ok(crate::envelope::ok(Empty {}))
+}
+
+/// Set a new password with the code from the e-mail; signs out every device.
+#[utoipa::path(
+    tag = "user",
+    request_body = ResetPasswordRequest,
+    responses((status = 200, body = OkBody<Empty>), (status = 400, body = ErrorBody))
+)]
+#[put("/api/user/reset-password")]
+async fn reset_password(state: web::Data<AppState>, body: web::Json<ResetPasswordRequest>) -> Result<HttpResponse, ApiError> {
+    let identity = state.identity.clone();
+    let ResetPasswordRequest { password1, password2, code, email } = body.into_inner();
+    blocking(move || {
+        identity.reset_password(email.as_deref(), code.as_deref(), password1.as_deref(), password2.as_deref())
+    })
+    .await?;
+    Ok(crate::envelope::ok(Empty {}))
+}
+
+/// Delete the account: personal data is erased and every session ends.
+#[utoipa::path(
+    tag = "user",
+    security(("bearer" = [])),
+    request_body = DeleteAccountRequest,
+    responses((status = 200, body = OkBody<Empty>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody))
+)]
+#[post("/api/user/delete")]
+async fn delete_account(state: web::Data<AppState>, caller: AuthUser, body: web::Json<DeleteAccountRequest>) -> Result<HttpResponse, ApiError> {
+    let identity = state.identity.clone();
+    let DeleteAccountRequest { why, how } = body.into_inner();
+    blocking(move || identity.delete_account(caller.id, why.as_deref(), how.as_deref())).await?;
+    let mut response = HttpResponse::Ok();
+    clear_session_cookies(&mut response);
+    Ok(response.json(OkBody { status: "ok", result: Empty {} }))
+}
+
+/// Sign up with a single-use subscription code, which grants its plan.
+#[utoipa::path(
+    tag = "user",
+    request_body = CodeRegisterRequest,
+    responses(
+        (status = 200, body = OkBody<SignedInResult>),
+        (status = 400, body = ErrorBody, description = "'Please specify an email or code or password or first name or last name.', a format error or an invalid code"),
+        (status = 409, body = ErrorBody),
+    )
+)]
+#[post("/api/user/subscription-code-register")]
+async fn subscription_code_register(req: HttpRequest, state: web::Data<AppState>, body: web::Json<CodeRegisterRequest>) -> Result<HttpResponse, ApiError> {
+    let identity = state.identity.clone();
+    let body = body.into_inner();
+    let code = body.code;
+    let form = RegistrationForm {
+        username: body.username,
+        password: body.password,
+        first_name: body.first_name,
+        last_name: body.last_name,
+        timezone: body.timezone,
+    };
+    let signed_in = blocking(move || identity.register_with_code(&form, code.as_deref())).await?;
+    Ok(signed_in_response(&req, &state, signed_in))
+}

@@ -1,0 +1,56 @@
+//! Serves the built React app: files from the build folder, `index.html` for every other
+//! non-API path (the app routes itself), and a JSON 404 for unknown API paths.
+
+use crate::envelope::ApiError;
+use actix_files::{Files, NamedFile};
+use actix_web::dev::{fn_service, ServiceRequest, ServiceResponse};
+use actix_web::http::header;
+use actix_web::{HttpResponse, ResponseError};
+use std::path::{Path, PathBuf};
+
+pub fn is_api_path(path: &str) -> bool {
+    path == "/api" || path.starts_with("/api/")
+}
+
+/// Unknown API paths answer the envelope, never the app's HTML.
+pub async fn api_not_found(req: ServiceRequest) -> Result<ServiceResponse, actix_web::Error> {
+    let (req, _) = req.into_parts();
+    let response = ApiError::not_found("There is no such API call.").error_response();
+    Ok(ServiceResponse::new(req, response))
+}
+
+pub fn files(static_dir: &Path) -> Option<Files> {
+    let index = static_dir.join("index.html");
+    if !index.is_file() {
+        tracing::warn!(dir = %static_dir.display(), "the front end is not built; only the API is served");
+        return None;
+    }
+    Some(
+        Files::new("/", static_dir)
+            .prefer_utf8(true)
+            .default_handler(fn_service(move |req: ServiceRequest| {
+                let index: PathBuf = index.clone();
+                async move {
+                    if is_api_path(req.path()) {
+                        return api_not_found(req).await;
+                    }
+                    let (req, _) = req.into_parts();
+                    let mut response = NamedFile::open_async(&index).await?.into_response(&req);
+                    response.headers_mut().insert(header::CACHE_CONTROL, header::HeaderValue::from_static("no-cache"));
+                    Ok(ServiceResponse::new(req, response))
+                }
+            })),
+    )
+}
+
+/// Without a built front end, non-API paths explain what to do.
+pub async fn app_not_built(req: ServiceRequest) -> Result<ServiceResponse, actix_web::Error> {
+    if is_api_path(req.path()) {
+        return api_not_found(req).await;
+    }
+    let (req, _) = req.into_parts();
+    let response = HttpResponse::NotFound()
+        .content_type("text/plain; charset=utf-8")
+        .body("The web app is not built. Run `cargo xtask run`, which builds it.");
+    Ok(ServiceResponse::new(req, response))
+}

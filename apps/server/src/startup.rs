@@ -1,0 +1,193 @@
+//! Building the application (pool, migrations, services, workers) apart from running it, so tests
+//! start the real thing on port 0 with their own database.
+
+use crate::config::Config;
+use crate::envelope::{json_config, path_config, query_config};
+use crate::state::AppState;
+use crate::{routes, spa};
+use actix_web::dev::Server;
+use actix_web::http::header::{HeaderName, HeaderValue};
+use actix_web::middleware::{DefaultHeaders, Compress};
+use actix_web::{web, App, HttpMessage, HttpServer};
+use anyhow::Context;
+use credentials::{Argon2Hasher, BiscuitTokens, Keyring, RandomSecrets};
+use db::{build_pool, PgIdentityStore, PoolSettings};
+use identity::{IdentityDeps, IdentityService, ThrottlePolicy};
+use kernel::{Clock, SystemClock};
+use std::net::TcpListener;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use tracing_actix_web::{RequestId, TracingLogger};
+use utoipa_actix_web::AppExt;
+
+/// The API's routes and the OpenAPI document they make up.
+pub fn api_routes() -> (
+    App<impl actix_web::dev::ServiceFactory<actix_web::dev::ServiceRequest, Config = (), Response = actix_web::dev::ServiceResponse, Error = actix_web::Error, InitError = ()>>,
+    utoipa::openapi::OpenApi,
+) {
+    App::new()
+        .into_utoipa_app()
+        .openapi(crate::openapi::base_document())
+        .configure(routes::configure)
+        .split_for_parts()
+}
+
+/// Knobs tests turn; production uses the defaults.
+#[derive(Clone, Default)]
+pub struct BuildOptions {
+    pub throttle: ThrottlePolicy,
+    pub clock: Option<Arc<dyn Clock>>,
+}
+
+pub struct Application {
+    port: u16,
+    server: Server,
+    state: AppState,
+    stop_workers: Arc<AtomicBool>,
+    workers: Vec<std::thread::JoinHandle<()>>,
+}
+
+impl Application {
+    pub fn build(config: Config, options: BuildOptions) -> anyhow::Result<Application> {
+        let settings = PoolSettings { max_size: config.db_pool_size, checkout_timeout: config.db_checkout_timeout };
+        let pool = build_pool(&config.database_url, &settings).context("connecting to PostgreSQL")?;
+        {
+            let mut conn = pool.get().context("connecting to PostgreSQL")?;
+            let applied = db::run_migrations(&mut conn).context("running migrations")?;
+            if applied > 0 {
+                tracing::info!(applied, "database migrated");
+            }
+        }
+        let keyring = Keyring::load_or_create(&config.keyring_path)?;
+        let tokens = Arc::new(BiscuitTokens::new(keyring, Some(config.keyring_path.clone())));
+        let clock: Arc<dyn Clock> = options.clock.unwrap_or_else(|| Arc::new(SystemClock));
+        let identity = IdentityService::new(
+            IdentityDeps {
+                store: Arc::new(PgIdentityStore::new(pool.clone())),
+                hasher: Arc::new(Argon2Hasher::default()),
+                tokens: tokens.clone(),
+                secrets: Arc::new(RandomSecrets),
+                clock: clock.clone(),
+            },
+            options.throttle,
+            config.public_url.clone(),
+        );
+        let config = Arc::new(config);
+        let state = AppState { config: config.clone(), pool: pool.clone(), identity, tokens, clock: clock.clone() };
+
+        let stop_workers = Arc::new(AtomicBool::new(false));
+        let mailer = mail::Mailer::new(&mail::MailSettings {
+            transport: match &config.smtp_url {
+                Some(url) => mail::MailTransport::Smtp { url: url.clone() },
+                None => mail::MailTransport::Outbox { folder: config.mail_outbox_dir.clone() },
+            },
+            from: config.mail_from.clone(),
+        })?;
+        let workers = vec![
+            mail::spawn_worker(pool.clone(), mailer, clock.clone(), config.mail_poll_interval, stop_workers.clone()),
+            spawn_housekeeping(pool.clone(), clock.clone(), stop_workers.clone()),
+        ];
+
+        let listener = TcpListener::bind(&config.bind_addr).with_context(|| format!("binding {}", config.bind_addr))?;
+        let port = listener.local_addr()?.port();
+        let openapi_json = web::Data::new(crate::openapi::document_json());
+        let app_state = web::Data::new(state.clone());
+        let server = HttpServer::new(move || {
+            let (app, _) = api_routes();
+            let app = app
+                .app_data(app_state.clone())
+                .app_data(openapi_json.clone())
+                .app_data(json_config())
+                .app_data(path_config())
+                .app_data(query_config())
+                .route("/api/openapi.json", web::get().to(serve_openapi));
+            let app = match spa::files(&app_state.config.static_dir) {
+                Some(files) => app.service(files),
+                None => app.default_service(web::to(|| async { actix_web::HttpResponse::NotFound().finish() })).service(
+                    web::scope("").default_service(actix_web::dev::fn_service(spa::app_not_built)),
+                ),
+            };
+            app.wrap(security_headers(app_state.config.is_https()))
+                .wrap(Compress::default())
+                .wrap_fn(|req, srv| {
+                    use actix_web::dev::Service;
+                    let request_id = req.extensions().get::<RequestId>().map(|id| id.to_string());
+                    let response = srv.call(req);
+                    async move {
+                        let mut response = response.await?;
+                        if let Some(id) = request_id.and_then(|id| HeaderValue::from_str(&id).ok()) {
+                            response.headers_mut().insert(HeaderName::from_static("x-request-id"), id);
+                        }
+                        Ok(response)
+                    }
+                })
+                .wrap(TracingLogger::default())
+        })
+        .listen(listener)?
+        .shutdown_timeout(20)
+        .run();
+        Ok(Application { port, server, state, stop_workers, workers })
+    }
+
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    pub fn state(&self) -> &AppState {
+        &self.state
+    }
+
+    /// Serves until Ctrl-C / SIGTERM (in-flight requests finish), then stops the workers.
+    pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        let result = self.server.await;
+        self.stop_workers.store(true, Ordering::Relaxed);
+        for worker in self.workers {
+            let _ = worker.join();
+        }
+        result
+    }
+}
+
+async fn serve_openapi(document: web::Data<String>) -> actix_web::HttpResponse {
+    actix_web::HttpResponse::Ok().content_type("application/json").body(document.get_ref().clone())
+}
+
+fn security_headers(https: bool) -> DefaultHeaders {
+    let headers = DefaultHeaders::new()
+        .add((
+            "Content-Security-Policy",
+            "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; \
+             media-src 'self' blob:; font-src 'self' data:; connect-src 'self'; object-src 'none'; \
+             frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
+        ))
+        .add(("X-Content-Type-Options", "nosniff"))
+        .add(("Referrer-Policy", "strict-origin-when-cross-origin"))
+        .add(("X-Frame-Options", "DENY"))
+        .add(("Permissions-Policy", "camera=(), microphone=(), geolocation=()"));
+    if https {
+        headers.add(("Strict-Transport-Security", "max-age=31536000; includeSubDomains"))
+    } else {
+        headers
+    }
+}
+
+/// Drops throttling records older than a day, every ten minutes.
+fn spawn_housekeeping(pool: db::DbPool, clock: Arc<dyn Clock>, stop: Arc<AtomicBool>) -> std::thread::JoinHandle<()> {
+    std::thread::Builder::new()
+        .name("housekeeping".into())
+        .spawn(move || {
+            let mut last_run: Option<std::time::Instant> = None;
+            while !stop.load(Ordering::Relaxed) {
+                if last_run.is_none_or(|at| at.elapsed() > std::time::Duration::from_secs(600)) {
+                    last_run = Some(std::time::Instant::now());
+                    if let Ok(mut conn) = pool.get() {
+                        if let Err(error) = db::prune_attempts(&mut conn, clock.now() - chrono::Duration::days(1)) {
+                            tracing::warn!(%error, "could not prune throttling records");
+                        }
+                    }
+                }
+                std::thread::sleep(std::time::Duration::from_millis(100));
+            }
+        })
+        .expect("spawn housekeeping")
+}
