@@ -59,3 +59,17 @@ pub fn revert_all_migrations(conn: &mut PgConnection) -> Result<usize, DbError> 
         .map(|done| done.len())
         .map_err(|e| DbError::Migration(e.to_string()))
 }
+
+/// `url` with its database name replaced.
+pub fn with_database(url: &str, database: &str) -> String {
+    let (base, query) = match url.split_once('?') {
+        Some((base, query)) => (base, format!("?{query}")),
+        None => (url, String::new()),
+    };
+    let prefix = match base.rfind('/') {
+        Some(slash) if base[..slash].contains("://") && slash > base.find("://").unwrap() + 2 => &base[..slash],
+        _ => base,
+    };
+    format!("{prefix}/{database}{query}")
+}
+

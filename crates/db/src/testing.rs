@@ -2,6 +2,7 @@
 //! a hash of the migrations, so a change rebuilds it), and every test gets a copy, dropped after.
 
 use crate::pool::run_migrations;
+pub use crate::pool::with_database;
 use diesel::connection::SimpleConnection;
 use diesel::pg::PgConnection;
 use diesel::{Connection, RunQueryDsl};
@@ -13,19 +14,6 @@ use std::sync::OnceLock;
 /// test` sets it), else the local PostgreSQL at 127.0.0.1:5432.
 pub fn server_url() -> String {
     std::env::var("TEST_DATABASE_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into())
-}
-
-/// `url` with its database name replaced.
-pub fn with_database(url: &str, database: &str) -> String {
-    let (base, query) = match url.split_once('?') {
-        Some((base, query)) => (base, format!("?{query}")),
-        None => (url, String::new()),
-    };
-    let prefix = match base.rfind('/') {
-        Some(slash) if base[..slash].contains("://") && slash > base.find("://").unwrap() + 2 => &base[..slash],
-        _ => base,
-    };
-    format!("{prefix}/{database}{query}")
 }
 
 fn template_name() -> &'static str {

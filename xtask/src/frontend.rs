@@ -1,0 +1,61 @@
+//! The React app: packages, build, and the browser its end-to-end tests drive.
+
+use crate::util::{have, is_root, newest_mtime, run, step};
+use anyhow::{bail, Result};
+use std::path::Path;
+use std::process::Command;
+
+pub const DIR: &str = "frontend";
+pub const CHROMIUM: &str = "/usr/bin/chromium";
+
+pub fn npm() -> Command {
+    let mut command = Command::new("npm");
+    command.current_dir(DIR).env("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1");
+    command
+}
+
+/// `npm ci` when node_modules is missing or older than the lockfile.
+pub fn ensure_packages() -> Result<()> {
+    if !have("npm") {
+        bail!("npm is not installed. Install Node.js 20 and npm (Debian: `apt-get install nodejs npm`).");
+    }
+    let lock = Path::new(DIR).join("package-lock.json");
+    let installed = Path::new(DIR).join("node_modules/.package-lock.json");
+    let stale = match (newest_mtime(&lock), newest_mtime(&installed)) {
+        (Some(lock), Some(installed)) => lock > installed,
+        _ => true,
+    };
+    if stale {
+        step("Installing front-end packages (npm ci)");
+        run(npm().args(["ci", "--no-audit", "--no-fund"]))?;
+    }
+    Ok(())
+}
+
+/// Builds frontend/dist when any source is newer than the last build.
+pub fn build_if_stale() -> Result<()> {
+    let built = newest_mtime(&Path::new(DIR).join("dist/index.html"));
+    let sources = ["src", "public", "webpack.config.js", "package-lock.json", "tsconfig.json"]
+        .iter()
+        .filter_map(|p| newest_mtime(&Path::new(DIR).join(p)))
+        .max();
+    if built.is_none() || sources > built {
+        step("Building the web app (webpack)");
+        run(npm().args(["run", "build"]))?;
+    }
+    Ok(())
+}
+
+/// Debian's Chromium for the browser tests; installed with apt when missing (never downloaded
+/// by a test tool).
+pub fn ensure_chromium() -> Result<()> {
+    if Path::new(CHROMIUM).exists() {
+        return Ok(());
+    }
+    if !is_root() || !have("apt-get") {
+        bail!("Chromium is missing: install Debian's package (`sudo apt-get install chromium`).");
+    }
+    step("Installing Chromium for the browser tests (apt-get install chromium)");
+    run(Command::new("apt-get").args(["update", "-qq"]))?;
+    run(Command::new("apt-get").args(["install", "-y", "-qq", "chromium"]).env("DEBIAN_FRONTEND", "noninteractive"))
+}

@@ -1,0 +1,60 @@
+//! `cargo xtask <command>`: everything a developer or CI runs, in Rust.
+
+mod codegen;
+mod frontend;
+mod postgres;
+mod run;
+mod seed;
+mod test;
+mod tidy;
+mod util;
+
+use anyhow::{bail, Result};
+
+const USAGE: &str = "\
+usage: cargo xtask <command>
+
+  run [--release]            build everything, start PostgreSQL if none is configured, migrate,
+                             seed demo data, serve http://127.0.0.1:4000 (Ctrl-C stops it all)
+  test                       every test: Rust unit and integration, front end, browser end-to-end
+  db                         start the private PostgreSQL of `run` and wait (Ctrl-C stops it)
+  seed                       migrate and load demo data into an empty database
+  make-admin EMAIL           give an existing account the admin role
+  rotate-keys                add a new signing key; tokens signed by older keys stay valid
+  create-codes PLAN [DAYS] [--count N]
+                             print N single-use subscription codes for PLAN (no DAYS = lifetime)
+  codegen [--check]          regenerate the OpenAPI snapshot and the front end's API types
+  tidy                       check the architecture rules (pure domain crates)
+";
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if let Err(error) = dispatch(&args) {
+        eprintln!("xtask: {error:#}");
+        std::process::exit(1);
+    }
+}
+
+fn dispatch(args: &[String]) -> Result<()> {
+    util::enter_workspace_root()?;
+    let rest: Vec<&str> = args.iter().skip(1).map(String::as_str).collect();
+    match args.first().map(String::as_str) {
+        Some("run") => run::run(rest.contains(&"--release")),
+        Some("test") => test::test(),
+        Some("db") => run::database_only(),
+        Some("seed") => seed::seed_command(),
+        Some("make-admin") => match rest.as_slice() {
+            [email] => seed::make_admin_command(email),
+            _ => bail!("usage: cargo xtask make-admin EMAIL"),
+        },
+        Some("rotate-keys") => seed::rotate_keys_command(),
+        Some("create-codes") => seed::create_codes_command(&rest),
+        Some("codegen") => codegen::codegen(rest.contains(&"--check")),
+        Some("tidy") => tidy::tidy(),
+        Some("help") | Some("--help") | Some("-h") | None => {
+            print!("{USAGE}");
+            Ok(())
+        }
+        Some(other) => bail!("unknown command {other:?}\n\n{USAGE}"),
+    }
+}

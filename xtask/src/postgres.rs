@@ -1,0 +1,132 @@
+//! The database for `run` and `test`: DATABASE_URL when set, otherwise a private PostgreSQL
+//! cluster under target/ made from the installed PostgreSQL binaries.
+
+use crate::util::{is_root, run, step};
+use anyhow::{bail, Context, Result};
+use diesel::connection::SimpleConnection;
+use diesel::{Connection, PgConnection};
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// A PostgreSQL server to use; stops the private cluster (if we started it) when dropped.
+pub struct Postgres {
+    /// A URL of the server's `postgres` maintenance database.
+    pub server_url: String,
+    private: Option<PrivateCluster>,
+}
+
+struct PrivateCluster {
+    bin: PathBuf,
+    data: PathBuf,
+}
+
+impl Postgres {
+    /// `name` tells private clusters apart (`pg` for run, `pg-test` for test).
+    pub fn start(name: &str, port: u16) -> Result<Postgres> {
+        if let Ok(url) = std::env::var("DATABASE_URL") {
+            if !url.trim().is_empty() {
+                println!("Using the PostgreSQL server of DATABASE_URL.");
+                return Ok(Postgres { server_url: db::with_database(&url, "postgres"), private: None });
+            }
+        }
+        let bin = find_bin()?;
+        let dir = crate::util::root().join("target").join(name);
+        let data = dir.join("data");
+        let socket = dir.join("socket");
+        let as_postgres = is_root();
+        if !data.join("PG_VERSION").exists() {
+            step(&format!("Creating a private PostgreSQL cluster in {}", data.display()));
+            std::fs::create_dir_all(&data)?;
+            std::fs::create_dir_all(&socket)?;
+            if as_postgres {
+                // initdb refuses to run as root; the cluster belongs to the postgres user.
+                run(Command::new("chown").arg("-R").arg("postgres:postgres").arg(&dir))?;
+            }
+            run(pg_command(&bin.join("initdb"), as_postgres)
+                .args(["-U", "postgres", "--auth=trust", "--no-sync", "-E", "UTF8", "--locale=C", "-D"])
+                .arg(&data)
+                .stdout(std::process::Stdio::null()))?;
+        }
+        let server_url = format!("postgres://postgres@127.0.0.1:{port}/postgres");
+        if PgConnection::establish(&server_url).is_err() {
+            step(&format!("Starting the private PostgreSQL on port {port}"));
+            let options = format!(
+                "-p {port} -k {} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200",
+                socket.display()
+            );
+            let mut start = pg_command(&bin.join("pg_ctl"), as_postgres);
+            start.arg("-D").arg(&data).arg("-o").arg(options).arg("-l").arg(dir.join("server.log")).args(["-w", "start"]);
+            // Its own process group, so the terminal's Ctrl-C reaches the app, not the database.
+            start.process_group(0).stdout(std::process::Stdio::null());
+            run(&mut start).with_context(|| format!("see {}", dir.join("server.log").display()))?;
+        }
+        Ok(Postgres { server_url, private: Some(PrivateCluster { bin, data }) })
+    }
+
+    /// The URL of database `name` on this server, creating it when missing.
+    pub fn database(&self, name: &str) -> Result<String> {
+        let mut admin = PgConnection::establish(&self.server_url).context("connecting to PostgreSQL")?;
+        let exists: bool = diesel::select(diesel::dsl::sql::<diesel::sql_types::Bool>(&format!(
+            "EXISTS (SELECT 1 FROM pg_database WHERE datname = '{name}')"
+        )))
+        .get_result(&mut admin)?;
+        if !exists {
+            admin.batch_execute(&format!("CREATE DATABASE {name}"))?;
+        }
+        Ok(db::with_database(&self.server_url, name))
+    }
+
+    pub fn drop_database(&self, name: &str) {
+        if let Ok(mut admin) = PgConnection::establish(&self.server_url) {
+            let _ = admin.batch_execute(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"));
+        }
+    }
+}
+
+use diesel::RunQueryDsl;
+
+impl Drop for Postgres {
+    fn drop(&mut self) {
+        if let Some(cluster) = &self.private {
+            let _ = pg_command(&cluster.bin.join("pg_ctl"), is_root())
+                .arg("-D")
+                .arg(&cluster.data)
+                .args(["-m", "fast", "-w", "stop"])
+                .stdout(std::process::Stdio::null())
+                .status();
+        }
+    }
+}
+
+fn pg_command(program: &Path, as_postgres: bool) -> Command {
+    if as_postgres {
+        let mut command = Command::new("runuser");
+        command.args(["-u", "postgres", "--"]).arg(program);
+        command
+    } else {
+        Command::new(program)
+    }
+}
+
+/// The newest installed PostgreSQL's binaries.
+fn find_bin() -> Result<PathBuf> {
+    let mut versions: Vec<(u32, PathBuf)> = std::fs::read_dir("/usr/lib/postgresql")
+        .into_iter()
+        .flatten()
+        .filter_map(Result::ok)
+        .filter_map(|entry| {
+            let version = entry.file_name().to_string_lossy().parse().ok()?;
+            let bin = entry.path().join("bin");
+            bin.join("initdb").exists().then_some((version, bin))
+        })
+        .collect();
+    versions.sort();
+    match versions.pop() {
+        Some((_, bin)) => Ok(bin),
+        None => bail!(
+            "no PostgreSQL server binaries found under /usr/lib/postgresql.\n\
+             Install them (Debian/Ubuntu: `apt-get install postgresql`) or set DATABASE_URL to a server you have."
+        ),
+    }
+}

@@ -1,0 +1,126 @@
+//! Demo data and operator commands.
+
+use anyhow::{bail, Context, Result};
+use credentials::{Argon2Hasher, BiscuitTokens, Keyring, RandomSecrets};
+use db::{build_pool, PgIdentityStore, PoolSettings};
+use diesel::{Connection, PgConnection};
+use identity::model::RegistrationForm;
+use identity::{IdentityDeps, IdentityService, ThrottlePolicy};
+use kernel::SystemClock;
+use std::path::Path;
+use std::sync::Arc;
+
+pub const ADMIN_EMAIL: &str = "admin@gistbook.app";
+pub const ADMIN_PASSWORD: &str = "gistbook-admin";
+pub const MEMBER_EMAIL: &str = "reader@gistbook.app";
+pub const MEMBER_PASSWORD: &str = "gistbook-reader";
+
+fn database_url() -> Result<String> {
+    match std::env::var("DATABASE_URL") {
+        Ok(url) if !url.trim().is_empty() => Ok(url),
+        _ => {
+            // The private cluster of `cargo xtask run`, if it is up.
+            let url = format!("postgres://postgres@127.0.0.1:54329/{}", crate::run::DATABASE);
+            PgConnection::establish(&url).map(|_| url).map_err(|_| {
+                anyhow::anyhow!("set DATABASE_URL, or keep `cargo xtask run` running in another terminal")
+            })
+        }
+    }
+}
+
+fn connect(url: &str) -> Result<PgConnection> {
+    PgConnection::establish(url).with_context(|| "connecting to PostgreSQL".to_string())
+}
+
+/// Runs pending migrations, then loads the demo accounts when the database has no users.
+pub fn migrate_and_seed(url: &str) -> Result<()> {
+    let mut conn = connect(url)?;
+    let applied = db::run_migrations(&mut conn)?;
+    println!("Migrations applied: {applied}");
+    if db::operators::count_users(&mut conn)? > 0 {
+        println!("The database has data already; not seeding.");
+        return Ok(());
+    }
+    let pool = build_pool(url, &PoolSettings::default())?;
+    let keyring = Keyring::generate();
+    let service = IdentityService::new(
+        IdentityDeps {
+            store: Arc::new(PgIdentityStore::new(pool)),
+            hasher: Arc::new(Argon2Hasher::default()),
+            tokens: Arc::new(BiscuitTokens::new(keyring, None)),
+            secrets: Arc::new(RandomSecrets),
+            clock: Arc::new(SystemClock),
+        },
+        ThrottlePolicy::default(),
+        "http://127.0.0.1:4000",
+    );
+    let accounts = [
+        (ADMIN_EMAIL, ADMIN_PASSWORD, "Ada", "Admin"),
+        (MEMBER_EMAIL, MEMBER_PASSWORD, "Rosa", "Reader"),
+    ];
+    for (index, (email, password, first, last)) in accounts.iter().enumerate() {
+        println!("Seeding accounts: {}/{}", index + 1, accounts.len());
+        service
+            .register(&RegistrationForm {
+                username: Some((*email).into()),
+                password: Some((*password).into()),
+                first_name: Some((*first).into()),
+                last_name: Some((*last).into()),
+                timezone: Some("UTC".into()),
+            })
+            .map_err(|e| anyhow::anyhow!("seeding {email}: {e}"))?;
+    }
+    db::operators::make_admin(&mut conn, ADMIN_EMAIL)?;
+    println!("\nDemo accounts (change these passwords outside a local machine):");
+    println!("  admin   {ADMIN_EMAIL} / {ADMIN_PASSWORD}");
+    println!("  member  {MEMBER_EMAIL} / {MEMBER_PASSWORD}");
+    Ok(())
+}
+
+pub fn seed_command() -> Result<()> {
+    migrate_and_seed(&database_url()?)
+}
+
+pub fn make_admin_command(email: &str) -> Result<()> {
+    let mut conn = connect(&database_url()?)?;
+    if !db::operators::make_admin(&mut conn, email)? {
+        bail!("no account with the e-mail {email:?}; sign up first");
+    }
+    println!("{email} is an admin now (their next sign-in carries the role; admin calls check the database at once).");
+    Ok(())
+}
+
+pub fn rotate_keys_command() -> Result<()> {
+    let path = std::env::var("SIGNING_KEYRING").unwrap_or_else(|_| ".local/signing-keys.json".into());
+    let path = Path::new(&path);
+    let mut keyring = Keyring::load_or_create(path)?;
+    let id = keyring.rotate();
+    keyring.save(path)?;
+    println!("New signing key {id} is active in {}. Tokens signed by older keys stay valid until they expire.", path.display());
+    Ok(())
+}
+
+pub fn create_codes_command(args: &[&str]) -> Result<()> {
+    let mut count = 1usize;
+    let mut positional = Vec::new();
+    let mut iter = args.iter();
+    while let Some(arg) = iter.next() {
+        match *arg {
+            "--count" => count = iter.next().context("--count needs a number")?.parse().context("--count needs a number")?,
+            other => positional.push(other),
+        }
+    }
+    let (plan, days) = match positional.as_slice() {
+        [plan] => (*plan, None),
+        [plan, days] => (*plan, Some(days.parse::<i32>().context("DAYS must be a whole number")?)),
+        _ => bail!("usage: cargo xtask create-codes PLAN [DAYS] [--count N]"),
+    };
+    if !(1..=10_000).contains(&count) || days.is_some_and(|d| d <= 0) {
+        bail!("the count must be 1 to 10000 and DAYS positive");
+    }
+    let mut conn = connect(&database_url()?)?;
+    for code in db::operators::create_subscription_codes(&mut conn, plan, days, count)? {
+        println!("{code}");
+    }
+    Ok(())
+}

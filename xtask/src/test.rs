@@ -1,0 +1,99 @@
+//! `cargo xtask test`: every test of the project, in one command. Runs every stage even after a
+//! failure (so one run shows everything), then exits non-zero if any failed.
+
+use crate::postgres::Postgres;
+use crate::util::{free_port, run, step, stop_child, wait_for_http};
+use crate::{codegen, frontend, tidy};
+use anyhow::{Context, Result};
+use std::process::Command;
+
+const PRIVATE_PORT: u16 = 54330;
+const E2E_DATABASE: &str = "gistbook_e2e";
+
+pub fn test() -> Result<()> {
+    let started = std::time::Instant::now();
+    let mut results: Vec<(&str, Result<()>)> = Vec::new();
+
+    results.push(("architecture rules (tidy)", tidy::tidy()));
+    let postgres = Postgres::start("pg-test", PRIVATE_PORT)?;
+
+    step("Rust unit and integration tests (against PostgreSQL)");
+    results.push((
+        "rust tests",
+        run(Command::new(env!("CARGO")).args(["test", "--workspace"]).env("TEST_DATABASE_URL", &postgres.server_url)),
+    ));
+
+    let packages = frontend::ensure_packages();
+    let packages_ok = packages.is_ok();
+    results.push(("front-end packages", packages));
+    if packages_ok {
+        results.push(("generated API types are fresh", codegen::codegen(true)));
+        step("Front-end type check");
+        results.push(("front-end typecheck", run(frontend::npm().args(["run", "typecheck"]))));
+        step("Front-end unit and component tests");
+        results.push(("front-end tests", run(frontend::npm().args(["test"]))));
+        step("Front-end production build");
+        let build = run(frontend::npm().args(["run", "build"]));
+        let built = build.is_ok();
+        results.push(("front-end build", build));
+        if built {
+            results.push(("browser end-to-end tests", end_to_end(&postgres)));
+        }
+    }
+
+    println!("\n==> Summary ({} s)", started.elapsed().as_secs());
+    let mut failed = 0;
+    for (name, result) in &results {
+        match result {
+            Ok(()) => println!("  ok      {name}"),
+            Err(error) => {
+                failed += 1;
+                println!("  FAILED  {name}: {error:#}");
+            }
+        }
+    }
+    if failed > 0 {
+        anyhow::bail!("{failed} stage(s) failed");
+    }
+    Ok(())
+}
+
+/// Starts the real server on a free port with a fresh database, drives it with Playwright in
+/// Debian's Chromium, then stops it.
+fn end_to_end(postgres: &Postgres) -> Result<()> {
+    frontend::ensure_chromium()?;
+    step("Building the server for the browser tests");
+    run(Command::new(env!("CARGO")).args(["build", "-p", "server"]))?;
+    postgres.drop_database(E2E_DATABASE);
+    let database_url = postgres.database(E2E_DATABASE)?;
+    let scratch = crate::util::root().join("target/e2e");
+    let _ = std::fs::remove_dir_all(&scratch);
+    std::fs::create_dir_all(&scratch)?;
+    let outbox = scratch.join("outbox");
+    let port = free_port()?;
+    let base_url = format!("http://127.0.0.1:{port}");
+    let log = std::fs::File::create(scratch.join("server.log"))?;
+    let mut server = Command::new("target/debug/server")
+        .env("DATABASE_URL", &database_url)
+        .env("BIND_ADDR", format!("127.0.0.1:{port}"))
+        .env("PUBLIC_URL", &base_url)
+        .env("STATIC_DIR", "frontend/dist")
+        .env("SIGNING_KEYRING", scratch.join("keys.json"))
+        .env("MAIL_OUTBOX_DIR", &outbox)
+        .env("MAIL_POLL_INTERVAL_MS", "100")
+        .stdout(log.try_clone()?)
+        .stderr(log)
+        .spawn()
+        .context("starting the server")?;
+    let result = wait_for_http(&format!("{base_url}/readyz"), 60).and_then(|()| {
+        step(&format!("Browser end-to-end tests (Chromium) against {base_url}"));
+        run(frontend::npm().args(["run", "e2e"]).env("BASE_URL", &base_url).env("OUTBOX_DIR", &outbox))
+    });
+    stop_child(&mut server, 20);
+    if result.is_err() {
+        println!("The server's log is in target/e2e/server.log.");
+    } else {
+        postgres.drop_database(E2E_DATABASE);
+    }
+    result
+}

@@ -1,0 +1,88 @@
+use anyhow::{bail, Context, Result};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::SystemTime;
+
+pub fn enter_workspace_root() -> Result<()> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().context("workspace root")?;
+    std::env::set_current_dir(root).context("entering the workspace root")
+}
+
+pub fn root() -> PathBuf {
+    std::env::current_dir().expect("current dir")
+}
+
+/// Prints a step heading, so long commands show where they are.
+pub fn step(text: &str) {
+    println!("\n==> {text}");
+}
+
+/// Runs a command to completion, failing with its name when it fails.
+pub fn run(command: &mut Command) -> Result<()> {
+    let shown = format!("{command:?}");
+    let status = command.status().with_context(|| format!("starting {shown}"))?;
+    if !status.success() {
+        bail!("{shown} failed ({status})");
+    }
+    Ok(())
+}
+
+pub fn have(program: &str) -> bool {
+    Command::new("sh").arg("-c").arg(format!("command -v {program}")).output().is_ok_and(|o| o.status.success())
+}
+
+pub fn is_root() -> bool {
+    Command::new("id").arg("-u").output().is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "0")
+}
+
+/// The newest modification time of any file below `path` (skipping node_modules).
+pub fn newest_mtime(path: &Path) -> Option<SystemTime> {
+    let meta = std::fs::metadata(path).ok()?;
+    if meta.is_file() {
+        return meta.modified().ok();
+    }
+    std::fs::read_dir(path)
+        .ok()?
+        .filter_map(Result::ok)
+        .filter(|entry| entry.file_name() != "node_modules")
+        .filter_map(|entry| newest_mtime(&entry.path()))
+        .max()
+}
+
+pub fn free_port() -> Result<u16> {
+    Ok(std::net::TcpListener::bind("127.0.0.1:0")?.local_addr()?.port())
+}
+
+/// Waits until `url` answers 200, or fails after `seconds`.
+pub fn wait_for_http(url: &str, seconds: u64) -> Result<()> {
+    let address = url.trim_start_matches("http://");
+    let (host, path) = address.split_once('/').map(|(h, p)| (h, format!("/{p}"))).unwrap_or((address, "/".into()));
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(seconds);
+    while std::time::Instant::now() < deadline {
+        if let Ok(mut stream) = std::net::TcpStream::connect(host) {
+            use std::io::{Read, Write};
+            let _ = write!(stream, "GET {path} HTTP/1.0\r\nHost: {host}\r\n\r\n");
+            let mut answer = String::new();
+            let _ = stream.read_to_string(&mut answer);
+            if answer.starts_with("HTTP/1.1 200") || answer.starts_with("HTTP/1.0 200") {
+                return Ok(());
+            }
+        }
+        std::thread::sleep(std::time::Duration::from_millis(200));
+    }
+    bail!("{url} did not answer within {seconds} s")
+}
+
+/// Asks a child to stop as Ctrl-C would, then waits; kills it if it lingers.
+pub fn stop_child(child: &mut std::process::Child, seconds: u64) {
+    let _ = Command::new("kill").arg("-INT").arg(child.id().to_string()).status();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(seconds);
+    while std::time::Instant::now() < deadline {
+        if let Ok(Some(_)) = child.try_wait() {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+}
