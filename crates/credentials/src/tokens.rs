@@ -6,15 +6,31 @@ use identity::model::AccessClaims;
 use identity::ports::AccessTokens;
 use kernel::{Role, Timestamp, UserId};
 use std::path::PathBuf;
-use std::sync::RwLock;
-use std::time::{Duration, SystemTime};
+use std::sync::{Mutex, RwLock};
+use std::time::{Duration, Instant, SystemTime};
 
 /// Issues and verifies biscuit access tokens. Each token names the key that signed it; a key id
 /// this process has not seen makes it reload the keyring file once (another process rotated it).
 pub struct BiscuitTokens {
     keyring: RwLock<Keyring>,
     path: Option<PathBuf>,
+    /// Reloads are rate-limited, so tokens naming made-up key ids cannot make every request
+    /// read the disk.
+    watch: Mutex<FileWatch>,
 }
+
+#[derive(Default)]
+struct FileWatch {
+    /// Before signing: picks up a rotation by another process within a couple of seconds.
+    last_check_before_signing: Option<Instant>,
+    /// On meeting an unknown key id: quick, but still bounded against made-up ids.
+    last_check_for_unknown_key: Option<Instant>,
+    /// The file's text when last loaded (mtimes can be too coarse to see a quick rotation).
+    contents: Option<String>,
+}
+
+const SIGNING_CHECK_INTERVAL: Duration = Duration::from_secs(2);
+const UNKNOWN_KEY_CHECK_INTERVAL: Duration = Duration::from_millis(250);
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum TokenError {
@@ -26,7 +42,8 @@ pub enum TokenError {
 
 impl BiscuitTokens {
     pub fn new(keyring: Keyring, path: Option<PathBuf>) -> Self {
-        BiscuitTokens { keyring: RwLock::new(keyring), path }
+        let contents = path.as_ref().and_then(|p| std::fs::read_to_string(p).ok());
+        BiscuitTokens { keyring: RwLock::new(keyring), path, watch: Mutex::new(FileWatch { contents, ..FileWatch::default() }) }
     }
 
     pub fn verify(&self, token: &str, now: Timestamp) -> Result<AccessClaims, TokenError> {
@@ -66,24 +83,46 @@ impl BiscuitTokens {
 
     /// True when the token names a key we lack and the file on disk now has it.
     fn reload_if_unknown_key(&self, token: &str) -> bool {
-        let Some(path) = &self.path else { return false };
         let Ok(unverified) = biscuit_auth::UnverifiedBiscuit::from_base64(token) else { return false };
         let Some(id) = unverified.root_key_id() else { return false };
         if self.keyring.read().expect("keyring lock").public_key(id).is_some() {
             return false;
         }
-        match Keyring::load(path) {
-            Ok(fresh) if fresh.public_key(id).is_some() => {
-                *self.keyring.write().expect("keyring lock") = fresh;
-                true
+        self.reload_if_changed(false);
+        self.keyring.read().expect("keyring lock").public_key(id).is_some()
+    }
+
+    /// Re-reads the keyring file when it changed on disk (another process ran `rotate-keys`),
+    /// rate-limited per purpose.
+    fn reload_if_changed(&self, before_signing: bool) {
+        let Some(path) = &self.path else { return };
+        {
+            let mut watch = self.watch.lock().expect("reload lock");
+            let (last, interval) = if before_signing {
+                (&mut watch.last_check_before_signing, SIGNING_CHECK_INTERVAL)
+            } else {
+                (&mut watch.last_check_for_unknown_key, UNKNOWN_KEY_CHECK_INTERVAL)
+            };
+            if last.is_some_and(|at| at.elapsed() < interval) {
+                return;
             }
-            _ => false,
+            *last = Some(Instant::now());
+            let contents = std::fs::read_to_string(path).ok();
+            if contents.is_none() || contents == watch.contents {
+                return;
+            }
+            watch.contents = contents;
+        }
+        match Keyring::load(path) {
+            Ok(fresh) => *self.keyring.write().expect("keyring lock") = fresh,
+            Err(error) => eprintln!("keeping the signing keys in memory: {error}"),
         }
     }
 }
 
 impl AccessTokens for BiscuitTokens {
     fn issue(&self, claims: &AccessClaims) -> Result<String, PortError> {
+        self.reload_if_changed(true);
         let keyring = self.keyring.read().expect("keyring lock");
         let issued: SystemTime = claims.issued_at.into();
         let expires: SystemTime = claims.expires_at.into();
@@ -152,5 +191,7 @@ mod tests {
         assert_eq!(biscuit_auth::UnverifiedBiscuit::from_base64(&new).unwrap().root_key_id(), Some(2));
         assert!(server.verify(&new, now).is_ok(), "the running server learns the new key");
         assert!(server.verify(&old, now).is_ok(), "and keeps accepting the old one");
+        let signed_after = server.issue(&claims(now, Role::Member)).unwrap();
+        assert_eq!(biscuit_auth::UnverifiedBiscuit::from_base64(&signed_after).unwrap().root_key_id(), Some(2));
     }
 }
