@@ -27,6 +27,7 @@ pub fn files(static_dir: &Path) -> Option<Files> {
     }
     Some(
         Files::new("/", static_dir)
+            .index_file("index.html")
             .prefer_utf8(true)
             .default_handler(fn_service(move |req: ServiceRequest| {
                 let index: PathBuf = index.clone();

@@ -77,6 +77,8 @@ describe('layout', () => {
       ['Logout', '/logout'],
     ]);
     await user.keyboard('{ArrowDown}');
+    await waitFor(() => expect(links[0]).toHaveFocus());
+    await user.keyboard('{ArrowDown}');
     await waitFor(() => expect(links[1]).toHaveFocus());
     await user.keyboard('{Escape}');
     expect(button).toHaveAttribute('aria-expanded', 'false');

@@ -1,13 +1,14 @@
 import { Link } from 'react-router';
+import { Icon, type IconName } from '@/components/Icon';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { StartForFreeButton } from '@/features/analytics';
 import './landing.css';
 
-const FORMATS = [
-  { icon: '📖', title: 'Read', text: 'Crisp text summaries of the key ideas, split into short chapters you can finish on a coffee break.' },
-  { icon: '🎧', title: 'Listen', text: 'Every summary as audio, with adjustable speed, for your commute, workout or walk.' },
-  { icon: '🖼️', title: 'See', text: 'Illustrated visual summaries and infographics that make ideas stick.' },
-  { icon: '🎬', title: 'Watch', text: 'Short videos that bring the biggest ideas to life in minutes.' },
+const FORMATS: { icon: IconName; title: string; text: string }[] = [
+  { icon: 'book', title: 'Read', text: 'Crisp text summaries of the key ideas, split into short chapters you can finish on a coffee break.' },
+  { icon: 'headphones', title: 'Listen', text: 'Every summary as audio, with adjustable speed, for your commute, workout or walk.' },
+  { icon: 'image', title: 'See', text: 'Illustrated visual summaries and infographics that make ideas stick.' },
+  { icon: 'play', title: 'Watch', text: 'Short videos that bring the biggest ideas to life in minutes.' },
 ];
 
 const COVERS = [
@@ -80,8 +81,8 @@ export default function LandingRoute() {
           <ul className="formats">
             {FORMATS.map((format) => (
               <li key={format.title} className="format-card">
-                <span className="format-card__icon" aria-hidden="true">
-                  {format.icon}
+                <span className="format-card__icon">
+                  <Icon name={format.icon} />
                 </span>
                 <h3>{format.title}</h3>
                 <p>{format.text}</p>

@@ -160,6 +160,22 @@ function refreshOnce(): Promise<string> {
   return refreshing;
 }
 
+/**
+ * A stored token older than the session validity (1 hour) counts as signed out, but the refresh
+ * cookie may still be good: try one quiet refresh. Resolves true when a fresh token was stored;
+ * on failure the stale token is removed (no "auth lost" event: nothing was in progress).
+ */
+export async function resumeSession(): Promise<boolean> {
+  if (!getToken()) return false;
+  try {
+    await (refreshing ?? refreshAccessToken());
+    return true;
+  } catch {
+    clearToken();
+    return false;
+  }
+}
+
 export async function request<T>(method: HttpMethod, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
   const usedToken = options.token !== undefined ? options.token : getToken();
   const raw = await send(method, path, body, usedToken, options);

@@ -14,10 +14,11 @@ describe('protected routes', () => {
     await waitFor(() => expect(currentUrl(router)).toBe(`/signup?redirect=${encodeURIComponent('/home?tab=new')}`));
   });
 
-  it('treats a token older than one hour as signed out', async () => {
+  it('treats a token older than one hour as signed out when it cannot be refreshed', async () => {
     signIn('old', 3_600_001);
     const { router } = renderApp('/account/delete');
     await waitFor(() => expect(currentUrl(router)).toBe('/signup?redirect=%2Faccount%2Fdelete'));
+    expect(window.localStorage.getItem('token')).toBeNull();
   });
 
   it('lets a signed-in member in', async () => {
@@ -25,5 +26,19 @@ describe('protected routes', () => {
     const { router } = renderApp('/account');
     expect(await screen.findByRole('heading', { name: 'Account', level: 1 })).toBeInTheDocument();
     expect(currentUrl(router)).toBe('/account');
+  });
+});
+
+describe('a stale token with a live refresh cookie', () => {
+  it('is refreshed quietly and the member stays on the page', async () => {
+    const { http } = await import('msw');
+    const { API, ok } = await import('@/testing/handlers');
+    const { server } = await import('@/testing/server');
+    server.use(http.post(`${API}/api/user/refresh-token`, () => ok({ token: 'renewed' })));
+    signIn('old', 3_600_001);
+    const { router } = renderApp('/account');
+    expect(await screen.findByRole('heading', { name: 'Account', level: 1 })).toBeInTheDocument();
+    expect(currentUrl(router)).toBe('/account');
+    expect(window.localStorage.getItem('token')).toBe('renewed');
   });
 });

@@ -1,5 +1,5 @@
 import { http } from 'msw';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { DeleteAccountRequest } from '@/lib/api/types';
 import { makeUser } from '@/testing/data';
@@ -13,15 +13,16 @@ describe('account', () => {
     server.use(http.get(`${API}/api/user/account`, () => ok({ user: makeUser({ email: 'free@example.com' }) })));
     renderApp('/account');
     expect(await screen.findByText('free@example.com')).toBeInTheDocument();
-    expect(screen.getByText('Free Plan')).toBeInTheDocument();
-    expect(screen.getByText('Upgrade to access unlimited summaries')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Upgrade Now' })).toHaveAttribute('href', '/try');
-    expect(screen.getByRole('link', { name: 'Reading preferences' })).toHaveAttribute('href', '/choose-categories/edit');
-    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
-    expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
-    expect(screen.getByRole('link', { name: /Contact us/ })).toHaveAttribute('href', 'mailto:support@gistbook.app');
-    expect(screen.getByRole('link', { name: 'Delete Account' })).toHaveAttribute('href', '/account/delete');
-    expect(screen.getByRole('main').querySelector('a[href="/logout"]')).toHaveTextContent('Logout');
+    const main = within(screen.getByRole('main'));
+    expect(main.getByText('Free Plan')).toBeInTheDocument();
+    expect(main.getByText('Upgrade to access unlimited summaries')).toBeInTheDocument();
+    expect(main.getByRole('link', { name: 'Upgrade Now' })).toHaveAttribute('href', '/try');
+    expect(main.getByRole('link', { name: 'Reading preferences' })).toHaveAttribute('href', '/choose-categories/edit');
+    expect(main.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+    expect(main.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
+    expect(main.getByRole('link', { name: /Contact us/ })).toHaveAttribute('href', 'mailto:support@gistbook.app');
+    expect(main.getByRole('link', { name: 'Delete Account' })).toHaveAttribute('href', '/account/delete');
+    expect(main.getByRole('link', { name: 'Logout' })).toHaveAttribute('href', '/logout');
   });
 
   it('shows an active yearly plan with its end date', async () => {
@@ -62,7 +63,7 @@ describe('account', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     server.use(http.get(`${API}/api/user/account`, () => fail(500, 'Database unavailable')));
     renderApp('/account');
-    await waitFor(() => expect(log).toHaveBeenCalled());
+    await waitFor(() => expect(log).toHaveBeenCalled(), { timeout: 5000 });
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.queryByText('Database unavailable')).not.toBeInTheDocument();
   });

@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
+import { Icon } from '@/components/Icon';
 
 export function InviteFriendBox() {
   return (
     <section className="card invite-box" aria-labelledby="invite-title">
-      <div className="invite-box__art" aria-hidden="true">
-        🎁
+      <div className="invite-box__art">
+        <Icon name="gift" size={28} />
       </div>
       <div>
         <h2 id="invite-title" className="card__title">

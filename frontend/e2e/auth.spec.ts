@@ -1,0 +1,63 @@
+import { expect, test } from '@playwright/test';
+import { fillLogin, fillSignup, newUser } from './helpers';
+
+test('sign up, log out through the dropdown, log in again and see the account', async ({ page }) => {
+  const user = newUser({ firstName: 'Eve' });
+
+  await page.goto('/signup');
+  await fillSignup(page, user);
+
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('heading', { name: 'Welcome Back, Eve!' })).toBeVisible();
+
+  // Log out through the signed-in dropdown.
+  const menuButton = page.getByRole('button', { name: 'My Account' });
+  await menuButton.click();
+  await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+  await page.getByRole('banner').getByRole('link', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
+  expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+
+  // Log in again.
+  await page.getByRole('banner').getByRole('link', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await fillLogin(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('heading', { name: 'Welcome Back, Eve!' })).toBeVisible();
+
+  await page.goto('/account');
+  await expect(page.getByRole('heading', { name: 'Account', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('account-email')).toHaveText(user.email);
+  await expect(page.getByText('Free Plan')).toBeVisible();
+});
+
+test('a signed-out visit to /account goes through sign-up and back to /account', async ({ page }) => {
+  const user = newUser();
+
+  await page.goto('/account');
+  await expect(page).toHaveURL(/\/signup\?redirect=%2Faccount$/);
+  await fillSignup(page, user);
+
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByTestId('account-email')).toHaveText(user.email);
+});
+
+test('wrong credentials show the server error in an alert', async ({ page }) => {
+  await page.goto('/login');
+  await fillLogin(page, newUser().email, 'Wrong-password-1');
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('the Google button either leaves for the provider or shows the server error', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Log in with Google' }).click();
+  await expect
+    .poll(async () => {
+      if (!page.url().includes('/login')) return 'left for the provider';
+      const alerts = page.getByRole('alert');
+      return (await alerts.count()) > 0 && (await alerts.first().innerText()).trim().length > 0 ? 'error shown' : 'waiting';
+    })
+    .not.toBe('waiting');
+});

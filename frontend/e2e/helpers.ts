@@ -1,0 +1,94 @@
+import { expect, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export interface TestUser {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+}
+
+export function uniqueEmail(): string {
+  return `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 10)}@example.com`;
+}
+
+export function newUser(overrides: Partial<TestUser> = {}): TestUser {
+  return { firstName: 'Eve', lastName: 'Tester', email: uniqueEmail(), password: 'Sup3r-secret-pass', ...overrides };
+}
+
+/** Fill and submit the sign-up form on the current page (must be /signup). */
+export async function fillSignup(page: Page, user: TestUser): Promise<void> {
+  await page.getByLabel('First name', { exact: true }).fill(user.firstName);
+  await page.getByLabel('Last name', { exact: true }).fill(user.lastName);
+  await page.getByLabel('Email', { exact: true }).fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+}
+
+export async function fillLogin(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+}
+
+/** Create an account through the API (faster than the form when the form is not under test). */
+export async function registerViaApi(page: Page, user: TestUser): Promise<void> {
+  const response = await page.request.post('/api/user/register', {
+    data: {
+      username: user.email,
+      password: user.password,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      timezone: 'UTC',
+    },
+  });
+  expect(response.ok(), await response.text()).toBeTruthy();
+}
+
+/** The folder where the server writes outgoing mail as .eml files. */
+export function outboxDir(): string {
+  return process.env.OUTBOX_DIR ?? path.resolve(import.meta.dirname, '..', '..', '.local', 'outbox');
+}
+
+/** Undo quoted-printable soft line breaks (and =XX escapes) when present. */
+export function decodeQuotedPrintable(text: string): string {
+  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+function listMail(dir: string): { file: string; mtime: number }[] {
+  if (!fs.existsSync(dir)) return [];
+  const found: { file: string; mtime: number }[] = [];
+  const walk = (folder: string) => {
+    for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
+      const full = path.join(folder, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.endsWith('.eml')) found.push({ file: full, mtime: fs.statSync(full).mtimeMs });
+    }
+  };
+  walk(dir);
+  return found.sort((a, b) => b.mtime - a.mtime);
+}
+
+/**
+ * Wait for the newest mail addressed to `email` that carries a reset link and return the link's
+ * path: /reset-password/<url-encoded email>/<code>.
+ */
+export async function waitForResetLink(email: string, timeoutMs = 30_000): Promise<string> {
+  const dir = outboxDir();
+  const encoded = encodeURIComponent(email);
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    for (const { file } of listMail(dir)) {
+      const raw = fs.readFileSync(file, 'utf8');
+      const text = /=\r?\n|=3D/.test(raw) ? decodeQuotedPrintable(raw) : raw;
+      if (!text.includes(email) && !text.includes(encoded)) continue;
+      const match = text.match(/\/reset-password\/([^/\s"'<>]+)\/([^\s"'<>)\]]+)/);
+      if (match && (match[1] === encoded || decodeURIComponent(match[1]!) === email)) {
+        return `/reset-password/${match[1]}/${match[2]}`;
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`No reset mail for ${email} in ${dir} after ${timeoutMs} ms`);
+}

@@ -1,0 +1,32 @@
+import { expect, test } from '@playwright/test';
+import fs from 'node:fs';
+import { fillLogin, newUser, outboxDir, registerViaApi, waitForResetLink } from './helpers';
+
+test('forgot password: the mailed link sets a new password that logs in', async ({ page }) => {
+  test.skip(!process.env.OUTBOX_DIR && !fs.existsSync(outboxDir()), `no mail outbox folder (set OUTBOX_DIR; tried ${outboxDir()})`);
+  const user = newUser({ firstName: 'Rita' });
+  await registerViaApi(page, user);
+
+  await page.goto('/forgot-password');
+  await page.getByLabel('Email', { exact: true }).fill(user.email);
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(
+    page.getByText(
+      'Please check your email for instructions on how to reset your password. If you have any questions, please email us at support@gistbook.app.',
+    ),
+  ).toBeVisible();
+
+  const link = await waitForResetLink(user.email);
+  await page.goto(link);
+  const newPassword = 'Brand-new-pass-42';
+  await page.getByLabel('New Password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Confirm New Password', { exact: true }).fill(newPassword);
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByText('Your password was changed. You can now login.')).toBeVisible();
+
+  await page.getByRole('main').getByRole('link', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await fillLogin(page, user.email, newPassword);
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('heading', { name: 'Welcome Back, Rita!' })).toBeVisible();
+});
