@@ -22,10 +22,13 @@ pub struct AdminUserView {
     pub first_name: String,
     pub last_name: String,
     pub email: String,
+    #[schema(required = true)]
     pub plan_id: Option<String>,
+    #[schema(required = true)]
     pub payment_method: Option<String>,
     /// Epoch milliseconds; 0 when never paid.
     pub paid_date: i64,
+    #[schema(required = true)]
     pub end_paid_date: Option<i64>,
     /// Epoch milliseconds.
     pub create_date: i64,

@@ -17,7 +17,7 @@ pub struct AnalyticsEventRequest {
     /// Lower-case letters, digits, '_', '.', '-'; at most 64 characters.
     pub name: Option<String>,
     /// A small JSON object (at most 2 KB).
-    #[schema(value_type = Option<Object>)]
+    #[schema(value_type = Option<std::collections::HashMap<String, serde_json::Value>>)]
     pub properties: Option<serde_json::Value>,
 }
 

@@ -33,13 +33,16 @@ pub struct UserView {
     pub email: String,
     pub first_name: String,
     pub last_name: String,
+    #[schema(required = true)]
     pub plan_id: Option<String>,
     /// When the current paid period started; 0 when never paid.
     pub paid_date: i64,
     /// When it ends; null for lifetime or never paid.
+    #[schema(required = true)]
     pub end_paid_date: Option<i64>,
     /// Category ids the member picked.
     pub recommends: Vec<i64>,
+    #[schema(required = true)]
     pub friend_email: Option<String>,
     pub is_paid: bool,
     pub is_admin: bool,

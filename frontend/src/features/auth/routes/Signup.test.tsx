@@ -40,7 +40,7 @@ describe('sign-up', () => {
     server.use(
       http.post(`${API}/api/user/register`, async ({ request }) => {
         body = (await request.json()) as RegisterRequest;
-        return ok({ token: 'new-token', user: makeUser({ email: body.username }) });
+        return ok({ token: 'new-token', user: makeUser({ email: body.username ?? '' }) });
       }),
     );
     const { user, router } = renderApp('/signup?redirect=%2Faccount');
@@ -56,7 +56,7 @@ describe('sign-up', () => {
       chargeId: 'ch_123',
     });
     expect(typeof body?.timezone).toBe('string');
-    expect(body?.timezone.length).toBeGreaterThan(0);
+    expect(body?.timezone?.length).toBeGreaterThan(0);
     expect(getToken()).toBe('new-token');
     expect(Number(window.localStorage.getItem('tokenDate'))).toBeGreaterThan(Date.now() - 5000);
     expect(window.sessionStorage.getItem('chargeId')).toBeNull();

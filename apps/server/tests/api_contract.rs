@@ -1,0 +1,313 @@
+//! The API contract: the OpenAPI document, routing (every documented call is really served,
+//! unknown API paths answer the JSON 404), health checks, security headers, request ids, and the
+//! analytics endpoint.
+
+mod common;
+
+use common::*;
+use reqwest::{Method, Response, StatusCode};
+use serde_json::{json, Value};
+
+/// Every call this build serves; a call missing from the router or from the document fails.
+const CALLS: &[(&str, &str)] = &[
+    ("POST", "/api/user/register"),
+    ("POST", "/api/user/login"),
+    ("GET", "/api/user/session"),
+    ("POST", "/api/user/refresh-token"),
+    ("POST", "/api/user/logout"),
+    ("PUT", "/api/user/forgot-password"),
+    ("PUT", "/api/user/reset-password"),
+    ("GET", "/api/user/account"),
+    ("POST", "/api/user/delete"),
+    ("POST", "/api/user/subscription-code-register"),
+    ("POST", "/api/analytics/events"),
+    ("GET", "/api/admin/user/{start}"),
+    ("GET", "/healthz"),
+    ("GET", "/readyz"),
+];
+
+const NO_SUCH_CALL: &str = "There is no such API call.";
+
+async fn openapi(app: &TestApp) -> Value {
+    let response = app.get("/api/openapi.json", None).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let content_type = response.headers()["content-type"].to_str().unwrap().to_owned();
+    assert!(content_type.starts_with("application/json"), "{content_type}");
+    let text = response.text().await.unwrap();
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("the OpenAPI document is not JSON: {e}"))
+}
+
+/// A concrete path for a templated one.
+fn concrete(path: &str) -> String {
+    path.replace("{start}", "0").replace("{provider}", "linkedin").replace("{id}", "1")
+}
+
+/// Sends a plausible request (JSON body `{}` for writes, no token) to the call.
+async fn call(app: &TestApp, method: &str, path: &str) -> Response {
+    let method = Method::from_bytes(method.as_bytes()).unwrap();
+    let mut request = bare_client().request(method.clone(), app.url(&concrete(path)));
+    if method == Method::POST || method == Method::PUT || method == Method::PATCH {
+        request = request.json(&json!({}));
+    }
+    request.send().await.unwrap()
+}
+
+/// True when the answer is the catch-all "unknown route" 404.
+async fn is_unknown_route(response: Response) -> (bool, StatusCode, String) {
+    let status = response.status();
+    let text = response.text().await.unwrap();
+    let unknown = status == StatusCode::NOT_FOUND
+        && serde_json::from_str::<Value>(&text)
+            .map(|body| body["code"] == "not_found" && body["error"] == NO_SUCH_CALL)
+            .unwrap_or(true);
+    (unknown, status, text)
+}
+
+#[actix_web::test]
+async fn the_openapi_document_lists_every_call() {
+    let app = spawn_app().await;
+    let document = openapi(&app).await;
+    assert!(document["openapi"].as_str().is_some_and(|v| v.starts_with('3')), "{}", document["openapi"]);
+    assert!(document["info"]["title"].is_string());
+    let paths = document["paths"].as_object().expect("paths");
+    for (method, path) in CALLS {
+        let operation = paths.get(*path).and_then(|item| item.get(method.to_lowercase()));
+        assert!(operation.is_some(), "{method} {path} is not in the OpenAPI document (paths: {:?})", paths.keys().collect::<Vec<_>>());
+        assert!(operation.unwrap()["responses"].as_object().is_some_and(|r| !r.is_empty()), "{method} {path} documents its answers");
+    }
+    // Bearer-protected calls say so.
+    for path in ["/api/user/session", "/api/user/account", "/api/user/delete", "/api/admin/user/{start}"] {
+        let item = &paths[path];
+        let operation = item.as_object().unwrap().values().next().unwrap();
+        assert!(operation["security"].is_array(), "{path} names its security");
+    }
+    assert!(document["components"]["securitySchemes"]["bearer"].is_object());
+}
+
+#[actix_web::test]
+async fn every_listed_and_documented_call_is_routed() {
+    let app = spawn_app().await;
+    for (method, path) in CALLS {
+        let (unknown, status, text) = is_unknown_route(call(&app, method, path).await).await;
+        assert!(!unknown, "{method} {path} is not routed: {status} {text}");
+        assert!(!status.is_server_error() || *path == "/readyz", "{method} {path}: {status} {text}");
+    }
+    // And everything the document lists is served (the document never promises a missing call).
+    let document = openapi(&app).await;
+    for (path, item) in document["paths"].as_object().unwrap() {
+        for method in item.as_object().unwrap().keys() {
+            if !["get", "post", "put", "patch", "delete"].contains(&method.as_str()) {
+                continue;
+            }
+            let (unknown, status, text) = is_unknown_route(call(&app, &method.to_uppercase(), path).await).await;
+            assert!(!unknown, "documented {method} {path} is not routed: {status} {text}");
+        }
+    }
+}
+
+#[actix_web::test]
+async fn unknown_api_paths_answer_a_json_404() {
+    let app = spawn_app().await;
+    for (method, path) in [
+        ("GET", "/api/whatever"),
+        ("GET", "/api"),
+        ("GET", "/api/user/nope"),
+        ("POST", "/api/whatever/deeper/still"),
+        ("DELETE", "/api/user/session"),
+        ("GET", "/api/user/register"),
+    ] {
+        let response = call(&app, method, path).await;
+        assert!(response.headers().contains_key("x-request-id"), "{method} {path}");
+        assert_error(response, StatusCode::NOT_FOUND, "not_found", NO_SUCH_CALL).await;
+    }
+    // A page route without a built front end: a plain explanation, not an API envelope.
+    let response = app.get("/some/page", None).await;
+    assert_eq!(response.status(), StatusCode::NOT_FOUND);
+    let text = response.text().await.unwrap();
+    assert!(text.contains("not built"), "{text}");
+}
+
+#[actix_web::test]
+async fn health_and_readiness_answer_200() {
+    let app = spawn_app().await;
+    for path in ["/healthz", "/readyz"] {
+        let response = app.get(path, None).await;
+        assert_eq!(response.status(), StatusCode::OK, "{path}");
+        let body: Value = response.json().await.unwrap();
+        assert_eq!(body["status"], "ok", "{path}");
+    }
+}
+
+#[actix_web::test]
+async fn readiness_fails_when_the_database_is_gone() {
+    let mut app = spawn_app().await;
+    assert_eq!(app.get("/readyz", None).await.status(), StatusCode::OK);
+    drop(app.db.take()); // DROP DATABASE ... WITH (FORCE)
+    let response = app.get("/readyz", None).await;
+    assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body["status"], "error");
+    let health = app.get("/healthz", None).await;
+    assert_eq!(health.status(), StatusCode::OK, "liveness does not depend on the database");
+}
+
+#[actix_web::test]
+async fn responses_carry_security_headers_and_a_request_id() {
+    let app = spawn_app().await;
+    let token = app.register("ada@example.com", PASSWORD).await;
+    let mut ids = Vec::new();
+    let responses = vec![
+        app.get("/healthz", None).await,
+        app.get("/api/openapi.json", None).await,
+        app.session(&token).await,
+        app.get("/api/user/session", None).await,
+        app.get("/api/whatever", None).await,
+        app.post_raw("/api/user/login", "application/json", "{").await,
+        app.get("/some/page", None).await,
+    ];
+    for response in responses {
+        let url = response.url().to_string();
+        let headers = response.headers();
+        let csp = headers.get("content-security-policy").unwrap_or_else(|| panic!("CSP on {url}")).to_str().unwrap();
+        assert!(csp.contains("frame-ancestors 'none'"), "{url}: {csp}");
+        assert!(csp.contains("default-src 'self'"), "{url}: {csp}");
+        assert_eq!(headers.get("x-content-type-options").map(|v| v.to_str().unwrap()), Some("nosniff"), "{url}");
+        assert!(headers.get("referrer-policy").is_some(), "{url}");
+        assert!(headers.get("x-frame-options").is_some(), "{url}");
+        assert!(headers.get("strict-transport-security").is_none(), "no HSTS over plain http: {url}");
+        let id = headers.get("x-request-id").unwrap_or_else(|| panic!("x-request-id on {url}")).to_str().unwrap().to_owned();
+        assert!(!id.is_empty());
+        ids.push(id);
+    }
+    let mut unique = ids.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(unique.len(), ids.len(), "one id per request: {ids:?}");
+}
+
+#[actix_web::test]
+async fn errors_leak_no_internals() {
+    let app = spawn_app().await;
+    // Path parameters that do not fit: a 400 envelope, never a 500, never SQL or parser details.
+    let token = app.register("ada@example.com", PASSWORD).await;
+    app.make_admin("ada@example.com");
+    for path in ["/api/admin/user/99999999999999999999", "/api/admin/user/1e3"] {
+        let response = app.get(path, Some(&token)).await;
+        let body = error_body(response, StatusCode::BAD_REQUEST).await;
+        let text = body.to_string().to_lowercase();
+        assert!(!text.contains("sql") && !text.contains("diesel") && !text.contains("panick"), "{text}");
+    }
+}
+
+fn count_events(app: &TestApp, name: &str) -> i64 {
+    let mut conn = app.connect();
+    db::analytics::count_events(&mut conn, name).unwrap()
+}
+
+#[actix_web::test]
+async fn analytics_events_are_stored_for_visitors_and_members() {
+    let app = spawn_app().await;
+    let body = json!({"name": "start_for_free_click", "properties": {"page": "/home", "variant": 2}});
+    let response = app.post("/api/analytics/events", &body, None).await;
+    assert_eq!(ok_body(response, StatusCode::OK).await, json!({"status": "ok", "result": {}}));
+    assert_eq!(count_events(&app, "start_for_free_click"), 1);
+
+    let response = app.post("/api/analytics/events", &json!({"name": "invite.sent"}), None).await;
+    ok_body(response, StatusCode::OK).await;
+
+    let token = app.register("ada@example.com", PASSWORD).await;
+    let response = app.post("/api/analytics/events", &body, Some(&token)).await;
+    ok_body(response, StatusCode::OK).await;
+    // A bad token is simply anonymous.
+    let response = app.post("/api/analytics/events", &body, Some("garbage")).await;
+    ok_body(response, StatusCode::OK).await;
+    assert_eq!(count_events(&app, "start_for_free_click"), 3);
+
+    let mut conn = app.connect();
+    assert_eq!(count(&mut conn, "SELECT count(*) AS count FROM analytics_events WHERE user_id IS NOT NULL"), 1);
+    assert_eq!(
+        count(&mut conn, "SELECT count(*) AS count FROM analytics_events WHERE properties ->> 'page' = '/home'"),
+        3
+    );
+}
+
+#[actix_web::test]
+async fn analytics_rejects_bad_names_and_properties() {
+    let app = spawn_app().await;
+    let bad_name = "Please give the event a short lower-case name.";
+    for body in [
+        json!({}),
+        json!({"name": ""}),
+        json!({"name": "Start For Free"}),
+        json!({"name": "drop table;"}),
+        json!({"name": "x".repeat(65)}),
+    ] {
+        let response = app.post("/api/analytics/events", &body, None).await;
+        assert_error(response, StatusCode::BAD_REQUEST, "invalid_event", bad_name).await;
+    }
+    let bad_properties = "Event properties must be a small JSON object.";
+    for properties in [json!([1, 2]), json!("text"), json!({"big": "x".repeat(3000)})] {
+        let response = app.post("/api/analytics/events", &json!({"name": "ok_name", "properties": properties}), None).await;
+        assert_error(response, StatusCode::BAD_REQUEST, "invalid_event", bad_properties).await;
+    }
+    let response = app.post("/api/analytics/events", &json!({"name": 5}), None).await;
+    let body = error_body(response, StatusCode::BAD_REQUEST).await;
+    assert_eq!(body["code"], "invalid_request");
+
+    let mut conn = app.connect();
+    assert_eq!(count(&mut conn, "SELECT count(*) AS count FROM analytics_events"), 0);
+}
+
+#[actix_web::test]
+async fn with_a_built_front_end_app_routes_get_index_html_and_api_paths_stay_json() {
+    let app = spawn_app_with(AppOptions { frontend: true, ..Default::default() }).await;
+
+    for path in ["/", "/login", "/reset-password/ada%40example.com/abc", "/books/12"] {
+        let response = app.get(path, None).await;
+        assert_eq!(response.status(), StatusCode::OK, "{path}");
+        let content_type = response.headers()["content-type"].to_str().unwrap().to_owned();
+        assert!(content_type.starts_with("text/html"), "{path}: {content_type}");
+        assert!(response.headers().contains_key("content-security-policy"), "{path}");
+        assert_eq!(response.text().await.unwrap(), INDEX_HTML, "{path}");
+    }
+    let response = app.get("/assets/app.js", None).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(response.text().await.unwrap(), APP_JS);
+
+    // The app never shadows the API: unknown API paths (any method) answer the JSON 404 ...
+    for (method, path) in [("GET", "/api/whatever"), ("GET", "/api"), ("GET", "/api/"), ("GET", "/api/user/register")] {
+        let response = call(&app, method, path).await;
+        assert_error(response, StatusCode::NOT_FOUND, "not_found", NO_SUCH_CALL).await;
+    }
+    // ... and the real calls still answer.
+    for (method, path) in CALLS {
+        let (unknown, status, text) = is_unknown_route(call(&app, method, path).await).await;
+        assert!(!unknown, "{method} {path} is shadowed: {status} {text}");
+        assert!(!text.contains("<!doctype html>"), "{method} {path} answered the app: {text}");
+    }
+    ok_body(app.register_response("ada@example.com", PASSWORD).await, StatusCode::OK).await;
+    assert!(app.get("/api/openapi.json", None).await.text().await.unwrap().contains("\"openapi\""));
+
+    // No escaping the build folder.
+    for path in ["/..%2f..%2fCargo.toml", "/assets/..%2f..%2f..%2fetc%2fpasswd", "/%2e%2e/%2e%2e/etc/passwd"] {
+        let response = app.get(path, None).await;
+        let text = response.text().await.unwrap();
+        assert!(!text.contains("root:") && !text.contains("[package]"), "{path}: {text}");
+    }
+}
+
+#[actix_web::test]
+async fn with_a_built_front_end_unknown_api_calls_with_any_method_answer_the_json_404() {
+    // Without a front end this holds (unknown_api_paths_answer_a_json_404); the production setup
+    // serves the built app, and must keep the API's envelope for every method.
+    let app = spawn_app_with(AppOptions { frontend: true, ..Default::default() }).await;
+    for (method, path) in [
+        ("POST", "/api/whatever"),
+        ("PUT", "/api/user/login"),
+        ("DELETE", "/api/user/session"),
+        ("POST", "/api/whatever/deeper/still"),
+    ] {
+        let response = call(&app, method, path).await;
+        assert_error(response, StatusCode::NOT_FOUND, "not_found", NO_SUCH_CALL).await;
+    }
+}

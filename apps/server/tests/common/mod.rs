@@ -1,0 +1,483 @@
+//! The harness every HTTP test uses: the real application (`server::Application`) on a free port,
+//! with its own migrated database, signing keyring and mail outbox, zero2prod style.
+//!
+//! Each test calls `spawn_app()` (or `spawn_app_with(..)`) and talks to the server over HTTP with
+//! reqwest, so routing, extractors, middleware, cookies and the database are all exercised.
+
+#![allow(dead_code)]
+
+use chrono::Utc;
+use db::testing::TestDatabase;
+use kernel::{Clock, FixedClock};
+use reqwest::header::{HeaderMap, SET_COOKIE};
+use reqwest::{Client, Response, StatusCode};
+use serde_json::{json, Value};
+use server::{Application, BuildOptions, Config};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tempfile::TempDir;
+
+pub const PASSWORD: &str = "correct horse battery";
+
+/// Knobs a test may turn.
+#[derive(Default)]
+pub struct AppOptions {
+    pub throttle: Option<identity::ThrottlePolicy>,
+    /// A clock the test moves by hand (`TestApp::advance`).
+    pub fixed_clock: bool,
+    /// Reuse a keyring file (e.g. a second instance sharing the first one's keys).
+    pub keyring_path: Option<PathBuf>,
+    /// Reuse a database (the `TestDatabase` stays owned by the first app).
+    pub database_url: Option<String>,
+    /// Serve a stand-in built front end (index.html and assets/app.js).
+    pub frontend: bool,
+}
+
+pub const INDEX_HTML: &str = "<!doctype html><html><head><title>Gistbook</title></head><body><div id=\"root\"></div></body></html>";
+pub const APP_JS: &str = "console.log('gistbook');";
+
+pub struct TestApp {
+    /// `http://127.0.0.1:<port>`
+    pub address: String,
+    pub port: u16,
+    /// Keeps cookies, like a browser.
+    pub client: Client,
+    pub outbox: PathBuf,
+    pub keyring_path: PathBuf,
+    pub clock: Option<Arc<FixedClock>>,
+    pub database_url: String,
+    /// Dropped last (fields drop in order): the database goes when the test ends.
+    pub db: Option<TestDatabase>,
+    _dirs: TempDir,
+}
+
+pub async fn spawn_app() -> TestApp {
+    spawn_app_with(AppOptions::default()).await
+}
+
+pub async fn spawn_app_with(options: AppOptions) -> TestApp {
+    let (db, database_url) = match options.database_url {
+        Some(url) => (None, url),
+        None => {
+            let db = TestDatabase::new();
+            let url = db.url.clone();
+            (Some(db), url)
+        }
+    };
+    let dirs = tempfile::tempdir().expect("temp dir");
+    let outbox = dirs.path().join("outbox");
+    let keyring_path = options.keyring_path.unwrap_or_else(|| dirs.path().join("keys").join("signing-keys.json"));
+    let static_dir = dirs.path().join(if options.frontend { "dist" } else { "no-frontend-here" });
+    if options.frontend {
+        std::fs::create_dir_all(static_dir.join("assets")).unwrap();
+        std::fs::write(static_dir.join("index.html"), INDEX_HTML).unwrap();
+        std::fs::write(static_dir.join("assets").join("app.js"), APP_JS).unwrap();
+    }
+    let config = Config {
+        bind_addr: "127.0.0.1:0".into(),
+        database_url: database_url.clone(),
+        public_url: "http://127.0.0.1:4000".into(),
+        static_dir,
+        keyring_path: keyring_path.clone(),
+        smtp_url: None,
+        mail_outbox_dir: outbox.clone(),
+        mail_from: "Gistbook <support@gistbook.app>".into(),
+        mail_poll_interval: Duration::from_millis(50),
+        db_pool_size: 4,
+        db_checkout_timeout: Duration::from_millis(3000),
+        trust_proxy_headers: false,
+        support_email: "support@gistbook.app".into(),
+        log_json: false,
+    };
+    let clock = options.fixed_clock.then(|| Arc::new(FixedClock::new(Utc::now())));
+    let build = BuildOptions {
+        throttle: options.throttle.unwrap_or_default(),
+        clock: clock.clone().map(|c| c as Arc<dyn Clock>),
+    };
+    let app = Application::build(config, build).expect("build the application");
+    let port = app.port();
+    actix_web::rt::spawn(app.run_until_stopped());
+    TestApp {
+        address: format!("http://127.0.0.1:{port}"),
+        port,
+        client: new_client(),
+        outbox,
+        keyring_path,
+        clock,
+        database_url,
+        db,
+        _dirs: dirs,
+    }
+}
+
+/// A browser-like client: keeps cookies, does not follow redirects.
+pub fn new_client() -> Client {
+    Client::builder()
+        .cookie_store(true)
+        .redirect(reqwest::redirect::Policy::none())
+        .timeout(Duration::from_secs(30))
+        .build()
+        .expect("reqwest client")
+}
+
+/// A client without a cookie store, for sending cookies by hand.
+pub fn bare_client() -> Client {
+    Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .timeout(Duration::from_secs(30))
+        .build()
+        .expect("reqwest client")
+}
+
+pub fn registration(email: &str, password: &str) -> Value {
+    json!({
+        "username": email,
+        "password": password,
+        "firstName": "Ada",
+        "lastName": "Lovelace",
+        "timezone": "Europe/Paris",
+    })
+}
+
+impl TestApp {
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{}", self.address, path)
+    }
+
+    pub fn connect(&self) -> diesel::PgConnection {
+        use diesel::Connection;
+        diesel::PgConnection::establish(&self.database_url).expect("connect to the test database")
+    }
+
+    /// Moves the fixed clock (the app must have been spawned with `fixed_clock: true`).
+    pub fn advance(&self, by: chrono::Duration) {
+        self.clock.as_ref().expect("spawned with fixed_clock").advance(by);
+    }
+
+    pub async fn get(&self, path: &str, token: Option<&str>) -> Response {
+        let mut request = self.client.get(self.url(path));
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        request.send().await.expect("GET")
+    }
+
+    pub async fn post(&self, path: &str, body: &Value, token: Option<&str>) -> Response {
+        let mut request = self.client.post(self.url(path)).json(body);
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        request.send().await.expect("POST")
+    }
+
+    pub async fn put(&self, path: &str, body: &Value, token: Option<&str>) -> Response {
+        let mut request = self.client.put(self.url(path)).json(body);
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        request.send().await.expect("PUT")
+    }
+
+    /// POST with no body (refresh-token and logout send none).
+    pub async fn post_empty(&self, path: &str, token: Option<&str>) -> Response {
+        let mut request = self.client.post(self.url(path));
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        request.send().await.expect("POST")
+    }
+
+    /// A raw body with the given content type.
+    pub async fn post_raw(&self, path: &str, content_type: &str, body: impl Into<reqwest::Body>) -> Response {
+        self.client
+            .post(self.url(path))
+            .header(reqwest::header::CONTENT_TYPE, content_type)
+            .body(body)
+            .send()
+            .await
+            .expect("POST")
+    }
+
+    pub async fn register_response(&self, email: &str, password: &str) -> Response {
+        self.post("/api/user/register", &registration(email, password), None).await
+    }
+
+    /// Registers and returns the access token (the cookie store now holds the refresh cookie).
+    pub async fn register(&self, email: &str, password: &str) -> String {
+        let response = self.register_response(email, password).await;
+        let body = ok_body(response, StatusCode::OK).await;
+        body["result"]["token"].as_str().expect("token").to_owned()
+    }
+
+    pub async fn login_response(&self, email: &str, password: &str) -> Response {
+        self.post("/api/user/login", &json!({"email": email, "password": password}), None).await
+    }
+
+    /// Logs in and returns the access token.
+    pub async fn login(&self, email: &str, password: &str) -> String {
+        let response = self.login_response(email, password).await;
+        let body = ok_body(response, StatusCode::OK).await;
+        body["result"]["token"].as_str().expect("token").to_owned()
+    }
+
+    pub async fn session(&self, token: &str) -> Response {
+        self.get("/api/user/session", Some(token)).await
+    }
+
+    /// POST /api/user/refresh-token with this client's cookies.
+    pub async fn refresh(&self) -> Response {
+        self.post_empty("/api/user/refresh-token", None).await
+    }
+
+    /// POST /api/user/refresh-token with exactly this refresh cookie, from a cookie-less client.
+    pub async fn refresh_with_cookie(&self, refresh_cookie: &str) -> Response {
+        bare_client()
+            .post(self.url("/api/user/refresh-token"))
+            .header(reqwest::header::COOKIE, format!("gb_refresh={refresh_cookie}"))
+            .send()
+            .await
+            .expect("POST refresh-token")
+    }
+
+    /// Grants the admin role, as `cargo xtask make-admin` does.
+    pub fn make_admin(&self, email: &str) {
+        let mut conn = self.connect();
+        assert!(db::operators::make_admin(&mut conn, email).expect("make_admin"), "no live account {email}");
+    }
+
+    pub fn subscription_codes(&self, plan: &str, days: Option<i32>, count: usize) -> Vec<String> {
+        let mut conn = self.connect();
+        db::operators::create_subscription_codes(&mut conn, plan, days, count).expect("create codes")
+    }
+
+    /// Every mail in the outbox folder addressed to `email`, decoded, oldest first.
+    pub fn mails_to(&self, email: &str) -> Vec<String> {
+        mails_in(&self.outbox, email)
+    }
+
+    /// Waits (up to ~5 s) for a mail to `email` and returns the newest one's decoded text.
+    pub async fn read_mail_to(&self, email: &str) -> String {
+        self.wait_for_mails_to(email, 1).await.pop().expect("a mail")
+    }
+
+    /// Waits (up to ~5 s) until at least `count` mails to `email` are in the outbox.
+    pub async fn wait_for_mails_to(&self, email: &str, count: usize) -> Vec<String> {
+        let deadline = Instant::now() + Duration::from_secs(5);
+        loop {
+            let mails = self.mails_to(email);
+            if mails.len() >= count {
+                return mails;
+            }
+            if Instant::now() > deadline {
+                panic!("expected {count} mail(s) to {email} in {}, found {}", self.outbox.display(), mails.len());
+            }
+            actix_web::rt::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    /// Asks for a reset mail and returns the code from its link.
+    pub async fn request_reset_code(&self, email: &str) -> String {
+        let before = self.mails_to(email).len();
+        let response = self.put("/api/user/forgot-password", &json!({"email": email}), None).await;
+        ok_body(response, StatusCode::OK).await;
+        let mails = self.wait_for_mails_to(email, before + 1).await;
+        reset_code_from_mail(mails.last().unwrap())
+    }
+}
+
+/// Reads the `.eml` files lettre's FileTransport wrote, keeping those addressed to `email`.
+pub fn mails_in(folder: &Path, email: &str) -> Vec<String> {
+    let Ok(entries) = std::fs::read_dir(folder) else { return Vec::new() };
+    let mut files: Vec<(std::time::SystemTime, String)> = entries
+        .filter_map(Result::ok)
+        .filter(|e| e.path().extension().is_some_and(|x| x == "eml"))
+        .filter_map(|e| {
+            let modified = e.metadata().ok()?.modified().ok()?;
+            let text = std::fs::read_to_string(e.path()).ok()?;
+            Some((modified, text))
+        })
+        .collect();
+    files.sort_by_key(|(at, _)| *at);
+    let wanted = email.to_lowercase();
+    files
+        .into_iter()
+        .map(|(_, raw)| decode_mail(&raw))
+        .filter(|mail| {
+            mail.lines()
+                .take_while(|l| !l.trim().is_empty())
+                .any(|l| l.to_lowercase().starts_with("to:") && l.to_lowercase().contains(&wanted))
+        })
+        .collect()
+}
+
+/// Headers as they are, then the body decoded from its Content-Transfer-Encoding.
+pub fn decode_mail(raw: &str) -> String {
+    let raw = raw.replace("\r\n", "\n");
+    let (headers, body) = raw.split_once("\n\n").unwrap_or((&raw, ""));
+    let encoding = headers
+        .lines()
+        .find(|l| l.to_lowercase().starts_with("content-transfer-encoding:"))
+        .map(|l| l.split_once(':').unwrap().1.trim().to_lowercase())
+        .unwrap_or_default();
+    let body = match encoding.as_str() {
+        "quoted-printable" => decode_quoted_printable(body),
+        "base64" => String::from_utf8(decode_base64(&body.split_whitespace().collect::<String>())).expect("utf-8 body"),
+        _ => body.to_owned(),
+    };
+    format!("{headers}\n\n{body}")
+}
+
+fn decode_quoted_printable(text: &str) -> String {
+    let joined = text.replace("=\n", "");
+    let bytes = joined.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'=' && i + 2 < bytes.len() {
+            if let Ok(byte) = u8::from_str_radix(std::str::from_utf8(&bytes[i + 1..i + 3]).unwrap_or("zz"), 16) {
+                out.push(byte);
+                i += 3;
+                continue;
+            }
+        }
+        out.push(bytes[i]);
+        i += 1;
+    }
+    String::from_utf8(out).expect("utf-8 body")
+}
+
+/// Standard or URL-safe base64, padded or not.
+pub fn decode_base64(text: &str) -> Vec<u8> {
+    fn value(c: u8) -> Option<u32> {
+        Some(match c {
+            b'A'..=b'Z' => c - b'A',
+            b'a'..=b'z' => c - b'a' + 26,
+            b'0'..=b'9' => c - b'0' + 52,
+            b'+' | b'-' => 62,
+            b'/' | b'_' => 63,
+            _ => return None,
+        } as u32)
+    }
+    let mut out = Vec::new();
+    let mut buffer = 0u32;
+    let mut bits = 0;
+    for c in text.bytes().filter_map(value) {
+        buffer = (buffer << 6) | c;
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            out.push((buffer >> bits) as u8);
+            buffer &= (1 << bits) - 1;
+        }
+    }
+    out
+}
+
+/// The reset link is `<public_url>/reset-password/<url-encoded e-mail>/<code>`: the last segment.
+pub fn reset_code_from_mail(mail: &str) -> String {
+    let link = reset_link_from_mail(mail);
+    link.rsplit('/').next().expect("code segment").to_owned()
+}
+
+pub fn reset_link_from_mail(mail: &str) -> String {
+    let start = mail.find("http").expect("a link in the mail");
+    let link: String = mail[start..].chars().take_while(|c| !c.is_whitespace()).collect();
+    assert!(link.contains("/reset-password/"), "unexpected link {link}");
+    link
+}
+
+/// Asserts the status and the success envelope; returns the body.
+pub async fn ok_body(response: Response, status: StatusCode) -> Value {
+    let actual = response.status();
+    let text = response.text().await.expect("body");
+    assert_eq!(actual, status, "unexpected status, body: {text}");
+    let body: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("not JSON ({e}): {text}"));
+    assert_eq!(body["status"], "ok", "{body}");
+    assert!(body.get("result").is_some(), "no result: {body}");
+    body
+}
+
+/// Asserts the status and the error envelope (`notLoggedIn: true` exactly on 401); returns the body.
+pub async fn error_body(response: Response, status: StatusCode) -> Value {
+    let actual = response.status();
+    let content_type =
+        response.headers().get(reqwest::header::CONTENT_TYPE).map(|v| v.to_str().unwrap().to_owned()).unwrap_or_default();
+    let text = response.text().await.expect("body");
+    assert_eq!(actual, status, "unexpected status, body: {text}");
+    assert!(content_type.starts_with("application/json"), "content type {content_type:?}, body {text}");
+    let body: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("not JSON ({e}): {text}"));
+    assert_eq!(body["status"], "error", "{body}");
+    assert!(body["error"].as_str().is_some_and(|e| !e.is_empty()), "no error text: {body}");
+    assert!(body["code"].as_str().is_some_and(|c| !c.is_empty()), "no error code: {body}");
+    if status == StatusCode::UNAUTHORIZED {
+        assert_eq!(body["notLoggedIn"], true, "{body}");
+    } else {
+        assert!(body.get("notLoggedIn").is_none(), "{body}");
+    }
+    assert!(body.get("result").is_none(), "{body}");
+    body
+}
+
+/// Asserts an error envelope with exactly this message and code.
+pub async fn assert_error(response: Response, status: StatusCode, code: &str, message: &str) -> Value {
+    let body = error_body(response, status).await;
+    assert_eq!(body["error"], message, "{body}");
+    assert_eq!(body["code"], code, "{body}");
+    body
+}
+
+/// The raw Set-Cookie headers of a response.
+pub fn set_cookies(headers: &HeaderMap) -> Vec<String> {
+    headers.get_all(SET_COOKIE).iter().map(|v| v.to_str().expect("ascii cookie").to_owned()).collect()
+}
+
+/// The Set-Cookie header for `name`, if any.
+pub fn set_cookie(headers: &HeaderMap, name: &str) -> Option<String> {
+    set_cookies(headers).into_iter().find(|c| c.starts_with(&format!("{name}=")))
+}
+
+/// The value part of a Set-Cookie header.
+pub fn cookie_value(set_cookie: &str) -> String {
+    let pair = set_cookie.split(';').next().unwrap();
+    pair.split_once('=').unwrap().1.to_owned()
+}
+
+/// The attributes of a Set-Cookie header, lower-cased, without the name=value pair.
+pub fn cookie_attributes(set_cookie: &str) -> Vec<String> {
+    set_cookie.split(';').skip(1).map(|a| a.trim().to_lowercase()).collect()
+}
+
+/// The refresh cookie's value a response sets (panics if none).
+pub fn refresh_cookie_of(headers: &HeaderMap) -> String {
+    cookie_value(&set_cookie(headers, "gb_refresh").expect("a gb_refresh cookie"))
+}
+
+/// Counts rows with a raw SQL query returning `count`.
+pub fn count(conn: &mut diesel::PgConnection, sql: &str) -> i64 {
+    use diesel::RunQueryDsl;
+    #[derive(diesel::QueryableByName)]
+    struct Count {
+        #[diesel(sql_type = diesel::sql_types::BigInt)]
+        count: i64,
+    }
+    diesel::sql_query(sql).get_result::<Count>(conn).expect("count query").count
+}
+
+/// The root key id a biscuit token names (protobuf field 1 of the serialized Biscuit), read
+/// without biscuit-auth: the server crate does not depend on it.
+pub fn token_key_id(token: &str) -> Option<u32> {
+    let bytes = decode_base64(token);
+    // Field 1, varint wire type: tag byte 0x08.
+    if bytes.first() != Some(&0x08) {
+        return None;
+    }
+    let mut value = 0u32;
+    for (i, byte) in bytes[1..].iter().take(5).enumerate() {
+        value |= u32::from(byte & 0x7f) << (7 * i);
+        if byte & 0x80 == 0 {
+            return Some(value);
+        }
+    }
+    None
+}

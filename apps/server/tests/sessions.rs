@@ -1,0 +1,334 @@
+//! Access tokens (session, account), refresh-token rotation and reuse detection, logout, expiry and
+//! signing-key rotation.
+
+mod common;
+
+use common::*;
+use reqwest::StatusCode;
+use serde_json::json;
+
+const NOT_LOGGED_IN: &str = "Please log in to continue.";
+const SESSION_EXPIRED: &str = "Your session has expired. Please log in again.";
+
+#[actix_web::test]
+async fn session_and_account_return_the_user_for_a_valid_token() {
+    let app = spawn_app().await;
+    let token = app.register("ada@example.com", PASSWORD).await;
+
+    for path in ["/api/user/session", "/api/user/account"] {
+        let response = app.get(path, Some(&token)).await;
+        let paid = set_cookie(response.headers(), "isPaid").map(|c| cookie_value(&c));
+        let body = ok_body(response, StatusCode::OK).await;
+        let user = &body["result"]["user"];
+        assert_eq!(user["email"], "ada@example.com", "{path}");
+        assert_eq!(user["firstName"], "Ada");
+        assert_eq!(user["lastName"], "Lovelace");
+        assert_eq!(user["isPaid"], false);
+        assert_eq!(user["isAdmin"], false);
+        assert_eq!(user["paidDate"], 0);
+        assert_eq!(paid.as_deref(), Some("false"), "{path} refreshes the isPaid hint");
+    }
+}
+
+#[actix_web::test]
+async fn session_and_account_without_a_valid_token_answer_401_not_logged_in() {
+    let app = spawn_app().await;
+    let token = app.register("ada@example.com", PASSWORD).await;
+    let mut tampered = token.clone();
+    let middle = tampered.len() / 2;
+    let replacement = if &tampered[middle..middle + 1] == "A" { "B" } else { "A" };
+    tampered.replace_range(middle..middle + 1, replacement);
+
+    for path in ["/api/user/session", "/api/user/account"] {
+        let response = app.get(path, None).await;
+        assert_error(response, StatusCode::UNAUTHORIZED, "not_logged_in", NOT_LOGGED_IN).await;
+        for bad in ["garbage", "Bearer", "", "eyJhbGciOiJIUzI1NiJ9.e30.x", tampered.as_str()] {
+            let response = bare_client()
+                .get(app.url(path))
+                .header(reqwest::header::AUTHORIZATION, format!("Bearer {bad}"))
+                .send()
+                .await
+                .unwrap();
+            assert_error(response, StatusCode::UNAUTHORIZED, "not_logged_in", NOT_LOGGED_IN).await;
+        }
+        // The token in another scheme is not a bearer token.
+        let response = bare_client()
+            .get(app.url(path))
+            .header(reqwest::header::AUTHORIZATION, format!("Basic {token}"))
+            .send()
+            .await
+            .unwrap();
+        assert_error(response, StatusCode::UNAUTHORIZED, "not_logged_in", NOT_LOGGED_IN).await;
+    }
+}
+
+#[actix_web::test]
+async fn a_token_signed_by_another_server_is_refused() {
+    let app = spawn_app().await;
+    let other = spawn_app().await;
+    let foreign = other.register("ada@example.com", PASSWORD).await;
+    app.register("ada@example.com", PASSWORD).await;
+    let response = app.session(&foreign).await;
+    assert_error(response, StatusCode::UNAUTHORIZED, "not_logged_in", NOT_LOGGED_IN).await;
+}
+
+#[actix_web::test]
+async fn an_access_token_expires_after_one_hour() {
+    let app = spawn_app_with(AppOptions { fixed_clock: true, ..Default::default() }).await;
+    let token = app.register("ada@example.com", PASSWORD).await;
+
+    app.advance(chrono::Duration::minutes(59));
+    ok_body(app.session(&token).await, StatusCode::OK).await;
+
+    app.advance(chrono::Duration::minutes(2));
+    for path in ["/api/user/session", "/api/user/account"] {
+        let response = app.get(path, Some(&token)).await;
+        assert_error(response, StatusCode::UNAUTHORIZED, "not_logged_in", NOT_LOGGED_IN).await;
+    }
+
+    // The refresh cookie (30 days) still gets a fresh token.
+    let body = ok_body(app.refresh().await, StatusCode::OK).await;
+    let fresh = body["result"]["token"].as_str().unwrap();
+    ok_body(app.session(fresh).await, StatusCode::OK).await;
+}
+
+#[actix_web::test]
+async fn a_refresh_token_expires_after_thirty_days() {
+    let app = spawn_app_with(AppOptions { fixed_clock: true, ..Default::default() }).await;
+    app.register("ada@example.com", PASSWORD).await;
+    app.advance(chrono::Duration::days(30) + chrono::Duration::minutes(1));
+    let response = app.refresh().await;
+    assert_error(response, StatusCode::UNAUTHORIZED, "session_expired", SESSION_EXPIRED).await;
+}
+
+#[actix_web::test]
+async fn refresh_returns_a_new_token_and_rotates_the_cookie() {
+    let app = spawn_app().await;
+    let response = app.register_response("ada@example.com", PASSWORD).await;
+    let first_cookie = refresh_cookie_of(response.headers());
+    let first_token = ok_body(response, StatusCode::OK).await["result"]["token"].as_str().unwrap().to_owned();
+
+    let response = app.refresh().await;
+    let headers = response.headers().clone();
+    let body = ok_body(response, StatusCode::OK).await;
+    let token = body["result"]["token"].as_str().expect("result.token");
+    assert_ne!(token, first_token);
+    let session = ok_body(app.session(token).await, StatusCode::OK).await;
+    assert_eq!(session["result"]["user"]["email"], "ada@example.com");
+
+    let rotated = set_cookie(&headers, "gb_refresh").expect("the refresh cookie is replaced");
+    assert_ne!(cookie_value(&rotated), first_cookie);
+    assert!(cookie_attributes(&rotated).contains(&"httponly".to_owned()));
+    assert!(cookie_attributes(&rotated).contains(&"path=/api/user".to_owned()));
+    assert_eq!(cookie_value(&set_cookie(&headers, "isPaid").expect("isPaid cookie")), "false");
+
+    // The client's cookie store now holds the rotated cookie, which works once more.
+    let again = ok_body(app.refresh().await, StatusCode::OK).await;
+    assert!(again["result"]["token"].is_string());
+
+    // Only digests are stored.
+    let mut conn = app.connect();
+    let stored = count(&mut conn, &format!("SELECT count(*) AS count FROM refresh_tokens WHERE token_digest = '{first_cookie}'"));
+    assert_eq!(stored, 0, "the raw refresh token is not stored");
+}
+
+#[actix_web::test]
+async fn reusing_a_refresh_token_revokes_its_whole_family() {
+    let app = spawn_app().await;
+    let response = app.register_response("ada@example.com", PASSWORD).await;
+    let first = refresh_cookie_of(response.headers());
+    ok_body(response, StatusCode::OK).await;
+
+    let response = app.refresh_with_cookie(&first).await;
+    let second = refresh_cookie_of(response.headers());
+    ok_body(response, StatusCode::OK).await;
+    let response = app.refresh_with_cookie(&second).await;
+    let newest = refresh_cookie_of(response.headers());
+    ok_body(response, StatusCode::OK).await;
+
+    // A replay of the first cookie: refused, and the cookies are cleared.
+    let response = app.refresh_with_cookie(&first).await;
+    let cleared = set_cookie(response.headers(), "gb_refresh").expect("the refresh cookie is cleared");
+    assert!(cookie_value(&cleared).is_empty(), "{cleared}");
+    assert!(cookie_attributes(&cleared).contains(&"path=/api/user".to_owned()), "clears the right cookie: {cleared}");
+    assert_error(response, StatusCode::UNAUTHORIZED, "session_expired", SESSION_EXPIRED).await;
+
+    // The thief's (or owner's) newest cookie is dead too.
+    let response = app.refresh_with_cookie(&newest).await;
+    assert_error(response, StatusCode::UNAUTHORIZED, "session_expired", SESSION_EXPIRED).await;
+
+    // Another sign-in of the same user (another family) is untouched.
+    let response = app.login_response("ada@example.com", PASSWORD).await;
+    let other_device = refresh_cookie_of(response.headers());
+    ok_body(response, StatusCode::OK).await;
+    ok_body(app.refresh_with_cookie(&other_device).await, StatusCode::OK).await;
+}
+
+#[actix_web::test]
+async fn refresh_without_or_with_an_unknown_cookie_answers_401() {
+    let app = spawn_app().await;
+    let response = bare_client().post(app.url("/api/user/refresh-token")).send().await.unwrap();
+    assert_error(response, StatusCode::UNAUTHORIZED, "session_expired", SESSION_EXPIRED).await;
+    for cookie in ["", "made-up", "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"] {
+        let response = app.refresh_with_cookie(cookie).await;
+        assert_error(response, StatusCode::UNAUTHORIZED, "session_expired", SESSION_EXPIRED).await;
+    }
+    // The access token is not a refresh token.
+    let token = app.register("ada@example.com", PASSWORD).await;
+    let response = bare_client().post(app.url("/api/user/refresh-token")).bearer_auth(&token).send().await.unwrap();
+    assert_error(response, StatusCode::UNAUTHORIZED, "session_expired", SESSION_EXPIRED).await;
+}
+
+#[actix_web::test]
+async fn logout_revokes_every_refresh_token_of_the_user() {
+    let app = spawn_app().await;
+    let response = app.register_response("ada@example.com", PASSWORD).await;
+    let cookie = refresh_cookie_of(response.headers());
+    let token = ok_body(response, StatusCode::OK).await["result"]["token"].as_str().unwrap().to_owned();
+    // A second device.
+    let response = bare_client()
+        .post(app.url("/api/user/login"))
+        .json(&json!({"email": "ada@example.com", "password": PASSWORD}))
+        .send()
+        .await
+        .unwrap();
+    let other_device = refresh_cookie_of(response.headers());
+    ok_body(response, StatusCode::OK).await;
+
+    let response = app.post_empty("/api/user/logout", Some(&token)).await;
+    let cleared = set_cookie(response.headers(), "gb_refresh").expect("the refresh cookie is cleared");
+    assert!(cookie_value(&cleared).is_empty(), "{cleared}");
+    let body = ok_body(response, StatusCode::OK).await;
+    assert_eq!(body["result"], json!({}));
+
+    for replay in [&cookie, &other_device] {
+        let response = app.refresh_with_cookie(replay).await;
+        assert_error(response, StatusCode::UNAUTHORIZED, "session_expired", SESSION_EXPIRED).await;
+    }
+    let response = app.refresh().await;
+    error_body(response, StatusCode::UNAUTHORIZED).await;
+}
+
+#[actix_web::test]
+async fn logout_with_only_the_cookie_revokes_too_and_logout_always_succeeds() {
+    let app = spawn_app().await;
+    let response = app.register_response("ada@example.com", PASSWORD).await;
+    let cookie = refresh_cookie_of(response.headers());
+    ok_body(response, StatusCode::OK).await;
+
+    // No bearer token: the cookie identifies the sign-in (an expired access token is common).
+    let response = app.post_empty("/api/user/logout", None).await;
+    ok_body(response, StatusCode::OK).await;
+    let response = app.refresh_with_cookie(&cookie).await;
+    assert_error(response, StatusCode::UNAUTHORIZED, "session_expired", SESSION_EXPIRED).await;
+
+    // Signed out already, or a garbage token: still fine.
+    ok_body(bare_client().post(app.url("/api/user/logout")).send().await.unwrap(), StatusCode::OK).await;
+    let response = bare_client().post(app.url("/api/user/logout")).bearer_auth("garbage").send().await.unwrap();
+    ok_body(response, StatusCode::OK).await;
+}
+
+#[actix_web::test]
+async fn tokens_survive_a_key_rotation_and_new_tokens_use_the_new_key() {
+    let app = spawn_app().await;
+    app.register("ada@example.com", PASSWORD).await;
+    let token_a = app.login("ada@example.com", PASSWORD).await;
+    assert_eq!(token_key_id(&token_a), Some(1), "the first key signs");
+
+    // What `cargo xtask rotate-keys` does to the file while the server runs.
+    let mut ring = credentials::Keyring::load(&app.keyring_path).expect("load keyring");
+    assert_eq!(ring.rotate(), 2);
+    ring.save(&app.keyring_path).expect("save keyring");
+
+    // The running server re-reads the file before signing, at most every 2 s.
+    actix_web::rt::time::sleep(std::time::Duration::from_millis(2200)).await;
+    let token_b = app.login("ada@example.com", PASSWORD).await;
+    assert_ne!(token_a, token_b);
+    assert_eq!(
+        token_key_id(&token_b),
+        Some(2),
+        "after rotate-keys the running server signs with the new active key (spec: 'Signed by the active root key')"
+    );
+    // Nobody is logged out early: both keys verify.
+    ok_body(app.session(&token_a).await, StatusCode::OK).await;
+    ok_body(app.session(&token_b).await, StatusCode::OK).await;
+    // A restart keeps both keys too.
+    let restarted = spawn_app_with(AppOptions {
+        keyring_path: Some(app.keyring_path.clone()),
+        database_url: Some(app.database_url.clone()),
+        ..Default::default()
+    })
+    .await;
+    ok_body(restarted.session(&token_a).await, StatusCode::OK).await;
+    ok_body(restarted.session(&token_b).await, StatusCode::OK).await;
+}
+
+#[actix_web::test]
+async fn instances_sharing_a_rotated_keyring_accept_each_others_tokens() {
+    let first = spawn_app().await;
+    first.register("ada@example.com", PASSWORD).await;
+    let old_token = first.login("ada@example.com", PASSWORD).await;
+
+    let mut ring = credentials::Keyring::load(&first.keyring_path).expect("load keyring");
+    ring.rotate();
+    ring.save(&first.keyring_path).expect("save keyring");
+
+    // A restarted (or second) instance loads the rotated ring and signs with key 2.
+    let second = spawn_app_with(AppOptions {
+        keyring_path: Some(first.keyring_path.clone()),
+        database_url: Some(first.database_url.clone()),
+        ..Default::default()
+    })
+    .await;
+    let new_token = second.login("ada@example.com", PASSWORD).await;
+    assert_eq!(token_key_id(&new_token), Some(2));
+
+    // Nobody is logged out by the rotation, and the first instance learns the new key.
+    ok_body(second.session(&old_token).await, StatusCode::OK).await;
+    ok_body(first.session(&new_token).await, StatusCode::OK).await;
+    ok_body(first.session(&old_token).await, StatusCode::OK).await;
+}
+
+#[actix_web::test]
+async fn valid_tokens_are_accepted_while_the_server_is_busy() {
+    // Password hashing keeps both cores busy while many session checks run: a valid, unexpired
+    // token must never be refused because verification took "too long".
+    let app = spawn_app().await;
+    let token = app.register("ada@example.com", PASSWORD).await;
+
+    let mut load = Vec::new();
+    for _ in 0..3 {
+        let client = bare_client();
+        let url = app.url("/api/user/login");
+        load.push(actix_web::rt::spawn(async move {
+            for _ in 0..8 {
+                let response = client.post(&url).json(&json!({"email": "ada@example.com", "password": PASSWORD})).send().await.unwrap();
+                assert_eq!(response.status(), StatusCode::OK);
+            }
+        }));
+    }
+    let mut checks = Vec::new();
+    for _ in 0..8 {
+        let client = bare_client();
+        let url = app.url("/api/user/session");
+        let token = token.clone();
+        checks.push(actix_web::rt::spawn(async move {
+            let mut refused = Vec::new();
+            for _ in 0..25 {
+                let response = client.get(&url).bearer_auth(&token).send().await.unwrap();
+                if response.status() != StatusCode::OK {
+                    refused.push(format!("{} {}", response.status(), response.text().await.unwrap()));
+                }
+            }
+            refused
+        }));
+    }
+    let mut refused = Vec::new();
+    for check in checks {
+        refused.extend(check.await.unwrap());
+    }
+    for task in load {
+        task.await.unwrap();
+    }
+    assert!(refused.is_empty(), "{} of 200 checks of a valid token were refused, e.g. {:?}", refused.len(), refused.first());
+}
