@@ -5,7 +5,7 @@ use crate::envelope::ApiError;
 use actix_files::{Files, NamedFile};
 use actix_web::dev::{fn_service, ServiceRequest, ServiceResponse};
 use actix_web::http::header;
-use actix_web::{HttpResponse, ResponseError};
+use actix_web::{guard, HttpResponse, ResponseError};
 use std::path::{Path, PathBuf};
 
 pub fn is_api_path(path: &str) -> bool {
@@ -27,6 +27,9 @@ pub fn files(static_dir: &Path) -> Option<Files> {
     }
     Some(
         Files::new("/", static_dir)
+            // Only GET and HEAD: other methods fall through to the app's JSON 404 instead of
+            // actix-files' plain-text refusal.
+            .guard(guard::Any(guard::Get()).or(guard::Head()))
             .index_file("index.html")
             .prefer_utf8(true)
             .default_handler(fn_service(move |req: ServiceRequest| {
@@ -44,14 +47,14 @@ pub fn files(static_dir: &Path) -> Option<Files> {
     )
 }
 
-/// Without a built front end, non-API paths explain what to do.
-pub async fn app_not_built(req: ServiceRequest) -> Result<ServiceResponse, actix_web::Error> {
+/// Whatever no route or file answered: the JSON 404 for API paths, a short note otherwise.
+pub async fn fallback(req: ServiceRequest) -> Result<ServiceResponse, actix_web::Error> {
     if is_api_path(req.path()) {
         return api_not_found(req).await;
     }
     let (req, _) = req.into_parts();
     let response = HttpResponse::NotFound()
         .content_type("text/plain; charset=utf-8")
-        .body("The web app is not built. Run `cargo xtask run`, which builds it.");
+        .body("Not found. (If you expected the web app here, it is not built: `cargo xtask run` builds it.)");
     Ok(ServiceResponse::new(req, response))
 }

@@ -103,10 +103,9 @@ impl Application {
                 .route("/api/openapi.json", web::get().to(serve_openapi));
             let app = match spa::files(&app_state.config.static_dir) {
                 Some(files) => app.service(files),
-                None => app.default_service(web::to(|| async { actix_web::HttpResponse::NotFound().finish() })).service(
-                    web::scope("").default_service(actix_web::dev::fn_service(spa::app_not_built)),
-                ),
+                None => app,
             };
+            let app = app.default_service(actix_web::dev::fn_service(spa::fallback));
             app.wrap(security_headers(app_state.config.is_https()))
                 .wrap(Compress::default())
                 .wrap_fn(|req, srv| {

@@ -305,7 +305,7 @@ impl ResetCodeRepository for PgIdentityStore {
                         password_reset_codes::expires_at.eq(code.expires_at),
                     ))
                     .execute(conn)?;
-                mail_queue::enqueue(conn, &mail)?;
+                mail_queue::enqueue(conn, &mail, code.created_at)?;
                 Ok(())
             })
         })

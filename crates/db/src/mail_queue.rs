@@ -18,12 +18,16 @@ pub struct QueuedMail {
     pub created_at: DateTime<Utc>,
 }
 
-pub fn enqueue(conn: &mut PgConnection, mail: &OutgoingMail) -> QueryResult<i64> {
+/// Queues a mail due at `at`, the application's "now" (not the database's: the worker compares
+/// with the application's clock).
+pub fn enqueue(conn: &mut PgConnection, mail: &OutgoingMail, at: Timestamp) -> QueryResult<i64> {
     diesel::insert_into(mail_outbox::table)
         .values((
             mail_outbox::recipient.eq(&mail.to),
             mail_outbox::subject.eq(&mail.subject),
             mail_outbox::text_body.eq(&mail.text_body),
+            mail_outbox::created_at.eq(at),
+            mail_outbox::next_attempt_at.eq(at),
         ))
         .returning(mail_outbox::id)
         .get_result(conn)

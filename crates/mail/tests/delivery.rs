@@ -15,6 +15,7 @@ fn queue(database: &TestDatabase, to: &str, body: &str) {
     db::mail_queue::enqueue(
         &mut conn,
         &OutgoingMail { to: to.into(), subject: "Hello".into(), text_body: body.into() },
+        SystemClock.now(),
     )
     .unwrap();
 }

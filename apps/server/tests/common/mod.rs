@@ -32,6 +32,8 @@ pub struct AppOptions {
     pub database_url: Option<String>,
     /// Serve a stand-in built front end (index.html and assets/app.js).
     pub frontend: bool,
+    /// Database pool size and checkout timeout (default 4 and 3 s).
+    pub pool: Option<(u32, Duration)>,
 }
 
 pub const INDEX_HTML: &str = "<!doctype html><html><head><title>Gistbook</title></head><body><div id=\"root\"></div></body></html>";
@@ -84,8 +86,8 @@ pub async fn spawn_app_with(options: AppOptions) -> TestApp {
         mail_outbox_dir: outbox.clone(),
         mail_from: "Gistbook <support@gistbook.app>".into(),
         mail_poll_interval: Duration::from_millis(50),
-        db_pool_size: 4,
-        db_checkout_timeout: Duration::from_millis(3000),
+        db_pool_size: options.pool.map_or(4, |(size, _)| size),
+        db_checkout_timeout: options.pool.map_or(Duration::from_millis(3000), |(_, timeout)| timeout),
         trust_proxy_headers: false,
         support_email: "support@gistbook.app".into(),
         log_json: false,
