@@ -5,8 +5,8 @@ import { AuthCard } from '@/components/AuthCard';
 import { Button } from '@/components/Button';
 import { TextField } from '@/components/Field';
 import { Spinner } from '@/components/Spinner';
-import { scrollToTop } from '@/components/scroll';
 import { useDocumentTitle } from '@/components/use-document-title';
+import { useFormAlert } from '@/components/use-form-alert';
 import { errorMessage } from '@/lib/api/client';
 import { safeRedirect, withRedirect } from '@/lib/auth/redirect';
 import { TokenLoginScreen } from '@/lib/auth/token-login';
@@ -41,18 +41,13 @@ function LoginPage() {
 
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [message, setMessage] = useState<string | null>(null);
+  const { message, showError, clearError } = useFormAlert();
 
   useDocumentTitle('Log in');
 
-  const showError = (text: string) => {
-    setMessage(text);
-    scrollToTop();
-  };
-
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setMessage(null);
+    clearError();
     if (!email.trim() || !password) {
       showError(LOGIN_REQUIRED_MESSAGE);
       return;

@@ -5,8 +5,8 @@ import { AuthCard } from '@/components/AuthCard';
 import { Button } from '@/components/Button';
 import { TextField } from '@/components/Field';
 import { Spinner } from '@/components/Spinner';
-import { scrollToTop } from '@/components/scroll';
 import { useDocumentTitle } from '@/components/use-document-title';
+import { useFormAlert } from '@/components/use-form-alert';
 import { errorMessage } from '@/lib/api/client';
 import { browserTimezone, withRedirect } from '@/lib/auth/redirect';
 import { TokenLoginScreen } from '@/lib/auth/token-login';
@@ -44,18 +44,13 @@ function SignupPage() {
   const [lastName, setLastName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [message, setMessage] = useState<string | null>(null);
+  const { message, showError, clearError } = useFormAlert();
 
   useDocumentTitle(freeTrial ? 'Start your free trial' : 'Sign up');
 
-  const showError = (text: string) => {
-    setMessage(text);
-    scrollToTop();
-  };
-
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setMessage(null);
+    clearError();
     if (!email.trim() || !password || !firstName.trim() || !lastName.trim()) {
       showError(SIGNUP_REQUIRED_MESSAGE);
       return;

@@ -4,8 +4,8 @@ import { Alert } from '@/components/Alert';
 import { AuthCard } from '@/components/AuthCard';
 import { Button } from '@/components/Button';
 import { TextField } from '@/components/Field';
-import { scrollToTop } from '@/components/scroll';
 import { useDocumentTitle } from '@/components/use-document-title';
+import { useFormAlert } from '@/components/use-form-alert';
 import { errorMessage } from '@/lib/api/client';
 import { browserTimezone } from '@/lib/auth/redirect';
 import { useSubscriptionCodeRegister } from '../api/subscription-code-register';
@@ -25,17 +25,12 @@ export default function SubscriptionCodeRoute() {
   const [lastName, setLastName] = useState('');
   const [password, setPassword] = useState('');
   const [code, setCode] = useState(params.code ?? '');
-  const [message, setMessage] = useState<string | null>(null);
+  const { message, showError, clearError } = useFormAlert();
   useDocumentTitle('Redeem your subscription code');
-
-  const showError = (text: string) => {
-    setMessage(text);
-    scrollToTop();
-  };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setMessage(null);
+    clearError();
     if (!email.trim() || !code.trim() || !password || !firstName.trim() || !lastName.trim()) {
       showError(SUBSCRIPTION_CODE_REQUIRED_MESSAGE);
       return;
