@@ -1,0 +1,70 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { fillSignup, newUser } from './helpers';
+
+/** Runs axe on the page as it is and fails on any WCAG A/AA violation, naming each one. */
+async function expectNoViolations(page: Page, name: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+  expect(summary, `accessibility violations on ${name}`).toEqual([]);
+}
+
+const publicPages: [string, string][] = [
+  ['/', 'Start for free'],
+  ['/signup', 'Sign up'],
+  ['/login', 'Log in'],
+  ['/forgot-password', 'Reset Password'],
+  ['/reset-password/someone%40example.com/abc', 'Reset Password'],
+  ['/subscriptioncode/ABCD-EFGH', 'Redeem your subscription code'],
+  ['/no-such-page', 'Page not found'],
+];
+
+for (const [path, landmark] of publicPages) {
+  test(`${path} has no accessibility violations`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.getByText(landmark, { exact: false }).first()).toBeVisible();
+    await expectNoViolations(page, path);
+  });
+}
+
+test('signed-in pages have no accessibility violations, on a desktop and a phone', async ({ page }) => {
+  await page.goto('/signup');
+  await fillSignup(page, newUser());
+  await expect(page).toHaveURL(/\/home$/);
+  for (const size of [
+    { width: 1280, height: 900 },
+    { width: 375, height: 740 },
+  ]) {
+    await page.setViewportSize(size);
+    for (const [path, heading] of [
+      ['/home', 'Welcome Back'],
+      ['/account', 'Account'],
+      ['/account/delete', 'Delete'],
+    ]) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: heading }).first()).toBeVisible();
+      await expectNoViolations(page, `${path} at ${size.width}px`);
+    }
+  }
+});
+
+test('the account menu and the mobile menu work with the keyboard alone', async ({ page }) => {
+  await page.goto('/signup');
+  await fillSignup(page, newUser());
+  await expect(page).toHaveURL(/\/home$/);
+  // The URL changes before the lazily loaded page commits (and menus close on navigation).
+  await expect(page.getByRole('heading', { name: /Welcome Back/ })).toBeVisible();
+  const menuButton = page.getByRole('button', { name: /my account/i });
+  await menuButton.press('Enter');
+  await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('menuitem', { name: 'Account' }).or(page.getByRole('link', { name: 'Account', exact: true })).first()).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+
+  await page.setViewportSize({ width: 375, height: 740 });
+  const toggle = page.getByRole('button', { name: /menu/i }).first();
+  await toggle.press('Enter');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+});
