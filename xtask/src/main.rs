@@ -2,6 +2,7 @@
 
 mod codegen;
 mod frontend;
+mod oauth_stand_in;
 mod postgres;
 mod run;
 mod seed;

@@ -50,6 +50,7 @@ pub fn migrate_and_seed(url: &str) -> Result<()> {
             tokens: Arc::new(BiscuitTokens::new(keyring, None)),
             secrets: Arc::new(RandomSecrets),
             clock: Arc::new(SystemClock),
+            providers: Arc::new(oauth::OAuthProviders::new(Default::default(), "http://127.0.0.1:4000")),
         },
         ThrottlePolicy::default(),
         "http://127.0.0.1:4000",

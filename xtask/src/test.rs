@@ -3,6 +3,7 @@
 
 use crate::postgres::Postgres;
 use crate::util::{free_port, run, step, stop_child, wait_for_http};
+use crate::oauth_stand_in::StandInProvider;
 use crate::{codegen, frontend, tidy};
 use anyhow::{Context, Result};
 use std::process::Command;
@@ -58,8 +59,8 @@ pub fn test() -> Result<()> {
     Ok(())
 }
 
-/// Starts the real server on a free port with a fresh database, drives it with Playwright in
-/// Debian's Chromium, then stops it.
+/// Starts the real server on a free port with a fresh database (and "Google" played by a stand-in
+/// provider on loopback), drives it with Playwright in Debian's Chromium, then stops it.
 fn end_to_end(postgres: &Postgres) -> Result<()> {
     frontend::ensure_chromium()?;
     step("Building the server for the browser tests");
@@ -73,7 +74,9 @@ fn end_to_end(postgres: &Postgres) -> Result<()> {
     let port = free_port()?;
     let base_url = format!("http://127.0.0.1:{port}");
     let log = std::fs::File::create(scratch.join("server.log"))?;
+    let provider = StandInProvider::start()?;
     let mut server = Command::new("target/debug/server")
+        .envs(provider.env())
         .env("DATABASE_URL", &database_url)
         .env("BIND_ADDR", format!("127.0.0.1:{port}"))
         .env("PUBLIC_URL", &base_url)

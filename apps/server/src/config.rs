@@ -1,6 +1,9 @@
 //! Configuration from environment variables, each with a safe local default
 //! (all listed in docs/configuration.md).
 
+use identity::social::Provider;
+use oauth::ProviderSettings;
+use std::collections::HashMap;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -22,6 +25,8 @@ pub struct Config {
     pub trust_proxy_headers: bool,
     pub support_email: String,
     pub log_json: bool,
+    /// Outside sign-in providers that are configured (`OAUTH_<NAME>_*`).
+    pub oauth_providers: HashMap<Provider, ProviderSettings>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -67,6 +72,7 @@ impl Config {
             trust_proxy_headers: parsed("TRUST_PROXY_HEADERS", false)?,
             support_email: var("SUPPORT_EMAIL").unwrap_or_else(|| "support@gistbook.app".into()),
             log_json: var("LOG_FORMAT").is_some_and(|f| f == "json"),
+            oauth_providers: oauth::settings_from_env(),
             bind_addr,
         })
     }

@@ -112,7 +112,10 @@ impl From<IdentityError> for ApiError {
         let status = match &err {
             MissingRegistrationFields | MissingLoginFields | MissingCodeRegistrationFields | MissingField(_)
             | InvalidEmail | PasswordLength | NameTooLong | AnswerTooLong | PasswordsDiffer | InvalidCredentials
-            | InvalidResetCode | InvalidSubscriptionCode => StatusCode::BAD_REQUEST,
+            | InvalidResetCode | InvalidSubscriptionCode | SocialStateInvalid(_) | ProviderRefused(_)
+            | ProviderEmailUnverified(_) => StatusCode::BAD_REQUEST,
+            ProviderNotConfigured(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ProviderUnavailable(_) => StatusCode::BAD_GATEWAY,
             EmailTaken => StatusCode::CONFLICT,
             Throttled => StatusCode::TOO_MANY_REQUESTS,
             SessionExpired => StatusCode::UNAUTHORIZED,

@@ -61,6 +61,7 @@ impl Application {
         let keyring = Keyring::load_or_create(&config.keyring_path)?;
         let tokens = Arc::new(BiscuitTokens::new(keyring, Some(config.keyring_path.clone())));
         let clock: Arc<dyn Clock> = options.clock.unwrap_or_else(|| Arc::new(SystemClock));
+        let oauth = Arc::new(oauth::OAuthProviders::new(config.oauth_providers.clone(), config.public_url.clone()));
         let identity = IdentityService::new(
             IdentityDeps {
                 store: Arc::new(PgIdentityStore::new(pool.clone())),
@@ -68,12 +69,13 @@ impl Application {
                 tokens: tokens.clone(),
                 secrets: Arc::new(RandomSecrets),
                 clock: clock.clone(),
+                providers: oauth.clone(),
             },
             options.throttle,
             config.public_url.clone(),
         );
         let config = Arc::new(config);
-        let state = AppState { config: config.clone(), pool: pool.clone(), identity, tokens, clock: clock.clone() };
+        let state = AppState { config: config.clone(), pool: pool.clone(), identity, tokens, clock: clock.clone(), oauth };
 
         let stop_workers = Arc::new(AtomicBool::new(false));
         let mailer = mail::Mailer::new(&mail::MailSettings {
@@ -170,7 +172,7 @@ fn security_headers(https: bool) -> DefaultHeaders {
     }
 }
 
-/// Drops throttling records older than a day, every ten minutes.
+/// Drops throttling records older than a day and expired sign-in states, every ten minutes.
 fn spawn_housekeeping(pool: db::DbPool, clock: Arc<dyn Clock>, stop: Arc<AtomicBool>) -> std::thread::JoinHandle<()> {
     std::thread::Builder::new()
         .name("housekeeping".into())
@@ -182,6 +184,9 @@ fn spawn_housekeeping(pool: db::DbPool, clock: Arc<dyn Clock>, stop: Arc<AtomicB
                     if let Ok(mut conn) = pool.get() {
                         if let Err(error) = db::prune_attempts(&mut conn, clock.now() - chrono::Duration::days(1)) {
                             tracing::warn!(%error, "could not prune throttling records");
+                        }
+                        if let Err(error) = db::prune_oauth_states(&mut conn, clock.now()) {
+                            tracing::warn!(%error, "could not prune sign-in states");
                         }
                     }
                 }

@@ -13,4 +13,6 @@ pub struct AppState {
     pub identity: IdentityService,
     pub tokens: Arc<BiscuitTokens>,
     pub clock: Arc<dyn Clock>,
+    /// Outside sign-in providers (for their authorization URLs).
+    pub oauth: Arc<oauth::OAuthProviders>,
 }

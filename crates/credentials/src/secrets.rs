@@ -27,6 +27,17 @@ impl Secrets for RandomSecrets {
         hex::encode(random_bytes::<16>())
     }
 
+    fn oauth_state(&self) -> String {
+        base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(random_bytes::<24>())
+    }
+
+    /// RFC 7636: a 43-character verifier and its S256 challenge.
+    fn pkce_pair(&self) -> (String, String) {
+        let verifier = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(random_bytes::<32>());
+        let challenge = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(Sha256::digest(verifier.as_bytes()));
+        (verifier, challenge)
+    }
+
     fn digest(&self, secret: &str) -> String {
         hex::encode(Sha256::digest(secret.as_bytes()))
     }
@@ -54,5 +65,12 @@ mod tests {
         let code = new_subscription_code();
         assert_eq!(code.len(), 24);
         assert_eq!(identity::service::normalise_code(&code).len(), 20);
+        let (verifier, challenge) = secrets.pkce_pair();
+        assert_eq!(verifier.len(), 43);
+        // The RFC 7636 appendix B example.
+        let rfc = base64::engine::general_purpose::URL_SAFE_NO_PAD
+            .encode(Sha256::digest(b"dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"));
+        assert_eq!(rfc, "E9Melhoa2OwvFrEMTJguCHaoeK1t6URWbJZL_yhkcfM");
+        assert_eq!(challenge, base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(Sha256::digest(verifier.as_bytes())));
     }
 }

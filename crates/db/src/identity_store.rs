@@ -1,6 +1,10 @@
 use crate::mail_queue;
 use crate::pool::{checkout, DbError, DbPool};
-use crate::schema::{account_deletion_feedback, analytics_events, auth_attempts, password_reset_codes, refresh_tokens, subscription_codes, users};
+use crate::schema::{
+    account_deletion_feedback, analytics_events, auth_attempts, oauth_states, password_reset_codes, refresh_tokens,
+    subscription_codes, user_identities, users,
+};
+use identity::social::{NewOAuthState, Provider, SocialRepository};
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use identity::error::PortError;
@@ -187,6 +191,7 @@ impl UserRepository for PgIdentityStore {
                     .execute(conn)?;
                 diesel::delete(refresh_tokens::table.filter(refresh_tokens::user_id.eq(id.0))).execute(conn)?;
                 diesel::delete(password_reset_codes::table.filter(password_reset_codes::user_id.eq(id.0))).execute(conn)?;
+                diesel::delete(user_identities::table.filter(user_identities::user_id.eq(id.0))).execute(conn)?;
                 diesel::update(analytics_events::table.filter(analytics_events::user_id.eq(id.0)))
                     .set(analytics_events::user_id.eq(None::<i64>))
                     .execute(conn)?;
@@ -412,6 +417,82 @@ impl AttemptLog for PgIdentityStore {
     fn clear_attempts(&self, key: &str) -> PortResult<()> {
         self.run(|conn| diesel::delete(auth_attempts::table.filter(auth_attempts::attempt_key.eq(key))).execute(conn).map(drop))
     }
+}
+
+impl SocialRepository for PgIdentityStore {
+    fn save_oauth_state(&self, state: NewOAuthState) -> PortResult<()> {
+        self.run(|conn| {
+            diesel::insert_into(oauth_states::table)
+                .values((
+                    oauth_states::state_digest.eq(&state.state_digest),
+                    oauth_states::provider.eq(state.provider.slug()),
+                    oauth_states::code_verifier.eq(&state.code_verifier),
+                    oauth_states::created_at.eq(state.created_at),
+                    oauth_states::expires_at.eq(state.expires_at),
+                ))
+                .execute(conn)
+                .map(drop)
+        })
+    }
+
+    fn take_oauth_state(&self, provider: Provider, state_digest: &str, now: Timestamp) -> PortResult<Option<String>> {
+        self.run(|conn| {
+            diesel::update(
+                oauth_states::table
+                    .filter(oauth_states::state_digest.eq(state_digest))
+                    .filter(oauth_states::provider.eq(provider.slug()))
+                    .filter(oauth_states::used_at.is_null())
+                    .filter(oauth_states::expires_at.gt(now)),
+            )
+            .set(oauth_states::used_at.eq(now))
+            .returning(oauth_states::code_verifier)
+            .get_result(conn)
+            .optional()
+        })
+    }
+
+    fn find_linked_user(&self, provider: Provider, subject: &str) -> PortResult<Option<UserId>> {
+        self.run(|conn| {
+            user_identities::table
+                .filter(user_identities::provider.eq(provider.slug()))
+                .filter(user_identities::subject.eq(subject))
+                .select(user_identities::user_id)
+                .first::<i64>(conn)
+                .optional()
+                .map(|id| id.map(UserId))
+        })
+    }
+
+    fn link_identity(&self, user: UserId, provider: Provider, subject: &str, at: Timestamp) -> PortResult<()> {
+        self.run(|conn| insert_identity(conn, user, provider, subject, at).map(drop))
+    }
+
+    fn create_user_with_identity(&self, new: NewUser, provider: Provider, subject: &str) -> PortResult<Option<User>> {
+        self.run(|conn| {
+            conn.transaction(|conn| {
+                let Some(user) = insert_user(conn, &new)? else { return Ok(None) };
+                insert_identity(conn, user.id, provider, subject, new.now)?;
+                Ok(Some(user))
+            })
+        })
+    }
+}
+
+fn insert_identity(conn: &mut PgConnection, user: UserId, provider: Provider, subject: &str, at: Timestamp) -> QueryResult<usize> {
+    diesel::insert_into(user_identities::table)
+        .values((
+            user_identities::provider.eq(provider.slug()),
+            user_identities::subject.eq(subject),
+            user_identities::user_id.eq(user.0),
+            user_identities::created_at.eq(at),
+        ))
+        .on_conflict_do_nothing()
+        .execute(conn)
+}
+
+/// Drops expired sign-in states (run by the housekeeping worker).
+pub fn prune_oauth_states(conn: &mut PgConnection, before: Timestamp) -> QueryResult<usize> {
+    diesel::delete(oauth_states::table.filter(oauth_states::expires_at.lt(before))).execute(conn)
 }
 
 /// Drops throttling records older than `before` (run by the housekeeping worker).

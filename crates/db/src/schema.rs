@@ -99,7 +99,28 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    oauth_states (state_digest) {
+        state_digest -> Text,
+        provider -> Text,
+        code_verifier -> Text,
+        created_at -> Timestamptz,
+        expires_at -> Timestamptz,
+        used_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
+    user_identities (provider, subject) {
+        provider -> Text,
+        subject -> Text,
+        user_id -> Int8,
+        created_at -> Timestamptz,
+    }
+}
+
 diesel::joinable!(refresh_tokens -> users (user_id));
+diesel::joinable!(user_identities -> users (user_id));
 diesel::joinable!(password_reset_codes -> users (user_id));
 diesel::joinable!(analytics_events -> users (user_id));
 
@@ -112,4 +133,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     account_deletion_feedback,
     mail_outbox,
     analytics_events,
+    oauth_states,
+    user_identities,
 );

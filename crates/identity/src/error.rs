@@ -32,6 +32,16 @@ pub enum IdentityError {
     InvalidResetCode,
     #[error("This subscription code is invalid or has already been used.")]
     InvalidSubscriptionCode,
+    #[error("{0} sign-in is not configured. Please sign in with your e-mail and password.")]
+    ProviderNotConfigured(crate::social::Provider),
+    #[error("This {0} sign-in has expired or was already used. Please try again.")]
+    SocialStateInvalid(crate::social::Provider),
+    #[error("{0} did not accept this sign-in. Please try again.")]
+    ProviderRefused(crate::social::Provider),
+    #[error("We could not reach {0}. Please try again in a moment.")]
+    ProviderUnavailable(crate::social::Provider),
+    #[error("{0} did not share a verified e-mail address with us. Please sign up with your e-mail and password.")]
+    ProviderEmailUnverified(crate::social::Provider),
     #[error("The service is busy right now. Please try again in a moment.")]
     Unavailable,
     #[error("There was an error processing your request. Please try again later.")]
@@ -57,6 +67,11 @@ impl IdentityError {
             IdentityError::PasswordsDiffer => "passwords_differ",
             IdentityError::InvalidResetCode => "invalid_reset_code",
             IdentityError::InvalidSubscriptionCode => "invalid_subscription_code",
+            IdentityError::ProviderNotConfigured(_) => "provider_not_configured",
+            IdentityError::SocialStateInvalid(_) => "social_state_invalid",
+            IdentityError::ProviderRefused(_) => "provider_refused",
+            IdentityError::ProviderUnavailable(_) => "provider_unavailable",
+            IdentityError::ProviderEmailUnverified(_) => "provider_email_unverified",
             IdentityError::Unavailable => "unavailable",
             IdentityError::Internal(_) => "internal",
         }

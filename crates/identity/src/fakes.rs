@@ -2,6 +2,7 @@
 
 use crate::model::*;
 use crate::ports::*;
+use crate::social::{ExternalProfile, IdentityProviders, NewOAuthState, Provider, ProviderError};
 use kernel::{Email, Role, Timestamp, UserId};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -16,6 +17,8 @@ struct State {
     attempts: HashMap<String, Vec<Timestamp>>,
     outbox: Vec<OutgoingMail>,
     deletion_feedback: Vec<DeletionFeedback>,
+    oauth_states: Vec<(NewOAuthState, bool)>,
+    identities: Vec<(UserId, Provider, String)>,
 }
 
 #[derive(Default)]
@@ -106,6 +109,7 @@ impl UserRepository for InMemoryStore {
                 r.revoked_at.get_or_insert(at);
             }
             s.reset_codes.retain(|(c, _)| c.user_id != id);
+            s.identities.retain(|(user, _, _)| *user != id);
             s.deletion_feedback.push(feedback);
         });
         Ok(())
@@ -230,6 +234,71 @@ impl AttemptLog for InMemoryStore {
     }
 }
 
+impl SocialRepository for InMemoryStore {
+    fn save_oauth_state(&self, state: NewOAuthState) -> PortResult<()> {
+        self.with(|s| s.oauth_states.push((state, false)));
+        Ok(())
+    }
+
+    fn take_oauth_state(&self, provider: Provider, state_digest: &str, now: Timestamp) -> PortResult<Option<String>> {
+        Ok(self.with(|s| {
+            let (state, used) = s.oauth_states.iter_mut().find(|(st, used)| {
+                st.provider == provider && st.state_digest == state_digest && !*used && st.expires_at > now
+            })?;
+            *used = true;
+            Some(state.code_verifier.clone())
+        }))
+    }
+
+    fn find_linked_user(&self, provider: Provider, subject: &str) -> PortResult<Option<UserId>> {
+        Ok(self.with(|s| s.identities.iter().find(|(_, p, sub)| *p == provider && sub == subject).map(|(u, _, _)| *u)))
+    }
+
+    fn link_identity(&self, user: UserId, provider: Provider, subject: &str, _at: Timestamp) -> PortResult<()> {
+        self.with(|s| s.identities.push((user, provider, subject.to_owned())));
+        Ok(())
+    }
+
+    fn create_user_with_identity(&self, new: NewUser, provider: Provider, subject: &str) -> PortResult<Option<User>> {
+        Ok(self.with(|s| {
+            let user = Self::insert_user(s, new)?;
+            s.identities.push((user.id, provider, subject.to_owned()));
+            Some(user)
+        }))
+    }
+}
+
+/// A stand-in provider: each code maps to a profile; the PKCE verifier must match the challenge
+/// the fake secrets made for it.
+#[derive(Default)]
+pub struct FakeProviders {
+    pub unconfigured: Vec<Provider>,
+    pub profiles: Mutex<HashMap<String, Result<ExternalProfile, ProviderError>>>,
+    pub verifiers_seen: Mutex<Vec<String>>,
+}
+
+impl FakeProviders {
+    pub fn answer(&self, code: &str, profile: Result<ExternalProfile, ProviderError>) {
+        self.profiles.lock().expect("profiles lock").insert(code.to_owned(), profile);
+    }
+}
+
+impl IdentityProviders for FakeProviders {
+    fn is_configured(&self, provider: Provider) -> bool {
+        !self.unconfigured.contains(&provider)
+    }
+
+    fn fetch_profile(&self, _provider: Provider, code: &str, code_verifier: &str) -> Result<ExternalProfile, ProviderError> {
+        self.verifiers_seen.lock().expect("verifiers lock").push(code_verifier.to_owned());
+        self.profiles
+            .lock()
+            .expect("profiles lock")
+            .get(code)
+            .cloned()
+            .unwrap_or_else(|| Err(ProviderError::Refused("unknown code".into())))
+    }
+}
+
 /// A fast, obviously fake hasher: "hashed:" + password.
 pub struct FakeHasher;
 
@@ -265,6 +334,13 @@ impl Secrets for FakeSecrets {
     }
     fn family_id(&self) -> String {
         format!("family-{}", self.0.fetch_add(1, Ordering::SeqCst))
+    }
+    fn oauth_state(&self) -> String {
+        format!("state-{}", self.0.fetch_add(1, Ordering::SeqCst))
+    }
+    fn pkce_pair(&self) -> (String, String) {
+        let n = self.0.fetch_add(1, Ordering::SeqCst);
+        (format!("verifier-{n}"), format!("challenge-{n}"))
     }
     fn digest(&self, secret: &str) -> String {
         format!("digest({secret})")

@@ -5,6 +5,7 @@ pub mod error;
 pub mod model;
 pub mod ports;
 pub mod service;
+pub mod social;
 pub mod throttle;
 
 #[cfg(any(test, feature = "test-support"))]

@@ -47,6 +47,11 @@ impl PersonName {
         Ok(PersonName(name.to_owned()))
     }
 
+    /// A name from an outside provider: trimmed and cut to 100 characters rather than refused.
+    pub fn truncated(raw: &str) -> PersonName {
+        PersonName(raw.trim().chars().take(100).collect())
+    }
+
     pub fn as_str(&self) -> &str {
         &self.0
     }

@@ -5,6 +5,7 @@
 
 use crate::error::PortError;
 use crate::model::*;
+pub use crate::social::{IdentityProviders, SocialRepository};
 use kernel::{Email, Timestamp, UserId};
 
 pub type PortResult<T> = Result<T, PortError>;
@@ -70,12 +71,17 @@ pub trait AttemptLog: Send + Sync {
 
 /// Everything identity stores, implemented by one adapter.
 pub trait IdentityStore:
-    UserRepository + SessionRepository + ResetCodeRepository + SubscriptionCodeRepository + AttemptLog
+    UserRepository + SessionRepository + ResetCodeRepository + SubscriptionCodeRepository + AttemptLog + SocialRepository
 {
 }
 
 impl<T> IdentityStore for T where
-    T: UserRepository + SessionRepository + ResetCodeRepository + SubscriptionCodeRepository + AttemptLog
+    T: UserRepository
+        + SessionRepository
+        + ResetCodeRepository
+        + SubscriptionCodeRepository
+        + AttemptLog
+        + SocialRepository
 {
 }
 
@@ -96,5 +102,9 @@ pub trait Secrets: Send + Sync {
     fn refresh_token(&self) -> String;
     fn reset_code(&self) -> String;
     fn family_id(&self) -> String;
+    /// A random OAuth `state` value.
+    fn oauth_state(&self) -> String;
+    /// A PKCE code verifier (43+ unreserved characters) and its S256 challenge.
+    fn pkce_pair(&self) -> (String, String);
     fn digest(&self, secret: &str) -> String;
 }

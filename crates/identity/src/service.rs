@@ -1,6 +1,7 @@
 use crate::error::IdentityError;
 use crate::model::*;
 use crate::ports::*;
+use crate::social::{AuthorizationRequest, ExternalProfile, NewOAuthState, Provider, ProviderError, STATE_TTL_SECS};
 use crate::throttle::{ThrottleKeys, ThrottlePolicy};
 use chrono::Duration;
 use kernel::{Clock, Email, UserId};
@@ -14,6 +15,7 @@ pub struct IdentityDeps {
     pub tokens: Arc<dyn AccessTokens>,
     pub secrets: Arc<dyn Secrets>,
     pub clock: Arc<dyn Clock>,
+    pub providers: Arc<dyn IdentityProviders>,
 }
 
 /// What a successful sign-up, login or code sign-up hands back: an access token, the refresh
@@ -281,6 +283,91 @@ impl IdentityService {
         Ok(())
     }
 
+    /// Starts a sign-in with an outside provider: a fresh `state` and PKCE pair, stored for ten
+    /// minutes; the caller sends the browser to the provider with them.
+    pub fn start_social_sign_in(&self, provider: Provider) -> Result<AuthorizationRequest, IdentityError> {
+        if !self.deps.providers.is_configured(provider) {
+            return Err(IdentityError::ProviderNotConfigured(provider));
+        }
+        let now = self.deps.clock.now();
+        let state = self.deps.secrets.oauth_state();
+        let (code_verifier, code_challenge) = self.deps.secrets.pkce_pair();
+        self.deps.store.save_oauth_state(NewOAuthState {
+            provider,
+            state_digest: self.deps.secrets.digest(&state),
+            code_verifier,
+            created_at: now,
+            expires_at: now + Duration::seconds(STATE_TTL_SECS),
+        })?;
+        Ok(AuthorizationRequest { state, code_challenge })
+    }
+
+    /// Finishes it: the state must be ours, fresh and unused; the provider's verified e-mail
+    /// finds (and links) an existing account or creates one.
+    pub fn finish_social_sign_in(
+        &self,
+        provider: Provider,
+        code: Option<&str>,
+        state: Option<&str>,
+        timezone: Option<&str>,
+    ) -> Result<SignedIn, IdentityError> {
+        if !self.deps.providers.is_configured(provider) {
+            return Err(IdentityError::ProviderNotConfigured(provider));
+        }
+        let (Some(code), Some(state)) = (code.filter(|c| !c.is_empty()), state.filter(|s| !s.is_empty())) else {
+            return Err(IdentityError::SocialStateInvalid(provider));
+        };
+        let now = self.deps.clock.now();
+        let verifier = self
+            .deps
+            .store
+            .take_oauth_state(provider, &self.deps.secrets.digest(state), now)?
+            .ok_or(IdentityError::SocialStateInvalid(provider))?;
+        let profile = self.deps.providers.fetch_profile(provider, code, &verifier).map_err(|err| match err {
+            ProviderError::Refused(_) => IdentityError::ProviderRefused(provider),
+            ProviderError::Unavailable(_) => IdentityError::ProviderUnavailable(provider),
+        })?;
+        self.sign_in_with_profile(provider, profile, timezone)
+    }
+
+    fn sign_in_with_profile(
+        &self,
+        provider: Provider,
+        profile: ExternalProfile,
+        timezone: Option<&str>,
+    ) -> Result<SignedIn, IdentityError> {
+        let store = &self.deps.store;
+        let now = self.deps.clock.now();
+        if let Some(id) = store.find_linked_user(provider, &profile.subject)? {
+            let user = store.find_user(id)?.ok_or(IdentityError::SessionExpired)?;
+            return self.start_session(user);
+        }
+        // Only an address the provider vouches for may open (or create) an account.
+        let email = profile
+            .email
+            .filter(|_| profile.email_verified)
+            .ok_or(IdentityError::ProviderEmailUnverified(provider))?;
+        if let Some(existing) = store.find_credentials(&email)? {
+            store.link_identity(existing.user.id, provider, &profile.subject, now)?;
+            return self.start_session(existing.user);
+        }
+        let new_user = NewUser {
+            email,
+            // Never verifies: such a member signs in through the provider, or sets a password
+            // with "forgot password".
+            password_hash: NO_PASSWORD.to_owned(),
+            first_name: PersonName::truncated(&profile.first_name),
+            last_name: PersonName::truncated(&profile.last_name),
+            timezone: TimeZoneName::parse_or_utc(timezone),
+            plan: PlanState::default(),
+            now,
+        };
+        let user = store
+            .create_user_with_identity(new_user, provider, &profile.subject)?
+            .ok_or(IdentityError::EmailTaken)?;
+        self.start_session(user)
+    }
+
     fn new_user(&self, registration: Registration, plan: PlanState) -> Result<NewUser, IdentityError> {
         Ok(NewUser {
             email: registration.email,
@@ -307,6 +394,9 @@ impl IdentityService {
         Ok(SignedIn { access_token, refresh_token, user })
     }
 }
+
+/// The stored hash of an account without a password (social sign-in only).
+pub const NO_PASSWORD: &str = "!no-password";
 
 /// Codes are printed in upper case with dashes for people; accept any case and spacing.
 pub fn normalise_code(code: &str) -> String {

@@ -1,9 +1,15 @@
-//! Social sign-in entry points. No provider is configured in this build, so each answers a clear
-//! error rather than a broken redirect; the OAuth flow itself is still to be built.
+//! Social sign-in (OAuth 2 authorization code with state and PKCE), at the member spec's paths:
+//! `/api/{google,apple}/login/oauth` and `/api/{linkedin,facebook}/oauth`, each with `/callback`.
 
-use crate::envelope::{ApiError, ErrorBody};
-use actix_web::http::StatusCode;
-use actix_web::{get, web, HttpResponse};
+use crate::envelope::{blocking, ok, ApiError, ErrorBody, Ok as OkBody};
+use crate::routes::user::{signed_in_response, SignedInResult};
+use crate::state::AppState;
+use actix_web::http::header;
+use actix_web::{get, post, web, HttpRequest, HttpResponse};
+use identity::social::Provider;
+use identity::IdentityError;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn configure(config: &mut ServiceConfig) {
@@ -12,71 +18,173 @@ pub fn configure(config: &mut ServiceConfig) {
         .service(google_callback)
         .service(apple_start)
         .service(apple_callback)
+        .service(apple_form_post)
         .service(other_start)
         .service(other_callback);
 }
 
-fn not_configured(provider: &str) -> Result<HttpResponse, ApiError> {
-    let name = match provider {
-        "google" => "Google",
-        "apple" => "Apple",
-        "linkedin" => "LinkedIn",
-        "facebook" => "Facebook",
-        _ => return Err(ApiError::not_found("There is no such sign-in provider.")),
-    };
-    Err(ApiError::new(
-        StatusCode::SERVICE_UNAVAILABLE,
-        "provider_not_configured",
-        format!("{name} sign-in is not configured. Please sign in with your e-mail and password."),
-    ))
+#[derive(Deserialize, IntoParams)]
+pub struct StartQuery {
+    /// Where the sign-in began ("login"); informational.
+    pub origin: Option<String>,
+    /// The app path to return to (kept by the app itself).
+    pub redirect: Option<String>,
 }
 
-/// Start Google sign-in (answers `result.url` once a provider is configured).
-#[utoipa::path(tag = "oauth", responses((status = 503, body = ErrorBody, description = "Not configured")))]
+#[derive(Serialize, ToSchema)]
+pub struct AuthorizationUrl {
+    /// The provider's sign-in page to send the browser to.
+    pub url: String,
+}
+
+#[derive(Deserialize, IntoParams)]
+pub struct CallbackQuery {
+    /// The code the provider returned.
+    pub code: Option<String>,
+    /// The state the provider returned; must match a sign-in started here.
+    pub state: Option<String>,
+    /// IANA time zone for a new account; defaults to UTC.
+    pub timezone: Option<String>,
+}
+
+/// What Apple posts back (`response_mode=form_post`).
+#[derive(Deserialize, ToSchema)]
+pub struct AppleFormPost {
+    pub code: Option<String>,
+    pub state: Option<String>,
+    pub error: Option<String>,
+}
+
+async fn start(state: web::Data<AppState>, provider: Provider) -> Result<HttpResponse, ApiError> {
+    let identity = state.identity.clone();
+    let request = blocking(move || identity.start_social_sign_in(provider)).await?;
+    let url = state
+        .oauth
+        .authorization_url(provider, &request)
+        .ok_or(ApiError::from(IdentityError::ProviderNotConfigured(provider)))?;
+    Ok(ok(AuthorizationUrl { url }))
+}
+
+async fn finish(req: HttpRequest, state: web::Data<AppState>, provider: Provider, query: CallbackQuery) -> Result<HttpResponse, ApiError> {
+    let identity = state.identity.clone();
+    let signed_in = blocking(move || {
+        identity.finish_social_sign_in(provider, query.code.as_deref(), query.state.as_deref(), query.timezone.as_deref())
+    })
+    .await?;
+    Ok(signed_in_response(&req, &state, signed_in))
+}
+
+fn provider_from_path(slug: &str) -> Result<Provider, ApiError> {
+    match Provider::parse(slug) {
+        Some(provider @ (Provider::LinkedIn | Provider::Facebook)) => Ok(provider),
+        _ => Err(ApiError::not_found("There is no such sign-in provider.")),
+    }
+}
+
+/// Start Google sign-in: answers the provider URL to send the browser to.
+#[utoipa::path(tag = "oauth", params(StartQuery), responses(
+    (status = 200, body = OkBody<AuthorizationUrl>),
+    (status = 503, body = ErrorBody, description = "Google sign-in is not configured"),
+))]
 #[get("/api/google/login/oauth")]
-async fn google_start() -> Result<HttpResponse, ApiError> {
-    not_configured("google")
+async fn google_start(state: web::Data<AppState>, _query: web::Query<StartQuery>) -> Result<HttpResponse, ApiError> {
+    start(state, Provider::Google).await
 }
 
-/// Google's return address with `code`.
-#[utoipa::path(tag = "oauth", responses((status = 503, body = ErrorBody, description = "Not configured")))]
+/// Finish Google sign-in with the returned `code` and `state`.
+#[utoipa::path(tag = "oauth", params(CallbackQuery), responses(
+    (status = 200, body = OkBody<SignedInResult>, description = "Signed in; sets the refresh and isPaid cookies"),
+    (status = 400, body = ErrorBody, description = "Expired or reused state, refused code, or no verified e-mail"),
+    (status = 502, body = ErrorBody, description = "Google could not be reached"),
+    (status = 503, body = ErrorBody, description = "Not configured"),
+))]
 #[get("/api/google/login/oauth/callback")]
-async fn google_callback() -> Result<HttpResponse, ApiError> {
-    not_configured("google")
+async fn google_callback(req: HttpRequest, state: web::Data<AppState>, query: web::Query<CallbackQuery>) -> Result<HttpResponse, ApiError> {
+    finish(req, state, Provider::Google, query.into_inner()).await
 }
 
 /// Start Apple sign-in.
-#[utoipa::path(tag = "oauth", responses((status = 503, body = ErrorBody, description = "Not configured")))]
+#[utoipa::path(tag = "oauth", params(StartQuery), responses(
+    (status = 200, body = OkBody<AuthorizationUrl>),
+    (status = 503, body = ErrorBody, description = "Apple sign-in is not configured"),
+))]
 #[get("/api/apple/login/oauth")]
-async fn apple_start() -> Result<HttpResponse, ApiError> {
-    not_configured("apple")
+async fn apple_start(state: web::Data<AppState>, _query: web::Query<StartQuery>) -> Result<HttpResponse, ApiError> {
+    start(state, Provider::Apple).await
 }
 
-/// Apple's return address with `code`.
-#[utoipa::path(tag = "oauth", responses((status = 503, body = ErrorBody, description = "Not configured")))]
+/// Finish Apple sign-in with the returned `code` and `state`.
+#[utoipa::path(tag = "oauth", params(CallbackQuery), responses(
+    (status = 200, body = OkBody<SignedInResult>),
+    (status = 400, body = ErrorBody),
+    (status = 502, body = ErrorBody),
+    (status = 503, body = ErrorBody),
+))]
 #[get("/api/apple/login/oauth/callback")]
-async fn apple_callback() -> Result<HttpResponse, ApiError> {
-    not_configured("apple")
+async fn apple_callback(req: HttpRequest, state: web::Data<AppState>, query: web::Query<CallbackQuery>) -> Result<HttpResponse, ApiError> {
+    finish(req, state, Provider::Apple, query.into_inner()).await
+}
+
+/// Apple posts its answer here; the browser is sent on to the app's login page, which finishes
+/// the sign-in through the GET callback.
+#[utoipa::path(
+    tag = "oauth",
+    request_body(content = AppleFormPost, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 303, description = "To /login?type=apple&code=...&state=..."))
+)]
+#[post("/api/apple/login/oauth/callback")]
+async fn apple_form_post(form: web::Form<AppleFormPost>) -> HttpResponse {
+    let form = form.into_inner();
+    let mut params = vec![("type", "apple".to_owned())];
+    match form.error {
+        Some(_) => params.push(("error", "Apple sign-in was cancelled.".to_owned())),
+        None => {
+            params.extend(form.code.map(|code| ("code", code)));
+            params.extend(form.state.map(|state| ("state", state)));
+        }
+    }
+    let query: String = params
+        .iter()
+        .map(|(key, value)| format!("{key}={}", percent_encode(value)))
+        .collect::<Vec<_>>()
+        .join("&");
+    HttpResponse::SeeOther().insert_header((header::LOCATION, format!("/login?{query}"))).finish()
+}
+
+fn percent_encode(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
 }
 
 /// Start LinkedIn or Facebook sign-in.
-#[utoipa::path(
-    tag = "oauth",
-    params(("provider" = String, Path, description = "linkedin or facebook")),
-    responses((status = 503, body = ErrorBody, description = "Not configured"), (status = 404, body = ErrorBody))
-)]
+#[utoipa::path(tag = "oauth", params(("provider" = String, Path, description = "linkedin or facebook"), StartQuery), responses(
+    (status = 200, body = OkBody<AuthorizationUrl>),
+    (status = 404, body = ErrorBody),
+    (status = 503, body = ErrorBody, description = "Not configured"),
+))]
 #[get("/api/{provider}/oauth")]
-async fn other_start(provider: web::Path<String>) -> Result<HttpResponse, ApiError> {
-    not_configured(&provider)
+async fn other_start(state: web::Data<AppState>, provider: web::Path<String>, _query: web::Query<StartQuery>) -> Result<HttpResponse, ApiError> {
+    start(state, provider_from_path(&provider)?).await
 }
 
-/// LinkedIn's or Facebook's return address with `code`.
-#[utoipa::path(
-    tag = "oauth",
-    params(("provider" = String, Path, description = "linkedin or facebook")),
-    responses((status = 503, body = ErrorBody, description = "Not configured"), (status = 404, body = ErrorBody))
-)]
+/// Finish LinkedIn or Facebook sign-in.
+#[utoipa::path(tag = "oauth", params(("provider" = String, Path, description = "linkedin or facebook"), CallbackQuery), responses(
+    (status = 200, body = OkBody<SignedInResult>),
+    (status = 400, body = ErrorBody),
+    (status = 404, body = ErrorBody),
+    (status = 502, body = ErrorBody),
+    (status = 503, body = ErrorBody),
+))]
 #[get("/api/{provider}/oauth/callback")]
-async fn other_callback(provider: web::Path<String>) -> Result<HttpResponse, ApiError> {
-    not_configured(&provider)
+async fn other_callback(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    provider: web::Path<String>,
+    query: web::Query<CallbackQuery>,
+) -> Result<HttpResponse, ApiError> {
+    finish(req, state, provider_from_path(&provider)?, query.into_inner()).await
 }

@@ -147,7 +147,7 @@ pub struct CodeRegisterRequest {
     pub timezone: Option<String>,
 }
 
-fn signed_in_response(req: &HttpRequest, state: &AppState, signed_in: SignedIn) -> HttpResponse {
+pub(crate) fn signed_in_response(req: &HttpRequest, state: &AppState, signed_in: SignedIn) -> HttpResponse {
     let user = UserView::new(&signed_in.user, state.clock.now());
     let mut response = HttpResponse::Ok();
     set_session_cookies(&mut response, req, &signed_in.refresh_token, user.is_paid);

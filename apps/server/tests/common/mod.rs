@@ -34,6 +34,8 @@ pub struct AppOptions {
     pub frontend: bool,
     /// Database pool size and checkout timeout (default 4 and 3 s).
     pub pool: Option<(u32, Duration)>,
+    /// Configured sign-in providers (none by default).
+    pub oauth_providers: std::collections::HashMap<identity::social::Provider, oauth::ProviderSettings>,
 }
 
 pub const INDEX_HTML: &str = "<!doctype html><html><head><title>Gistbook</title></head><body><div id=\"root\"></div></body></html>";
@@ -91,6 +93,7 @@ pub async fn spawn_app_with(options: AppOptions) -> TestApp {
         trust_proxy_headers: false,
         support_email: "support@gistbook.app".into(),
         log_json: false,
+        oauth_providers: options.oauth_providers.clone(),
     };
     let clock = options.fixed_clock.then(|| Arc::new(FixedClock::new(Utc::now())));
     let build = BuildOptions {

@@ -18,6 +18,7 @@ fn world() -> World {
         tokens: Arc::new(FakeTokens),
         secrets: Arc::new(FakeSecrets::default()),
         clock: clock.clone(),
+        providers: Arc::new(FakeProviders::default()),
     };
     let service = IdentityService::new(deps, ThrottlePolicy::default(), "https://gistbook.test");
     World { store, clock, service }
@@ -319,4 +320,140 @@ fn deleting_an_account_needs_both_answers_and_erases_the_user() {
 #[test]
 fn codes_are_normalised_for_people() {
     assert_eq!(normalise_code(" abcd-1234 "), "ABCD1234");
+}
+
+mod social {
+    use super::*;
+    use crate::social::{ExternalProfile, Provider, ProviderError};
+
+    struct SocialWorld {
+        world: World,
+        providers: Arc<FakeProviders>,
+    }
+
+    fn social_world(unconfigured: Vec<Provider>) -> SocialWorld {
+        let store = Arc::new(InMemoryStore::default());
+        let clock = Arc::new(FixedClock::new(Utc.with_ymd_and_hms(2026, 3, 1, 12, 0, 0).unwrap()));
+        let providers = Arc::new(FakeProviders { unconfigured, ..FakeProviders::default() });
+        let deps = IdentityDeps {
+            store: store.clone(),
+            hasher: Arc::new(FakeHasher),
+            tokens: Arc::new(FakeTokens),
+            secrets: Arc::new(FakeSecrets::default()),
+            clock: clock.clone(),
+            providers: providers.clone(),
+        };
+        let service = IdentityService::new(deps, ThrottlePolicy::default(), "https://gistbook.test");
+        SocialWorld { world: World { store, clock, service }, providers }
+    }
+
+    fn profile(subject: &str, email: &str, verified: bool) -> ExternalProfile {
+        ExternalProfile {
+            subject: subject.into(),
+            email: Some(kernel::Email::parse(email).unwrap()),
+            email_verified: verified,
+            first_name: "Grace".into(),
+            last_name: "Hopper".into(),
+        }
+    }
+
+    #[test]
+    fn an_unconfigured_provider_says_so() {
+        let w = social_world(vec![Provider::Apple]);
+        let err = w.world.service.start_social_sign_in(Provider::Apple).unwrap_err();
+        assert_eq!(err.to_string(), "Apple sign-in is not configured. Please sign in with your e-mail and password.");
+    }
+
+    #[test]
+    fn a_new_person_gets_an_account_and_comes_back_to_it() {
+        let w = social_world(vec![]);
+        let start = w.world.service.start_social_sign_in(Provider::Google).unwrap();
+        w.providers.answer("code-1", Ok(profile("google-sub-1", "grace@example.com", true)));
+        let first = w
+            .world
+            .service
+            .finish_social_sign_in(Provider::Google, Some("code-1"), Some(&start.state), Some("Europe/Paris"))
+            .unwrap();
+        assert_eq!(first.user.email.as_str(), "grace@example.com");
+        assert_eq!(first.user.first_name, "Grace");
+        assert_eq!(first.user.timezone, "Europe/Paris");
+        // The verifier that went to the provider is the one made with the challenge.
+        let challenge_number = start.code_challenge.trim_start_matches("challenge-");
+        assert_eq!(w.providers.verifiers_seen.lock().unwrap().as_slice(), [format!("verifier-{challenge_number}")]);
+
+        // Next time, the same provider identity finds the same account, even if the e-mail changed.
+        let again = w.world.service.start_social_sign_in(Provider::Google).unwrap();
+        w.providers.answer("code-2", Ok(profile("google-sub-1", "grace.new@example.com", true)));
+        let second = w
+            .world
+            .service
+            .finish_social_sign_in(Provider::Google, Some("code-2"), Some(&again.state), None)
+            .unwrap();
+        assert_eq!(second.user.id, first.user.id);
+        // No password exists for it; "forgot password" is how to get one.
+        assert_eq!(
+            w.world.service.login(Some("grace@example.com"), Some("!no-password"), "1.1.1.1").unwrap_err(),
+            IdentityError::InvalidCredentials
+        );
+    }
+
+    #[test]
+    fn a_verified_email_links_the_existing_account_and_an_unverified_one_does_not() {
+        let w = social_world(vec![]);
+        let existing = w.world.service.register(&form("grace@example.com", "password1")).unwrap().user;
+        let start = w.world.service.start_social_sign_in(Provider::Facebook).unwrap();
+        w.providers.answer("unverified", Ok(profile("fb-1", "grace@example.com", false)));
+        assert_eq!(
+            w.world.service.finish_social_sign_in(Provider::Facebook, Some("unverified"), Some(&start.state), None).unwrap_err(),
+            IdentityError::ProviderEmailUnverified(Provider::Facebook)
+        );
+        let start = w.world.service.start_social_sign_in(Provider::Facebook).unwrap();
+        w.providers.answer("verified", Ok(profile("fb-1", "grace@example.com", true)));
+        let signed_in = w
+            .world
+            .service
+            .finish_social_sign_in(Provider::Facebook, Some("verified"), Some(&start.state), None)
+            .unwrap();
+        assert_eq!(signed_in.user.id, existing.id);
+        // The password still works too.
+        assert!(w.world.service.login(Some("grace@example.com"), Some("password1"), "1.1.1.1").is_ok());
+    }
+
+    #[test]
+    fn a_state_is_single_use_bound_to_its_provider_and_expires() {
+        let w = social_world(vec![]);
+        w.providers.answer("code", Ok(profile("sub", "grace@example.com", true)));
+        let start = w.world.service.start_social_sign_in(Provider::Google).unwrap();
+        let invalid = |provider, state: &str| {
+            w.world.service.finish_social_sign_in(provider, Some("code"), Some(state), None).unwrap_err()
+        };
+        assert_eq!(invalid(Provider::LinkedIn, &start.state), IdentityError::SocialStateInvalid(Provider::LinkedIn));
+        assert_eq!(invalid(Provider::Google, "made-up"), IdentityError::SocialStateInvalid(Provider::Google));
+        assert!(w.world.service.finish_social_sign_in(Provider::Google, Some("code"), Some(&start.state), None).is_ok());
+        assert_eq!(invalid(Provider::Google, &start.state), IdentityError::SocialStateInvalid(Provider::Google));
+
+        let late = w.world.service.start_social_sign_in(Provider::Google).unwrap();
+        w.world.clock.advance(Duration::minutes(11));
+        assert_eq!(invalid(Provider::Google, &late.state), IdentityError::SocialStateInvalid(Provider::Google));
+        assert_eq!(
+            w.world.service.finish_social_sign_in(Provider::Google, None, Some(&late.state), None).unwrap_err(),
+            IdentityError::SocialStateInvalid(Provider::Google)
+        );
+    }
+
+    #[test]
+    fn provider_failures_are_told_apart() {
+        let w = social_world(vec![]);
+        w.providers.answer("down", Err(ProviderError::Unavailable("timeout".into())));
+        let start = w.world.service.start_social_sign_in(Provider::LinkedIn).unwrap();
+        assert_eq!(
+            w.world.service.finish_social_sign_in(Provider::LinkedIn, Some("down"), Some(&start.state), None).unwrap_err(),
+            IdentityError::ProviderUnavailable(Provider::LinkedIn)
+        );
+        let start = w.world.service.start_social_sign_in(Provider::LinkedIn).unwrap();
+        assert_eq!(
+            w.world.service.finish_social_sign_in(Provider::LinkedIn, Some("unknown"), Some(&start.state), None).unwrap_err(),
+            IdentityError::ProviderRefused(Provider::LinkedIn)
+        );
+    }
 }

@@ -62,10 +62,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Apple's return address with `code`. */
+        /** Finish Apple sign-in with the returned `code` and `state`. */
         get: operations["apple_callback"];
         put?: never;
-        post?: never;
+        /**
+         * Apple posts its answer here; the browser is sent on to the app's login page, which finishes
+         *     the sign-in through the GET callback.
+         */
+        post: operations["apple_form_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -79,7 +83,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Start Google sign-in (answers `result.url` once a provider is configured). */
+        /** Start Google sign-in: answers the provider URL to send the browser to. */
         get: operations["google_start"];
         put?: never;
         post?: never;
@@ -96,7 +100,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Google's return address with `code`. */
+        /** Finish Google sign-in with the returned `code` and `state`. */
         get: operations["google_callback"];
         put?: never;
         post?: never;
@@ -303,7 +307,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** LinkedIn's or Facebook's return address with `code`. */
+        /** Finish LinkedIn or Facebook sign-in. */
         get: operations["other_callback"];
         put?: never;
         post?: never;
@@ -383,6 +387,16 @@ export interface components {
                 [key: string]: unknown;
             } | null;
         };
+        /** @description What Apple posts back (`response_mode=form_post`). */
+        AppleFormPost: {
+            code?: string | null;
+            error?: string | null;
+            state?: string | null;
+        };
+        AuthorizationUrl: {
+            /** @description The provider's sign-in page to send the browser to. */
+            url: string;
+        };
         CodeRegisterRequest: {
             code?: string | null;
             firstName?: string | null;
@@ -419,6 +433,17 @@ export interface components {
         Ok_AdminUsersResult: {
             result: {
                 users: components["schemas"]["AdminUserView"][];
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_AuthorizationUrl: {
+            result: {
+                /** @description The provider's sign-in page to send the browser to. */
+                url: string;
             };
             /**
              * @description Always "ok".
@@ -602,14 +627,27 @@ export interface operations {
     };
     apple_start: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Where the sign-in began ("login"); informational. */
+                origin?: string | null;
+                /** @description The app path to return to (kept by the app itself). */
+                redirect?: string | null;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Not configured */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_AuthorizationUrl"];
+                };
+            };
+            /** @description Apple sign-in is not configured */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -622,14 +660,44 @@ export interface operations {
     };
     apple_callback: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The code the provider returned. */
+                code?: string | null;
+                /** @description The state the provider returned; must match a sign-in started here. */
+                state?: string | null;
+                /** @description IANA time zone for a new account; defaults to UTC. */
+                timezone?: string | null;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Not configured */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_SignedInResult"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -640,16 +708,51 @@ export interface operations {
             };
         };
     };
-    google_start: {
+    apple_form_post: {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["AppleFormPost"];
+            };
+        };
+        responses: {
+            /** @description To /login?type=apple&code=...&state=... */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    google_start: {
+        parameters: {
+            query?: {
+                /** @description Where the sign-in began ("login"); informational. */
+                origin?: string | null;
+                /** @description The app path to return to (kept by the app itself). */
+                redirect?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
         requestBody?: never;
         responses: {
-            /** @description Not configured */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_AuthorizationUrl"];
+                };
+            };
+            /** @description Google sign-in is not configured */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -662,13 +765,47 @@ export interface operations {
     };
     google_callback: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The code the provider returned. */
+                code?: string | null;
+                /** @description The state the provider returned; must match a sign-in started here. */
+                state?: string | null;
+                /** @description IANA time zone for a new account; defaults to UTC. */
+                timezone?: string | null;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description Signed in; sets the refresh and isPaid cookies */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_SignedInResult"];
+                };
+            };
+            /** @description Expired or reused state, refused code, or no verified e-mail */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Google could not be reached */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not configured */
             503: {
                 headers: {
@@ -1018,7 +1155,12 @@ export interface operations {
     };
     other_start: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Where the sign-in began ("login"); informational. */
+                origin?: string | null;
+                /** @description The app path to return to (kept by the app itself). */
+                redirect?: string | null;
+            };
             header?: never;
             path: {
                 /** @description linkedin or facebook */
@@ -1028,6 +1170,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_AuthorizationUrl"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1049,7 +1199,14 @@ export interface operations {
     };
     other_callback: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The code the provider returned. */
+                code?: string | null;
+                /** @description The state the provider returned; must match a sign-in started here. */
+                state?: string | null;
+                /** @description IANA time zone for a new account; defaults to UTC. */
+                timezone?: string | null;
+            };
             header?: never;
             path: {
                 /** @description linkedin or facebook */
@@ -1059,6 +1216,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_SignedInResult"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1067,7 +1240,14 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not configured */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -69,18 +69,13 @@ export type AccountResponse = Schemas['UserResult'];
 /** POST /api/user/delete */
 export type DeleteAccountRequest = Schemas['DeleteAccountRequest'];
 
-// ---- social login (not configured on the server yet, so written by hand) ----------------------
+// ---- social login ---------------------------------------------------------------------------
 
 /** GET /api/{provider}/login/oauth?origin=login&redirect=... */
-export interface OAuthUrlResponse {
-  url: string;
-}
+export type OAuthUrlResponse = Schemas['AuthorizationUrl'];
 
-/** GET /api/{provider}/login/oauth/callback?code=... */
-export interface OAuthCallbackResponse {
-  token: string;
-  user?: User;
-}
+/** GET /api/{provider}/login/oauth/callback?code=...&state=... */
+export type OAuthCallbackResponse = Schemas['SignedInResult'];
 
 // ---- analytics ------------------------------------------------------------------------------
 

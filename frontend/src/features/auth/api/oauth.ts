@@ -25,9 +25,20 @@ export function useOAuthUrl() {
   return useMutation({ mutationKey: ['auth', 'oauth-url'], mutationFn: getOAuthUrl });
 }
 
-/** GET /api/{provider}/login/oauth/callback?code=... → a token. */
-export function exchangeOAuthCode({ provider, code }: { provider: OAuthProvider; code: string }): Promise<OAuthCallbackResponse> {
-  const query = new URLSearchParams({ code });
+/** GET /api/{provider}/login/oauth/callback?code=...&state=... → a token (and the user). */
+export function exchangeOAuthCode({
+  provider,
+  code,
+  state,
+  timezone,
+}: {
+  provider: OAuthProvider;
+  code: string;
+  /** The `state` the provider sent back; the server checks it is one it started. */
+  state: string;
+  timezone: string;
+}): Promise<OAuthCallbackResponse> {
+  const query = new URLSearchParams({ code, state, timezone });
   return api.get<OAuthCallbackResponse>(`${basePath(provider)}/callback?${query.toString()}`, { skipRefresh: true, token: null });
 }
 

@@ -35,7 +35,7 @@ function LoginPage() {
   const [params] = useSearchParams();
   const redirect = params.get('redirect');
   const queryError = params.get('error');
-  const callback = useProviderCallback(params.get('code'), params.get('type'), redirect);
+  const callback = useProviderCallback(params.get('code'), params.get('state'), params.get('type'), redirect);
   const login = useLogin();
   const complete = useCompleteSignIn();
 

@@ -100,13 +100,14 @@ describe('sign-up', () => {
     }
   });
 
-  it('exchanges a provider callback code for a token', async () => {
+  it('exchanges a provider callback code and state for a token', async () => {
     server.use(http.get(`${API}/api/google/login/oauth/callback`, ({ request }) => {
-      const code = new URL(request.url).searchParams.get('code');
-      return code === 'abc' ? ok({ token: 'google-token' }) : fail(400, 'Bad code');
+      const query = new URL(request.url).searchParams;
+      const good = query.get('code') === 'abc' && query.get('state') === 'st-1' && Boolean(query.get('timezone'));
+      return good ? ok({ token: 'google-token', user: makeUser() }) : fail(400, 'Bad code or state');
     }));
     window.sessionStorage.setItem('redirect', '/account');
-    const { router } = renderApp('/signup?code=abc&type=google');
+    const { router } = renderApp('/signup?code=abc&state=st-1&type=google');
     await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
     expect(getToken()).toBe('google-token');
   });

@@ -36,7 +36,7 @@ function SignupPage() {
   const redirect = params.get('redirect');
   const freeTrial = isFreeTrial(params);
   const queryError = params.get('error');
-  const callback = useProviderCallback(params.get('code'), params.get('type'), redirect);
+  const callback = useProviderCallback(params.get('code'), params.get('state'), params.get('type'), redirect);
   const register = useRegister();
   const complete = useCompleteSignIn();
 

@@ -1,0 +1,109 @@
+//! Sign-in through an outside identity provider (Google, Apple, LinkedIn, Facebook) with the
+//! OAuth 2 authorization-code flow, `state` and PKCE. The provider calls themselves are a port.
+
+use crate::error::PortError;
+use kernel::{Email, Timestamp};
+use std::fmt;
+
+/// How long a started sign-in may take before its state expires.
+pub const STATE_TTL_SECS: i64 = 600;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Provider {
+    Google,
+    Apple,
+    LinkedIn,
+    Facebook,
+}
+
+impl Provider {
+    pub const ALL: [Provider; 4] = [Provider::Google, Provider::Apple, Provider::LinkedIn, Provider::Facebook];
+
+    /// The name in paths and in the `type` query parameter.
+    pub fn slug(self) -> &'static str {
+        match self {
+            Provider::Google => "google",
+            Provider::Apple => "apple",
+            Provider::LinkedIn => "linkedin",
+            Provider::Facebook => "facebook",
+        }
+    }
+
+    pub fn parse(slug: &str) -> Option<Provider> {
+        Provider::ALL.into_iter().find(|p| p.slug() == slug)
+    }
+}
+
+impl fmt::Display for Provider {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Provider::Google => "Google",
+            Provider::Apple => "Apple",
+            Provider::LinkedIn => "LinkedIn",
+            Provider::Facebook => "Facebook",
+        })
+    }
+}
+
+/// Who the provider says the person is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExternalProfile {
+    /// The provider's stable id for the person (`sub`).
+    pub subject: String,
+    pub email: Option<Email>,
+    /// Only a verified address may be matched to an existing account.
+    pub email_verified: bool,
+    pub first_name: String,
+    pub last_name: String,
+}
+
+/// A started sign-in, as stored (the state only as a digest).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewOAuthState {
+    pub provider: Provider,
+    pub state_digest: String,
+    pub code_verifier: String,
+    pub created_at: Timestamp,
+    pub expires_at: Timestamp,
+}
+
+/// What the browser is sent to the provider with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AuthorizationRequest {
+    pub state: String,
+    pub code_challenge: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ProviderError {
+    /// The provider refused the code (expired, reused, or not ours).
+    #[error("the provider refused the sign-in: {0}")]
+    Refused(String),
+    /// The provider could not be reached or answered nonsense.
+    #[error("the provider is unavailable: {0}")]
+    Unavailable(String),
+}
+
+/// The provider's endpoints, behind a port so tests can use a stand-in.
+pub trait IdentityProviders: Send + Sync {
+    fn is_configured(&self, provider: Provider) -> bool;
+    /// Exchanges the code (with the PKCE verifier) and reads the person's profile.
+    fn fetch_profile(&self, provider: Provider, code: &str, code_verifier: &str) -> Result<ExternalProfile, ProviderError>;
+}
+
+/// Storage for started sign-ins and for the links between accounts and provider identities.
+pub trait SocialRepository: Send + Sync {
+    fn save_oauth_state(&self, state: NewOAuthState) -> Result<(), PortError>;
+    /// Returns the verifier and marks the state used, only if it exists for this provider, is
+    /// unused and unexpired; one transaction.
+    fn take_oauth_state(&self, provider: Provider, state_digest: &str, now: Timestamp) -> Result<Option<String>, PortError>;
+    fn find_linked_user(&self, provider: Provider, subject: &str) -> Result<Option<kernel::UserId>, PortError>;
+    fn link_identity(&self, user: kernel::UserId, provider: Provider, subject: &str, at: Timestamp) -> Result<(), PortError>;
+    /// Creates the user and links the identity together; `Ok(None)` when the e-mail is taken.
+    fn create_user_with_identity(
+        &self,
+        new: crate::model::NewUser,
+        provider: Provider,
+        subject: &str,
+    ) -> Result<Option<crate::model::User>, PortError>;
+}

@@ -1,0 +1,305 @@
+//! Outside identity providers. Each is configured by `OAUTH_<NAME>_CLIENT_ID` and
+//! `OAUTH_<NAME>_CLIENT_SECRET` (and, for stand-ins or other regions, `_AUTHORIZE_URL`,
+//! `_TOKEN_URL`, `_USERINFO_URL`); one without a client id is "not configured".
+
+use base64::Engine;
+use identity::social::{AuthorizationRequest, ExternalProfile, IdentityProviders, Provider, ProviderError};
+use kernel::Email;
+use serde_json::Value;
+use std::collections::HashMap;
+use std::sync::OnceLock;
+use std::time::Duration;
+
+#[derive(Debug, Clone)]
+pub struct ProviderSettings {
+    pub client_id: String,
+    pub client_secret: String,
+    pub authorize_url: String,
+    pub token_url: String,
+    /// Where the profile is read; Apple has none (its ID token carries it).
+    pub userinfo_url: Option<String>,
+    pub scope: String,
+}
+
+impl ProviderSettings {
+    /// The provider's public endpoints, with the given client.
+    pub fn defaults(provider: Provider, client_id: String, client_secret: String) -> ProviderSettings {
+        let (authorize, token, userinfo, scope) = match provider {
+            Provider::Google => (
+                "https://accounts.google.com/o/oauth2/v2/auth",
+                "https://oauth2.googleapis.com/token",
+                Some("https://openidconnect.googleapis.com/v1/userinfo"),
+                "openid email profile",
+            ),
+            Provider::Apple => {
+                ("https://appleid.apple.com/auth/authorize", "https://appleid.apple.com/auth/token", None, "name email")
+            }
+            Provider::LinkedIn => (
+                "https://www.linkedin.com/oauth/v2/authorization",
+                "https://www.linkedin.com/oauth/v2/accessToken",
+                Some("https://api.linkedin.com/v2/userinfo"),
+                "openid profile email",
+            ),
+            Provider::Facebook => (
+                "https://www.facebook.com/v19.0/dialog/oauth",
+                "https://graph.facebook.com/v19.0/oauth/access_token",
+                Some("https://graph.facebook.com/me?fields=id,email,first_name,last_name"),
+                "email public_profile",
+            ),
+        };
+        ProviderSettings {
+            client_id,
+            client_secret,
+            authorize_url: authorize.into(),
+            token_url: token.into(),
+            userinfo_url: userinfo.map(Into::into),
+            scope: scope.into(),
+        }
+    }
+}
+
+/// Reads `OAUTH_<NAME>_CLIENT_ID`, `_CLIENT_SECRET` and the optional endpoint overrides for every
+/// provider; those without a client id and secret are left out.
+pub fn settings_from_env() -> HashMap<Provider, ProviderSettings> {
+    let var = |name: String| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
+    let mut settings = HashMap::new();
+    for provider in Provider::ALL {
+        let prefix = format!("OAUTH_{}", provider.slug().to_uppercase());
+        let (Some(id), Some(secret)) = (var(format!("{prefix}_CLIENT_ID")), var(format!("{prefix}_CLIENT_SECRET"))) else {
+            continue;
+        };
+        let mut entry = ProviderSettings::defaults(provider, id, secret);
+        if let Some(url) = var(format!("{prefix}_AUTHORIZE_URL")) {
+            entry.authorize_url = url;
+        }
+        if let Some(url) = var(format!("{prefix}_TOKEN_URL")) {
+            entry.token_url = url;
+        }
+        if let Some(url) = var(format!("{prefix}_USERINFO_URL")) {
+            entry.userinfo_url = Some(url);
+        }
+        settings.insert(provider, entry);
+    }
+    settings
+}
+
+pub struct OAuthProviders {
+    settings: HashMap<Provider, ProviderSettings>,
+    /// The site's public address; providers send people back to it.
+    public_url: String,
+    /// Made on first use, on a blocking thread (reqwest's blocking client must not be made or
+    /// dropped on an async runtime thread).
+    client: OnceLock<reqwest::blocking::Client>,
+}
+
+impl OAuthProviders {
+    pub fn new(settings: HashMap<Provider, ProviderSettings>, public_url: impl Into<String>) -> Self {
+        OAuthProviders { settings, public_url: public_url.into().trim_end_matches('/').to_owned(), client: OnceLock::new() }
+    }
+
+
+    /// Where the provider sends the browser back. Apple posts its answer (form_post), so it
+    /// comes to the server, which forwards it to the app's login page.
+    pub fn redirect_uri(&self, provider: Provider) -> String {
+        match provider {
+            Provider::Apple => format!("{}/api/apple/login/oauth/callback", self.public_url),
+            other => format!("{}/login?type={}", self.public_url, other.slug()),
+        }
+    }
+
+    /// The provider's sign-in page for this request; `None` when not configured.
+    pub fn authorization_url(&self, provider: Provider, request: &AuthorizationRequest) -> Option<String> {
+        let settings = self.settings.get(&provider)?;
+        let redirect_uri = self.redirect_uri(provider);
+        let mut params = vec![
+            ("response_type", "code"),
+            ("client_id", settings.client_id.as_str()),
+            ("redirect_uri", redirect_uri.as_str()),
+            ("scope", settings.scope.as_str()),
+            ("state", request.state.as_str()),
+            ("code_challenge", request.code_challenge.as_str()),
+            ("code_challenge_method", "S256"),
+        ];
+        if provider == Provider::Apple {
+            params.push(("response_mode", "form_post"));
+        }
+        reqwest::Url::parse_with_params(&settings.authorize_url, &params).ok().map(String::from)
+    }
+
+    fn client(&self) -> &reqwest::blocking::Client {
+        self.client.get_or_init(|| {
+            reqwest::blocking::Client::builder()
+                .timeout(Duration::from_secs(10))
+                .redirect(reqwest::redirect::Policy::none())
+                .build()
+                .expect("an HTTP client")
+        })
+    }
+
+    fn exchange_code(&self, provider: Provider, settings: &ProviderSettings, code: &str, verifier: &str) -> Result<Value, ProviderError> {
+        let redirect_uri = self.redirect_uri(provider);
+        let response = self
+            .client()
+            .post(&settings.token_url)
+            .header("Accept", "application/json")
+            .form(&[
+                ("grant_type", "authorization_code"),
+                ("code", code),
+                ("redirect_uri", redirect_uri.as_str()),
+                ("client_id", settings.client_id.as_str()),
+                ("client_secret", settings.client_secret.as_str()),
+                ("code_verifier", verifier),
+            ])
+            .send()
+            .map_err(|e| ProviderError::Unavailable(format!("token endpoint: {e}")))?;
+        read_json(response, "token endpoint")
+    }
+
+    fn userinfo(&self, url: &str, access_token: &str) -> Result<Value, ProviderError> {
+        let response = self
+            .client()
+            .get(url)
+            .bearer_auth(access_token)
+            .header("Accept", "application/json")
+            .send()
+            .map_err(|e| ProviderError::Unavailable(format!("userinfo endpoint: {e}")))?;
+        read_json(response, "userinfo endpoint")
+    }
+}
+
+fn read_json(response: reqwest::blocking::Response, what: &str) -> Result<Value, ProviderError> {
+    let status = response.status();
+    let body: Value = response.json().map_err(|e| ProviderError::Unavailable(format!("{what}: unreadable answer: {e}")))?;
+    if status.is_client_error() {
+        let reason = body.get("error").and_then(Value::as_str).unwrap_or("refused");
+        return Err(ProviderError::Refused(format!("{what}: {status} {reason}")));
+    }
+    if !status.is_success() {
+        return Err(ProviderError::Unavailable(format!("{what}: {status}")));
+    }
+    Ok(body)
+}
+
+fn text(value: &Value, key: &str) -> String {
+    value.get(key).and_then(Value::as_str).unwrap_or_default().trim().to_owned()
+}
+
+/// `true`, or the string "true" (Apple sends it as a string).
+fn truthy(value: Option<&Value>) -> bool {
+    matches!(value, Some(Value::Bool(true))) || matches!(value, Some(Value::String(s)) if s == "true")
+}
+
+/// Reads an ID token's claims. Its signature is not checked: it came straight from the
+/// provider's token endpoint over TLS, which OpenID Connect Core 3.1.3.7 accepts in its place.
+fn id_token_claims(id_token: &str) -> Result<Value, ProviderError> {
+    let payload = id_token.split('.').nth(1).ok_or_else(|| ProviderError::Unavailable("malformed ID token".into()))?;
+    let bytes = base64::engine::general_purpose::URL_SAFE_NO_PAD
+        .decode(payload.trim_end_matches('='))
+        .map_err(|_| ProviderError::Unavailable("malformed ID token".into()))?;
+    serde_json::from_slice(&bytes).map_err(|_| ProviderError::Unavailable("malformed ID token".into()))
+}
+
+/// Turns a provider's profile answer into ours.
+pub fn profile_from(provider: Provider, value: &Value) -> Result<ExternalProfile, ProviderError> {
+    let subject = match provider {
+        Provider::Facebook => text(value, "id"),
+        _ => text(value, "sub"),
+    };
+    if subject.is_empty() {
+        return Err(ProviderError::Unavailable("the profile has no subject".into()));
+    }
+    let email = Email::parse(&text(value, "email")).ok();
+    // Facebook only returns confirmed addresses and has no flag for it.
+    let email_verified = email.is_some()
+        && match provider {
+            Provider::Facebook => true,
+            _ => truthy(value.get("email_verified")),
+        };
+    let first_name = match provider {
+        Provider::Facebook => text(value, "first_name"),
+        _ => text(value, "given_name"),
+    };
+    let last_name = match provider {
+        Provider::Facebook => text(value, "last_name"),
+        _ => text(value, "family_name"),
+    };
+    Ok(ExternalProfile { subject, email, email_verified, first_name, last_name })
+}
+
+impl IdentityProviders for OAuthProviders {
+    fn is_configured(&self, provider: Provider) -> bool {
+        self.settings.contains_key(&provider)
+    }
+
+    fn fetch_profile(&self, provider: Provider, code: &str, code_verifier: &str) -> Result<ExternalProfile, ProviderError> {
+        let settings = self.settings.get(&provider).ok_or_else(|| ProviderError::Refused("not configured".into()))?;
+        let tokens = self.exchange_code(provider, settings, code, code_verifier)?;
+        let profile = match &settings.userinfo_url {
+            Some(url) => {
+                let access_token = tokens
+                    .get("access_token")
+                    .and_then(Value::as_str)
+                    .ok_or_else(|| ProviderError::Unavailable("no access token in the answer".into()))?;
+                self.userinfo(url, access_token)?
+            }
+            None => {
+                let id_token = tokens
+                    .get("id_token")
+                    .and_then(Value::as_str)
+                    .ok_or_else(|| ProviderError::Unavailable("no ID token in the answer".into()))?;
+                id_token_claims(id_token)?
+            }
+        };
+        profile_from(provider, &profile)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn reads_each_providers_profile_shape() {
+        let google = profile_from(
+            Provider::Google,
+            &json!({"sub": "1", "email": "A@x.com", "email_verified": true, "given_name": "Ada", "family_name": "L"}),
+        )
+        .unwrap();
+        assert_eq!((google.subject.as_str(), google.email.unwrap().as_str(), google.email_verified), ("1", "a@x.com", true));
+        let facebook = profile_from(Provider::Facebook, &json!({"id": "9", "email": "b@x.com", "first_name": "Bo"})).unwrap();
+        assert!(facebook.email_verified);
+        assert_eq!(facebook.first_name, "Bo");
+        let apple = profile_from(Provider::Apple, &json!({"sub": "a.1", "email": "c@x.com", "email_verified": "true"})).unwrap();
+        assert!(apple.email_verified);
+        let unverified = profile_from(Provider::LinkedIn, &json!({"sub": "l", "email": "d@x.com", "email_verified": false})).unwrap();
+        assert!(!unverified.email_verified);
+        assert!(profile_from(Provider::Google, &json!({"email": "e@x.com"})).is_err());
+    }
+
+    #[test]
+    fn reads_id_token_claims() {
+        let claims = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(br#"{"sub":"apple-1","email":"z@x.com"}"#);
+        let token = format!("header.{claims}.signature");
+        assert_eq!(id_token_claims(&token).unwrap()["sub"], "apple-1");
+        assert!(id_token_claims("nonsense").is_err());
+    }
+
+    #[test]
+    fn builds_the_authorization_url_with_pkce_and_state() {
+    let mut settings = HashMap::new();
+        settings.insert(Provider::Google, ProviderSettings::defaults(Provider::Google, "client-1".into(), "secret".into()));
+        settings.insert(Provider::Apple, ProviderSettings::defaults(Provider::Apple, "client-2".into(), "secret".into()));
+        let providers = OAuthProviders::new(settings, "https://gistbook.app/");
+        let request = AuthorizationRequest { state: "st".into(), code_challenge: "ch".into() };
+        let url = reqwest::Url::parse(&providers.authorization_url(Provider::Google, &request).unwrap()).unwrap();
+        let query: HashMap<_, _> = url.query_pairs().into_owned().collect();
+        assert_eq!(url.host_str(), Some("accounts.google.com"));
+        assert_eq!(query["redirect_uri"], "https://gistbook.app/login?type=google");
+        assert_eq!((query["state"].as_str(), query["code_challenge"].as_str(), query["code_challenge_method"].as_str()), ("st", "ch", "S256"));
+        assert!(!query.contains_key("client_secret"));
+        let apple = providers.authorization_url(Provider::Apple, &request).unwrap();
+        assert!(apple.contains("response_mode=form_post"));
+        assert!(providers.authorization_url(Provider::Facebook, &request).is_none());
+    }
+}
