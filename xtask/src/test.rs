@@ -21,7 +21,7 @@ pub fn test() -> Result<()> {
     step("Rust unit and integration tests (against PostgreSQL)");
     results.push((
         "rust tests",
-        run(Command::new(env!("CARGO")).args(["test", "--workspace"]).env("TEST_DATABASE_URL", &postgres.server_url)),
+        run(Command::new(env!("CARGO")).args(["test", "--workspace", "--no-fail-fast"]).env("TEST_DATABASE_URL", &postgres.server_url)),
     ));
 
     let packages = frontend::ensure_packages();

@@ -138,14 +138,25 @@ impl Application {
         &self.state
     }
 
-    /// Serves until Ctrl-C / SIGTERM (in-flight requests finish), then stops the workers.
+    /// Serves until Ctrl-C / SIGTERM (in-flight requests finish), then stops the workers. If
+    /// this future is dropped instead (a test's runtime ending), the workers are told to stop too.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        let stop_on_drop = StopOnDrop(self.stop_workers.clone());
         let result = self.server.await;
-        self.stop_workers.store(true, Ordering::Relaxed);
+        drop(stop_on_drop);
         for worker in self.workers {
             let _ = worker.join();
         }
         result
+    }
+}
+
+/// Raises the workers' stop flag when dropped.
+struct StopOnDrop(Arc<AtomicBool>);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
     }
 }
 

@@ -4,6 +4,9 @@
 
 mod common;
 
+use diesel::connection::SimpleConnection;
+use diesel::Connection;
+
 use common::*;
 use reqwest::{Method, Response, StatusCode};
 use serde_json::{json, Value};
@@ -142,7 +145,17 @@ async fn health_and_readiness_answer_200() {
 async fn readiness_fails_when_the_database_is_gone() {
     let mut app = spawn_app().await;
     assert_eq!(app.get("/readyz", None).await.status(), StatusCode::OK);
-    drop(app.db.take()); // DROP DATABASE ... WITH (FORCE)
+    let database = app.db.take().expect("the app owns its database");
+    // The pool reconnects at once, so one DROP ... WITH (FORCE) can lose that race: retry.
+    let mut admin = diesel::PgConnection::establish(&db::testing::server_url()).unwrap();
+    for _ in 0..50 {
+        let _ = admin.batch_execute(&format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", database.name));
+        if count(&mut admin, &format!("SELECT count(*) FROM pg_database WHERE datname = '{}'", database.name)) == 0 {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    drop(database);
     let response = app.get("/readyz", None).await;
     assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
     let body: Value = response.json().await.unwrap();

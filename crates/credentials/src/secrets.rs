@@ -34,13 +34,18 @@ impl Secrets for RandomSecrets {
     /// RFC 7636: a 43-character verifier and its S256 challenge.
     fn pkce_pair(&self) -> (String, String) {
         let verifier = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(random_bytes::<32>());
-        let challenge = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(Sha256::digest(verifier.as_bytes()));
+        let challenge = pkce_challenge(&verifier);
         (verifier, challenge)
     }
 
     fn digest(&self, secret: &str) -> String {
         hex::encode(Sha256::digest(secret.as_bytes()))
     }
+}
+
+/// The S256 code challenge of a PKCE verifier: base64url(SHA-256(verifier)), unpadded.
+pub fn pkce_challenge(verifier: &str) -> String {
+    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(Sha256::digest(verifier.as_bytes()))
 }
 
 /// A subscription code for people to type: 20 characters from an alphabet without look-alikes,
@@ -67,10 +72,8 @@ mod tests {
         assert_eq!(identity::service::normalise_code(&code).len(), 20);
         let (verifier, challenge) = secrets.pkce_pair();
         assert_eq!(verifier.len(), 43);
-        // The RFC 7636 appendix B example.
-        let rfc = base64::engine::general_purpose::URL_SAFE_NO_PAD
-            .encode(Sha256::digest(b"dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"));
-        assert_eq!(rfc, "E9Melhoa2OwvFrEMTJguCHaoeK1t6URWbJZL_yhkcfM");
-        assert_eq!(challenge, base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(Sha256::digest(verifier.as_bytes())));
+        assert_eq!(challenge, pkce_challenge(&verifier));
+        // The example of RFC 7636, appendix B.
+        assert_eq!(pkce_challenge("dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"), "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM");
     }
 }

@@ -13,7 +13,20 @@ use std::sync::OnceLock;
 /// The server to make test databases on: `TEST_DATABASE_URL` (any database on it; `cargo xtask
 /// test` sets it), else the local PostgreSQL at 127.0.0.1:5432.
 pub fn server_url() -> String {
-    std::env::var("TEST_DATABASE_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into())
+    let url = std::env::var("TEST_DATABASE_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into());
+    without_tls(url)
+}
+
+/// Test servers are on loopback: no TLS, which also keeps OpenSSL (inside libpq) out of the test
+/// processes, whose exit can otherwise race a worker thread's open connection.
+fn without_tls(url: String) -> String {
+    if url.contains("sslmode=") {
+        url
+    } else if url.contains('?') {
+        format!("{url}&sslmode=disable")
+    } else {
+        format!("{url}?sslmode=disable")
+    }
 }
 
 fn template_name() -> &'static str {
