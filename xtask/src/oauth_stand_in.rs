@@ -74,15 +74,6 @@ fn decode(text: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
-fn encode(text: &str) -> String {
-    text.bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => (b as char).to_string(),
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
-}
-
 fn respond(stream: &mut TcpStream, status: &str, headers: &[(&str, String)], body: &str) -> std::io::Result<()> {
     let mut head = format!("HTTP/1.1 {status}\r\nContent-Length: {}\r\nConnection: close\r\n", body.len());
     for (name, value) in headers {
@@ -126,7 +117,7 @@ fn handle(mut stream: TcpStream, codes: &Codes, n: usize) -> std::io::Result<()>
             let redirect = q.get("redirect_uri").cloned().unwrap_or_default();
             codes.lock().expect("codes").insert(code.clone(), (q.get("code_challenge").cloned().unwrap_or_default(), redirect.clone()));
             let separator = if redirect.contains('?') { '&' } else { '?' };
-            let state = encode(q.get("state").map(String::as_str).unwrap_or(""));
+            let state = kernel::url::encode_component(q.get("state").map(String::as_str).unwrap_or(""));
             respond(&mut stream, "302 Found", &[("Location", format!("{redirect}{separator}code={code}&state={state}"))], "")
         }
         ("POST", "/token") => {

@@ -208,7 +208,7 @@ impl IdentityService {
         let link = format!(
             "{}/reset-password/{}/{}",
             self.public_url.trim_end_matches('/'),
-            url_component(email.as_str()),
+            kernel::url::encode_component(email.as_str()),
             code
         );
         let mail = OutgoingMail {
@@ -401,16 +401,6 @@ pub const NO_PASSWORD: &str = "!no-password";
 /// Codes are printed in upper case with dashes for people; accept any case and spacing.
 pub fn normalise_code(code: &str) -> String {
     code.chars().filter(|c| c.is_ascii_alphanumeric()).map(|c| c.to_ascii_uppercase()).collect()
-}
-
-/// Percent-encodes everything but unreserved characters, for a path segment.
-fn url_component(text: &str) -> String {
-    text.bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => (b as char).to_string(),
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
 }
 
 #[cfg(test)]

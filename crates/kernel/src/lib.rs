@@ -3,6 +3,7 @@
 mod clock;
 mod email;
 mod ids;
+pub mod url;
 
 pub use clock::{Clock, FixedClock, SystemClock, Timestamp};
 pub use email::{Email, EmailError};

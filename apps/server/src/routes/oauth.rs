@@ -145,19 +145,10 @@ async fn apple_form_post(form: web::Form<AppleFormPost>) -> HttpResponse {
     }
     let query: String = params
         .iter()
-        .map(|(key, value)| format!("{key}={}", percent_encode(value)))
+        .map(|(key, value)| format!("{key}={}", kernel::url::encode_component(value)))
         .collect::<Vec<_>>()
         .join("&");
     HttpResponse::SeeOther().insert_header((header::LOCATION, format!("/login?{query}"))).finish()
-}
-
-fn percent_encode(text: &str) -> String {
-    text.bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => (b as char).to_string(),
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
 }
 
 /// Start LinkedIn or Facebook sign-in.
