@@ -16,6 +16,8 @@ pub fn test() -> Result<()> {
     let mut results: Vec<(&str, Result<()>)> = Vec::new();
 
     results.push(("architecture rules (tidy)", tidy::tidy()));
+    step("Lints (clippy, warnings are errors)");
+    results.push(("clippy", clippy()));
     let postgres = Postgres::start("pg-test", PRIVATE_PORT)?;
 
     step("Rust unit and integration tests (against PostgreSQL)");
@@ -57,6 +59,14 @@ pub fn test() -> Result<()> {
         anyhow::bail!("{failed} stage(s) failed");
     }
     Ok(())
+}
+
+fn clippy() -> Result<()> {
+    let installed = Command::new(env!("CARGO")).args(["clippy", "--version"]).output().is_ok_and(|o| o.status.success());
+    if !installed {
+        anyhow::bail!("clippy is not installed: `rustup component add clippy`");
+    }
+    run(Command::new(env!("CARGO")).args(["clippy", "-q", "--workspace", "--all-targets", "--", "-D", "warnings"]))
 }
 
 /// Starts the real server on a free port with a fresh database (and "Google" played by a stand-in

@@ -298,6 +298,15 @@ impl SessionRepository for PgIdentityStore {
     }
 }
 
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = password_reset_codes, check_for_backend(diesel::pg::Pg))]
+struct ResetCodeRow {
+    id: i64,
+    user_id: i64,
+    expires_at: DateTime<Utc>,
+    used_at: Option<DateTime<Utc>>,
+}
+
 impl ResetCodeRepository for PgIdentityStore {
     fn save_reset_code(&self, code: NewResetCode, mail: OutgoingMail) -> PortResult<()> {
         self.run(|conn| {
@@ -318,23 +327,13 @@ impl ResetCodeRepository for PgIdentityStore {
 
     fn find_reset_code(&self, user: UserId, digest: &str) -> PortResult<Option<ResetCodeRecord>> {
         self.run(|conn| {
-            let row: Option<(i64, i64, DateTime<Utc>, Option<DateTime<Utc>>)> = password_reset_codes::table
+            let row = password_reset_codes::table
                 .filter(password_reset_codes::user_id.eq(user.0))
                 .filter(password_reset_codes::code_digest.eq(digest))
-                .select((
-                    password_reset_codes::id,
-                    password_reset_codes::user_id,
-                    password_reset_codes::expires_at,
-                    password_reset_codes::used_at,
-                ))
+                .select(ResetCodeRow::as_select())
                 .first(conn)
                 .optional()?;
-            Ok(row.map(|(id, user_id, expires_at, used_at)| ResetCodeRecord {
-                id,
-                user_id: UserId(user_id),
-                expires_at,
-                used_at,
-            }))
+            Ok(row.map(|r| ResetCodeRecord { id: r.id, user_id: UserId(r.user_id), expires_at: r.expires_at, used_at: r.used_at }))
         })
     }
 
@@ -370,24 +369,28 @@ impl ResetCodeRepository for PgIdentityStore {
     }
 }
 
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = subscription_codes, check_for_backend(diesel::pg::Pg))]
+struct SubscriptionCodeRow {
+    id: i64,
+    plan_id: String,
+    duration_days: Option<i32>,
+    redeemed_at: Option<DateTime<Utc>>,
+}
+
 impl SubscriptionCodeRepository for PgIdentityStore {
     fn find_subscription_code(&self, digest: &str) -> PortResult<Option<SubscriptionCodeRecord>> {
         self.run(|conn| {
-            let row: Option<(i64, String, Option<i32>, Option<DateTime<Utc>>)> = subscription_codes::table
+            let row = subscription_codes::table
                 .filter(subscription_codes::code_digest.eq(digest))
-                .select((
-                    subscription_codes::id,
-                    subscription_codes::plan_id,
-                    subscription_codes::duration_days,
-                    subscription_codes::redeemed_at,
-                ))
+                .select(SubscriptionCodeRow::as_select())
                 .first(conn)
                 .optional()?;
-            Ok(row.map(|(id, plan_id, duration_days, redeemed_at)| SubscriptionCodeRecord {
-                id,
-                plan_id,
-                duration_days,
-                redeemed_at,
+            Ok(row.map(|r| SubscriptionCodeRecord {
+                id: r.id,
+                plan_id: r.plan_id,
+                duration_days: r.duration_days,
+                redeemed_at: r.redeemed_at,
             }))
         })
     }
