@@ -44,6 +44,12 @@ fn template_name() -> &'static str {
     })
 }
 
+#[derive(diesel::QueryableByName)]
+struct TemplateName {
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    datname: String,
+}
+
 fn admin_connection() -> PgConnection {
     let url = server_url();
     PgConnection::establish(&url).unwrap_or_else(|e| panic!("cannot reach the test PostgreSQL at {url}: {e}"))
@@ -70,6 +76,17 @@ fn ensure_template() {
                 run_migrations(&mut conn).expect("migrate template");
             }
             admin.batch_execute(&format!("ALTER DATABASE {name}_building RENAME TO {name}")).expect("publish template");
+        }
+        // Templates of other migration sets are left over from older checkouts: drop those nobody
+        // is using (two checkouts testing at once on one server would rebuild theirs).
+        let stale: Vec<String> = diesel::sql_query(format!(
+            "SELECT datname FROM pg_database WHERE datname LIKE 'gistbook\\_template\\_%' AND datname NOT LIKE '{name}%'"
+        ))
+        .load::<TemplateName>(&mut admin)
+        .map(|rows| rows.into_iter().map(|row| row.datname).collect())
+        .unwrap_or_default();
+        for old in stale {
+            let _ = admin.batch_execute(&format!("DROP DATABASE IF EXISTS {old}"));
         }
         admin.batch_execute("SELECT pg_advisory_unlock(727274)").expect("advisory unlock");
     });
