@@ -4,7 +4,6 @@ import { Alert } from '@/components/Alert';
 import { AuthCard } from '@/components/AuthCard';
 import { Button } from '@/components/Button';
 import { TextField } from '@/components/Field';
-import { Spinner } from '@/components/Spinner';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { useFormAlert } from '@/components/use-form-alert';
 import { errorMessage } from '@/lib/api/client';
@@ -14,6 +13,7 @@ import { useLogin } from '../api/login';
 import { Divider } from '../components/Divider';
 import { SocialButtons } from '../components/SocialButtons';
 import { useCompleteSignIn } from '../components/use-complete-sign-in';
+import { SigningIn } from '../components/SigningIn';
 import { useProviderCallback } from '../components/use-provider-callback';
 
 export const LOGIN_REQUIRED_MESSAGE = 'Please specify an email or password.';
@@ -61,13 +61,7 @@ function LoginPage() {
     );
   };
 
-  if (callback.pending) {
-    return (
-      <div className="page page--narrow page--center">
-        <Spinner label="Signing you in…" />
-      </div>
-    );
-  }
+  if (callback.pending) return <SigningIn />;
 
   const alertText = message ?? callback.error;
 
