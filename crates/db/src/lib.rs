@@ -13,4 +13,4 @@ mod identity_store;
 pub mod testing;
 
 pub use identity_store::{prune_attempts, prune_oauth_states, PgIdentityStore};
-pub use pool::{build_pool, run_migrations, revert_all_migrations, with_database, DbConn, DbError, DbPool, PoolSettings, MIGRATIONS};
+pub use pool::{build_pool, is_reachable, run_migrations, revert_all_migrations, with_database, DbConn, DbError, DbPool, PoolSettings, MIGRATIONS};

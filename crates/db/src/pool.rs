@@ -73,3 +73,9 @@ pub fn with_database(url: &str, database: &str) -> String {
     format!("{prefix}/{database}{query}")
 }
 
+
+/// True when a connection can be had and answers a trivial query (readiness checks).
+pub fn is_reachable(pool: &DbPool) -> bool {
+    use diesel::RunQueryDsl;
+    checkout(pool).is_ok_and(|mut conn| diesel::sql_query("SELECT 1").execute(&mut conn).is_ok())
+}

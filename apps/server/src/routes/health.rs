@@ -2,7 +2,6 @@
 
 use crate::state::AppState;
 use actix_web::{get, web, HttpResponse};
-use diesel::RunQueryDsl;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn configure(config: &mut ServiceConfig) {
@@ -21,14 +20,7 @@ async fn healthz() -> HttpResponse {
 #[get("/readyz")]
 async fn readyz(state: web::Data<AppState>) -> HttpResponse {
     let pool = state.pool.clone();
-    let ready = web::block(move || {
-        let mut conn = pool.get().ok()?;
-        diesel::sql_query("SELECT 1").execute(&mut conn).ok()
-    })
-    .await
-    .ok()
-    .flatten()
-    .is_some();
+    let ready = web::block(move || db::is_reachable(&pool)).await.unwrap_or(false);
     if ready {
         HttpResponse::Ok().json(serde_json::json!({"status": "ok"}))
     } else {
