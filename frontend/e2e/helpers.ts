@@ -92,3 +92,20 @@ export async function waitForResetLink(email: string, timeoutMs = 30_000): Promi
   }
   throw new Error(`No reset mail for ${email} in ${dir} after ${timeoutMs} ms`);
 }
+
+/**
+ * After sign-up (or a first login) /home sends a member without category picks on to
+ * /choose-categories/new. Pick `categories` there if asked, and end on a loaded /home.
+ */
+export async function continueToHome(page: Page, categories: string[] = ['Philosophy']): Promise<void> {
+  await expect(page).toHaveURL(/\/(home|choose-categories\/new)$/);
+  const picker = page.getByRole('heading', { name: 'Set Preferences', level: 1 });
+  const recommended = page.getByRole('heading', { name: 'Books Recommended For You', level: 2 });
+  await expect(picker.or(recommended)).toBeVisible();
+  if (await picker.isVisible()) {
+    for (const name of categories) await page.getByRole('checkbox', { name, exact: true }).check();
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(recommended).toBeVisible();
+  }
+}

@@ -6,6 +6,10 @@ mod oauth_stand_in;
 mod postgres;
 mod run;
 mod seed;
+mod art;
+mod audio;
+mod catalogue_seed;
+mod synthetic;
 mod test;
 mod tidy;
 mod util;
@@ -19,7 +23,8 @@ usage: cargo xtask <command>
                              seed demo data, serve http://127.0.0.1:4000 (Ctrl-C stops it all)
   test                       every test: Rust unit and integration, front end, browser end-to-end
   db                         start the private PostgreSQL of `run` and wait (Ctrl-C stops it)
-  seed                       migrate and load demo data into an empty database
+  seed [--synthetic N]       migrate and load demo data (accounts, catalogue) where missing;
+                             --synthetic N adds N generated books for scale tests
   make-admin EMAIL           give an existing account the admin role
   rotate-keys                add a new signing key; tokens signed by older keys stay valid
   create-codes PLAN [DAYS] [--count N]
@@ -43,7 +48,7 @@ fn dispatch(args: &[String]) -> Result<()> {
         Some("run") => run::run(rest.contains(&"--release")),
         Some("test") => test::test(),
         Some("db") => run::database_only(),
-        Some("seed") => seed::seed_command(),
+        Some("seed") => seed::seed_command(&rest),
         Some("make-admin") => match rest.as_slice() {
             [email] => seed::make_admin_command(email),
             _ => bail!("usage: cargo xtask make-admin EMAIL"),

@@ -24,7 +24,7 @@ pub fn run(release: bool) -> Result<()> {
         _ => postgres.database(DATABASE)?,
     };
     step("Migrating and seeding");
-    seed::migrate_and_seed(&database_url)?;
+    seed::migrate_and_seed(&database_url, &seed::media_dir(), crate::catalogue_seed::Narration::Speech)?;
 
     let binary = format!("target/{}/server", if release { "release" } else { "debug" });
     step("Serving http://127.0.0.1:4000 (Ctrl-C stops)");
@@ -36,6 +36,7 @@ pub fn run(release: bool) -> Result<()> {
         .env("DATABASE_URL", &database_url)
         .env("BIND_ADDR", std::env::var("BIND_ADDR").unwrap_or_else(|_| "127.0.0.1:4000".into()))
         .env("STATIC_DIR", "frontend/dist")
+        .env("MEDIA_DIR", seed::media_dir())
         .spawn()
         .context("starting the server")?;
     let status = server.wait()?;

@@ -7,6 +7,7 @@ use diesel::{Connection, PgConnection};
 use identity::model::RegistrationForm;
 use identity::{IdentityDeps, IdentityService, ThrottlePolicy};
 use kernel::SystemClock;
+use crate::catalogue_seed::Narration;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -14,6 +15,9 @@ pub const ADMIN_EMAIL: &str = "admin@gistbook.app";
 pub const ADMIN_PASSWORD: &str = "gistbook-admin";
 pub const MEMBER_EMAIL: &str = "reader@gistbook.app";
 pub const MEMBER_PASSWORD: &str = "gistbook-reader";
+/// A member with a lifetime plan, to show (and test) what paying unlocks.
+pub const PREMIUM_EMAIL: &str = "premium@gistbook.app";
+pub const PREMIUM_PASSWORD: &str = "gistbook-premium";
 
 fn database_url() -> Result<String> {
     match std::env::var("DATABASE_URL") {
@@ -33,12 +37,13 @@ fn connect(url: &str) -> Result<PgConnection> {
 }
 
 /// Runs pending migrations, then loads the demo accounts when the database has no users.
-pub fn migrate_and_seed(url: &str) -> Result<()> {
+pub fn migrate_and_seed(url: &str, media_dir: &Path, narration: Narration) -> Result<()> {
     let mut conn = connect(url)?;
     let applied = db::run_migrations(&mut conn)?;
     println!("Migrations applied: {applied}");
+    crate::catalogue_seed::seed_catalogue(&mut conn, &media_store(media_dir)?, narration)?;
     if db::operators::count_users(&mut conn)? > 0 {
-        println!("The database has data already; not seeding.");
+        println!("The database has accounts already; not adding the demo accounts.");
         return Ok(());
     }
     let pool = build_pool(url, &PoolSettings::default())?;
@@ -58,6 +63,7 @@ pub fn migrate_and_seed(url: &str) -> Result<()> {
     let accounts = [
         (ADMIN_EMAIL, ADMIN_PASSWORD, "Ada", "Admin"),
         (MEMBER_EMAIL, MEMBER_PASSWORD, "Rosa", "Reader"),
+        (PREMIUM_EMAIL, PREMIUM_PASSWORD, "Paul", "Premium"),
     ];
     for (index, (email, password, first, last)) in accounts.iter().enumerate() {
         println!("Seeding accounts: {}/{}", index + 1, accounts.len());
@@ -72,14 +78,38 @@ pub fn migrate_and_seed(url: &str) -> Result<()> {
             .map_err(|e| anyhow::anyhow!("seeding {email}: {e}"))?;
     }
     db::operators::make_admin(&mut conn, ADMIN_EMAIL)?;
+    db::operators::grant_lifetime_plan(&mut conn, PREMIUM_EMAIL)?;
     println!("\nDemo accounts (change these passwords outside a local machine):");
     println!("  admin   {ADMIN_EMAIL} / {ADMIN_PASSWORD}");
     println!("  member  {MEMBER_EMAIL} / {MEMBER_PASSWORD}");
+    println!("  paid    {PREMIUM_EMAIL} / {PREMIUM_PASSWORD}");
     Ok(())
 }
 
-pub fn seed_command() -> Result<()> {
-    migrate_and_seed(&database_url()?)
+/// `cargo xtask seed [--synthetic N]`
+pub fn seed_command(args: &[&str]) -> Result<()> {
+    let url = database_url()?;
+    match args {
+        [] => migrate_and_seed(&url, &media_dir(), Narration::Speech),
+        ["--synthetic", count] => {
+            let count: usize = count.replace('_', "").parse().context("--synthetic needs a number of books")?;
+            migrate_and_seed(&url, &media_dir(), Narration::Speech)?;
+            crate::synthetic::add_synthetic_books(&mut connect(&url)?, &media_store(&media_dir())?, count)
+        }
+        _ => bail!("usage: cargo xtask seed [--synthetic N]"),
+    }
+}
+
+/// The media folder the server uses by default (`MEDIA_DIR`, else `.local/media`).
+pub fn media_dir() -> std::path::PathBuf {
+    match std::env::var("MEDIA_DIR") {
+        Ok(dir) if !dir.trim().is_empty() => dir.into(),
+        _ => crate::util::root().join(".local/media"),
+    }
+}
+
+fn media_store(dir: &Path) -> Result<media::MediaStore> {
+    Ok(media::MediaStore::open(&media::StoreSettings::Local { dir: dir.to_owned() })?)
 }
 
 pub fn make_admin_command(email: &str) -> Result<()> {

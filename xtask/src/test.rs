@@ -84,6 +84,9 @@ fn end_to_end(postgres: &Postgres) -> Result<()> {
     let port = free_port()?;
     let base_url = format!("http://127.0.0.1:{port}");
     let log = std::fs::File::create(scratch.join("server.log"))?;
+    let media_dir = scratch.join("media");
+    step("Seeding the browser tests' database");
+    crate::seed::migrate_and_seed(&database_url, &media_dir, crate::catalogue_seed::Narration::Tone)?;
     let provider = StandInProvider::start()?;
     let mut server = Command::new("target/debug/server")
         .envs(provider.env())
@@ -94,6 +97,7 @@ fn end_to_end(postgres: &Postgres) -> Result<()> {
         .env("SIGNING_KEYRING", scratch.join("keys.json"))
         .env("MAIL_OUTBOX_DIR", &outbox)
         .env("MAIL_POLL_INTERVAL_MS", "100")
+        .env("MEDIA_DIR", &media_dir)
         .stdout(log.try_clone()?)
         .stderr(log)
         .spawn()

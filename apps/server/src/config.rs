@@ -27,6 +27,10 @@ pub struct Config {
     pub log_json: bool,
     /// Outside sign-in providers that are configured (`OAUTH_<NAME>_*`).
     pub oauth_providers: HashMap<Provider, ProviderSettings>,
+    /// Where media files live (`MEDIA_DIR`, or S3 with `MEDIA_S3_BUCKET`...).
+    pub media_store: media::StoreSettings,
+    /// The secret that signs premium media URLs; random per process when unset.
+    pub media_url_secret: Option<String>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -48,6 +52,23 @@ where
         Some(text) => text.trim().parse().map_err(|e: T::Err| ConfigError { name, problem: e.to_string() }),
         None => Ok(default),
     }
+}
+
+/// S3 when `MEDIA_S3_BUCKET` is set (any S3-compatible endpoint via `MEDIA_S3_ENDPOINT`), else the
+/// local folder `MEDIA_DIR`.
+fn media_store_from_env() -> Result<media::StoreSettings, ConfigError> {
+    let Some(bucket) = var("MEDIA_S3_BUCKET") else {
+        return Ok(media::StoreSettings::Local { dir: var("MEDIA_DIR").unwrap_or_else(|| ".local/media".into()).into() });
+    };
+    let required = |name: &'static str| var(name).ok_or(ConfigError { name, problem: "required when MEDIA_S3_BUCKET is set".into() });
+    Ok(media::StoreSettings::S3 {
+        bucket,
+        region: var("MEDIA_S3_REGION").unwrap_or_else(|| "us-east-1".into()),
+        endpoint: var("MEDIA_S3_ENDPOINT"),
+        access_key_id: required("MEDIA_S3_ACCESS_KEY_ID")?,
+        secret_access_key: required("MEDIA_S3_SECRET_ACCESS_KEY")?,
+        allow_http: parsed("MEDIA_S3_ALLOW_HTTP", false)?,
+    })
 }
 
 impl Config {
@@ -73,6 +94,8 @@ impl Config {
             support_email: var("SUPPORT_EMAIL").unwrap_or_else(|| "support@gistbook.app".into()),
             log_json: var("LOG_FORMAT").is_some_and(|f| f == "json"),
             oauth_providers: oauth::settings_from_env(),
+            media_store: media_store_from_env()?,
+            media_url_secret: var("MEDIA_URL_SECRET"),
             bind_addr,
         })
     }

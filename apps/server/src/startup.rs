@@ -74,8 +74,16 @@ impl Application {
             options.throttle,
             config.public_url.clone(),
         );
+        let media = media::MediaStore::open(&config.media_store).context("opening the media store")?;
+        let media_urls = match &config.media_url_secret {
+            Some(secret) => media::UrlSigner::new(secret.as_bytes().to_vec()),
+            None => {
+                tracing::warn!("MEDIA_URL_SECRET is not set: premium media URLs stop working when the server restarts");
+                media::UrlSigner::random()
+            }
+        };
         let config = Arc::new(config);
-        let state = AppState { config: config.clone(), pool: pool.clone(), identity, tokens, clock: clock.clone(), oauth };
+        let state = AppState { config: config.clone(), pool: pool.clone(), identity, tokens, clock: clock.clone(), oauth, media, media_urls };
 
         let stop_workers = Arc::new(AtomicBool::new(false));
         let mailer = mail::Mailer::new(&mail::MailSettings {

@@ -15,4 +15,25 @@ pub struct AppState {
     pub clock: Arc<dyn Clock>,
     /// Outside sign-in providers (for their authorization URLs).
     pub oauth: Arc<oauth::OAuthProviders>,
+    /// Covers, audio, video, visual images and infographics.
+    pub media: media::MediaStore,
+    /// Signs premium media URLs for entitled callers.
+    pub media_urls: media::UrlSigner,
+}
+
+impl AppState {
+    /// Runs `work` with a pooled connection on the blocking thread pool; a pool with no free
+    /// connection answers 503 rather than queueing.
+    pub async fn db<T, F>(&self, work: F) -> Result<T, crate::envelope::ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut diesel::PgConnection) -> Result<T, crate::envelope::ApiError> + Send + 'static,
+    {
+        let pool = self.pool.clone();
+        crate::envelope::blocking(move || {
+            let mut conn = pool.get().map_err(|_| crate::envelope::ApiError::unavailable())?;
+            work(&mut conn)
+        })
+        .await
+    }
 }

@@ -2,6 +2,7 @@
 //! rows and queries and implements the ports of the domain that owns them.
 
 pub mod admin_users;
+pub mod catalogue;
 pub mod analytics;
 pub mod mail_queue;
 pub mod operators;

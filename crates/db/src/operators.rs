@@ -42,3 +42,12 @@ pub fn create_subscription_codes(
 pub fn count_users(conn: &mut PgConnection) -> QueryResult<i64> {
     users::table.count().get_result(conn)
 }
+
+/// Gives the live account with this e-mail a lifetime plan from now (demo data and support).
+pub fn grant_lifetime_plan(conn: &mut PgConnection, email: &str) -> QueryResult<bool> {
+    let email = email.trim().to_lowercase();
+    diesel::update(users::table.filter(users::email.eq(email)).filter(users::deleted_at.is_null()))
+        .set((users::plan_id.eq("lifetime"), users::paid_date.eq(diesel::dsl::now), users::end_paid_date.eq(None::<chrono::DateTime<chrono::Utc>>)))
+        .execute(conn)
+        .map(|n| n > 0)
+}

@@ -119,10 +119,134 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    categories (id) {
+        id -> Int8,
+        subid -> Text,
+        name -> Text,
+        description -> Text,
+        small_image -> Text,
+        sort_order -> Int4,
+    }
+}
+
+diesel::table! {
+    authors (id) {
+        id -> Int8,
+        slug -> Text,
+        name -> Text,
+        bio -> Text,
+        photo -> Text,
+    }
+}
+
+// `search` (a generated tsvector) is left out: only raw search SQL reads it.
+diesel::table! {
+    books (id) {
+        id -> Int8,
+        subid -> Text,
+        title -> Text,
+        author_id -> Nullable<Int8>,
+        author -> Text,
+        author_description -> Text,
+        description -> Text,
+        image -> Text,
+        vector -> Text,
+        infographic -> Nullable<Text>,
+        body -> Text,
+        quotes -> Array<Text>,
+        goals -> Array<Text>,
+        tags -> Array<Text>,
+        media_url -> Nullable<Text>,
+        video -> Nullable<Text>,
+        free -> Bool,
+        popular -> Bool,
+        coming_soon -> Bool,
+        upload_date -> Timestamptz,
+        read_count -> Int4,
+        recent_reads -> Int4,
+    }
+}
+
+diesel::table! {
+    book_categories (book_id, category_id) {
+        book_id -> Int8,
+        category_id -> Int8,
+    }
+}
+
+diesel::table! {
+    collections (id) {
+        id -> Int8,
+        slug -> Text,
+        title -> Text,
+        description -> Text,
+        image -> Text,
+        sort_order -> Int4,
+    }
+}
+
+diesel::table! {
+    collection_books (collection_id, book_id) {
+        collection_id -> Int8,
+        book_id -> Int8,
+        position -> Int4,
+    }
+}
+
+diesel::table! {
+    visuals (id) {
+        id -> Int8,
+        book_id -> Int8,
+        position -> Int4,
+        image -> Text,
+        title -> Text,
+        body -> Text,
+    }
+}
+
+diesel::table! {
+    blog_posts (id) {
+        id -> Int8,
+        slug -> Text,
+        title -> Text,
+        excerpt -> Text,
+        body -> Text,
+        image -> Text,
+        category -> Text,
+        published_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    book_unlocks (user_id, book_id) {
+        user_id -> Int8,
+        book_id -> Int8,
+        ordinal -> Int4,
+        unlocked_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    monthly_previews (month) {
+        month -> Date,
+        book_id -> Int8,
+    }
+}
+
 diesel::joinable!(refresh_tokens -> users (user_id));
 diesel::joinable!(user_identities -> users (user_id));
 diesel::joinable!(password_reset_codes -> users (user_id));
 diesel::joinable!(analytics_events -> users (user_id));
+diesel::joinable!(books -> authors (author_id));
+diesel::joinable!(book_categories -> books (book_id));
+diesel::joinable!(book_categories -> categories (category_id));
+diesel::joinable!(collection_books -> books (book_id));
+diesel::joinable!(collection_books -> collections (collection_id));
+diesel::joinable!(visuals -> books (book_id));
+diesel::joinable!(book_unlocks -> books (book_id));
+diesel::joinable!(book_unlocks -> users (user_id));
+diesel::joinable!(monthly_previews -> books (book_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
@@ -135,4 +259,14 @@ diesel::allow_tables_to_appear_in_same_query!(
     analytics_events,
     oauth_states,
     user_identities,
+    categories,
+    authors,
+    books,
+    book_categories,
+    collections,
+    collection_books,
+    visuals,
+    blog_posts,
+    book_unlocks,
+    monthly_previews,
 );

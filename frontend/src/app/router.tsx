@@ -15,6 +15,24 @@ const SubscriptionCode = lazy(() => import(/* webpackChunkName: "route-subscript
 const Home = lazy(() => import(/* webpackChunkName: "route-home" */ '@/features/home/routes/Home'));
 const Account = lazy(() => import(/* webpackChunkName: "route-account" */ '@/features/account/routes/Account'));
 const DeleteAccount = lazy(() => import(/* webpackChunkName: "route-delete-account" */ '@/features/account/routes/DeleteAccount'));
+const Reader = lazy(() => import(/* webpackChunkName: "route-reader" */ '@/features/reader/routes/Reader'));
+const BookDetail = lazy(() => import(/* webpackChunkName: "route-book-detail" */ '@/features/reader/routes/BookDetail'));
+const Video = lazy(() => import(/* webpackChunkName: "route-video" */ '@/features/reader/routes/Video'));
+const Visuals = lazy(() => import(/* webpackChunkName: "route-visuals" */ '@/features/visuals/routes/Visuals'));
+const VisualViewer = lazy(() => import(/* webpackChunkName: "route-visual-viewer" */ '@/features/visuals/routes/VisualViewer'));
+const Books = lazy(() => import(/* webpackChunkName: "route-books" */ '@/features/catalogue/routes/Books'));
+const BookList = lazy(() => import(/* webpackChunkName: "route-booklist" */ '@/features/catalogue/routes/BookList'));
+const Category = lazy(() => import(/* webpackChunkName: "route-category" */ '@/features/catalogue/routes/Category'));
+const Collections = lazy(() => import(/* webpackChunkName: "route-collections" */ '@/features/catalogue/routes/Collections'));
+const Collection = lazy(() => import(/* webpackChunkName: "route-collection" */ '@/features/catalogue/routes/Collection'));
+const Authors = lazy(() => import(/* webpackChunkName: "route-authors" */ '@/features/catalogue/routes/Authors'));
+const Author = lazy(() => import(/* webpackChunkName: "route-author" */ '@/features/catalogue/routes/Author'));
+const Infographics = lazy(() => import(/* webpackChunkName: "route-infographics" */ '@/features/catalogue/routes/Infographics'));
+const Search = lazy(() => import(/* webpackChunkName: "route-search" */ '@/features/catalogue/routes/Search'));
+const Blog = lazy(() => import(/* webpackChunkName: "route-blog" */ '@/features/blog/routes/Blog'));
+const WhatsNew = lazy(() => import(/* webpackChunkName: "route-whats-new" */ '@/features/blog/routes/WhatsNew'));
+const BlogPost = lazy(() => import(/* webpackChunkName: "route-blog-post" */ '@/features/blog/routes/Post'));
+const ChooseCategories = lazy(() => import(/* webpackChunkName: "route-choose-categories" */ '@/features/preferences/routes/ChooseCategories'));
 const GoBack = lazy(() => import(/* webpackChunkName: "route-goback" */ '@/features/misc/routes/GoBack'));
 const NotFound = lazy(() => import(/* webpackChunkName: "route-not-found" */ '@/features/misc/routes/NotFound'));
 
@@ -49,6 +67,27 @@ export const routes: RouteObject[] = [
           </ProtectedRoute>
         ),
       },
+      { path: 'books/:id', element: <Reader /> },
+      { path: 'book-detail/:subid', element: <BookDetail /> },
+      { path: 'video/:id', element: <Video /> },
+      { path: 'visuals', element: <Visuals /> },
+      { path: 'visuals/:id', element: <VisualViewer /> },
+      { path: 'books', element: <Books /> },
+      { path: 'booklist/:sort', element: <BookList /> },
+      { path: 'booklist/:sort/:tag', element: <BookList /> },
+      { path: 'category/:category', element: <Category /> },
+      { path: 'collections', element: <Collections /> },
+      { path: 'collections/:slug', element: <Collection /> },
+      { path: 'authors', element: <Authors /> },
+      { path: 'authors/:slug', element: <Author /> },
+      { path: 'infographics', element: <Infographics /> },
+      { path: 'search', element: <Search /> },
+      { path: 'blog', element: <Blog /> },
+      // A static segment outranks a dynamic one: /blog/whats-new never reaches /blog/:id.
+      { path: 'blog/whats-new', element: <WhatsNew /> },
+      { path: 'blog/:id', element: <BlogPost /> },
+      // Signed-in only: the route protects itself.
+      { path: 'choose-categories/:type', element: <ChooseCategories /> },
       { path: 'goback', element: <GoBack /> },
       { path: '*', element: <NotFound /> },
     ],

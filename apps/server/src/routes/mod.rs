@@ -2,6 +2,7 @@
 
 pub mod admin;
 pub mod analytics;
+pub mod catalogue;
 pub mod health;
 pub mod oauth;
 pub mod user;
@@ -14,5 +15,6 @@ pub fn configure(config: &mut ServiceConfig) {
         .configure(user::configure)
         .configure(analytics::configure)
         .configure(oauth::configure)
-        .configure(admin::configure);
+        .configure(admin::configure)
+        .configure(catalogue::configure);
 }

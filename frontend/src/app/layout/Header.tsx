@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useIsAuthenticated } from '@/lib/auth/use-auth';
+import { Icon } from '@/components/Icon';
+import { HeaderSearch } from './HeaderSearch';
 import { Logo } from './Logo';
 import { ACCOUNT_LINKS, PUBLIC_LINKS } from './nav-links';
 import { UserMenu } from './UserMenu';
@@ -42,6 +44,10 @@ export function Header() {
             ))}
           </ul>
         </nav>
+        <HeaderSearch variant="bar" />
+        <Link to="/search" className="site-header__search-link" aria-label="Search books">
+          <Icon name="search" size={20} />
+        </Link>
         <div className="site-header__actions">
           {authenticated ? (
             <UserMenu />
@@ -73,6 +79,7 @@ export function Header() {
         </button>
       </div>
       <div id={MOBILE_MENU_ID} className="mobile-menu" hidden={!menuOpen}>
+        <HeaderSearch variant="menu" />
         <nav aria-label="Mobile">
           <ul className="mobile-menu__list">
             {PUBLIC_LINKS.map((link) => (

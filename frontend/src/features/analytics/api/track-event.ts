@@ -1,16 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api/client';
-import type { AnalyticsEventRequest, EmptyResult } from '@/lib/api/types';
+import { sendEvent, trackEvent } from '@/lib/analytics';
 
-/** POST /api/analytics/events (anonymous allowed). */
-export function trackEvent(event: AnalyticsEventRequest): Promise<EmptyResult> {
-  return api.post<EmptyResult>('/api/analytics/events', event, { skipRefresh: true, keepalive: true });
-}
-
-/** Fire and forget: analytics never gets in the user's way. */
-export function sendEvent(event: AnalyticsEventRequest): void {
-  trackEvent(event).catch((error: unknown) => console.warn('analytics event not sent', error));
-}
+// The sending itself lives in lib (other features send events too); re-exported for this feature's users.
+export { sendEvent, trackEvent };
 
 export function useTrackEvent() {
   return useMutation({ mutationKey: ['analytics', 'event'], mutationFn: trackEvent });

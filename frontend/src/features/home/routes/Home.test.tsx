@@ -1,8 +1,8 @@
 import { http } from 'msw';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getToken } from '@/lib/storage';
-import { makeUser } from '@/testing/data';
+import { BOOKS, CATEGORIES, makeBook, makeUser } from '@/testing/data';
 import { API, fail, ok } from '@/testing/handlers';
 import { currentUrl, renderApp, signIn } from '@/testing/render';
 import { server } from '@/testing/server';
@@ -76,6 +76,74 @@ describe('home', () => {
     const { router } = renderApp('/signup?token=from-link');
     await waitFor(() => expect(currentUrl(router)).toBe('/account'), { timeout: 3000 });
     expect(window.sessionStorage.getItem('redirect')).toBeNull();
+  });
+
+  it('sends a member without category picks to /choose-categories/new', async () => {
+    signIn();
+    server.use(
+      http.get(`${API}/api/books`, () =>
+        ok({ user: makeUser({ id: 1, recommends: [] }), books: BOOKS, categories: CATEGORIES, recommendations: { newReleases: BOOKS, recommended: [], history: [] } }),
+      ),
+    );
+    const { router } = renderApp('/home');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/choose-categories/new'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Set Preferences' })).toBeInTheDocument();
+  });
+
+  it('shows recommendations, new releases and categories, with their links', async () => {
+    signIn();
+    server.use(
+      http.get(`${API}/api/books`, () =>
+        ok({
+          user: makeUser({ id: 1, recommends: [1] }),
+          books: BOOKS,
+          categories: CATEGORIES,
+          recommendations: { newReleases: [makeBook({ subid: 'on-liberty', title: 'On Liberty' })], recommended: BOOKS.slice(0, 2), history: [] },
+        }),
+      ),
+    );
+    renderApp('/home');
+    const recommended = await screen.findByRole('region', { name: 'Books Recommended For You' });
+    expect(within(recommended).getByRole('link', { name: 'See all recommended books' })).toHaveAttribute('href', '/books/?sort=newest');
+    expect(within(recommended).getByRole('link', { name: 'Meditations' })).toHaveAttribute('href', '/books/meditations');
+    expect(within(recommended).getByRole('link', { name: 'Walden' })).toHaveAttribute('href', '/books/walden');
+
+    const releases = screen.getByRole('region', { name: 'New Releases' });
+    expect(within(releases).getByRole('link', { name: 'See all new releases' })).toHaveAttribute('href', '/books/?sort=newest');
+    expect(within(releases).getByRole('link', { name: 'On Liberty' })).toHaveAttribute('href', '/books/on-liberty');
+
+    const categories = screen.getByRole('region', { name: 'Explore Categories' });
+    expect(within(categories).getByRole('link', { name: 'Philosophy' })).toHaveAttribute('href', '/books/?category=philosophy');
+    expect(within(categories).getByRole('link', { name: 'Self-Improvement' })).toHaveAttribute('href', '/books/?category=self-improvement');
+
+    expect(screen.queryByRole('region', { name: 'Pick up where you left off' })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+  });
+
+  it('shows "Pick up where you left off" only with a reading history', async () => {
+    signIn();
+    server.use(
+      http.get(`${API}/api/books`, () =>
+        ok({
+          user: makeUser({ id: 1, recommends: [1] }),
+          books: BOOKS,
+          categories: CATEGORIES,
+          recommendations: { newReleases: BOOKS, recommended: BOOKS, history: [{ ...makeBook({ subid: 'walden', title: 'Walden' }), position: 3 }] },
+        }),
+      ),
+    );
+    renderApp('/home');
+    const history = await screen.findByRole('region', { name: 'Pick up where you left off' });
+    expect(within(history).getByRole('link', { name: 'Walden' })).toHaveAttribute('href', '/books/walden');
+    expect(within(history).getAllByTestId('book-card')).toHaveLength(1);
+  });
+
+  it('shows the server error when the books fail to load', async () => {
+    signIn();
+    server.use(http.get(`${API}/api/books`, () => fail(400, 'Something is off.')));
+    renderApp('/home');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something is off.');
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome Back, Ada!' })).toBeInTheDocument();
   });
 
   it('drops a bad ?token= and goes to /login', async () => {

@@ -1,10 +1,15 @@
-import { useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
+import { Alert } from '@/components/Alert';
+import { Spinner } from '@/components/Spinner';
 import { useDocumentTitle } from '@/components/use-document-title';
+import { errorMessage } from '@/lib/api/client';
 import { ProtectedRoute } from '@/lib/auth/protected-route';
 import { useSession } from '@/lib/auth/session-api';
 import { TokenLoginScreen } from '@/lib/auth/token-login';
 import { isPaidCookie } from '@/lib/storage';
+import { useHome } from '../api/get-home';
 import { Greeting } from '../components/Greeting';
+import { HomeSections } from '../components/HomeSections';
 import { HomeSidebar } from '../components/HomeSidebar';
 import { InviteFriendBox } from '../components/InviteFriendBox';
 import '../home.css';
@@ -22,8 +27,13 @@ export default function HomeRoute() {
 
 function HomePage() {
   const session = useSession();
+  const home = useHome();
   useDocumentTitle('My Home');
   const user = session.data?.user;
+
+  // Members who have not picked any categories pick them first (spec: Home, Other screens).
+  const homeUser = home.data?.user;
+  if (homeUser && homeUser.recommends.length === 0) return <Navigate to="/choose-categories/new" replace />;
   const isPaid = user ? user.isPaid : isPaidCookie();
   const showInvite = Boolean(user && !user.isPaid && !user.friendEmail);
 
@@ -38,6 +48,9 @@ function HomePage() {
         )}
         <p className="home__lead">Big ideas from great books, in about 15 minutes each. What will you learn today?</p>
         {showInvite ? <InviteFriendBox /> : null}
+        {home.isPending ? <Spinner label="Loading your books…" /> : null}
+        {home.isError ? <Alert tone="error">{errorMessage(home.error)}</Alert> : null}
+        {home.data ? <HomeSections data={home.data} /> : null}
       </div>
     </div>
   );

@@ -1,0 +1,125 @@
+//! Media files from the object store, with byte ranges (audio seeking, video). `public/...`
+//! files are open; `premium/...` files need the signature the server put in an entitled
+//! caller's response.
+
+use crate::envelope::{ApiError, ErrorBody};
+use crate::state::AppState;
+use actix_web::http::header;
+use actix_web::{get, head, web, HttpRequest, HttpResponse};
+use futures::StreamExt;
+use ::media::range::{answer, RangeAnswer};
+use ::media::{is_valid_key, MediaError, PREMIUM_PREFIX, PUBLIC_PREFIX};
+use serde::Deserialize;
+use utoipa::IntoParams;
+
+#[derive(Deserialize, IntoParams)]
+pub struct SignedQuery {
+    /// Expiry (unix seconds) of a premium file's URL.
+    pub exp: Option<i64>,
+    /// Its signature.
+    pub sig: Option<String>,
+}
+
+fn content_type(key: &str) -> &'static str {
+    match key.rsplit('.').next().unwrap_or("") {
+        "svg" => "image/svg+xml",
+        "png" => "image/png",
+        "jpg" | "jpeg" => "image/jpeg",
+        "webp" => "image/webp",
+        "wav" => "audio/wav",
+        "mp3" => "audio/mpeg",
+        "ogg" | "oga" => "audio/ogg",
+        "m4a" => "audio/mp4",
+        "mp4" => "video/mp4",
+        "webm" => "video/webm",
+        "pdf" => "application/pdf",
+        _ => "application/octet-stream",
+    }
+}
+
+fn not_found() -> ApiError {
+    ApiError::not_found("There is no such file.")
+}
+
+/// Checks the key and, for premium files, the signature. Every refusal looks like "not found" or
+/// "forbidden" without saying whether the file exists.
+fn authorise(state: &AppState, key: &str, query: &SignedQuery) -> Result<bool, ApiError> {
+    if !is_valid_key(key) {
+        return Err(not_found());
+    }
+    if key.starts_with(PUBLIC_PREFIX) {
+        return Ok(true);
+    }
+    if !key.starts_with(PREMIUM_PREFIX) {
+        return Err(not_found());
+    }
+    let (Some(exp), Some(sig)) = (query.exp, query.sig.as_deref()) else {
+        return Err(ApiError::forbidden());
+    };
+    if !state.media_urls.verify(key, exp, sig, state.clock.now().timestamp()) {
+        return Err(ApiError::new(actix_web::http::StatusCode::FORBIDDEN, "link_expired", "This link has expired or is not valid. Please reload the page."));
+    }
+    Ok(false)
+}
+
+async fn serve(state: &AppState, req: &HttpRequest, key: &str, query: &SignedQuery, with_body: bool) -> Result<HttpResponse, ApiError> {
+    let public = authorise(state, key, query)?;
+    let size = match state.media.size(key).await {
+        Ok(size) => size,
+        Err(MediaError::NotFound | MediaError::InvalidKey) => return Err(not_found()),
+        Err(other) => return Err(ApiError::internal(other)),
+    };
+    let range_header = req.headers().get(header::RANGE).and_then(|v| v.to_str().ok());
+    let (mut response, range) = match answer(range_header, size) {
+        RangeAnswer::Whole => (HttpResponse::Ok(), 0..size),
+        RangeAnswer::Partial(range) => {
+            let mut response = HttpResponse::PartialContent();
+            response.insert_header((header::CONTENT_RANGE, format!("bytes {}-{}/{size}", range.start, range.end - 1)));
+            (response, range)
+        }
+        RangeAnswer::Unsatisfiable => {
+            return Ok(HttpResponse::RangeNotSatisfiable().insert_header((header::CONTENT_RANGE, format!("bytes */{size}"))).finish());
+        }
+    };
+    response
+        .insert_header((header::CONTENT_TYPE, content_type(key)))
+        .insert_header((header::ACCEPT_RANGES, "bytes"))
+        // Already-compressed media: keep the compression middleware (and its ranges) away.
+        .insert_header((header::CONTENT_ENCODING, "identity"))
+        .insert_header((header::CACHE_CONTROL, if public { "public, max-age=86400" } else { "private, max-age=3600" }))
+        // An SVG opened directly must not run scripts in our origin.
+        .insert_header((header::CONTENT_SECURITY_POLICY, "default-src 'none'; style-src 'unsafe-inline'; sandbox"))
+        .no_chunking(range.end - range.start);
+    if !with_body || range.is_empty() {
+        return Ok(response.finish());
+    }
+    let stream = state.media.read(key, Some(range)).await.map_err(|e| match e {
+        MediaError::NotFound => not_found(),
+        other => ApiError::internal(other),
+    })?;
+    Ok(response.streaming(stream.map(|chunk| chunk.map_err(std::io::Error::other))))
+}
+
+/// A media file (or the bytes a `Range` header asks for).
+#[utoipa::path(
+    tag = "media",
+    params(("key" = String, Path, description = "public/... or premium/..."), SignedQuery),
+    responses(
+        (status = 200, description = "The file"),
+        (status = 206, description = "The requested bytes"),
+        (status = 403, body = ErrorBody, description = "A premium file without a valid signature"),
+        (status = 404, body = ErrorBody),
+        (status = 416, description = "The range lies outside the file"),
+    )
+)]
+#[get("/media/{key:.*}")]
+async fn media_file(state: web::Data<AppState>, req: HttpRequest, key: web::Path<String>, query: web::Query<SignedQuery>) -> Result<HttpResponse, ApiError> {
+    serve(&state, &req, &key, &query, true).await
+}
+
+/// The headers of a media file (size, type, ranges).
+#[utoipa::path(tag = "media", params(("key" = String, Path), SignedQuery), responses((status = 200, description = "Headers only"), (status = 404, body = ErrorBody)))]
+#[head("/media/{key:.*}")]
+async fn media_head(state: web::Data<AppState>, req: HttpRequest, key: web::Path<String>, query: web::Query<SignedQuery>) -> Result<HttpResponse, ApiError> {
+    serve(&state, &req, &key, &query, false).await
+}

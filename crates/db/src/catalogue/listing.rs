@@ -1,0 +1,90 @@
+//! The paged, filtered book list and ranked, typo-tolerant search.
+
+use super::read::{BookCardRow, CARD_SELECT};
+use catalogue::listing::{ListQuery, Sort};
+use catalogue::search::SearchQuery;
+use diesel::prelude::*;
+use diesel::sql_types::{BigInt, Bool, Nullable, Text};
+
+/// Filters as fixed, nullable parameters ($1 category subid, $2 collection slug, $3 author slug,
+/// $4 audio only, $5 video only) so that one statement serves every combination.
+const FILTERS: &str = "WHERE ($1::text IS NULL OR EXISTS (SELECT 1 FROM book_categories bc JOIN categories c ON c.id = bc.category_id \
+       WHERE bc.book_id = b.id AND c.subid = $1)) \
+     AND ($2::text IS NULL OR EXISTS (SELECT 1 FROM collection_books cb JOIN collections co ON co.id = cb.collection_id \
+       WHERE cb.book_id = b.id AND co.slug = $2)) \
+     AND ($3::text IS NULL OR a.slug = $3) \
+     AND (NOT $4 OR b.media_url IS NOT NULL) \
+     AND (NOT $5 OR b.video IS NOT NULL)";
+
+fn order_by(sort: Sort) -> &'static str {
+    match sort {
+        Sort::New | Sort::Audio | Sort::Video => "ORDER BY b.upload_date DESC, b.id DESC",
+        Sort::Trending => "ORDER BY b.recent_reads DESC, b.read_count DESC, b.popular DESC, b.upload_date DESC, b.id DESC",
+        Sort::Alphabetical => "ORDER BY lower(b.title), b.id",
+    }
+}
+
+#[derive(QueryableByName)]
+struct Total {
+    #[diesel(sql_type = BigInt)]
+    total: i64,
+}
+
+/// One page of books and how many match in all.
+pub fn list_books(conn: &mut PgConnection, query: &ListQuery) -> QueryResult<(Vec<BookCardRow>, i64)> {
+    let total: Total = diesel::sql_query(format!("SELECT count(*) AS total FROM books b LEFT JOIN authors a ON a.id = b.author_id {FILTERS}"))
+        .bind::<Nullable<Text>, _>(query.category.as_deref())
+        .bind::<Nullable<Text>, _>(query.collection.as_deref())
+        .bind::<Nullable<Text>, _>(query.author.as_deref())
+        .bind::<Bool, _>(query.audio_only)
+        .bind::<Bool, _>(query.video_only)
+        .get_result(conn)?;
+    let rows = diesel::sql_query(format!("{CARD_SELECT} {FILTERS} {} OFFSET $6 LIMIT $7", order_by(query.sort)))
+        .bind::<Nullable<Text>, _>(query.category.as_deref())
+        .bind::<Nullable<Text>, _>(query.collection.as_deref())
+        .bind::<Nullable<Text>, _>(query.author.as_deref())
+        .bind::<Bool, _>(query.audio_only)
+        .bind::<Bool, _>(query.video_only)
+        .bind::<BigInt, _>(query.offset())
+        .bind::<BigInt, _>(i64::from(query.page_size))
+        .load(conn)?;
+    Ok((rows, total.total))
+}
+
+/// Below this trigram similarity a title or author is not a typo of the query.
+const TYPO_SIMILARITY: f64 = 0.3;
+/// At most this many candidates are ranked; beyond that nobody pages.
+const MAX_CANDIDATES: i64 = 1000;
+
+/// Books matching `query`, best first: full-text matches (prefix words, title and author weighted
+/// over description over text) and titles/authors within a typo of the words, ranked together by
+/// full-text rank plus trigram similarity, an exact title first of all.
+pub fn search_books(conn: &mut PgConnection, query: &SearchQuery, offset: i64, limit: i64) -> QueryResult<(Vec<BookCardRow>, i64)> {
+    // $1 websearch text, $2 prefix tsquery, $3 words for trigram similarity.
+    let candidates = format!(
+        "WITH q AS (SELECT websearch_to_tsquery('english', $1) AS web, to_tsquery('english', $2) AS prefix), \
+         hits AS ( \
+           SELECT b.id, \
+             (CASE WHEN lower(b.title) = lower($3) THEN 10 ELSE 0 END) \
+             + ts_rank_cd(b.search, q.web) * 2 + ts_rank_cd(b.search, q.prefix) \
+             + greatest(word_similarity($3, b.title), word_similarity($3, b.author)) AS score \
+           FROM books b, q \
+           WHERE b.search @@ q.web OR b.search @@ q.prefix \
+              OR word_similarity($3, b.title) >= {TYPO_SIMILARITY} OR word_similarity($3, b.author) >= {TYPO_SIMILARITY} \
+           ORDER BY score DESC, b.id LIMIT {MAX_CANDIDATES})"
+    );
+    let total: Total = diesel::sql_query(format!("{candidates} SELECT count(*) AS total FROM hits"))
+        .bind::<Text, _>(&query.text)
+        .bind::<Text, _>(query.prefix_tsquery())
+        .bind::<Text, _>(query.words_text())
+        .get_result(conn)?;
+    let select = CARD_SELECT.replacen("SELECT ", "SELECT hits.score, ", 1).replacen("FROM books b", "FROM hits JOIN books b ON b.id = hits.id", 1);
+    let rows = diesel::sql_query(format!("{candidates} {select} ORDER BY hits.score DESC, b.id OFFSET $4 LIMIT $5"))
+        .bind::<Text, _>(&query.text)
+        .bind::<Text, _>(query.prefix_tsquery())
+        .bind::<Text, _>(query.words_text())
+        .bind::<BigInt, _>(offset)
+        .bind::<BigInt, _>(limit)
+        .load(conn)?;
+    Ok((rows, total.total))
+}

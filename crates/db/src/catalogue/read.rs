@@ -1,0 +1,380 @@
+//! Books, categories, collections, authors, visuals and blog posts as the API shows them.
+
+use crate::schema::{authors, blog_posts, book_categories, books, categories, collection_books, collections, monthly_previews, visuals};
+use chrono::{DateTime, Datelike, NaiveDate, Utc};
+use diesel::prelude::*;
+use diesel::sql_types::{Array, BigInt, Bool, Int4, Text, Timestamptz};
+
+/// The columns every book list shows (never the body).
+#[derive(Debug, Clone, QueryableByName)]
+pub struct BookCardRow {
+    #[diesel(sql_type = BigInt)]
+    pub id: i64,
+    #[diesel(sql_type = Text)]
+    pub subid: String,
+    #[diesel(sql_type = Text)]
+    pub title: String,
+    #[diesel(sql_type = Text)]
+    pub author: String,
+    #[diesel(sql_type = Text)]
+    pub author_slug: String,
+    #[diesel(sql_type = Text)]
+    pub image: String,
+    #[diesel(sql_type = Text)]
+    pub description: String,
+    #[diesel(sql_type = Bool)]
+    pub free: bool,
+    #[diesel(sql_type = Bool)]
+    pub popular: bool,
+    #[diesel(sql_type = Bool)]
+    pub coming_soon: bool,
+    #[diesel(sql_type = Bool)]
+    pub has_media: bool,
+    #[diesel(sql_type = Bool)]
+    pub has_video: bool,
+    #[diesel(sql_type = Bool)]
+    pub has_visuals: bool,
+    #[diesel(sql_type = Int4)]
+    pub read_count: i32,
+    #[diesel(sql_type = Timestamptz)]
+    pub upload_date: DateTime<Utc>,
+}
+
+/// `SELECT` and `FROM` of a card; callers add `WHERE`, `ORDER BY` and `LIMIT`.
+pub(crate) const CARD_SELECT: &str = "SELECT b.id, b.subid, b.title, b.author, coalesce(a.slug, '') AS author_slug, \
+     b.image, b.description, b.free, b.popular, b.coming_soon, b.media_url IS NOT NULL AS has_media, \
+     b.video IS NOT NULL AS has_video, EXISTS (SELECT 1 FROM visuals v WHERE v.book_id = b.id) AS has_visuals, \
+     b.read_count, b.upload_date FROM books b LEFT JOIN authors a ON a.id = b.author_id";
+
+/// A book with everything, including the body; only the reader's call loads it.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = books, check_for_backend(diesel::pg::Pg))]
+pub struct BookRow {
+    pub id: i64,
+    pub subid: String,
+    pub title: String,
+    pub author_id: Option<i64>,
+    pub author: String,
+    pub author_description: String,
+    pub description: String,
+    pub image: String,
+    pub vector: String,
+    pub infographic: Option<String>,
+    pub body: String,
+    pub quotes: Vec<String>,
+    pub goals: Vec<String>,
+    pub tags: Vec<String>,
+    pub media_url: Option<String>,
+    pub video: Option<String>,
+    pub free: bool,
+    pub popular: bool,
+    pub coming_soon: bool,
+    pub upload_date: DateTime<Utc>,
+    pub read_count: i32,
+    pub recent_reads: i32,
+}
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = categories, check_for_backend(diesel::pg::Pg))]
+pub struct CategoryRow {
+    pub id: i64,
+    pub subid: String,
+    pub name: String,
+    pub description: String,
+    pub small_image: String,
+    pub sort_order: i32,
+}
+
+/// A book's category, as cards show it.
+#[derive(Debug, Clone, QueryableByName)]
+pub struct BookCategoryRow {
+    #[diesel(sql_type = BigInt)]
+    pub book_id: i64,
+    #[diesel(sql_type = BigInt)]
+    pub id: i64,
+    #[diesel(sql_type = Text)]
+    pub subid: String,
+    #[diesel(sql_type = Text)]
+    pub name: String,
+}
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = collections, check_for_backend(diesel::pg::Pg))]
+pub struct CollectionRow {
+    pub id: i64,
+    pub slug: String,
+    pub title: String,
+    pub description: String,
+    pub image: String,
+    pub sort_order: i32,
+}
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = authors, check_for_backend(diesel::pg::Pg))]
+pub struct AuthorRow {
+    pub id: i64,
+    pub slug: String,
+    pub name: String,
+    pub bio: String,
+    pub photo: String,
+}
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = visuals, check_for_backend(diesel::pg::Pg))]
+pub struct VisualRow {
+    pub id: i64,
+    pub book_id: i64,
+    pub position: i32,
+    pub image: String,
+    pub title: String,
+    pub body: String,
+}
+
+/// One book with visual slides, for the visuals list.
+#[derive(Debug, Clone, QueryableByName)]
+pub struct VisualBookRow {
+    #[diesel(sql_type = BigInt)]
+    pub id: i64,
+    #[diesel(sql_type = Text)]
+    pub subid: String,
+    #[diesel(sql_type = Text)]
+    pub title: String,
+    #[diesel(sql_type = Text)]
+    pub author: String,
+    #[diesel(sql_type = Text)]
+    pub image: String,
+    #[diesel(sql_type = BigInt)]
+    pub slides: i64,
+}
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = blog_posts, check_for_backend(diesel::pg::Pg))]
+pub struct BlogPostRow {
+    pub id: i64,
+    pub slug: String,
+    pub title: String,
+    pub excerpt: String,
+    pub body: String,
+    pub image: String,
+    pub category: String,
+    pub published_at: DateTime<Utc>,
+}
+
+/// Cards by a raw `WHERE ... ORDER BY ... LIMIT` tail without parameters.
+fn cards_where(conn: &mut PgConnection, tail: &str) -> QueryResult<Vec<BookCardRow>> {
+    diesel::sql_query(format!("{CARD_SELECT} {tail}")).load(conn)
+}
+
+/// The newest `limit` books.
+pub fn newest_books(conn: &mut PgConnection, limit: i64) -> QueryResult<Vec<BookCardRow>> {
+    cards_where(conn, &format!("ORDER BY b.upload_date DESC, b.id DESC LIMIT {}", limit.clamp(0, 1000)))
+}
+
+/// The most read books of the last 30 days, admin-flagged popular ones first.
+pub fn popular_books(conn: &mut PgConnection, limit: i64) -> QueryResult<Vec<BookCardRow>> {
+    cards_where(conn, &format!("ORDER BY b.popular DESC, b.recent_reads DESC, b.read_count DESC, b.id DESC LIMIT {}", limit.clamp(0, 1000)))
+}
+
+/// Books in any of `category_ids`, most read first, newest on ties.
+pub fn books_in_categories(conn: &mut PgConnection, category_ids: &[i64], limit: i64) -> QueryResult<Vec<BookCardRow>> {
+    diesel::sql_query(format!(
+        "{CARD_SELECT} WHERE EXISTS (SELECT 1 FROM book_categories bc WHERE bc.book_id = b.id AND bc.category_id = ANY($1)) \
+         AND NOT b.coming_soon ORDER BY b.popular DESC, b.recent_reads DESC, b.upload_date DESC, b.id DESC LIMIT $2"
+    ))
+    .bind::<Array<BigInt>, _>(category_ids)
+    .bind::<BigInt, _>(limit)
+    .load(conn)
+}
+
+/// One page of the whole catalogue as a map source: newest first from `start`.
+pub fn books_from(conn: &mut PgConnection, start: i64, limit: i64) -> QueryResult<Vec<BookCardRow>> {
+    diesel::sql_query(format!("{CARD_SELECT} ORDER BY b.upload_date DESC, b.id DESC OFFSET $1 LIMIT $2"))
+        .bind::<BigInt, _>(start)
+        .bind::<BigInt, _>(limit)
+        .load(conn)
+}
+
+/// The categories of each of `book_ids`.
+pub fn categories_of(conn: &mut PgConnection, book_ids: &[i64]) -> QueryResult<Vec<BookCategoryRow>> {
+    if book_ids.is_empty() {
+        return Ok(vec![]);
+    }
+    diesel::sql_query(
+        "SELECT bc.book_id, c.id, c.subid, c.name FROM book_categories bc JOIN categories c ON c.id = bc.category_id \
+         WHERE bc.book_id = ANY($1) ORDER BY c.sort_order, c.name",
+    )
+    .bind::<Array<BigInt>, _>(book_ids)
+    .load(conn)
+}
+
+/// A book by numeric id or by subid.
+pub fn find_book(conn: &mut PgConnection, id_or_subid: &str) -> QueryResult<Option<BookRow>> {
+    let query = books::table.select(BookRow::as_select());
+    match id_or_subid.parse::<i64>() {
+        Ok(id) => query.filter(books::id.eq(id)).first(conn).optional(),
+        Err(_) => query.filter(books::subid.eq(id_or_subid)).first(conn).optional(),
+    }
+}
+
+/// Just a book's id, by id or subid.
+pub fn find_book_id(conn: &mut PgConnection, id_or_subid: &str) -> QueryResult<Option<i64>> {
+    let query = books::table.select(books::id);
+    match id_or_subid.parse::<i64>() {
+        Ok(id) => query.filter(books::id.eq(id)).first(conn).optional(),
+        Err(_) => query.filter(books::subid.eq(id_or_subid)).first(conn).optional(),
+    }
+}
+
+pub fn card(conn: &mut PgConnection, book_id: i64) -> QueryResult<Option<BookCardRow>> {
+    diesel::sql_query(format!("{CARD_SELECT} WHERE b.id = $1")).bind::<BigInt, _>(book_id).get_result(conn).optional()
+}
+
+pub fn author_slug(conn: &mut PgConnection, author_id: Option<i64>) -> QueryResult<String> {
+    let Some(author_id) = author_id else { return Ok(String::new()) };
+    Ok(authors::table.find(author_id).select(authors::slug).first(conn).optional()?.unwrap_or_default())
+}
+
+pub fn has_visuals(conn: &mut PgConnection, book_id: i64) -> QueryResult<bool> {
+    diesel::select(diesel::dsl::exists(visuals::table.filter(visuals::book_id.eq(book_id)))).get_result(conn)
+}
+
+/// The first day of `now`'s month (UTC), the key of the monthly preview.
+pub fn month_of(now: DateTime<Utc>) -> NaiveDate {
+    NaiveDate::from_ymd_opt(now.year(), now.month(), 1).expect("the first of a month exists")
+}
+
+/// This month's preview: the admin's pick, else the newest free book.
+pub fn monthly_preview(conn: &mut PgConnection, now: DateTime<Utc>) -> QueryResult<Option<i64>> {
+    let chosen = monthly_previews::table
+        .filter(monthly_previews::month.eq(month_of(now)))
+        .select(monthly_previews::book_id)
+        .first(conn)
+        .optional()?;
+    if chosen.is_some() {
+        return Ok(chosen);
+    }
+    books::table
+        .filter(books::free.eq(true))
+        .order((books::upload_date.desc(), books::id.desc()))
+        .select(books::id)
+        .first(conn)
+        .optional()
+}
+
+/// Categories in their display order, each with how many books it holds.
+pub fn categories_with_counts(conn: &mut PgConnection) -> QueryResult<Vec<(CategoryRow, i64)>> {
+    let rows = categories::table.order((categories::sort_order, categories::name)).select(CategoryRow::as_select()).load(conn)?;
+    let counts: Vec<(i64, i64)> = book_categories::table
+        .group_by(book_categories::category_id)
+        .select((book_categories::category_id, diesel::dsl::count_star()))
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .map(|row| {
+            let count = counts.iter().find(|(id, _)| *id == row.id).map_or(0, |(_, n)| *n);
+            (row, count)
+        })
+        .collect())
+}
+
+/// Which of `ids` are categories.
+pub fn existing_category_ids(conn: &mut PgConnection, ids: &[i64]) -> QueryResult<Vec<i64>> {
+    categories::table.filter(categories::id.eq_any(ids)).select(categories::id).load(conn)
+}
+
+pub fn collections_with_counts(conn: &mut PgConnection) -> QueryResult<Vec<(CollectionRow, i64)>> {
+    let rows = collections::table.order((collections::sort_order, collections::title)).select(CollectionRow::as_select()).load(conn)?;
+    let counts: Vec<(i64, i64)> = collection_books::table
+        .group_by(collection_books::collection_id)
+        .select((collection_books::collection_id, diesel::dsl::count_star()))
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .map(|row| {
+            let count = counts.iter().find(|(id, _)| *id == row.id).map_or(0, |(_, n)| *n);
+            (row, count)
+        })
+        .collect())
+}
+
+pub fn find_collection(conn: &mut PgConnection, slug: &str) -> QueryResult<Option<CollectionRow>> {
+    collections::table.filter(collections::slug.eq(slug)).select(CollectionRow::as_select()).first(conn).optional()
+}
+
+/// A collection's books in their curated order.
+pub fn collection_books(conn: &mut PgConnection, collection_id: i64) -> QueryResult<Vec<BookCardRow>> {
+    diesel::sql_query(format!(
+        "{CARD_SELECT} JOIN collection_books cb ON cb.book_id = b.id WHERE cb.collection_id = $1 ORDER BY cb.position, b.title"
+    ))
+    .bind::<BigInt, _>(collection_id)
+    .load(conn)
+}
+
+pub fn authors_with_counts(conn: &mut PgConnection) -> QueryResult<Vec<(AuthorRow, i64)>> {
+    let rows = authors::table.order(authors::name).select(AuthorRow::as_select()).load(conn)?;
+    let counts: Vec<(Option<i64>, i64)> = books::table
+        .filter(books::author_id.is_not_null())
+        .group_by(books::author_id)
+        .select((books::author_id, diesel::dsl::count_star()))
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .map(|row| {
+            let count = counts.iter().find(|(id, _)| *id == Some(row.id)).map_or(0, |(_, n)| *n);
+            (row, count)
+        })
+        .collect())
+}
+
+pub fn find_author(conn: &mut PgConnection, slug: &str) -> QueryResult<Option<(AuthorRow, i64)>> {
+    let Some(author) = authors::table.filter(authors::slug.eq(slug)).select(AuthorRow::as_select()).first(conn).optional()? else {
+        return Ok(None);
+    };
+    let count = books::table.filter(books::author_id.eq(author.id)).count().get_result(conn)?;
+    Ok(Some((author, count)))
+}
+
+pub fn author_books(conn: &mut PgConnection, author_id: i64) -> QueryResult<Vec<BookCardRow>> {
+    diesel::sql_query(format!("{CARD_SELECT} WHERE b.author_id = $1 ORDER BY b.upload_date DESC, b.id DESC"))
+        .bind::<BigInt, _>(author_id)
+        .load(conn)
+}
+
+/// Every book with visual slides, once each, newest first.
+pub fn visual_books(conn: &mut PgConnection) -> QueryResult<Vec<VisualBookRow>> {
+    diesel::sql_query(
+        "SELECT b.id, b.subid, b.title, b.author, b.image, count(v.id) AS slides FROM books b JOIN visuals v ON v.book_id = b.id \
+         GROUP BY b.id ORDER BY b.upload_date DESC, b.id DESC",
+    )
+    .load(conn)
+}
+
+pub fn visuals_of(conn: &mut PgConnection, book_id: i64) -> QueryResult<Vec<VisualRow>> {
+    visuals::table.filter(visuals::book_id.eq(book_id)).order(visuals::position).select(VisualRow::as_select()).load(conn)
+}
+
+/// Books with an infographic, newest first.
+pub fn infographic_books(conn: &mut PgConnection) -> QueryResult<Vec<(i64, String, String, String, String, String)>> {
+    books::table
+        .filter(books::infographic.is_not_null())
+        .order((books::upload_date.desc(), books::id.desc()))
+        .select((books::id, books::subid, books::title, books::author, books::image, books::infographic.assume_not_null()))
+        .load(conn)
+}
+
+/// Blog posts newest first, optionally of one category.
+pub fn blog_posts(conn: &mut PgConnection, category: Option<&str>, limit: i64) -> QueryResult<Vec<BlogPostRow>> {
+    let mut query = blog_posts::table.select(BlogPostRow::as_select()).order((blog_posts::published_at.desc(), blog_posts::id.desc())).limit(limit).into_boxed();
+    if let Some(category) = category {
+        query = query.filter(blog_posts::category.eq(category.to_owned()));
+    }
+    query.load(conn)
+}
+
+pub fn find_blog_post(conn: &mut PgConnection, id_or_slug: &str) -> QueryResult<Option<BlogPostRow>> {
+    let query = blog_posts::table.select(BlogPostRow::as_select());
+    match id_or_slug.parse::<i64>() {
+        Ok(id) => query.filter(blog_posts::id.eq(id)).first(conn).optional(),
+        Err(_) => query.filter(blog_posts::slug.eq(id_or_slug)).first(conn).optional(),
+    }
+}

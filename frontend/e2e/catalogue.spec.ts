@@ -1,0 +1,158 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { fillSignup, newUser } from './helpers';
+
+// Relies on the seeded catalogue (cargo xtask seed): Meditations, Walden, The Art of War,
+// The Way to Wealth, On Liberty; categories Philosophy and Self-Improvement.
+
+test('a new member picks categories and gets recommendations on /home', async ({ page }) => {
+  const user = newUser({ firstName: 'Cleo' });
+  await page.goto('/signup');
+  await fillSignup(page, user);
+
+  // Sign-up lands on /home, which sends a member without picks on to choose categories.
+  await expect(page).toHaveURL(/\/choose-categories\/new$/);
+  await expect(page.getByRole('heading', { name: 'Set Preferences', level: 1 })).toBeVisible();
+  await expect(
+    page.getByText('Please pick the categories that you are interested in, and we will recommend books for you to read.'),
+  ).toBeVisible();
+  const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
+  await expect(breadcrumb.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/home');
+
+  // Nothing picked: an alert, and the page stays.
+  await page.getByRole('button', { name: 'Submit', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText(/Please pick a category\./);
+  await expect(page).toHaveURL(/\/choose-categories\/new$/);
+
+  await page.getByRole('checkbox', { name: 'Philosophy', exact: true }).check();
+  await page.getByRole('checkbox', { name: 'Self-Improvement', exact: true }).check();
+  await page.getByRole('button', { name: 'Submit', exact: true }).click();
+
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('heading', { name: 'Welcome Back, Cleo!' })).toBeVisible();
+  const recommended = page.getByRole('region', { name: 'Books Recommended For You' });
+  await expect(recommended).toBeVisible();
+  await expect(recommended.getByTestId('book-card').first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'New Releases' }).getByTestId('book-card').first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Explore Categories' }).getByRole('link', { name: 'Philosophy', exact: true })).toHaveAttribute(
+    'href',
+    '/books/?category=philosophy',
+  );
+
+  // The picks are kept: edit shows them checked, and /choose-categories/new goes back home.
+  await page.goto('/choose-categories/edit');
+  await expect(page.getByRole('checkbox', { name: 'Philosophy', exact: true })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Self-Improvement', exact: true })).toBeChecked();
+  await page.getByRole('button', { name: 'Submit', exact: true }).click();
+  await expect(page.getByText('Your preferences were successfully saved.')).toBeVisible();
+  await page.goto('/choose-categories/new');
+  await expect(page).toHaveURL(/\/home$/);
+});
+
+test('the header search finds Meditations despite a typo', async ({ page }) => {
+  await page.goto('/');
+  const box = page.getByRole('banner').getByRole('searchbox', { name: 'Search books' });
+  await box.fill('meditatons');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/search\?q=meditatons$/);
+  const results = page.getByRole('list', { name: 'Search results' });
+  await expect(results.getByRole('link', { name: 'Meditations', exact: true })).toBeVisible();
+  await results.getByRole('link', { name: 'Meditations', exact: true }).click();
+  await expect(page).toHaveURL(/\/books\/meditations$/);
+});
+
+test('search explains an empty query inline and suggests browsing when nothing matches', async ({ page }) => {
+  await page.goto('/search?q=%24%25');
+  await expect(page.getByRole('alert')).toContainText('Please type a word to search for.');
+  await expect(page.getByRole('heading', { name: 'Search', level: 1 })).toBeVisible();
+
+  await page.goto('/search?q=xylophonezebra');
+  await expect(page.getByText('No books match “xylophonezebra”.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'browse all book summaries' })).toHaveAttribute('href', '/books');
+});
+
+test('book lists: Popular and Audio only change the address and the list', async ({ page }) => {
+  await page.goto('/booklist/new/all');
+  await expect(page.getByRole('heading', { name: 'Latest', level: 1 })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Latest' }).getByTestId('book-card').first()).toBeVisible();
+
+  await page.getByRole('button', { name: 'Popular', exact: true }).click();
+  await expect(page).toHaveURL(/\/booklist\/trending\/all$/);
+  await expect(page.getByRole('button', { name: 'Popular', exact: true })).toHaveAttribute('aria-pressed', 'true');
+
+  await page.getByRole('checkbox', { name: 'Audio only' }).check();
+  await expect(page).toHaveURL(/\/booklist\/trending\/all\?audio=true$/);
+  const url = new URL(page.url());
+  expect(url.pathname).toContain('/trending/');
+  expect(url.searchParams.get('audio')).toBe('true');
+
+  const cards = page.getByRole('list', { name: 'Popular' }).getByTestId('book-card');
+  await expect(cards.first()).toBeVisible();
+  await expect(async () => {
+    const count = await cards.count();
+    expect(count).toBeGreaterThan(0);
+    for (let i = 0; i < count; i++) {
+      await expect(cards.nth(i).getByRole('list', { name: 'Badges' })).toContainText('Audio', { timeout: 1000 });
+    }
+  }).toPass();
+
+  // Switching back to Latest keeps the filter.
+  await page.getByRole('button', { name: 'Latest', exact: true }).click();
+  await expect(page).toHaveURL(/\/booklist\/new\/all\?audio=true$/);
+  await expect(page.getByRole('checkbox', { name: 'Audio only' })).toBeChecked();
+});
+
+test('catalogue pages lead to each other', async ({ page }) => {
+  await page.goto('/books');
+  await expect(page.getByRole('heading', { name: 'Book Summaries', level: 1 })).toBeVisible();
+  await page.getByRole('main').getByRole('link', { name: 'Philosophy', exact: true }).click();
+  await expect(page).toHaveURL(/\/category\/philosophy$/);
+  await expect(page.getByRole('heading', { name: 'Philosophy', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('book-card').first()).toBeVisible();
+
+  await page.goto('/collections');
+  await expect(page.getByRole('heading', { name: 'Collections', level: 1 })).toBeVisible();
+  await page.getByRole('link', { name: 'Stoic Classics' }).click();
+  await expect(page).toHaveURL(/\/collections\/stoic-classics$/);
+  await expect(page.getByRole('heading', { name: 'Stoic Classics', level: 1 })).toBeVisible();
+  await page.getByRole('link', { name: /Back to collections/ }).click();
+  await expect(page).toHaveURL(/\/collections$/);
+
+  await page.goto('/authors');
+  await page.getByRole('link', { name: 'Marcus Aurelius', exact: true }).click();
+  await expect(page).toHaveURL(/\/authors\/marcus-aurelius$/);
+  await expect(page.getByRole('main').getByRole('link', { name: 'Meditations', exact: true })).toBeVisible();
+});
+
+async function expectNoViolations(page: Page, name: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary, `accessibility violations on ${name}`).toEqual([]);
+}
+
+test('catalogue pages have no accessibility violations and fit a phone', async ({ page }) => {
+  for (const size of [
+    { width: 1280, height: 900 },
+    { width: 375, height: 740 },
+  ]) {
+    await page.setViewportSize(size);
+    for (const [path, heading] of [
+      ['/books', 'Book Summaries'],
+      ['/booklist/new/all', 'Latest'],
+      ['/category/philosophy', 'Philosophy'],
+      ['/collections', 'Collections'],
+      ['/authors', 'Book Authors'],
+      ['/infographics', 'Infographics'],
+      ['/search?q=walden', 'Search'],
+      ['/blog', 'Blog'],
+      ['/blog/whats-new', "What's New"],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0);
+      await expectNoViolations(page, `${path} at ${size.width}px`);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `${path} overflows sideways at ${size.width}px`).toBeLessThanOrEqual(0);
+    }
+  }
+});

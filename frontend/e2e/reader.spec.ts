@@ -1,0 +1,215 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { fillSignup, newUser } from './helpers';
+
+/**
+ * The summary reader, the video page and the visuals against the seeded catalogue
+ * (`cargo xtask seed`): `the-way-to-wealth` is a free book; `meditations`, `walden`,
+ * `the-art-of-war` and `on-liberty` are not.
+ */
+
+async function signUp(page: Page): Promise<void> {
+  await page.goto('/signup');
+  await fillSignup(page, newUser());
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('heading', { name: /Welcome Back/ })).toBeVisible();
+}
+
+/** The reader's "index/total" title, e.g. { index: 2, total: 7 }. */
+async function readPosition(page: Page): Promise<{ index: number; total: number }> {
+  const text = (await page.locator('.reader-bar__position').textContent()) ?? '';
+  const match = text.match(/^(\d+)\/(\d+)$/);
+  expect(match, `position title "${text}"`).not.toBeNull();
+  return { index: Number(match![1]), total: Number(match![2]) };
+}
+
+async function expectNoViolations(page: Page, name: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+  expect(summary, `accessibility violations on ${name}`).toEqual([]);
+}
+
+test('a visitor sees the first section and the login paywall, without Next or Previous', async ({ page }) => {
+  await page.goto('/books/meditations');
+  await expect(page.getByRole('heading', { level: 1, name: 'Meditations' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Log in or start your free trial to keep reading' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Log in', exact: true })).toHaveAttribute('href', '/login?redirect=%2Fbooks%2Fmeditations');
+  await expect(page.getByRole('link', { name: 'Start your free trial' })).toHaveAttribute('href', '/signup');
+  await expect(page.getByRole('button', { name: 'Next' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Previous' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Play audio' })).toHaveCount(0);
+  // Exactly one section of text.
+  await expect(page.locator('.reader__section')).toHaveCount(1);
+  await expectNoViolations(page, '/books/meditations (visitor)');
+
+  // The paywall's login comes back to the book.
+  await page.getByRole('link', { name: 'Log in', exact: true }).click();
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fbooks%2Fmeditations$/);
+});
+
+test('a visitor is sent to log in for the video of a book that is not free, and to /try for its visuals', async ({ page }) => {
+  await page.goto('/video/meditations');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fvideo%2Fmeditations$/);
+  await page.goto('/visuals/meditations');
+  await expect(page).toHaveURL(/\/try$/);
+});
+
+test('a member reads a free book: sections, font size, dark mode, contents and audio', async ({ page }) => {
+  await signUp(page);
+  await page.goto('/books/the-way-to-wealth');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const next = page.getByRole('button', { name: 'Next', exact: true });
+  const previous = page.getByRole('button', { name: 'Previous', exact: true });
+  await expect(next).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Log in or start your free trial/ })).toHaveCount(0);
+
+  const { total } = await readPosition(page);
+  expect(total).toBeGreaterThan(2);
+  await expect(page.locator('.reader-bar__position')).toHaveText(`1/${total}`);
+  await expect(previous).toBeDisabled();
+
+  // Arrow keys (nothing focused: the page itself).
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.locator('.reader-bar__position')).toHaveText(`1/${total}`);
+  await page.keyboard.press('ArrowRight');
+  await expect(page.locator('.reader-bar__position')).toHaveText(`2/${total}`);
+  await expect(page.getByRole('progressbar', { name: 'Reading progress' })).toHaveAttribute('aria-valuenow', '2');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.locator('.reader-bar__position')).toHaveText(`3/${total}`);
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.locator('.reader-bar__position')).toHaveText(`2/${total}`);
+
+  // Buttons.
+  await next.click();
+  await expect(page.locator('.reader-bar__position')).toHaveText(`3/${total}`);
+  await previous.click();
+  await previous.click();
+  await expect(page.locator('.reader-bar__position')).toHaveText(`1/${total}`);
+  await expect(previous).toBeDisabled();
+
+  // Font size: 3 levels, then back to 1.
+  const reader = page.locator('.reader');
+  await expect(reader).toHaveAttribute('data-font-level', '1');
+  const sizeBefore = await page.locator('.reader__body').evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+  await page.getByRole('button', { name: 'Font size, level 1 of 3' }).click();
+  await expect(reader).toHaveAttribute('data-font-level', '2');
+  const sizeAfter = await page.locator('.reader__body').evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+  expect(sizeAfter).toBeGreaterThan(sizeBefore);
+  await page.getByRole('button', { name: 'Font size, level 2 of 3' }).click();
+  await expect(reader).toHaveAttribute('data-font-level', '3');
+  await page.getByRole('button', { name: 'Font size, level 3 of 3' }).click();
+  await expect(reader).toHaveAttribute('data-font-level', '1');
+
+  // Dark mode: a class on <body>.
+  const darkMode = page.getByRole('button', { name: 'Dark mode' });
+  await darkMode.click();
+  await expect(page.locator('body')).toHaveClass(/\bdark-mode\b/);
+  await expect(darkMode).toHaveAttribute('aria-pressed', 'true');
+  await darkMode.click();
+  await expect(page.locator('body')).not.toHaveClass(/\bdark-mode\b/);
+
+  // Contents: the sidebar takes focus, jumps, and gives focus back.
+  const contents = page.getByRole('button', { name: 'Contents' });
+  await contents.click();
+  const toc = page.getByRole('dialog', { name: 'Contents' });
+  await expect(toc).toBeVisible();
+  expect(await toc.evaluate((el) => el.getBoundingClientRect().width)).toBe(480);
+  await page.keyboard.press('ArrowRight'); // ignored while a sidebar is open
+  await toc.locator('.reader-toc__item').nth(2).click();
+  await expect(toc).toBeHidden();
+  await expect(page.locator('.reader-bar__position')).toHaveText(`3/${total}`);
+  await expect(contents).toBeFocused();
+  await contents.click();
+  await page.keyboard.press('Escape');
+  await expect(toc).toBeHidden();
+
+  // Audio: play, then 1.5x.
+  const audio = page.locator('audio');
+  await expect(audio).toHaveAttribute('preload', 'metadata');
+  await audio.evaluate((el: HTMLAudioElement) => {
+    el.addEventListener('playing', () => el.setAttribute('data-played', 'yes'), { once: true });
+  });
+  await page.getByRole('button', { name: 'Play audio' }).click();
+  await expect(audio).toHaveAttribute('data-played', 'yes');
+  const speed = page.getByRole('button', { name: /^Playback speed/ });
+  await expect(speed).toHaveText('1x');
+  await speed.click();
+  await expect(speed).toHaveText('1.25x');
+  await speed.click();
+  await expect(speed).toHaveText('1.5x');
+  await expect(speed).toHaveAccessibleName('Playback speed 1.5x');
+  expect(await audio.evaluate((el: HTMLAudioElement) => el.playbackRate)).toBe(1.5);
+  const pause = page.getByRole('button', { name: 'Pause audio' });
+  if (await pause.isVisible()) await pause.click();
+
+  await expectNoViolations(page, '/books/the-way-to-wealth (member)');
+});
+
+test('a free member meets the upgrade paywall on the fourth book that is not free', async ({ page }) => {
+  await signUp(page);
+  for (const subid of ['meditations', 'walden', 'the-art-of-war']) {
+    await page.goto(`/books/${subid}`);
+    await expect(page.getByRole('button', { name: 'Next', exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'You have used your free summaries' })).toHaveCount(0);
+  }
+  await page.goto('/books/on-liberty');
+  await expect(page.getByRole('heading', { name: 'You have used your free summaries' })).toBeVisible();
+  await expect(page.getByText('Upgrade to access unlimited summaries')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Upgrade now' })).toHaveAttribute('href', '/try');
+  await expect(page.getByRole('button', { name: 'Next', exact: true })).toHaveCount(0);
+  await expect(page.locator('.reader__section')).toHaveCount(1);
+
+  // An unlocked book stays unlocked.
+  await page.goto('/books/walden');
+  await expect(page.getByRole('button', { name: 'Next', exact: true })).toBeVisible();
+
+  // Not paid: the video of a book that is not free sends the member to /try.
+  await page.goto('/video/walden');
+  await expect(page).toHaveURL(/\/try$/);
+});
+
+test('/book-detail hides the header and footer unless there is a redirect', async ({ page }) => {
+  await page.goto('/book-detail/the-way-to-wealth');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('.site-header')).toHaveCount(0);
+  await expect(page.getByRole('contentinfo')).toHaveCount(0);
+  await page.goto('/book-detail/the-way-to-wealth?redirect=%2Fhome');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+});
+
+test('the visuals list shows its stats and links each book to its viewer', async ({ page }) => {
+  await page.goto('/visuals');
+  await expect(page.getByRole('heading', { level: 1, name: 'Visual Book Summaries' })).toBeVisible();
+  const cards = page.locator('.visual-card');
+  await expect(cards.first()).toBeVisible();
+  await expect(page.locator('.visuals__stats')).toContainText(String(await cards.count()));
+  await expect(page.locator('.visuals__stats')).toContainText('100%');
+  await expect(page.locator('.visuals__stats')).toContainText('5 Min');
+  await expect(cards.first()).toHaveAttribute('href', /^\/visuals\/\d+$/);
+  await expectNoViolations(page, '/visuals');
+});
+
+test.describe('phone width', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('the reader fits a 375 px window and its sidebars take the full width', async ({ page }) => {
+    await signUp(page);
+    await page.goto('/books/the-way-to-wealth');
+    await expect(page.getByRole('button', { name: 'Next', exact: true })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.getByRole('button', { name: 'Options' }).click();
+    const options = page.getByRole('dialog', { name: 'Options' });
+    await expect(options).toBeVisible();
+    expect(await options.evaluate((el) => el.getBoundingClientRect().width)).toBe(375);
+    await expectNoViolations(page, '/books/the-way-to-wealth at 375px with options open');
+    // The sidebar covers the whole width (and so the overlay): its close button closes it.
+    await options.getByRole('button', { name: 'Close options' }).click();
+    await expect(options).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Options' })).toBeFocused();
+  });
+});

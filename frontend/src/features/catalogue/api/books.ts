@@ -1,0 +1,55 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api/client';
+import type { CatalogueBooksResult, CatalogueSort } from '@/lib/api/catalogue-types';
+
+export const CATALOGUE_SORTS: readonly CatalogueSort[] = ['new', 'trending', 'ab', 'audio', 'video'];
+
+export const PAGE_SIZE = 20;
+
+export function isCatalogueSort(value: string | undefined | null): value is CatalogueSort {
+  return CATALOGUE_SORTS.includes(value as CatalogueSort);
+}
+
+/** What a book list shows: everything the catalogue call filters by, except the page. */
+export interface BookFilters {
+  sort: CatalogueSort;
+  category?: string;
+  collection?: string;
+  author?: string;
+  audio?: boolean;
+  video?: boolean;
+}
+
+/** The query string of GET /api/catalogue/books (only the filters that are set). */
+export function catalogueQuery(filters: BookFilters, page: number, pageSize: number = PAGE_SIZE): string {
+  const params = new URLSearchParams({ sort: filters.sort });
+  if (filters.category) params.set('category', filters.category);
+  if (filters.collection) params.set('collection', filters.collection);
+  if (filters.author) params.set('author', filters.author);
+  if (filters.audio) params.set('audio', 'true');
+  if (filters.video) params.set('video', 'true');
+  params.set('page', String(page));
+  params.set('pageSize', String(pageSize));
+  return params.toString();
+}
+
+/** GET /api/catalogue/books */
+export function getBookPage(filters: BookFilters, page: number, pageSize = PAGE_SIZE, options?: { signal?: AbortSignal }) {
+  return api.get<CatalogueBooksResult>(`/api/catalogue/books?${catalogueQuery(filters, page, pageSize)}`, { signal: options?.signal });
+}
+
+export const bookPageQueryOptions = (filters: BookFilters, page: number, pageSize = PAGE_SIZE) =>
+  queryOptions({
+    queryKey: ['catalogue', 'books', catalogueQuery(filters, page, pageSize)] as const,
+    queryFn: ({ signal }) => getBookPage(filters, page, pageSize, { signal }),
+  });
+
+export function useBookPage(filters: BookFilters, page: number, pageSize = PAGE_SIZE) {
+  return useQuery({ ...bookPageQueryOptions(filters, page, pageSize), placeholderData: keepPreviousData });
+}
+
+/** `?page=` as a page number (1 when missing or nonsense). */
+export function parsePage(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}

@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api/client';
+import type { SearchResult } from '@/lib/api/catalogue-types';
+
+/** GET /api/search?q=&page= */
+export function searchBooks(q: string, page: number, options?: { signal?: AbortSignal }): Promise<SearchResult> {
+  const params = new URLSearchParams({ q, page: String(page) });
+  return api.get<SearchResult>(`/api/search?${params.toString()}`, { signal: options?.signal });
+}
+
+/** Runs only when there is a query parameter (an empty one included: the server explains it). */
+export function useSearch(q: string | null, page: number) {
+  return useQuery({
+    queryKey: ['search', q, page] as const,
+    queryFn: ({ signal }) => searchBooks(q ?? '', page, { signal }),
+    enabled: q !== null,
+  });
+}

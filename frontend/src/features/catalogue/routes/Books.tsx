@@ -1,0 +1,145 @@
+import { Link, useSearchParams } from 'react-router';
+import { BookGrid } from '@/components/BookCard';
+import { Spinner } from '@/components/Spinner';
+import { useDocumentTitle } from '@/components/use-document-title';
+import type { CatalogueSort } from '@/lib/api/catalogue-types';
+import { useCategories } from '@/lib/catalogue/categories-api';
+import { isCatalogueSort, useBookPage } from '../api/books';
+import { useCollections } from '../api/collections';
+import { BookListView } from '../components/BookListView';
+import { CategoryView } from '../components/CategoryView';
+import { LoadError } from '../components/Messages';
+import '../catalogue.css';
+
+const PREVIEW_SIZE = 10;
+
+/** `?sort=` words used by links (the home page links /books/?sort=newest). */
+function sortFromQuery(value: string | null): CatalogueSort | null {
+  if (!value) return null;
+  if (value === 'newest' || value === 'latest') return 'new';
+  if (value === 'popular') return 'trending';
+  return isCatalogueSort(value) ? value : null;
+}
+
+/**
+ * /books: the catalogue. `?category={subid}` shows that category (as /category/{subid} does) and
+ * `?sort=newest` (or another sort) shows that list (as /booklist/{sort}/all does).
+ */
+export default function BooksRoute() {
+  const [search] = useSearchParams();
+  const category = search.get('category');
+  const sort = sortFromQuery(search.get('sort'));
+  if (category) return <CategoryView key={category} subid={category} />;
+  if (sort) return <BookListView sort={sort} tag="all" />;
+  return <Catalogue />;
+}
+
+function Catalogue() {
+  useDocumentTitle('Book Summaries');
+  return (
+    <div className="page catalogue">
+      <header className="page__header">
+        <h1 className="page__title">Book Summaries</h1>
+        <p className="page__lead">The big ideas of great non-fiction books, in about 15 minutes each. Read or listen.</p>
+      </header>
+      <CategoriesSection />
+      <PreviewSection id="latest" title="Latest" sort="new" href="/booklist/new/all" />
+      <PreviewSection id="popular" title="Popular" sort="trending" href="/booklist/trending/all" />
+      <CollectionsSection />
+      <section className="catalogue__section" aria-labelledby="more-title">
+        <h2 id="more-title" className="catalogue__heading">
+          More ways to browse
+        </h2>
+        <ul className="link-row">
+          <li>
+            <Link to="/booklist/ab/all">All books A to Z</Link>
+          </li>
+          <li>
+            <Link to="/booklist/audio/all">Audio summaries</Link>
+          </li>
+          <li>
+            <Link to="/booklist/video/all">Video summaries</Link>
+          </li>
+          <li>
+            <Link to="/authors">Book authors</Link>
+          </li>
+          <li>
+            <Link to="/infographics">Infographics</Link>
+          </li>
+        </ul>
+      </section>
+    </div>
+  );
+}
+
+function CategoriesSection() {
+  const categories = useCategories();
+  return (
+    <section className="catalogue__section" aria-labelledby="categories-title">
+      <h2 id="categories-title" className="catalogue__heading">
+        Categories
+      </h2>
+      {categories.isPending ? <Spinner inline label="Loading categories…" /> : null}
+      {categories.isError ? <LoadError error={categories.error} /> : null}
+      {categories.data ? (
+        <ul className="category-list">
+          {categories.data.categories.map((category) => (
+            <li key={category.id}>
+              <Link className="category-pill" to={`/category/${encodeURIComponent(category.subid)}`}>
+                {category.small_image ? <img src={category.small_image} alt="" width={32} height={32} loading="lazy" /> : null}
+                <span>{category.name}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
+function PreviewSection({ id, title, sort, href }: { id: string; title: string; sort: CatalogueSort; href: string }) {
+  const books = useBookPage({ sort }, 1, PREVIEW_SIZE);
+  const headingId = `${id}-title`;
+  return (
+    <section className="catalogue__section" aria-labelledby={headingId}>
+      <div className="catalogue__section-head">
+        <h2 id={headingId} className="catalogue__heading">
+          {title}
+        </h2>
+        <Link to={href} className="see-all" aria-label={`See all ${title.toLowerCase()} books`}>
+          See all
+        </Link>
+      </div>
+      {books.isPending ? <Spinner inline label={`Loading ${title.toLowerCase()} books…`} /> : null}
+      {books.isError ? <LoadError error={books.error} /> : null}
+      {books.data ? <BookGrid books={books.data.books} label={title} /> : null}
+    </section>
+  );
+}
+
+function CollectionsSection() {
+  const collections = useCollections();
+  return (
+    <section className="catalogue__section" aria-labelledby="collections-title">
+      <div className="catalogue__section-head">
+        <h2 id="collections-title" className="catalogue__heading">
+          Collections
+        </h2>
+        <Link to="/collections" className="see-all" aria-label="See all collections">
+          See all
+        </Link>
+      </div>
+      {collections.isPending ? <Spinner inline label="Loading collections…" /> : null}
+      {collections.isError ? <LoadError error={collections.error} /> : null}
+      {collections.data ? (
+        <ul className="collection-links">
+          {collections.data.collections.map((collection) => (
+            <li key={collection.id}>
+              <Link to={`/collections/${encodeURIComponent(collection.slug)}`}>{collection.title}</Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

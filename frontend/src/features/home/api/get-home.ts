@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api/client';
+import type { HomeResult } from '@/lib/api/catalogue-types';
+import { catalogueKeys } from '@/lib/catalogue/query-keys';
+
+/** GET /api/books: the member, popular books, categories and the home recommendations. */
+export function getHome(options?: { signal?: AbortSignal }): Promise<HomeResult> {
+  return api.get<HomeResult>('/api/books', { signal: options?.signal });
+}
+
+export const homeQueryOptions = () =>
+  queryOptions({
+    queryKey: catalogueKeys.home(),
+    queryFn: ({ signal }) => getHome({ signal }),
+  });
+
+export function useHome() {
+  return useQuery(homeQueryOptions());
+}

@@ -1,0 +1,26 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api/client';
+import type { BookResult } from '@/lib/api/catalogue-types';
+
+/** GET /api/books/{id} (id or subid): the book with the caller's entitlement, and the user. */
+export function getBook(id: string, options?: { signal?: AbortSignal }): Promise<BookResult> {
+  return api.get<BookResult>(`/api/books/${encodeURIComponent(id)}`, { signal: options?.signal });
+}
+
+export const bookKeys = {
+  all: ['book'] as const,
+  detail: (id: string) => [...bookKeys.all, 'detail', id] as const,
+};
+
+export const bookQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: bookKeys.detail(id),
+    queryFn: ({ signal }) => getBook(id, { signal }),
+    // Opening a book may use one of a free member's unlocks and carries signed URLs that expire:
+    // always ask again when the page is opened.
+    staleTime: 0,
+  });
+
+export function useBook(id: string) {
+  return useQuery(bookQueryOptions(id));
+}

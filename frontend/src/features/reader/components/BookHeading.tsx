@@ -1,0 +1,32 @@
+import { Link } from 'react-router';
+import type { BookDetail } from '@/lib/api/catalogue-types';
+
+/** Cover, title (the page's h1), author and categories. */
+export function BookHeading({ book, titleId }: { book: BookDetail; titleId: string }) {
+  return (
+    <div className="book-heading">
+      {book.image ? (
+        <img className="book-heading__cover" src={book.image} alt={`Cover of ${book.title}`} width={120} height={180} />
+      ) : null}
+      <div className="book-heading__text">
+        <h1 id={titleId} className="book-heading__title">
+          {book.title}
+        </h1>
+        <p className="book-heading__author">
+          by {book.authorSlug ? <Link to={`/authors/${encodeURIComponent(book.authorSlug)}`}>{book.author}</Link> : book.author}
+        </p>
+        {book.categories.length > 0 ? (
+          <ul className="book-heading__categories" aria-label="Categories">
+            {book.categories.map((category) => (
+              <li key={category.id}>
+                <Link className="chip" to={`/category/${encodeURIComponent(category.subid)}`}>
+                  {category.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    </div>
+  );
+}

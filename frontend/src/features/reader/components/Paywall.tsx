@@ -1,0 +1,59 @@
+import { Link } from 'react-router';
+import { withRedirect } from '@/lib/auth/redirect';
+import type { PaywallKind } from '../view';
+
+/**
+ * What stands between the reader and the rest of the summary:
+ * - login: a visitor (truncated body): log in (and come back here) or start a free trial;
+ * - upgrade: a free member who used all free summaries;
+ * - trial: no body parts at all.
+ */
+export function Paywall({ kind, returnTo }: { kind: PaywallKind; returnTo: string }) {
+  if (kind === 'login') {
+    return (
+      <section className="paywall" aria-labelledby="paywall-title">
+        <h2 id="paywall-title" className="paywall__title">
+          Log in or start your free trial to keep reading
+        </h2>
+        <p>Members read every key idea, listen to the audio and keep their place across devices.</p>
+        <div className="paywall__actions">
+          <Link className="btn btn--primary btn--md" to={withRedirect('/login', returnTo)}>
+            Log in
+          </Link>
+          <Link className="btn btn--secondary btn--md" to="/signup">
+            Start your free trial
+          </Link>
+        </div>
+      </section>
+    );
+  }
+  if (kind === 'upgrade') {
+    return (
+      <section className="paywall" aria-labelledby="paywall-title">
+        <h2 id="paywall-title" className="paywall__title">
+          You have used your free summaries
+        </h2>
+        <p className="paywall__lead">Upgrade to access unlimited summaries</p>
+        <p>Every key idea in text and audio, plus visuals and videos.</p>
+        <div className="paywall__actions">
+          <Link className="btn btn--primary btn--md" to="/try">
+            Upgrade now
+          </Link>
+        </div>
+      </section>
+    );
+  }
+  return (
+    <section className="paywall" aria-labelledby="paywall-title">
+      <h2 id="paywall-title" className="paywall__title">
+        Start your free trial to read this summary
+      </h2>
+      <p>Get every summary in text and audio, free for 3 days.</p>
+      <div className="paywall__actions">
+        <Link className="btn btn--primary btn--md" to="/try">
+          Start your free trial
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,302 @@
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { Link, useLocation } from 'react-router';
+import type { BookDetail } from '@/lib/api/catalogue-types';
+import { arrowStep } from '@/lib/keyboard';
+import type { ReadingProgress } from '../hooks/use-reading-progress';
+import { FONT_LEVEL_NAMES, FONT_LEVELS, type ReaderPreferences } from '../hooks/use-reader-preferences';
+import { clampSection, initialSectionIndex } from '../sections';
+import { readerView, sectionLabel } from '../view';
+import { AudioPlayer } from './AudioPlayer';
+import { BookHeading } from './BookHeading';
+import { Paywall } from './Paywall';
+import { ReaderIcon } from './ReaderIcon';
+import { Sidebar } from './Sidebar';
+
+type Panel = 'contents' | 'options' | null;
+
+const FONT_SIZES = ['1.0625rem', '1.25rem', '1.5rem'] as const;
+
+interface ReaderProps {
+  book: BookDetail;
+  progress: ReadingProgress;
+  /** Font level and dark mode (kept by the page, so they survive moving to another book). */
+  preferences: ReaderPreferences;
+}
+
+/**
+ * The summary reader: the book heading, the audio player, one section at a time with Next,
+ * Previous and the arrow keys (members with the whole body), or the truncated body and a paywall.
+ */
+export function Reader({ book, progress, preferences }: ReaderProps) {
+  const location = useLocation();
+  const returnTo = location.pathname + location.search;
+  const view = useMemo(() => readerView(book), [book]);
+  const total = view.sections.length;
+  const titleId = useId();
+  const sectionTitleId = useId();
+
+  const [index, setIndex] = useState(() => (view.full ? initialSectionIndex(book.position, total) : 0));
+  const indexRef = useRef(index);
+  const [announcement, setAnnouncement] = useState('');
+  const [panel, setPanel] = useState<Panel>(null);
+  const { fontLevel, setFontLevel, cycleFontLevel, darkMode, setDarkMode, toggleDarkMode } = preferences;
+
+  const contentsButton = useRef<HTMLButtonElement>(null);
+  const optionsButton = useRef<HTMLButtonElement>(null);
+  const sectionRef = useRef<HTMLElement>(null);
+  const moved = useRef(false);
+
+  const { onSectionChange } = progress;
+  const goTo = useCallback(
+    (target: number) => {
+      if (!view.full) return;
+      const next = clampSection(target, total);
+      if (next === indexRef.current) return;
+      indexRef.current = next;
+      moved.current = true;
+      setIndex(next);
+      setAnnouncement(`Section ${next + 1} of ${total}: ${sectionLabel(view.sections[next], next)}`);
+      onSectionChange(next, total);
+    },
+    [view, total, onSectionChange],
+  );
+
+  // Left and right arrows move between sections, unless a sidebar is open or the user is typing.
+  useEffect(() => {
+    if (!view.full || panel) return undefined;
+    const onKeyDown = (event: KeyboardEvent) => {
+      const step = arrowStep(event);
+      if (step === 0) return;
+      event.preventDefault();
+      goTo(indexRef.current + step);
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [view.full, panel, goTo]);
+
+  // After a move, bring the new section's start into view if the reader had scrolled past it.
+  useEffect(() => {
+    if (!moved.current) return;
+    const section = sectionRef.current;
+    if (section && section.getBoundingClientRect().top < 0) section.scrollIntoView?.({ block: 'start' });
+  }, [index]);
+
+  const closePanel = useCallback(() => setPanel(null), []);
+  const togglePanel = (which: Exclude<Panel, null>) => setPanel((open) => (open === which ? null : which));
+
+  const current = view.sections[index];
+  const shown = view.full ? (current ? [current] : []) : view.sections;
+  const style = { '--reader-font-size': FONT_SIZES[fontLevel - 1] } as CSSProperties;
+  const videoPath = `/video/${encodeURIComponent(book.subid)}`;
+  const visualsPath = `/visuals/${encodeURIComponent(book.subid)}`;
+
+  return (
+    <div className={`reader reader--font-${fontLevel}${darkMode ? ' reader--dark' : ''}`} style={style} data-font-level={fontLevel}>
+      <div className="reader-bar">
+        <div className="reader-bar__inner">
+          <div className="reader-bar__menu" role="group" aria-label="Reader menu">
+            <button
+              ref={contentsButton}
+              type="button"
+              className="reader-bar__button"
+              aria-label="Contents"
+              aria-haspopup="dialog"
+              aria-expanded={panel === 'contents'}
+              aria-controls="reader-contents"
+              onClick={() => togglePanel('contents')}
+            >
+              <ReaderIcon name="contents" />
+              <span className="reader-bar__label" aria-hidden="true">
+                Contents
+              </span>
+            </button>
+            <button
+              type="button"
+              className="reader-bar__button"
+              aria-label={`Font size, level ${fontLevel} of ${FONT_LEVELS}`}
+              onClick={cycleFontLevel}
+            >
+              <span className="reader-bar__aa" aria-hidden="true">
+                Aa
+              </span>
+              <span className="reader-bar__level" aria-hidden="true">
+                {fontLevel}/{FONT_LEVELS}
+              </span>
+            </button>
+            <button
+              ref={optionsButton}
+              type="button"
+              className="reader-bar__button"
+              aria-label="Options"
+              aria-haspopup="dialog"
+              aria-expanded={panel === 'options'}
+              aria-controls="reader-options"
+              onClick={() => togglePanel('options')}
+            >
+              <ReaderIcon name="options" />
+              <span className="reader-bar__label" aria-hidden="true">
+                Options
+              </span>
+            </button>
+            <button type="button" className="reader-bar__button" aria-label="Dark mode" aria-pressed={darkMode} onClick={toggleDarkMode}>
+              <ReaderIcon name={darkMode ? 'sun' : 'moon'} />
+            </button>
+          </div>
+          <p className="reader-bar__title">
+            <span className="reader-bar__book">{book.title}</span>
+            {view.full && total > 0 ? (
+              <span className="reader-bar__position">
+                {index + 1}/{total}
+              </span>
+            ) : null}
+          </p>
+        </div>
+        {view.full && total > 0 ? (
+          <div
+            className="reader-progress"
+            role="progressbar"
+            aria-label="Reading progress"
+            aria-valuemin={0}
+            aria-valuemax={total}
+            aria-valuenow={index + 1}
+            aria-valuetext={`Section ${index + 1} of ${total}`}
+          >
+            <span className="reader-progress__fill" style={{ width: `${((index + 1) / total) * 100}%` }} />
+          </div>
+        ) : null}
+      </div>
+
+      <article className="reader__article" aria-labelledby={titleId}>
+        <BookHeading book={book} titleId={titleId} />
+
+        {book.mediaUrl || book.hasVideo ? (
+          <div className="reader__media">
+            {book.mediaUrl ? <AudioPlayer src={book.mediaUrl} title={book.title} onFirstPlay={progress.onFirstAudioPlay} /> : null}
+            {book.hasVideo ? (
+              <Link className="reader__video-link" to={videoPath}>
+                <ReaderIcon name="video" />
+                Watch the video
+              </Link>
+            ) : null}
+          </div>
+        ) : null}
+
+        {shown.length === 0 && book.description ? <p className="reader__description">{book.description}</p> : null}
+
+        {shown.map((section, i) => {
+          const number = view.full ? index : i;
+          const headingId = `${sectionTitleId}-${number}`;
+          return (
+            <section
+              key={number}
+              ref={i === 0 ? sectionRef : undefined}
+              className="reader__section"
+              aria-labelledby={headingId}
+            >
+              <h2 id={headingId} className="reader__section-title">
+                {sectionLabel(section, number)}
+              </h2>
+              <div className="reader__body" dangerouslySetInnerHTML={{ __html: section.html }} />
+            </section>
+          );
+        })}
+
+        {view.paywall ? <Paywall kind={view.paywall} returnTo={returnTo} /> : null}
+
+        {view.full && total > 0 ? (
+          <nav className="reader__pager" aria-label="Sections">
+            <button type="button" className="btn btn--ghost btn--md" onClick={() => goTo(index - 1)} disabled={index === 0}>
+              <ReaderIcon name="prev" />
+              Previous
+            </button>
+            <span className="reader__pager-position" aria-hidden="true">
+              {index + 1}/{total}
+            </span>
+            <button type="button" className="btn btn--primary btn--md" onClick={() => goTo(index + 1)} disabled={index >= total - 1}>
+              Next
+              <ReaderIcon name="next" />
+            </button>
+          </nav>
+        ) : null}
+      </article>
+
+      <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+        {announcement}
+      </div>
+
+      <Sidebar id="reader-contents" title="Contents" open={panel === 'contents'} onClose={closePanel} returnFocusTo={contentsButton}>
+        {total > 0 ? (
+          <nav aria-label="Table of contents">
+            <ol className="reader-toc">
+              {view.sections.map((section, i) => {
+                const active = view.full ? i === index : i === 0;
+                return (
+                  <li key={i}>
+                    <button
+                      type="button"
+                      className="reader-toc__item"
+                      aria-current={active ? 'true' : undefined}
+                      data-autofocus={active ? '' : undefined}
+                      disabled={!view.full && i > 0}
+                      onClick={() => {
+                        goTo(i);
+                        closePanel();
+                      }}
+                    >
+                      <span className="reader-toc__number" aria-hidden="true">
+                        {i + 1}
+                      </span>
+                      <span>{sectionLabel(section, i)}</span>
+                    </button>
+                  </li>
+                );
+              })}
+            </ol>
+            {view.paywall ? <p className="reader-toc__more">The other key ideas unlock with the full summary.</p> : null}
+          </nav>
+        ) : (
+          <p>No contents yet.</p>
+        )}
+      </Sidebar>
+
+      <Sidebar id="reader-options" title="Options" side="right" open={panel === 'options'} onClose={closePanel} returnFocusTo={optionsButton}>
+        <fieldset className="reader-options__group">
+          <legend className="reader-options__legend">Font size</legend>
+          <div className="reader-options__choices">
+            {FONT_LEVEL_NAMES.map((name, i) => (
+              <label key={name} className="reader-options__choice">
+                <input
+                  type="radio"
+                  name="reader-font-size"
+                  value={i + 1}
+                  checked={fontLevel === i + 1}
+                  onChange={() => setFontLevel(i + 1)}
+                  data-autofocus={fontLevel === i + 1 ? '' : undefined}
+                />
+                <span style={{ fontSize: FONT_SIZES[i] }}>{name}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <label className="reader-options__switch">
+          <input type="checkbox" role="switch" checked={darkMode} onChange={(event) => setDarkMode(event.target.checked)} />
+          <span>Dark mode</span>
+        </label>
+        {book.hasVideo || book.hasVisuals ? (
+          <ul className="reader-options__links">
+            {book.hasVideo ? (
+              <li>
+                <Link to={videoPath}>Watch the video</Link>
+              </li>
+            ) : null}
+            {book.hasVisuals ? (
+              <li>
+                <Link to={visualsPath}>See the visual summary</Link>
+              </li>
+            ) : null}
+          </ul>
+        ) : null}
+      </Sidebar>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import type { BookDetail } from '@/lib/api/catalogue-types';
+import { splitSections, type Section } from './sections';
+
+/** login: a visitor; upgrade: free summaries used up; trial: no body parts at all. */
+export type PaywallKind = 'login' | 'upgrade' | 'trial';
+
+export interface ReaderView {
+  /** The sections on show: the whole body, or the truncated part. */
+  sections: Section[];
+  /** True when the member has the whole body: Next/Previous, progress and position apply. */
+  full: boolean;
+  paywall: PaywallKind | null;
+}
+
+/** Which body to show and which paywall, from the book's entitlement flags. */
+export function readerView(book: Pick<BookDetail, 'body' | 'truncatedBody' | 'notLoggedIn' | 'limitReached'>): ReaderView {
+  const body = splitSections(book.body);
+  if (body.length > 0) return { sections: body, full: true, paywall: null };
+  const truncated = splitSections(book.truncatedBody);
+  if (truncated.length === 0) return { sections: [], full: false, paywall: 'trial' };
+  const paywall: PaywallKind = book.notLoggedIn ? 'login' : book.limitReached ? 'upgrade' : 'trial';
+  return { sections: truncated, full: false, paywall };
+}
+
+export function sectionLabel(section: Section | undefined, index: number): string {
+  return section?.title || `Section ${index + 1}`;
+}

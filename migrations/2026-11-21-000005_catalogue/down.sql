@@ -1,0 +1,11 @@
+DROP TABLE monthly_previews;
+DROP TABLE book_unlocks;
+DROP TABLE blog_posts;
+DROP TABLE visuals;
+DROP TABLE collection_books;
+DROP TABLE collections;
+DROP TABLE book_categories;
+DROP TABLE books;
+DROP TABLE authors;
+DROP TABLE categories;
+DROP EXTENSION IF EXISTS pg_trgm;

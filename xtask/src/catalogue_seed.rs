@@ -1,0 +1,300 @@
+//! Loads the demo catalogue from `xtask/seed-data/` into the database and the media store.
+
+use crate::{art, audio};
+use anyhow::{bail, Context, Result};
+use chrono::{NaiveDate, TimeZone, Utc};
+use db::catalogue::write::{self, NewAuthor, NewBlogPost, NewBook, NewCategory, NewCollection, NewVisual};
+use diesel::PgConnection;
+use media::MediaStore;
+use serde::Deserialize;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Narration {
+    /// espeak-ng reads the summaries (when it is installed).
+    Speech,
+    /// A short tone: fast, for test runs.
+    Tone,
+}
+
+#[derive(Deserialize)]
+struct CatalogueFile {
+    categories: Vec<CategoryEntry>,
+    collections: Vec<CollectionEntry>,
+    authors: Vec<AuthorEntry>,
+}
+
+#[derive(Deserialize)]
+struct CategoryEntry {
+    subid: String,
+    name: String,
+    description: String,
+}
+
+#[derive(Deserialize)]
+struct CollectionEntry {
+    slug: String,
+    title: String,
+    description: String,
+}
+
+#[derive(Deserialize)]
+struct AuthorEntry {
+    slug: String,
+    name: String,
+    bio: String,
+}
+
+#[derive(Deserialize)]
+struct BookFront {
+    title: String,
+    author: String,
+    categories: Vec<String>,
+    #[serde(default)]
+    collections: Vec<String>,
+    #[serde(default)]
+    tags: Vec<String>,
+    description: String,
+    author_description: String,
+    #[serde(default)]
+    quotes: Vec<String>,
+    #[serde(default)]
+    goals: Vec<String>,
+    #[serde(default)]
+    free: bool,
+    #[serde(default)]
+    popular: bool,
+    #[serde(default)]
+    coming_soon: bool,
+    #[serde(default)]
+    audio: bool,
+    uploaded: String,
+    #[serde(default)]
+    visuals: Vec<SlideEntry>,
+}
+
+#[derive(Deserialize)]
+struct SlideEntry {
+    title: String,
+    body: String,
+}
+
+#[derive(Deserialize)]
+struct PostFront {
+    title: String,
+    category: String,
+    excerpt: String,
+    published: String,
+}
+
+pub fn data_dir() -> PathBuf {
+    crate::util::root().join("xtask/seed-data")
+}
+
+/// Splits `+++\n<toml>\n+++\n<html>`.
+fn front_matter(text: &str, file: &Path) -> Result<(String, String)> {
+    let rest = text.strip_prefix("+++").with_context(|| format!("{}: no +++ front matter", file.display()))?;
+    let (toml, body) = rest.split_once("\n+++").with_context(|| format!("{}: front matter not closed", file.display()))?;
+    Ok((toml.to_owned(), body.trim().to_owned()))
+}
+
+fn date(text: &str) -> Result<chrono::DateTime<Utc>> {
+    let day = NaiveDate::parse_from_str(text, "%Y-%m-%d").with_context(|| format!("bad date {text:?}"))?;
+    Ok(Utc.from_utc_datetime(&day.and_hms_opt(9, 0, 0).expect("9:00 exists")))
+}
+
+fn files_in(dir: &Path) -> Result<Vec<PathBuf>> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .with_context(|| format!("reading {}", dir.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "html"))
+        .collect();
+    files.sort();
+    Ok(files)
+}
+
+struct Runtime(tokio::runtime::Runtime);
+
+impl Runtime {
+    fn new() -> Result<Runtime> {
+        Ok(Runtime(tokio::runtime::Builder::new_current_thread().enable_all().build()?))
+    }
+
+    fn put(&self, store: &MediaStore, key: &str, bytes: Vec<u8>) -> Result<()> {
+        self.0.block_on(store.put(key, bytes)).with_context(|| format!("storing {key}"))
+    }
+}
+
+/// Loads everything when the catalogue is empty; returns whether it did.
+pub fn seed_catalogue(conn: &mut PgConnection, store: &MediaStore, narration: Narration) -> Result<bool> {
+    if !write::catalogue_is_empty(conn)? {
+        println!("The catalogue has data already; not seeding it.");
+        return Ok(false);
+    }
+    let runtime = Runtime::new()?;
+    let dir = data_dir();
+    let catalogue: CatalogueFile = toml::from_str(&std::fs::read_to_string(dir.join("catalogue.toml"))?).context("reading catalogue.toml")?;
+
+    let mut category_ids = HashMap::new();
+    for (index, entry) in catalogue.categories.iter().enumerate() {
+        let key = format!("public/categories/{}.svg", entry.subid);
+        runtime.put(store, &key, art::tile(&entry.name).into_bytes())?;
+        let id = write::insert_category(
+            conn,
+            &NewCategory { subid: entry.subid.clone(), name: entry.name.clone(), description: entry.description.clone(), small_image: key, sort_order: index as i32 },
+        )?;
+        category_ids.insert(entry.subid.clone(), id);
+    }
+    println!("Seeding categories: {}/{}", category_ids.len(), catalogue.categories.len());
+
+    let mut authors = HashMap::new();
+    for entry in &catalogue.authors {
+        let key = format!("public/authors/{}.svg", entry.slug);
+        runtime.put(store, &key, art::portrait(&entry.name).into_bytes())?;
+        let id = write::insert_author(conn, &NewAuthor { slug: entry.slug.clone(), name: entry.name.clone(), bio: entry.bio.clone(), photo: key })?;
+        authors.insert(entry.slug.clone(), (id, entry.name.clone()));
+    }
+    println!("Seeding authors: {}/{}", authors.len(), catalogue.authors.len());
+
+    let mut collection_ids = HashMap::new();
+    for (index, entry) in catalogue.collections.iter().enumerate() {
+        let key = format!("public/collections/{}.svg", entry.slug);
+        runtime.put(store, &key, art::tile(&entry.title).into_bytes())?;
+        let id = write::insert_collection(
+            conn,
+            &NewCollection { slug: entry.slug.clone(), title: entry.title.clone(), description: entry.description.clone(), image: key, sort_order: index as i32 },
+        )?;
+        collection_ids.insert(entry.slug.clone(), (id, 0i32));
+    }
+    println!("Seeding collections: {}/{}", collection_ids.len(), catalogue.collections.len());
+
+    let book_files = files_in(&dir.join("books"))?;
+    let mut narrations = Vec::new();
+    for (index, file) in book_files.iter().enumerate() {
+        let subid = file.file_stem().and_then(|s| s.to_str()).context("book file name")?.to_owned();
+        let (toml_text, body) = front_matter(&std::fs::read_to_string(file)?, file)?;
+        let front: BookFront = toml::from_str(&toml_text).with_context(|| format!("{}: front matter", file.display()))?;
+        let Some((author_id, author_name)) = authors.get(&front.author).cloned() else {
+            bail!("{}: unknown author {:?}", file.display(), front.author);
+        };
+        let body = catalogue::html::sanitize(&body);
+        let cover = format!("public/covers/{subid}.svg");
+        runtime.put(store, &cover, art::cover(&front.title, &author_name).into_bytes())?;
+        let infographic = if front.visuals.is_empty() {
+            None
+        } else {
+            let key = format!("premium/infographics/{subid}.svg");
+            let ideas: Vec<String> = front.visuals.iter().map(|v| v.title.clone()).collect();
+            runtime.put(store, &key, art::infographic(&front.title, &ideas).into_bytes())?;
+            Some(key)
+        };
+        let book_id = write::insert_book(
+            conn,
+            &NewBook {
+                subid: subid.clone(),
+                title: front.title.clone(),
+                author_id: Some(author_id),
+                author: author_name,
+                author_description: front.author_description,
+                description: front.description,
+                image: cover,
+                vector: String::new(),
+                infographic,
+                body: body.clone(),
+                quotes: front.quotes,
+                goals: front.goals,
+                tags: front.tags,
+                media_url: None,
+                video: None,
+                free: front.free,
+                popular: front.popular,
+                coming_soon: front.coming_soon,
+                upload_date: date(&front.uploaded)?,
+                read_count: 0,
+                recent_reads: 0,
+            },
+        )?;
+        let mut pairs = Vec::new();
+        for category in &front.categories {
+            let id = category_ids.get(category).with_context(|| format!("{}: unknown category {category:?}", file.display()))?;
+            pairs.push((book_id, *id));
+        }
+        write::add_book_categories(conn, &pairs)?;
+        for collection in &front.collections {
+            let (id, next) = collection_ids.get_mut(collection).with_context(|| format!("{}: unknown collection {collection:?}", file.display()))?;
+            write::add_to_collection(conn, *id, book_id, *next)?;
+            *next += 1;
+        }
+        let mut slides = Vec::new();
+        for (n, slide) in front.visuals.iter().enumerate() {
+            let key = format!("premium/visuals/{subid}-{}.svg", n + 1);
+            runtime.put(store, &key, art::slide(&front.title, n + 1, &slide.title).into_bytes())?;
+            slides.push(NewVisual { book_id, position: n as i32, image: key, title: slide.title.clone(), body: slide.body.clone() });
+        }
+        write::insert_visuals(conn, &slides)?;
+        if front.audio {
+            narrations.push((book_id, subid.clone(), format!("{}. By {}. {}", front.title, front.author.replace('-', " "), catalogue::html::plain_text(&body))));
+        }
+        println!("Seeding books: {}/{} {}", index + 1, book_files.len(), front.title);
+    }
+
+    narrate(conn, store, &runtime, narrations, narration)?;
+
+    let posts = files_in(&dir.join("blog"))?;
+    for (index, file) in posts.iter().enumerate() {
+        let slug = file.file_stem().and_then(|s| s.to_str()).context("post file name")?.to_owned();
+        let (toml_text, body) = front_matter(&std::fs::read_to_string(file)?, file)?;
+        let front: PostFront = toml::from_str(&toml_text).with_context(|| format!("{}: front matter", file.display()))?;
+        write::insert_blog_post(
+            conn,
+            &NewBlogPost {
+                slug,
+                title: front.title,
+                excerpt: front.excerpt,
+                body: catalogue::html::sanitize(&body),
+                image: String::new(),
+                category: front.category,
+                published_at: date(&front.published)?,
+            },
+        )?;
+        println!("Seeding blog posts: {}/{}", index + 1, posts.len());
+    }
+    Ok(true)
+}
+
+/// Audio for the books marked `audio`: speech on two threads when espeak-ng is there, else tones.
+fn narrate(conn: &mut PgConnection, store: &MediaStore, runtime: &Runtime, books: Vec<(i64, String, String)>, narration: Narration) -> Result<()> {
+    let speech = narration == Narration::Speech && audio::espeak_available();
+    if narration == Narration::Speech && !speech {
+        println!("espeak-ng is not installed (apt-get install espeak-ng): demo audio will be a short tone.");
+    }
+    let total = books.len();
+    let done = std::sync::atomic::AtomicUsize::new(0);
+    let results: Vec<(i64, String, Result<Vec<u8>>)> = std::thread::scope(|scope| {
+        let halves: Vec<_> = books
+            .chunks(total.div_ceil(2).max(1))
+            .map(|chunk| {
+                let done = &done;
+                scope.spawn(move || {
+                    chunk
+                        .iter()
+                        .map(|(id, subid, text)| {
+                            let bytes = if speech { audio::speak(text) } else { Ok(audio::tone(30)) };
+                            let n = done.fetch_add(1, std::sync::atomic::Ordering::SeqCst) + 1;
+                            println!("Seeding audio: {n}/{total} {subid}");
+                            (*id, subid.clone(), bytes)
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        halves.into_iter().flat_map(|h| h.join().expect("narration thread")).collect()
+    });
+    for (book_id, subid, bytes) in results {
+        let key = format!("premium/audio/{subid}.wav");
+        runtime.put(store, &key, bytes?)?;
+        write::set_book_audio(conn, book_id, Some(&key))?;
+    }
+    Ok(())
+}
