@@ -16,6 +16,17 @@ fn schema_matches_every_table(conn: &mut PgConnection) {
     analytics_events::table.select(analytics_events::all_columns).load::<(i64, String, serde_json::Value, Option<i64>, chrono::DateTime<chrono::Utc>)>(conn).unwrap();
     oauth_states::table.select(oauth_states::all_columns).load::<(String, String, String, chrono::DateTime<chrono::Utc>, chrono::DateTime<chrono::Utc>, Option<chrono::DateTime<chrono::Utc>>)>(conn).unwrap();
     user_identities::table.select(user_identities::all_columns).load::<(String, String, i64, chrono::DateTime<chrono::Utc>)>(conn).unwrap();
+    use db::catalogue::{AuthorRow, BlogPostRow, BookRow, CategoryRow, CollectionRow, VisualRow};
+    categories::table.select(CategoryRow::as_select()).load::<CategoryRow>(conn).unwrap();
+    authors::table.select(AuthorRow::as_select()).load::<AuthorRow>(conn).unwrap();
+    books::table.select(BookRow::as_select()).load::<BookRow>(conn).unwrap();
+    collections::table.select(CollectionRow::as_select()).load::<CollectionRow>(conn).unwrap();
+    visuals::table.select(VisualRow::as_select()).load::<VisualRow>(conn).unwrap();
+    blog_posts::table.select(BlogPostRow::as_select()).load::<BlogPostRow>(conn).unwrap();
+    book_categories::table.select(book_categories::all_columns).load::<(i64, i64)>(conn).unwrap();
+    collection_books::table.select(collection_books::all_columns).load::<(i64, i64, i32)>(conn).unwrap();
+    book_unlocks::table.select(book_unlocks::all_columns).load::<(i64, i64, i32, chrono::DateTime<chrono::Utc>)>(conn).unwrap();
+    monthly_previews::table.select(monthly_previews::all_columns).load::<(chrono::NaiveDate, i64)>(conn).unwrap();
 }
 
 fn user_tables(conn: &mut PgConnection) -> i64 {

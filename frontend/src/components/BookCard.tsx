@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { BookCard as BookCardData } from '@/lib/api/catalogue-types';
+import type { BookCard as BookCardData } from '@/lib/api/types';
 import './book-card.css';
 
 type HeadingLevel = 2 | 3 | 4;

@@ -1,4 +1,4 @@
-import type { BookDetail, BookRef, VisualCard, VisualSlide } from '@/lib/api/catalogue-types';
+import type { BookDetail, BookRef, VisualCard, VisualSlide } from '@/lib/api/types';
 
 let nextId = 100;
 
@@ -39,7 +39,7 @@ export function makeBookDetail(overrides: Partial<BookDetail> = {}): BookDetail 
       { id: 2, subid: 'self-improvement', name: 'Self-improvement' },
     ],
     authorDescription: 'Emperor of Rome.',
-    vector: null,
+    vector: '',
     quotes: [],
     goals: [],
     tags: [],

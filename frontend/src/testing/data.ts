@@ -5,8 +5,8 @@ import type {
   BookPage,
   CategoryView,
   CollectionView,
-} from '@/lib/api/catalogue-types';
-import type { User } from '@/lib/api/types';
+  User,
+} from '@/lib/api/types';
 
 let nextId = 1;
 
@@ -118,7 +118,7 @@ export function makePost(overrides: Partial<BlogPost> = {}): BlogPost {
     slug: `post-${id}`,
     title: `Post ${id}`,
     excerpt: `The excerpt of post ${id}.`,
-    image: null,
+    image: '',
     category: 'news',
     publishedAt: Date.UTC(2024, 2, 3),
     body: `<p>The body of post ${id}.</p>`,

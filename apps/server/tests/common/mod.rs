@@ -6,6 +6,8 @@
 
 #![allow(dead_code)]
 
+pub mod catalogue;
+
 use chrono::Utc;
 use db::testing::TestDatabase;
 use kernel::{Clock, FixedClock};
@@ -19,6 +21,8 @@ use std::time::{Duration, Instant};
 use tempfile::TempDir;
 
 pub const PASSWORD: &str = "correct horse battery";
+/// Signs the test server's premium media URLs.
+pub const MEDIA_SECRET: &str = "test-media-url-secret";
 
 /// Knobs a test may turn.
 #[derive(Default)]
@@ -48,6 +52,8 @@ pub struct TestApp {
     /// Keeps cookies, like a browser.
     pub client: Client,
     pub outbox: PathBuf,
+    /// The media store's folder (files are `media_dir/<key>`).
+    pub media_dir: PathBuf,
     pub keyring_path: PathBuf,
     pub clock: Option<Arc<FixedClock>>,
     pub database_url: String,
@@ -71,6 +77,7 @@ pub async fn spawn_app_with(options: AppOptions) -> TestApp {
     };
     let dirs = tempfile::tempdir().expect("temp dir");
     let outbox = dirs.path().join("outbox");
+    let media_dir = dirs.path().join("media");
     let keyring_path = options.keyring_path.unwrap_or_else(|| dirs.path().join("keys").join("signing-keys.json"));
     let static_dir = dirs.path().join(if options.frontend { "dist" } else { "no-frontend-here" });
     if options.frontend {
@@ -94,6 +101,8 @@ pub async fn spawn_app_with(options: AppOptions) -> TestApp {
         support_email: "support@gistbook.app".into(),
         log_json: false,
         oauth_providers: options.oauth_providers.clone(),
+        media_store: media::StoreSettings::Local { dir: media_dir.clone() },
+        media_url_secret: Some(MEDIA_SECRET.into()),
     };
     let clock = options.fixed_clock.then(|| Arc::new(FixedClock::new(Utc::now())));
     let build = BuildOptions {
@@ -108,6 +117,7 @@ pub async fn spawn_app_with(options: AppOptions) -> TestApp {
         port,
         client: new_client(),
         outbox,
+        media_dir,
         keyring_path,
         clock,
         database_url,

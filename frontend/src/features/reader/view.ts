@@ -1,4 +1,4 @@
-import type { BookDetail } from '@/lib/api/catalogue-types';
+import type { BookDetail } from '@/lib/api/types';
 import { splitSections, type Section } from './sections';
 
 /** login: a visitor; upgrade: free summaries used up; trial: no body parts at all. */

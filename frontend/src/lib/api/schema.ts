@@ -76,6 +76,192 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/authors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The author directory, A to Z. */
+        get: operations["list_authors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/authors/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["show_author"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Blog posts, newest first. */
+        get: operations["list_blog_posts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blog/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["show_blog_post"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/books": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Everything the home page shows. */
+        get: operations["home_books"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/books/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The catalogue as a map keyed by book id, 1000 books per call. */
+        get: operations["books_map"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/books/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One book for the reader, with exactly what the caller may read (server-rules "Access to
+         *     summaries"). Opening a premium book as a free member with unlocks left spends one.
+         */
+        get: operations["book"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/catalogue/books": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One page of the catalogue, sorted and filtered. */
+        get: operations["book_page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every category with its small image and book count. */
+        get: operations["list_categories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/collections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_collections"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/collections/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["show_collection"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/google/login/oauth": {
         parameters: {
             query?: never;
@@ -102,6 +288,40 @@ export interface paths {
         };
         /** Finish Google sign-in with the returned `code` and `state`. */
         get: operations["google_callback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/infographics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Books with an infographic; the images themselves only for paid members. */
+        get: operations["list_infographics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Full-text search with typo tolerance, best match first. */
+        get: operations["search_books"];
         put?: never;
         post?: never;
         delete?: never;
@@ -189,6 +409,23 @@ export interface paths {
         put?: never;
         /** Sign out everywhere: revokes every refresh token of the user and clears the cookies. */
         post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/recommends": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Saves the member's categories (at least one, all existing). */
+        put: operations["set_recommends"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -283,6 +520,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/visuals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_visuals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/visuals/book/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["book_visuals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/{provider}/oauth": {
         parameters: {
             query?: never;
@@ -331,6 +600,24 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A media file (or the bytes a `Range` header asks for). */
+        get: operations["media_file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /** The headers of a media file (size, type, ranges). */
+        head: operations["media_head"];
         patch?: never;
         trace?: never;
     };
@@ -393,9 +680,166 @@ export interface components {
             error?: string | null;
             state?: string | null;
         };
+        AuthorResult: {
+            author: components["schemas"]["AuthorView"];
+            books: components["schemas"]["BookCard"][];
+        };
+        AuthorView: {
+            bio: string;
+            /** Format: int64 */
+            bookCount: number;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            photo: string;
+            slug: string;
+        };
         AuthorizationUrl: {
             /** @description The provider's sign-in page to send the browser to. */
             url: string;
+        };
+        AuthorsResult: {
+            authors: components["schemas"]["AuthorView"][];
+        };
+        BlogPost: components["schemas"]["BlogPostCard"] & {
+            /** @description Sanitised HTML. */
+            body: string;
+        };
+        BlogPostCard: {
+            category: string;
+            excerpt: string;
+            /** Format: int64 */
+            id: number;
+            image: string;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            publishedAt: number;
+            slug: string;
+            title: string;
+        };
+        BlogPostResult: {
+            post: components["schemas"]["BlogPost"];
+        };
+        BlogResult: {
+            posts: components["schemas"]["BlogPostCard"][];
+        };
+        /** @description A book in a list: never its text or premium media. */
+        BookCard: {
+            author: string;
+            authorSlug: string;
+            categories: components["schemas"]["CategoryRef"][];
+            comingSoon: boolean;
+            description: string;
+            free: boolean;
+            hasMedia: boolean;
+            hasVideo: boolean;
+            hasVisuals: boolean;
+            /** Format: int64 */
+            id: number;
+            image: string;
+            popular: boolean;
+            /** Format: int32 */
+            readCount: number;
+            subid: string;
+            title: string;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            uploadDate: number;
+        };
+        /** @description The reader's book: the card's fields, the text the caller may read and the access flags. */
+        BookDetail: components["schemas"]["BookCard"] & {
+            authorDescription: string;
+            /** @description The whole sanitised body, only for callers entitled to it. */
+            body: string | null;
+            goals: string[];
+            hasRatingsFromUser: boolean;
+            /** @description Signed infographic URL, only for entitled callers. */
+            infographic: string | null;
+            isInLibrary: boolean;
+            isPaidUser: boolean;
+            lastFree: boolean;
+            limitReached: boolean;
+            /** @description Signed audio URL, only for entitled callers. */
+            mediaUrl: string | null;
+            notLoggedIn: boolean;
+            /**
+             * Format: int32
+             * @description Saved section index (reading progress).
+             */
+            position: number;
+            quotes: string[];
+            showPremiumContent: boolean;
+            tags: string[];
+            /** @description The first section; everyone gets it. */
+            truncatedBody: string;
+            /**
+             * Format: int32
+             * @description Free members only: unlocks left after this opening.
+             */
+            unlocksLeft: number | null;
+            vector: string;
+            /** @description Signed video URL, only for entitled callers. */
+            video: string | null;
+        };
+        BookPage: {
+            books: components["schemas"]["BookCard"][];
+            /** Format: int32 */
+            page: number;
+            /** Format: int32 */
+            pageSize: number;
+            /** Format: int64 */
+            pages: number;
+            /** Format: int64 */
+            total: number;
+        };
+        BookRef: {
+            author: string;
+            /** Format: int64 */
+            id: number;
+            image: string;
+            subid: string;
+            title: string;
+        };
+        BookResult: {
+            book: components["schemas"]["BookDetail"];
+            user: null | components["schemas"]["UserView"];
+        };
+        BookVisualsResult: {
+            book: components["schemas"]["BookRef"];
+            isPaid: boolean;
+            /** @description Empty unless the caller may see them. */
+            visuals: components["schemas"]["VisualSlide"][];
+        };
+        BooksMapResult: {
+            /** @description Books keyed by id, newest first, 1000 per call. */
+            books: {
+                [key: string]: components["schemas"]["BookCard"];
+            };
+            /** Format: int64 */
+            nextStart: number | null;
+        };
+        CategoriesResult: {
+            categories: components["schemas"]["CategoryView"][];
+        };
+        CategoryRef: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            subid: string;
+        };
+        CategoryView: {
+            /** Format: int64 */
+            bookCount: number;
+            description: string;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            small_image: string;
+            subid: string;
         };
         CodeRegisterRequest: {
             code?: string | null;
@@ -404,6 +848,23 @@ export interface components {
             password?: string | null;
             timezone?: string | null;
             username?: string | null;
+        };
+        CollectionResult: {
+            books: components["schemas"]["BookCard"][];
+            collection: components["schemas"]["CollectionView"];
+        };
+        CollectionView: {
+            /** Format: int64 */
+            bookCount: number;
+            description: string;
+            /** Format: int64 */
+            id: number;
+            image: string;
+            slug: string;
+            title: string;
+        };
+        CollectionsResult: {
+            collections: components["schemas"]["CollectionView"][];
         };
         DeleteAccountRequest: {
             how?: string | null;
@@ -426,6 +887,21 @@ export interface components {
         ForgotPasswordRequest: {
             email?: string | null;
         };
+        HomeBooksResult: {
+            /** @description The most popular books. */
+            books: components["schemas"]["BookCard"][];
+            categories: components["schemas"]["CategoryView"][];
+            recommendations: components["schemas"]["Recommendations"];
+            user: null | components["schemas"]["UserView"];
+        };
+        Infographic: {
+            book: components["schemas"]["BookRef"];
+            /** @description Signed image URL for paid members; null for everyone else. */
+            image: string | null;
+        };
+        InfographicsResult: {
+            infographics: components["schemas"]["Infographic"][];
+        };
         LoginRequest: {
             email?: string | null;
             password?: string | null;
@@ -433,6 +909,17 @@ export interface components {
         Ok_AdminUsersResult: {
             result: {
                 users: components["schemas"]["AdminUserView"][];
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_AuthorResult: {
+            result: {
+                author: components["schemas"]["AuthorView"];
+                books: components["schemas"]["BookCard"][];
             };
             /**
              * @description Always "ok".
@@ -451,9 +938,178 @@ export interface components {
              */
             status: string;
         };
+        Ok_AuthorsResult: {
+            result: {
+                authors: components["schemas"]["AuthorView"][];
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_BlogPostResult: {
+            result: {
+                post: components["schemas"]["BlogPost"];
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_BlogResult: {
+            result: {
+                posts: components["schemas"]["BlogPostCard"][];
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_BookPage: {
+            result: {
+                books: components["schemas"]["BookCard"][];
+                /** Format: int32 */
+                page: number;
+                /** Format: int32 */
+                pageSize: number;
+                /** Format: int64 */
+                pages: number;
+                /** Format: int64 */
+                total: number;
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_BookResult: {
+            result: {
+                book: components["schemas"]["BookDetail"];
+                user: null | components["schemas"]["UserView"];
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_BookVisualsResult: {
+            result: {
+                book: components["schemas"]["BookRef"];
+                isPaid: boolean;
+                /** @description Empty unless the caller may see them. */
+                visuals: components["schemas"]["VisualSlide"][];
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_BooksMapResult: {
+            result: {
+                /** @description Books keyed by id, newest first, 1000 per call. */
+                books: {
+                    [key: string]: components["schemas"]["BookCard"];
+                };
+                /** Format: int64 */
+                nextStart: number | null;
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_CategoriesResult: {
+            result: {
+                categories: components["schemas"]["CategoryView"][];
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_CollectionResult: {
+            result: {
+                books: components["schemas"]["BookCard"][];
+                collection: components["schemas"]["CollectionView"];
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_CollectionsResult: {
+            result: {
+                collections: components["schemas"]["CollectionView"][];
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
         Ok_Empty: {
             /** @description An empty result object. */
             result: Record<string, never>;
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_HomeBooksResult: {
+            result: {
+                /** @description The most popular books. */
+                books: components["schemas"]["BookCard"][];
+                categories: components["schemas"]["CategoryView"][];
+                recommendations: components["schemas"]["Recommendations"];
+                user: null | components["schemas"]["UserView"];
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_InfographicsResult: {
+            result: {
+                infographics: components["schemas"]["Infographic"][];
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_RecommendsResult: {
+            result: {
+                user: components["schemas"]["UserView"];
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_SearchResult: {
+            result: {
+                books: components["schemas"]["BookCard"][];
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                pageSize: number;
+                query: string;
+                /** Format: int64 */
+                total: number;
+            };
             /**
              * @description Always "ok".
              * @example ok
@@ -492,6 +1148,30 @@ export interface components {
              */
             status: string;
         };
+        Ok_VisualsResult: {
+            result: {
+                /** @description One entry per book. */
+                visuals: components["schemas"]["VisualCard"][];
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Recommendations: {
+            /** @description Books the member has started, most recent first (filled by reading progress). */
+            history: components["schemas"]["BookCard"][];
+            newReleases: components["schemas"]["BookCard"][];
+            recommended: components["schemas"]["BookCard"][];
+        };
+        RecommendsRequest: {
+            /** @description Category ids. */
+            recommends: number[];
+        };
+        RecommendsResult: {
+            user: components["schemas"]["UserView"];
+        };
         RegisterRequest: {
             /** @description A guest purchase to attach (billing; accepted and ignored until billing lands). */
             chargeId?: string | null;
@@ -510,6 +1190,16 @@ export interface components {
             email?: string | null;
             password1?: string | null;
             password2?: string | null;
+        };
+        SearchResult: {
+            books: components["schemas"]["BookCard"][];
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            pageSize: number;
+            query: string;
+            /** Format: int64 */
+            total: number;
         };
         SignedInResult: {
             /** @description The access token (1 hour), sent back as `Authorization: Bearer`. */
@@ -545,6 +1235,33 @@ export interface components {
             planId: string | null;
             /** @description Category ids the member picked. */
             recommends: number[];
+        };
+        VisualCard: {
+            book: components["schemas"]["BookRef"];
+            /**
+             * Format: int64
+             * @description How many slides.
+             */
+            count: number;
+            /**
+             * Format: int64
+             * @description The book's id.
+             */
+            id: number;
+        };
+        VisualSlide: {
+            body: string;
+            /** Format: int64 */
+            id: number;
+            /** @description Signed image URL. */
+            image: string;
+            /** Format: int32 */
+            position: number;
+            title: string;
+        };
+        VisualsResult: {
+            /** @description One entry per book. */
+            visuals: components["schemas"]["VisualCard"][];
         };
     };
     responses: never;
@@ -730,6 +1447,296 @@ export interface operations {
             };
         };
     };
+    list_authors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_AuthorsResult"];
+                };
+            };
+        };
+    };
+    show_author: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_AuthorResult"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_blog_posts: {
+        parameters: {
+            query?: {
+                /** @description Only posts of this category (e.g. whats-new). */
+                category?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_BlogResult"];
+                };
+            };
+        };
+    };
+    show_blog_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id or slug */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_BlogPostResult"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    home_books: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_HomeBooksResult"];
+                };
+            };
+        };
+    };
+    books_map: {
+        parameters: {
+            query?: {
+                /** @description Offset, 0 then +1000. */
+                start?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_BooksMapResult"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    book: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id or subid */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_BookResult"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    book_page: {
+        parameters: {
+            query?: {
+                /** @description new (default), trending, ab, audio or video. */
+                sort?: string | null;
+                /** @description A category subid. */
+                category?: string | null;
+                /** @description A collection slug. */
+                collection?: string | null;
+                /** @description An author slug. */
+                author?: string | null;
+                /** @description Only books with audio. */
+                audio?: boolean | null;
+                /** @description Only books with video. */
+                video?: boolean | null;
+                /** @description 1-based. */
+                page?: number | null;
+                /** @description 1 to 100, default 20. */
+                pageSize?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_BookPage"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_categories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_CategoriesResult"];
+                };
+            };
+        };
+    };
+    list_collections: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_CollectionsResult"];
+                };
+            };
+        };
+    };
+    show_collection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_CollectionResult"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     google_start: {
         parameters: {
             query?: {
@@ -808,6 +1815,57 @@ export interface operations {
             };
             /** @description Not configured */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_infographics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_InfographicsResult"];
+                };
+            };
+        };
+    };
+    search_books: {
+        parameters: {
+            query?: {
+                /** @description What to look for: words of a title, an author or an idea. */
+                q?: string | null;
+                /** @description 1-based. */
+                page?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_SearchResult"];
+                };
+            };
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -984,6 +2042,45 @@ export interface operations {
             };
         };
     };
+    set_recommends: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecommendsRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_RecommendsResult"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     refresh_token: {
         parameters: {
             query?: never;
@@ -1153,6 +2250,55 @@ export interface operations {
             };
         };
     };
+    list_visuals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_VisualsResult"];
+                };
+            };
+        };
+    };
+    book_visuals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id or subid */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_BookVisualsResult"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     other_start: {
         parameters: {
             query?: {
@@ -1273,6 +2419,96 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    media_file: {
+        parameters: {
+            query?: {
+                /** @description Expiry (unix seconds) of a premium file's URL. */
+                exp?: number | null;
+                /** @description Its signature. */
+                sig?: string | null;
+            };
+            header?: never;
+            path: {
+                /** @description public/... or premium/... */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The requested bytes */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A premium file without a valid signature */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The range lies outside the file */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    media_head: {
+        parameters: {
+            query?: {
+                /** @description Expiry (unix seconds) of a premium file's URL. */
+                exp?: number | null;
+                /** @description Its signature. */
+                sig?: string | null;
+            };
+            header?: never;
+            path: {
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Headers only */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };

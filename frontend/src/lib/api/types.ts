@@ -85,3 +85,100 @@ export type AnalyticsEventName = 'start_for_free_click';
 export type AnalyticsEventRequest = Omit<Schemas['AnalyticsEventRequest'], 'name'> & {
   name: AnalyticsEventName | (string & {});
 };
+
+// ---- catalogue (docs/catalogue.md) ----------------------------------------------------------
+// Dates are epoch milliseconds; ids are int64 numbers. `image`, `small_image` and `photo` are
+// public URLs under /media/public/... (possibly empty); premium media come as signed URLs.
+
+/** CategoryRef { id, subid, name } */
+export type CategoryRef = Schemas['CategoryRef'];
+
+/** CategoryView { id, subid, name, small_image, description, bookCount } */
+export type CategoryView = Schemas['CategoryView'];
+
+/** BookRef { id, subid, title, author, image } */
+export type BookRef = Schemas['BookRef'];
+
+/** A book as listed: never its text or premium media. `image` may be empty. */
+export type BookCard = Schemas['BookCard'];
+
+/** The reader's book: BookCard fields + the text the caller may read and the access flags. */
+export type BookDetail = Schemas['BookDetail'];
+
+/** BookPage { books, total, page, pageSize, pages } (GET /api/catalogue/books) */
+export type BookPage = Schemas['BookPage'];
+
+/** GET /api/books: the home page (`user` is null for visitors). */
+export type HomeBooksResult = Schemas['HomeBooksResult'];
+
+/** The home page's `recommendations` { newReleases, recommended, history }. */
+export type Recommendations = Schemas['Recommendations'];
+
+/** GET /api/books/list?start= */
+export type BooksMapResult = Schemas['BooksMapResult'];
+
+/** GET /api/books/{id} (id or subid) */
+export type BookResult = Schemas['BookResult'];
+
+/** GET /api/categories */
+export type CategoriesResult = Schemas['CategoriesResult'];
+
+/** PUT /api/user/recommends body */
+export type RecommendsRequest = Schemas['RecommendsRequest'];
+
+/** PUT /api/user/recommends */
+export type RecommendsResult = Schemas['RecommendsResult'];
+
+/** Sorts of GET /api/catalogue/books (and the /booklist/{sort}/{tag} segment); the schema says only `string`. */
+export type CatalogueSort = 'new' | 'trending' | 'ab' | 'audio' | 'video';
+
+/** CollectionView { id, slug, title, description, image, bookCount } */
+export type CollectionView = Schemas['CollectionView'];
+
+/** GET /api/collections */
+export type CollectionsResult = Schemas['CollectionsResult'];
+
+/** GET /api/collections/{slug} */
+export type CollectionResult = Schemas['CollectionResult'];
+
+/** AuthorView { id, slug, name, bio, photo, bookCount } */
+export type AuthorView = Schemas['AuthorView'];
+
+/** GET /api/authors */
+export type AuthorsResult = Schemas['AuthorsResult'];
+
+/** GET /api/authors/{slug} */
+export type AuthorResult = Schemas['AuthorResult'];
+
+/** BlogPostCard { id, slug, title, excerpt, image (empty when none), category, publishedAt } */
+export type BlogPostCard = Schemas['BlogPostCard'];
+
+/** BlogPostCard + { body } (sanitised HTML) */
+export type BlogPost = Schemas['BlogPost'];
+
+/** GET /api/blog?category= (newest first) */
+export type BlogResult = Schemas['BlogResult'];
+
+/** GET /api/blog/{id} (id or slug) */
+export type BlogPostResult = Schemas['BlogPostResult'];
+
+/** GET /api/search?q=&page= */
+export type SearchResult = Schemas['SearchResult'];
+
+/** One entry of GET /api/infographics; `image` is a signed URL for paid members, else null. */
+export type Infographic = Schemas['Infographic'];
+
+/** GET /api/infographics */
+export type InfographicsResult = Schemas['InfographicsResult'];
+
+/** VisualCard { id (the book id), book, count } (no images or text) */
+export type VisualCard = Schemas['VisualCard'];
+
+/** VisualSlide { id, position, image (signed URL), title, body } */
+export type VisualSlide = Schemas['VisualSlide'];
+
+/** GET /api/visuals */
+export type VisualsResult = Schemas['VisualsResult'];
+
+/** GET /api/visuals/book/{id} (id or subid); `visuals` is empty unless the caller may see them. */
+export type BookVisualsResult = Schemas['BookVisualsResult'];

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { CategoriesResult } from '@/lib/api/catalogue-types';
+import type { CategoriesResult } from '@/lib/api/types';
 import { catalogueKeys } from './query-keys';
 
 /** GET /api/categories. Shared: the catalogue pages and the preferences screen both list them. */

@@ -90,8 +90,13 @@ async fn serve(state: &AppState, req: &HttpRequest, key: &str, query: &SignedQue
         // An SVG opened directly must not run scripts in our origin.
         .insert_header((header::CONTENT_SECURITY_POLICY, "default-src 'none'; style-src 'unsafe-inline'; sandbox"))
         .no_chunking(range.end - range.start);
-    if !with_body || range.is_empty() {
+    if range.is_empty() {
         return Ok(response.finish());
+    }
+    if !with_body {
+        // HEAD: the length of what a GET would send; the (empty) stream is never read.
+        let nothing = futures::stream::empty::<Result<actix_web::web::Bytes, std::io::Error>>();
+        return Ok(response.body(actix_web::body::SizedStream::new(range.end - range.start, nothing)));
     }
     let stream = state.media.read(key, Some(range)).await.map_err(|e| match e {
         MediaError::NotFound => not_found(),

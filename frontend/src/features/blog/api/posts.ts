@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { BlogPostResult, BlogPostsResult } from '@/lib/api/catalogue-types';
+import type { BlogPostResult, BlogResult } from '@/lib/api/types';
 
 /** GET /api/blog?category= (newest first; no category = every post). */
 export function usePosts(category?: string) {
   return useQuery({
     queryKey: ['blog', 'posts', category ?? 'all'] as const,
     queryFn: ({ signal }) =>
-      api.get<BlogPostsResult>(category ? `/api/blog?${new URLSearchParams({ category }).toString()}` : '/api/blog', { signal }),
+      api.get<BlogResult>(category ? `/api/blog?${new URLSearchParams({ category }).toString()}` : '/api/blog', { signal }),
   });
 }
 

@@ -20,7 +20,7 @@ describe('blog', () => {
         return ok({
           posts: [
             card({ id: 2, slug: 'reading-habits', title: 'Five reading habits', excerpt: 'Small habits, big results.', image: '/media/public/blog/2.jpg', publishedAt: Date.UTC(2024, 4, 10) }),
-            card({ id: 1, slug: 'hello', title: 'Hello, readers', excerpt: 'Welcome to the blog.', image: null }),
+            card({ id: 1, slug: 'hello', title: 'Hello, readers', excerpt: 'Welcome to the blog.', image: '' }),
           ],
         });
       }),

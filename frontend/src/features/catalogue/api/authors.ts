@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { AuthorResult, AuthorsResult } from '@/lib/api/catalogue-types';
+import type { AuthorResult, AuthorsResult } from '@/lib/api/types';
 
 /** GET /api/authors */
 export const authorsQueryOptions = () =>

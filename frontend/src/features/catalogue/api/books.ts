@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { CatalogueBooksResult, CatalogueSort } from '@/lib/api/catalogue-types';
+import type { BookPage, CatalogueSort } from '@/lib/api/types';
 
 export const CATALOGUE_SORTS: readonly CatalogueSort[] = ['new', 'trending', 'ab', 'audio', 'video'];
 
@@ -35,7 +35,7 @@ export function catalogueQuery(filters: BookFilters, page: number, pageSize: num
 
 /** GET /api/catalogue/books */
 export function getBookPage(filters: BookFilters, page: number, pageSize = PAGE_SIZE, options?: { signal?: AbortSignal }) {
-  return api.get<CatalogueBooksResult>(`/api/catalogue/books?${catalogueQuery(filters, page, pageSize)}`, { signal: options?.signal });
+  return api.get<BookPage>(`/api/catalogue/books?${catalogueQuery(filters, page, pageSize)}`, { signal: options?.signal });
 }
 
 export const bookPageQueryOptions = (filters: BookFilters, page: number, pageSize = PAGE_SIZE) =>

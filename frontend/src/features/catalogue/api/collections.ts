@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { CollectionResult, CollectionsResult } from '@/lib/api/catalogue-types';
+import type { CollectionResult, CollectionsResult } from '@/lib/api/types';
 
 /** GET /api/collections */
 export const collectionsQueryOptions = () =>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { InfographicsResult } from '@/lib/api/catalogue-types';
+import type { InfographicsResult } from '@/lib/api/types';
 
 /** GET /api/infographics (`image` is signed for paid members only, else null). */
 export function useInfographics() {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { SearchResult } from '@/lib/api/catalogue-types';
+import type { SearchResult } from '@/lib/api/types';
 
 /** GET /api/search?q=&page= */
 export function searchBooks(q: string, page: number, options?: { signal?: AbortSignal }): Promise<SearchResult> {

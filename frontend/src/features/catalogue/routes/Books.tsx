@@ -2,7 +2,7 @@ import { Link, useSearchParams } from 'react-router';
 import { BookGrid } from '@/components/BookCard';
 import { Spinner } from '@/components/Spinner';
 import { useDocumentTitle } from '@/components/use-document-title';
-import type { CatalogueSort } from '@/lib/api/catalogue-types';
+import type { CatalogueSort } from '@/lib/api/types';
 import { useCategories } from '@/lib/catalogue/categories-api';
 import { isCatalogueSort, useBookPage } from '../api/books';
 import { useCollections } from '../api/collections';

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { HomeResult } from '@/lib/api/catalogue-types';
+import type { HomeBooksResult } from '@/lib/api/types';
 import { catalogueKeys } from '@/lib/catalogue/query-keys';
 
 /** GET /api/books: the member, popular books, categories and the home recommendations. */
-export function getHome(options?: { signal?: AbortSignal }): Promise<HomeResult> {
-  return api.get<HomeResult>('/api/books', { signal: options?.signal });
+export function getHome(options?: { signal?: AbortSignal }): Promise<HomeBooksResult> {
+  return api.get<HomeBooksResult>('/api/books', { signal: options?.signal });
 }
 
 export const homeQueryOptions = () =>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BookGrid } from '@/components/BookCard';
-import type { CategoryView, HomeResult } from '@/lib/api/catalogue-types';
+import type { CategoryView, HomeBooksResult } from '@/lib/api/types';
 
 function Section({ id, title, link, children }: { id: string; title: string; link?: { to: string; nameSuffix: string }; children: ReactNode }) {
   const headingId = `home-${id}`;
@@ -23,7 +23,7 @@ function Section({ id, title, link, children }: { id: string; title: string; lin
 }
 
 /** The four home sections; "Pick up where you left off" only with a reading history. */
-export function HomeSections({ data }: { data: HomeResult }) {
+export function HomeSections({ data }: { data: HomeBooksResult }) {
   const { history, recommended, newReleases } = data.recommendations;
   return (
     <>

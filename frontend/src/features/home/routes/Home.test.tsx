@@ -128,7 +128,7 @@ describe('home', () => {
           user: makeUser({ id: 1, recommends: [1] }),
           books: BOOKS,
           categories: CATEGORIES,
-          recommendations: { newReleases: BOOKS, recommended: BOOKS, history: [{ ...makeBook({ subid: 'walden', title: 'Walden' }), position: 3 }] },
+          recommendations: { newReleases: BOOKS, recommended: BOOKS, history: [makeBook({ subid: 'walden', title: 'Walden' })] },
         }),
       ),
     );

@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { RecommendsBody, RecommendsResult } from '@/lib/api/catalogue-types';
-import type { SessionResponse } from '@/lib/api/types';
+import type { RecommendsRequest, RecommendsResult, SessionResponse } from '@/lib/api/types';
 import { accountKeys } from '@/lib/auth/account-api';
 import { sessionKeys } from '@/lib/auth/session-api';
 import { catalogueKeys } from '@/lib/catalogue/query-keys';
 
 /** PUT /api/user/recommends */
-export function saveRecommends(body: RecommendsBody): Promise<RecommendsResult> {
+export function saveRecommends(body: RecommendsRequest): Promise<RecommendsResult> {
   return api.put<RecommendsResult>('/api/user/recommends', body);
 }
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { BookResult } from '@/lib/api/catalogue-types';
+import type { BookResult } from '@/lib/api/types';
 
 /** GET /api/books/{id} (id or subid): the book with the caller's entitlement, and the user. */
 export function getBook(id: string, options?: { signal?: AbortSignal }): Promise<BookResult> {

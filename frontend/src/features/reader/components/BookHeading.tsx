@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { BookDetail } from '@/lib/api/catalogue-types';
+import type { BookDetail } from '@/lib/api/types';
 
 /** Cover, title (the page's h1), author and categories. */
 export function BookHeading({ book, titleId }: { book: BookDetail; titleId: string }) {

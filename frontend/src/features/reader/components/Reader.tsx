@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { Link, useLocation } from 'react-router';
-import type { BookDetail } from '@/lib/api/catalogue-types';
+import type { BookDetail } from '@/lib/api/types';
 import { arrowStep } from '@/lib/keyboard';
 import type { ReadingProgress } from '../hooks/use-reading-progress';
 import { FONT_LEVEL_NAMES, FONT_LEVELS, type ReaderPreferences } from '../hooks/use-reader-preferences';

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import type { BookDetail } from '@/lib/api/catalogue-types';
+import type { BookDetail } from '@/lib/api/types';
 
 /**
  * The reader's progress side effects, in one place.

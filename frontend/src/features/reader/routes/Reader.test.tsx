@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import type { BookDetail } from '@/lib/api/catalogue-types';
+import type { BookDetail } from '@/lib/api/types';
 import { makeBookDetail, makeVisitorBook } from '@/testing/catalogue-data';
 import { makeUser } from '@/testing/data';
 import { API, fail, ok } from '@/testing/handlers';

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { VisualBookResult, VisualsResult } from '@/lib/api/catalogue-types';
+import type { BookVisualsResult, VisualsResult } from '@/lib/api/types';
 
 /** GET /api/visuals: one card per book. */
 export function getVisuals(options?: { signal?: AbortSignal }): Promise<VisualsResult> {
@@ -8,8 +8,8 @@ export function getVisuals(options?: { signal?: AbortSignal }): Promise<VisualsR
 }
 
 /** GET /api/visuals/book/{id} (id or subid): the slides, empty unless the caller may see them. */
-export function getVisualBook(id: string, options?: { signal?: AbortSignal }): Promise<VisualBookResult> {
-  return api.get<VisualBookResult>(`/api/visuals/book/${encodeURIComponent(id)}`, { signal: options?.signal });
+export function getVisualBook(id: string, options?: { signal?: AbortSignal }): Promise<BookVisualsResult> {
+  return api.get<BookVisualsResult>(`/api/visuals/book/${encodeURIComponent(id)}`, { signal: options?.signal });
 }
 
 export const visualKeys = {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { VisualSlide } from '@/lib/api/catalogue-types';
+import type { VisualSlide } from '@/lib/api/types';
 import { arrowStep } from '@/lib/keyboard';
 
 /** Spec §9: the fade between slides; moves are blocked while it runs (also with reduced motion). */

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Spinner } from '@/components/Spinner';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { errorMessage } from '@/lib/api/client';
-import type { VisualCard } from '@/lib/api/catalogue-types';
+import type { VisualCard } from '@/lib/api/types';
 import { useVisuals } from '../api/get-visuals';
 import '../visuals.css';
 
@@ -77,7 +77,11 @@ function VisualBookCard({ card }: { card: VisualCard }) {
   const { book } = card;
   return (
     <Link className="visual-card" to={`/visuals/${card.id}`}>
-      <img className="visual-card__cover" src={book.image} alt="" width={160} height={240} loading="lazy" />
+      {book.image ? (
+        <img className="visual-card__cover" src={book.image} alt="" width={160} height={240} loading="lazy" />
+      ) : (
+        <span className="visual-card__cover" aria-hidden="true" />
+      )}
       <span className="visual-card__text">
         <span className="visual-card__title">{book.title}</span>
         <span className="visual-card__author">{book.author}</span>
