@@ -7,6 +7,7 @@ mod postgres;
 mod run;
 mod seed;
 mod art;
+mod bench;
 mod audio;
 mod catalogue_seed;
 mod synthetic;
@@ -23,6 +24,7 @@ usage: cargo xtask <command>
                              seed demo data, serve http://127.0.0.1:4000 (Ctrl-C stops it all)
   test                       every test: Rust unit and integration, front end, browser end-to-end
   db                         start the private PostgreSQL of `run` and wait (Ctrl-C stops it)
+  bench reader [--books N]   pgbench vs GET /api/books/{id} at 64 connections, search latency
   seed [--synthetic N]       migrate and load demo data (accounts, catalogue) where missing;
                              --synthetic N adds N generated books for scale tests
   make-admin EMAIL           give an existing account the admin role
@@ -49,6 +51,7 @@ fn dispatch(args: &[String]) -> Result<()> {
         Some("test") => test::test(),
         Some("db") => run::database_only(),
         Some("seed") => seed::seed_command(&rest),
+        Some("bench") => bench::bench(&rest),
         Some("make-admin") => match rest.as_slice() {
             [email] => seed::make_admin_command(email),
             _ => bail!("usage: cargo xtask make-admin EMAIL"),

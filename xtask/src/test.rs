@@ -40,6 +40,8 @@ pub fn test() -> Result<()> {
         let built = build.is_ok();
         results.push(("front-end build", build));
         if built {
+            step("Size budget: JavaScript for the first route");
+            results.push(("first-route size budget (150 KB gzipped)", run(frontend::npm().args(["run", "-s", "size"]))));
             results.push(("browser end-to-end tests", end_to_end(&postgres)));
         }
     }
