@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { fillSignup, newUser } from './helpers';
+import { continueToHome, fillLogin, fillSignup, newUser } from './helpers';
 
 /**
  * The summary reader, the video page and the visuals against the seeded catalogue
@@ -11,7 +11,7 @@ import { fillSignup, newUser } from './helpers';
 async function signUp(page: Page): Promise<void> {
   await page.goto('/signup');
   await fillSignup(page, newUser());
-  await expect(page).toHaveURL(/\/home$/);
+  await continueToHome(page);
   await expect(page.getByRole('heading', { name: /Welcome Back/ })).toBeVisible();
 }
 
@@ -212,4 +212,28 @@ test.describe('phone width', () => {
     await expect(options).toBeHidden();
     await expect(page.getByRole('button', { name: 'Options' })).toBeFocused();
   });
+});
+
+test('a paid member browses visuals with the keyboard', async ({ page }) => {
+  // The seed's member with a lifetime plan.
+  await page.goto('/login');
+  await fillLogin(page, 'premium@gistbook.app', 'gistbook-premium');
+  await continueToHome(page);
+  await page.goto('/visuals/meditations');
+  const counter = page.locator('.carousel__counter');
+  await expect(counter).toHaveText('1 of 6');
+  await expect(page.getByRole('img', { name: 'A notebook, not a lecture' })).toBeVisible();
+  await page.keyboard.press('ArrowRight');
+  await expect(counter).toHaveText('2 of 6');
+  await page.waitForTimeout(350);
+  await page.keyboard.press('ArrowRight');
+  await expect(counter).toHaveText('3 of 6');
+  await page.waitForTimeout(350);
+  await page.keyboard.press('ArrowLeft');
+  await expect(counter).toHaveText('2 of 6');
+  await page.waitForTimeout(350);
+  await page.getByRole('button', { name: 'Go to slide 6' }).click();
+  await expect(counter).toHaveText('6 of 6');
+  await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await expect(page.getByRole('link', { name: 'Back to Visuals' })).toHaveAttribute('href', '/visuals');
 });

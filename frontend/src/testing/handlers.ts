@@ -1,4 +1,18 @@
 import { http, HttpResponse } from 'msw';
+import type {
+  AuthorResult,
+  AuthorsResult,
+  BlogPostResult,
+  BlogResult,
+  BookPage,
+  CategoriesResult,
+  CollectionResult,
+  CollectionsResult,
+  HomeBooksResult,
+  InfographicsResult,
+  RecommendsResult,
+  SearchResult,
+} from '@/lib/api/types';
 import { BOOKS, CATEGORIES, bookPage, makeAuthor, makeCollection, makePost, makeUser } from './data';
 
 /** The API origin the client uses under jsdom (page at http://localhost:3000). */
@@ -35,31 +49,31 @@ function catalogueHandlers() {
   const toCard = ({ body: _body, ...card }: ReturnType<typeof makePost>) => card;
   return [
     http.get(`${API}/api/books`, () =>
-      ok({
+      ok<HomeBooksResult>({
         user: makeUser({ id: 1, recommends: [1] }),
         books: BOOKS,
         categories: CATEGORIES,
         recommendations: { newReleases: BOOKS, recommended: BOOKS.slice(0, 2), history: [] },
       }),
     ),
-    http.get(`${API}/api/categories`, () => ok({ categories: CATEGORIES })),
+    http.get(`${API}/api/categories`, () => ok<CategoriesResult>({ categories: CATEGORIES })),
     http.put(`${API}/api/user/recommends`, async ({ request }) => {
       const body = (await request.json()) as { recommends: number[] };
-      return ok({ user: makeUser({ id: 1, recommends: body.recommends }) });
+      return ok<RecommendsResult>({ user: makeUser({ id: 1, recommends: body.recommends }) });
     }),
-    http.get(`${API}/api/catalogue/books`, () => ok(bookPage(BOOKS))),
-    http.get(`${API}/api/collections`, () => ok({ collections: [makeCollection({ id: 1 }), makeCollection({ id: 2 })] })),
+    http.get(`${API}/api/catalogue/books`, () => ok<BookPage>(bookPage(BOOKS))),
+    http.get(`${API}/api/collections`, () => ok<CollectionsResult>({ collections: [makeCollection({ id: 1 }), makeCollection({ id: 2 })] })),
     http.get(`${API}/api/collections/:slug`, ({ params }) =>
-      ok({ collection: makeCollection({ id: 1, slug: String(params.slug) }), books: BOOKS.slice(0, 2) }),
+      ok<CollectionResult>({ collection: makeCollection({ id: 1, slug: String(params.slug) }), books: BOOKS.slice(0, 2) }),
     ),
-    http.get(`${API}/api/authors`, () => ok({ authors: [makeAuthor({ id: 1 }), makeAuthor({ id: 2 })] })),
-    http.get(`${API}/api/authors/:slug`, ({ params }) => ok({ author: makeAuthor({ id: 1, slug: String(params.slug) }), books: BOOKS.slice(0, 1) })),
-    http.get(`${API}/api/blog`, () => ok({ posts: [toCard(makePost({ id: 1 })), toCard(makePost({ id: 2 }))] })),
-    http.get(`${API}/api/blog/:id`, ({ params }) => ok({ post: makePost({ id: 1, slug: String(params.id) }) })),
+    http.get(`${API}/api/authors`, () => ok<AuthorsResult>({ authors: [makeAuthor({ id: 1 }), makeAuthor({ id: 2 })] })),
+    http.get(`${API}/api/authors/:slug`, ({ params }) => ok<AuthorResult>({ author: makeAuthor({ id: 1, slug: String(params.slug) }), books: BOOKS.slice(0, 1) })),
+    http.get(`${API}/api/blog`, () => ok<BlogResult>({ posts: [toCard(makePost({ id: 1 })), toCard(makePost({ id: 2 }))] })),
+    http.get(`${API}/api/blog/:id`, ({ params }) => ok<BlogPostResult>({ post: makePost({ id: 1, slug: String(params.id) }) })),
     http.get(`${API}/api/search`, ({ request }) => {
       const q = new URL(request.url).searchParams.get('q') ?? '';
-      return ok({ query: q, books: BOOKS.slice(0, 1), total: 1, page: 1, pageSize: 20 });
+      return ok<SearchResult>({ query: q, books: BOOKS.slice(0, 1), total: 1, page: 1, pageSize: 20 });
     }),
-    http.get(`${API}/api/infographics`, () => ok({ infographics: BOOKS.map(({ id, subid, title, author, image }) => ({ book: { id, subid, title, author, image }, image: null })) })),
+    http.get(`${API}/api/infographics`, () => ok<InfographicsResult>({ infographics: BOOKS.map(({ id, subid, title, author, image }) => ({ book: { id, subid, title, author, image }, image: null })) })),
   ];
 }

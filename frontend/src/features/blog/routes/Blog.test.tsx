@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import type { BlogPostResult, BlogResult } from '@/lib/api/types';
 import { makePost } from '@/testing/data';
 import { API, fail, ok } from '@/testing/handlers';
 import { renderApp } from '@/testing/render';
@@ -17,7 +18,7 @@ describe('blog', () => {
     server.use(
       http.get(`${API}/api/blog`, ({ request }) => {
         category = new URL(request.url).searchParams.get('category');
-        return ok({
+        return ok<BlogResult>({
           posts: [
             card({ id: 2, slug: 'reading-habits', title: 'Five reading habits', excerpt: 'Small habits, big results.', image: '/media/public/blog/2.jpg', publishedAt: Date.UTC(2024, 4, 10) }),
             card({ id: 1, slug: 'hello', title: 'Hello, readers', excerpt: 'Welcome to the blog.', image: '' }),
@@ -43,7 +44,7 @@ describe('blog', () => {
     server.use(
       http.get(`${API}/api/blog`, ({ request }) => {
         category = new URL(request.url).searchParams.get('category');
-        return ok({ posts: [card({ id: 7, slug: 'dark-mode', title: 'Dark mode is here', category: 'whats-new' })] });
+        return ok<BlogResult>({ posts: [card({ id: 7, slug: 'dark-mode', title: 'Dark mode is here', category: 'whats-new' })] });
       }),
       // Must not be reached: the static segment wins over /blog/:id.
       http.get(`${API}/api/blog/:id`, () => fail(500, 'wrong route')),
@@ -60,7 +61,7 @@ describe('blog', () => {
     server.use(
       http.get(`${API}/api/blog/:id`, ({ params }) => {
         asked = String(params.id);
-        return ok({ post: makePost({ id: 3, slug: 'reading-habits', title: 'Five reading habits', body: '<h2>Habit one</h2><p>Read <strong>every</strong> day.</p>' }) });
+        return ok<BlogPostResult>({ post: makePost({ id: 3, slug: 'reading-habits', title: 'Five reading habits', body: '<h2>Habit one</h2><p>Read <strong>every</strong> day.</p>' }) });
       }),
     );
     const { user, router } = renderApp('/blog/reading-habits');

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import type { BookPage, CollectionsResult } from '@/lib/api/types';
 import { BOOKS, bookPage, makeBook, makeCollection } from '@/testing/data';
 import { API, ok } from '@/testing/handlers';
 import { currentUrl, renderApp } from '@/testing/render';
@@ -15,7 +16,7 @@ function recordCatalogue(pages = 1) {
       calls.push(params);
       const page = Number(params.get('page') ?? '1');
       const books = params.get('audio') === 'true' ? BOOKS.filter((b) => b.hasMedia) : BOOKS.map((b) => ({ ...b, id: b.id + page * 100 }));
-      return ok(bookPage(books, { page, pages, total: pages * 20 }));
+      return ok<BookPage>(bookPage(books, { page, pages, total: pages * 20 }));
     }),
   );
   return calls;
@@ -73,7 +74,7 @@ describe('book lists', () => {
 
   it('sends the category, collection and author filters; a tag other than all is the category', async () => {
     const calls = recordCatalogue();
-    server.use(http.get(`${API}/api/collections`, () => ok({ collections: [makeCollection({ slug: 'stoic-classics', title: 'Stoic Classics' })] })));
+    server.use(http.get(`${API}/api/collections`, () => ok<CollectionsResult>({ collections: [makeCollection({ slug: 'stoic-classics', title: 'Stoic Classics' })] })));
     renderApp('/booklist/new/philosophy?collection=stoic-classics&author=seneca');
     expect(await screen.findByRole('link', { name: '← Back to collections' })).toHaveAttribute('href', '/collections');
     await waitFor(() =>
@@ -137,7 +138,7 @@ describe('book lists', () => {
   });
 
   it('shows an empty list message', async () => {
-    server.use(http.get(`${API}/api/catalogue/books`, () => ok(bookPage([]))));
+    server.use(http.get(`${API}/api/catalogue/books`, () => ok<BookPage>(bookPage([]))));
     renderApp('/booklist/video/all');
     expect(await screen.findByText('No books match these filters.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Video Summaries' })).toBeInTheDocument();
@@ -169,7 +170,7 @@ describe('book lists', () => {
     const calls = recordCatalogue();
     server.use(http.get(`${API}/api/catalogue/books`, ({ request }) => {
       calls.push(new URL(request.url).searchParams);
-      return ok(bookPage([makeBook({ title: 'Walden' })]));
+      return ok<BookPage>(bookPage([makeBook({ title: 'Walden' })]));
     }));
     renderApp('/books/?category=philosophy');
     expect(await screen.findByRole('heading', { level: 1, name: 'Philosophy' })).toBeInTheDocument();

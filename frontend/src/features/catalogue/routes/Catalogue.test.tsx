@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import type { AuthorResult, AuthorsResult, BookPage, CollectionResult, InfographicsResult } from '@/lib/api/types';
 import { BOOKS, bookPage, makeAuthor, makeBook, makeCollection } from '@/testing/data';
 import { API, fail, ok } from '@/testing/handlers';
 import { renderApp } from '@/testing/render';
@@ -14,7 +15,7 @@ describe('category page', () => {
       http.get(`${API}/api/catalogue/books`, ({ request }) => {
         const params = new URL(request.url).searchParams;
         calls.push(params);
-        return ok(bookPage([makeBook({ title: 'Self-Reliance' })], { total: 21, pages: 2, page: Number(params.get('page')) }));
+        return ok<BookPage>(bookPage([makeBook({ title: 'Self-Reliance' })], { total: 21, pages: 2, page: Number(params.get('page')) }));
       }),
     );
     const { user } = renderApp('/category/self-improvement');
@@ -48,7 +49,7 @@ describe('collections', () => {
   it('shows a collection with its books and a Back to collections link', async () => {
     server.use(
       http.get(`${API}/api/collections/:slug`, () =>
-        ok({ collection: makeCollection({ slug: 'stoic-classics', title: 'Stoic Classics', description: 'The Roman Stoics.' }), books: BOOKS.slice(0, 2) }),
+        ok<CollectionResult>({ collection: makeCollection({ slug: 'stoic-classics', title: 'Stoic Classics', description: 'The Roman Stoics.' }), books: BOOKS.slice(0, 2) }),
       ),
     );
     const { user, router } = renderApp('/collections/stoic-classics');
@@ -73,7 +74,7 @@ describe('authors', () => {
   it('lists the authors A to Z with photo, bio excerpt and book count', async () => {
     server.use(
       http.get(`${API}/api/authors`, () =>
-        ok({
+        ok<AuthorsResult>({
           authors: [
             makeAuthor({ id: 1, slug: 'seneca', name: 'Seneca', bookCount: 2, bio: 'Roman Stoic. '.repeat(30) }),
             makeAuthor({ id: 2, slug: 'adam-smith', name: 'Adam Smith', bookCount: 1 }),
@@ -96,7 +97,7 @@ describe('authors', () => {
   it('shows an author with bio, photo and books', async () => {
     server.use(
       http.get(`${API}/api/authors/:slug`, () =>
-        ok({ author: makeAuthor({ slug: 'marcus-aurelius', name: 'Marcus Aurelius', bio: 'Roman emperor and Stoic.' }), books: BOOKS.slice(0, 1) }),
+        ok<AuthorResult>({ author: makeAuthor({ slug: 'marcus-aurelius', name: 'Marcus Aurelius', bio: 'Roman emperor and Stoic.' }), books: BOOKS.slice(0, 1) }),
       ),
     );
     renderApp('/authors/marcus-aurelius');
@@ -122,7 +123,7 @@ describe('infographics', () => {
   it('shows the image for entitled members and a locked tile otherwise', async () => {
     server.use(
       http.get(`${API}/api/infographics`, () =>
-        ok({
+        ok<InfographicsResult>({
           infographics: [
             { book: { id: 1, subid: 'meditations', title: 'Meditations', author: 'Marcus Aurelius', image: '/media/public/c1.jpg' }, image: '/media/premium/i1.png?exp=1&sig=ab' },
             { book: { id: 2, subid: 'walden', title: 'Walden', author: 'Henry David Thoreau', image: '/media/public/c2.jpg' }, image: null },

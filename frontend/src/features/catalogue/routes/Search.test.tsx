@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import type { SearchResult } from '@/lib/api/types';
 import { makeBook } from '@/testing/data';
 import { API, fail, ok } from '@/testing/handlers';
 import { currentUrl, renderApp } from '@/testing/render';
@@ -23,7 +24,7 @@ const main = () => screen.getByRole('main');
 describe('search page', () => {
   it('shows the results as book cards with the total, and pages', async () => {
     const calls = recordSearch((q, page) =>
-      ok({ query: q, books: [makeBook({ subid: `meditations-${page}`, title: page === 1 ? 'Meditations' : 'Letters from a Stoic' })], total: 25, page, pageSize: 20 }),
+      ok<SearchResult>({ query: q, books: [makeBook({ subid: `meditations-${page}`, title: page === 1 ? 'Meditations' : 'Letters from a Stoic' })], total: 25, page, pageSize: 20 }),
     );
     const { user, router } = renderApp('/search?q=meditatons');
     expect(await screen.findByRole('heading', { level: 1, name: 'Search' })).toBeInTheDocument();
@@ -41,7 +42,7 @@ describe('search page', () => {
   });
 
   it('searches again from the page form', async () => {
-    const calls = recordSearch((q) => ok({ query: q, books: [makeBook({ title: 'Walden' })], total: 1, page: 1, pageSize: 20 }));
+    const calls = recordSearch((q) => ok<SearchResult>({ query: q, books: [makeBook({ title: 'Walden' })], total: 1, page: 1, pageSize: 20 }));
     const { user, router } = renderApp('/search');
     expect(await screen.findByText('Find a summary by its title, its author or a topic.')).toBeInTheDocument();
     expect(calls).toHaveLength(0);
@@ -54,7 +55,7 @@ describe('search page', () => {
   });
 
   it('says when nothing matches and suggests browsing', async () => {
-    recordSearch((q) => ok({ query: q, books: [], total: 0, page: 1, pageSize: 20 }));
+    recordSearch((q) => ok<SearchResult>({ query: q, books: [], total: 0, page: 1, pageSize: 20 }));
     renderApp('/search?q=zzzz');
     expect(await screen.findByText('No books match “zzzz”.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'browse all book summaries' })).toHaveAttribute('href', '/books');
@@ -80,7 +81,7 @@ describe('search page', () => {
 
 describe('header search', () => {
   it('goes to /search?q= from the header search box', async () => {
-    const calls = recordSearch((q) => ok({ query: q, books: [makeBook({ title: 'Meditations' })], total: 1, page: 1, pageSize: 20 }));
+    const calls = recordSearch((q) => ok<SearchResult>({ query: q, books: [makeBook({ title: 'Meditations' })], total: 1, page: 1, pageSize: 20 }));
     const { user, router } = renderApp('/');
     const header = await screen.findByRole('banner');
     const box = within(header).getByRole('searchbox', { name: 'Search books' });
@@ -91,7 +92,7 @@ describe('header search', () => {
   });
 
   it('works from the mobile menu too', async () => {
-    recordSearch((q) => ok({ query: q, books: [], total: 0, page: 1, pageSize: 20 }));
+    recordSearch((q) => ok<SearchResult>({ query: q, books: [], total: 0, page: 1, pageSize: 20 }));
     const { user, router } = renderApp('/books');
     await user.click(await screen.findByRole('button', { name: 'Open menu' }));
     const menu = document.getElementById('mobile-menu')!;

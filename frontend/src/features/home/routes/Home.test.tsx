@@ -1,6 +1,7 @@
 import { http } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { HomeBooksResult } from '@/lib/api/types';
 import { getToken } from '@/lib/storage';
 import { BOOKS, CATEGORIES, makeBook, makeUser } from '@/testing/data';
 import { API, fail, ok } from '@/testing/handlers';
@@ -82,7 +83,7 @@ describe('home', () => {
     signIn();
     server.use(
       http.get(`${API}/api/books`, () =>
-        ok({ user: makeUser({ id: 1, recommends: [] }), books: BOOKS, categories: CATEGORIES, recommendations: { newReleases: BOOKS, recommended: [], history: [] } }),
+        ok<HomeBooksResult>({ user: makeUser({ id: 1, recommends: [] }), books: BOOKS, categories: CATEGORIES, recommendations: { newReleases: BOOKS, recommended: [], history: [] } }),
       ),
     );
     const { router } = renderApp('/home');
@@ -94,7 +95,7 @@ describe('home', () => {
     signIn();
     server.use(
       http.get(`${API}/api/books`, () =>
-        ok({
+        ok<HomeBooksResult>({
           user: makeUser({ id: 1, recommends: [1] }),
           books: BOOKS,
           categories: CATEGORIES,
@@ -124,7 +125,7 @@ describe('home', () => {
     signIn();
     server.use(
       http.get(`${API}/api/books`, () =>
-        ok({
+        ok<HomeBooksResult>({
           user: makeUser({ id: 1, recommends: [1] }),
           books: BOOKS,
           categories: CATEGORIES,

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import type { RecommendsResult } from '@/lib/api/types';
 import { makeUser } from '@/testing/data';
 import { API, fail, ok } from '@/testing/handlers';
 import { currentUrl, renderApp, signIn } from '@/testing/render';
@@ -14,7 +15,7 @@ function recordSaves(answer?: () => Response) {
     http.put(`${API}/api/user/recommends`, async ({ request }) => {
       const body = (await request.json()) as { recommends: number[] };
       saves.push(body);
-      return answer ? answer() : ok({ user: makeUser({ id: 1, recommends: body.recommends }) });
+      return answer ? answer() : ok<RecommendsResult>({ user: makeUser({ id: 1, recommends: body.recommends }) });
     }),
   );
   return saves;

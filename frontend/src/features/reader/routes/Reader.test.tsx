@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import type { BookDetail } from '@/lib/api/types';
+import type { BookDetail, BookResult } from '@/lib/api/types';
 import { makeBookDetail, makeVisitorBook } from '@/testing/catalogue-data';
 import { makeUser } from '@/testing/data';
 import { API, fail, ok } from '@/testing/handlers';
@@ -13,7 +13,7 @@ function serveBook(book: BookDetail, user = makeUser({ id: 1, isPaid: true })) {
   server.use(
     http.get(`${API}/api/books/:id`, ({ params }) => {
       seen.push(String(params.id));
-      return ok({ book, user: book.notLoggedIn ? null : user });
+      return ok<BookResult>({ book, user: book.notLoggedIn ? null : user });
     }),
   );
   return seen;

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import type { BookDetail } from '@/lib/api/types';
+import type { BookDetail, BookResult } from '@/lib/api/types';
 import { makeBookDetail, makeVisitorBook } from '@/testing/catalogue-data';
 import { makeUser } from '@/testing/data';
 import { API, fail, ok } from '@/testing/handlers';
@@ -9,7 +9,7 @@ import { renderApp, signIn } from '@/testing/render';
 import { server } from '@/testing/server';
 
 function serveBook(book: BookDetail) {
-  server.use(http.get(`${API}/api/books/:id`, () => ok({ book, user: book.notLoggedIn ? null : makeUser({ id: 1, isPaid: book.isPaidUser }) })));
+  server.use(http.get(`${API}/api/books/:id`, () => ok<BookResult>({ book, user: book.notLoggedIn ? null : makeUser({ id: 1, isPaid: book.isPaidUser }) })));
 }
 
 const location = (router: { state: { location: { pathname: string; search: string } } }) => router.state.location;

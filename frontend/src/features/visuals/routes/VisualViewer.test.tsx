@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import type { BookVisualsResult } from '@/lib/api/types';
 import { makeBookRef, makeSlides } from '@/testing/catalogue-data';
 import { API, ok } from '@/testing/handlers';
 import { renderApp, signIn } from '@/testing/render';
@@ -13,7 +14,7 @@ function serve(isPaid: boolean, count: number) {
   server.use(
     http.get(`${API}/api/visuals/book/:id`, ({ params }) => {
       seen.push(String(params.id));
-      return ok({ isPaid, book, visuals: isPaid ? makeSlides(count) : [] });
+      return ok<BookVisualsResult>({ isPaid, book, visuals: isPaid ? makeSlides(count) : [] });
     }),
   );
   return seen;

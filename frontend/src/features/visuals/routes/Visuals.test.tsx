@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import type { VisualsResult } from '@/lib/api/types';
 import { makeBookRef, makeVisualCard } from '@/testing/catalogue-data';
 import { API, fail, ok } from '@/testing/handlers';
 import { renderApp } from '@/testing/render';
@@ -10,9 +11,9 @@ describe('visuals list', () => {
   it('shows the title, the stats and a grid of book cards', async () => {
     const cards = [
       makeVisualCard({ book: makeBookRef({ id: 7, title: 'Meditations', author: 'Marcus Aurelius' }), count: 5 }),
-      makeVisualCard({ book: makeBookRef({ id: 9, title: 'Walden', author: 'Henry David Thoreau' }), count: 6 }),
+      makeVisualCard({ book: makeBookRef({ id: 9, title: 'Walden', author: 'Henry David Thoreau', image: '' }), count: 6 }),
     ];
-    server.use(http.get(`${API}/api/visuals`, () => ok({ visuals: cards })));
+    server.use(http.get(`${API}/api/visuals`, () => ok<VisualsResult>({ visuals: cards })));
     renderApp('/visuals');
     expect(await screen.findByRole('heading', { level: 1, name: 'Visual Book Summaries' })).toBeInTheDocument();
     const link = await screen.findByRole('link', { name: /Meditations/ });
@@ -20,6 +21,10 @@ describe('visuals list', () => {
     expect(link).toHaveTextContent('Marcus Aurelius');
     expect(screen.getByRole('link', { name: /Walden/ })).toHaveAttribute('href', '/visuals/9');
     expect(link.querySelector('img')).toHaveAttribute('src', '/media/public/covers/7.jpg');
+    // No cover: a neutral block instead of a broken image.
+    const walden = screen.getByRole('link', { name: /Walden/ });
+    expect(walden.querySelector('img')).toBeNull();
+    expect(walden.querySelector('.visual-card__cover')).toHaveAttribute('aria-hidden', 'true');
 
     const stats = document.querySelector<HTMLElement>('.visuals__stats')!;
     expect(within(stats).getByText('Visual summaries')).toBeInTheDocument();
@@ -29,7 +34,7 @@ describe('visuals list', () => {
   });
 
   it('has an empty state', async () => {
-    server.use(http.get(`${API}/api/visuals`, () => ok({ visuals: [] })));
+    server.use(http.get(`${API}/api/visuals`, () => ok<VisualsResult>({ visuals: [] })));
     renderApp('/visuals');
     expect(await screen.findByRole('heading', { name: 'No Visual Summaries Yet' })).toBeInTheDocument();
   });
