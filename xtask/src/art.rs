@@ -41,7 +41,9 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
     lines
 }
 
-fn text_lines(lines: &[String], x: u32, first_y: u32, step: u32, size: u32, fill: &str, weight: &str, anchor: &str) -> String {
+/// `at` is (x, first line's y, line step).
+fn text_lines(lines: &[String], at: (u32, u32, u32), size: u32, fill: &str, weight: &str, anchor: &str) -> String {
+    let (x, first_y, step) = at;
     lines
         .iter()
         .enumerate()
@@ -59,12 +61,12 @@ fn text_lines(lines: &[String], x: u32, first_y: u32, step: u32, size: u32, fill
 pub fn cover(title: &str, author: &str) -> String {
     let (background, accent) = colours(title);
     let title_lines = wrap(title, 16);
-    let title_svg = text_lines(&title_lines, 200, 250, 46, 40, "#ffffff", "700", "middle");
+    let title_svg = text_lines(&title_lines, (200, 250, 46), 40, "#ffffff", "700", "middle");
     format!(
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="400" height="600" viewBox="0 0 400 600" role="img" aria-label="{label}"><rect width="400" height="600" fill="{background}"/><rect x="24" y="24" width="352" height="552" fill="none" stroke="{accent}" stroke-width="3"/><circle cx="200" cy="140" r="46" fill="none" stroke="{accent}" stroke-width="6"/><circle cx="200" cy="140" r="14" fill="{accent}"/>{title_svg}<line x1="120" y1="{line_y}" x2="280" y2="{line_y}" stroke="{accent}" stroke-width="3"/>{author_svg}<text x="200" y="548" font-family="Helvetica, Arial, sans-serif" font-size="16" letter-spacing="4" fill="{accent}" text-anchor="middle">GISTBOOK</text></svg>"#,
         label = escape(&format!("{title} by {author}")),
         line_y = 250 + title_lines.len() as u32 * 46,
-        author_svg = text_lines(&wrap(author, 22), 200, 300 + title_lines.len() as u32 * 46, 30, 24, accent, "400", "middle"),
+        author_svg = text_lines(&wrap(author, 22), (200, 300 + title_lines.len() as u32 * 46, 30), 24, accent, "400", "middle"),
     )
 }
 
@@ -74,7 +76,7 @@ pub fn tile(name: &str) -> String {
     format!(
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="240" height="160" viewBox="0 0 240 160" role="img" aria-label="{label}"><rect width="240" height="160" rx="16" fill="{background}"/><circle cx="200" cy="40" r="60" fill="{accent}" opacity="0.35"/><circle cx="40" cy="140" r="40" fill="{accent}" opacity="0.25"/>{text}</svg>"#,
         label = escape(name),
-        text = text_lines(&wrap(name, 16), 20, 100, 28, 24, "#ffffff", "700", "start"),
+        text = text_lines(&wrap(name, 16), (20, 100, 28), 24, "#ffffff", "700", "start"),
     )
 }
 
@@ -95,7 +97,7 @@ pub fn slide(book_title: &str, number: usize, title: &str) -> String {
     format!(
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="800" height="500" viewBox="0 0 800 500" role="img" aria-label="{label}"><rect width="800" height="500" fill="{background}"/><circle cx="650" cy="120" r="180" fill="{accent}" opacity="0.18"/><circle cx="120" cy="420" r="120" fill="{accent}" opacity="0.12"/><text x="60" y="150" font-family="Georgia, serif" font-size="120" font-weight="700" fill="{accent}">{number}</text>{text}</svg>"#,
         label = escape(title),
-        text = text_lines(&wrap(title, 28), 60, 270, 52, 44, "#ffffff", "700", "start"),
+        text = text_lines(&wrap(title, 28), (60, 270, 52), 44, "#ffffff", "700", "start"),
     )
 }
 
@@ -107,12 +109,12 @@ pub fn infographic(book_title: &str, ideas: &[String]) -> String {
     for (i, idea) in ideas.iter().enumerate() {
         body.push_str(&format!(r#"<circle cx="70" cy="{}" r="22" fill="{accent}"/><text x="70" y="{}" font-family="Helvetica, Arial, sans-serif" font-size="22" font-weight="700" fill="{background}" text-anchor="middle">{}</text>"#, y - 8, y, i + 1));
         let lines = wrap(idea, 34);
-        body.push_str(&text_lines(&lines, 110, y, 30, 24, "#ffffff", "400", "start"));
+        body.push_str(&text_lines(&lines, (110, y, 30), 24, "#ffffff", "400", "start"));
         y += 30 * lines.len() as u32 + 50;
     }
     format!(
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="600" height="900" viewBox="0 0 600 900" role="img" aria-label="{label}"><rect width="600" height="900" fill="{background}"/>{title}{body}<text x="300" y="870" font-family="Helvetica, Arial, sans-serif" font-size="16" letter-spacing="4" fill="{accent}" text-anchor="middle">GISTBOOK</text></svg>"#,
         label = escape(&format!("{book_title}: key ideas")),
-        title = text_lines(&wrap(book_title, 24), 300, 100, 48, 42, accent, "700", "middle"),
+        title = text_lines(&wrap(book_title, 24), (300, 100, 48), 42, accent, "700", "middle"),
     )
 }

@@ -41,7 +41,7 @@ pub fn tone(seconds: u32) -> Vec<u8> {
     wav.extend_from_slice(&samples.to_le_bytes());
     for i in 0..samples {
         let t = i as f64 / f64::from(rate);
-        let envelope = (t.min(f64::from(seconds) - t).min(1.0)).max(0.0);
+        let envelope = t.min(f64::from(seconds) - t).clamp(0.0, 1.0);
         let value = (t * 440.0 * std::f64::consts::TAU).sin() * 20.0 * envelope;
         wav.push((128.0 + value) as u8);
     }

@@ -353,8 +353,11 @@ pub fn visuals_of(conn: &mut PgConnection, book_id: i64) -> QueryResult<Vec<Visu
     visuals::table.filter(visuals::book_id.eq(book_id)).order(visuals::position).select(VisualRow::as_select()).load(conn)
 }
 
+/// A book with an infographic: id, subid, title, author, cover key, infographic key.
+pub type InfographicRow = (i64, String, String, String, String, String);
+
 /// Books with an infographic, newest first.
-pub fn infographic_books(conn: &mut PgConnection) -> QueryResult<Vec<(i64, String, String, String, String, String)>> {
+pub fn infographic_books(conn: &mut PgConnection) -> QueryResult<Vec<InfographicRow>> {
     books::table
         .filter(books::infographic.is_not_null())
         .order((books::upload_date.desc(), books::id.desc()))
