@@ -5,6 +5,12 @@ use catalogue::entitlement::{decide, Access, Audience, BookAccessFacts, FreeMemb
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 
+/// What the policy needs to know about `book` this month.
+pub fn facts_of(conn: &mut PgConnection, book: &crate::catalogue::BookRow, now: DateTime<Utc>) -> QueryResult<BookAccessFacts> {
+    let preview = crate::catalogue::monthly_preview(conn, now)?;
+    Ok(BookAccessFacts { free: book.free, monthly_preview: preview == Some(book.id), has_body: !book.body.trim().is_empty() })
+}
+
 /// Who is asking, before unlock counts are known.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Caller {

@@ -5,7 +5,6 @@ use crate::envelope::{blocking, ok, ApiError, ErrorBody, Ok as OkBody};
 use crate::routes::user::UserView;
 use crate::state::AppState;
 use actix_web::{get, put, web, HttpResponse};
-use catalogue::entitlement::BookAccessFacts;
 use db::catalogue as store;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -129,8 +128,7 @@ async fn book(state: web::Data<AppState>, who: MaybeUser, id: web::Path<String>)
     let found = state
         .db(move |conn| {
             let Some(book) = store::find_book(conn, &id)? else { return Ok(None) };
-            let preview = store::monthly_preview(conn, now)?;
-            let facts = BookAccessFacts { free: book.free, monthly_preview: preview == Some(book.id), has_body: !book.body.trim().is_empty() };
+            let facts = store::access::facts_of(conn, &book, now)?;
             let access = store::access::open_book(conn, caller, book.id, facts, now)?;
             let card = store::card(conn, book.id)?;
             let book_categories = store::categories_of(conn, &[book.id])?;

@@ -7,7 +7,6 @@ use crate::auth::MaybeUser;
 use crate::envelope::{ok, ApiError, ErrorBody, Ok as OkBody};
 use crate::state::AppState;
 use actix_web::{get, web, HttpResponse};
-use catalogue::entitlement::BookAccessFacts;
 use db::catalogue as store;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -56,8 +55,7 @@ async fn book_visuals(state: web::Data<AppState>, who: MaybeUser, id: web::Path<
     let found = state
         .db(move |conn| {
             let Some(book) = store::find_book(conn, &id)? else { return Ok(None) };
-            let preview = store::monthly_preview(conn, now)?;
-            let facts = BookAccessFacts { free: book.free, monthly_preview: preview == Some(book.id), has_body: !book.body.trim().is_empty() };
+            let facts = store::access::facts_of(conn, &book, now)?;
             let access = store::access::peek_access(conn, caller, book.id, facts)?;
             let slides = if access.video_and_visuals { store::visuals_of(conn, book.id)? } else { vec![] };
             Ok(Some((book, slides)))
