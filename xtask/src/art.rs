@@ -80,7 +80,7 @@ pub fn tile(name: &str) -> String {
     )
 }
 
-/// A 200 x 200 portrait placeholder with the person's initials.
+/// A 200 x 200 portrait: the person's initials in a ring.
 pub fn portrait(name: &str) -> String {
     let (background, accent) = colours(name);
     let initials: String = name.split_whitespace().filter_map(|w| w.chars().next()).filter(|c| c.is_uppercase()).take(2).collect();
