@@ -24,7 +24,8 @@ usage: cargo xtask <command>
                              seed demo data, serve http://127.0.0.1:4000 (Ctrl-C stops it all)
   test                       every test: Rust unit and integration, front end, browser end-to-end
   db                         start the private PostgreSQL of `run` and wait (Ctrl-C stops it)
-  bench reader [--books N]   pgbench vs GET /api/books/{id} at 64 connections, search latency
+  bench reader [--books N]   pgbench -S vs GET /api/books/{id} at 64 connections, search latency
+  bench progress [--books N] pgbench -N vs PUT /api/user-book-history/ from many members
   seed [--synthetic N]       migrate and load demo data (accounts, catalogue) where missing;
                              --synthetic N adds N generated books for scale tests
   make-admin EMAIL           give an existing account the admin role

@@ -71,6 +71,14 @@ fn book(rng: &mut StdRng, n: usize, categories: &[i64]) -> (NewBook, i64) {
 }
 
 /// Adds `count` generated books; categories must exist (the demo seed makes them).
+/// How many synthetic books the database holds.
+pub fn count_synthetic_books(conn: &mut PgConnection) -> Result<usize> {
+    use diesel::prelude::*;
+    use db::schema::books;
+    let n: i64 = books::table.filter(books::subid.like("synthetic-%")).count().get_result(conn)?;
+    Ok(n as usize)
+}
+
 pub fn add_synthetic_books(conn: &mut PgConnection, store: &media::MediaStore, count: usize) -> Result<()> {
     let categories: Vec<i64> = db::catalogue::categories_with_counts(conn)?.into_iter().map(|(c, _)| c.id).collect();
     anyhow::ensure!(!categories.is_empty(), "seed the demo catalogue first (cargo xtask seed)");

@@ -4,7 +4,7 @@ use anyhow::{bail, Context, Result};
 use std::process::Command;
 
 /// Crates holding business rules, testable without a database or a web server.
-const DOMAIN_CRATES: &[&str] = &["kernel", "identity", "catalogue"];
+const DOMAIN_CRATES: &[&str] = &["kernel", "identity", "catalogue", "reading-progress"];
 /// What they must never depend on.
 const FORBIDDEN: &[&str] = &["diesel", "diesel_migrations", "r2d2", "actix-web", "actix-rt", "tokio", "lettre", "object_store", "reqwest", "async-stripe"];
 

@@ -191,7 +191,8 @@ fn security_headers(https: bool) -> DefaultHeaders {
     }
 }
 
-/// Drops throttling records older than a day and expired sign-in states, every ten minutes.
+/// Drops throttling records older than a day and expired sign-in states, and recounts each
+/// book's reads of the last 30 days (trending), every ten minutes.
 fn spawn_housekeeping(pool: db::DbPool, clock: Arc<dyn Clock>, stop: Arc<AtomicBool>) -> std::thread::JoinHandle<()> {
     std::thread::Builder::new()
         .name("housekeeping".into())
@@ -206,6 +207,9 @@ fn spawn_housekeeping(pool: db::DbPool, clock: Arc<dyn Clock>, stop: Arc<AtomicB
                         }
                         if let Err(error) = db::prune_oauth_states(&mut conn, clock.now()) {
                             tracing::warn!(%error, "could not prune sign-in states");
+                        }
+                        if let Err(error) = db::reading::history::refresh_recent_reads(&mut conn, clock.now()) {
+                            tracing::warn!(%error, "could not refresh trending counts");
                         }
                     }
                 }

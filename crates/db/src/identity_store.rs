@@ -195,6 +195,7 @@ impl UserRepository for PgIdentityStore {
                 diesel::update(analytics_events::table.filter(analytics_events::user_id.eq(id.0)))
                     .set(analytics_events::user_id.eq(None::<i64>))
                     .execute(conn)?;
+                crate::reading::erase_member(conn, id.0)?;
                 diesel::insert_into(account_deletion_feedback::table)
                     .values((
                         account_deletion_feedback::why.eq(&feedback.why),

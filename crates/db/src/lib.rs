@@ -6,6 +6,7 @@ pub mod catalogue;
 pub mod analytics;
 pub mod mail_queue;
 pub mod operators;
+pub mod reading;
 mod pool;
 pub mod schema;
 mod identity_store;

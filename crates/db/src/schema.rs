@@ -234,6 +234,45 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    reading_history (user_id, book_id) {
+        user_id -> Int8,
+        book_id -> Int8,
+        position -> Int4,
+        completed -> Bool,
+        completed_at -> Nullable<Timestamptz>,
+        video_started_at -> Nullable<Timestamptz>,
+        started_at -> Timestamptz,
+        updated_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    reading_days (user_id, day) {
+        user_id -> Int8,
+        day -> Date,
+    }
+}
+
+diesel::table! {
+    library_items (user_id, book_id) {
+        user_id -> Int8,
+        book_id -> Int8,
+        added_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    book_ratings (user_id, book_id) {
+        user_id -> Int8,
+        book_id -> Int8,
+        rating -> Int2,
+        feedback -> Text,
+        created_at -> Timestamptz,
+        updated_at -> Timestamptz,
+    }
+}
+
 diesel::joinable!(refresh_tokens -> users (user_id));
 diesel::joinable!(user_identities -> users (user_id));
 diesel::joinable!(password_reset_codes -> users (user_id));
@@ -247,6 +286,10 @@ diesel::joinable!(visuals -> books (book_id));
 diesel::joinable!(book_unlocks -> books (book_id));
 diesel::joinable!(book_unlocks -> users (user_id));
 diesel::joinable!(monthly_previews -> books (book_id));
+diesel::joinable!(reading_history -> books (book_id));
+diesel::joinable!(reading_history -> users (user_id));
+diesel::joinable!(library_items -> books (book_id));
+diesel::joinable!(book_ratings -> books (book_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
@@ -269,4 +312,8 @@ diesel::allow_tables_to_appear_in_same_query!(
     blog_posts,
     book_unlocks,
     monthly_previews,
+    reading_history,
+    reading_days,
+    library_items,
+    book_ratings,
 );

@@ -4,6 +4,8 @@ use db::schema::*;
 use db::testing::TestDatabase;
 use diesel::prelude::*;
 
+type Ts = chrono::DateTime<chrono::Utc>;
+
 fn schema_matches_every_table(conn: &mut PgConnection) {
     // Selecting every column through `schema.rs` fails if a column's name or type drifted.
     users::table.select(users::all_columns).load::<(i64, String, String, String, String, String, String, Option<String>, Option<String>, Option<chrono::DateTime<chrono::Utc>>, Option<chrono::DateTime<chrono::Utc>>, Vec<i64>, Option<String>, chrono::DateTime<chrono::Utc>, Option<chrono::DateTime<chrono::Utc>>)>(conn).unwrap();
@@ -27,6 +29,10 @@ fn schema_matches_every_table(conn: &mut PgConnection) {
     collection_books::table.select(collection_books::all_columns).load::<(i64, i64, i32)>(conn).unwrap();
     book_unlocks::table.select(book_unlocks::all_columns).load::<(i64, i64, i32, chrono::DateTime<chrono::Utc>)>(conn).unwrap();
     monthly_previews::table.select(monthly_previews::all_columns).load::<(chrono::NaiveDate, i64)>(conn).unwrap();
+    reading_history::table.select(reading_history::all_columns).load::<(i64, i64, i32, bool, Option<Ts>, Option<Ts>, Ts, Ts)>(conn).unwrap();
+    reading_days::table.select(reading_days::all_columns).load::<(i64, chrono::NaiveDate)>(conn).unwrap();
+    library_items::table.select(library_items::all_columns).load::<(i64, i64, Ts)>(conn).unwrap();
+    book_ratings::table.select(book_ratings::all_columns).load::<(i64, i64, i16, String, Ts, Ts)>(conn).unwrap();
 }
 
 fn user_tables(conn: &mut PgConnection) -> i64 {

@@ -5,6 +5,7 @@ pub mod analytics;
 pub mod catalogue;
 pub mod health;
 pub mod oauth;
+pub mod progress;
 pub mod user;
 
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -16,5 +17,6 @@ pub fn configure(config: &mut ServiceConfig) {
         .configure(analytics::configure)
         .configure(oauth::configure)
         .configure(admin::configure)
-        .configure(catalogue::configure);
+        .configure(catalogue::configure)
+        .configure(progress::configure);
 }

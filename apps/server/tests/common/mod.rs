@@ -496,3 +496,19 @@ pub fn token_key_id(token: &str) -> Option<u32> {
     }
     None
 }
+
+impl TestApp {
+    pub async fn delete(&self, path: &str, token: Option<&str>) -> Response {
+        let mut request = self.client.delete(self.url(path));
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        request.send().await.expect("DELETE")
+    }
+
+    /// Moves the fixed clock to `at`.
+    pub fn set_clock(&self, at: chrono::DateTime<chrono::Utc>) {
+        let clock = self.clock.as_ref().expect("spawned with fixed_clock");
+        clock.advance(at - clock.now());
+    }
+}

@@ -176,6 +176,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/books/rating/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Rates a book the member may read (a new rating replaces the old one). */
+        put: operations["rate_book"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/books/{id}": {
         parameters: {
             query?: never;
@@ -313,6 +330,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/library": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The member's library, 20 books per page. */
+        get: operations["list_library"];
+        put?: never;
+        /** Adds a book to the member's library (adding it again changes nothing). */
+        post: operations["add_to_library"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/library/delete/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** The same again under `/api` (server rules: paths without the prefix are served at both). */
+        delete: operations["delete_from_library_under_api"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/library/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes a book from the member's library (removing one that is not there changes nothing). */
+        delete: operations["remove_from_library"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/search": {
         parameters: {
             query?: never;
@@ -324,6 +393,60 @@ export interface paths {
         get: operations["search_books"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user-book-history/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Saves where the member is in a book; `completed` on the last section. Saving the same position
+         *     twice changes nothing; the first completion of a book earns 10 XP, later ones none.
+         */
+        put: operations["save_position"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user-book-history/xp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The member's progress: completions, XP, streaks, awards and skills. */
+        get: operations["progress_report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user-book-history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Logs that the member started the book's video. */
+        post: operations["log_video_start"];
         delete?: never;
         options?: never;
         head?: never;
@@ -603,6 +726,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/library/delete/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** The same as `DELETE /api/library/{id}`, at the spec's path without `/api`. */
+        delete: operations["delete_from_library"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/media/{key}": {
         parameters: {
             query?: never;
@@ -701,6 +841,16 @@ export interface components {
         AuthorsResult: {
             authors: components["schemas"]["AuthorView"][];
         };
+        AwardView: {
+            earned: boolean;
+            /** @description Starter, Trailblazer, Champ, Genius or Scholar. */
+            name: string;
+            /**
+             * Format: int32
+             * @description XP at which it is earned.
+             */
+            xp: number;
+        };
         BlogPost: components["schemas"]["BlogPostCard"] & {
             /** @description Sanitised HTML. */
             body: string;
@@ -755,6 +905,8 @@ export interface components {
             authorDescription: string;
             /** @description The whole sanitised body, only for callers entitled to it. */
             body: string | null;
+            /** @description The member finished this book at least once. */
+            completed: boolean;
             goals: string[];
             hasRatingsFromUser: boolean;
             /** @description Signed infographic URL, only for entitled callers. */
@@ -768,7 +920,7 @@ export interface components {
             notLoggedIn: boolean;
             /**
              * Format: int32
-             * @description Saved section index (reading progress).
+             * @description The member's saved section index (0 without history or for visitors).
              */
             position: number;
             quotes: string[];
@@ -785,6 +937,8 @@ export interface components {
             /** @description Signed video URL, only for entitled callers. */
             video: string | null;
         };
+        /** @description A book named by its numeric id or its subid, as the reader sends it. */
+        BookKey: number | string;
         BookPage: {
             books: components["schemas"]["BookCard"][];
             /** Format: int32 */
@@ -901,6 +1055,44 @@ export interface components {
         };
         InfographicsResult: {
             infographics: components["schemas"]["Infographic"][];
+        };
+        LevelView: {
+            /** @description The highest award earned. */
+            current: string | null;
+            /** @description The next award (none once every award is earned). */
+            next: string | null;
+            /**
+             * Format: int32
+             * @description XP of the next award.
+             */
+            nextXp: number | null;
+            /**
+             * Format: int32
+             * @description 0 to 100: the way from the current award (or 0 XP) to the next.
+             */
+            percent: number;
+            /** Format: int32 */
+            xpToNext: number;
+        };
+        LibraryChange: {
+            /** Format: int64 */
+            bookId: number;
+            isInLibrary: boolean;
+        };
+        LibraryRequest: {
+            bookId: null | components["schemas"]["BookKey"];
+        };
+        LibraryResult: {
+            /** @description Most recently added first. */
+            books: components["schemas"]["BookCard"][];
+            hasMore: boolean;
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            pageSize: number;
+            /** Format: int64 */
+            total: number;
+            user: components["schemas"]["UserView"];
         };
         LoginRequest: {
             email?: string | null;
@@ -1089,6 +1281,96 @@ export interface components {
              */
             status: string;
         };
+        Ok_LibraryChange: {
+            result: {
+                /** Format: int64 */
+                bookId: number;
+                isInLibrary: boolean;
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_LibraryResult: {
+            result: {
+                /** @description Most recently added first. */
+                books: components["schemas"]["BookCard"][];
+                hasMore: boolean;
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                pageSize: number;
+                /** Format: int64 */
+                total: number;
+                user: components["schemas"]["UserView"];
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_PositionSaveResult: {
+            result: {
+                completed: boolean;
+                /** @description True only for the save that first completed this book. */
+                firstCompletion: boolean;
+                /**
+                 * Format: int32
+                 * @description The position stored (after clamping).
+                 */
+                position: number;
+                /**
+                 * Format: int32
+                 * @description XP this save earned (10 on the first completion, else 0).
+                 */
+                xpGained: number;
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_ProgressResult: {
+            result: {
+                awards: components["schemas"]["AwardView"][];
+                isPaid: boolean;
+                level: components["schemas"]["LevelView"];
+                /** Format: int32 */
+                numCompleted: number;
+                /** @description Skills with any progress, acquired ones first. */
+                skills: components["schemas"]["SkillView"][];
+                /** @description Completed summaries per category name. */
+                skillsNumCompleted: {
+                    [key: string]: number;
+                };
+                streaks: components["schemas"]["StreaksView"];
+                /** Format: int32 */
+                xp: number;
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_RatingResult: {
+            result: {
+                /** Format: int64 */
+                bookId: number;
+                hasRatingsFromUser: boolean;
+                /** Format: int32 */
+                rating: number;
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
         Ok_RecommendsResult: {
             result: {
                 user: components["schemas"]["UserView"];
@@ -1159,8 +1441,72 @@ export interface components {
              */
             status: string;
         };
+        PositionSaveRequest: {
+            bookId: null | components["schemas"]["BookKey"];
+            /** @description The member reached the last section. */
+            completed?: boolean;
+            /**
+             * Format: int64
+             * @description Section index, 0-based; clamped to the book.
+             */
+            position: number | null;
+        };
+        PositionSaveResult: {
+            completed: boolean;
+            /** @description True only for the save that first completed this book. */
+            firstCompletion: boolean;
+            /**
+             * Format: int32
+             * @description The position stored (after clamping).
+             */
+            position: number;
+            /**
+             * Format: int32
+             * @description XP this save earned (10 on the first completion, else 0).
+             */
+            xpGained: number;
+        };
+        ProgressResult: {
+            awards: components["schemas"]["AwardView"][];
+            isPaid: boolean;
+            level: components["schemas"]["LevelView"];
+            /** Format: int32 */
+            numCompleted: number;
+            /** @description Skills with any progress, acquired ones first. */
+            skills: components["schemas"]["SkillView"][];
+            /** @description Completed summaries per category name. */
+            skillsNumCompleted: {
+                [key: string]: number;
+            };
+            streaks: components["schemas"]["StreaksView"];
+            /** Format: int32 */
+            xp: number;
+        };
+        RatingRequest: {
+            /**
+             * Format: int64
+             * @description Sent by the reader; the path's id decides.
+             */
+            bookId?: number | null;
+            /** @description At most 500 characters. */
+            feedback?: string | null;
+            /**
+             * Format: int64
+             * @description 1 to 5 stars.
+             */
+            rating: number | null;
+            /** @description Sent by the reader; the path's id decides. */
+            subid?: string | null;
+        };
+        RatingResult: {
+            /** Format: int64 */
+            bookId: number;
+            hasRatingsFromUser: boolean;
+            /** Format: int32 */
+            rating: number;
+        };
         Recommendations: {
-            /** @description Books the member has started, most recent first (filled by reading progress). */
+            /** @description Books the member has started, unfinished first, most recently read first. */
             history: components["schemas"]["BookCard"][];
             newReleases: components["schemas"]["BookCard"][];
             recommended: components["schemas"]["BookCard"][];
@@ -1205,6 +1551,30 @@ export interface components {
             /** @description The access token (1 hour), sent back as `Authorization: Bearer`. */
             token: string;
             user: components["schemas"]["UserView"];
+        };
+        SkillView: {
+            acquired: boolean;
+            /**
+             * Format: int32
+             * @description Completed summaries in the category.
+             */
+            completed: number;
+            /** @description The category's name. */
+            name: string;
+            /**
+             * Format: int32
+             * @description Summaries that complete the skill (10).
+             */
+            target: number;
+        };
+        StreaksView: {
+            /** Format: int32 */
+            bestStreak: number;
+            /**
+             * Format: int32
+             * @description Consecutive days with a completed summary, ending today or yesterday (member's timezone).
+             */
+            currentStreak: number;
         };
         TokenResult: {
             token: string;
@@ -1596,6 +1966,65 @@ export interface operations {
             };
         };
     };
+    rate_book: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id or subid */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RatingRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_RatingResult"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The book is not unlocked for this member */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     book: {
         parameters: {
             query?: never;
@@ -1843,6 +2272,167 @@ export interface operations {
             };
         };
     };
+    list_library: {
+        parameters: {
+            query?: {
+                /** @description 1-based page of 20. */
+                page?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_LibraryResult"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add_to_library: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LibraryRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_LibraryChange"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_from_library_under_api: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id or subid */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_LibraryChange"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove_from_library: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id or subid */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_LibraryChange"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     search_books: {
         parameters: {
             query?: {
@@ -1866,6 +2456,136 @@ export interface operations {
                 };
             };
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_position: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PositionSaveRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_PositionSaveResult"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The book is not unlocked for this member */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    progress_report: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_ProgressResult"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    log_video_start: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id or subid */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_Empty"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The member may not watch this video */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2419,6 +3139,44 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    delete_from_library: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id or subid */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_LibraryChange"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };

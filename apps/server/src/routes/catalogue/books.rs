@@ -13,6 +13,7 @@ use utoipa::ToSchema;
 /// Home: 6 new releases, 10 from the member's categories, 10 from history.
 pub const NEW_RELEASES: i64 = 6;
 pub const RECOMMENDED: i64 = 10;
+pub const HISTORY: i64 = 10;
 pub const POPULAR: i64 = 20;
 pub const MAP_PAGE: i64 = 1000;
 
@@ -21,7 +22,7 @@ pub const MAP_PAGE: i64 = 1000;
 pub struct Recommendations {
     pub new_releases: Vec<BookCard>,
     pub recommended: Vec<BookCard>,
-    /// Books the member has started, most recent first (filled by reading progress).
+    /// Books the member has started, unfinished first, most recently read first.
     pub history: Vec<BookCard>,
 }
 
@@ -41,15 +42,20 @@ pub struct HomeBooksResult {
 async fn home_books(state: web::Data<AppState>, who: MaybeUser) -> Result<HttpResponse, ApiError> {
     let reader = Reader::of(&state, who).await?;
     let picks = reader.user.as_ref().map(|u| u.recommends.clone()).unwrap_or_default();
-    let (popular, newest, recommended, categories) = state
+    let member = reader.user.as_ref().map(|u| u.id.0);
+    let (popular, newest, recommended, history, categories) = state
         .db(move |conn| {
             let popular = store::popular_books(conn, POPULAR)?;
             let newest = store::newest_books(conn, NEW_RELEASES)?;
             let recommended = if picks.is_empty() { vec![] } else { store::books_in_categories(conn, &picks, RECOMMENDED)? };
-            let ids: Vec<i64> = popular.iter().chain(&newest).chain(&recommended).map(|b| b.id).collect();
+            let history = match member {
+                Some(user_id) => db::reading::history::recent_books(conn, user_id, HISTORY)?,
+                None => vec![],
+            };
+            let ids: Vec<i64> = popular.iter().chain(&newest).chain(&recommended).chain(&history).map(|b| b.id).collect();
             let book_categories = store::categories_of(conn, &ids)?;
             let categories = store::categories_with_counts(conn)?;
-            Ok((popular, newest, recommended, (book_categories, categories)))
+            Ok((popular, newest, recommended, history, (book_categories, categories)))
         })
         .await?;
     let (book_categories, categories) = categories;
@@ -60,8 +66,8 @@ async fn home_books(state: web::Data<AppState>, who: MaybeUser) -> Result<HttpRe
         categories: categories.into_iter().map(|(row, count)| CategoryView::new(row, count)).collect(),
         recommendations: Recommendations {
             new_releases: cards(newest, book_categories.clone()),
-            recommended: cards(recommended, book_categories),
-            history: vec![],
+            recommended: cards(recommended, book_categories.clone()),
+            history: cards(history, book_categories),
         },
     }))
 }
@@ -123,6 +129,7 @@ pub struct BookResult {
 async fn book(state: web::Data<AppState>, who: MaybeUser, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
     let reader = Reader::of(&state, who).await?;
     let caller = reader.caller;
+    let member = reader.user.as_ref().map(|u| u.id.0);
     let now = state.clock.now();
     let id = id.into_inner();
     let found = state
@@ -132,10 +139,14 @@ async fn book(state: web::Data<AppState>, who: MaybeUser, id: web::Path<String>)
             let access = store::access::open_book(conn, caller, book.id, facts, now)?;
             let card = store::card(conn, book.id)?;
             let book_categories = store::categories_of(conn, &[book.id])?;
-            Ok(Some((book, access, card, book_categories)))
+            let progress = match member {
+                Some(user_id) => db::reading::reader_state(conn, user_id, book.id)?,
+                None => db::reading::ReaderState::default(),
+            };
+            Ok(Some((book, access, card, book_categories, progress)))
         })
         .await?;
-    let Some((book, access, Some(card), book_categories)) = found else {
+    let Some((book, access, Some(card), book_categories, progress)) = found else {
         return Err(ApiError::not_found("Book not found."));
     };
     let card = cards(vec![card], book_categories).pop().expect("one card in, one out");
@@ -160,9 +171,10 @@ async fn book(state: web::Data<AppState>, who: MaybeUser, id: web::Path<String>)
         last_free: access.last_free,
         show_premium_content: access.show_premium_content,
         unlocks_left: access.unlocks_left,
-        position: 0,
-        is_in_library: false,
-        has_ratings_from_user: false,
+        position: progress.position,
+        completed: progress.completed,
+        is_in_library: progress.in_library,
+        has_ratings_from_user: progress.rated,
     };
     Ok(ok(BookResult { book: detail, user: reader.user.as_ref().map(|u| UserView::new(u, now)) }))
 }

@@ -8,6 +8,8 @@ mod reader;
 pub mod views;
 mod visuals;
 
+pub use reader::Reader;
+
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn configure(config: &mut ServiceConfig) {

@@ -129,8 +129,10 @@ pub struct BookDetail {
     /// Free members only: unlocks left after this opening.
     #[schema(required = true)]
     pub unlocks_left: Option<u32>,
-    /// Saved section index (reading progress).
+    /// The member's saved section index (0 without history or for visitors).
     pub position: i32,
+    /// The member finished this book at least once.
+    pub completed: bool,
     pub is_in_library: bool,
     pub has_ratings_from_user: bool,
 }

@@ -1,0 +1,38 @@
+//! What /my-progress adds up: completions, the days they fell on and their categories.
+
+use crate::schema::{reading_days, reading_history};
+use chrono::NaiveDate;
+use diesel::prelude::*;
+use diesel::sql_types::{BigInt, Text};
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProgressFacts {
+    pub completed: i64,
+    pub days: Vec<NaiveDate>,
+    /// Completed summaries per category name.
+    pub per_category: Vec<(String, i64)>,
+}
+
+#[derive(QueryableByName)]
+struct CategoryCount {
+    #[diesel(sql_type = Text)]
+    name: String,
+    #[diesel(sql_type = BigInt)]
+    completed: i64,
+}
+
+pub fn progress_facts(conn: &mut PgConnection, user_id: i64) -> QueryResult<ProgressFacts> {
+    let completed = reading_history::table
+        .filter(reading_history::user_id.eq(user_id).and(reading_history::completed))
+        .count()
+        .get_result(conn)?;
+    let days = reading_days::table.filter(reading_days::user_id.eq(user_id)).select(reading_days::day).order(reading_days::day).load(conn)?;
+    let per_category: Vec<CategoryCount> = diesel::sql_query(
+        "SELECT c.name, count(*) AS completed FROM reading_history h \
+         JOIN book_categories bc ON bc.book_id = h.book_id JOIN categories c ON c.id = bc.category_id \
+         WHERE h.user_id = $1 AND h.completed GROUP BY c.name ORDER BY c.name",
+    )
+    .bind::<BigInt, _>(user_id)
+    .load(conn)?;
+    Ok(ProgressFacts { completed, days, per_category: per_category.into_iter().map(|c| (c.name, c.completed)).collect() })
+}

@@ -1,0 +1,1 @@
+DROP INDEX books_free_newest_idx;

@@ -1,0 +1,195 @@
+//! `cargo xtask bench reader|progress [--books N] [--debug]`: one private PostgreSQL and one
+//! release server per run; first pgbench on the same database (its own ceiling for the kind of
+//! work measured), then the API call under wrk at 64 connections, printing requests/s, p50, p99,
+//! errors and the ratio to pgbench.
+//!
+//! - `reader`: pgbench `-S -M prepared` (16 clients) vs `GET /api/books/{id}` as a paid member,
+//!   then search latency p50/p95 (100,000 synthetic books by default).
+//! - `progress`: pgbench `-N` (simple update, 16 clients) vs `PUT /api/user-book-history/` from
+//!   many members.
+
+mod progress;
+mod reader;
+
+use crate::catalogue_seed::Narration;
+use crate::postgres::Postgres;
+use crate::util::{free_port, have, is_root, run, step, stop_child, wait_for_http};
+use anyhow::{bail, Context, Result};
+use std::path::PathBuf;
+use std::process::{Child, Command};
+use std::time::Duration;
+
+const BENCH_PORT: u16 = 54331;
+const DATABASE: &str = "gistbook_bench";
+pub(crate) const SECONDS: &str = "15";
+const USAGE: &str = "usage: cargo xtask bench reader|progress [--books N] [--debug]";
+
+pub fn bench(args: &[&str]) -> Result<()> {
+    let mut books = None;
+    let mut release = true;
+    let mut what = None;
+    let mut iter = args.iter();
+    while let Some(arg) = iter.next() {
+        match *arg {
+            "--books" => books = Some(iter.next().context("--books needs a number")?.replace('_', "").parse()?),
+            "--debug" => release = false,
+            "reader" | "progress" => what = Some(*arg),
+            other => bail!("unknown argument {other:?}; {USAGE}"),
+        }
+    }
+    match what {
+        Some("reader") => reader::run(&Rig::prepare(books.unwrap_or(100_000), release)?),
+        Some("progress") => progress::run(&Rig::prepare(books.unwrap_or(2_000), release)?),
+        _ => bail!("{USAGE}"),
+    }
+}
+
+/// A seeded benchmark database and a server running on it.
+pub(crate) struct Rig {
+    _postgres: Postgres,
+    pub url: String,
+    pub base: String,
+    pub scratch: PathBuf,
+    server: std::cell::RefCell<Child>,
+}
+
+impl Rig {
+    fn prepare(books: usize, release: bool) -> Result<Rig> {
+        ensure_wrk()?;
+        step(&format!("Building the server ({})", if release { "release" } else { "debug" }));
+        let mut build = Command::new(env!("CARGO"));
+        build.args(["build", "-q", "-p", "server"]);
+        if release {
+            build.arg("--release");
+        }
+        run(&mut build)?;
+
+        // One database per catalogue size, kept between runs: seeding 100,000 books takes minutes,
+        // and a rerun should measure the code, not the seeder. Reading tables start empty.
+        let postgres = Postgres::start("pg-bench", BENCH_PORT)?;
+        let database = format!("{DATABASE}_{books}");
+        let url = postgres.database(&database)?;
+        let scratch = crate::util::root().join("target/bench");
+        let media_dir = scratch.join("media");
+        step("Seeding the benchmark database");
+        crate::seed::migrate_and_seed(&url, &media_dir, Narration::Tone)?;
+        {
+            use diesel::{Connection, RunQueryDsl};
+            let mut conn = diesel::PgConnection::establish(&url)?;
+            let store = media::MediaStore::open(&media::StoreSettings::Local { dir: media_dir.clone() })?;
+            let existing = crate::synthetic::count_synthetic_books(&mut conn)?;
+            if existing < books {
+                crate::synthetic::add_synthetic_books(&mut conn, &store, books - existing)?;
+            } else {
+                println!("{existing} synthetic books already there.");
+            }
+            diesel::sql_query("TRUNCATE reading_history, reading_days, library_items, book_ratings").execute(&mut conn)?;
+            diesel::sql_query("DELETE FROM users WHERE email LIKE '%@bench.example' OR email = 'bench@example.com'").execute(&mut conn)?;
+        }
+
+        let port = free_port()?;
+        let base = format!("http://127.0.0.1:{port}");
+        let binary = format!("target/{}/server", if release { "release" } else { "debug" });
+        let log = std::fs::File::create(scratch.join("server.log"))?;
+        let server = Command::new(binary)
+            .env("DATABASE_URL", &url)
+            .env("BIND_ADDR", format!("127.0.0.1:{port}"))
+            .env("MEDIA_DIR", &media_dir)
+            .env("SIGNING_KEYRING", scratch.join("keys.json"))
+            .env("MAIL_OUTBOX_DIR", scratch.join("outbox"))
+            .env("DB_POOL_SIZE", "16")
+            .env("RUST_LOG", "warn")
+            .stdout(log.try_clone()?)
+            .stderr(log)
+            .spawn()?;
+        let rig = Rig { _postgres: postgres, url, base, scratch, server: std::cell::RefCell::new(server) };
+        wait_for_http(&format!("{}/readyz", rig.base), 60)?;
+        Ok(rig)
+    }
+
+    pub fn client(&self) -> Result<reqwest::blocking::Client> {
+        Ok(reqwest::blocking::Client::builder().timeout(Duration::from_secs(30)).build()?)
+    }
+
+    /// Registers a member and gives them a lifetime plan; their access token.
+    pub fn paid_member(&self, client: &reqwest::blocking::Client, email: &str) -> Result<String> {
+        let registered: serde_json::Value = client
+            .post(format!("{}/api/user/register", self.base))
+            .json(&serde_json::json!({"username": email, "password": "bench-password-1", "firstName": "Bench", "lastName": "Mark", "timezone": "UTC"}))
+            .send()?
+            .json()?;
+        let token = registered["result"]["token"].as_str().with_context(|| format!("registering {email}: {registered}"))?.to_owned();
+        use diesel::Connection;
+        db::operators::grant_lifetime_plan(&mut diesel::PgConnection::establish(&self.url)?, email)?;
+        Ok(token)
+    }
+
+    /// pgbench on the benchmark database with `mode` (e.g. `-S -M prepared`), 16 clients.
+    pub fn pgbench(&self, mode: &[&str]) -> Result<f64> {
+        step(&format!("pgbench {}, 16 clients", mode.join(" ")));
+        let pgbench = pgbench_path()?;
+        run(Command::new(&pgbench).args(["-q", "-i", "-s", "10", &self.url]).stdout(std::process::Stdio::null()))?;
+        let output = Command::new(&pgbench).args(mode).args(["-c", "16", "-j", "2", "-T", SECONDS, &self.url]).output()?;
+        let text = String::from_utf8_lossy(&output.stdout);
+        let tps = text
+            .lines()
+            .find_map(|l| l.strip_prefix("tps = "))
+            .and_then(|l| l.split_whitespace().next())
+            .and_then(|n| n.parse::<f64>().ok())
+            .with_context(|| format!("reading pgbench's tps from: {text}{}", String::from_utf8_lossy(&output.stderr)))?;
+        let latency = text.lines().find_map(|l| l.strip_prefix("latency average = ")).unwrap_or("?").to_owned();
+        println!("pgbench: {tps:.0} transactions/s, latency average {latency}");
+        Ok(tps)
+    }
+}
+
+impl Drop for Rig {
+    fn drop(&mut self) {
+        stop_child(&mut self.server.borrow_mut(), 20);
+    }
+}
+
+/// wrk at 64 connections for `SECONDS` with `args` (headers, script, URL); prints and returns
+/// requests/s.
+pub(crate) fn wrk(label: &str, args: &[&str], pgbench_tps: f64) -> Result<f64> {
+    step(&format!("wrk: {label}, 64 connections"));
+    let output = Command::new("wrk").args(["-t", "2", "-c", "64", "-d", &format!("{SECONDS}s"), "--latency"]).args(args).output()?;
+    let text = String::from_utf8_lossy(&output.stdout);
+    let rps = text
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("Requests/sec:"))
+        .and_then(|n| n.trim().parse::<f64>().ok())
+        .with_context(|| format!("reading wrk's output: {text}{}", String::from_utf8_lossy(&output.stderr)))?;
+    let percentile = |p: &str| text.lines().find_map(|l| l.trim().strip_prefix(p).map(|v| v.trim().to_owned())).unwrap_or_else(|| "?".into());
+    let errors: u64 = text
+        .lines()
+        .filter(|l| l.contains("Non-2xx") || l.contains("Socket errors"))
+        .flat_map(|l| l.split(|c: char| !c.is_ascii_digit()).filter_map(|n| n.parse::<u64>().ok()))
+        .sum();
+    println!("api:     {rps:.0} requests/s, p50 {}, p99 {}, errors {errors}", percentile("50%"), percentile("99%"));
+    println!("ratio:   {:.2} of pgbench's transactions/s", rps / pgbench_tps);
+    Ok(rps)
+}
+
+fn pgbench_path() -> Result<String> {
+    if have("pgbench") {
+        return Ok("pgbench".into());
+    }
+    let found = std::fs::read_dir("/usr/lib/postgresql")?.filter_map(|e| e.ok()).map(|e| e.path().join("bin/pgbench")).find(|p| p.exists());
+    found.map(|p| p.display().to_string()).context("pgbench is missing (it ships with PostgreSQL)")
+}
+
+fn ensure_wrk() -> Result<()> {
+    if have("wrk") {
+        return Ok(());
+    }
+    if !is_root() || !have("apt-get") {
+        bail!("wrk is missing: install Debian's package (`sudo apt-get install wrk`).");
+    }
+    step("Installing wrk (apt-get install wrk)");
+    run(Command::new("apt-get").args(["install", "-y", "-qq", "wrk"]).env("DEBIAN_FRONTEND", "noninteractive"))
+        .or_else(|_| {
+            run(Command::new("apt-get").args(["update", "-qq"]))?;
+            run(Command::new("apt-get").args(["install", "-y", "-qq", "wrk"]).env("DEBIAN_FRONTEND", "noninteractive"))
+        })
+}
