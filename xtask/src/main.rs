@@ -23,6 +23,7 @@ usage: cargo xtask <command>
   run [--release]            build everything, start PostgreSQL if none is configured, migrate,
                              seed demo data, serve http://127.0.0.1:4000 (Ctrl-C stops it all)
   test                       every test: Rust unit and integration, front end, browser end-to-end
+  e2e [PLAYWRIGHT ARGS]      only the browser tests (e.g. `cargo xtask e2e e2e/reader.spec.ts`)
   db                         start the private PostgreSQL of `run` and wait (Ctrl-C stops it)
   bench reader [--books N]   pgbench -S vs GET /api/books/{id} at 64 connections, search latency
   bench progress [--books N] pgbench -N vs PUT /api/user-book-history/ from many members
@@ -50,6 +51,7 @@ fn dispatch(args: &[String]) -> Result<()> {
     match args.first().map(String::as_str) {
         Some("run") => run::run(rest.contains(&"--release")),
         Some("test") => test::test(),
+        Some("e2e") => test::browser_tests_only(&rest),
         Some("db") => run::database_only(),
         Some("seed") => seed::seed_command(&rest),
         Some("bench") => bench::bench(&rest),

@@ -42,7 +42,7 @@ pub fn test() -> Result<()> {
         if built {
             step("Size budget: JavaScript for the first route");
             results.push(("first-route size budget (150 KB gzipped)", run(frontend::npm().args(["run", "-s", "size"]))));
-            results.push(("browser end-to-end tests", end_to_end(&postgres)));
+            results.push(("browser end-to-end tests", end_to_end(&postgres, &[])));
         }
     }
 
@@ -73,7 +73,17 @@ fn clippy() -> Result<()> {
 
 /// Starts the real server on a free port with a fresh database (and "Google" played by a stand-in
 /// provider on loopback), drives it with Playwright in Debian's Chromium, then stops it.
-fn end_to_end(postgres: &Postgres) -> Result<()> {
+/// `cargo xtask e2e [ARGS]`: the front-end build and the browser tests alone, with Playwright's
+/// arguments (a spec file, `-g "name"`), for working on one screen.
+pub fn browser_tests_only(playwright_args: &[&str]) -> Result<()> {
+    let postgres = Postgres::start("pg-test", PRIVATE_PORT)?;
+    frontend::ensure_packages()?;
+    step("Front-end production build");
+    run(frontend::npm().args(["run", "build"]))?;
+    end_to_end(&postgres, playwright_args)
+}
+
+fn end_to_end(postgres: &Postgres, playwright_args: &[&str]) -> Result<()> {
     frontend::ensure_chromium()?;
     step("Building the server for the browser tests");
     run(Command::new(env!("CARGO")).args(["build", "-p", "server"]))?;
@@ -106,7 +116,7 @@ fn end_to_end(postgres: &Postgres) -> Result<()> {
         .context("starting the server")?;
     let result = wait_for_http(&format!("{base_url}/readyz"), 60).and_then(|()| {
         step(&format!("Browser end-to-end tests (Chromium) against {base_url}"));
-        run(frontend::npm().args(["run", "e2e"]).env("BASE_URL", &base_url).env("OUTBOX_DIR", &outbox))
+        run(frontend::npm().args(["run", "e2e", "--"]).args(playwright_args).env("BASE_URL", &base_url).env("OUTBOX_DIR", &outbox))
     });
     stop_child(&mut server, 20);
     if result.is_err() {

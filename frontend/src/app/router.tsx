@@ -14,6 +14,8 @@ const Logout = lazy(() => import(/* webpackChunkName: "route-logout" */ '@/featu
 const SubscriptionCode = lazy(() => import(/* webpackChunkName: "route-subscription-code" */ '@/features/auth/routes/SubscriptionCode'));
 const Home = lazy(() => import(/* webpackChunkName: "route-home" */ '@/features/home/routes/Home'));
 const Account = lazy(() => import(/* webpackChunkName: "route-account" */ '@/features/account/routes/Account'));
+const MyProgress = lazy(() => import(/* webpackChunkName: "route-my-progress" */ '@/features/progress/routes/MyProgress'));
+const Library = lazy(() => import(/* webpackChunkName: "route-library" */ '@/features/library/routes/Library'));
 const DeleteAccount = lazy(() => import(/* webpackChunkName: "route-delete-account" */ '@/features/account/routes/DeleteAccount'));
 const Reader = lazy(() => import(/* webpackChunkName: "route-reader" */ '@/features/reader/routes/Reader'));
 const BookDetail = lazy(() => import(/* webpackChunkName: "route-book-detail" */ '@/features/reader/routes/BookDetail'));
@@ -67,6 +69,9 @@ export const routes: RouteObject[] = [
           </ProtectedRoute>
         ),
       },
+      // Signed-in only: the routes protect themselves.
+      { path: 'my-progress', element: <MyProgress /> },
+      { path: 'library', element: <Library /> },
       { path: 'books/:id', element: <Reader /> },
       { path: 'book-detail/:subid', element: <BookDetail /> },
       { path: 'video/:id', element: <Video /> },

@@ -15,7 +15,10 @@ export const SAMPLE_BODY = [
 
 export const SAMPLE_TRUNCATED = '<h3>Key idea 1: Begin</h3><p>First idea text.</p>';
 
-/** A book as a paid member sees it (whole body, audio, video). */
+/**
+ * A book as a paid member sees it (whole body, audio, video), already rated: no rating section, so
+ * the reader shows the body's seven sections (tests of the rating form set `hasRatingsFromUser: false`).
+ */
 export function makeBookDetail(overrides: Partial<BookDetail> = {}): BookDetail {
   const id = overrides.id ?? nextId++;
   return {
@@ -56,7 +59,8 @@ export function makeBookDetail(overrides: Partial<BookDetail> = {}): BookDetail 
     unlocksLeft: null,
     position: 0,
     isInLibrary: false,
-    hasRatingsFromUser: false,
+    hasRatingsFromUser: true,
+    completed: false,
     ...overrides,
   };
 }
@@ -70,6 +74,11 @@ export function makeVisitorBook(overrides: Partial<BookDetail> = {}): BookDetail
     notLoggedIn: true,
     isPaidUser: false,
     showPremiumContent: false,
+    // Progress fields are 0/false for visitors.
+    position: 0,
+    isInLibrary: false,
+    hasRatingsFromUser: false,
+    completed: false,
     ...overrides,
   });
 }

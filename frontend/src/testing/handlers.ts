@@ -10,10 +10,18 @@ import type {
   CollectionsResult,
   HomeBooksResult,
   InfographicsResult,
+  LibraryChange,
+  LibraryRequest,
+  PositionSaveRequest,
+  PositionSaveResult,
+  ProgressResult,
+  RatingRequest,
+  RatingResult,
   RecommendsResult,
   SearchResult,
 } from '@/lib/api/types';
 import { BOOKS, CATEGORIES, bookPage, makeAuthor, makeCollection, makePost, makeUser } from './data';
+import { libraryPage, makeProgress } from './progress-data';
 
 /** The API origin the client uses under jsdom (page at http://localhost:3000). */
 export const API = 'http://localhost:4000';
@@ -42,6 +50,7 @@ export const handlers = [
   http.get(`${API}/api/google/login/oauth`, () => fail(503, 'Google sign-in is not configured.', 'provider_not_configured')),
   http.get(`${API}/api/apple/login/oauth`, () => fail(503, 'Apple sign-in is not configured.', 'provider_not_configured')),
   ...catalogueHandlers(),
+  ...progressHandlers(),
 ];
 
 /** Catalogue, discovery, blog and preferences calls (docs/catalogue.md). */
@@ -75,5 +84,27 @@ function catalogueHandlers() {
       return ok<SearchResult>({ query: q, books: BOOKS.slice(0, 1), total: 1, page: 1, pageSize: 20 });
     }),
     http.get(`${API}/api/infographics`, () => ok<InfographicsResult>({ infographics: BOOKS.map(({ id, subid, title, author, image }) => ({ book: { id, subid, title, author, image }, image: null })) })),
+  ];
+}
+
+/** Reading progress, library and ratings (docs/progress.md): a member with nothing read yet. */
+function progressHandlers() {
+  return [
+    http.put(`${API}/api/user-book-history/`, async ({ request }) => {
+      const body = (await request.json()) as PositionSaveRequest;
+      return ok<PositionSaveResult>({ position: Number(body.position), completed: Boolean(body.completed), firstCompletion: false, xpGained: 0 });
+    }),
+    http.post(`${API}/api/user-book-history/:id`, () => ok({})),
+    http.get(`${API}/api/user-book-history/xp`, () => ok<ProgressResult>(makeProgress())),
+    http.get(`${API}/api/library`, ({ request }) => ok(libraryPage([], Number(new URL(request.url).searchParams.get('page') ?? '1')))),
+    http.post(`${API}/api/library`, async ({ request }) => {
+      const body = (await request.json()) as LibraryRequest;
+      return ok<LibraryChange>({ bookId: Number(body.bookId), isInLibrary: true });
+    }),
+    http.delete(`${API}/api/library/:id`, ({ params }) => ok<LibraryChange>({ bookId: Number(params.id), isInLibrary: false })),
+    http.put(`${API}/api/books/rating/:id`, async ({ request, params }) => {
+      const body = (await request.json()) as RatingRequest;
+      return ok<RatingResult>({ bookId: Number(params.id), rating: Number(body.rating), hasRatingsFromUser: true });
+    }),
   ];
 }

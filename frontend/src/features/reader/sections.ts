@@ -15,6 +15,18 @@
 export interface Section {
   title: string;
   html: string;
+  /** `rating`: the rating form's section (no text of the book). */
+  kind?: 'rating';
+}
+
+export const RATING_SECTION_TITLE = 'Rate this summary';
+
+/**
+ * An empty last section for the rating form, appended when the member has not rated the book
+ * (spec member-app §3). It counts like any other section: index/total, Next, the contents.
+ */
+export function withRatingSection(sections: Section[]): Section[] {
+  return [...sections, { title: RATING_SECTION_TITLE, html: '', kind: 'rating' }];
 }
 
 const WRAPPERS = new Set(['DIV', 'SECTION', 'ARTICLE', 'MAIN']);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readerView } from './view';
+import { readerView, wantsRatingSection } from './view';
 
 const base = { body: null, truncatedBody: '', notLoggedIn: false, limitReached: false };
 
@@ -24,5 +24,25 @@ describe('readerView', () => {
   it('shows the trial paywall when there are no body parts', () => {
     expect(readerView({ ...base, notLoggedIn: true })).toEqual({ sections: [], full: false, paywall: 'trial' });
     expect(readerView({ ...base, body: '  ', truncatedBody: '' }).paywall).toBe('trial');
+  });
+});
+
+describe('the rating section', () => {
+  const body = '<h3>A</h3><p>a</p><h3>B</h3><p>b</p>';
+
+  it('is appended as an empty last section when asked, only with the whole body', () => {
+    const view = readerView({ ...base, body }, { rating: true });
+    expect(view.sections.map((s) => s.title)).toEqual(['A', 'B', 'Rate this summary']);
+    expect(view.sections[2]).toMatchObject({ html: '', kind: 'rating' });
+    expect(readerView({ ...base, body }).sections).toHaveLength(2);
+    const truncated = readerView({ ...base, truncatedBody: '<h3>A</h3><p>a</p>', notLoggedIn: true }, { rating: true });
+    expect(truncated.sections.map((s) => s.title)).toEqual(['A']);
+  });
+
+  it('is wanted by signed-in members who have not rated the book', () => {
+    expect(wantsRatingSection({ notLoggedIn: false, hasRatingsFromUser: false }, true)).toBe(true);
+    expect(wantsRatingSection({ notLoggedIn: false, hasRatingsFromUser: true }, true)).toBe(false);
+    expect(wantsRatingSection({ notLoggedIn: true, hasRatingsFromUser: false }, false)).toBe(false);
+    expect(wantsRatingSection({ notLoggedIn: false, hasRatingsFromUser: false }, false)).toBe(false);
   });
 });

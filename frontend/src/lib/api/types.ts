@@ -182,3 +182,29 @@ export type VisualsResult = Schemas['VisualsResult'];
 
 /** GET /api/visuals/book/{id} (id or subid); `visuals` is empty unless the caller may see them. */
 export type BookVisualsResult = Schemas['BookVisualsResult'];
+
+// ---- reading progress, library, ratings (docs/progress.md) ----------------------------------
+
+/** PUT /api/user-book-history/ {bookId (id or subid), position (section index), completed} */
+export type PositionSaveRequest = Schemas['PositionSaveRequest'];
+
+/** { position (after clamping), completed, firstCompletion, xpGained (10 on the first completion) } */
+export type PositionSaveResult = Schemas['PositionSaveResult'];
+
+/** GET /api/user-book-history/xp: completions, XP, streaks, awards, level and skills. */
+export type ProgressResult = Schemas['ProgressResult'];
+
+/** POST /api/library {bookId} */
+export type LibraryRequest = Schemas['LibraryRequest'];
+
+/** POST /api/library, DELETE /api/library/{id}: { bookId, isInLibrary } */
+export type LibraryChange = Schemas['LibraryChange'];
+
+/** GET /api/library?page= { user, books, page, pageSize (20), total, hasMore } */
+export type LibraryResult = Schemas['LibraryResult'];
+
+/** PUT /api/books/rating/{id} { rating (1 to 5), feedback (at most 500 characters), subid, bookId } */
+export type RatingRequest = Schemas['RatingRequest'];
+
+/** { bookId, rating, hasRatingsFromUser } */
+export type RatingResult = Schemas['RatingResult'];

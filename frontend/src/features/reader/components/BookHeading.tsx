@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { BookDetail } from '@/lib/api/types';
 
-/** Cover, title (the page's h1), author and categories. */
+/** Cover, title (the page's h1), author, categories, and whether the member finished it. */
 export function BookHeading({ book, titleId }: { book: BookDetail; titleId: string }) {
   return (
     <div className="book-heading">
@@ -25,6 +25,11 @@ export function BookHeading({ book, titleId }: { book: BookDetail; titleId: stri
               </li>
             ))}
           </ul>
+        ) : null}
+        {book.completed ? (
+          <p className="book-heading__done">
+            <span aria-hidden="true">✓ </span>You finished this summary
+          </p>
         ) : null}
       </div>
     </div>

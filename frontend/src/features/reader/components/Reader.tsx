@@ -5,10 +5,13 @@ import { arrowStep } from '@/lib/keyboard';
 import type { ReadingProgress } from '../hooks/use-reading-progress';
 import { FONT_LEVEL_NAMES, FONT_LEVELS, type ReaderPreferences } from '../hooks/use-reader-preferences';
 import { clampSection, initialSectionIndex } from '../sections';
-import { readerView, sectionLabel } from '../view';
+import { readerView, sectionLabel, wantsRatingSection } from '../view';
 import { AudioPlayer } from './AudioPlayer';
 import { BookHeading } from './BookHeading';
+import { CompletionModal } from './CompletionModal';
+import { LibraryToggle } from './LibraryToggle';
 import { Paywall } from './Paywall';
+import { RatingForm } from './RatingForm';
 import { ReaderIcon } from './ReaderIcon';
 import { Sidebar } from './Sidebar';
 
@@ -24,13 +27,21 @@ interface ReaderProps {
 }
 
 /**
- * The summary reader: the book heading, the audio player, one section at a time with Next,
- * Previous and the arrow keys (members with the whole body), or the truncated body and a paywall.
+ * The summary reader: the book heading, the library toggle, the audio player, one section at a
+ * time with Next, Previous and the arrow keys (members with the whole body), or the truncated body
+ * and a paywall. Members who have not rated the book get the rating form as a last section;
+ * reaching the last section opens the completion modal (see `useReadingProgress`).
  */
 export function Reader({ book, progress, preferences }: ReaderProps) {
   const location = useLocation();
   const returnTo = location.pathname + location.search;
-  const view = useMemo(() => readerView(book), [book]);
+  // Decided when the book opens: after a rating the thank-you stays until the member leaves.
+  const [withRating] = useState(() => wantsRatingSection(book, progress.signedIn));
+  const { body, truncatedBody, notLoggedIn, limitReached } = book;
+  const view = useMemo(
+    () => readerView({ body, truncatedBody, notLoggedIn, limitReached }, { rating: withRating }),
+    [body, truncatedBody, notLoggedIn, limitReached, withRating],
+  );
   const total = view.sections.length;
   const titleId = useId();
   const sectionTitleId = useId();
@@ -44,9 +55,11 @@ export function Reader({ book, progress, preferences }: ReaderProps) {
   const contentsButton = useRef<HTMLButtonElement>(null);
   const optionsButton = useRef<HTMLButtonElement>(null);
   const sectionRef = useRef<HTMLElement>(null);
+  const sectionTitleRef = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
 
-  const { onSectionChange } = progress;
+  const { onSectionChange, onFirstAudioPlay, completion, closeCompletion } = progress;
+  const onFirstPlay = useCallback(() => onFirstAudioPlay(indexRef.current), [onFirstAudioPlay]);
   const goTo = useCallback(
     (target: number) => {
       if (!view.full) return;
@@ -61,9 +74,11 @@ export function Reader({ book, progress, preferences }: ReaderProps) {
     [view, total, onSectionChange],
   );
 
-  // Left and right arrows move between sections, unless a sidebar is open or the user is typing.
+  // Left and right arrows move between sections, unless a sidebar or the completion modal is open
+  // or the user is typing.
+  const modalOpen = completion !== null;
   useEffect(() => {
-    if (!view.full || panel) return undefined;
+    if (!view.full || panel || modalOpen) return undefined;
     const onKeyDown = (event: KeyboardEvent) => {
       const step = arrowStep(event);
       if (step === 0) return;
@@ -72,7 +87,7 @@ export function Reader({ book, progress, preferences }: ReaderProps) {
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, [view.full, panel, goTo]);
+  }, [view.full, panel, modalOpen, goTo]);
 
   // After a move, bring the new section's start into view if the reader had scrolled past it.
   useEffect(() => {
@@ -169,9 +184,11 @@ export function Reader({ book, progress, preferences }: ReaderProps) {
       <article className="reader__article" aria-labelledby={titleId}>
         <BookHeading book={book} titleId={titleId} />
 
+        <LibraryToggle book={book} signedIn={progress.signedIn} />
+
         {book.mediaUrl || book.hasVideo ? (
           <div className="reader__media">
-            {book.mediaUrl ? <AudioPlayer src={book.mediaUrl} title={book.title} onFirstPlay={progress.onFirstAudioPlay} /> : null}
+            {book.mediaUrl ? <AudioPlayer src={book.mediaUrl} title={book.title} onFirstPlay={onFirstPlay} /> : null}
             {book.hasVideo ? (
               <Link className="reader__video-link" to={videoPath}>
                 <ReaderIcon name="video" />
@@ -193,10 +210,14 @@ export function Reader({ book, progress, preferences }: ReaderProps) {
               className="reader__section"
               aria-labelledby={headingId}
             >
-              <h2 id={headingId} className="reader__section-title">
+              <h2 id={headingId} ref={i === 0 ? sectionTitleRef : undefined} className="reader__section-title" tabIndex={-1}>
                 {sectionLabel(section, number)}
               </h2>
-              <div className="reader__body" dangerouslySetInnerHTML={{ __html: section.html }} />
+              {section.kind === 'rating' ? (
+                <RatingForm book={book} />
+              ) : (
+                <div className="reader__body" dangerouslySetInnerHTML={{ __html: section.html }} />
+              )}
             </section>
           );
         })}
@@ -297,6 +318,12 @@ export function Reader({ book, progress, preferences }: ReaderProps) {
           </ul>
         ) : null}
       </Sidebar>
+
+      {/* After the sidebars: when the contents lead to the last section, the contents sidebar gives
+          focus back to its button first, then the modal takes it (and returns it there on close). */}
+      {completion ? (
+        <CompletionModal title={completion.title} xpGained={completion.xpGained} onClose={closeCompletion} fallbackFocus={() => sectionTitleRef.current} />
+      ) : null}
     </div>
   );
 }

@@ -8,13 +8,15 @@ const PATHS = {
   prev: 'M15 18l-6-6 6-6',
   next: 'M9 18l6-6-6-6',
   video: 'M3 6h13v12H3zM16 10l5-3v10l-5-3',
+  save: 'M6 3h12v18l-6-4-6 4z',
+  saved: 'M6 3h12v18l-6-4-6 4z',
 } as const;
 
 export type ReaderIconName = keyof typeof PATHS;
 
 /** Decorative line icons for the reader (the controls carry their own labels). */
 export function ReaderIcon({ name, size = 20 }: { name: ReaderIconName; size?: number }) {
-  const filled = name === 'play' || name === 'pause';
+  const filled = name === 'play' || name === 'pause' || name === 'saved';
   return (
     <svg
       viewBox="0 0 24 24"

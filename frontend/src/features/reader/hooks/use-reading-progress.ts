@@ -1,40 +1,95 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { BookDetail } from '@/lib/api/types';
+import { useToken } from '@/lib/auth/use-auth';
+import { useLogVideoStart, useSavePosition } from '../api/save-position';
+
+/** The completion modal's content: XP is null until the save answers (or when it failed). */
+export interface Completion {
+  bookId: number;
+  title: string;
+  xpGained: number | null;
+}
 
 /**
- * The reader's progress side effects, in one place.
+ * The reader's progress side effects, in one place (spec member-app §4 "Reader").
  *
- * Extension point for issue 4. The reader already calls every callback at the right moment:
- * - `onSectionChange(index, total)` after each move (Next, Previous, arrow keys, contents): send
- *   the position save (PUT /api/user-book-history/ {bookId, position, completed}) for signed-in
- *   members; when `index === total - 1` mark the book completed and open the completion modal;
- * - `onFirstAudioPlay()` the first time the audio starts in this visit: a position save;
- * - `onVideoStart()` when the video page's video starts: log a video start
+ * Signed-in members only: for visitors nothing is sent and nothing opens.
+ * - `onSectionChange(index, total)` after each move (Next, Previous, arrow keys, contents): a
+ *   position save (PUT /api/user-book-history/ {bookId, position, completed}); the last section
+ *   (`index === total - 1`, the rating form's section when there is one) sends `completed: true`
+ *   and opens the completion modal, once per visit of the book;
+ * - `onFirstAudioPlay(index)` the first time the audio starts in this visit: a position save;
+ * - `onVideoStart()` the first time the video page's video starts: logs a video start
  *   (POST /api/user-book-history/{id}).
- * The rating form (an empty last section when `!book.hasRatingsFromUser`) and the library toggle
- * (`book.isInLibrary`) will hang off the same book object.
- *
- * For now they do nothing.
+ * Failures of these calls are only logged (spec §8). Where the reader starts (a saved position is
+ * restored only when valid) is the reader's own business: `initialSectionIndex`.
  */
 export interface ReadingProgress {
+  /** A signed-in member (not a visitor): positions are saved, the rating form and completion apply. */
+  signedIn: boolean;
   onSectionChange: (index: number, total: number) => void;
-  onFirstAudioPlay: () => void;
+  onFirstAudioPlay: (index: number) => void;
   onVideoStart: () => void;
+  /** Set while the completion modal is open. */
+  completion: Completion | null;
+  closeCompletion: () => void;
 }
 
 export function useReadingProgress(book: BookDetail | undefined): ReadingProgress {
+  // The server's answer says whether this caller is signed in (a token older than an hour may
+  // still be good, or be refreshed on the way); without a token nothing is sent.
+  const hasToken = useToken() !== null;
+  const signedIn = hasToken && Boolean(book) && !book?.notLoggedIn;
   const bookId = book?.id;
+  const title = book?.title ?? '';
+  const { mutateAsync: save } = useSavePosition();
+  const { mutateAsync: logVideo } = useLogVideoStart();
+  const [completion, setCompletion] = useState<Completion | null>(null);
+  /** Per book, per visit: the completion modal opened, the video start logged. */
+  const completedFor = useRef<number | null>(null);
+  const videoLoggedFor = useRef<number | null>(null);
+
+  // Another book (the page stays mounted between /books/a and /books/b): a fresh visit.
+  useEffect(() => {
+    setCompletion((open) => (open && open.bookId !== bookId ? null : open));
+  }, [bookId]);
+
   const onSectionChange = useCallback(
-    (_index: number, _total: number) => {
-      void bookId; // issue 4: save the position of `bookId`
+    (index: number, total: number) => {
+      if (!signedIn || bookId === undefined) return;
+      const completed = total > 0 && index === total - 1;
+      const request = save({ bookId, position: index, completed });
+      request.catch((error: unknown) => console.error('Could not save the reading position', error));
+      if (!completed || completedFor.current === bookId) return;
+      completedFor.current = bookId;
+      setCompletion({ bookId, title, xpGained: null });
+      request.then(
+        (result) => setCompletion((open) => (open && open.bookId === bookId ? { ...open, xpGained: result.xpGained } : open)),
+        () => undefined,
+      );
     },
-    [bookId],
+    [signedIn, bookId, title, save],
   );
-  const onFirstAudioPlay = useCallback(() => {
-    void bookId; // issue 4: save the position when the audio first plays
-  }, [bookId]);
+
+  const onFirstAudioPlay = useCallback(
+    (index: number) => {
+      if (!signedIn || bookId === undefined) return;
+      save({ bookId, position: index, completed: false }).catch((error: unknown) => console.error('Could not save the reading position', error));
+    },
+    [signedIn, bookId, save],
+  );
+
   const onVideoStart = useCallback(() => {
-    void bookId; // issue 4: log the video start
-  }, [bookId]);
-  return useMemo(() => ({ onSectionChange, onFirstAudioPlay, onVideoStart }), [onSectionChange, onFirstAudioPlay, onVideoStart]);
+    if (!signedIn || bookId === undefined || videoLoggedFor.current === bookId) return;
+    videoLoggedFor.current = bookId;
+    logVideo(bookId).catch((error: unknown) => console.error('Could not log the video start', error));
+  }, [signedIn, bookId, logVideo]);
+
+  const closeCompletion = useCallback(() => setCompletion(null), []);
+  const shown = completion && completion.bookId === bookId ? completion : null;
+
+  return useMemo(
+    () => ({ signedIn, onSectionChange, onFirstAudioPlay, onVideoStart, completion: shown, closeCompletion }),
+    [signedIn, onSectionChange, onFirstAudioPlay, onVideoStart, shown, closeCompletion],
+  );
 }
