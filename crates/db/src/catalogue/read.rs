@@ -47,7 +47,7 @@ pub(crate) const CARD_SELECT: &str = "SELECT b.id, b.subid, b.title, b.author, c
      b.read_count, b.upload_date FROM books b LEFT JOIN authors a ON a.id = b.author_id";
 
 /// A book with everything, including the body; only the reader's call loads it.
-#[derive(Debug, Clone, Queryable, Selectable)]
+#[derive(Debug, Clone, Queryable, Selectable, QueryableByName)]
 #[diesel(table_name = books, check_for_backend(diesel::pg::Pg))]
 pub struct BookRow {
     pub id: i64,

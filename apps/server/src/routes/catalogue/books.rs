@@ -134,22 +134,17 @@ async fn book(state: web::Data<AppState>, who: MaybeUser, id: web::Path<String>)
     let id = id.into_inner();
     let found = state
         .db(move |conn| {
-            let Some(book) = store::find_book(conn, &id)? else { return Ok(None) };
-            let facts = store::access::facts_of(conn, &book, now)?;
-            let access = store::access::open_book(conn, caller, book.id, facts, now)?;
-            let card = store::card(conn, book.id)?;
-            let book_categories = store::categories_of(conn, &[book.id])?;
-            let progress = match member {
-                Some(user_id) => db::reading::reader_state(conn, user_id, book.id)?,
-                None => db::reading::ReaderState::default(),
-            };
-            Ok(Some((book, access, card, book_categories, progress)))
+            let Some(page) = store::page::book_page(conn, &id, member, now)? else { return Ok(None) };
+            let access = store::access::open_book(conn, caller, page.book.id, page.access_facts(), now)?;
+            let book_categories = store::categories_of(conn, &[page.book.id])?;
+            Ok(Some((page, access, book_categories)))
         })
         .await?;
-    let Some((book, access, Some(card), book_categories, progress)) = found else {
+    let Some((page, access, book_categories)) = found else {
         return Err(ApiError::not_found("Book not found."));
     };
-    let card = cards(vec![card], book_categories).pop().expect("one card in, one out");
+    let card = cards(vec![page.card()], book_categories).pop().expect("one card in, one out");
+    let (book, progress) = (page.book, page.member);
     // Bodies are sanitised when stored (seeder, back office); not again per request, which would
     // cost more than the rest of the call.
     let body = book.body;
