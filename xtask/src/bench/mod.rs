@@ -167,6 +167,9 @@ pub(crate) fn wrk(label: &str, args: &[&str], pgbench_tps: f64) -> Result<f64> {
         .flat_map(|l| l.split(|c: char| !c.is_ascii_digit()).filter_map(|n| n.parse::<u64>().ok()))
         .sum();
     println!("api:     {rps:.0} requests/s, p50 {}, p99 {}, errors {errors}", percentile("50%"), percentile("99%"));
+    for line in text.lines().filter(|l| l.contains("Non-2xx") || l.contains("Socket errors")) {
+        println!("         ({})", line.trim());
+    }
     println!("ratio:   {:.2} of pgbench's transactions/s", rps / pgbench_tps);
     Ok(rps)
 }
