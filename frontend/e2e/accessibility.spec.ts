@@ -1,15 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { continueToHome, fillSignup, newUser } from './helpers';
-
-/** Runs axe on the page as it is and fails on any WCAG A/AA violation, naming each one. */
-async function expectNoViolations(page: Page, name: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const summary = results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-  expect(summary, `accessibility violations on ${name}`).toEqual([]);
-}
+import { expect, test } from '@playwright/test';
+import { continueToHome, expectNoViolations, fillSignup, newUser } from './helpers';
 
 const publicPages: [string, string][] = [
   ['/', 'Start for free'],

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { fillSignup, newUser } from './helpers';
+import { expect, test } from '@playwright/test';
+import { expectNoViolations, fillSignup, newUser } from './helpers';
 
 // Relies on the seeded catalogue (cargo xtask seed): Meditations, Walden, The Art of War,
 // The Way to Wealth, On Liberty; categories Philosophy and Self-Improvement.
@@ -123,12 +122,6 @@ test('catalogue pages lead to each other', async ({ page }) => {
   await expect(page).toHaveURL(/\/authors\/marcus-aurelius$/);
   await expect(page.getByRole('main').getByRole('link', { name: 'Meditations', exact: true })).toBeVisible();
 });
-
-async function expectNoViolations(page: Page, name: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(summary, `accessibility violations on ${name}`).toEqual([]);
-}
 
 test('catalogue pages have no accessibility violations and fit a phone', async ({ page }) => {
   for (const size of [

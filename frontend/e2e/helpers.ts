@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -108,4 +109,29 @@ export async function continueToHome(page: Page, categories: string[] = ['Philos
     await expect(page).toHaveURL(/\/home$/);
     await expect(recommended).toBeVisible();
   }
+}
+
+/** Signs a new member up (picking a category) and ends on a loaded /home. */
+export async function signUpNewMember(page: Page): Promise<void> {
+  await page.goto('/signup');
+  await fillSignup(page, newUser());
+  await continueToHome(page);
+  await expect(page.getByRole('heading', { name: /Welcome Back/ })).toBeVisible();
+}
+
+/** The reader's "index/total" title, e.g. { index: 2, total: 7 }. */
+export async function readerPosition(page: Page): Promise<{ index: number; total: number }> {
+  const text = (await page.locator('.reader-bar__position').textContent()) ?? '';
+  const match = text.match(/^(\d+)\/(\d+)$/);
+  expect(match, `position title "${text}"`).not.toBeNull();
+  return { index: Number(match![1]), total: Number(match![2]) };
+}
+
+/** Fails with a readable list when axe finds WCAG 2.1 A/AA violations on the page as it is. */
+export async function expectNoViolations(page: Page, name: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+  expect(summary, `accessibility violations on ${name}`).toEqual([]);
 }

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { continueToHome, fillSignup, newUser } from './helpers';
+import { expectNoViolations, readerPosition, signUpNewMember } from './helpers';
 
 /**
  * Reading progress, completion, rating, XP, the library and resuming (docs/progress.md), against
@@ -11,34 +10,11 @@ import { continueToHome, fillSignup, newUser } from './helpers';
 const BOOK = '/books/the-way-to-wealth';
 const TITLE = 'The Way to Wealth';
 
-async function signUp(page: Page): Promise<void> {
-  await page.goto('/signup');
-  await fillSignup(page, newUser());
-  await continueToHome(page);
-  await expect(page.getByRole('heading', { name: /Welcome Back/ })).toBeVisible();
-}
-
-/** The reader's "index/total" title, e.g. { index: 2, total: 8 }. */
-async function readPosition(page: Page): Promise<{ index: number; total: number }> {
-  const text = (await page.locator('.reader-bar__position').textContent()) ?? '';
-  const match = text.match(/^(\d+)\/(\d+)$/);
-  expect(match, `position title "${text}"`).not.toBeNull();
-  return { index: Number(match![1]), total: Number(match![2]) };
-}
-
 /** Press an arrow key on the page and wait for the position save it sends. */
 async function pressAndSave(page: Page, key: 'ArrowLeft' | 'ArrowRight'): Promise<void> {
   const saved = page.waitForResponse((r) => r.url().endsWith('/api/user-book-history/') && r.request().method() === 'PUT');
   await page.keyboard.press(key);
   expect((await saved).ok()).toBeTruthy();
-}
-
-async function expectNoViolations(page: Page, name: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const summary = results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-  expect(summary, `accessibility violations on ${name}`).toEqual([]);
 }
 
 /** A figure of /my-progress ("Books completed", "XP", ...): the <dd> after its <dt>. */
@@ -47,13 +23,13 @@ function figure(page: Page, term: string) {
 }
 
 test('a new member finishes a book, rates it, earns XP, uses the library and resumes where they left off', async ({ page }) => {
-  await signUp(page);
+  await signUpNewMember(page);
 
   // ---- read to the end with the arrow keys ------------------------------------------------
   await page.goto(BOOK);
   await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Next', exact: true })).toBeVisible();
-  const { index, total } = await readPosition(page);
+  const { index, total } = await readerPosition(page);
   expect(index).toBe(1);
   // Seven sections and, not rated yet, the rating form as the last one.
   expect(total).toBe(8);
@@ -177,7 +153,7 @@ test.describe('phone width', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
   test('/my-progress and /library fit a 375 px window', async ({ page }) => {
-    await signUp(page);
+    await signUpNewMember(page);
     for (const [path, heading] of [
       ['/my-progress', 'My Progress'],
       ['/library', 'Your Library'],

@@ -1,35 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { continueToHome, fillLogin, fillSignup, newUser } from './helpers';
+import { expect, test } from '@playwright/test';
+import { continueToHome, expectNoViolations, fillLogin, readerPosition, signUpNewMember } from './helpers';
 
 /**
  * The summary reader, the video page and the visuals against the seeded catalogue
  * (`cargo xtask seed`): `the-way-to-wealth` is a free book; `meditations`, `walden`,
  * `the-art-of-war` and `on-liberty` are not.
  */
-
-async function signUp(page: Page): Promise<void> {
-  await page.goto('/signup');
-  await fillSignup(page, newUser());
-  await continueToHome(page);
-  await expect(page.getByRole('heading', { name: /Welcome Back/ })).toBeVisible();
-}
-
-/** The reader's "index/total" title, e.g. { index: 2, total: 7 }. */
-async function readPosition(page: Page): Promise<{ index: number; total: number }> {
-  const text = (await page.locator('.reader-bar__position').textContent()) ?? '';
-  const match = text.match(/^(\d+)\/(\d+)$/);
-  expect(match, `position title "${text}"`).not.toBeNull();
-  return { index: Number(match![1]), total: Number(match![2]) };
-}
-
-async function expectNoViolations(page: Page, name: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const summary = results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-  expect(summary, `accessibility violations on ${name}`).toEqual([]);
-}
 
 test('a visitor sees the first section and the login paywall, without Next or Previous', async ({ page }) => {
   await page.goto('/books/meditations');
@@ -57,7 +33,7 @@ test('a visitor is sent to log in for the video of a book that is not free, and 
 });
 
 test('a member reads a free book: sections, font size, dark mode, contents and audio', async ({ page }) => {
-  await signUp(page);
+  await signUpNewMember(page);
   await page.goto('/books/the-way-to-wealth');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const next = page.getByRole('button', { name: 'Next', exact: true });
@@ -65,7 +41,7 @@ test('a member reads a free book: sections, font size, dark mode, contents and a
   await expect(next).toBeVisible();
   await expect(page.getByRole('heading', { name: /Log in or start your free trial/ })).toHaveCount(0);
 
-  const { total } = await readPosition(page);
+  const { total } = await readerPosition(page);
   expect(total).toBeGreaterThan(2);
   await expect(page.locator('.reader-bar__position')).toHaveText(`1/${total}`);
   await expect(previous).toBeDisabled();
@@ -149,7 +125,7 @@ test('a member reads a free book: sections, font size, dark mode, contents and a
 });
 
 test('a free member meets the upgrade paywall on the fourth book that is not free', async ({ page }) => {
-  await signUp(page);
+  await signUpNewMember(page);
   for (const subid of ['meditations', 'walden', 'the-art-of-war']) {
     await page.goto(`/books/${subid}`);
     await expect(page.getByRole('button', { name: 'Next', exact: true })).toBeVisible();
@@ -197,7 +173,7 @@ test.describe('phone width', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
   test('the reader fits a 375 px window and its sidebars take the full width', async ({ page }) => {
-    await signUp(page);
+    await signUpNewMember(page);
     await page.goto('/books/the-way-to-wealth');
     await expect(page.getByRole('button', { name: 'Next', exact: true })).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -205,7 +181,8 @@ test.describe('phone width', () => {
     await page.getByRole('button', { name: 'Options' }).click();
     const options = page.getByRole('dialog', { name: 'Options' });
     await expect(options).toBeVisible();
-    expect(await options.evaluate((el) => el.getBoundingClientRect().width)).toBe(375);
+    // Sub-pixel rounding (374.99997) while the slide-in settles is still the full width.
+    expect(await options.evaluate((el) => el.getBoundingClientRect().width)).toBeCloseTo(375, 0);
     await expectNoViolations(page, '/books/the-way-to-wealth at 375px with options open');
     // The sidebar covers the whole width (and so the overlay): its close button closes it.
     await options.getByRole('button', { name: 'Close options' }).click();

@@ -63,7 +63,9 @@ export function BookListView({ sort, tag }: { sort: CatalogueSort; tag: string }
     if (on) next.set(key, 'true');
     else next.delete(key);
     next.delete('page');
-    setSearch(next);
+    // A controlled checkbox must change with the click: React Router would otherwise apply the
+    // new address in a transition, a frame later (and a fast second click could be lost).
+    setSearch(next, { flushSync: true });
   };
 
   const removeHref = (key: 'category' | 'collection' | 'author'): string => {
