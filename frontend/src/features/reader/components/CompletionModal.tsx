@@ -7,6 +7,12 @@ function canTakeFocus(element: Element | null): element is HTMLElement {
   return element instanceof HTMLElement && element.isConnected && !(element as HTMLButtonElement).disabled && element !== document.body;
 }
 
+/** What the save earned: nothing until it answers, "+10 XP" the first time, a word on re-reads. */
+export function xpLine(xpGained: number | null): string {
+  if (xpGained === null) return '';
+  return xpGained > 0 ? `+${xpGained} XP` : 'You had finished it before, so no new XP this time.';
+}
+
 interface CompletionModalProps {
   title: string;
   /** XP the completing save earned; null while it is on its way (or when it failed). */
@@ -71,17 +77,19 @@ export function CompletionModal({ title, xpGained, onClose, fallbackFocus }: Com
     <>
       <div className="reader-overlay" data-testid="completion-overlay" aria-hidden="true" onClick={onClose} />
       <div ref={dialogRef} className="completion" role="dialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={messageId}>
-        <p className="completion__art" aria-hidden="true">
-          🎉
-        </p>
+        <svg className="completion__art" viewBox="0 0 48 48" width="56" height="56" aria-hidden="true" focusable="false">
+          <circle cx="24" cy="20" r="13" fill="currentColor" opacity="0.15" />
+          <path d="M24 9.5l3.1 6.3 6.9 1-5 4.9 1.2 6.9L24 25.3l-6.2 3.3 1.2-6.9-5-4.9 6.9-1z" fill="currentColor" />
+          <path d="M17 31l-3 12 10-5 10 5-3-12" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinejoin="round" />
+        </svg>
         <h2 id={titleId} className="completion__title">
           Congratulations!
         </h2>
         <p id={messageId} className="completion__message">
           You finished {title}.
         </p>
-        <p className="completion__xp" role="status">
-          {xpGained !== null && xpGained > 0 ? `+${xpGained} XP` : ''}
+        <p className={xpGained === 0 ? 'completion__xp completion__xp--again' : 'completion__xp'} role="status">
+          {xpLine(xpGained)}
         </p>
         <div className="completion__actions">
           <Link className="btn btn--primary btn--md" to="/my-progress">
