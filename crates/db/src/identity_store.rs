@@ -29,6 +29,19 @@ impl PgIdentityStore {
     }
 }
 
+/// A member who has not been erased, on a connection the caller already holds (what
+/// `IdentityService::current_user` answers, for handlers that do all their work on one
+/// connection instead of checking out two).
+pub fn find_live_user(conn: &mut PgConnection, id: UserId) -> QueryResult<Option<User>> {
+    live_users()
+        .filter(users::id.eq(id.0))
+        .select(UserRow::as_select())
+        .first(conn)
+        .optional()?
+        .map(|row| row.into_credentials().map(|c| c.user))
+        .transpose()
+}
+
 pub(crate) fn port_error(err: DbError) -> PortError {
     match err {
         DbError::Busy => PortError::Unavailable,
@@ -133,15 +146,7 @@ impl UserRepository for PgIdentityStore {
     }
 
     fn find_user(&self, id: UserId) -> PortResult<Option<User>> {
-        self.run(|conn| {
-            live_users()
-                .filter(users::id.eq(id.0))
-                .select(UserRow::as_select())
-                .first(conn)
-                .optional()?
-                .map(|row| row.into_credentials().map(|c| c.user))
-                .transpose()
-        })
+        self.run(|conn| find_live_user(conn, id))
     }
 
     fn create_user(&self, new: NewUser) -> PortResult<Option<User>> {

@@ -127,17 +127,16 @@ pub struct BookResult {
 )]
 #[get("/api/books/{id}")]
 async fn book(state: web::Data<AppState>, who: MaybeUser, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
-    let reader = Reader::of(&state, who).await?;
-    let caller = reader.caller;
-    let member = reader.user.as_ref().map(|u| u.id.0);
     let now = state.clock.now();
     let id = id.into_inner();
-    let found = state
+    let (reader, found) = state
         .db(move |conn| {
-            let Some(page) = store::page::book_page(conn, &id, member, now)? else { return Ok(None) };
-            let access = store::access::open_book(conn, caller, page.book.id, page.access_facts(), now)?;
+            let reader = Reader::on(conn, who.0, now)?;
+            let member = reader.user.as_ref().map(|u| u.id.0);
+            let Some(page) = store::page::book_page(conn, &id, member, now)? else { return Ok((reader, None)) };
+            let access = store::access::open_book(conn, reader.caller, page.book.id, page.access_facts(), now)?;
             let book_categories = store::categories_of(conn, &[page.book.id])?;
-            Ok(Some((page, access, book_categories)))
+            Ok((reader, Some((page, access, book_categories))))
         })
         .await?;
     let Some((page, access, book_categories)) = found else {

@@ -1,7 +1,7 @@
 //! Position saves, video starts and the progress report (XP, streaks, awards, skills).
 
 use super::{book_and_access, member_today, readable_book, BookKey};
-use crate::auth::{AuthUser, MaybeUser};
+use crate::auth::AuthUser;
 use crate::envelope::{ok, ApiError, Empty, ErrorBody, Ok as OkBody};
 use crate::routes::catalogue::Reader;
 use crate::state::AppState;
@@ -58,13 +58,12 @@ async fn save_position(state: web::Data<AppState>, who: AuthUser, body: web::Jso
     let body = body.into_inner();
     let book = body.book_id.ok_or_else(|| ApiError::bad_request("missing_book", "Please say which book (bookId)."))?.key();
     let position = body.position.ok_or_else(|| ApiError::bad_request("missing_position", "Please send the position (a section number)."))?;
-    let reader = Reader::of(&state, MaybeUser(Some(who))).await?;
-    let user = reader.user.expect("a signed-in reader has a user");
     let now = state.clock.now();
-    let today = member_today(&user.timezone, now);
-    let user_id = user.id.0;
     let plan = state
         .db(move |conn| {
+            let reader = Reader::on(conn, Some(who), now)?;
+            let user = reader.signed_in()?;
+            let (user_id, today) = (user.id.0, member_today(&user.timezone, now));
             let book = readable_book(conn, reader.caller, &book, now)?;
             let sections = catalogue::html::section_count(&book.body);
             let save = PositionSave { position, completed: body.completed };
@@ -93,11 +92,11 @@ async fn save_position(state: web::Data<AppState>, who: AuthUser, body: web::Jso
 )]
 #[post("/api/user-book-history/{id}")]
 async fn log_video_start(state: web::Data<AppState>, who: AuthUser, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
-    let reader = Reader::of(&state, MaybeUser(Some(who))).await?;
     let now = state.clock.now();
     let id = id.into_inner();
     state
         .db(move |conn| {
+            let reader = Reader::on(conn, Some(who), now)?;
             let (book, access) = book_and_access(conn, reader.caller, &id, now)?;
             if !access.video_and_visuals || book.video.is_none() {
                 return Err(ApiError::new(StatusCode::FORBIDDEN, "no_video", "This video is not available to your account."));
@@ -178,11 +177,14 @@ pub struct ProgressResult {
 )]
 #[get("/api/user-book-history/xp")]
 async fn progress_report(state: web::Data<AppState>, who: AuthUser) -> Result<HttpResponse, ApiError> {
-    let reader = Reader::of(&state, MaybeUser(Some(who))).await?;
-    let is_paid = reader.is_paid();
-    let user = reader.user.expect("a signed-in reader has a user");
-    let today = member_today(&user.timezone, state.clock.now());
-    let facts = state.db(move |conn| Ok(report::progress_facts(conn, who.id.0)?)).await?;
+    let now = state.clock.now();
+    let (is_paid, today, facts) = state
+        .db(move |conn| {
+            let reader = Reader::on(conn, Some(who), now)?;
+            let today = member_today(&reader.signed_in()?.timezone, now);
+            Ok((reader.is_paid(), today, report::progress_facts(conn, who.id.0)?))
+        })
+        .await?;
     let count = |n: i64| u32::try_from(n).unwrap_or(u32::MAX);
     let per_category: Vec<(String, u32)> = facts.per_category.into_iter().map(|(name, n)| (name, count(n))).collect();
     let report = ProgressReport::new(count(facts.completed), facts.days, today, per_category.clone());

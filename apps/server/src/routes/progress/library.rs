@@ -1,7 +1,7 @@
 //! The member's library: add, remove (at both spec paths) and list in pages of 20.
 
 use super::BookKey;
-use crate::auth::{AuthUser, MaybeUser};
+use crate::auth::AuthUser;
 use crate::envelope::{ok, ApiError, ErrorBody, Ok as OkBody};
 use crate::routes::catalogue::views::{cards, BookCard};
 use crate::routes::catalogue::Reader;
@@ -129,17 +129,17 @@ async fn list_library(state: web::Data<AppState>, who: AuthUser, query: web::Que
     if !(1..=100_000).contains(&page) {
         return Err(ApiError::bad_request("invalid_page", "The page must be a number from 1."));
     }
-    let reader = Reader::of(&state, MaybeUser(Some(who))).await?;
-    let user = reader.user.expect("a signed-in reader has a user");
-    let (rows, categories, total) = state
+    let now = state.clock.now();
+    let (user, rows, categories, total) = state
         .db(move |conn| {
+            let user = Reader::on(conn, Some(who), now)?.signed_in()?.clone();
             let (rows, total) = library::page(conn, who.id.0, (page - 1) * LIBRARY_PAGE, LIBRARY_PAGE)?;
             let ids: Vec<i64> = rows.iter().map(|b| b.id).collect();
-            Ok((rows, db::catalogue::categories_of(conn, &ids)?, total))
+            Ok((user, rows, db::catalogue::categories_of(conn, &ids)?, total))
         })
         .await?;
     Ok(ok(LibraryResult {
-        user: UserView::new(&user, state.clock.now()),
+        user: UserView::new(&user, now),
         books: cards(rows, categories),
         page,
         page_size: LIBRARY_PAGE,

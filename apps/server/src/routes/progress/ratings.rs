@@ -1,7 +1,7 @@
 //! Star ratings with feedback, one per member and book.
 
 use super::readable_book;
-use crate::auth::{AuthUser, MaybeUser};
+use crate::auth::AuthUser;
 use crate::envelope::{ok, ApiError, ErrorBody, Ok as OkBody};
 use crate::routes::catalogue::Reader;
 use crate::state::AppState;
@@ -73,11 +73,11 @@ async fn rate_book(state: web::Data<AppState>, who: AuthUser, id: web::Path<Stri
     if feedback.chars().count() > FEEDBACK_LIMIT {
         return Err(ApiError::bad_request("feedback_too_long", "Feedback can be at most 500 characters."));
     }
-    let reader = Reader::of(&state, MaybeUser(Some(who))).await?;
     let now = state.clock.now();
     let id = id.into_inner();
     let book_id = state
         .db(move |conn| {
+            let reader = Reader::on(conn, Some(who), now)?;
             let book = readable_book(conn, reader.caller, &id, now)?;
             db::reading::ratings::rate(conn, who.id.0, book.id, rating, &feedback, now)?;
             Ok(book.id)
