@@ -58,7 +58,7 @@ function CategoryLinks({ categories }: { categories: CategoryView[] }) {
     <ul className="home-categories">
       {categories.map((category) => (
         <li key={category.id}>
-          <Link className="home-category" to={`/books/?category=${encodeURIComponent(category.subid)}`}>
+          <Link className="category-pill" to={`/books/?category=${encodeURIComponent(category.subid)}`}>
             {category.small_image ? <img src={category.small_image} alt="" width={40} height={40} loading="lazy" /> : null}
             <span>{category.name}</span>
           </Link>

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '@/components/Alert';
 import { Breadcrumb } from '@/components/Breadcrumb';
+import { ProgressBar } from '@/components/ProgressBar';
 import { Spinner } from '@/components/Spinner';
 import { useDocumentTitle } from '@/components/use-document-title';
 import type { ProgressResult } from '@/lib/api/types';
@@ -110,17 +111,14 @@ function ProgressReport({ data }: { data: ProgressResult }) {
                   </span>
                   {skill.acquired ? <span className="badge badge--success">Acquired</span> : null}
                 </div>
-                <div
+                <ProgressBar
                   className="progress-bar progress-bar--small"
-                  role="progressbar"
-                  aria-label={skill.name}
-                  aria-valuemin={0}
-                  aria-valuemax={skill.target}
-                  aria-valuenow={Math.min(skill.completed, skill.target)}
-                  aria-valuetext={`${skill.completed} of ${skill.target} summaries${skill.acquired ? ', acquired' : ''}`}
-                >
-                  <span className="progress-bar__fill" style={{ width: `${skill.target > 0 ? Math.min(100, (skill.completed / skill.target) * 100) : 0}%` }} />
-                </div>
+                  fillClassName="progress-bar__fill"
+                  label={skill.name}
+                  value={Math.min(skill.completed, skill.target)}
+                  max={skill.target}
+                  valueText={`${skill.completed} of ${skill.target} summaries${skill.acquired ? ', acquired' : ''}`}
+                />
               </li>
             ))}
           </ul>
@@ -154,17 +152,14 @@ function LevelCard({ data }: { data: ProgressResult }) {
       <p className="progress-level__current">{level.current ? `Current award: ${level.current}` : 'No award yet'}</p>
       {level.next ? (
         <>
-          <div
+          <ProgressBar
             className="progress-bar"
-            role="progressbar"
-            aria-label={`Progress to ${level.next}`}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent}
-            aria-valuetext={`${percent}%, ${level.xpToNext} XP to ${level.next}`}
-          >
-            <span className="progress-bar__fill" style={{ width: `${percent}%` }} />
-          </div>
+            fillClassName="progress-bar__fill"
+            label={`Progress to ${level.next}`}
+            value={percent}
+            max={100}
+            valueText={`${percent}%, ${level.xpToNext} XP to ${level.next}`}
+          />
           <p className="progress-level__next">
             {level.xpToNext} XP to {level.next}
             {level.nextXp !== null ? <span className="progress-level__target"> ({level.nextXp} XP)</span> : null}

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type CSSProperties, type RefObject } from 'react';
 import { Link, useLocation } from 'react-router';
+import { ProgressBar } from '@/components/ProgressBar';
 import type { BookDetail } from '@/lib/api/types';
 import { arrowStep } from '@/lib/keyboard';
 import type { ReadingProgress } from '../hooks/use-reading-progress';
@@ -110,21 +111,7 @@ export function Reader({ book, progress, preferences }: ReaderProps) {
       <div className="reader-bar">
         <div className="reader-bar__inner">
           <div className="reader-bar__menu" role="group" aria-label="Reader menu">
-            <button
-              ref={contentsButton}
-              type="button"
-              className="reader-bar__button"
-              aria-label="Contents"
-              aria-haspopup="dialog"
-              aria-expanded={panel === 'contents'}
-              aria-controls="reader-contents"
-              onClick={() => togglePanel('contents')}
-            >
-              <ReaderIcon name="contents" />
-              <span className="reader-bar__label" aria-hidden="true">
-                Contents
-              </span>
-            </button>
+            <PanelButton which="contents" label="Contents" open={panel === 'contents'} buttonRef={contentsButton} onToggle={togglePanel} />
             <button
               type="button"
               className="reader-bar__button"
@@ -138,21 +125,7 @@ export function Reader({ book, progress, preferences }: ReaderProps) {
                 {fontLevel}/{FONT_LEVELS}
               </span>
             </button>
-            <button
-              ref={optionsButton}
-              type="button"
-              className="reader-bar__button"
-              aria-label="Options"
-              aria-haspopup="dialog"
-              aria-expanded={panel === 'options'}
-              aria-controls="reader-options"
-              onClick={() => togglePanel('options')}
-            >
-              <ReaderIcon name="options" />
-              <span className="reader-bar__label" aria-hidden="true">
-                Options
-              </span>
-            </button>
+            <PanelButton which="options" label="Options" open={panel === 'options'} buttonRef={optionsButton} onToggle={togglePanel} />
             <button type="button" className="reader-bar__button" aria-label="Dark mode" aria-pressed={darkMode} onClick={toggleDarkMode}>
               <ReaderIcon name={darkMode ? 'sun' : 'moon'} />
             </button>
@@ -167,17 +140,14 @@ export function Reader({ book, progress, preferences }: ReaderProps) {
           </p>
         </div>
         {view.full && total > 0 ? (
-          <div
+          <ProgressBar
             className="reader-progress"
-            role="progressbar"
-            aria-label="Reading progress"
-            aria-valuemin={0}
-            aria-valuemax={total}
-            aria-valuenow={index + 1}
-            aria-valuetext={`Section ${index + 1} of ${total}`}
-          >
-            <span className="reader-progress__fill" style={{ width: `${((index + 1) / total) * 100}%` }} />
-          </div>
+            fillClassName="reader-progress__fill"
+            label="Reading progress"
+            value={index + 1}
+            max={total}
+            valueText={`Section ${index + 1} of ${total}`}
+          />
         ) : null}
       </div>
 
@@ -325,5 +295,35 @@ export function Reader({ book, progress, preferences }: ReaderProps) {
         <CompletionModal title={completion.title} xpGained={completion.xpGained} onClose={closeCompletion} fallbackFocus={() => sectionTitleRef.current} />
       ) : null}
     </div>
+  );
+}
+
+interface PanelButtonProps {
+  which: Exclude<Panel, null>;
+  label: string;
+  open: boolean;
+  /** Where the sidebar returns focus when it closes. */
+  buttonRef: RefObject<HTMLButtonElement | null>;
+  onToggle: (which: Exclude<Panel, null>) => void;
+}
+
+/** A reader-bar button that opens and closes one of the two sidebars (`reader-<which>`). */
+function PanelButton({ which, label, open, buttonRef, onToggle }: PanelButtonProps) {
+  return (
+    <button
+      ref={buttonRef}
+      type="button"
+      className="reader-bar__button"
+      aria-label={label}
+      aria-haspopup="dialog"
+      aria-expanded={open}
+      aria-controls={`reader-${which}`}
+      onClick={() => onToggle(which)}
+    >
+      <ReaderIcon name={which} />
+      <span className="reader-bar__label" aria-hidden="true">
+        {label}
+      </span>
+    </button>
   );
 }

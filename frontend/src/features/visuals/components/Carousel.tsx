@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { ProgressBar } from '@/components/ProgressBar';
 import type { VisualSlide } from '@/lib/api/types';
 import { arrowStep } from '@/lib/keyboard';
 
@@ -63,17 +64,14 @@ export function Carousel({ slides, bookTitle }: { slides: VisualSlide[]; bookTit
         <p className="carousel__counter">
           {index + 1} of {total}
         </p>
-        <div
+        <ProgressBar
           className="carousel__progress"
-          role="progressbar"
-          aria-label="Slides viewed"
-          aria-valuemin={0}
-          aria-valuemax={total}
-          aria-valuenow={index + 1}
-          aria-valuetext={`Slide ${index + 1} of ${total}`}
-        >
-          <span className="carousel__progress-fill" style={{ width: `${((index + 1) / total) * 100}%` }} />
-        </div>
+          fillClassName="carousel__progress-fill"
+          label="Slides viewed"
+          value={index + 1}
+          max={total}
+          valueText={`Slide ${index + 1} of ${total}`}
+        />
       </div>
 
       <div
