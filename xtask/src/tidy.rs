@@ -1,36 +1,179 @@
-//! Architecture rules checked from `cargo metadata`: domain crates stay pure.
+//! Architecture rules checked from `cargo metadata`: domain crates stay pure, all the way down.
+//!
+//! A domain crate may depend on other domain crates and on small libraries (serde, chrono,
+//! ammonia...), but on nothing that does I/O: no Diesel, actix or tokio, and none of this
+//! workspace's adapter crates. The check follows every dependency, not only the direct ones, so a
+//! domain crate cannot reach Diesel through another crate either.
 
 use anyhow::{bail, Context, Result};
+use serde_json::Value;
+use std::collections::{BTreeSet, HashMap};
 use std::process::Command;
 
 /// Crates holding business rules, testable without a database or a web server.
-const DOMAIN_CRATES: &[&str] = &["kernel", "identity", "catalogue", "reading-progress"];
-/// What they must never depend on.
-const FORBIDDEN: &[&str] = &["diesel", "diesel_migrations", "r2d2", "actix-web", "actix-rt", "tokio", "lettre", "object_store", "reqwest", "async-stripe"];
+pub const DOMAIN_CRATES: &[&str] = &["kernel", "identity", "catalogue", "reading-progress"];
+
+/// What no domain crate may depend on, directly or through another crate: I/O frameworks and this
+/// workspace's adapters (which implement the domains' ports, never the other way round).
+const FORBIDDEN: &[&str] = &[
+    // outside libraries that do I/O
+    "diesel",
+    "diesel_migrations",
+    "r2d2",
+    "pq-sys",
+    "actix-web",
+    "actix-rt",
+    "actix-files",
+    "tokio",
+    "lettre",
+    "object_store",
+    "reqwest",
+    "hyper",
+    "async-stripe",
+    "biscuit-auth",
+    "argon2",
+    // this workspace's infrastructure crates
+    "db",
+    "mail",
+    "media",
+    "oauth",
+    "credentials",
+    "server",
+    "xtask",
+];
 
 pub fn tidy() -> Result<()> {
     crate::util::step("Checking architecture rules");
     let output = Command::new(env!("CARGO"))
-        .args(["metadata", "--format-version", "1", "--no-deps"])
+        .args(["metadata", "--format-version", "1"])
         .output()
         .context("running cargo metadata")?;
-    let metadata: serde_json::Value = serde_json::from_slice(&output.stdout).context("reading cargo metadata")?;
-    let mut problems = Vec::new();
-    for package in metadata["packages"].as_array().into_iter().flatten() {
-        let name = package["name"].as_str().unwrap_or_default();
-        if !DOMAIN_CRATES.contains(&name) {
-            continue;
-        }
-        for dependency in package["dependencies"].as_array().into_iter().flatten() {
-            let dependency = dependency["name"].as_str().unwrap_or_default();
-            if FORBIDDEN.contains(&dependency) {
-                problems.push(format!("domain crate `{name}` depends on `{dependency}`"));
-            }
-        }
+    if !output.status.success() {
+        bail!("cargo metadata failed:\n{}", String::from_utf8_lossy(&output.stderr));
     }
+    let metadata: Value = serde_json::from_slice(&output.stdout).context("reading cargo metadata")?;
+    let problems = impurities(&Graph::from_metadata(&metadata), DOMAIN_CRATES);
     if !problems.is_empty() {
         bail!("architecture rules broken:\n  {}", problems.join("\n  "));
     }
-    println!("Domain crates ({}) are pure.", DOMAIN_CRATES.join(", "));
+    println!("Domain crates ({}) are pure, dependencies of dependencies included.", DOMAIN_CRATES.join(", "));
     Ok(())
+}
+
+/// The resolved dependency graph by crate name: normal (not dev or build) dependencies only,
+/// since a test helper may use anything.
+#[derive(Debug, Default)]
+pub struct Graph {
+    edges: HashMap<String, BTreeSet<String>>,
+}
+
+impl Graph {
+    fn from_metadata(metadata: &Value) -> Graph {
+        let names: HashMap<&str, &str> = metadata["packages"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|p| Some((p["id"].as_str()?, p["name"].as_str()?)))
+            .collect();
+        let mut graph = Graph::default();
+        for node in metadata["resolve"]["nodes"].as_array().into_iter().flatten() {
+            let Some(name) = node["id"].as_str().and_then(|id| names.get(id)) else { continue };
+            for dep in node["deps"].as_array().into_iter().flatten() {
+                let normal = dep["dep_kinds"].as_array().into_iter().flatten().any(|k| k["kind"].is_null());
+                if let (true, Some(target)) = (normal, dep["pkg"].as_str().and_then(|id| names.get(id))) {
+                    graph.add(name, target);
+                }
+            }
+        }
+        graph
+    }
+
+    pub fn add(&mut self, from: &str, to: &str) {
+        self.edges.entry(from.to_owned()).or_default().insert(to.to_owned());
+    }
+
+    /// The path from `from` to the first forbidden crate on each branch, depth first.
+    fn forbidden_paths(&self, from: &str) -> Vec<Vec<String>> {
+        let mut found = Vec::new();
+        let mut seen = BTreeSet::new();
+        let mut stack = vec![vec![from.to_owned()]];
+        while let Some(path) = stack.pop() {
+            let last = path.last().expect("paths are never empty");
+            for next in self.edges.get(last).into_iter().flatten() {
+                if !seen.insert(next.clone()) {
+                    continue;
+                }
+                let mut longer = path.clone();
+                longer.push(next.clone());
+                if FORBIDDEN.contains(&next.as_str()) {
+                    found.push(longer);
+                } else {
+                    stack.push(longer);
+                }
+            }
+        }
+        found.sort();
+        found
+    }
+}
+
+/// One line per forbidden crate reached from a domain crate, with the way it is reached.
+pub fn impurities(graph: &Graph, domain_crates: &[&str]) -> Vec<String> {
+    domain_crates
+        .iter()
+        .flat_map(|name| {
+            graph.forbidden_paths(name).into_iter().map(move |path| {
+                format!("domain crate `{name}` depends on `{}` (through {})", path.last().expect("non-empty"), path.join(" -> "))
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn graph(edges: &[(&str, &str)]) -> Graph {
+        let mut graph = Graph::default();
+        for (from, to) in edges {
+            graph.add(from, to);
+        }
+        graph
+    }
+
+    #[test]
+    fn a_pure_domain_crate_passes() {
+        let g = graph(&[("billing", "kernel"), ("billing", "serde"), ("kernel", "chrono"), ("chrono", "num-traits")]);
+        assert_eq!(impurities(&g, &["billing", "kernel"]), Vec::<String>::new());
+    }
+
+    #[test]
+    fn a_direct_framework_dependency_fails() {
+        let g = graph(&[("billing", "kernel"), ("billing", "tokio")]);
+        assert_eq!(impurities(&g, &["billing"]), vec!["domain crate `billing` depends on `tokio` (through billing -> tokio)"]);
+    }
+
+    #[test]
+    fn an_infrastructure_crate_of_the_workspace_fails() {
+        let g = graph(&[("referral", "credentials"), ("credentials", "argon2")]);
+        let found = impurities(&g, &["referral"]);
+        assert_eq!(found, vec!["domain crate `referral` depends on `credentials` (through referral -> credentials)"]);
+    }
+
+    #[test]
+    fn a_forbidden_crate_reached_through_another_crate_fails() {
+        // billing -> helper -> diesel: not direct, still a way to the database.
+        let g = graph(&[("billing", "helper"), ("helper", "pq-glue"), ("pq-glue", "diesel")]);
+        let found = impurities(&g, &["billing"]);
+        assert_eq!(found, vec!["domain crate `billing` depends on `diesel` (through billing -> helper -> pq-glue -> diesel)"]);
+    }
+
+    #[test]
+    fn the_real_workspace_is_pure() {
+        let output = Command::new(env!("CARGO")).args(["metadata", "--format-version", "1"]).output().unwrap();
+        let metadata: Value = serde_json::from_slice(&output.stdout).unwrap();
+        let g = Graph::from_metadata(&metadata);
+        assert!(g.edges.get("db").is_some_and(|deps| deps.contains("diesel")), "the graph is read from cargo metadata");
+        assert_eq!(impurities(&g, DOMAIN_CRATES), Vec::<String>::new());
+    }
 }

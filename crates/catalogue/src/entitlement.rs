@@ -1,22 +1,50 @@
 //! Who may read what: server-rules "Access to summaries" as one pure decision.
 //!
 //! The full body, audio, video and visual images leave the server only when [`decide`] says so;
-//! every handler that returns a book, a media URL or a visual asks it.
+//! every use case that returns a book, a media URL or a visual asks it.
+
+use identity::User;
+use kernel::{Timestamp, UserId};
 
 /// Unlocks every free member gets at sign-up.
 pub const FREE_UNLOCKS: u32 = 3;
 /// Extra unlocks for having invited a friend (once).
 pub const INVITE_BONUS_UNLOCKS: u32 = 1;
 
-/// The caller, as far as access to summaries is concerned.
+/// Who is calling, as far as the catalogue is concerned: the one caller type of every use case
+/// (catalogue and reading progress alike).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Audience {
     Visitor,
     /// Paid: `paidDate > 0` and the period not over (trial included).
-    Paid,
-    Free(FreeMember),
+    Paid(UserId),
+    /// Signed in without a current paid period.
+    Free(UserId),
 }
 
+impl Audience {
+    /// "Paid or free" of a signed-in member at `now`, or a visitor.
+    pub fn of(member: Option<&User>, now: Timestamp) -> Audience {
+        match member {
+            None => Audience::Visitor,
+            Some(user) if user.plan.is_paid(now) => Audience::Paid(user.id),
+            Some(user) => Audience::Free(user.id),
+        }
+    }
+
+    pub fn member(self) -> Option<UserId> {
+        match self {
+            Audience::Visitor => None,
+            Audience::Paid(id) | Audience::Free(id) => Some(id),
+        }
+    }
+
+    pub fn is_paid(self) -> bool {
+        matches!(self, Audience::Paid(_))
+    }
+}
+
+/// A free member's unlocks as they stand before this opening (ignored for other audiences).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct FreeMember {
     pub invited_a_friend: bool,
@@ -68,11 +96,12 @@ pub struct Access {
     pub spend_unlock: Option<u32>,
 }
 
-/// Decides what `audience` may see of a book described by `book`.
-pub fn decide(audience: Audience, book: BookAccessFacts) -> Access {
+/// Decides what `audience` may see of a book described by `book`; `unlocks` counts only for a
+/// free member.
+pub fn decide(audience: Audience, unlocks: FreeMember, book: BookAccessFacts) -> Access {
     match audience {
         Audience::Visitor => Access { not_logged_in: true, ..Access::default() },
-        Audience::Paid => Access {
+        Audience::Paid(_) => Access {
             full_body: true,
             audio: true,
             video_and_visuals: true,
@@ -80,8 +109,18 @@ pub fn decide(audience: Audience, book: BookAccessFacts) -> Access {
             show_premium_content: true,
             ..Access::default()
         },
-        Audience::Free(member) => decide_for_free_member(member, book),
+        Audience::Free(_) => decide_for_free_member(unlocks, book),
     }
+}
+
+/// The caller's access without spending anything (visuals, video starts, progress and ratings):
+/// an opening that would spend an unlock gives nothing premium until the member opens the book.
+pub fn peek(audience: Audience, unlocks: FreeMember, book: BookAccessFacts) -> Access {
+    let access = decide(audience, unlocks, book);
+    if access.spend_unlock.is_some() {
+        return Access { unlocks_left: access.unlocks_left.map(|n| n + 1), ..Access::default() };
+    }
+    access
 }
 
 fn decide_for_free_member(member: FreeMember, book: BookAccessFacts) -> Access {

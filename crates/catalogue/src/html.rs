@@ -41,12 +41,115 @@ fn heading_starts(html: &str) -> Vec<usize> {
     starts
 }
 
-/// The number of sections the reader shows: one per heading, plus a leading one when text comes
-/// before the first heading. Positions saved by members are clamped to this.
+/// One page of the reader: a heading's text and the HTML up to the next section.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Section {
+    pub title: String,
+    pub html: String,
+}
+
+/// Elements that may wrap a whole summary; a single one around everything is looked through.
+const WRAPPERS: [&str; 4] = ["div", "section", "article", "main"];
+
+/// The reader's pages of a summary (member spec §3), decided here so that the reader, position
+/// clamping and completion count the same sections:
+/// - a section starts at each top-level `<h3>`; its title is the heading's text, its html what
+///   follows up to the next section (the heading itself is not part of it);
+/// - content before the first heading belongs to the first section;
+/// - a trailing level-2 group (`<h2>`s after the last `<h3>`, e.g. "Final summary") is promoted:
+///   each of those `<h2>` starts a section; an `<h2>` followed later by an `<h3>` is content;
+/// - a body without headings is one untitled section; an empty body has none;
+/// - headings nested inside other content (a quote, a list) never split.
+pub fn sections(html: &str) -> Vec<Section> {
+    if html.trim().is_empty() {
+        return vec![];
+    }
+    let fragment = scraper::Html::parse_fragment(html);
+    let nodes = top_level_nodes(fragment.root_element());
+    if nodes.iter().all(|node| is_blank(*node)) {
+        return vec![];
+    }
+    let last_h3 = nodes.iter().rposition(|node| heading_level(*node) == Some(3));
+    let starts_section = |index: usize, node: NodeRef| match heading_level(node) {
+        Some(3) => true,
+        Some(2) => last_h3.is_none_or(|last| index > last),
+        _ => false,
+    };
+    let mut leading = Vec::new();
+    let mut groups: Vec<(String, Vec<NodeRef>)> = Vec::new();
+    for (index, node) in nodes.into_iter().enumerate() {
+        if starts_section(index, node) {
+            groups.push((heading_text(node), vec![]));
+        } else if let Some((_, members)) = groups.last_mut() {
+            members.push(node);
+        } else {
+            leading.push(node);
+        }
+    }
+    if groups.is_empty() {
+        return vec![Section { title: String::new(), html: serialise(&leading) }];
+    }
+    groups[0].1.splice(0..0, leading);
+    groups.into_iter().map(|(title, members)| Section { title, html: serialise(&members) }).collect()
+}
+
+/// The number of sections the reader shows (at least one, so position 0 always exists).
+/// Positions saved by members are clamped to this.
 pub fn section_count(html: &str) -> usize {
-    let headings = heading_starts(html);
-    let leading_text = headings.first().map_or(!html.trim().is_empty(), |&first| !html[..first].trim().is_empty());
-    (headings.len() + usize::from(leading_text)).max(1)
+    sections(html).len().max(1)
+}
+
+type NodeRef<'a> = ego_tree::NodeRef<'a, scraper::Node>;
+
+fn top_level_nodes(root: scraper::ElementRef<'_>) -> Vec<NodeRef<'_>> {
+    let mut nodes: Vec<NodeRef> = root.children().collect();
+    loop {
+        let meaningful: Vec<&NodeRef> = nodes.iter().filter(|node| !is_blank(**node)).collect();
+        let [only] = meaningful.as_slice() else { return nodes };
+        let Some(element) = scraper::ElementRef::wrap(**only) else { return nodes };
+        let has_heading = element.descendants().any(|node| heading_level(node).is_some());
+        if !WRAPPERS.contains(&element.value().name()) || !has_heading {
+            return nodes;
+        }
+        nodes = element.children().collect();
+    }
+}
+
+fn is_blank(node: NodeRef) -> bool {
+    match node.value() {
+        scraper::Node::Comment(_) => true,
+        scraper::Node::Text(text) => text.trim().is_empty(),
+        _ => false,
+    }
+}
+
+fn heading_level(node: NodeRef) -> Option<u8> {
+    match node.value() {
+        scraper::Node::Element(element) if element.name() == "h2" => Some(2),
+        scraper::Node::Element(element) if element.name() == "h3" => Some(3),
+        _ => None,
+    }
+}
+
+fn heading_text(node: NodeRef) -> String {
+    let element = scraper::ElementRef::wrap(node).expect("headings are elements");
+    element.text().collect::<String>().split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+fn serialise(nodes: &[NodeRef]) -> String {
+    let mut html = String::new();
+    for node in nodes {
+        match node.value() {
+            scraper::Node::Text(text) => html.push_str(&escape_text(text)),
+            scraper::Node::Element(_) => html.push_str(&scraper::ElementRef::wrap(*node).expect("an element").html()),
+            _ => {}
+        }
+    }
+    html.trim().to_owned()
+}
+
+fn escape_text(text: &str) -> String {
+    text.replace('&', "&amp;").replace('\u{a0}', "&nbsp;").replace('<', "&lt;").replace('>', "&gt;")
 }
 
 /// Plain text of an HTML fragment (for search snippets, word counts and audio scripts).
@@ -101,9 +204,75 @@ mod tests {
     #[test]
     fn sections_are_counted_like_the_reader_splits_them() {
         assert_eq!(section_count("<h3>a</h3><p>x</p><h3>b</h3><h2>Final</h2><p>y</p>"), 3);
-        assert_eq!(section_count("<p>intro</p><h3>a</h3>"), 2);
+        assert_eq!(section_count("<p>intro</p><h3>a</h3>"), 1, "leading text joins the first section");
+        assert_eq!(section_count("<h3>a</h3><h2>Part</h2><h3>b</h3>"), 2, "an h2 before the last h3 is content");
         assert_eq!(section_count(""), 1);
         assert_eq!(section_count("<p>only</p>"), 1);
+    }
+
+    fn section(title: &str, html: &str) -> Section {
+        Section { title: title.into(), html: html.into() }
+    }
+
+    #[test]
+    fn sections_start_at_h3_without_their_heading() {
+        assert_eq!(
+            sections("<h3>One</h3><p>a</p><p>b</p><h3>Two</h3><ul><li>c</li></ul>"),
+            vec![section("One", "<p>a</p><p>b</p>"), section("Two", "<ul><li>c</li></ul>")]
+        );
+    }
+
+    #[test]
+    fn content_before_the_first_heading_joins_the_first_section() {
+        let found = sections("<p>intro</p><h3>One</h3><p>a</p><h3>Two</h3><p>b</p>");
+        assert_eq!(found, vec![section("One", "<p>intro</p><p>a</p>"), section("Two", "<p>b</p>")]);
+    }
+
+    #[test]
+    fn a_trailing_h2_group_is_promoted_and_a_middle_h2_is_content() {
+        assert_eq!(
+            sections("<h3>One</h3><p>a</p><h3>Two</h3><p>b</p><h2>Final summary</h2><p>end</p><h2>About the author</h2><p>bio</p>"),
+            vec![section("One", "<p>a</p>"), section("Two", "<p>b</p>"), section("Final summary", "<p>end</p>"), section("About the author", "<p>bio</p>")]
+        );
+        assert_eq!(
+            sections("<h3>One</h3><p>a</p><h2>Part two</h2><h3>Two</h3><p>b</p>"),
+            vec![section("One", "<p>a</p><h2>Part two</h2>"), section("Two", "<p>b</p>")]
+        );
+        assert_eq!(
+            sections("<p>intro</p><h2>A</h2><p>a</p><h2>B</h2><p>b</p>"),
+            vec![section("A", "<p>intro</p><p>a</p>"), section("B", "<p>b</p>")]
+        );
+    }
+
+    #[test]
+    fn bodies_without_headings_or_text() {
+        assert_eq!(sections("<p>just text</p><p>more</p>"), vec![section("", "<p>just text</p><p>more</p>")]);
+        assert_eq!(sections("plain words &amp; more"), vec![section("", "plain words &amp; more")]);
+        assert_eq!(sections(""), vec![]);
+        assert_eq!(sections("   \n "), vec![]);
+        assert_eq!(sections("<!-- nothing -->"), vec![]);
+    }
+
+    #[test]
+    fn heading_text_is_normalised_and_empty_sections_are_kept() {
+        assert_eq!(
+            sections("<h3>  Key idea\n 1: <em>Start</em> </h3><h3>Two</h3><p>b</p>"),
+            vec![section("Key idea 1: Start", ""), section("Two", "<p>b</p>")]
+        );
+    }
+
+    #[test]
+    fn a_single_wrapper_is_looked_through_and_nested_headings_never_split() {
+        let wrapped = sections(r#"<div class="summary"><h3>One</h3><p>a</p><h3>Two</h3><p>b</p></div>"#);
+        assert_eq!(wrapped.iter().map(|s| s.title.as_str()).collect::<Vec<_>>(), ["One", "Two"]);
+        let nested = sections("<h3>One</h3><blockquote><h3>quoted</h3></blockquote><p>a</p>");
+        assert_eq!(nested, vec![section("One", "<blockquote><h3>quoted</h3></blockquote><p>a</p>")]);
+    }
+
+    #[test]
+    fn the_first_section_a_visitor_sees_is_the_readers_first_section() {
+        let body = "<h3>One</h3><p>a</p><h3>Two</h3><p>b</p>";
+        assert_eq!(sections(&first_section(body)), vec![section("One", "<p>a</p>")]);
     }
 
     #[test]

@@ -78,15 +78,7 @@ impl IdentityError {
     }
 }
 
-/// Failures of the outside world (database, hashing) as ports report them.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum PortError {
-    /// Overloaded for now (no free database connection): worth retrying shortly.
-    #[error("temporarily unavailable")]
-    Unavailable,
-    #[error("{0}")]
-    Failed(String),
-}
+pub use kernel::PortError;
 
 impl From<PortError> for IdentityError {
     fn from(err: PortError) -> Self {

@@ -347,3 +347,19 @@ impl Secrets for FakeSecrets {
     }
 }
 
+
+/// A free member (no plan, UTC, no picks) for other domains' tests.
+pub fn sample_user(id: UserId) -> User {
+    User {
+        id,
+        email: Email::parse(&format!("member{}@example.com", id.0)).expect("a valid address"),
+        first_name: "Ada".into(),
+        last_name: "Lovelace".into(),
+        role: Role::Member,
+        timezone: "UTC".into(),
+        plan: PlanState::default(),
+        recommends: vec![],
+        friend_email: None,
+        created_at: chrono::DateTime::UNIX_EPOCH,
+    }
+}

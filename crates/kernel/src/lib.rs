@@ -3,8 +3,10 @@
 mod clock;
 mod email;
 mod ids;
+mod port;
 pub mod url;
 
 pub use clock::{Clock, FixedClock, SystemClock, Timestamp};
 pub use email::{Email, EmailError};
 pub use ids::{Role, UserId};
+pub use port::{PortError, PortResult};

@@ -1,0 +1,63 @@
+use crate::listing::ListQueryError;
+use crate::search::SearchQueryError;
+use kernel::PortError;
+
+/// Everything a catalogue call can answer besides success. Messages are shown to people as they
+/// are; the server maps each variant to an HTTP status and uses [`CatalogueError::code`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CatalogueError {
+    /// The token's account was erased meanwhile.
+    #[error("Your session has expired. Please log in again.")]
+    SessionExpired,
+    #[error("Book not found.")]
+    BookNotFound,
+    #[error("Collection not found.")]
+    CollectionNotFound,
+    #[error("Author not found.")]
+    AuthorNotFound,
+    #[error("Post not found.")]
+    PostNotFound,
+    #[error("{0}")]
+    InvalidList(ListQueryError),
+    #[error("{0}")]
+    InvalidSearch(SearchQueryError),
+    #[error("The page must be between 1 and 50.")]
+    SearchPageOutOfRange,
+    #[error("The start must be 0 or more.")]
+    NegativeStart,
+    #[error("Please pick at least one category.")]
+    NoCategoryPicked,
+    #[error("One of the categories does not exist.")]
+    UnknownCategory,
+    #[error("temporarily unavailable")]
+    Unavailable,
+    #[error("internal: {0}")]
+    Internal(String),
+}
+
+impl CatalogueError {
+    /// The stable machine code of the answer.
+    pub fn code(&self) -> &'static str {
+        match self {
+            CatalogueError::SessionExpired => "session_expired",
+            CatalogueError::BookNotFound | CatalogueError::CollectionNotFound | CatalogueError::AuthorNotFound | CatalogueError::PostNotFound => {
+                "not_found"
+            }
+            CatalogueError::InvalidList(_) | CatalogueError::SearchPageOutOfRange | CatalogueError::NegativeStart => "invalid_request",
+            CatalogueError::InvalidSearch(_) => "invalid_search",
+            CatalogueError::NoCategoryPicked => "missing_categories",
+            CatalogueError::UnknownCategory => "unknown_category",
+            CatalogueError::Unavailable => "unavailable",
+            CatalogueError::Internal(_) => "internal",
+        }
+    }
+}
+
+impl From<PortError> for CatalogueError {
+    fn from(err: PortError) -> Self {
+        match err {
+            PortError::Unavailable => CatalogueError::Unavailable,
+            PortError::Failed(cause) => CatalogueError::Internal(cause),
+        }
+    }
+}

@@ -1,0 +1,87 @@
+//! What the catalogue needs from outside: one store. An adapter is made per use case over one
+//! database connection, so a call checks out one connection however many reads it makes. Every
+//! method is atomic on its own; where a rule must hold under concurrency (the last unlock), one
+//! method does the locked read-decide-write and takes the decision as an argument.
+
+use crate::entitlement::FreeMember;
+use crate::listing::ListQuery;
+use crate::model::*;
+use crate::search::SearchQuery;
+use chrono::NaiveDate;
+use identity::User;
+pub use kernel::{PortError, PortResult};
+use kernel::{Timestamp, UserId};
+
+/// Signed-in members as the catalogue sees them.
+pub trait Members {
+    /// The member behind a token, unless the account was erased meanwhile.
+    fn live_member(&self, id: UserId) -> PortResult<Option<User>>;
+}
+
+/// Books and what groups them.
+pub trait Books {
+    /// The whole book with `member`'s position, completion, library and rating (zero for
+    /// visitors), in one read.
+    fn book_with_state(&self, key: &BookKey, member: Option<UserId>) -> PortResult<Option<BookWithState>>;
+    /// The whole book (no member state).
+    fn book(&self, key: &BookKey) -> PortResult<Option<Book>>;
+    fn book_id(&self, key: &BookKey) -> PortResult<Option<i64>>;
+    /// The categories of each of these books, as (book id, category).
+    fn categories_of(&self, book_ids: &[i64]) -> PortResult<Vec<(i64, CategoryRef)>>;
+
+    fn newest_books(&self, limit: i64) -> PortResult<Vec<Card>>;
+    /// Most reads in the last 30 days first.
+    fn popular_books(&self, limit: i64) -> PortResult<Vec<Card>>;
+    /// Newest first, books in any of these categories.
+    fn books_in_categories(&self, category_ids: &[i64], limit: i64) -> PortResult<Vec<Card>>;
+    /// Books `member` has started: unfinished first, most recently read first.
+    fn recent_books(&self, member: UserId, limit: i64) -> PortResult<Vec<Card>>;
+    /// Newest first, from the `start`-th book.
+    fn books_from(&self, start: i64, limit: i64) -> PortResult<Vec<Card>>;
+    fn list_books(&self, query: &ListQuery) -> PortResult<Page<Card>>;
+    /// Best match first.
+    fn search_books(&self, query: &SearchQuery, offset: i64, limit: i64) -> PortResult<Page<Card>>;
+
+    /// In display order, with book counts.
+    fn categories(&self) -> PortResult<Vec<Category>>;
+    /// Which of these category ids exist.
+    fn existing_category_ids(&self, ids: &[i64]) -> PortResult<Vec<i64>>;
+    fn collections(&self) -> PortResult<Vec<Collection>>;
+    fn collection(&self, slug: &str) -> PortResult<Option<Collection>>;
+    fn collection_books(&self, collection_id: i64) -> PortResult<Vec<Card>>;
+    /// A to Z, with book counts.
+    fn authors(&self) -> PortResult<Vec<Author>>;
+    fn author(&self, slug: &str) -> PortResult<Option<Author>>;
+    fn author_books(&self, author_id: i64) -> PortResult<Vec<Card>>;
+    /// Newest first, at most `limit`.
+    fn blog_posts(&self, category: Option<&str>, limit: i64) -> PortResult<Vec<BlogPost>>;
+    /// By numeric id or slug.
+    fn blog_post(&self, id_or_slug: &str) -> PortResult<Option<BlogPost>>;
+    fn visual_books(&self) -> PortResult<Vec<VisualBook>>;
+    /// In slide order.
+    fn slides_of(&self, book_id: i64) -> PortResult<Vec<Slide>>;
+    fn infographic_books(&self) -> PortResult<Vec<InfographicBook>>;
+
+    /// The book an operator chose as `month`'s preview (months are their first day).
+    fn chosen_preview(&self, month: NaiveDate) -> PortResult<Option<i64>>;
+    /// The most recently uploaded book flagged free.
+    fn newest_free_book(&self) -> PortResult<Option<i64>>;
+}
+
+/// Free members' unlocks and their picks.
+pub trait Unlocks {
+    /// How many books `member` has unlocked, whether this one is among them, and whether the
+    /// member earned the invite bonus.
+    fn free_member(&self, member: UserId, book_id: i64) -> PortResult<FreeMember>;
+    /// The same facts read with the member locked; `spend` (the entitlement rule) says which
+    /// unlock, if any, opening the book now takes, and it is recorded before the lock is released,
+    /// so two tabs cannot both take the last unlock. Returns the facts `spend` was given.
+    fn open_with_unlock(&self, member: UserId, book_id: i64, at: Timestamp, spend: &dyn Fn(FreeMember) -> Option<u32>) -> PortResult<FreeMember>;
+    /// Replaces the member's category picks.
+    fn set_recommends(&self, member: UserId, category_ids: &[i64]) -> PortResult<()>;
+}
+
+/// Everything the catalogue reads and writes, implemented by one adapter.
+pub trait CatalogueStore: Members + Books + Unlocks {}
+
+impl<T: Members + Books + Unlocks> CatalogueStore for T {}

@@ -1,0 +1,351 @@
+//! The catalogue's use cases, one per call: who is calling, home, the map of books, opening a
+//! book, categories and picks, the paged list, collections, authors, blog, search, visuals and
+//! infographics. A `Catalogue` lives for one call: it is made over a store (one database
+//! connection in production, an in-memory fake in tests) at the call's instant.
+
+use crate::entitlement::{decide, peek, Access, Audience, BookAccessFacts, FreeMember};
+use crate::error::CatalogueError;
+use crate::html::{first_section, sections, Section};
+use crate::listing::{page_count, ListQuery, RawListQuery};
+use crate::model::*;
+use crate::ports::CatalogueStore;
+use crate::search::SearchQuery;
+use chrono::{Datelike, NaiveDate};
+use identity::User;
+use kernel::{Timestamp, UserId};
+use std::collections::HashMap;
+
+/// Home: the most popular books, 6 new releases, 10 from the member's categories, 10 from history.
+pub const POPULAR: i64 = 20;
+pub const NEW_RELEASES: i64 = 6;
+pub const RECOMMENDED: i64 = 10;
+pub const HISTORY: i64 = 10;
+/// Books per call of the map of books.
+pub const MAP_PAGE: i64 = 1000;
+/// Search results per page, and the last page one may ask for.
+pub const SEARCH_PAGE: i64 = 20;
+pub const MAX_SEARCH_PAGE: i64 = 50;
+/// Blog posts per list.
+pub const BLOG_POSTS: i64 = 200;
+/// At most this many category picks (there are far fewer categories).
+pub const MAX_RECOMMENDS: usize = 100;
+
+type Result<T> = std::result::Result<T, CatalogueError>;
+
+/// Who is calling: the member's record (none for visitors) and what they are to the catalogue.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Caller {
+    pub user: Option<User>,
+    pub audience: Audience,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Home {
+    pub user: Option<User>,
+    pub popular: Vec<Card>,
+    pub categories: Vec<Category>,
+    pub new_releases: Vec<Card>,
+    pub recommended: Vec<Card>,
+    /// Books the member has started, unfinished first.
+    pub history: Vec<Card>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BooksMap {
+    pub books: Vec<Card>,
+    pub next_start: Option<i64>,
+}
+
+/// A book opened by a caller: only what they may have. The body, sections and media keys are
+/// already cut to the caller's access; `details` carries no body and no premium key.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OpenedBook {
+    pub user: Option<User>,
+    pub card: Card,
+    pub details: Book,
+    /// The first section; everyone gets it.
+    pub truncated_body: String,
+    /// The whole body, only for callers entitled to it.
+    pub body: Option<String>,
+    /// The reader's pages of what the caller may read (the body, else the first section).
+    pub sections: Vec<Section>,
+    pub audio: Option<String>,
+    pub video: Option<String>,
+    pub infographic: Option<String>,
+    pub access: Access,
+    pub member: ReaderState,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ListPage {
+    pub books: Vec<Card>,
+    pub total: i64,
+    pub page: u32,
+    pub page_size: u32,
+    pub pages: i64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SearchPage {
+    pub query: String,
+    pub books: Vec<Card>,
+    pub total: i64,
+    pub page: i64,
+    pub page_size: i64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BookVisuals {
+    pub is_paid: bool,
+    pub book: BookRef,
+    /// Empty unless the caller may see them.
+    pub slides: Vec<Slide>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Infographic {
+    pub book: BookRef,
+    /// The premium key, for paid members only.
+    pub image: Option<String>,
+}
+
+/// The first day of `now`'s month (UTC), the key of the monthly preview.
+pub fn month_of(now: Timestamp) -> NaiveDate {
+    now.date_naive().with_day(1).expect("every month has a first day")
+}
+
+pub struct Catalogue<'s, S: ?Sized> {
+    store: &'s S,
+    now: Timestamp,
+}
+
+impl<'s, S: CatalogueStore + ?Sized> Catalogue<'s, S> {
+    pub fn new(store: &'s S, now: Timestamp) -> Self {
+        Catalogue { store, now }
+    }
+
+    /// The caller behind a verified token (or a visitor); an erased account's token is refused.
+    pub fn caller(&self, who: Option<UserId>) -> Result<Caller> {
+        let Some(id) = who else { return Ok(Caller { user: None, audience: Audience::Visitor }) };
+        let user = self.store.live_member(id)?.ok_or(CatalogueError::SessionExpired)?;
+        Ok(Caller { audience: Audience::of(Some(&user), self.now), user: Some(user) })
+    }
+
+    /// Which book is this month's preview: the one an operator chose, else the newest free book.
+    pub fn monthly_preview(&self) -> Result<Option<i64>> {
+        match self.store.chosen_preview(month_of(self.now))? {
+            Some(chosen) => Ok(Some(chosen)),
+            None => Ok(self.store.newest_free_book()?),
+        }
+    }
+
+    /// What the entitlement policy needs to know about `book` now.
+    pub fn access_facts(&self, book: &Book) -> Result<BookAccessFacts> {
+        Ok(BookAccessFacts { free: book.free, monthly_preview: self.monthly_preview()? == Some(book.id), has_body: book.has_text() })
+    }
+
+    /// Gives every card of these lists its categories, with one read for all of them.
+    pub fn fill_categories(&self, lists: &mut [&mut Vec<Card>]) -> Result<()> {
+        let ids: Vec<i64> = lists.iter().flat_map(|list| list.iter().map(|card| card.id)).collect();
+        if ids.is_empty() {
+            return Ok(());
+        }
+        let mut by_book: HashMap<i64, Vec<CategoryRef>> = HashMap::new();
+        for (book_id, category) in self.store.categories_of(&ids)? {
+            by_book.entry(book_id).or_default().push(category);
+        }
+        for card in lists.iter_mut().flat_map(|list| list.iter_mut()) {
+            card.categories = by_book.get(&card.id).cloned().unwrap_or_default();
+        }
+        Ok(())
+    }
+
+    fn cards(&self, mut cards: Vec<Card>) -> Result<Vec<Card>> {
+        self.fill_categories(&mut [&mut cards])?;
+        Ok(cards)
+    }
+
+    pub fn home(&self, who: Option<UserId>) -> Result<Home> {
+        let caller = self.caller(who)?;
+        let picks = caller.user.as_ref().map(|u| u.recommends.clone()).unwrap_or_default();
+        let mut popular = self.store.popular_books(POPULAR)?;
+        let mut new_releases = self.store.newest_books(NEW_RELEASES)?;
+        let mut recommended = if picks.is_empty() { vec![] } else { self.store.books_in_categories(&picks, RECOMMENDED)? };
+        let mut history = match caller.audience.member() {
+            Some(member) => self.store.recent_books(member, HISTORY)?,
+            None => vec![],
+        };
+        self.fill_categories(&mut [&mut popular, &mut new_releases, &mut recommended, &mut history])?;
+        Ok(Home { user: caller.user, popular, categories: self.store.categories()?, new_releases, recommended, history })
+    }
+
+    /// The catalogue, newest first, `MAP_PAGE` books per call from `start`.
+    pub fn books_map(&self, start: i64) -> Result<BooksMap> {
+        if start < 0 {
+            return Err(CatalogueError::NegativeStart);
+        }
+        let mut books = self.store.books_from(start, MAP_PAGE + 1)?;
+        let more = books.len() as i64 > MAP_PAGE;
+        books.truncate(MAP_PAGE as usize);
+        Ok(BooksMap { books: self.cards(books)?, next_start: more.then_some(start + MAP_PAGE) })
+    }
+
+    /// One book for the reader, with exactly what the caller may read (server-rules "Access to
+    /// summaries"). Opening a premium book as a free member with unlocks left spends one.
+    pub fn open_book(&self, who: Option<UserId>, key: &BookKey) -> Result<OpenedBook> {
+        let caller = self.caller(who)?;
+        let BookWithState { book, member } =
+            self.store.book_with_state(key, caller.audience.member())?.ok_or(CatalogueError::BookNotFound)?;
+        let facts = self.access_facts(&book)?;
+        let audience = caller.audience;
+        let unlocks = match audience {
+            Audience::Free(id) => {
+                self.store.open_with_unlock(id, book.id, self.now, &|unlocks| decide(audience, unlocks, facts).spend_unlock)?
+            }
+            Audience::Visitor | Audience::Paid(_) => FreeMember::default(),
+        };
+        let access = decide(audience, unlocks, facts);
+        let card = self.cards(vec![book.card()])?.pop().expect("one card in, one out");
+        Ok(cut_to_access(book, card, access, member, caller.user))
+    }
+
+    /// A book's id, by id or subid.
+    pub fn book_id(&self, key: &BookKey) -> Result<i64> {
+        self.store.book_id(key)?.ok_or(CatalogueError::BookNotFound)
+    }
+
+    /// A book and the caller's access to it, spending nothing.
+    pub fn peek_book(&self, audience: Audience, key: &BookKey) -> Result<(Book, Access)> {
+        let book = self.store.book(key)?.ok_or(CatalogueError::BookNotFound)?;
+        let facts = self.access_facts(&book)?;
+        let unlocks = match audience {
+            Audience::Free(id) => self.store.free_member(id, book.id)?,
+            Audience::Visitor | Audience::Paid(_) => FreeMember::default(),
+        };
+        Ok((book, peek(audience, unlocks, facts)))
+    }
+
+    pub fn categories(&self) -> Result<Vec<Category>> {
+        Ok(self.store.categories()?)
+    }
+
+    /// Saves the member's category picks: at least one, each existing, duplicates ignored.
+    pub fn set_recommends(&self, who: UserId, picks: Vec<i64>) -> Result<User> {
+        let picks = recommends(picks)?;
+        if self.store.existing_category_ids(&picks)?.len() != picks.len() {
+            return Err(CatalogueError::UnknownCategory);
+        }
+        self.caller(Some(who))?;
+        self.store.set_recommends(who, &picks)?;
+        self.caller(Some(who))?.user.ok_or(CatalogueError::SessionExpired)
+    }
+
+    pub fn list(&self, raw: RawListQuery) -> Result<ListPage> {
+        let query = ListQuery::parse(raw).map_err(CatalogueError::InvalidList)?;
+        let found = self.store.list_books(&query)?;
+        Ok(ListPage {
+            books: self.cards(found.items)?,
+            total: found.total,
+            page: query.page,
+            page_size: query.page_size,
+            pages: page_count(found.total, query.page_size),
+        })
+    }
+
+    pub fn search(&self, text: &str, page: Option<i64>) -> Result<SearchPage> {
+        let query = SearchQuery::parse(text).map_err(CatalogueError::InvalidSearch)?;
+        let page = page.unwrap_or(1);
+        if !(1..=MAX_SEARCH_PAGE).contains(&page) {
+            return Err(CatalogueError::SearchPageOutOfRange);
+        }
+        let found = self.store.search_books(&query, (page - 1) * SEARCH_PAGE, SEARCH_PAGE)?;
+        Ok(SearchPage { query: query.text, books: self.cards(found.items)?, total: found.total, page, page_size: SEARCH_PAGE })
+    }
+
+    pub fn collections(&self) -> Result<Vec<Collection>> {
+        Ok(self.store.collections()?)
+    }
+
+    /// A collection with its books (its count is the books shown).
+    pub fn collection(&self, slug: &str) -> Result<(Collection, Vec<Card>)> {
+        let mut collection = self.store.collection(slug)?.ok_or(CatalogueError::CollectionNotFound)?;
+        let books = self.cards(self.store.collection_books(collection.id)?)?;
+        collection.book_count = books.len() as i64;
+        Ok((collection, books))
+    }
+
+    pub fn authors(&self) -> Result<Vec<Author>> {
+        Ok(self.store.authors()?)
+    }
+
+    pub fn author(&self, slug: &str) -> Result<(Author, Vec<Card>)> {
+        let author = self.store.author(slug)?.ok_or(CatalogueError::AuthorNotFound)?;
+        let books = self.cards(self.store.author_books(author.id)?)?;
+        Ok((author, books))
+    }
+
+    /// Newest first; a blank category means all.
+    pub fn blog_posts(&self, category: Option<&str>) -> Result<Vec<BlogPost>> {
+        let category = category.map(str::trim).filter(|c| !c.is_empty());
+        Ok(self.store.blog_posts(category, BLOG_POSTS)?)
+    }
+
+    pub fn blog_post(&self, id_or_slug: &str) -> Result<BlogPost> {
+        let mut post = self.store.blog_post(id_or_slug)?.ok_or(CatalogueError::PostNotFound)?;
+        post.body = crate::html::sanitize(&post.body);
+        Ok(post)
+    }
+
+    pub fn visual_books(&self) -> Result<Vec<VisualBook>> {
+        Ok(self.store.visual_books()?)
+    }
+
+    /// A book's slides, only for callers who may see visuals (paid, or any member for a free book).
+    pub fn book_visuals(&self, who: Option<UserId>, key: &BookKey) -> Result<BookVisuals> {
+        let caller = self.caller(who)?;
+        let (book, access) = self.peek_book(caller.audience, key)?;
+        let slides = if access.video_and_visuals { self.store.slides_of(book.id)? } else { vec![] };
+        Ok(BookVisuals { is_paid: caller.audience.is_paid(), book: book.reference(), slides })
+    }
+
+    /// Books with an infographic; the images themselves only for paid members.
+    pub fn infographics(&self, who: Option<UserId>) -> Result<Vec<Infographic>> {
+        let paid = self.caller(who)?.audience.is_paid();
+        Ok(self
+            .store
+            .infographic_books()?
+            .into_iter()
+            .map(|found| Infographic { book: found.book, image: paid.then_some(found.image) })
+            .collect())
+    }
+}
+
+/// The recommends rule: non-empty, de-duplicated, at most `MAX_RECOMMENDS` (sorted, so that
+/// equal picks are stored equally).
+pub fn recommends(mut picks: Vec<i64>) -> Result<Vec<i64>> {
+    picks.sort_unstable();
+    picks.dedup();
+    if picks.is_empty() {
+        return Err(CatalogueError::NoCategoryPicked);
+    }
+    if picks.len() > MAX_RECOMMENDS {
+        return Err(CatalogueError::UnknownCategory);
+    }
+    Ok(picks)
+}
+
+/// The book as `access` allows: the body, its sections and media keys only when entitled, and
+/// no body or premium key left in `details`.
+fn cut_to_access(book: Book, card: Card, access: Access, member: ReaderState, user: Option<User>) -> OpenedBook {
+    let truncated_body = first_section(&book.body);
+    let body = access.full_body.then(|| book.body.clone());
+    let sections = sections(body.as_deref().unwrap_or(&truncated_body));
+    let audio = book.media_url.clone().filter(|_| access.audio);
+    let video = book.video.clone().filter(|_| access.video_and_visuals);
+    let infographic = book.infographic.clone().filter(|_| access.video_and_visuals);
+    let details = Book { body: String::new(), media_url: None, video: None, infographic: None, ..book };
+    OpenedBook { user, card, details, truncated_body, body, sections, audio, video, infographic, access, member }
+}
+
+#[cfg(test)]
+mod tests;

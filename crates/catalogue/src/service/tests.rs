@@ -1,0 +1,248 @@
+use super::*;
+use crate::fakes::{sample_book, InMemoryCatalogue};
+use crate::listing::ListQueryError;
+use crate::ports::Books;
+use chrono::TimeZone;
+use identity::fakes::sample_user;
+
+fn now() -> Timestamp {
+    chrono::Utc.with_ymd_and_hms(2026, 11, 22, 12, 0, 0).unwrap()
+}
+
+const FREE_MEMBER: UserId = UserId(1);
+const PAID_MEMBER: UserId = UserId(2);
+
+/// Two members (free, paid), five premium books, one free book, two categories.
+fn store() -> InMemoryCatalogue {
+    let store = InMemoryCatalogue::default();
+    store.add_user(sample_user(FREE_MEMBER));
+    let mut paid = sample_user(PAID_MEMBER);
+    paid.plan.paid_date = Some(now() - chrono::Duration::days(1));
+    store.add_user(paid);
+    store.add_category(10, "Mind");
+    store.add_category(11, "Money");
+    for id in 1..=5 {
+        store.add_book(sample_book(id), &[10]);
+    }
+    store.add_book(Book { free: true, ..sample_book(6) }, &[11]);
+    store
+}
+
+#[test]
+fn the_caller_is_a_visitor_a_paid_or_a_free_member_and_erased_accounts_are_refused() {
+    let store = store();
+    let catalogue = Catalogue::new(&store, now());
+    assert_eq!(catalogue.caller(None).unwrap().audience, Audience::Visitor);
+    assert_eq!(catalogue.caller(Some(FREE_MEMBER)).unwrap().audience, Audience::Free(FREE_MEMBER));
+    assert_eq!(catalogue.caller(Some(PAID_MEMBER)).unwrap().audience, Audience::Paid(PAID_MEMBER));
+    assert_eq!(catalogue.caller(Some(UserId(99))), Err(CatalogueError::SessionExpired));
+}
+
+#[test]
+fn a_visitor_gets_the_first_section_and_no_premium_key() {
+    let store = store();
+    let opened = Catalogue::new(&store, now()).open_book(None, &BookKey::Id(1)).unwrap();
+    assert_eq!(opened.body, None);
+    assert_eq!((opened.audio.as_ref(), opened.video.as_ref(), opened.infographic.as_ref()), (None, None, None));
+    assert_eq!(opened.truncated_body, "<h3>One</h3><p>first</p>");
+    assert_eq!(opened.sections, vec![Section { title: "One".into(), html: "<p>first</p>".into() }]);
+    assert!(opened.details.body.is_empty() && opened.details.media_url.is_none() && opened.details.video.is_none());
+    assert!(opened.details.infographic.is_none());
+    assert!(opened.access.not_logged_in);
+}
+
+#[test]
+fn a_paid_member_gets_every_section_and_every_media_key() {
+    let store = store();
+    let opened = Catalogue::new(&store, now()).open_book(Some(PAID_MEMBER), &BookKey::Subid("book-2".into())).unwrap();
+    assert!(opened.body.is_some());
+    assert_eq!(opened.sections.len(), 2);
+    assert_eq!(opened.audio.as_deref(), Some("premium/audio/2.wav"));
+    assert_eq!(opened.video.as_deref(), Some("premium/video/2.mp4"));
+    assert!(opened.infographic.is_some());
+    assert_eq!(opened.card.categories.iter().map(|c| c.name.as_str()).collect::<Vec<_>>(), ["Mind"]);
+    assert!(store.unlocks_of(PAID_MEMBER).is_empty(), "paid members spend nothing");
+}
+
+#[test]
+fn a_free_member_spends_one_unlock_per_new_premium_book_until_none_are_left() {
+    let store = store();
+    let catalogue = Catalogue::new(&store, now());
+    for id in 1..=3 {
+        let opened = catalogue.open_book(Some(FREE_MEMBER), &BookKey::Id(id)).unwrap();
+        assert!(opened.body.is_some(), "book {id}");
+        assert!(opened.audio.is_some() && opened.video.is_none(), "audio yes, video stays paid-only");
+    }
+    let again = catalogue.open_book(Some(FREE_MEMBER), &BookKey::Id(2)).unwrap();
+    assert!(again.body.is_some(), "an unlocked book stays open");
+    assert_eq!(store.unlocks_of(FREE_MEMBER), vec![(1, 1), (2, 2), (3, 3)]);
+    let fourth = catalogue.open_book(Some(FREE_MEMBER), &BookKey::Id(4)).unwrap();
+    assert!(fourth.access.limit_reached && fourth.body.is_none());
+    assert_eq!(fourth.sections.len(), 1, "only the first section");
+    assert_eq!(store.unlocks_of(FREE_MEMBER).len(), 3);
+}
+
+#[test]
+fn an_invite_bonus_adds_one_unlock() {
+    let store = store();
+    let mut member = sample_user(FREE_MEMBER);
+    member.friend_email = Some("friend@example.com".into());
+    store.update_user(member);
+    let catalogue = Catalogue::new(&store, now());
+    for id in 1..=4 {
+        assert!(catalogue.open_book(Some(FREE_MEMBER), &BookKey::Id(id)).unwrap().body.is_some(), "book {id}");
+    }
+    assert!(catalogue.open_book(Some(FREE_MEMBER), &BookKey::Id(5)).unwrap().access.limit_reached);
+}
+
+#[test]
+fn the_monthly_preview_is_the_chosen_book_else_the_newest_free_one() {
+    let store = store();
+    let catalogue = Catalogue::new(&store, now());
+    assert_eq!(catalogue.monthly_preview().unwrap(), Some(6), "no choice: the newest free book");
+    store.choose_preview(NaiveDate::from_ymd_opt(2026, 11, 1).unwrap(), 4);
+    assert_eq!(catalogue.monthly_preview().unwrap(), Some(4));
+    store.choose_preview(NaiveDate::from_ymd_opt(2026, 12, 1).unwrap(), 5);
+    assert_eq!(catalogue.monthly_preview().unwrap(), Some(4), "next month's choice is not this month's");
+    let opened = catalogue.open_book(Some(FREE_MEMBER), &BookKey::Id(4)).unwrap();
+    assert!(opened.body.is_some());
+    assert!(store.unlocks_of(FREE_MEMBER).is_empty(), "the preview spends no unlock");
+    assert_eq!(month_of(now()), NaiveDate::from_ymd_opt(2026, 11, 1).unwrap());
+}
+
+#[test]
+fn a_book_without_text_spends_nothing() {
+    let store = store();
+    store.add_book(Book { body: "  ".into(), coming_soon: true, ..sample_book(7) }, &[]);
+    assert!(!store.book(&BookKey::Id(7)).unwrap().unwrap().has_text());
+    let opened = Catalogue::new(&store, now()).open_book(Some(FREE_MEMBER), &BookKey::Id(7)).unwrap();
+    assert!(opened.body.is_none() && opened.sections.is_empty());
+    assert!(store.unlocks_of(FREE_MEMBER).is_empty());
+}
+
+#[test]
+fn unknown_books_are_not_found() {
+    let store = store();
+    let catalogue = Catalogue::new(&store, now());
+    assert_eq!(catalogue.open_book(None, &BookKey::Id(404)), Err(CatalogueError::BookNotFound));
+    assert_eq!(catalogue.book_visuals(None, &BookKey::Subid("nope".into())), Err(CatalogueError::BookNotFound));
+    assert_eq!(BookKey::parse(" 12 "), BookKey::Id(12));
+    assert_eq!(BookKey::parse("the-way-to-wealth"), BookKey::Subid("the-way-to-wealth".into()));
+}
+
+#[test]
+fn visuals_show_to_paid_members_and_to_members_on_free_books_only() {
+    let store = store();
+    for book in [1, 6] {
+        store.add_slide(book, Slide { id: book * 10, position: 0, image: "premium/v.svg".into(), title: "t".into(), body: "b".into() });
+    }
+    let catalogue = Catalogue::new(&store, now());
+    assert_eq!(catalogue.book_visuals(Some(PAID_MEMBER), &BookKey::Id(1)).unwrap().slides.len(), 1);
+    let free = catalogue.book_visuals(Some(FREE_MEMBER), &BookKey::Id(1)).unwrap();
+    assert!(free.slides.is_empty() && !free.is_paid);
+    assert_eq!(catalogue.book_visuals(Some(FREE_MEMBER), &BookKey::Id(6)).unwrap().slides.len(), 1);
+    assert!(catalogue.book_visuals(None, &BookKey::Id(6)).unwrap().slides.is_empty(), "visitors get none");
+    assert!(store.unlocks_of(FREE_MEMBER).is_empty(), "looking at visuals spends nothing");
+    assert_eq!(catalogue.visual_books().unwrap().len(), 2);
+}
+
+#[test]
+fn infographic_images_are_for_paid_members() {
+    let store = store();
+    store.add_infographic(1);
+    let catalogue = Catalogue::new(&store, now());
+    assert!(catalogue.infographics(Some(PAID_MEMBER)).unwrap()[0].image.is_some());
+    assert!(catalogue.infographics(Some(FREE_MEMBER)).unwrap()[0].image.is_none());
+    assert!(catalogue.infographics(None).unwrap()[0].image.is_none());
+}
+
+#[test]
+fn recommends_are_deduplicated_non_empty_bounded_and_must_exist() {
+    assert_eq!(recommends(vec![11, 10, 11]), Ok(vec![10, 11]));
+    assert_eq!(recommends(vec![]), Err(CatalogueError::NoCategoryPicked));
+    assert_eq!(recommends((0..101).collect()), Err(CatalogueError::UnknownCategory));
+    assert_eq!(recommends((0..100).collect()).map(|p| p.len()), Ok(100));
+    let store = store();
+    let catalogue = Catalogue::new(&store, now());
+    assert_eq!(catalogue.set_recommends(FREE_MEMBER, vec![10, 99]), Err(CatalogueError::UnknownCategory));
+    assert!(store.user(FREE_MEMBER).unwrap().recommends.is_empty(), "nothing changed");
+    let user = catalogue.set_recommends(FREE_MEMBER, vec![11, 10, 10]).unwrap();
+    assert_eq!(user.recommends, vec![10, 11]);
+}
+
+#[test]
+fn home_fills_every_list_with_categories_even_when_a_book_is_in_two_lists() {
+    let store = store();
+    let mut member = sample_user(FREE_MEMBER);
+    member.recommends = vec![10];
+    store.update_user(member);
+    store.started(FREE_MEMBER, 5);
+    let home = Catalogue::new(&store, now()).home(Some(FREE_MEMBER)).unwrap();
+    assert_eq!(home.new_releases.len(), NEW_RELEASES as usize);
+    assert_eq!(home.recommended.iter().map(|c| c.id).collect::<Vec<_>>(), [5, 4, 3, 2, 1]);
+    assert_eq!(home.history.iter().map(|c| c.id).collect::<Vec<_>>(), [5]);
+    for card in home.new_releases.iter().chain(&home.recommended).chain(&home.history).chain(&home.popular) {
+        assert_eq!(card.categories.len(), 1, "book {}", card.id);
+    }
+    assert_eq!(home.categories.iter().map(|c| c.book_count).collect::<Vec<_>>(), [5, 1]);
+    let visitor = Catalogue::new(&store, now()).home(None).unwrap();
+    assert!(visitor.user.is_none() && visitor.history.is_empty() && visitor.recommended.is_empty());
+}
+
+#[test]
+fn the_map_of_books_pages_by_a_thousand_and_refuses_negative_starts() {
+    let store = store();
+    let catalogue = Catalogue::new(&store, now());
+    let map = catalogue.books_map(0).unwrap();
+    assert_eq!((map.books.len(), map.next_start), (6, None));
+    assert_eq!(catalogue.books_map(4).unwrap().books.len(), 2);
+    assert_eq!(catalogue.books_map(-1), Err(CatalogueError::NegativeStart));
+}
+
+#[test]
+fn lists_and_search_validate_their_pages() {
+    let store = store();
+    let catalogue = Catalogue::new(&store, now());
+    let page = catalogue.list(RawListQuery { page_size: Some(4), page: Some(2), ..Default::default() }).unwrap();
+    assert_eq!((page.books.len(), page.total, page.pages), (2, 6, 2));
+    assert_eq!(
+        catalogue.list(RawListQuery { sort: Some("cheapest".into()), ..Default::default() }),
+        Err(CatalogueError::InvalidList(ListQueryError::UnknownSort))
+    );
+    let found = catalogue.search("book 3", None).unwrap();
+    assert_eq!((found.query.as_str(), found.page, found.page_size), ("book 3", 1, SEARCH_PAGE));
+    assert!(found.books.iter().all(|b| !b.categories.is_empty() || b.id == 6));
+    assert_eq!(catalogue.search("book", Some(51)), Err(CatalogueError::SearchPageOutOfRange));
+    assert_eq!(catalogue.search("book", Some(0)), Err(CatalogueError::SearchPageOutOfRange));
+    assert!(matches!(catalogue.search("  !! ", None), Err(CatalogueError::InvalidSearch(_))));
+}
+
+#[test]
+fn collections_authors_and_posts_are_found_or_not_found() {
+    let store = store();
+    store.add_collection(
+        Collection { id: 1, slug: "stoics".into(), title: "Stoics".into(), description: String::new(), image: String::new(), book_count: 0 },
+        &[1, 2],
+    );
+    store.add_author(Author { id: 1, slug: "an-author".into(), name: "An Author".into(), bio: String::new(), photo: String::new(), book_count: 6 });
+    store.add_post(BlogPost {
+        id: 1,
+        slug: "hello".into(),
+        title: "Hello".into(),
+        excerpt: String::new(),
+        body: "<p onclick=\"x()\">Hi</p><script>alert(1)</script>".into(),
+        image: String::new(),
+        category: "whats-new".into(),
+        published_at: now(),
+    });
+    let catalogue = Catalogue::new(&store, now());
+    let (collection, books) = catalogue.collection("stoics").unwrap();
+    assert_eq!((collection.book_count, books.len()), (2, 2));
+    assert_eq!(catalogue.collection("nope"), Err(CatalogueError::CollectionNotFound));
+    assert_eq!(catalogue.author("an-author").unwrap().1.len(), 6);
+    assert_eq!(catalogue.author("nope"), Err(CatalogueError::AuthorNotFound));
+    assert_eq!(catalogue.blog_post("hello").unwrap().body, "<p>Hi</p>", "served sanitised");
+    assert_eq!(catalogue.blog_post("nope"), Err(CatalogueError::PostNotFound));
+    assert_eq!(catalogue.blog_posts(Some(" ")).unwrap().len(), 1, "a blank category is all");
+    assert!(catalogue.blog_posts(Some("other")).unwrap().is_empty());
+}
