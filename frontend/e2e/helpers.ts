@@ -85,7 +85,7 @@ export async function waitForResetLink(email: string, timeoutMs = 30_000): Promi
       const text = /=\r?\n|=3D/.test(raw) ? decodeQuotedPrintable(raw) : raw;
       if (!text.includes(email) && !text.includes(encoded)) continue;
       const match = text.match(/\/reset-password\/([^/\s"'<>]+)\/([^\s"'<>)\]]+)/);
-      if (match && (match[1] === encoded || decodeURIComponent(match[1]!) === email)) {
+      if (match && (match[1] === encoded || decodeURIComponent(match[1]) === email)) {
         return `/reset-password/${match[1]}/${match[2]}`;
       }
     }

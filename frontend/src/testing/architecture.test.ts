@@ -9,7 +9,7 @@ function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) return sourceFiles(full);
-    return /\.(ts|tsx)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
+    return /\.(ts|tsx)$/.test(entry.name) ? [full] : [];
   });
 }
 
@@ -17,7 +17,7 @@ function importsOf(file: string): string[] {
   const text = fs.readFileSync(file, 'utf8');
   const found: string[] = [];
   for (const match of text.matchAll(/(?:from\s+|import\s*\(\s*)['"]([^'"]+)['"]/g)) {
-    const spec = match[1]!;
+    const spec = match[1];
     if (spec.startsWith('@/')) found.push(path.join(SRC, spec.slice(2)));
     else if (spec.startsWith('.')) found.push(path.resolve(path.dirname(file), spec));
   }

@@ -42,7 +42,6 @@ export const handlers = [
   http.post(`${API}/api/user/subscription-code-register`, () => ok({ token: 'code-token', user: makeUser({ id: 3 }) })),
   http.post(`${API}/api/user/refresh-token`, () => fail(401, 'Your session has expired.', 'refresh_invalid')),
   http.post(`${API}/api/user/logout`, () => ok({})),
-  http.post(`${API}/api/user/mark-as-paid`, () => ok({})),
   http.put(`${API}/api/user/forgot-password`, () => ok({})),
   http.put(`${API}/api/user/reset-password`, () => ok({})),
   http.post(`${API}/api/user/delete`, () => ok({})),

@@ -24,4 +24,4 @@ afterEach(() => {
 afterAll(() => server.close());
 
 // jsdom has no scrollTo implementation.
-window.scrollTo = (() => undefined) as typeof window.scrollTo;
+window.scrollTo = (() => undefined);

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
+import { useOnChange } from '@/components/use-on-change';
 import { useIsAuthenticated } from '@/lib/auth/use-auth';
 import { Icon } from '@/components/Icon';
 import { HeaderSearch } from './HeaderSearch';
@@ -15,7 +16,7 @@ export function Header() {
   const toggleRef = useRef<HTMLButtonElement>(null);
   const location = useLocation();
 
-  useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
+  useOnChange(location.pathname + location.search, () => setMenuOpen(false));
 
   useEffect(() => {
     if (!menuOpen) return undefined;

@@ -1,5 +1,6 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { useOnChange } from '@/components/use-on-change';
 import { Icon } from '@/components/Icon';
 import './header-search.css';
 
@@ -16,15 +17,16 @@ export function HeaderSearch({ variant }: { variant: 'bar' | 'menu' }) {
   const id = useId();
   const navigate = useNavigate();
   const location = useLocation();
-  const [value, setValue] = useState('');
+  const queryOf = (search: string) => new URLSearchParams(search).get('q') ?? '';
+  const [value, setValue] = useState(() => (location.pathname === '/search' ? queryOf(location.search) : ''));
 
-  useEffect(() => {
-    if (location.pathname === '/search') setValue(new URLSearchParams(location.search).get('q') ?? '');
-  }, [location.pathname, location.search]);
+  useOnChange(location.pathname + location.search, () => {
+    if (location.pathname === '/search') setValue(queryOf(location.search));
+  });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    navigate(searchHref(value));
+    void navigate(searchHref(value));
   };
 
   return (

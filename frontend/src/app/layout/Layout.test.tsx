@@ -111,7 +111,7 @@ describe('layout', () => {
     );
     const { user, router } = renderApp('/');
     const [hero] = await screen.findAllByRole('button', { name: 'Start for free' });
-    await user.click(hero!);
+    await user.click(hero);
     await waitFor(() => expect(router.state.location.pathname).toBe('/signup'));
     await waitFor(() => expect(event).toEqual({ name: 'start_for_free_click', properties: { location: 'hero' } }));
   });

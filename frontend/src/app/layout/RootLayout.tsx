@@ -23,7 +23,7 @@ export function RootLayout() {
     () =>
       onAuthLost(() => {
         queryClient.clear();
-        navigate('/login');
+        void navigate('/login');
       }),
     [navigate, queryClient],
   );

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router';
+import { useOnChange } from '@/components/use-on-change';
 import { useSession } from '@/lib/auth/session-api';
 import { ACCOUNT_LINKS } from './nav-links';
 
@@ -17,7 +18,7 @@ export function UserMenu() {
   const session = useSession();
   const initial = session.data?.user.firstName?.trim().charAt(0).toUpperCase() || '';
 
-  useEffect(() => setOpen(false), [location.pathname, location.search]);
+  useOnChange(location.pathname + location.search, () => setOpen(false));
 
   useEffect(() => {
     if (!open) return undefined;
@@ -61,7 +62,7 @@ export function UserMenu() {
       ref={containerRef}
       onKeyDown={onKeyDown}
       onBlur={(event) => {
-        if (open && !containerRef.current?.contains(event.relatedTarget as Node | null) && event.relatedTarget) setOpen(false);
+        if (open && !containerRef.current?.contains(event.relatedTarget) && event.relatedTarget) setOpen(false);
       }}
     >
       <button

@@ -13,7 +13,7 @@ describe('splitSections', () => {
   it('puts content before the first h3 into the first section', () => {
     const sections = splitSections('<p>intro</p><h3>One</h3><p>a</p><h3>Two</h3><p>b</p>');
     expect(sections.map((s) => s.title)).toEqual(['One', 'Two']);
-    expect(sections[0]!.html).toBe('<p>intro</p><p>a</p>');
+    expect(sections[0].html).toBe('<p>intro</p><p>a</p>');
   });
 
   it('promotes every h2 of a trailing level-2 group to a section', () => {
@@ -74,7 +74,7 @@ describe('splitSections', () => {
   it('does not split at headings nested inside content', () => {
     const sections = splitSections('<h3>One</h3><blockquote><h3>quoted</h3></blockquote><p>a</p>');
     expect(sections).toHaveLength(1);
-    expect(sections[0]!.html).toBe('<blockquote><h3>quoted</h3></blockquote><p>a</p>');
+    expect(sections[0].html).toBe('<blockquote><h3>quoted</h3></blockquote><p>a</p>');
   });
 });
 

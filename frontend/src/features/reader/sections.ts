@@ -80,16 +80,16 @@ export function splitSections(body: string | null | undefined): Section[] {
   const leading: Node[] = [];
   nodes.forEach((node, index) => {
     if (startsSection(node, index)) {
-      groups.push({ title: headingText(node as Element), nodes: [] });
+      groups.push({ title: headingText(node), nodes: [] });
     } else if (groups.length === 0) {
       leading.push(node);
     } else {
-      groups[groups.length - 1]!.nodes.push(node);
+      groups[groups.length - 1].nodes.push(node);
     }
   });
 
   if (groups.length === 0) return [{ title: '', html: serialise(leading, doc) }];
-  groups[0]!.nodes.unshift(...leading);
+  groups[0].nodes.unshift(...leading);
   return groups.map((group) => ({ title: group.title, html: serialise(group.nodes, doc) }));
 }
 

@@ -132,20 +132,6 @@ describe('api client', () => {
     expect(refreshes).toBe(1);
   });
 
-  it('never runs the refresh loop for login (a 401 there is a wrong password)', async () => {
-    const refresh = vi.fn();
-    server.use(
-      http.post(`${API}/api/user/login`, () => fail(401, 'Wrong e-mail or password.', 'invalid_credentials')),
-      http.post(`${API}/api/user/refresh-token`, () => {
-        refresh();
-        return ok({ token: 'x' });
-      }),
-    );
-    const { login } = await import('@/features/auth/api/login');
-    await expect(login({ email: 'a@b.c', password: 'nope' })).rejects.toMatchObject({ message: 'Wrong e-mail or password.' });
-    expect(refresh).not.toHaveBeenCalled();
-  });
-
   it('reports network failures as an ApiError with status 0', async () => {
     server.use(http.get(`${API}/api/a`, () => HttpResponse.error()));
     await expect(api.get('/api/a')).rejects.toMatchObject({ status: 0, code: 'network_error' });

@@ -126,7 +126,7 @@ function toError(raw: RawResponse): ApiError {
 function unwrap<T>(raw: RawResponse): T {
   if (!raw.ok || isFailure(raw.body)) throw toError(raw);
   const body = raw.body as { result?: T } | null;
-  return (body?.result ?? (undefined as T)) as T;
+  return (body?.result ?? (undefined as T));
 }
 
 // ---- refresh (one at a time) ----------------------------------------------------------------

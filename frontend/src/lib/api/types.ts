@@ -3,7 +3,7 @@
  *
  * The server's own types come from `schema.ts`, which `cargo xtask codegen` generates from the
  * server's OpenAPI document (`openapi.json`); `cargo xtask test` fails when they are stale. Only the
- * envelope generics and the calls the server does not serve yet are written by hand here.
+ * envelope generics and a few narrower names (event names, catalogue sorts) are written by hand here.
  */
 
 import type { components } from './schema';
@@ -57,11 +57,6 @@ export type ResetPasswordRequest = Schemas['ResetPasswordRequest'];
 
 /** POST /api/user/subscription-code-register */
 export type SubscriptionCodeRegisterRequest = Schemas['CodeRegisterRequest'];
-
-/** POST /api/user/mark-as-paid (billing; not served yet, so written by hand). */
-export interface MarkAsPaidRequest {
-  chargeId: string;
-}
 
 /** GET /api/user/account */
 export type AccountResponse = Schemas['UserResult'];

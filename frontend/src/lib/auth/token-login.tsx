@@ -29,12 +29,12 @@ export function useTokenLogin(token: string | null): void {
           queryClient.setQueryData(sessionKeys.current(), session);
           const target = safeRedirect(redirect) ?? safeRedirect(getStoredRedirect()) ?? '/home';
           clearStoredRedirect();
-          navigate(target, { replace: true });
+          void navigate(target, { replace: true });
         })
         .catch(() => {
           if (!active) return;
           clearToken();
-          navigate('/login', { replace: true });
+          void navigate('/login', { replace: true });
         });
     }, SESSION_CHECK_DELAY_MS);
     return () => {

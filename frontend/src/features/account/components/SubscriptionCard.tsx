@@ -1,9 +1,12 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { User } from '@/lib/api/types';
 import { formatDate, isPlanActive, planName } from '@/lib/plan';
 
-export function SubscriptionCard({ user, now = Date.now() }: { user: User; now?: number }) {
-  const active = isPlanActive(user, now);
+export function SubscriptionCard({ user, now }: { user: User; now?: number }) {
+  // The clock is read once, when the card mounts (rendering stays pure).
+  const [mountedAt] = useState(Date.now);
+  const active = isPlanActive(user, now ?? mountedAt);
   if (active) {
     const name = planName(user.planId);
     return (

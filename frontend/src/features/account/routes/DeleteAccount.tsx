@@ -46,7 +46,7 @@ export default function DeleteAccountRoute() {
     remove.mutate(
       { why: why.trim(), how },
       {
-        onSuccess: () => navigate('/logout', { replace: true }),
+        onSuccess: () => void navigate('/logout', { replace: true }),
         onError: () => {
           setMessage(DELETE_FAILED_MESSAGE);
           scrollToTop();

@@ -10,7 +10,7 @@ export function StartForFreeButton({ location, children = 'Start for free', ...r
       {...rest}
       onClick={() => {
         sendEvent({ name: 'start_for_free_click', properties: { location } });
-        navigate('/signup');
+        void navigate('/signup');
       }}
     >
       {children}

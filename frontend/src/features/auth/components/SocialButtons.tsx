@@ -42,7 +42,7 @@ export function SocialButtons({ verb, redirect, onError }: { verb: 'Sign up' | '
       { provider, redirect: target },
       {
         onSuccess: ({ url }) => {
-          navigate(`/goback?goback=${encodeURIComponent(url)}&redirect=${encodeURIComponent(target)}`);
+          void navigate(`/goback?goback=${encodeURIComponent(url)}&redirect=${encodeURIComponent(target)}`);
         },
         onError: (error) => onError(errorMessage(error)),
       },

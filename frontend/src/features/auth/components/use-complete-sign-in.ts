@@ -4,8 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { User } from '@/lib/api/types';
 import { safeRedirect } from '@/lib/auth/redirect';
 import { sessionKeys } from '@/lib/auth/session-api';
-import { clearChargeId, clearStoredRedirect, getChargeId, getStoredRedirect, setToken } from '@/lib/storage';
-import { markAsPaid } from '../api/mark-as-paid';
+import { clearChargeId, clearStoredRedirect, getStoredRedirect, setToken } from '@/lib/storage';
 
 interface SignInResult {
   token: string;
@@ -17,7 +16,10 @@ interface CompleteOptions {
   redirect: string | null;
   /** Also honour the redirect stored in sessionStorage (social login round trips). */
   useStoredRedirect?: boolean;
-  /** Attach a purchase made before signing in (login; registration sends chargeId itself). */
+  /**
+   * A purchase made before signing in belongs to this member (login): its stored chargeId is kept
+   * for billing. Registration sends chargeId itself, and other sign-ins drop it.
+   */
   attachCharge?: boolean;
 }
 
@@ -26,21 +28,16 @@ export function useCompleteSignIn() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return useCallback(
-    async (result: SignInResult, options: CompleteOptions) => {
+    (result: SignInResult, options: CompleteOptions) => {
       setToken(result.token);
       // A different identity: everything cached about "the user" is stale.
       queryClient.removeQueries();
       if (result.user) queryClient.setQueryData(sessionKeys.current(), { user: result.user });
-      const chargeId = getChargeId();
-      if (chargeId) {
-        if (options.attachCharge) {
-          await markAsPaid({ chargeId }).catch((error: unknown) => console.error('mark-as-paid failed', error));
-        }
-        clearChargeId();
-      }
+      // Billing (a later issue) will attach purchases made before sign-in: login keeps the chargeId for it.
+      if (!options.attachCharge) clearChargeId();
       const stored = options.useStoredRedirect ? safeRedirect(getStoredRedirect()) : null;
       clearStoredRedirect();
-      navigate(safeRedirect(options.redirect) ?? stored ?? '/home', { replace: true });
+      void navigate(safeRedirect(options.redirect) ?? stored ?? '/home', { replace: true });
     },
     [navigate, queryClient],
   );

@@ -23,7 +23,7 @@ export default function LogoutRoute() {
       .catch(() => undefined)
       .finally(() => {
         queryClient.clear();
-        navigate('/', { replace: true });
+        void navigate('/', { replace: true });
       });
   }, [navigate, queryClient]);
 

@@ -32,10 +32,10 @@ describe('blog', () => {
     expect(first).toHaveAttribute('href', '/blog/reading-habits');
     const items = within(screen.getByRole('main')).getAllByRole('article');
     expect(items).toHaveLength(2);
-    expect(within(items[0]!).getByText('Small habits, big results.')).toBeInTheDocument();
-    expect(within(items[0]!).getByText('May 10, 2024')).toHaveAttribute('datetime', '2024-05-10');
-    expect(items[0]!.querySelector('img')).toHaveAttribute('src', '/media/public/blog/2.jpg');
-    expect(items[1]!.querySelector('img')).toBeNull();
+    expect(within(items[0]).getByText('Small habits, big results.')).toBeInTheDocument();
+    expect(within(items[0]).getByText('May 10, 2024')).toHaveAttribute('datetime', '2024-05-10');
+    expect(items[0].querySelector('img')).toHaveAttribute('src', '/media/public/blog/2.jpg');
+    expect(items[1].querySelector('img')).toBeNull();
     expect(category).toBeNull();
   });
 

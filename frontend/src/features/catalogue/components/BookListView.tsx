@@ -55,7 +55,7 @@ export function BookListView({ sort, tag }: { sort: CatalogueSort; tag: string }
 
   const switchSort = (next: CatalogueSort) => {
     if (next === sort) return;
-    navigate(`/booklist/${next}/${encodeURIComponent(tag || 'all')}${listQuery(search)}`);
+    void navigate(`/booklist/${next}/${encodeURIComponent(tag || 'all')}${listQuery(search)}`);
   };
 
   const setFlag = (key: 'audio' | 'video', on: boolean) => {

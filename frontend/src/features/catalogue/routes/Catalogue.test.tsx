@@ -25,10 +25,10 @@ describe('category page', () => {
     expect(within(breadcrumb).getByRole('link', { name: 'Book Summaries' })).toHaveAttribute('href', '/books');
     expect(await screen.findByRole('link', { name: 'Self-Reliance' })).toBeInTheDocument();
     expect(screen.getByText('21 books')).toBeInTheDocument();
-    expect(Object.fromEntries(calls[0]!)).toEqual({ sort: 'new', category: 'self-improvement', page: '1', pageSize: '20' });
+    expect(Object.fromEntries(calls[0])).toEqual({ sort: 'new', category: 'self-improvement', page: '1', pageSize: '20' });
     await user.click(screen.getByRole('link', { name: 'Next page →' }));
     expect(await screen.findByText('Page 2 of 2')).toBeInTheDocument();
-    expect(calls[calls.length - 1]!.get('page')).toBe('2');
+    expect(calls[calls.length - 1].get('page')).toBe('2');
   });
 
   it('says so when the category does not exist', async () => {
@@ -134,12 +134,12 @@ describe('infographics', () => {
     renderApp('/infographics');
     expect(await screen.findByRole('heading', { level: 1, name: 'Infographics' })).toBeInTheDocument();
     const [open, locked] = await screen.findAllByTestId('infographic');
-    expect(within(open!).getByRole('link', { name: 'Meditations' })).toHaveAttribute('href', '/books/meditations');
-    expect(within(open!).getByRole('img', { name: 'Cover of Meditations' })).toBeInTheDocument();
-    expect(within(open!).getByRole('link', { name: /^Open full size: Meditations infographic/ })).toHaveAttribute('href', '/media/premium/i1.png?exp=1&sig=ab');
-    expect(within(open!).queryByRole('link', { name: 'Upgrade to access infographics' })).not.toBeInTheDocument();
-    expect(within(locked!).getByRole('link', { name: 'Upgrade to access infographics' })).toHaveAttribute('href', '/try');
-    expect(within(locked!).queryByRole('link', { name: /Open full size/ })).not.toBeInTheDocument();
-    expect(within(locked!).getByText('Henry David Thoreau')).toBeInTheDocument();
+    expect(within(open).getByRole('link', { name: 'Meditations' })).toHaveAttribute('href', '/books/meditations');
+    expect(within(open).getByRole('img', { name: 'Cover of Meditations' })).toBeInTheDocument();
+    expect(within(open).getByRole('link', { name: /^Open full size: Meditations infographic/ })).toHaveAttribute('href', '/media/premium/i1.png?exp=1&sig=ab');
+    expect(within(open).queryByRole('link', { name: 'Upgrade to access infographics' })).not.toBeInTheDocument();
+    expect(within(locked).getByRole('link', { name: 'Upgrade to access infographics' })).toHaveAttribute('href', '/try');
+    expect(within(locked).queryByRole('link', { name: /Open full size/ })).not.toBeInTheDocument();
+    expect(within(locked).getByText('Henry David Thoreau')).toBeInTheDocument();
   });
 });

@@ -1,5 +1,6 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { useOnChange } from '@/components/use-on-change';
 import { Alert } from '@/components/Alert';
 import { BookGrid } from '@/components/BookCard';
 import { Button } from '@/components/Button';
@@ -29,7 +30,7 @@ export default function SearchRoute() {
   useDocumentTitle(q ? `Search: ${q}` : 'Search');
 
   // Keep the field in step with the address (header search, back button).
-  useEffect(() => setValue(q ?? ''), [q]);
+  useOnChange(q, (next) => setValue(next ?? ''));
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

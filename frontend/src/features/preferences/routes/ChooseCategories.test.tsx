@@ -51,7 +51,7 @@ describe('choose categories', () => {
     const boxes = await screen.findAllByRole('checkbox');
     expect(boxes.map((b) => b.closest('label')?.textContent)).toEqual(['Philosophy', 'Self-Improvement', 'Economics']);
     expect(boxes.every((b) => !(b as HTMLInputElement).checked)).toBe(true);
-    expect(boxes[0]!.closest('label')!.querySelector('img')).toHaveAttribute('src', '/media/public/categories/1.png');
+    expect(boxes[0].closest('label')!.querySelector('img')).toHaveAttribute('src', '/media/public/categories/1.png');
     expect(screen.getByRole('button', { name: 'Submit' })).toBeInTheDocument();
   });
 

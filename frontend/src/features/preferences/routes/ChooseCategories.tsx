@@ -75,7 +75,7 @@ function ChooseCategories({ type }: { type: PageType }) {
         onSuccess: () => {
           const subids = categories.data?.categories.filter((c) => recommends.includes(c.id)).map((c) => c.subid) ?? [];
           sendEvent({ name: 'categories_selected', properties: { type, categoryIds: recommends, categories: subids } });
-          if (type === 'new') navigate('/home', { replace: true });
+          if (type === 'new') void navigate('/home', { replace: true });
           else setSaved(true);
         },
         onError: () => setAlert(MESSAGES.saveFailed),

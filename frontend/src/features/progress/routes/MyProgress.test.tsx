@@ -85,11 +85,11 @@ describe('/my-progress', () => {
     const [philosophy, economics] = within(skills).getAllByRole('listitem');
     expect(philosophy).toHaveTextContent('Philosophy');
     expect(philosophy).toHaveTextContent('10 of 10');
-    expect(within(philosophy!).getByText('Acquired')).toBeInTheDocument();
-    expect(within(philosophy!).getByRole('progressbar', { name: 'Philosophy' })).toHaveAttribute('aria-valuenow', '10');
+    expect(within(philosophy).getByText('Acquired')).toBeInTheDocument();
+    expect(within(philosophy).getByRole('progressbar', { name: 'Philosophy' })).toHaveAttribute('aria-valuenow', '10');
     expect(economics).toHaveTextContent('3 of 10');
-    expect(within(economics!).queryByText('Acquired')).not.toBeInTheDocument();
-    expect(within(economics!).getByRole('progressbar', { name: 'Economics' })).toHaveAttribute('aria-valuetext', '3 of 10 summaries');
+    expect(within(economics).queryByText('Acquired')).not.toBeInTheDocument();
+    expect(within(economics).getByRole('progressbar', { name: 'Economics' })).toHaveAttribute('aria-valuetext', '3 of 10 summaries');
   });
 
   it('explains skills when there are none yet', async () => {

@@ -53,7 +53,8 @@ export function AudioPlayer({ src, title, onFirstPlay }: AudioPlayerProps) {
       return;
     }
     try {
-      const started = audio.play();
+      // Older browsers return undefined instead of a promise.
+      const started = audio.play() as Promise<void> | undefined;
       if (started && typeof started.then === 'function') {
         started.then(markPlaying, (error: unknown) => {
           console.error('Audio could not start', error);

@@ -49,8 +49,8 @@ export function Sidebar({ id, title, open, onClose, returnFocusTo, side = 'left'
         event.preventDefault();
         return;
       }
-      const first = focusable[0]!;
-      const last = focusable[focusable.length - 1]!;
+      const first = focusable[0];
+      const last = focusable[focusable.length - 1];
       const active = document.activeElement;
       if (event.shiftKey && (active === first || !panelRef.current.contains(active))) {
         event.preventDefault();

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useOnChange } from '@/components/use-on-change';
 import type { BookDetail } from '@/lib/api/types';
 import { useToken } from '@/lib/auth/use-auth';
 import { useLogVideoStart, useSavePosition } from '../api/save-position';
@@ -50,9 +51,7 @@ export function useReadingProgress(book: BookDetail | undefined): ReadingProgres
   const videoLoggedFor = useRef<number | null>(null);
 
   // Another book (the page stays mounted between /books/a and /books/b): a fresh visit.
-  useEffect(() => {
-    setCompletion((open) => (open && open.bookId !== bookId ? null : open));
-  }, [bookId]);
+  useOnChange(bookId, (next) => setCompletion((open) => (open && open.bookId !== next ? null : open)));
 
   const onSectionChange = useCallback(
     (index: number, total: number) => {

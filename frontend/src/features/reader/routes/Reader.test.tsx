@@ -244,7 +244,7 @@ describe('reader: members', () => {
     expect(within(dialog).getByRole('link', { name: 'See the visual summary' })).toHaveAttribute('href', '/visuals/walden');
     // Tab stays inside the sidebar.
     const focusable = within(dialog).getAllByRole('link');
-    focusable[focusable.length - 1]!.focus();
+    focusable[focusable.length - 1].focus();
     await user.tab();
     expect(within(dialog).getByRole('button', { name: 'Close options' })).toHaveFocus();
   });
