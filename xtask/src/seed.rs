@@ -6,7 +6,7 @@ use db::{build_pool, PgIdentityStore, PoolSettings};
 use diesel::{Connection, PgConnection};
 use identity::model::RegistrationForm;
 use identity::{IdentityDeps, IdentityService, ThrottlePolicy};
-use kernel::SystemClock;
+use kernel::{Email, SystemClock};
 use crate::catalogue_seed::Narration;
 use std::path::Path;
 use std::sync::Arc;
@@ -46,20 +46,7 @@ pub fn migrate_and_seed(url: &str, media_dir: &Path, narration: Narration) -> Re
         println!("The database has accounts already; not adding the demo accounts.");
         return Ok(());
     }
-    let pool = build_pool(url, &PoolSettings::default())?;
-    let keyring = Keyring::generate();
-    let service = IdentityService::new(
-        IdentityDeps {
-            store: Arc::new(PgIdentityStore::new(pool)),
-            hasher: Arc::new(Argon2Hasher::default()),
-            tokens: Arc::new(BiscuitTokens::new(keyring, None)),
-            secrets: Arc::new(RandomSecrets),
-            clock: Arc::new(SystemClock),
-            providers: Arc::new(oauth::OAuthProviders::new(Default::default(), "http://127.0.0.1:4000")),
-        },
-        ThrottlePolicy::default(),
-        "http://127.0.0.1:4000",
-    );
+    let service = identity_service(url)?;
     let accounts = [
         (ADMIN_EMAIL, ADMIN_PASSWORD, "Ada", "Admin"),
         (MEMBER_EMAIL, MEMBER_PASSWORD, "Rosa", "Reader"),
@@ -77,8 +64,8 @@ pub fn migrate_and_seed(url: &str, media_dir: &Path, narration: Narration) -> Re
             })
             .map_err(|e| anyhow::anyhow!("seeding {email}: {e}"))?;
     }
-    db::operators::make_admin(&mut conn, ADMIN_EMAIL)?;
-    db::operators::grant_lifetime_plan(&mut conn, PREMIUM_EMAIL)?;
+    db::operators::make_admin(&mut conn, &Email::parse(ADMIN_EMAIL)?)?;
+    db::operators::grant_lifetime_plan(&mut conn, &Email::parse(PREMIUM_EMAIL)?)?;
     println!("\nDemo accounts (change these passwords outside a local machine):");
     println!("  admin   {ADMIN_EMAIL} / {ADMIN_PASSWORD}");
     println!("  member  {MEMBER_EMAIL} / {MEMBER_PASSWORD}");
@@ -112,9 +99,28 @@ fn media_store(dir: &Path) -> Result<media::MediaStore> {
     Ok(media::MediaStore::open(&media::StoreSettings::Local { dir: dir.to_owned() })?)
 }
 
+/// The identity service on the database at `url`, for operator commands (a throwaway signing key:
+/// these commands issue no token anyone keeps).
+fn identity_service(url: &str) -> Result<IdentityService> {
+    let pool = build_pool(url, &PoolSettings::default())?;
+    Ok(IdentityService::new(
+        IdentityDeps {
+            store: Arc::new(PgIdentityStore::new(pool)),
+            hasher: Arc::new(Argon2Hasher::default()),
+            tokens: Arc::new(BiscuitTokens::new(Keyring::generate(), None)),
+            secrets: Arc::new(RandomSecrets),
+            clock: Arc::new(SystemClock),
+            providers: Arc::new(oauth::OAuthProviders::new(Default::default(), "http://127.0.0.1:4000")),
+        },
+        ThrottlePolicy::default(),
+        "http://127.0.0.1:4000",
+    ))
+}
+
 pub fn make_admin_command(email: &str) -> Result<()> {
     let mut conn = connect(&database_url()?)?;
-    if !db::operators::make_admin(&mut conn, email)? {
+    let parsed = Email::parse(email).map_err(|_| anyhow::anyhow!("{email:?} is not an e-mail address"))?;
+    if !db::operators::make_admin(&mut conn, &parsed)? {
         bail!("no account with the e-mail {email:?}; sign up first");
     }
     println!("{email} is an admin now (their next sign-in carries the role; admin calls check the database at once).");
@@ -149,8 +155,8 @@ pub fn create_codes_command(args: &[&str]) -> Result<()> {
     if !(1..=10_000).contains(&count) || days.is_some_and(|d| d <= 0) {
         bail!("the count must be 1 to 10000 and DAYS positive");
     }
-    let mut conn = connect(&database_url()?)?;
-    for code in db::operators::create_subscription_codes(&mut conn, plan, days, count)? {
+    let codes = identity_service(&database_url()?)?.create_subscription_codes(plan, days, count).map_err(|e| anyhow::anyhow!("{e}"))?;
+    for code in codes {
         println!("{code}");
     }
     Ok(())

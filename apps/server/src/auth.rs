@@ -56,6 +56,13 @@ impl FromRequest for AuthUser {
 #[derive(Debug, Clone, Copy)]
 pub struct MaybeUser(pub Option<AuthUser>);
 
+impl MaybeUser {
+    /// The signed-in member's id, if any.
+    pub fn id(&self) -> Option<UserId> {
+        self.0.map(|user| user.id)
+    }
+}
+
 impl FromRequest for MaybeUser {
     type Error = ApiError;
     type Future = Ready<Result<Self, ApiError>>;

@@ -138,6 +138,32 @@ where
     }
 }
 
+impl From<catalogue::CatalogueError> for ApiError {
+    fn from(err: catalogue::CatalogueError) -> Self {
+        use catalogue::CatalogueError::*;
+        let status = match &err {
+            SessionExpired => StatusCode::UNAUTHORIZED,
+            BookNotFound | CollectionNotFound | AuthorNotFound | PostNotFound => StatusCode::NOT_FOUND,
+            InvalidList(_) | InvalidSearch(_) | SearchPageOutOfRange | NegativeStart | NoCategoryPicked | UnknownCategory => StatusCode::BAD_REQUEST,
+            Unavailable => return ApiError::unavailable(),
+            Internal(cause) => return ApiError::internal(cause),
+        };
+        ApiError::new(status, err.code(), err.to_string())
+    }
+}
+
+impl From<reading_progress::ProgressError> for ApiError {
+    fn from(err: reading_progress::ProgressError) -> Self {
+        use reading_progress::ProgressError::*;
+        let status = match &err {
+            MissingBook | MissingPosition | InvalidPage | MissingRating | InvalidRating | FeedbackTooLong => StatusCode::BAD_REQUEST,
+            Locked | NoVideo => StatusCode::FORBIDDEN,
+            Catalogue(inner) => return inner.clone().into(),
+        };
+        ApiError::new(status, err.code(), err.to_string())
+    }
+}
+
 impl From<db::DbError> for ApiError {
     fn from(err: db::DbError) -> Self {
         match err {

@@ -142,6 +142,11 @@ impl Application {
         self.port
     }
 
+    /// The identity service the application serves with (operator tasks in tests).
+    pub fn identity(&self) -> IdentityService {
+        self.state.identity.clone()
+    }
+
     pub fn state(&self) -> &AppState {
         &self.state
     }
@@ -208,7 +213,7 @@ fn spawn_housekeeping(pool: db::DbPool, clock: Arc<dyn Clock>, stop: Arc<AtomicB
                         if let Err(error) = db::prune_oauth_states(&mut conn, clock.now()) {
                             tracing::warn!(%error, "could not prune sign-in states");
                         }
-                        if let Err(error) = db::reading::history::refresh_recent_reads(&mut conn, clock.now()) {
+                        if let Err(error) = db::reading::history::refresh_recent_reads(&mut conn, reading_progress::history::trending_since(clock.now())) {
                             tracing::warn!(%error, "could not refresh trending counts");
                         }
                     }

@@ -37,3 +37,33 @@ impl AppState {
         .await
     }
 }
+
+impl AppState {
+    /// Runs one catalogue use case on one pooled connection, at this moment.
+    pub async fn catalogue<T, F>(&self, use_case: F) -> Result<T, crate::envelope::ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&catalogue::Catalogue<'_, db::PgStore<'_>>) -> Result<T, catalogue::CatalogueError> + Send + 'static,
+    {
+        let now = self.clock.now();
+        self.db(move |conn| {
+            let store = db::PgStore::new(conn);
+            Ok(use_case(&catalogue::Catalogue::new(&store, now))?)
+        })
+        .await
+    }
+
+    /// Runs one reading-progress use case on one pooled connection, at this moment.
+    pub async fn progress<T, F>(&self, use_case: F) -> Result<T, crate::envelope::ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&reading_progress::Progress<'_, db::PgStore<'_>, db::PgStore<'_>>) -> Result<T, reading_progress::ProgressError> + Send + 'static,
+    {
+        let now = self.clock.now();
+        self.db(move |conn| {
+            let store = db::PgStore::new(conn);
+            Ok(use_case(&reading_progress::Progress::new(&store, &store, now))?)
+        })
+        .await
+    }
+}

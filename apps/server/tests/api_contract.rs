@@ -140,7 +140,9 @@ async fn every_listed_and_documented_call_is_routed() {
     for (method, path) in CALLS.iter().filter(|(method, _)| *method != "HEAD") {
         let (unknown, status, text) = is_unknown_route(call(&app, method, path).await).await;
         assert!(!unknown, "{method} {path} is not routed: {status} {text}");
-        assert!(!status.is_server_error() || *path == "/readyz", "{method} {path}: {status} {text}");
+        // Sign-in providers without configuration answer 503 by design (none is set up here).
+        let unconfigured_provider = status == StatusCode::SERVICE_UNAVAILABLE && text.contains("provider_not_configured");
+        assert!(!status.is_server_error() || *path == "/readyz" || unconfigured_provider, "{method} {path}: {status} {text}");
     }
     // And everything the document lists is served (the document never promises a missing call).
     let document = openapi(&app).await;

@@ -119,7 +119,7 @@ async fn free_books_and_the_monthly_preview_are_open_to_members_without_unlocks(
 
     // The preview is this month's only: next month's pick replaces it.
     let mut conn = app.connect();
-    let next_month = db::catalogue::month_of(Utc::now() + Duration::days(32));
+    let next_month = catalogue::service::month_of(Utc::now() + Duration::days(32));
     db::catalogue::write::set_monthly_preview(&mut conn, next_month, catalogue.books["premium-5"]).unwrap();
     assert!(book(&app, "premium-5", Some(&token)).await["body"].is_null());
 }
@@ -226,4 +226,25 @@ async fn unknown_books_answer_404_by_id_and_subid() {
     common::assert_error(app.get("/api/books/999999", None).await, StatusCode::NOT_FOUND, "not_found", "Book not found.").await;
     let by_id = book(&app, &catalogue.books["premium-2"].to_string(), None).await;
     assert_eq!(by_id["subid"], "premium-2");
+}
+
+/// The server splits what the caller may read into the reader's sections: the whole body for an
+/// entitled member, the first section only for everyone else (and no premium text in them).
+#[actix_web::test]
+async fn the_book_answer_carries_the_sections_the_caller_may_read() {
+    let app = spawn_app().await;
+    app.seed_catalogue();
+    let visitor = book(&app, "premium-1", None).await;
+    let sections = visitor["sections"].as_array().expect("sections");
+    assert_eq!(sections.len(), 1, "{visitor}");
+    assert!(!visitor["sections"].to_string().contains(&secret("premium-1")));
+    assert!(sections[0]["title"].is_string() && sections[0]["html"].is_string());
+
+    let token = app.paid_member("paid@example.com").await;
+    let paid = book(&app, "premium-1", Some(&token)).await;
+    let sections = paid["sections"].as_array().expect("sections");
+    assert!(sections.len() > 1, "{paid}");
+    assert!(paid["sections"].to_string().contains(&secret("premium-1")), "the full text is in the sections");
+    let joined: String = sections.iter().map(|s| s["html"].as_str().unwrap()).collect();
+    assert!(!joined.contains("<h3"), "headings become titles, not section html: {joined}");
 }

@@ -274,10 +274,10 @@ async fn trending_counts_reads_of_the_last_thirty_days() {
     assert_eq!(recent(&mut conn), before + 1, "a new reader counts at once");
 
     // The refresh recounts from history: the seeded figure goes, this month's read stays...
-    db::reading::history::refresh_recent_reads(&mut conn, Utc::now()).unwrap();
+    db::reading::history::refresh_recent_reads(&mut conn, reading_progress::history::trending_since(Utc::now())).unwrap();
     assert_eq!(recent(&mut conn), 1);
     // ...and a read older than 30 days ages out.
-    db::reading::history::refresh_recent_reads(&mut conn, Utc::now() + Duration::days(31)).unwrap();
+    db::reading::history::refresh_recent_reads(&mut conn, reading_progress::history::trending_since(Utc::now() + Duration::days(31))).unwrap();
     assert_eq!(recent(&mut conn), 0);
     assert_eq!(count(&mut conn, "SELECT read_count::bigint AS count FROM books WHERE subid = 'premium-5'"), readers_before + 1, "readCount keeps distinct readers");
 }

@@ -27,6 +27,10 @@ impl Secrets for RandomSecrets {
         hex::encode(random_bytes::<16>())
     }
 
+    fn subscription_code(&self) -> String {
+        new_subscription_code()
+    }
+
     fn oauth_state(&self) -> String {
         base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(random_bytes::<24>())
     }

@@ -400,6 +400,23 @@ impl SubscriptionCodeRepository for PgIdentityStore {
             }))
         })
     }
+
+    fn insert_subscription_codes(&self, plan_id: &str, duration_days: Option<i32>, digests: &[String]) -> PortResult<()> {
+        self.run(|conn| {
+            let rows: Vec<_> = digests
+                .iter()
+                .map(|digest| {
+                    (
+                        subscription_codes::code_digest.eq(digest),
+                        subscription_codes::plan_id.eq(plan_id),
+                        subscription_codes::duration_days.eq(duration_days),
+                    )
+                })
+                .collect();
+            diesel::insert_into(subscription_codes::table).values(&rows).execute(conn)?;
+            Ok(())
+        })
+    }
 }
 
 impl AttemptLog for PgIdentityStore {

@@ -9,10 +9,12 @@ pub mod operators;
 pub mod reading;
 mod pool;
 pub mod schema;
+mod store;
 mod identity_store;
 
 #[cfg(any(test, feature = "test-support"))]
 pub mod testing;
 
+pub use store::PgStore;
 pub use identity_store::{find_live_user, prune_attempts, prune_oauth_states, PgIdentityStore};
 pub use pool::{build_pool, is_reachable, run_migrations, revert_all_migrations, with_database, DbConn, DbError, DbPool, PoolSettings, MIGRATIONS};

@@ -216,6 +216,13 @@ impl SubscriptionCodeRepository for InMemoryStore {
     fn find_subscription_code(&self, digest: &str) -> PortResult<Option<SubscriptionCodeRecord>> {
         Ok(self.with(|s| s.codes.iter().find(|(_, d)| d == digest).map(|(c, _)| c.clone())))
     }
+
+    fn insert_subscription_codes(&self, plan_id: &str, duration_days: Option<i32>, digests: &[String]) -> PortResult<()> {
+        for digest in digests {
+            self.add_subscription_code(digest, plan_id, duration_days);
+        }
+        Ok(())
+    }
 }
 
 impl AttemptLog for InMemoryStore {
@@ -334,6 +341,10 @@ impl Secrets for FakeSecrets {
     }
     fn family_id(&self) -> String {
         format!("family-{}", self.0.fetch_add(1, Ordering::SeqCst))
+    }
+
+    fn subscription_code(&self) -> String {
+        format!("CODE-{}", self.0.fetch_add(1, Ordering::SeqCst))
     }
     fn oauth_state(&self) -> String {
         format!("state-{}", self.0.fetch_add(1, Ordering::SeqCst))

@@ -60,6 +60,8 @@ pub trait ResetCodeRepository: Send + Sync {
 
 pub trait SubscriptionCodeRepository: Send + Sync {
     fn find_subscription_code(&self, digest: &str) -> PortResult<Option<SubscriptionCodeRecord>>;
+    /// Stores unredeemed codes (by digest) for `plan_id`, all or none.
+    fn insert_subscription_codes(&self, plan_id: &str, duration_days: Option<i32>, digests: &[String]) -> PortResult<()>;
 }
 
 /// Counts attempts per key in a sliding window, for throttling.
@@ -102,6 +104,8 @@ pub trait Secrets: Send + Sync {
     fn refresh_token(&self) -> String;
     fn reset_code(&self) -> String;
     fn family_id(&self) -> String;
+    /// A single-use subscription code as people type it (groups of letters and digits).
+    fn subscription_code(&self) -> String;
     /// A random OAuth `state` value.
     fn oauth_state(&self) -> String;
     /// A PKCE code verifier (43+ unreserved characters) and its S256 challenge.

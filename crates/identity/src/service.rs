@@ -55,6 +55,15 @@ impl IdentityService {
         self.start_session(user)
     }
 
+    /// Creates `count` single-use codes for `plan_id` (lasting `duration_days`, or for life) and
+    /// returns them; only their digests are stored, so this is the one time they can be read.
+    pub fn create_subscription_codes(&self, plan_id: &str, duration_days: Option<i32>, count: usize) -> Result<Vec<String>, IdentityError> {
+        let codes: Vec<String> = (0..count).map(|_| self.deps.secrets.subscription_code()).collect();
+        let digests: Vec<String> = codes.iter().map(|code| self.deps.secrets.digest(&normalise_code(code))).collect();
+        self.deps.store.insert_subscription_codes(plan_id, duration_days, &digests)?;
+        Ok(codes)
+    }
+
     pub fn register_with_code(
         &self,
         form: &RegistrationForm,

@@ -3,6 +3,11 @@
 /// Reads within this many days make a book "trending".
 pub const TRENDING_WINDOW_DAYS: i64 = 30;
 
+/// Reads after this instant count toward a book's trending score at `now`.
+pub fn trending_since(now: kernel::Timestamp) -> kernel::Timestamp {
+    now - chrono::Duration::days(TRENDING_WINDOW_DAYS)
+}
+
 /// What is stored for a member and a book.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct HistoryEntry {

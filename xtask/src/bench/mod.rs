@@ -120,7 +120,7 @@ impl Rig {
             .json()?;
         let token = registered["result"]["token"].as_str().with_context(|| format!("registering {email}: {registered}"))?.to_owned();
         use diesel::Connection;
-        db::operators::grant_lifetime_plan(&mut diesel::PgConnection::establish(&self.url)?, email)?;
+        db::operators::grant_lifetime_plan(&mut diesel::PgConnection::establish(&self.url)?, &kernel::Email::parse(email)?)?;
         Ok(token)
     }
 

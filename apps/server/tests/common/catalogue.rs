@@ -138,7 +138,7 @@ impl TestApp {
             }
             books.insert(spec.subid, id);
         }
-        write::set_monthly_preview(&mut conn, db::catalogue::month_of(Utc::now()), books["preview-book"]).unwrap();
+        write::set_monthly_preview(&mut conn, catalogue::service::month_of(Utc::now()), books["preview-book"]).unwrap();
         for (slug, category, days) in [("welcome", "ideas", 3), ("dark-mode", "whats-new", 1), ("search", "whats-new", 2)] {
             write::insert_blog_post(
                 &mut conn,
@@ -160,7 +160,7 @@ impl TestApp {
     /// Registers a member and gives them a lifetime plan.
     pub async fn paid_member(&self, email: &str) -> String {
         let token = self.register(email, super::PASSWORD).await;
-        assert!(db::operators::grant_lifetime_plan(&mut self.connect(), email).unwrap());
+        assert!(db::operators::grant_lifetime_plan(&mut self.connect(), &kernel::Email::parse(email).unwrap()).unwrap());
         token
     }
 

@@ -57,6 +57,7 @@ pub struct TestApp {
     pub keyring_path: PathBuf,
     pub clock: Option<Arc<FixedClock>>,
     pub database_url: String,
+    pub identity: identity::IdentityService,
     /// Dropped last (fields drop in order): the database goes when the test ends.
     pub db: Option<TestDatabase>,
     _dirs: TempDir,
@@ -111,6 +112,7 @@ pub async fn spawn_app_with(options: AppOptions) -> TestApp {
     };
     let app = Application::build(config, build).expect("build the application");
     let port = app.port();
+    let identity = app.identity();
     actix_web::rt::spawn(app.run_until_stopped());
     TestApp {
         address: format!("http://127.0.0.1:{port}"),
@@ -121,6 +123,7 @@ pub async fn spawn_app_with(options: AppOptions) -> TestApp {
         keyring_path,
         clock,
         database_url,
+        identity,
         db,
         _dirs: dirs,
     }
@@ -258,12 +261,12 @@ impl TestApp {
     /// Grants the admin role, as `cargo xtask make-admin` does.
     pub fn make_admin(&self, email: &str) {
         let mut conn = self.connect();
-        assert!(db::operators::make_admin(&mut conn, email).expect("make_admin"), "no live account {email}");
+        let email = kernel::Email::parse(email).expect("an e-mail address");
+        assert!(db::operators::make_admin(&mut conn, &email).expect("make_admin"), "no live account {email}");
     }
 
     pub fn subscription_codes(&self, plan: &str, days: Option<i32>, count: usize) -> Vec<String> {
-        let mut conn = self.connect();
-        db::operators::create_subscription_codes(&mut conn, plan, days, count).expect("create codes")
+        self.identity.create_subscription_codes(plan, days, count).expect("create codes")
     }
 
     /// Every mail in the outbox folder addressed to `email`, decoded, oldest first.

@@ -1,7 +1,7 @@
-//! The catalogue's tables: reading (`read`), the paged list and search (`listing`), free members'
-//! unlocks (`access`), the reader's one-statement page (`page`) and writing (`write`, used by the seeder and the back office).
+//! The catalogue's tables: reading (`read`), the paged list and search (`listing`), the reader's
+//! one-statement page (`page`) and writing (`write`, used by the seeder and the back office).
+//! `crate::store` turns them into the catalogue's ports.
 
-pub mod access;
 pub mod listing;
 pub mod page;
 pub mod read;

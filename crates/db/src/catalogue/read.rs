@@ -1,7 +1,7 @@
 //! Books, categories, collections, authors, visuals and blog posts as the API shows them.
 
 use crate::schema::{authors, blog_posts, book_categories, books, categories, collection_books, collections, monthly_previews, visuals};
-use chrono::{DateTime, Datelike, NaiveDate, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use diesel::prelude::*;
 use diesel::sql_types::{Array, BigInt, Bool, Int4, Text, Timestamptz};
 
@@ -209,15 +209,6 @@ pub fn categories_of(conn: &mut PgConnection, book_ids: &[i64]) -> QueryResult<V
         .load(conn)
 }
 
-/// A book by numeric id or by subid.
-pub fn find_book(conn: &mut PgConnection, id_or_subid: &str) -> QueryResult<Option<BookRow>> {
-    let query = books::table.select(BookRow::as_select());
-    match id_or_subid.parse::<i64>() {
-        Ok(id) => query.filter(books::id.eq(id)).first(conn).optional(),
-        Err(_) => query.filter(books::subid.eq(id_or_subid)).first(conn).optional(),
-    }
-}
-
 /// Just a book's id, by id or subid.
 pub fn find_book_id(conn: &mut PgConnection, id_or_subid: &str) -> QueryResult<Option<i64>> {
     let query = books::table.select(books::id);
@@ -227,40 +218,24 @@ pub fn find_book_id(conn: &mut PgConnection, id_or_subid: &str) -> QueryResult<O
     }
 }
 
-pub fn card(conn: &mut PgConnection, book_id: i64) -> QueryResult<Option<BookCardRow>> {
-    diesel::sql_query(format!("{CARD_SELECT} WHERE b.id = $1")).bind::<BigInt, _>(book_id).get_result(conn).optional()
+/// The book an operator chose as `month`'s preview.
+pub fn chosen_preview(conn: &mut PgConnection, month: NaiveDate) -> QueryResult<Option<i64>> {
+    monthly_previews::table.filter(monthly_previews::month.eq(month)).select(monthly_previews::book_id).first(conn).optional()
 }
 
-pub fn author_slug(conn: &mut PgConnection, author_id: Option<i64>) -> QueryResult<String> {
-    let Some(author_id) = author_id else { return Ok(String::new()) };
-    Ok(authors::table.find(author_id).select(authors::slug).first(conn).optional()?.unwrap_or_default())
+/// The most recently uploaded book flagged free.
+pub fn newest_free_book(conn: &mut PgConnection) -> QueryResult<Option<i64>> {
+    books::table.filter(books::free.eq(true)).order((books::upload_date.desc(), books::id.desc())).select(books::id).first(conn).optional()
 }
 
-pub fn has_visuals(conn: &mut PgConnection, book_id: i64) -> QueryResult<bool> {
-    diesel::select(diesel::dsl::exists(visuals::table.filter(visuals::book_id.eq(book_id)))).get_result(conn)
-}
-
-/// The first day of `now`'s month (UTC), the key of the monthly preview.
-pub fn month_of(now: DateTime<Utc>) -> NaiveDate {
-    NaiveDate::from_ymd_opt(now.year(), now.month(), 1).expect("the first of a month exists")
-}
-
-/// This month's preview: the admin's pick, else the newest free book.
-pub fn monthly_preview(conn: &mut PgConnection, now: DateTime<Utc>) -> QueryResult<Option<i64>> {
-    let chosen = monthly_previews::table
-        .filter(monthly_previews::month.eq(month_of(now)))
-        .select(monthly_previews::book_id)
-        .first(conn)
-        .optional()?;
-    if chosen.is_some() {
-        return Ok(chosen);
-    }
-    books::table
-        .filter(books::free.eq(true))
-        .order((books::upload_date.desc(), books::id.desc()))
-        .select(books::id)
-        .first(conn)
-        .optional()
+/// Pairs each row with its count from `counts` (id, count); rows without one count 0.
+fn with_counts<R, K: PartialEq>(rows: Vec<R>, counts: Vec<(K, i64)>, key: impl Fn(&R) -> K) -> Vec<(R, i64)> {
+    rows.into_iter()
+        .map(|row| {
+            let count = counts.iter().find(|(id, _)| *id == key(&row)).map_or(0, |(_, n)| *n);
+            (row, count)
+        })
+        .collect()
 }
 
 /// Categories in their display order, each with how many books it holds.
@@ -270,13 +245,7 @@ pub fn categories_with_counts(conn: &mut PgConnection) -> QueryResult<Vec<(Categ
         .group_by(book_categories::category_id)
         .select((book_categories::category_id, diesel::dsl::count_star()))
         .load(conn)?;
-    Ok(rows
-        .into_iter()
-        .map(|row| {
-            let count = counts.iter().find(|(id, _)| *id == row.id).map_or(0, |(_, n)| *n);
-            (row, count)
-        })
-        .collect())
+    Ok(with_counts(rows, counts, |row| row.id))
 }
 
 /// Which of `ids` are categories.
@@ -290,13 +259,7 @@ pub fn collections_with_counts(conn: &mut PgConnection) -> QueryResult<Vec<(Coll
         .group_by(collection_books::collection_id)
         .select((collection_books::collection_id, diesel::dsl::count_star()))
         .load(conn)?;
-    Ok(rows
-        .into_iter()
-        .map(|row| {
-            let count = counts.iter().find(|(id, _)| *id == row.id).map_or(0, |(_, n)| *n);
-            (row, count)
-        })
-        .collect())
+    Ok(with_counts(rows, counts, |row| row.id))
 }
 
 pub fn find_collection(conn: &mut PgConnection, slug: &str) -> QueryResult<Option<CollectionRow>> {
@@ -319,13 +282,7 @@ pub fn authors_with_counts(conn: &mut PgConnection) -> QueryResult<Vec<(AuthorRo
         .group_by(books::author_id)
         .select((books::author_id, diesel::dsl::count_star()))
         .load(conn)?;
-    Ok(rows
-        .into_iter()
-        .map(|row| {
-            let count = counts.iter().find(|(id, _)| *id == Some(row.id)).map_or(0, |(_, n)| *n);
-            (row, count)
-        })
-        .collect())
+    Ok(with_counts(rows, counts, |row| Some(row.id)))
 }
 
 pub fn find_author(conn: &mut PgConnection, slug: &str) -> QueryResult<Option<(AuthorRow, i64)>> {

@@ -5,8 +5,7 @@ use crate::schema::{books, reading_days, reading_history};
 use chrono::{DateTime, NaiveDate, Utc};
 use diesel::prelude::*;
 use diesel::sql_types::BigInt;
-use reading_progress::history::TRENDING_WINDOW_DAYS;
-use reading_progress::{plan_save, HistoryEntry, PositionSave, SavePlan};
+use reading_progress::{HistoryEntry, SavePlan};
 
 /// Creates the member's entry for `book_id` at position 0 if there is none; true when it did,
 /// in which case the book gains a distinct reader.
@@ -30,17 +29,16 @@ fn start_reading(conn: &mut PgConnection, user_id: i64, book_id: i64, now: DateT
     Ok(inserted == 1)
 }
 
-/// Saves a position (and maybe a completion) as `reading_progress::plan_save` decides, in one
-/// transaction with the member's entry locked, so two tabs saving at once cannot both earn the
-/// first completion. `today` is the member's calendar day (their timezone), for the streak.
+/// Saves what `plan` (the history rule) decides for the entry as it was, in one transaction with
+/// the member's entry locked, so two tabs saving at once cannot both earn the first completion.
+/// `today` is the member's calendar day (their timezone), for the streak.
 pub fn save_position(
     conn: &mut PgConnection,
     user_id: i64,
     book_id: i64,
-    save: PositionSave,
-    section_count: usize,
     today: NaiveDate,
     now: DateTime<Utc>,
+    plan: &dyn Fn(Option<HistoryEntry>) -> SavePlan,
 ) -> QueryResult<SavePlan> {
     conn.transaction(|conn| {
         let new_reader = start_reading(conn, user_id, book_id, now)?;
@@ -50,8 +48,7 @@ pub fn save_position(
             .for_update()
             .first(conn)?;
         let existing = (!new_reader).then_some(HistoryEntry { position: position.max(0) as u32, completed });
-        let mut plan = plan_save(existing, save, section_count);
-        plan.new_reader = new_reader;
+        let plan = plan(existing);
         if !plan.unchanged {
             diesel::update(reading_history::table.find((user_id, book_id)))
                 .set((
@@ -105,15 +102,15 @@ pub fn recent_books(conn: &mut PgConnection, user_id: i64, limit: i64) -> QueryR
     .load(conn)
 }
 
-/// Recomputes every book's reads of the last 30 days ("trending"); saves add to the count as
-/// they happen, this takes away the reads that have aged out. Returns the books changed.
-pub fn refresh_recent_reads(conn: &mut PgConnection, now: DateTime<Utc>) -> QueryResult<usize> {
+/// Recomputes every book's reads since `since` ("trending"); saves add to the count as they
+/// happen, this takes away the reads that have aged out. Returns the books changed.
+pub fn refresh_recent_reads(conn: &mut PgConnection, since: DateTime<Utc>) -> QueryResult<usize> {
     diesel::sql_query(
         "UPDATE books b SET recent_reads = fresh.reads FROM ( \
              SELECT b2.id, count(h.book_id)::int AS reads FROM books b2 \
              LEFT JOIN reading_history h ON h.book_id = b2.id AND h.updated_at > $1 GROUP BY b2.id \
          ) AS fresh WHERE fresh.id = b.id AND b.recent_reads <> fresh.reads",
     )
-    .bind::<diesel::sql_types::Timestamptz, _>(now - chrono::Duration::days(TRENDING_WINDOW_DAYS))
+    .bind::<diesel::sql_types::Timestamptz, _>(since)
     .execute(conn)
 }

@@ -7,20 +7,6 @@ pub mod ratings;
 pub mod report;
 
 use diesel::prelude::*;
-use diesel::sql_types::{Bool, Int4};
-
-/// What the reader shows about the member and one book (loaded with the book: `catalogue::page`).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, QueryableByName)]
-pub struct ReaderState {
-    #[diesel(sql_type = Int4)]
-    pub position: i32,
-    #[diesel(sql_type = Bool)]
-    pub completed: bool,
-    #[diesel(sql_type = Bool)]
-    pub in_library: bool,
-    #[diesel(sql_type = Bool)]
-    pub rated: bool,
-}
 
 /// Everything a member's reading left behind, for account deletion.
 pub fn erase_member(conn: &mut PgConnection, user_id: i64) -> QueryResult<()> {

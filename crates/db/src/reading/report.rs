@@ -2,16 +2,10 @@
 
 use crate::schema::{reading_days, reading_history};
 use chrono::NaiveDate;
+use reading_progress::ProgressFacts;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Text};
 
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ProgressFacts {
-    pub completed: i64,
-    pub days: Vec<NaiveDate>,
-    /// Completed summaries per category name.
-    pub per_category: Vec<(String, i64)>,
-}
 
 #[derive(QueryableByName)]
 struct CategoryCount {
@@ -22,11 +16,11 @@ struct CategoryCount {
 }
 
 pub fn progress_facts(conn: &mut PgConnection, user_id: i64) -> QueryResult<ProgressFacts> {
-    let completed = reading_history::table
+    let completed: i64 = reading_history::table
         .filter(reading_history::user_id.eq(user_id).and(reading_history::completed))
         .count()
         .get_result(conn)?;
-    let days = reading_days::table.filter(reading_days::user_id.eq(user_id)).select(reading_days::day).order(reading_days::day).load(conn)?;
+    let days: Vec<NaiveDate> = reading_days::table.filter(reading_days::user_id.eq(user_id)).select(reading_days::day).order(reading_days::day).load(conn)?;
     let per_category: Vec<CategoryCount> = diesel::sql_query(
         "SELECT c.name, count(*) AS completed FROM reading_history h \
          JOIN book_categories bc ON bc.book_id = h.book_id JOIN categories c ON c.id = bc.category_id \
@@ -34,5 +28,6 @@ pub fn progress_facts(conn: &mut PgConnection, user_id: i64) -> QueryResult<Prog
     )
     .bind::<BigInt, _>(user_id)
     .load(conn)?;
-    Ok(ProgressFacts { completed, days, per_category: per_category.into_iter().map(|c| (c.name, c.completed)).collect() })
+    let count = |n: i64| u32::try_from(n).unwrap_or(u32::MAX);
+    Ok(ProgressFacts { completed: count(completed), days, per_category: per_category.into_iter().map(|c| (c.name, count(c.completed))).collect() })
 }

@@ -457,3 +457,15 @@ mod social {
         );
     }
 }
+
+#[test]
+fn created_subscription_codes_are_stored_as_digests_and_redeem_once() {
+    let w = world();
+    let codes = w.service.create_subscription_codes("yearly", Some(365), 2).unwrap();
+    assert_eq!(codes.len(), 2);
+    assert_ne!(codes[0], codes[1]);
+    let user = w.service.register_with_code(&form("a@b.co", "password1"), Some(&codes[1].to_lowercase())).unwrap().user;
+    assert_eq!(user.plan.plan_id.as_deref(), Some("yearly"));
+    let again = w.service.register_with_code(&form("c@d.co", "password1"), Some(&codes[1])).unwrap_err();
+    assert_eq!(again, IdentityError::InvalidSubscriptionCode);
+}

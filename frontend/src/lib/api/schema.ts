@@ -924,6 +924,11 @@ export interface components {
              */
             position: number;
             quotes: string[];
+            /**
+             * @description The reader's pages of what the caller may read (the body, else the first section),
+             *     split by the server so that positions and completion count the same sections.
+             */
+            sections: components["schemas"]["SectionView"][];
             showPremiumContent: boolean;
             tags: string[];
             /** @description The first section; everyone gets it. */
@@ -1546,6 +1551,11 @@ export interface components {
             query: string;
             /** Format: int64 */
             total: number;
+        };
+        /** @description One page of the reader: a section's title and its HTML. */
+        SectionView: {
+            html: string;
+            title: string;
         };
         SignedInResult: {
             /** @description The access token (1 hour), sent back as `Authorization: Bearer`. */

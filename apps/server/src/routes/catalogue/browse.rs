@@ -1,15 +1,12 @@
 //! Discovery beyond the spec's map of books: the paged list, collections, authors, blog, search
 //! and infographics.
 
-use super::reader::Reader;
-use super::views::{cards, public_url, signed_url, AuthorView, BlogPost, BlogPostCard, BookCard, BookRef, CollectionView};
+use super::views::{signed_url, views, AuthorView, BlogPost, BlogPostCard, BookCard, BookRef, CollectionView};
 use crate::auth::MaybeUser;
 use crate::envelope::{ok, ApiError, ErrorBody, Ok as OkBody};
 use crate::state::AppState;
 use actix_web::{get, web, HttpResponse};
-use catalogue::listing::{page_count, ListQuery, RawListQuery};
-use catalogue::search::SearchQuery;
-use db::catalogue as store;
+use catalogue::listing::RawListQuery;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -49,7 +46,7 @@ pub struct BookPage {
 #[get("/api/catalogue/books")]
 async fn book_page(state: web::Data<AppState>, query: web::Query<BookPageQuery>) -> Result<HttpResponse, ApiError> {
     let raw = query.into_inner();
-    let query = ListQuery::parse(RawListQuery {
+    let raw = RawListQuery {
         sort: raw.sort,
         category: raw.category,
         collection: raw.collection,
@@ -58,17 +55,9 @@ async fn book_page(state: web::Data<AppState>, query: web::Query<BookPageQuery>)
         video: raw.video,
         page: raw.page,
         page_size: raw.page_size,
-    })
-    .map_err(|e| ApiError::bad_request("invalid_request", e.to_string()))?;
-    let (page, size) = (query.page, query.page_size);
-    let (rows, total, book_categories) = state
-        .db(move |conn| {
-            let (rows, total) = store::listing::list_books(conn, &query)?;
-            let ids: Vec<i64> = rows.iter().map(|b| b.id).collect();
-            Ok((rows, total, store::categories_of(conn, &ids)?))
-        })
-        .await?;
-    Ok(ok(BookPage { books: cards(rows, book_categories), total, page, page_size: size, pages: page_count(total, size) }))
+    };
+    let page = state.catalogue(move |c| c.list(raw)).await?;
+    Ok(ok(BookPage { books: views(page.books), total: page.total, page: page.page, page_size: page.page_size, pages: page.pages }))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -79,8 +68,8 @@ pub struct CollectionsResult {
 #[utoipa::path(tag = "catalogue", responses((status = 200, body = OkBody<CollectionsResult>)))]
 #[get("/api/collections")]
 async fn list_collections(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let rows = state.db(|conn| Ok(store::collections_with_counts(conn)?)).await?;
-    Ok(ok(CollectionsResult { collections: rows.into_iter().map(|(row, n)| CollectionView::new(row, n)).collect() }))
+    let collections = state.catalogue(|c| c.collections()).await?;
+    Ok(ok(CollectionsResult { collections: views(collections) }))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -92,18 +81,8 @@ pub struct CollectionResult {
 #[utoipa::path(tag = "catalogue", params(("slug" = String, Path)), responses((status = 200, body = OkBody<CollectionResult>), (status = 404, body = ErrorBody)))]
 #[get("/api/collections/{slug}")]
 async fn show_collection(state: web::Data<AppState>, slug: web::Path<String>) -> Result<HttpResponse, ApiError> {
-    let slug = slug.into_inner();
-    let found = state
-        .db(move |conn| {
-            let Some(collection) = store::find_collection(conn, &slug)? else { return Ok(None) };
-            let rows = store::collection_books(conn, collection.id)?;
-            let ids: Vec<i64> = rows.iter().map(|b| b.id).collect();
-            Ok(Some((collection, rows, store::categories_of(conn, &ids)?)))
-        })
-        .await?;
-    let (collection, rows, book_categories) = found.ok_or_else(|| ApiError::not_found("Collection not found."))?;
-    let count = rows.len() as i64;
-    Ok(ok(CollectionResult { collection: CollectionView::new(collection, count), books: cards(rows, book_categories) }))
+    let (collection, books) = state.catalogue(move |c| c.collection(&slug)).await?;
+    Ok(ok(CollectionResult { collection: collection.into(), books: views(books) }))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -115,8 +94,8 @@ pub struct AuthorsResult {
 #[utoipa::path(tag = "catalogue", responses((status = 200, body = OkBody<AuthorsResult>)))]
 #[get("/api/authors")]
 async fn list_authors(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let rows = state.db(|conn| Ok(store::authors_with_counts(conn)?)).await?;
-    Ok(ok(AuthorsResult { authors: rows.into_iter().map(|(row, n)| AuthorView::new(row, n)).collect() }))
+    let authors = state.catalogue(|c| c.authors()).await?;
+    Ok(ok(AuthorsResult { authors: views(authors) }))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -128,17 +107,8 @@ pub struct AuthorResult {
 #[utoipa::path(tag = "catalogue", params(("slug" = String, Path)), responses((status = 200, body = OkBody<AuthorResult>), (status = 404, body = ErrorBody)))]
 #[get("/api/authors/{slug}")]
 async fn show_author(state: web::Data<AppState>, slug: web::Path<String>) -> Result<HttpResponse, ApiError> {
-    let slug = slug.into_inner();
-    let found = state
-        .db(move |conn| {
-            let Some((author, count)) = store::find_author(conn, &slug)? else { return Ok(None) };
-            let rows = store::author_books(conn, author.id)?;
-            let ids: Vec<i64> = rows.iter().map(|b| b.id).collect();
-            Ok(Some((author, count, rows, store::categories_of(conn, &ids)?)))
-        })
-        .await?;
-    let (author, count, rows, book_categories) = found.ok_or_else(|| ApiError::not_found("Author not found."))?;
-    Ok(ok(AuthorResult { author: AuthorView::new(author, count), books: cards(rows, book_categories) }))
+    let (author, books) = state.catalogue(move |c| c.author(&slug)).await?;
+    Ok(ok(AuthorResult { author: author.into(), books: views(books) }))
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -156,9 +126,9 @@ pub struct BlogResult {
 #[utoipa::path(tag = "catalogue", params(BlogQuery), responses((status = 200, body = OkBody<BlogResult>)))]
 #[get("/api/blog")]
 async fn list_blog_posts(state: web::Data<AppState>, query: web::Query<BlogQuery>) -> Result<HttpResponse, ApiError> {
-    let category = query.into_inner().category.filter(|c| !c.trim().is_empty());
-    let rows = state.db(move |conn| Ok(store::blog_posts(conn, category.as_deref(), 200)?)).await?;
-    Ok(ok(BlogResult { posts: rows.iter().map(BlogPostCard::new).collect() }))
+    let category = query.into_inner().category;
+    let posts = state.catalogue(move |c| c.blog_posts(category.as_deref())).await?;
+    Ok(ok(BlogResult { posts: posts.iter().map(BlogPostCard::new).collect() }))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -169,13 +139,9 @@ pub struct BlogPostResult {
 #[utoipa::path(tag = "catalogue", params(("id" = String, Path, description = "Numeric id or slug")), responses((status = 200, body = OkBody<BlogPostResult>), (status = 404, body = ErrorBody)))]
 #[get("/api/blog/{id}")]
 async fn show_blog_post(state: web::Data<AppState>, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
-    let id = id.into_inner();
-    let row = state.db(move |conn| Ok(store::find_blog_post(conn, &id)?)).await?.ok_or_else(|| ApiError::not_found("Post not found."))?;
-    let body = catalogue::html::sanitize(&row.body);
-    Ok(ok(BlogPostResult { post: BlogPost { card: BlogPostCard::new(&row), body } }))
+    let post = state.catalogue(move |c| c.blog_post(&id)).await?;
+    Ok(ok(BlogPostResult { post: BlogPost { card: BlogPostCard::new(&post), body: post.body } }))
 }
-
-pub const SEARCH_PAGE: i64 = 20;
 
 #[derive(Deserialize, IntoParams)]
 pub struct SearchParams {
@@ -199,21 +165,9 @@ pub struct SearchResult {
 #[utoipa::path(tag = "catalogue", params(SearchParams), responses((status = 200, body = OkBody<SearchResult>), (status = 400, body = ErrorBody)))]
 #[get("/api/search")]
 async fn search_books(state: web::Data<AppState>, params: web::Query<SearchParams>) -> Result<HttpResponse, ApiError> {
-    let params = params.into_inner();
-    let query = SearchQuery::parse(params.q.as_deref().unwrap_or("")).map_err(|e| ApiError::bad_request("invalid_search", e.to_string()))?;
-    let page = params.page.unwrap_or(1);
-    if !(1..=50).contains(&page) {
-        return Err(ApiError::bad_request("invalid_request", "The page must be between 1 and 50."));
-    }
-    let text = query.text.clone();
-    let (rows, total, book_categories) = state
-        .db(move |conn| {
-            let (rows, total) = store::listing::search_books(conn, &query, (page - 1) * SEARCH_PAGE, SEARCH_PAGE)?;
-            let ids: Vec<i64> = rows.iter().map(|b| b.id).collect();
-            Ok((rows, total, store::categories_of(conn, &ids)?))
-        })
-        .await?;
-    Ok(ok(SearchResult { query: text, books: cards(rows, book_categories), total, page, page_size: SEARCH_PAGE }))
+    let SearchParams { q, page } = params.into_inner();
+    let found = state.catalogue(move |c| c.search(q.as_deref().unwrap_or(""), page)).await?;
+    Ok(ok(SearchResult { query: found.query, books: views(found.books), total: found.total, page: found.page, page_size: found.page_size }))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -233,14 +187,10 @@ pub struct InfographicsResult {
 #[utoipa::path(tag = "catalogue", responses((status = 200, body = OkBody<InfographicsResult>)))]
 #[get("/api/infographics")]
 async fn list_infographics(state: web::Data<AppState>, who: MaybeUser) -> Result<HttpResponse, ApiError> {
-    let reader = Reader::of(&state, who).await?;
-    let rows = state.db(|conn| Ok(store::infographic_books(conn)?)).await?;
-    let infographics = rows
+    let found = state.catalogue(move |c| c.infographics(who.id())).await?;
+    let infographics = found
         .into_iter()
-        .map(|(id, subid, title, author, image, key)| Infographic {
-            book: BookRef { id, subid, title, author, image: public_url(&image) },
-            image: reader.is_paid().then(|| signed_url(&state, &key)),
-        })
+        .map(|i| Infographic { book: i.book.into(), image: i.image.map(|key| signed_url(&state, &key)) })
         .collect();
     Ok(ok(InfographicsResult { infographics }))
 }

@@ -4,11 +4,8 @@
 mod books;
 mod browse;
 mod media;
-mod reader;
 pub mod views;
 mod visuals;
-
-pub use reader::Reader;
 
 use utoipa_actix_web::service_config::ServiceConfig;
 

@@ -1,9 +1,8 @@
 //! The catalogue's JSON shapes (docs/catalogue.md) and their construction from rows.
 
 use crate::state::AppState;
-use db::catalogue::{AuthorRow, BlogPostRow, BookCardRow, BookCategoryRow, CategoryRow, CollectionRow};
+use catalogue::model::{Author, BlogPost as Post, BookRef as Ref, Card, Category, Collection, Slide};
 use serde::Serialize;
-use std::collections::HashMap;
 use utoipa::ToSchema;
 
 /// A public media key as a URL ("" stays "").
@@ -39,10 +38,15 @@ pub struct CategoryView {
     pub book_count: i64,
 }
 
-impl CategoryView {
-    pub fn new(row: CategoryRow, book_count: i64) -> Self {
-        CategoryView { id: row.id, subid: row.subid, name: row.name, small_image: public_url(&row.small_image), description: row.description, book_count }
+impl From<Category> for CategoryView {
+    fn from(c: Category) -> Self {
+        CategoryView { id: c.id, subid: c.subid, name: c.name, small_image: public_url(&c.small_image), description: c.description, book_count: c.book_count }
     }
+}
+
+/// Views of a list of domain values.
+pub fn views<V: From<T>, T>(items: Vec<T>) -> Vec<V> {
+    items.into_iter().map(V::from).collect()
 }
 
 /// A book in a list: never its text or premium media.
@@ -68,32 +72,34 @@ pub struct BookCard {
     pub categories: Vec<CategoryRef>,
 }
 
-/// Cards for rows, with each book's categories.
-pub fn cards(rows: Vec<BookCardRow>, categories: Vec<BookCategoryRow>) -> Vec<BookCard> {
-    let mut by_book: HashMap<i64, Vec<CategoryRef>> = HashMap::new();
-    for c in categories {
-        by_book.entry(c.book_id).or_default().push(CategoryRef { id: c.id, subid: c.subid, name: c.name });
+impl From<Card> for BookCard {
+    fn from(card: Card) -> Self {
+        BookCard {
+            categories: card.categories.into_iter().map(|c| CategoryRef { id: c.id, subid: c.subid, name: c.name }).collect(),
+            id: card.id,
+            subid: card.subid,
+            title: card.title,
+            author: card.author,
+            author_slug: card.author_slug,
+            image: public_url(&card.image),
+            description: card.description,
+            free: card.free,
+            popular: card.popular,
+            coming_soon: card.coming_soon,
+            has_media: card.has_media,
+            has_video: card.has_video,
+            has_visuals: card.has_visuals,
+            read_count: card.read_count,
+            upload_date: card.upload_date.timestamp_millis(),
+        }
     }
-    rows.into_iter()
-        .map(|row| BookCard {
-            categories: by_book.remove(&row.id).unwrap_or_default(),
-            id: row.id,
-            subid: row.subid,
-            title: row.title,
-            author: row.author,
-            author_slug: row.author_slug,
-            image: public_url(&row.image),
-            description: row.description,
-            free: row.free,
-            popular: row.popular,
-            coming_soon: row.coming_soon,
-            has_media: row.has_media,
-            has_video: row.has_video,
-            has_visuals: row.has_visuals,
-            read_count: row.read_count,
-            upload_date: row.upload_date.timestamp_millis(),
-        })
-        .collect()
+}
+
+/// One page of the reader: a section's title and its HTML.
+#[derive(Serialize, ToSchema)]
+pub struct SectionView {
+    pub title: String,
+    pub html: String,
 }
 
 /// The reader's book: the card's fields, the text the caller may read and the access flags.
@@ -112,6 +118,9 @@ pub struct BookDetail {
     /// The whole sanitised body, only for callers entitled to it.
     #[schema(required = true)]
     pub body: Option<String>,
+    /// The reader's pages of what the caller may read (the body, else the first section),
+    /// split by the server so that positions and completion count the same sections.
+    pub sections: Vec<SectionView>,
     /// Signed audio URL, only for entitled callers.
     #[schema(required = true)]
     pub media_url: Option<String>,
@@ -146,6 +155,12 @@ pub struct BookRef {
     pub image: String,
 }
 
+impl From<Ref> for BookRef {
+    fn from(b: Ref) -> Self {
+        BookRef { id: b.id, subid: b.subid, title: b.title, author: b.author, image: public_url(&b.image) }
+    }
+}
+
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CollectionView {
@@ -157,9 +172,9 @@ pub struct CollectionView {
     pub book_count: i64,
 }
 
-impl CollectionView {
-    pub fn new(row: CollectionRow, book_count: i64) -> Self {
-        CollectionView { id: row.id, slug: row.slug, title: row.title, description: row.description, image: public_url(&row.image), book_count }
+impl From<Collection> for CollectionView {
+    fn from(c: Collection) -> Self {
+        CollectionView { id: c.id, slug: c.slug, title: c.title, description: c.description, image: public_url(&c.image), book_count: c.book_count }
     }
 }
 
@@ -174,9 +189,9 @@ pub struct AuthorView {
     pub book_count: i64,
 }
 
-impl AuthorView {
-    pub fn new(row: AuthorRow, book_count: i64) -> Self {
-        AuthorView { id: row.id, slug: row.slug, name: row.name, bio: row.bio, photo: public_url(&row.photo), book_count }
+impl From<Author> for AuthorView {
+    fn from(a: Author) -> Self {
+        AuthorView { id: a.id, slug: a.slug, name: a.name, bio: a.bio, photo: public_url(&a.photo), book_count: a.book_count }
     }
 }
 
@@ -194,15 +209,15 @@ pub struct BlogPostCard {
 }
 
 impl BlogPostCard {
-    pub fn new(row: &BlogPostRow) -> Self {
+    pub fn new(post: &Post) -> Self {
         BlogPostCard {
-            id: row.id,
-            slug: row.slug.clone(),
-            title: row.title.clone(),
-            excerpt: row.excerpt.clone(),
-            image: public_url(&row.image),
-            category: row.category.clone(),
-            published_at: row.published_at.timestamp_millis(),
+            id: post.id,
+            slug: post.slug.clone(),
+            title: post.title.clone(),
+            excerpt: post.excerpt.clone(),
+            image: public_url(&post.image),
+            category: post.category.clone(),
+            published_at: post.published_at.timestamp_millis(),
         }
     }
 }
@@ -232,4 +247,10 @@ pub struct VisualSlide {
     pub image: String,
     pub title: String,
     pub body: String,
+}
+
+impl VisualSlide {
+    pub fn new(state: &AppState, slide: Slide) -> Self {
+        VisualSlide { id: slide.id, position: slide.position, image: signed_url(state, &slide.image), title: slide.title, body: slide.body }
+    }
 }

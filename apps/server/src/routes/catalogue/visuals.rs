@@ -1,13 +1,12 @@
 //! Visual key-idea slides: a public list of which books have them, the slides only for those
 //! entitled (paid members, or anyone signed in for a `free` book).
 
-use super::reader::Reader;
-use super::views::{public_url, signed_url, BookRef, VisualCard, VisualSlide};
+use super::views::{BookRef, VisualCard, VisualSlide};
 use crate::auth::MaybeUser;
 use crate::envelope::{ok, ApiError, ErrorBody, Ok as OkBody};
 use crate::state::AppState;
 use actix_web::{get, web, HttpResponse};
-use db::catalogue as store;
+use catalogue::model::BookKey;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -20,15 +19,8 @@ pub struct VisualsResult {
 #[utoipa::path(tag = "catalogue", responses((status = 200, body = OkBody<VisualsResult>)))]
 #[get("/api/visuals")]
 async fn list_visuals(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let rows = state.db(|conn| Ok(store::visual_books(conn)?)).await?;
-    let visuals = rows
-        .into_iter()
-        .map(|row| VisualCard {
-            id: row.id,
-            book: BookRef { id: row.id, subid: row.subid, title: row.title, author: row.author, image: public_url(&row.image) },
-            count: row.slides,
-        })
-        .collect();
+    let books = state.catalogue(|c| c.visual_books()).await?;
+    let visuals = books.into_iter().map(|v| VisualCard { id: v.book.id, book: v.book.into(), count: v.slides }).collect();
     Ok(ok(VisualsResult { visuals }))
 }
 
@@ -48,26 +40,11 @@ pub struct BookVisualsResult {
 )]
 #[get("/api/visuals/book/{id}")]
 async fn book_visuals(state: web::Data<AppState>, who: MaybeUser, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
-    let reader = Reader::of(&state, who).await?;
-    let caller = reader.caller;
-    let now = state.clock.now();
-    let id = id.into_inner();
-    let found = state
-        .db(move |conn| {
-            let Some(book) = store::find_book(conn, &id)? else { return Ok(None) };
-            let facts = store::access::facts_of(conn, &book, now)?;
-            let access = store::access::peek_access(conn, caller, book.id, facts)?;
-            let slides = if access.video_and_visuals { store::visuals_of(conn, book.id)? } else { vec![] };
-            Ok(Some((book, slides)))
-        })
-        .await?;
-    let (book, slides) = found.ok_or_else(|| ApiError::not_found("Book not found."))?;
+    let key = BookKey::parse(&id);
+    let found = state.catalogue(move |c| c.book_visuals(who.id(), &key)).await?;
     Ok(ok(BookVisualsResult {
-        is_paid: reader.is_paid(),
-        book: BookRef { id: book.id, subid: book.subid, title: book.title, author: book.author, image: public_url(&book.image) },
-        visuals: slides
-            .into_iter()
-            .map(|s| VisualSlide { id: s.id, position: s.position, image: signed_url(&state, &s.image), title: s.title, body: s.body })
-            .collect(),
+        is_paid: found.is_paid,
+        book: found.book.into(),
+        visuals: found.slides.into_iter().map(|slide| VisualSlide::new(&state, slide)).collect(),
     }))
 }

@@ -1,14 +1,12 @@
 //! Position saves, video starts and the progress report (XP, streaks, awards, skills).
 
-use super::{book_and_access, member_today, readable_book, BookKey};
+use super::BookKey;
 use crate::auth::AuthUser;
 use crate::envelope::{ok, ApiError, Empty, ErrorBody, Ok as OkBody};
-use crate::routes::catalogue::Reader;
 use crate::state::AppState;
-use actix_web::http::StatusCode;
 use actix_web::{get, post, put, web, HttpResponse};
-use db::reading::{history, report};
-use reading_progress::{PositionSave, ProgressReport, SKILL_TARGET};
+use reading_progress::service::PositionSaveRequest as SaveRequest;
+use reading_progress::SKILL_TARGET;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use utoipa::ToSchema;
@@ -56,20 +54,8 @@ pub struct PositionSaveResult {
 #[put("/api/user-book-history/")]
 async fn save_position(state: web::Data<AppState>, who: AuthUser, body: web::Json<PositionSaveRequest>) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
-    let book = body.book_id.ok_or_else(|| ApiError::bad_request("missing_book", "Please say which book (bookId)."))?.key();
-    let position = body.position.ok_or_else(|| ApiError::bad_request("missing_position", "Please send the position (a section number)."))?;
-    let now = state.clock.now();
-    let plan = state
-        .db(move |conn| {
-            let reader = Reader::on(conn, Some(who), now)?;
-            let user = reader.signed_in()?;
-            let (user_id, today) = (user.id.0, member_today(&user.timezone, now));
-            let book = readable_book(conn, reader.caller, &book, now)?;
-            let sections = catalogue::html::section_count(&book.body);
-            let save = PositionSave { position, completed: body.completed };
-            Ok(history::save_position(conn, user_id, book.id, save, sections, today, now)?)
-        })
-        .await?;
+    let request = SaveRequest { book: body.book_id.map(BookKey::into_key), position: body.position, completed: body.completed };
+    let plan = state.progress(move |p| p.save_position(who.id, request)).await?;
     Ok(ok(PositionSaveResult {
         position: plan.entry.position,
         completed: plan.entry.completed,
@@ -92,18 +78,8 @@ async fn save_position(state: web::Data<AppState>, who: AuthUser, body: web::Jso
 )]
 #[post("/api/user-book-history/{id}")]
 async fn log_video_start(state: web::Data<AppState>, who: AuthUser, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
-    let now = state.clock.now();
-    let id = id.into_inner();
-    state
-        .db(move |conn| {
-            let reader = Reader::on(conn, Some(who), now)?;
-            let (book, access) = book_and_access(conn, reader.caller, &id, now)?;
-            if !access.video_and_visuals || book.video.is_none() {
-                return Err(ApiError::new(StatusCode::FORBIDDEN, "no_video", "This video is not available to your account."));
-            }
-            Ok(history::record_video_start(conn, who.id.0, book.id, now)?)
-        })
-        .await?;
+    let key = catalogue::BookKey::parse(&id);
+    state.progress(move |p| p.start_video(who.id, &key)).await?;
     Ok(ok(Empty {}))
 }
 
@@ -177,23 +153,14 @@ pub struct ProgressResult {
 )]
 #[get("/api/user-book-history/xp")]
 async fn progress_report(state: web::Data<AppState>, who: AuthUser) -> Result<HttpResponse, ApiError> {
-    let now = state.clock.now();
-    let (is_paid, today, facts) = state
-        .db(move |conn| {
-            let reader = Reader::on(conn, Some(who), now)?;
-            let today = member_today(&reader.signed_in()?.timezone, now);
-            Ok((reader.is_paid(), today, report::progress_facts(conn, who.id.0)?))
-        })
-        .await?;
-    let count = |n: i64| u32::try_from(n).unwrap_or(u32::MAX);
-    let per_category: Vec<(String, u32)> = facts.per_category.into_iter().map(|(name, n)| (name, count(n))).collect();
-    let report = ProgressReport::new(count(facts.completed), facts.days, today, per_category.clone());
+    let summary = state.progress(move |p| p.report(who.id)).await?;
+    let report = summary.report;
     Ok(ok(ProgressResult {
-        is_paid,
+        is_paid: summary.is_paid,
         num_completed: report.num_completed,
         xp: report.xp,
         streaks: StreaksView { current_streak: report.streaks.current, best_streak: report.streaks.best },
-        skills_num_completed: per_category.into_iter().collect(),
+        skills_num_completed: summary.per_category.into_iter().collect(),
         awards: report.awards.iter().map(|a| AwardView { name: a.award.name(), xp: a.award.threshold(), earned: a.earned }).collect(),
         level: LevelView {
             current: report.level.current.map(|a| a.name()),

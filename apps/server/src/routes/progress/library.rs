@@ -3,17 +3,12 @@
 use super::BookKey;
 use crate::auth::AuthUser;
 use crate::envelope::{ok, ApiError, ErrorBody, Ok as OkBody};
-use crate::routes::catalogue::views::{cards, BookCard};
-use crate::routes::catalogue::Reader;
+use crate::routes::catalogue::views::{views, BookCard};
 use crate::routes::user::UserView;
 use crate::state::AppState;
 use actix_web::{delete, get, post, web, HttpResponse};
-use db::reading::library;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
-
-/// Books per page of `/api/library` (the spec's 20, load-more 20).
-pub const LIBRARY_PAGE: i64 = 20;
 
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -39,26 +34,14 @@ pub struct LibraryChange {
 )]
 #[post("/api/library")]
 async fn add_to_library(state: web::Data<AppState>, who: AuthUser, body: web::Json<LibraryRequest>) -> Result<HttpResponse, ApiError> {
-    let book = body.into_inner().book_id.ok_or_else(|| ApiError::bad_request("missing_book", "Please say which book (bookId)."))?.key();
-    let now = state.clock.now();
-    let book_id = state
-        .db(move |conn| {
-            let book_id = db::catalogue::find_book_id(conn, &book)?.ok_or_else(|| ApiError::not_found("Book not found."))?;
-            library::add(conn, who.id.0, book_id, now)?;
-            Ok(book_id)
-        })
-        .await?;
+    let key = body.into_inner().book_id.map(BookKey::into_key);
+    let book_id = state.progress(move |p| p.add_to_library(who.id, key)).await?;
     Ok(ok(LibraryChange { book_id, is_in_library: true }))
 }
 
 async fn remove(state: web::Data<AppState>, who: AuthUser, id: String) -> Result<HttpResponse, ApiError> {
-    let book_id = state
-        .db(move |conn| {
-            let book_id = db::catalogue::find_book_id(conn, &id)?.ok_or_else(|| ApiError::not_found("Book not found."))?;
-            library::remove(conn, who.id.0, book_id)?;
-            Ok(book_id)
-        })
-        .await?;
+    let key = catalogue::BookKey::parse(&id);
+    let book_id = state.progress(move |p| p.remove_from_library(who.id, &key)).await?;
     Ok(ok(LibraryChange { book_id, is_in_library: false }))
 }
 
@@ -125,25 +108,14 @@ pub struct LibraryResult {
 )]
 #[get("/api/library")]
 async fn list_library(state: web::Data<AppState>, who: AuthUser, query: web::Query<LibraryQuery>) -> Result<HttpResponse, ApiError> {
-    let page = query.page.unwrap_or(1);
-    if !(1..=100_000).contains(&page) {
-        return Err(ApiError::bad_request("invalid_page", "The page must be a number from 1."));
-    }
-    let now = state.clock.now();
-    let (user, rows, categories, total) = state
-        .db(move |conn| {
-            let user = Reader::on(conn, Some(who), now)?.signed_in()?.clone();
-            let (rows, total) = library::page(conn, who.id.0, (page - 1) * LIBRARY_PAGE, LIBRARY_PAGE)?;
-            let ids: Vec<i64> = rows.iter().map(|b| b.id).collect();
-            Ok((user, rows, db::catalogue::categories_of(conn, &ids)?, total))
-        })
-        .await?;
+    let page = query.page;
+    let found = state.progress(move |p| p.library(who.id, page)).await?;
     Ok(ok(LibraryResult {
-        user: UserView::new(&user, now),
-        books: cards(rows, categories),
-        page,
-        page_size: LIBRARY_PAGE,
-        total,
-        has_more: page * LIBRARY_PAGE < total,
+        user: UserView::new(&found.user, state.clock.now()),
+        books: views(found.books),
+        page: found.page,
+        page_size: found.page_size,
+        total: found.total,
+        has_more: found.has_more,
     }))
 }

@@ -1,16 +1,12 @@
 //! Star ratings with feedback, one per member and book.
 
-use super::readable_book;
 use crate::auth::AuthUser;
 use crate::envelope::{ok, ApiError, ErrorBody, Ok as OkBody};
-use crate::routes::catalogue::Reader;
 use crate::state::AppState;
 use actix_web::{put, web, HttpResponse};
+use reading_progress::Stars;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
-
-/// Characters of feedback a rating may carry.
-pub const FEEDBACK_LIMIT: usize = 500;
 
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -39,15 +35,11 @@ pub struct RatingResult {
     pub has_ratings_from_user: bool,
 }
 
-/// The stars of a rating, or why they are not valid.
-fn stars(rating: Option<&serde_json::Value>) -> Result<i16, ApiError> {
+/// The stars as sent: missing, a whole number or anything else (the domain decides what is valid).
+fn stars(rating: Option<&serde_json::Value>) -> Stars {
     match rating {
-        None | Some(serde_json::Value::Null) => Err(ApiError::bad_request("missing_rating", "Please select a rating before submitting!")),
-        Some(value) => value
-            .as_i64()
-            .filter(|n| (1..=5).contains(n))
-            .map(|n| n as i16)
-            .ok_or_else(|| ApiError::bad_request("invalid_rating", "A rating is a whole number of stars from 1 to 5.")),
+        None | Some(serde_json::Value::Null) => Stars::Missing,
+        Some(value) => value.as_i64().map_or(Stars::NotWhole, Stars::Whole),
     }
 }
 
@@ -68,22 +60,9 @@ fn stars(rating: Option<&serde_json::Value>) -> Result<i16, ApiError> {
 #[put("/api/books/rating/{id}")]
 async fn rate_book(state: web::Data<AppState>, who: AuthUser, id: web::Path<String>, body: web::Json<RatingRequest>) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
-    let rating = stars(body.rating.as_ref())?;
-    let feedback = body.feedback.unwrap_or_default().trim().to_owned();
-    if feedback.chars().count() > FEEDBACK_LIMIT {
-        return Err(ApiError::bad_request("feedback_too_long", "Feedback can be at most 500 characters."));
-    }
-    let now = state.clock.now();
-    let id = id.into_inner();
-    let book_id = state
-        .db(move |conn| {
-            let reader = Reader::on(conn, Some(who), now)?;
-            let book = readable_book(conn, reader.caller, &id, now)?;
-            db::reading::ratings::rate(conn, who.id.0, book.id, rating, &feedback, now)?;
-            Ok(book.id)
-        })
-        .await?;
-    Ok(ok(RatingResult { book_id, rating, has_ratings_from_user: true }))
+    let (stars, feedback, key) = (stars(body.rating.as_ref()), body.feedback, catalogue::BookKey::parse(&id));
+    let (book_id, rating) = state.progress(move |p| p.rate(who.id, &key, stars, feedback.as_deref())).await?;
+    Ok(ok(RatingResult { book_id, rating: i16::from(rating.stars()), has_ratings_from_user: true }))
 }
 
 #[cfg(test)]
@@ -92,13 +71,13 @@ mod tests {
     use serde_json::json;
 
     #[test]
-    fn stars_must_be_a_whole_number_from_one_to_five() {
-        assert_eq!(stars(Some(&json!(1))).unwrap(), 1);
-        assert_eq!(stars(Some(&json!(5))).unwrap(), 5);
-        assert_eq!(stars(None).unwrap_err().message, "Please select a rating before submitting!");
-        assert_eq!(stars(Some(&json!(null))).unwrap_err().code, "missing_rating");
-        for bad in [json!(0), json!(6), json!(4.5), json!("4"), json!(-1)] {
-            assert_eq!(stars(Some(&bad)).unwrap_err().code, "invalid_rating", "{bad}");
+    fn stars_are_read_as_sent() {
+        assert_eq!(stars(Some(&json!(1))), Stars::Whole(1));
+        assert_eq!(stars(Some(&json!(6))), Stars::Whole(6));
+        assert_eq!(stars(None), Stars::Missing);
+        assert_eq!(stars(Some(&json!(null))), Stars::Missing);
+        for other in [json!(4.5), json!("4"), json!([4])] {
+            assert_eq!(stars(Some(&other)), Stars::NotWhole, "{other}");
         }
     }
 }
