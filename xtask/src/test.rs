@@ -33,6 +33,8 @@ pub fn test() -> Result<()> {
         results.push(("generated API types are fresh", codegen::codegen(true)));
         step("Front-end type check");
         results.push(("front-end typecheck", run(frontend::npm().args(["run", "typecheck"]))));
+        step("Front-end lint (ESLint: TypeScript, react-hooks, one-way imports)");
+        results.push(("front-end lint", run(frontend::npm().args(["run", "-s", "lint"]))));
         step("Front-end unit and component tests");
         results.push(("front-end tests", run(frontend::npm().args(["test"]))));
         step("Front-end production build");
