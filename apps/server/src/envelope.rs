@@ -164,6 +164,17 @@ impl From<reading_progress::ProgressError> for ApiError {
     }
 }
 
+impl From<admin::AdminError> for ApiError {
+    fn from(err: admin::AdminError) -> Self {
+        use admin::AdminError::*;
+        match &err {
+            NegativeStart | InvalidEventName | InvalidEventProperties => ApiError::bad_request(err.code(), err.to_string()),
+            Unavailable => ApiError::unavailable(),
+            Internal(cause) => ApiError::internal(cause),
+        }
+    }
+}
+
 impl From<db::DbError> for ApiError {
     fn from(err: db::DbError) -> Self {
         match err {

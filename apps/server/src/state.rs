@@ -66,4 +66,18 @@ impl AppState {
         })
         .await
     }
+
+    /// Runs one back-office (or analytics) use case on one pooled connection, at this moment.
+    pub async fn admin<T, F>(&self, use_case: F) -> Result<T, crate::envelope::ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&admin::Admin<'_, db::PgStore<'_>>) -> Result<T, admin::AdminError> + Send + 'static,
+    {
+        let now = self.clock.now();
+        self.db(move |conn| {
+            let store = db::PgStore::new(conn);
+            Ok(use_case(&admin::Admin::new(&store, now))?)
+        })
+        .await
+    }
 }

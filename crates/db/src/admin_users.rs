@@ -18,6 +18,22 @@ pub struct AdminUserRow {
     pub created_at: DateTime<Utc>,
 }
 
+impl From<AdminUserRow> for admin::MemberSummary {
+    fn from(row: AdminUserRow) -> Self {
+        admin::MemberSummary {
+            id: kernel::UserId(row.id),
+            email: row.email,
+            first_name: row.first_name,
+            last_name: row.last_name,
+            plan_id: row.plan_id,
+            payment_method: row.payment_method,
+            paid_date: row.paid_date,
+            end_paid_date: row.end_paid_date,
+            created_at: row.created_at,
+        }
+    }
+}
+
 /// Live accounts, newest first, `limit` from `start`.
 pub fn list_users(conn: &mut PgConnection, start: i64, limit: i64) -> QueryResult<Vec<AdminUserRow>> {
     users::table

@@ -1,5 +1,5 @@
-//! `PgStore`: the catalogue's and reading progress's ports over one database connection, made
-//! for one use case so that the whole call checks out a single pooled connection. It holds rows,
+//! `PgStore`: the catalogue's, reading progress's and the back office's ports over one database
+//! connection, made for one use case so that the whole call checks out a single pooled connection. It holds rows,
 //! queries, transactions and locks; every rule it applies is handed to it by the domain.
 
 use crate::catalogue::{self as tables, AuthorRow, BlogPostRow, BookCardRow, CategoryRow, CollectionRow, VisualRow};
@@ -294,5 +294,17 @@ impl ProgressStore for PgStore<'_> {
 
     fn progress_facts(&self, member: UserId) -> PortResult<ProgressFacts> {
         self.run(|conn| report::progress_facts(conn, member.0))
+    }
+}
+
+impl admin::ports::MemberDirectory for PgStore<'_> {
+    fn members_from(&self, start: i64, limit: i64) -> PortResult<Vec<admin::MemberSummary>> {
+        Ok(self.run(|conn| crate::admin_users::list_users(conn, start, limit))?.into_iter().map(Into::into).collect())
+    }
+}
+
+impl admin::ports::EventLog for PgStore<'_> {
+    fn record(&self, event: &admin::AnalyticsEvent, member: Option<UserId>, at: Timestamp) -> PortResult<()> {
+        self.run(|conn| crate::analytics::record_event(conn, event.name(), event.properties(), member, at))
     }
 }

@@ -104,6 +104,13 @@ pub struct User {
     pub created_at: Timestamp,
 }
 
+impl User {
+    /// Admin rights come only from the stored role (`cargo xtask make-admin`).
+    pub fn is_admin(&self) -> bool {
+        self.role == Role::Admin
+    }
+}
+
 /// A user together with the stored password hash, only for checking credentials.
 #[derive(Debug, Clone)]
 pub struct UserCredentials {

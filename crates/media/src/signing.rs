@@ -56,6 +56,42 @@ impl UrlSigner {
         let Ok(bytes) = hex::decode(signature) else { return false };
         self.mac(key, expires).verify_slice(&bytes).is_ok()
     }
+
+    /// Who may fetch `key`: anyone for a public file, the bearer of a valid signature for a
+    /// premium one. A refusal never says whether the file exists.
+    pub fn authorise(&self, key: &str, expires: Option<i64>, signature: Option<&str>, now_unix: i64) -> Result<Visibility, Refusal> {
+        if !crate::is_valid_key(key) {
+            return Err(Refusal::NotFound);
+        }
+        if key.starts_with(crate::PUBLIC_PREFIX) {
+            return Ok(Visibility::Public);
+        }
+        if !key.starts_with(crate::PREMIUM_PREFIX) {
+            return Err(Refusal::NotFound);
+        }
+        let (Some(expires), Some(signature)) = (expires, signature) else { return Err(Refusal::Unsigned) };
+        if !self.verify(key, expires, signature, now_unix) {
+            return Err(Refusal::BadSignature);
+        }
+        Ok(Visibility::Premium)
+    }
+}
+
+/// A media file's audience, once its request is authorised (public files may be cached by anyone).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Visibility {
+    Public,
+    Premium,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refusal {
+    /// Not a key the store serves.
+    NotFound,
+    /// A premium file asked for without a signature.
+    Unsigned,
+    /// A signature that is forged, for another file, or expired.
+    BadSignature,
 }
 
 #[cfg(test)]
@@ -85,6 +121,19 @@ mod tests {
         assert!(exp >= 1_000_000 + SIGNED_URL_SECONDS);
         assert!(signer.verify(&key, exp, &sig, 1_000_000));
         assert!(!signer.verify(&key, exp, &sig, exp + 1), "expired");
+    }
+
+    #[test]
+    fn public_files_are_open_and_premium_ones_need_a_live_signature() {
+        let signer = UrlSigner::new(b"secret".to_vec());
+        assert_eq!(signer.authorise("public/covers/a.svg", None, None, 0), Ok(Visibility::Public));
+        let (key, exp, sig) = parts(&signer.url("premium/audio/a.wav", 0));
+        assert_eq!(signer.authorise(&key, Some(exp), Some(&sig), 0), Ok(Visibility::Premium));
+        assert_eq!(signer.authorise(&key, None, None, 0), Err(Refusal::Unsigned));
+        assert_eq!(signer.authorise(&key, Some(exp), None, 0), Err(Refusal::Unsigned));
+        assert_eq!(signer.authorise(&key, Some(exp), Some(&sig), exp + 1), Err(Refusal::BadSignature));
+        assert_eq!(signer.authorise("private/x.wav", Some(exp), Some(&sig), 0), Err(Refusal::NotFound));
+        assert_eq!(signer.authorise("../etc/passwd", None, None, 0), Err(Refusal::NotFound));
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Back-office calls. Every one takes `AdminUser`, which checks the role in the database.
 
 use crate::auth::AdminUser;
-use crate::envelope::{blocking, ok, ApiError, ErrorBody, Ok as OkBody};
+use crate::envelope::{ok, ApiError, ErrorBody, Ok as OkBody};
 use crate::state::AppState;
 use actix_web::{get, web, HttpResponse};
 use serde::Serialize;
@@ -11,9 +11,6 @@ use utoipa_actix_web::service_config::ServiceConfig;
 pub fn configure(config: &mut ServiceConfig) {
     config.service(list_users);
 }
-
-/// The back office's page size for users.
-pub const USERS_PAGE: i64 = 100;
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -53,27 +50,19 @@ pub struct AdminUsersResult {
 #[get("/api/admin/user/{start}")]
 async fn list_users(state: web::Data<AppState>, _admin: AdminUser, start: web::Path<i64>) -> Result<HttpResponse, ApiError> {
     let start = start.into_inner();
-    if start < 0 {
-        return Err(ApiError::bad_request("invalid_request", "The start must be 0 or more."));
-    }
-    let pool = state.pool.clone();
-    let rows = blocking(move || -> Result<_, ApiError> {
-        let mut conn = pool.get().map_err(|_| ApiError::unavailable())?;
-        Ok(db::admin_users::list_users(&mut conn, start, USERS_PAGE)?)
-    })
-    .await?;
-    let users = rows
+    let members = state.admin(move |a| a.members(start)).await?;
+    let users = members
         .into_iter()
-        .map(|row| AdminUserView {
-            id: row.id,
-            first_name: row.first_name,
-            last_name: row.last_name,
-            email: row.email,
-            plan_id: row.plan_id,
-            payment_method: row.payment_method,
-            paid_date: row.paid_date.map_or(0, |d| d.timestamp_millis()),
-            end_paid_date: row.end_paid_date.map(|d| d.timestamp_millis()),
-            create_date: row.created_at.timestamp_millis(),
+        .map(|m| AdminUserView {
+            id: m.id.0,
+            first_name: m.first_name,
+            last_name: m.last_name,
+            email: m.email,
+            plan_id: m.plan_id,
+            payment_method: m.payment_method,
+            paid_date: m.paid_date.map_or(0, |d| d.timestamp_millis()),
+            end_paid_date: m.end_paid_date.map(|d| d.timestamp_millis()),
+            create_date: m.created_at.timestamp_millis(),
         })
         .collect();
     Ok(ok(AdminUsersResult { users }))

@@ -61,7 +61,7 @@ impl UserView {
             recommends: user.recommends.clone(),
             friend_email: user.friend_email.clone(),
             is_paid: user.plan.is_paid(now),
-            is_admin: user.role == kernel::Role::Admin,
+            is_admin: user.is_admin(),
         }
     }
 }

@@ -8,7 +8,8 @@ use actix_web::http::header;
 use actix_web::{get, head, web, HttpRequest, HttpResponse};
 use futures::StreamExt;
 use ::media::range::{answer, RangeAnswer};
-use ::media::{is_valid_key, MediaError, PREMIUM_PREFIX, PUBLIC_PREFIX};
+use ::media::signing::{Refusal, Visibility};
+use ::media::MediaError;
 use serde::Deserialize;
 use utoipa::IntoParams;
 
@@ -41,29 +42,18 @@ fn not_found() -> ApiError {
     ApiError::not_found("There is no such file.")
 }
 
-/// Checks the key and, for premium files, the signature. Every refusal looks like "not found" or
-/// "forbidden" without saying whether the file exists.
-fn authorise(state: &AppState, key: &str, query: &SignedQuery) -> Result<bool, ApiError> {
-    if !is_valid_key(key) {
-        return Err(not_found());
+/// Refusals look like "not found" or "forbidden" without saying whether the file exists.
+fn refusal(refusal: Refusal) -> ApiError {
+    match refusal {
+        Refusal::NotFound => not_found(),
+        Refusal::Unsigned => ApiError::forbidden(),
+        Refusal::BadSignature => ApiError::new(actix_web::http::StatusCode::FORBIDDEN, "link_expired", "This link has expired or is not valid. Please reload the page."),
     }
-    if key.starts_with(PUBLIC_PREFIX) {
-        return Ok(true);
-    }
-    if !key.starts_with(PREMIUM_PREFIX) {
-        return Err(not_found());
-    }
-    let (Some(exp), Some(sig)) = (query.exp, query.sig.as_deref()) else {
-        return Err(ApiError::forbidden());
-    };
-    if !state.media_urls.verify(key, exp, sig, state.clock.now().timestamp()) {
-        return Err(ApiError::new(actix_web::http::StatusCode::FORBIDDEN, "link_expired", "This link has expired or is not valid. Please reload the page."));
-    }
-    Ok(false)
 }
 
 async fn serve(state: &AppState, req: &HttpRequest, key: &str, query: &SignedQuery, with_body: bool) -> Result<HttpResponse, ApiError> {
-    let public = authorise(state, key, query)?;
+    let visibility = state.media_urls.authorise(key, query.exp, query.sig.as_deref(), state.clock.now().timestamp()).map_err(refusal)?;
+    let public = visibility == Visibility::Public;
     let size = match state.media.size(key).await {
         Ok(size) => size,
         Err(MediaError::NotFound | MediaError::InvalidKey) => return Err(not_found()),
