@@ -6,7 +6,7 @@ import type { AnalyticsEventRequest, EmptyResult } from '@/lib/api/types';
  * features send events: the start-for-free button, category selection, ...
  */
 export function trackEvent(event: AnalyticsEventRequest): Promise<EmptyResult> {
-  return api.post<EmptyResult>('/api/analytics/events', event, { skipRefresh: true, keepalive: true });
+  return api.post('/api/analytics/events', { body: event, skipRefresh: true, keepalive: true });
 }
 
 /** Fire and forget: analytics never gets in the user's way. */

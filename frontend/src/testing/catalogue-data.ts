@@ -15,6 +15,20 @@ export const SAMPLE_BODY = [
 
 export const SAMPLE_TRUNCATED = '<h3>Key idea 1: Begin</h3><p>First idea text.</p>';
 
+/** SAMPLE_BODY's sections, as the server splits them (`sections` of the book answer). */
+export const SAMPLE_SECTIONS: BookDetail['sections'] = [
+  { title: 'Key idea 1: Begin', html: '<p>First idea text.</p>' },
+  { title: 'Key idea 2: Continue', html: '<p>Second idea text.</p>' },
+  { title: 'Key idea 3: Persist', html: '<p>Third idea text.</p>' },
+  { title: 'Key idea 4: Reflect', html: '<p>Fourth idea text.</p>' },
+  { title: 'Key idea 5: Act', html: '<p>Fifth idea text.</p>' },
+  { title: 'Key idea 6: Rest', html: '<p>Sixth idea text.</p>' },
+  { title: 'Final summary', html: '<p>The end.</p>' },
+];
+
+/** SAMPLE_TRUNCATED's one section (what callers without the full body get). */
+export const SAMPLE_TRUNCATED_SECTIONS: BookDetail['sections'] = SAMPLE_SECTIONS.slice(0, 1);
+
 /**
  * A book as a paid member sees it (whole body, audio, video), already rated: no rating section, so
  * the reader shows the body's seven sections (tests of the rating form set `hasRatingsFromUser: false`).
@@ -48,6 +62,7 @@ export function makeBookDetail(overrides: Partial<BookDetail> = {}): BookDetail 
     tags: [],
     truncatedBody: SAMPLE_TRUNCATED,
     body: SAMPLE_BODY,
+    sections: SAMPLE_SECTIONS,
     mediaUrl: `/media/premium/audio/${id}.mp3?exp=1&sig=ab`,
     video: `/media/premium/video/${id}.mp4?exp=1&sig=cd`,
     infographic: null,
@@ -69,6 +84,7 @@ export function makeBookDetail(overrides: Partial<BookDetail> = {}): BookDetail 
 export function makeVisitorBook(overrides: Partial<BookDetail> = {}): BookDetail {
   return makeBookDetail({
     body: null,
+    sections: SAMPLE_TRUNCATED_SECTIONS,
     mediaUrl: null,
     video: null,
     notLoggedIn: true,

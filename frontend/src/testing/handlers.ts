@@ -1,4 +1,6 @@
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { createOpenApiHttp } from 'openapi-msw';
+import type { paths } from '@/lib/api/schema';
 import type {
   AuthorResult,
   AuthorsResult,
@@ -8,14 +10,12 @@ import type {
   CategoriesResult,
   CollectionResult,
   CollectionsResult,
+  ErrorBody,
   HomeBooksResult,
   InfographicsResult,
   LibraryChange,
-  LibraryRequest,
-  PositionSaveRequest,
   PositionSaveResult,
   ProgressResult,
-  RatingRequest,
   RatingResult,
   RecommendsResult,
   SearchResult,
@@ -26,28 +26,40 @@ import { libraryPage, makeProgress } from './progress-data';
 /** The API origin the client uses under jsdom (page at http://localhost:3000). */
 export const API = 'http://localhost:4000';
 
-export const ok = <T>(result: T, init?: ResponseInit) => HttpResponse.json({ status: 'ok', result }, init);
+/**
+ * msw's `http`, typed by the server's OpenAPI paths (`paths` in schema.ts): faking a path or method
+ * the server does not serve, or answering with a result of the wrong shape, is a type error. Paths
+ * are written as the schema lists them (`/api/books/{id}`), without the origin.
+ */
+export const http = createOpenApiHttp<paths>({ baseUrl: API });
 
-export const fail = (status: number, error: string, code = 'error', extra: Record<string, unknown> = {}) =>
-  HttpResponse.json({ status: 'error', error, code, ...extra }, { status });
+/** `{"status":"ok","result":...}`; the handler's path decides which results type-check. */
+export const ok = <T>(result: T, init?: ResponseInit) => HttpResponse.json<{ status: string; result: T }>({ status: 'ok', result }, init);
+
+/**
+ * `{"status":"error","error":"...","code":"..."}` (the schema's ErrorBody). A path whose schema lists
+ * no error answer (a 500, say) takes it through `response.untyped(fail(...))`.
+ */
+export const fail = (status: number, error: string, code = 'error', extra: { notLoggedIn?: boolean } = {}) =>
+  HttpResponse.json<ErrorBody>({ status: 'error', error, code, ...extra }, { status });
 
 export const notLoggedIn = () => fail(401, 'Please log in.', 'not_logged_in', { notLoggedIn: true });
 
 /** A plausible server: every test may override single calls with server.use(...). */
 export const handlers = [
-  http.get(`${API}/api/user/session`, () => ok({ user: makeUser({ id: 1 }) })),
-  http.get(`${API}/api/user/account`, () => ok({ user: makeUser({ id: 1 }) })),
-  http.post(`${API}/api/user/login`, () => ok({ token: 'login-token', user: makeUser({ id: 1 }) })),
-  http.post(`${API}/api/user/register`, () => ok({ token: 'register-token', user: makeUser({ id: 2 }) })),
-  http.post(`${API}/api/user/subscription-code-register`, () => ok({ token: 'code-token', user: makeUser({ id: 3 }) })),
-  http.post(`${API}/api/user/refresh-token`, () => fail(401, 'Your session has expired.', 'refresh_invalid')),
-  http.post(`${API}/api/user/logout`, () => ok({})),
-  http.put(`${API}/api/user/forgot-password`, () => ok({})),
-  http.put(`${API}/api/user/reset-password`, () => ok({})),
-  http.post(`${API}/api/user/delete`, () => ok({})),
-  http.post(`${API}/api/analytics/events`, () => ok({})),
-  http.get(`${API}/api/google/login/oauth`, () => fail(503, 'Google sign-in is not configured.', 'provider_not_configured')),
-  http.get(`${API}/api/apple/login/oauth`, () => fail(503, 'Apple sign-in is not configured.', 'provider_not_configured')),
+  http.get('/api/user/session', () => ok({ user: makeUser({ id: 1 }) })),
+  http.get('/api/user/account', () => ok({ user: makeUser({ id: 1 }) })),
+  http.post('/api/user/login', () => ok({ token: 'login-token', user: makeUser({ id: 1 }) })),
+  http.post('/api/user/register', () => ok({ token: 'register-token', user: makeUser({ id: 2 }) })),
+  http.post('/api/user/subscription-code-register', () => ok({ token: 'code-token', user: makeUser({ id: 3 }) })),
+  http.post('/api/user/refresh-token', () => fail(401, 'Your session has expired.', 'refresh_invalid')),
+  http.post('/api/user/logout', () => ok({})),
+  http.put('/api/user/forgot-password', () => ok({})),
+  http.put('/api/user/reset-password', () => ok({})),
+  http.post('/api/user/delete', () => ok({})),
+  http.post('/api/analytics/events', () => ok({})),
+  http.get('/api/google/login/oauth', () => fail(503, 'Google sign-in is not configured.', 'provider_not_configured')),
+  http.get('/api/apple/login/oauth', () => fail(503, 'Apple sign-in is not configured.', 'provider_not_configured')),
   ...catalogueHandlers(),
   ...progressHandlers(),
 ];
@@ -56,7 +68,7 @@ export const handlers = [
 function catalogueHandlers() {
   const toCard = ({ body: _body, ...card }: ReturnType<typeof makePost>) => card;
   return [
-    http.get(`${API}/api/books`, () =>
+    http.get('/api/books', () =>
       ok<HomeBooksResult>({
         user: makeUser({ id: 1, recommends: [1] }),
         books: BOOKS,
@@ -64,45 +76,45 @@ function catalogueHandlers() {
         recommendations: { newReleases: BOOKS, recommended: BOOKS.slice(0, 2), history: [] },
       }),
     ),
-    http.get(`${API}/api/categories`, () => ok<CategoriesResult>({ categories: CATEGORIES })),
-    http.put(`${API}/api/user/recommends`, async ({ request }) => {
-      const body = (await request.json()) as { recommends: number[] };
+    http.get('/api/categories', () => ok<CategoriesResult>({ categories: CATEGORIES })),
+    http.put('/api/user/recommends', async ({ request }) => {
+      const body = (await request.json());
       return ok<RecommendsResult>({ user: makeUser({ id: 1, recommends: body.recommends }) });
     }),
-    http.get(`${API}/api/catalogue/books`, () => ok<BookPage>(bookPage(BOOKS))),
-    http.get(`${API}/api/collections`, () => ok<CollectionsResult>({ collections: [makeCollection({ id: 1 }), makeCollection({ id: 2 })] })),
-    http.get(`${API}/api/collections/:slug`, ({ params }) =>
+    http.get('/api/catalogue/books', () => ok<BookPage>(bookPage(BOOKS))),
+    http.get('/api/collections', () => ok<CollectionsResult>({ collections: [makeCollection({ id: 1 }), makeCollection({ id: 2 })] })),
+    http.get('/api/collections/{slug}', ({ params }) =>
       ok<CollectionResult>({ collection: makeCollection({ id: 1, slug: String(params.slug) }), books: BOOKS.slice(0, 2) }),
     ),
-    http.get(`${API}/api/authors`, () => ok<AuthorsResult>({ authors: [makeAuthor({ id: 1 }), makeAuthor({ id: 2 })] })),
-    http.get(`${API}/api/authors/:slug`, ({ params }) => ok<AuthorResult>({ author: makeAuthor({ id: 1, slug: String(params.slug) }), books: BOOKS.slice(0, 1) })),
-    http.get(`${API}/api/blog`, () => ok<BlogResult>({ posts: [toCard(makePost({ id: 1 })), toCard(makePost({ id: 2 }))] })),
-    http.get(`${API}/api/blog/:id`, ({ params }) => ok<BlogPostResult>({ post: makePost({ id: 1, slug: String(params.id) }) })),
-    http.get(`${API}/api/search`, ({ request }) => {
+    http.get('/api/authors', () => ok<AuthorsResult>({ authors: [makeAuthor({ id: 1 }), makeAuthor({ id: 2 })] })),
+    http.get('/api/authors/{slug}', ({ params }) => ok<AuthorResult>({ author: makeAuthor({ id: 1, slug: String(params.slug) }), books: BOOKS.slice(0, 1) })),
+    http.get('/api/blog', () => ok<BlogResult>({ posts: [toCard(makePost({ id: 1 })), toCard(makePost({ id: 2 }))] })),
+    http.get('/api/blog/{id}', ({ params }) => ok<BlogPostResult>({ post: makePost({ id: 1, slug: String(params.id) }) })),
+    http.get('/api/search', ({ request }) => {
       const q = new URL(request.url).searchParams.get('q') ?? '';
       return ok<SearchResult>({ query: q, books: BOOKS.slice(0, 1), total: 1, page: 1, pageSize: 20 });
     }),
-    http.get(`${API}/api/infographics`, () => ok<InfographicsResult>({ infographics: BOOKS.map(({ id, subid, title, author, image }) => ({ book: { id, subid, title, author, image }, image: null })) })),
+    http.get('/api/infographics', () => ok<InfographicsResult>({ infographics: BOOKS.map(({ id, subid, title, author, image }) => ({ book: { id, subid, title, author, image }, image: null })) })),
   ];
 }
 
 /** Reading progress, library and ratings (docs/progress.md): a member with nothing read yet. */
 function progressHandlers() {
   return [
-    http.put(`${API}/api/user-book-history/`, async ({ request }) => {
-      const body = (await request.json()) as PositionSaveRequest;
+    http.put('/api/user-book-history/', async ({ request }) => {
+      const body = (await request.json());
       return ok<PositionSaveResult>({ position: Number(body.position), completed: Boolean(body.completed), firstCompletion: false, xpGained: 0 });
     }),
-    http.post(`${API}/api/user-book-history/:id`, () => ok({})),
-    http.get(`${API}/api/user-book-history/xp`, () => ok<ProgressResult>(makeProgress())),
-    http.get(`${API}/api/library`, ({ request }) => ok(libraryPage([], Number(new URL(request.url).searchParams.get('page') ?? '1')))),
-    http.post(`${API}/api/library`, async ({ request }) => {
-      const body = (await request.json()) as LibraryRequest;
+    http.post('/api/user-book-history/{id}', () => ok({})),
+    http.get('/api/user-book-history/xp', () => ok<ProgressResult>(makeProgress())),
+    http.get('/api/library', ({ request }) => ok(libraryPage([], Number(new URL(request.url).searchParams.get('page') ?? '1')))),
+    http.post('/api/library', async ({ request }) => {
+      const body = (await request.json());
       return ok<LibraryChange>({ bookId: Number(body.bookId), isInLibrary: true });
     }),
-    http.delete(`${API}/api/library/:id`, ({ params }) => ok<LibraryChange>({ bookId: Number(params.id), isInLibrary: false })),
-    http.put(`${API}/api/books/rating/:id`, async ({ request, params }) => {
-      const body = (await request.json()) as RatingRequest;
+    http.delete('/api/library/{id}', ({ params }) => ok<LibraryChange>({ bookId: Number(params.id), isInLibrary: false })),
+    http.put('/api/books/rating/{id}', async ({ request, params }) => {
+      const body = (await request.json());
       return ok<RatingResult>({ bookId: Number(params.id), rating: Number(body.rating), hasRatingsFromUser: true });
     }),
   ];

@@ -1,7 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { API, ok } from '@/testing/handlers';
+import { http, ok } from '@/testing/handlers';
 import { renderApp, signIn } from '@/testing/render';
 import { server } from '@/testing/server';
 import { isChromeHidden } from './RootLayout';
@@ -104,7 +103,7 @@ describe('layout', () => {
   it('sends the start-for-free analytics event and goes to /signup', async () => {
     let event: unknown;
     server.use(
-      http.post(`${API}/api/analytics/events`, async ({ request }) => {
+      http.post('/api/analytics/events', async ({ request }) => {
         event = await request.json();
         return ok({});
       }),
@@ -118,7 +117,7 @@ describe('layout', () => {
 
   it('goes to /login when the session is lost', async () => {
     signIn('stale');
-    server.use(http.get(`${API}/api/user/account`, () => new Response(JSON.stringify({ status: 'error', error: 'Expired', notLoggedIn: true }), { status: 401 })));
+    server.use(http.get('/api/user/account', () => new Response(JSON.stringify({ status: 'error', error: 'Expired', notLoggedIn: true }), { status: 401 })));
     const { router } = renderApp('/account');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(window.localStorage.getItem('token')).toBeNull();

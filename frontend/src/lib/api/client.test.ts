@@ -1,18 +1,25 @@
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { API, fail, notLoggedIn, ok } from '@/testing/handlers';
+import { makeCollection } from '@/testing/data';
+import { fail, http, notLoggedIn, ok } from '@/testing/handlers';
 import { server } from '@/testing/server';
 import { getToken, getTokenDate, setToken } from '@/lib/storage';
-import { api, apiBaseUrl, ApiError, onAuthLost } from './client';
+import { api, apiBaseUrl, ApiError, buildPath, onAuthLost } from './client';
 
-/** A protected endpoint that accepts only `Bearer fresh`. */
-function protectedEndpoint(path: string, seen: (string | null)[]) {
-  return http.get(`${API}${path}`, ({ request }) => {
+/**
+ * A protected endpoint (GET /api/collections/{slug}) that accepts only `Bearer fresh` and answers
+ * with the collection it was asked for, so each caller can tell its own answer.
+ */
+function protectedEndpoint(seen: (string | null)[]) {
+  return http.get('/api/collections/{slug}', ({ request, params }) => {
     const auth = request.headers.get('Authorization');
     seen.push(auth);
-    return auth === 'Bearer fresh' ? ok({ path }) : notLoggedIn();
+    return auth === 'Bearer fresh' ? ok({ collection: makeCollection({ id: 1, slug: params.slug }), books: [] }) : notLoggedIn();
   });
 }
+
+/** The slug of the collection the server answered with. */
+const collection = (slug: string) => api.get('/api/collections/{slug}', { params: { path: { slug } } }).then((result) => result.collection.slug);
 
 describe('apiBaseUrl', () => {
   it('uses port 4000 on localhost and the page origin elsewhere', () => {
@@ -22,26 +29,58 @@ describe('apiBaseUrl', () => {
   });
 });
 
+describe('buildPath', () => {
+  it('fills in path parameters (encoded) and leaves out unset query parameters', () => {
+    expect(buildPath('/api/books/{id}', { path: { id: 'a b/c' } })).toBe('/api/books/a%20b%2Fc');
+    expect(buildPath('/api/search', { query: { q: 'stoic', page: 2, category: undefined, audio: null } })).toBe('/api/search?q=stoic&page=2');
+    expect(buildPath('/api/blog')).toBe('/api/blog');
+    expect(() => buildPath('/api/books/{id}')).toThrow('missing path parameter id');
+  });
+});
+
 describe('api client', () => {
   it('sends the bearer token and credentials and unwraps result', async () => {
     setToken('abc');
     let auth: string | null = null;
     let credentials: RequestCredentials | undefined;
     server.use(
-      http.get(`${API}/api/thing`, ({ request }) => {
+      http.get('/api/categories', ({ request }) => {
         auth = request.headers.get('Authorization');
         credentials = request.credentials;
-        return ok({ value: 42 });
+        return ok({ categories: [] });
       }),
     );
-    await expect(api.get('/api/thing')).resolves.toEqual({ value: 42 });
+    await expect(api.get('/api/categories')).resolves.toEqual({ categories: [] });
     expect(auth).toBe('Bearer abc');
     expect(credentials).toBe('include');
   });
 
+  it('sends path and query parameters and the JSON body', async () => {
+    let url = '';
+    let body: unknown = null;
+    server.use(
+      http.get('/api/search', ({ request }) => {
+        url = request.url;
+        return ok({ query: 'stoic', books: [], total: 0, page: 2, pageSize: 20 });
+      }),
+      http.put('/api/books/rating/{id}', async ({ request, params }) => {
+        body = await request.json();
+        return ok({ bookId: Number(params.id), rating: 4, hasRatingsFromUser: true });
+      }),
+    );
+    await api.get('/api/search', { params: { query: { q: 'stoic', page: 2 } } });
+    expect(url).toBe('http://localhost:4000/api/search?q=stoic&page=2');
+    await expect(api.put('/api/books/rating/{id}', { params: { path: { id: '7' } }, body: { bookId: 7, rating: 4, feedback: 'Good.' } })).resolves.toEqual({
+      bookId: 7,
+      rating: 4,
+      hasRatingsFromUser: true,
+    });
+    expect(body).toEqual({ bookId: 7, rating: 4, feedback: 'Good.' });
+  });
+
   it('turns the error envelope into an ApiError', async () => {
-    server.use(http.post(`${API}/api/thing`, () => fail(409, 'That e-mail is already registered.', 'email_taken')));
-    const error = await api.post('/api/thing', {}).catch((e: unknown) => e);
+    server.use(http.post('/api/user/register', () => fail(409, 'That e-mail is already registered.', 'email_taken')));
+    const error = await api.post('/api/user/register', { body: {} }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ message: 'That e-mail is already registered.', code: 'email_taken', status: 409, notLoggedIn: false });
   });
@@ -51,14 +90,14 @@ describe('api client', () => {
     const seen: (string | null)[] = [];
     let refreshes = 0;
     server.use(
-      protectedEndpoint('/api/user/account', seen),
-      http.post(`${API}/api/user/refresh-token`, () => {
+      protectedEndpoint(seen),
+      http.post('/api/user/refresh-token', () => {
         refreshes += 1;
         return ok({ token: 'fresh' });
       }),
     );
     const before = Date.now();
-    await expect(api.get('/api/user/account')).resolves.toEqual({ path: '/api/user/account' });
+    await expect(collection('account')).resolves.toBe('account');
     expect(refreshes).toBe(1);
     expect(seen).toEqual(['Bearer stale', 'Bearer fresh']);
     expect(getToken()).toBe('fresh');
@@ -74,21 +113,19 @@ describe('api client', () => {
       releaseRefresh = resolve;
     });
     server.use(
-      protectedEndpoint('/api/a', seen),
-      protectedEndpoint('/api/b', seen),
-      protectedEndpoint('/api/c', seen),
-      http.post(`${API}/api/user/refresh-token`, async () => {
+      protectedEndpoint(seen),
+      http.post('/api/user/refresh-token', async () => {
         refreshes += 1;
         await refreshGate;
         return ok({ token: 'fresh' });
       }),
     );
-    const all = Promise.all([api.get('/api/a'), api.get('/api/b'), api.get('/api/c')]);
+    const all = Promise.all([collection('a'), collection('b'), collection('c')]);
     await vi.waitFor(() => expect(refreshes).toBe(1));
     // Give the other two requests time to hit their 401 and join the queue.
     await vi.waitFor(() => expect(seen.filter((s) => s === 'Bearer stale')).toHaveLength(3));
     releaseRefresh();
-    await expect(all).resolves.toEqual([{ path: '/api/a' }, { path: '/api/b' }, { path: '/api/c' }]);
+    await expect(all).resolves.toEqual(['a', 'b', 'c']);
     expect(refreshes).toBe(1);
     expect(seen.filter((s) => s === 'Bearer fresh')).toHaveLength(3);
   });
@@ -99,14 +136,13 @@ describe('api client', () => {
     onAuthLost(lost);
     let refreshes = 0;
     server.use(
-      http.get(`${API}/api/a`, () => notLoggedIn()),
-      http.get(`${API}/api/b`, () => notLoggedIn()),
-      http.post(`${API}/api/user/refresh-token`, () => {
+      http.get('/api/collections/{slug}', () => notLoggedIn()),
+      http.post('/api/user/refresh-token', () => {
         refreshes += 1;
         return fail(401, 'Session expired.', 'refresh_invalid');
       }),
     );
-    const results = await Promise.allSettled([api.get('/api/a'), api.get('/api/b')]);
+    const results = await Promise.allSettled([collection('a'), collection('b')]);
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
     const reason = (results[0] as PromiseRejectedResult).reason as ApiError;
     expect(reason).toBeInstanceOf(ApiError);
@@ -122,18 +158,44 @@ describe('api client', () => {
     setToken('stale');
     let refreshes = 0;
     server.use(
-      http.get(`${API}/api/a`, () => notLoggedIn()),
-      http.post(`${API}/api/user/refresh-token`, () => {
+      http.get('/api/collections/{slug}', () => notLoggedIn()),
+      http.post('/api/user/refresh-token', () => {
         refreshes += 1;
         return ok({ token: 'fresh' });
       }),
     );
-    await expect(api.get('/api/a')).rejects.toMatchObject({ status: 401 });
+    await expect(collection('a')).rejects.toMatchObject({ status: 401 });
     expect(refreshes).toBe(1);
   });
 
   it('reports network failures as an ApiError with status 0', async () => {
-    server.use(http.get(`${API}/api/a`, () => HttpResponse.error()));
-    await expect(api.get('/api/a')).rejects.toMatchObject({ status: 0, code: 'network_error' });
+    server.use(http.get('/api/categories', () => HttpResponse.error()));
+    await expect(api.get('/api/categories')).rejects.toMatchObject({ status: 0, code: 'network_error' });
   });
 });
+
+/**
+ * Type checks only (`npm run typecheck` compiles this file; nothing here runs): calls and fakes the
+ * server's OpenAPI document does not allow are errors. An unused `@ts-expect-error` fails too.
+ */
+export async function typedByPath(): Promise<void> {
+  // @ts-expect-error The server does not serve this path.
+  void api.get('/api/thing');
+  // @ts-expect-error Billing comes later: POST /api/user/mark-as-paid is not served.
+  void api.post('/api/user/mark-as-paid', { body: { chargeId: 'ch_1' } });
+  // @ts-expect-error GET only: /api/books is not a POST.
+  void api.post('/api/books');
+  // @ts-expect-error A path with parameters needs them.
+  void api.get('/api/books/{id}');
+  // @ts-expect-error The rating must be a number.
+  void api.put('/api/books/rating/{id}', { params: { path: { id: '1' } }, body: { bookId: 1, rating: 'five' } });
+  // @ts-expect-error No such query parameter.
+  void api.get('/api/search', { params: { query: { text: 'x' } } });
+  const result = await api.get('/api/categories');
+  // @ts-expect-error The result has no such field.
+  void result.books;
+  // @ts-expect-error msw handlers are typed by the same paths.
+  http.get('/api/thing', () => ok({}));
+  // @ts-expect-error ... and by the same results.
+  http.get('/api/categories', () => ok({ books: [] }));
+}

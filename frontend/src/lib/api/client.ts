@@ -1,10 +1,15 @@
 import { clearToken, getToken, setToken } from '@/lib/storage';
+import type { paths } from './schema';
 import type { ApiFailure, RefreshTokenResponse } from './types';
 
 /**
  * The API client: JSON envelope handling, the bearer header and the 401 rule
  * (one refresh, concurrent 401s queued and replayed). It never navigates: on a failed refresh it
  * clears the token and emits "auth lost"; the app shell decides what to do.
+ *
+ * Every call is typed by its path in the server's OpenAPI document (`paths` in schema.ts): a path
+ * or method the server does not serve, missing path parameters, unknown query parameters or a
+ * wrong body are type errors, and the result is the `result` of the path's 200 answer.
  */
 
 declare const process: { env: { API_BASE?: string } };
@@ -133,8 +138,10 @@ function unwrap<T>(raw: RawResponse): T {
 
 let refreshing: Promise<string> | null = null;
 
+const REFRESH_PATH = '/api/user/refresh-token' satisfies PathsFor<'post'>;
+
 async function refreshAccessToken(): Promise<string> {
-  const raw = await send('POST', '/api/user/refresh-token', undefined, null, { skipRefresh: true });
+  const raw = await send('POST', REFRESH_PATH, undefined, null, { skipRefresh: true });
   const result = unwrap<RefreshTokenResponse>(raw);
   if (!result?.token) throw new ApiError(GENERIC_ERROR, { status: raw.status });
   setToken(result.token);
@@ -176,7 +183,7 @@ export async function resumeSession(): Promise<boolean> {
   }
 }
 
-export async function request<T>(method: HttpMethod, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+async function request<T>(method: HttpMethod, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
   const usedToken = options.token !== undefined ? options.token : getToken();
   const raw = await send(method, path, body, usedToken, options);
   if (raw.status !== 401 || options.skipRefresh || options.token !== undefined) return unwrap<T>(raw);
@@ -197,11 +204,88 @@ export async function request<T>(method: HttpMethod, path: string, body?: unknow
   return unwrap<T>(await send(method, path, body, fresh, options));
 }
 
+// ---- typed by path --------------------------------------------------------------------------
+
+type Verb = 'get' | 'put' | 'post' | 'delete';
+
+/** The paths the server serves with `verb` (a path whose operation is `?: never` is left out). */
+export type PathsFor<V extends Verb> = { [P in keyof paths]: paths[P] extends Record<V, unknown> ? P : never }[keyof paths];
+
+/** The OpenAPI operation of `verb` on `path`. */
+type Operation<P extends keyof paths, V extends Verb> = paths[P] extends Record<V, infer Op> ? Op : never;
+
+type OperationParams<Op> = Op extends { parameters: infer All } ? All : never;
+/** Path parameters, when the path has any (`path?: never` does not match a required `path`). */
+type PathParams<Op> = OperationParams<Op> extends { path: infer Path } ? Path : never;
+type QueryParams<Op> = OperationParams<Op> extends { query?: infer Query } ? Exclude<Query, undefined> : never;
+
+/** `params`: required with path parameters or a required query parameter, else optional. */
+type ParamsInit<Op> = [PathParams<Op>] extends [never]
+  ? [QueryParams<Op>] extends [never]
+    ? { params?: never }
+    : Record<string, never> extends QueryParams<Op>
+      ? { params?: { query?: QueryParams<Op> } }
+      : { params: { query: QueryParams<Op> } }
+  : { params: { path: PathParams<Op> } & ([QueryParams<Op>] extends [never] ? unknown : { query?: QueryParams<Op> }) };
+
+type JsonBody<Op> = Op extends { requestBody?: { content: { 'application/json': infer Body } } } ? Body : never;
+
+/** `body`: required when the operation requires one, optional when it is optional, else absent. */
+type BodyInit<Op> = [JsonBody<Op>] extends [never]
+  ? { body?: never }
+  : Op extends { requestBody: unknown }
+    ? { body: JsonBody<Op> }
+    : { body?: JsonBody<Op> };
+
+/** What a call takes besides its path: parameters, body and the request options. */
+export type CallInit<Op> = ParamsInit<Op> & BodyInit<Op> & RequestOptions;
+
+/** The `result` of the operation's 200 JSON envelope. */
+export type ResultOf<Op> = Op extends { responses: { 200: { content: { 'application/json': { result: infer Result } } } } } ? Result : never;
+
+/** The init argument, optional when nothing in it is required. */
+type InitArgs<Op> = Record<string, never> extends ParamsInit<Op> & BodyInit<Op> ? [init?: CallInit<Op>] : [init: CallInit<Op>];
+
+interface LooseInit extends RequestOptions {
+  params?: { path?: Record<string, string | number>; query?: Record<string, unknown> };
+  body?: unknown;
+}
+
+/** `/api/books/{id}` + `{ path: { id: '7' }, query: { a: 1 } }` → `/api/books/7?a=1`. */
+export function buildPath(template: string, params: LooseInit['params'] = {}): string {
+  const path = template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params.path?.[name];
+    if (value === undefined) throw new Error(`missing path parameter ${name} for ${template}`);
+    return encodeURIComponent(String(value));
+  });
+  const search = queryString(params.query);
+  return search ? `${path}?${search}` : path;
+}
+
+/** `a=1&b=x` from query parameters, in their order, leaving out those that are null or undefined. */
+export function queryString(params: Record<string, unknown> = {}): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    if (value === undefined || value === null) continue;
+    for (const item of Array.isArray(value) ? (value as unknown[]) : [value]) query.append(name, String(item));
+  }
+  return query.toString();
+}
+
+function call(method: HttpMethod, path: string, init: LooseInit = {}): Promise<unknown> {
+  const { params, body, ...options } = init;
+  return request<unknown>(method, buildPath(path, params), body, options);
+}
+
 export const api = {
-  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body, options),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
-  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
+  get: <P extends PathsFor<'get'>>(path: P, ...[init]: InitArgs<Operation<P, 'get'>>) =>
+    call('GET', path, init as LooseInit) as Promise<ResultOf<Operation<P, 'get'>>>,
+  post: <P extends PathsFor<'post'>>(path: P, ...[init]: InitArgs<Operation<P, 'post'>>) =>
+    call('POST', path, init as LooseInit) as Promise<ResultOf<Operation<P, 'post'>>>,
+  put: <P extends PathsFor<'put'>>(path: P, ...[init]: InitArgs<Operation<P, 'put'>>) =>
+    call('PUT', path, init as LooseInit) as Promise<ResultOf<Operation<P, 'put'>>>,
+  delete: <P extends PathsFor<'delete'>>(path: P, ...[init]: InitArgs<Operation<P, 'delete'>>) =>
+    call('DELETE', path, init as LooseInit) as Promise<ResultOf<Operation<P, 'delete'>>>,
 };
 
 /** For tests only: forget any refresh in flight. */

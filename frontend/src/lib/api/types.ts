@@ -29,6 +29,9 @@ export interface ApiFailure {
 
 export type ApiEnvelope<T> = ApiSuccess<T> | ApiFailure;
 
+/** The error envelope as the server's schema describes it (`code` always present). */
+export type ErrorBody = Schemas['ErrorBody'];
+
 /** A success with nothing interesting inside `result`. */
 export type EmptyResult = Record<string, never> | null | undefined;
 

@@ -7,7 +7,7 @@ import type { AccountResponse } from '@/lib/api/types';
  * category preferences screen both need the member's account.
  */
 export function getAccount(options?: { signal?: AbortSignal }): Promise<AccountResponse> {
-  return api.get<AccountResponse>('/api/user/account', { signal: options?.signal });
+  return api.get('/api/user/account', { signal: options?.signal });
 }
 
 export const accountKeys = {

@@ -1,6 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { http, ok } from '@/testing/handlers';
 import { currentUrl, renderApp, signIn } from '@/testing/render';
+import { server } from '@/testing/server';
 
 describe('protected routes', () => {
   it('sends a signed-out visitor to /signup with the redirect', async () => {
@@ -31,10 +33,7 @@ describe('protected routes', () => {
 
 describe('a stale token with a live refresh cookie', () => {
   it('is refreshed quietly and the member stays on the page', async () => {
-    const { http } = await import('msw');
-    const { API, ok } = await import('@/testing/handlers');
-    const { server } = await import('@/testing/server');
-    server.use(http.post(`${API}/api/user/refresh-token`, () => ok({ token: 'renewed' })));
+    server.use(http.post('/api/user/refresh-token', () => ok({ token: 'renewed' })));
     signIn('old', 3_600_001);
     const { router } = renderApp('/account');
     expect(await screen.findByRole('heading', { name: 'Account', level: 1 })).toBeInTheDocument();

@@ -7,7 +7,7 @@ import type { SessionResponse } from '@/lib/api/types';
  * and the home screen all need it.
  */
 export function getSession(options?: { signal?: AbortSignal }): Promise<SessionResponse> {
-  return api.get<SessionResponse>('/api/user/session', { signal: options?.signal });
+  return api.get('/api/user/session', { signal: options?.signal });
 }
 
 export const sessionKeys = {

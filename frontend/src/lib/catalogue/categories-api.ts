@@ -5,7 +5,7 @@ import { catalogueKeys } from './query-keys';
 
 /** GET /api/categories. Shared: the catalogue pages and the preferences screen both list them. */
 export function getCategories(options?: { signal?: AbortSignal }): Promise<CategoriesResult> {
-  return api.get<CategoriesResult>('/api/categories', { signal: options?.signal });
+  return api.get('/api/categories', { signal: options?.signal });
 }
 
 export const categoriesQueryOptions = () =>

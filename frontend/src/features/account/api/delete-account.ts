@@ -5,7 +5,7 @@ import { accountKeys } from './get-account';
 
 /** POST /api/user/delete */
 export function deleteAccount(body: DeleteAccountRequest): Promise<EmptyResult> {
-  return api.post<EmptyResult>('/api/user/delete', body);
+  return api.post('/api/user/delete', { body });
 }
 
 export function useDeleteAccount() {

@@ -1,16 +1,15 @@
-import { http } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { DeleteAccountRequest } from '@/lib/api/types';
 import { makeUser } from '@/testing/data';
-import { API, fail, ok } from '@/testing/handlers';
+import { fail, http, ok } from '@/testing/handlers';
 import { renderApp, signIn } from '@/testing/render';
 import { server } from '@/testing/server';
 
 describe('account', () => {
   it('shows the e-mail and the free plan card', async () => {
     signIn();
-    server.use(http.get(`${API}/api/user/account`, () => ok({ user: makeUser({ email: 'free@example.com' }) })));
+    server.use(http.get('/api/user/account', () => ok({ user: makeUser({ email: 'free@example.com' }) })));
     renderApp('/account');
     expect(await screen.findByText('free@example.com')).toBeInTheDocument();
     const main = within(screen.getByRole('main'));
@@ -29,7 +28,7 @@ describe('account', () => {
     signIn();
     const end = Date.UTC(2099, 5, 30, 12);
     server.use(
-      http.get(`${API}/api/user/account`, () =>
+      http.get('/api/user/account', () =>
         ok({ user: makeUser({ planId: 'premium-yearly', paidDate: Date.now() - 1000, endPaidDate: end, isPaid: true }) }),
       ),
     );
@@ -42,18 +41,18 @@ describe('account', () => {
 
   it('derives Monthly from a provider price id and Lifetime otherwise', async () => {
     signIn();
-    server.use(http.get(`${API}/api/user/account`, () => ok({ user: makeUser({ planId: 'price_1Abc', paidDate: 1, endPaidDate: null }) })));
+    server.use(http.get('/api/user/account', () => ok({ user: makeUser({ planId: 'price_1Abc', paidDate: 1, endPaidDate: null }) })));
     const first = renderApp('/account');
     expect(await screen.findByTestId('plan-name')).toHaveTextContent('Monthly');
     first.unmount();
-    server.use(http.get(`${API}/api/user/account`, () => ok({ user: makeUser({ planId: 'stacksocial-ltd', paidDate: 1, endPaidDate: null }) })));
+    server.use(http.get('/api/user/account', () => ok({ user: makeUser({ planId: 'stacksocial-ltd', paidDate: 1, endPaidDate: null }) })));
     renderApp('/account');
     expect(await screen.findByTestId('plan-name')).toHaveTextContent('Lifetime');
   });
 
   it('treats an expired plan as free', async () => {
     signIn();
-    server.use(http.get(`${API}/api/user/account`, () => ok({ user: makeUser({ planId: 'monthly', paidDate: 1, endPaidDate: Date.now() - 1 }) })));
+    server.use(http.get('/api/user/account', () => ok({ user: makeUser({ planId: 'monthly', paidDate: 1, endPaidDate: Date.now() - 1 }) })));
     renderApp('/account');
     expect(await screen.findByText('Free Plan')).toBeInTheDocument();
   });
@@ -61,7 +60,7 @@ describe('account', () => {
   it('only logs a failed account fetch', async () => {
     signIn();
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    server.use(http.get(`${API}/api/user/account`, () => fail(500, 'Database unavailable')));
+    server.use(http.get('/api/user/account', () => fail(500, 'Database unavailable')));
     renderApp('/account');
     await waitFor(() => expect(log).toHaveBeenCalled(), { timeout: 5000 });
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -84,8 +83,8 @@ describe('delete account', () => {
     signIn();
     let body: DeleteAccountRequest | undefined;
     server.use(
-      http.post(`${API}/api/user/delete`, async ({ request }) => {
-        body = (await request.json()) as DeleteAccountRequest;
+      http.post('/api/user/delete', async ({ request }) => {
+        body = (await request.json());
         return ok({});
       }),
     );
@@ -100,7 +99,7 @@ describe('delete account', () => {
 
   it('shows the fixed failure message', async () => {
     signIn();
-    server.use(http.post(`${API}/api/user/delete`, () => fail(500, 'boom')));
+    server.use(http.post('/api/user/delete', () => fail(500, 'boom')));
     const { user } = renderApp('/account/delete');
     await user.type(await screen.findByLabelText('Why are you deleting your account?'), 'Too busy');
     await user.selectOptions(screen.getByLabelText('How did you find out about us?'), 'Other');

@@ -4,7 +4,7 @@ import type { EmptyResult, ForgotPasswordRequest } from '@/lib/api/types';
 
 /** PUT /api/user/forgot-password (always the same answer). */
 export function forgotPassword(body: ForgotPasswordRequest): Promise<EmptyResult> {
-  return api.put<EmptyResult>('/api/user/forgot-password', body, { skipRefresh: true, token: null });
+  return api.put('/api/user/forgot-password', { body, skipRefresh: true, token: null });
 }
 
 export function useForgotPassword() {

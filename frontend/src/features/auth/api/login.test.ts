@@ -1,6 +1,5 @@
-import { http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { API, fail, ok } from '@/testing/handlers';
+import { fail, http, ok } from '@/testing/handlers';
 import { server } from '@/testing/server';
 import { login } from './login';
 
@@ -8,8 +7,8 @@ describe('login', () => {
   it('never runs the refresh loop for login (a 401 there is a wrong password)', async () => {
     const refresh = vi.fn();
     server.use(
-      http.post(`${API}/api/user/login`, () => fail(401, 'Wrong e-mail or password.', 'invalid_credentials')),
-      http.post(`${API}/api/user/refresh-token`, () => {
+      http.post('/api/user/login', () => fail(401, 'Wrong e-mail or password.', 'invalid_credentials')),
+      http.post('/api/user/refresh-token', () => {
         refresh();
         return ok({ token: 'x' });
       }),

@@ -4,7 +4,7 @@ import type { AuthResponse, LoginRequest } from '@/lib/api/types';
 
 /** POST /api/user/login. Never triggers the refresh rule: a 401 here means wrong credentials. */
 export function login(body: LoginRequest): Promise<AuthResponse> {
-  return api.post<AuthResponse>('/api/user/login', body, { skipRefresh: true, token: null });
+  return api.post('/api/user/login', { body, skipRefresh: true, token: null });
 }
 
 export function useLogin() {

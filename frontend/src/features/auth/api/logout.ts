@@ -4,7 +4,7 @@ import type { EmptyResult } from '@/lib/api/types';
 
 /** POST /api/user/logout. The answer is ignored; `token` is the one being dropped. */
 export function logout(token: string | null): Promise<EmptyResult> {
-  return api.post<EmptyResult>('/api/user/logout', undefined, { skipRefresh: true, token });
+  return api.post('/api/user/logout', { skipRefresh: true, token });
 }
 
 export function useLogout() {

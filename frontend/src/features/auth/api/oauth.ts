@@ -10,15 +10,14 @@ export function isOAuthProvider(value: string | null): value is OAuthProvider {
   return value !== null && (PROVIDERS as readonly string[]).includes(value);
 }
 
-/** Google and Apple live under /login/oauth, LinkedIn and Facebook under /oauth (spec §7). */
-function basePath(provider: OAuthProvider): string {
-  return provider === 'google' || provider === 'apple' ? `/api/${provider}/login/oauth` : `/api/${provider}/oauth`;
-}
+// Google and Apple live under /login/oauth, LinkedIn and Facebook under /oauth (spec §7).
 
 /** GET /api/{provider}/login/oauth?origin=login&redirect=... → the provider's URL. */
 export function getOAuthUrl({ provider, redirect }: { provider: OAuthProvider; redirect: string }): Promise<OAuthUrlResponse> {
-  const query = new URLSearchParams({ origin: 'login', redirect });
-  return api.get<OAuthUrlResponse>(`${basePath(provider)}?${query.toString()}`, { skipRefresh: true });
+  const query = { origin: 'login', redirect };
+  if (provider === 'google') return api.get('/api/google/login/oauth', { params: { query }, skipRefresh: true });
+  if (provider === 'apple') return api.get('/api/apple/login/oauth', { params: { query }, skipRefresh: true });
+  return api.get('/api/{provider}/oauth', { params: { path: { provider }, query }, skipRefresh: true });
 }
 
 export function useOAuthUrl() {
@@ -38,8 +37,11 @@ export function exchangeOAuthCode({
   state: string;
   timezone: string;
 }): Promise<OAuthCallbackResponse> {
-  const query = new URLSearchParams({ code, state, timezone });
-  return api.get<OAuthCallbackResponse>(`${basePath(provider)}/callback?${query.toString()}`, { skipRefresh: true, token: null });
+  const query = { code, state, timezone };
+  const options = { skipRefresh: true, token: null };
+  if (provider === 'google') return api.get('/api/google/login/oauth/callback', { params: { query }, ...options });
+  if (provider === 'apple') return api.get('/api/apple/login/oauth/callback', { params: { query }, ...options });
+  return api.get('/api/{provider}/oauth/callback', { params: { path: { provider }, query }, ...options });
 }
 
 export function useOAuthCallback() {

@@ -4,7 +4,7 @@ import type { AuthResponse, RegisterRequest } from '@/lib/api/types';
 
 /** POST /api/user/register */
 export function register(body: RegisterRequest): Promise<AuthResponse> {
-  return api.post<AuthResponse>('/api/user/register', body, { skipRefresh: true, token: null });
+  return api.post('/api/user/register', { body, skipRefresh: true, token: null });
 }
 
 export function useRegister() {

@@ -4,7 +4,7 @@ import type { EmptyResult, ResetPasswordRequest } from '@/lib/api/types';
 
 /** PUT /api/user/reset-password */
 export function resetPassword(body: ResetPasswordRequest): Promise<EmptyResult> {
-  return api.put<EmptyResult>('/api/user/reset-password', body, { skipRefresh: true, token: null });
+  return api.put('/api/user/reset-password', { body, skipRefresh: true, token: null });
 }
 
 export function useResetPassword() {

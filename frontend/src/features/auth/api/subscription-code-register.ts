@@ -4,7 +4,7 @@ import type { AuthResponse, SubscriptionCodeRegisterRequest } from '@/lib/api/ty
 
 /** POST /api/user/subscription-code-register */
 export function subscriptionCodeRegister(body: SubscriptionCodeRegisterRequest): Promise<AuthResponse> {
-  return api.post<AuthResponse>('/api/user/subscription-code-register', body, { skipRefresh: true, token: null });
+  return api.post('/api/user/subscription-code-register', { body, skipRefresh: true, token: null });
 }
 
 export function useSubscriptionCodeRegister() {

@@ -1,9 +1,8 @@
-import { http } from 'msw';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { LoginRequest } from '@/lib/api/types';
 import { getToken } from '@/lib/storage';
-import { API, fail, ok } from '@/testing/handlers';
+import { fail, http, ok } from '@/testing/handlers';
 import { makeUser } from '@/testing/data';
 import { renderApp } from '@/testing/render';
 import { server } from '@/testing/server';
@@ -17,7 +16,7 @@ describe('login', () => {
   });
 
   it('shows the server error', async () => {
-    server.use(http.post(`${API}/api/user/login`, () => fail(401, 'Wrong e-mail or password.', 'invalid_credentials')));
+    server.use(http.post('/api/user/login', () => fail(401, 'Wrong e-mail or password.', 'invalid_credentials')));
     const { user } = renderApp('/login');
     await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
     await user.type(screen.getByLabelText('Password'), 'wrong-password');
@@ -29,8 +28,8 @@ describe('login', () => {
   it('logs in and goes to the redirect target', async () => {
     let body: LoginRequest | undefined;
     server.use(
-      http.post(`${API}/api/user/login`, async ({ request }) => {
-        body = (await request.json()) as LoginRequest;
+      http.post('/api/user/login', async ({ request }) => {
+        body = (await request.json());
         return ok({ token: 'tok', user: makeUser() });
       }),
     );

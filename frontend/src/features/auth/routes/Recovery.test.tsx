@@ -1,8 +1,7 @@
-import { http } from 'msw';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ResetPasswordRequest } from '@/lib/api/types';
-import { API, fail, ok } from '@/testing/handlers';
+import { fail, http, ok } from '@/testing/handlers';
 import { renderApp } from '@/testing/render';
 import { server } from '@/testing/server';
 
@@ -35,8 +34,8 @@ describe('reset password', () => {
   it('sends the e-mail and code from the route and shows the success message with a login link', async () => {
     let body: ResetPasswordRequest | undefined;
     server.use(
-      http.put(`${API}/api/user/reset-password`, async ({ request }) => {
-        body = (await request.json()) as ResetPasswordRequest;
+      http.put('/api/user/reset-password', async ({ request }) => {
+        body = (await request.json());
         return ok({});
       }),
     );
@@ -50,7 +49,7 @@ describe('reset password', () => {
   });
 
   it('shows the server error', async () => {
-    server.use(http.put(`${API}/api/user/reset-password`, () => fail(400, 'The passwords do not match.', 'password_mismatch')));
+    server.use(http.put('/api/user/reset-password', () => fail(400, 'The passwords do not match.', 'password_mismatch')));
     const { user } = renderApp('/reset-password/ada%40example.com/CODE1');
     await user.type(await screen.findByLabelText('New Password'), 'newpass123');
     await user.type(screen.getByLabelText('Confirm New Password'), 'other12345');

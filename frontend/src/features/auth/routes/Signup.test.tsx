@@ -1,10 +1,9 @@
-import { http } from 'msw';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { RegisterRequest } from '@/lib/api/types';
 import { getToken } from '@/lib/storage';
 import { makeUser } from '@/testing/data';
-import { API, fail, ok } from '@/testing/handlers';
+import { fail, http, ok } from '@/testing/handlers';
 import { currentUrl, renderApp } from '@/testing/render';
 import { server } from '@/testing/server';
 
@@ -24,7 +23,7 @@ describe('sign-up', () => {
   });
 
   it('shows the server error in a warning alert', async () => {
-    server.use(http.post(`${API}/api/user/register`, () => fail(409, 'An account with this e-mail already exists.', 'email_taken')));
+    server.use(http.post('/api/user/register', () => fail(409, 'An account with this e-mail already exists.', 'email_taken')));
     const { user, router } = renderApp('/signup');
     await fillSignup(user, { first: 'Ada', last: 'Lovelace', email: 'ada@example.com', password: 'secret123' });
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
@@ -38,8 +37,8 @@ describe('sign-up', () => {
     window.sessionStorage.setItem('chargeId', 'ch_123');
     let body: RegisterRequest | undefined;
     server.use(
-      http.post(`${API}/api/user/register`, async ({ request }) => {
-        body = (await request.json()) as RegisterRequest;
+      http.post('/api/user/register', async ({ request }) => {
+        body = (await request.json());
         return ok({ token: 'new-token', user: makeUser({ email: body.username ?? '' }) });
       }),
     );
@@ -84,7 +83,7 @@ describe('sign-up', () => {
   });
 
   it('leaves for the provider through /goback when the server gives a URL', async () => {
-    server.use(http.get(`${API}/api/apple/login/oauth`, () => ok({ url: 'https://appleid.example.com/auth?x=1' })));
+    server.use(http.get('/api/apple/login/oauth', () => ok({ url: 'https://appleid.example.com/auth?x=1' })));
     const assign = vi.fn();
     const original = window.location;
     Object.defineProperty(window, 'location', { configurable: true, value: { ...original, assign } });
@@ -101,7 +100,7 @@ describe('sign-up', () => {
   });
 
   it('exchanges a provider callback code and state for a token', async () => {
-    server.use(http.get(`${API}/api/google/login/oauth/callback`, ({ request }) => {
+    server.use(http.get('/api/google/login/oauth/callback', ({ request }) => {
       const query = new URL(request.url).searchParams;
       const good = query.get('code') === 'abc' && query.get('state') === 'st-1' && Boolean(query.get('timezone'));
       return good ? ok({ token: 'google-token', user: makeUser() }) : fail(400, 'Bad code or state');
@@ -113,7 +112,7 @@ describe('sign-up', () => {
   });
 
   it('shows the server error when the provider callback fails', async () => {
-    server.use(http.get(`${API}/api/google/login/oauth/callback`, () => fail(400, 'This sign-in link has expired.')));
+    server.use(http.get('/api/google/login/oauth/callback', () => fail(400, 'This sign-in link has expired.')));
     renderApp('/signup?code=abc&type=google');
     expect(await screen.findByRole('alert')).toHaveTextContent('This sign-in link has expired.');
     expect(getToken()).toBeNull();

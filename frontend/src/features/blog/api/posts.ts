@@ -1,13 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { BlogPostResult, BlogResult } from '@/lib/api/types';
 
 /** GET /api/blog?category= (newest first; no category = every post). */
 export function usePosts(category?: string) {
   return useQuery({
     queryKey: ['blog', 'posts', category ?? 'all'] as const,
-    queryFn: ({ signal }) =>
-      api.get<BlogResult>(category ? `/api/blog?${new URLSearchParams({ category }).toString()}` : '/api/blog', { signal }),
+    queryFn: ({ signal }) => api.get('/api/blog', { params: { query: { category: category || undefined } }, signal }),
   });
 }
 
@@ -15,6 +13,6 @@ export function usePosts(category?: string) {
 export function usePost(id: string) {
   return useQuery({
     queryKey: ['blog', 'post', id] as const,
-    queryFn: ({ signal }) => api.get<BlogPostResult>(`/api/blog/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => api.get('/api/blog/{id}', { params: { path: { id } }, signal }),
   });
 }

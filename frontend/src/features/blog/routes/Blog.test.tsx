@@ -1,9 +1,8 @@
 import { screen, within } from '@testing-library/react';
-import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { BlogPostResult, BlogResult } from '@/lib/api/types';
 import { makePost } from '@/testing/data';
-import { API, fail, ok } from '@/testing/handlers';
+import { fail, http, ok } from '@/testing/handlers';
 import { renderApp } from '@/testing/render';
 import { server } from '@/testing/server';
 
@@ -16,7 +15,7 @@ describe('blog', () => {
   it('lists the posts with title, excerpt, date and image', async () => {
     let category: string | null = 'unset';
     server.use(
-      http.get(`${API}/api/blog`, ({ request }) => {
+      http.get('/api/blog', ({ request }) => {
         category = new URL(request.url).searchParams.get('category');
         return ok<BlogResult>({
           posts: [
@@ -42,12 +41,12 @@ describe('blog', () => {
   it("/blog/whats-new asks for the whats-new category and is titled What's New", async () => {
     let category: string | null = null;
     server.use(
-      http.get(`${API}/api/blog`, ({ request }) => {
+      http.get('/api/blog', ({ request }) => {
         category = new URL(request.url).searchParams.get('category');
         return ok<BlogResult>({ posts: [card({ id: 7, slug: 'dark-mode', title: 'Dark mode is here', category: 'whats-new' })] });
       }),
       // Must not be reached: the static segment wins over /blog/:id.
-      http.get(`${API}/api/blog/:id`, () => fail(500, 'wrong route')),
+      http.get('/api/blog/{id}', () => fail(500, 'wrong route')),
     );
     renderApp('/blog/whats-new');
     expect(await screen.findByRole('heading', { level: 1, name: "What's New" })).toBeInTheDocument();
@@ -59,7 +58,7 @@ describe('blog', () => {
   it('shows a post with its HTML body and a Back to blog link', async () => {
     let asked = '';
     server.use(
-      http.get(`${API}/api/blog/:id`, ({ params }) => {
+      http.get('/api/blog/{id}', ({ params }) => {
         asked = String(params.id);
         return ok<BlogPostResult>({ post: makePost({ id: 3, slug: 'reading-habits', title: 'Five reading habits', body: '<h2>Habit one</h2><p>Read <strong>every</strong> day.</p>' }) });
       }),
@@ -76,14 +75,14 @@ describe('blog', () => {
   });
 
   it('says when a post does not exist', async () => {
-    server.use(http.get(`${API}/api/blog/:id`, () => fail(404, 'Post not found.', 'not_found')));
+    server.use(http.get('/api/blog/{id}', () => fail(404, 'Post not found.', 'not_found')));
     renderApp('/blog/nope');
     expect(await screen.findByRole('heading', { level: 1, name: 'Post not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '← Back to blog' })).toHaveAttribute('href', '/blog');
   });
 
   it('shows the server error when the list fails', async () => {
-    server.use(http.get(`${API}/api/blog`, () => fail(400, 'Unknown category.')));
+    server.use(http.get('/api/blog', ({ response }) => response.untyped(fail(400, 'Unknown category.'))));
     renderApp('/blog');
     expect(await screen.findByRole('alert')).toHaveTextContent('Unknown category.');
   });

@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { AuthorResult, AuthorsResult } from '@/lib/api/types';
 
 /** GET /api/authors */
 export const authorsQueryOptions = () =>
   queryOptions({
     queryKey: ['authors'] as const,
-    queryFn: ({ signal }) => api.get<AuthorsResult>('/api/authors', { signal }),
+    queryFn: ({ signal }) => api.get('/api/authors', { signal }),
     staleTime: 5 * 60_000,
   });
 
@@ -18,6 +17,6 @@ export function useAuthors(options: { enabled?: boolean } = {}) {
 export function useAuthor(slug: string) {
   return useQuery({
     queryKey: ['authors', slug] as const,
-    queryFn: ({ signal }) => api.get<AuthorResult>(`/api/authors/${encodeURIComponent(slug)}`, { signal }),
+    queryFn: ({ signal }) => api.get('/api/authors/{slug}', { params: { path: { slug } }, signal }),
   });
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api/client';
-import type { BookPage, CatalogueSort } from '@/lib/api/types';
+import { api, queryString } from '@/lib/api/client';
+import type { CatalogueSort } from '@/lib/api/types';
 
 export const CATALOGUE_SORTS: readonly CatalogueSort[] = ['new', 'trending', 'ab', 'audio', 'video'];
 
@@ -20,22 +20,28 @@ export interface BookFilters {
   video?: boolean;
 }
 
-/** The query string of GET /api/catalogue/books (only the filters that are set). */
+/** The query parameters of GET /api/catalogue/books (only the filters that are set). */
+export function catalogueParams(filters: BookFilters, page: number, pageSize: number = PAGE_SIZE) {
+  return {
+    sort: filters.sort,
+    category: filters.category || undefined,
+    collection: filters.collection || undefined,
+    author: filters.author || undefined,
+    audio: filters.audio || undefined,
+    video: filters.video || undefined,
+    page,
+    pageSize,
+  };
+}
+
+/** The same as a query string: the cache key of a page. */
 export function catalogueQuery(filters: BookFilters, page: number, pageSize: number = PAGE_SIZE): string {
-  const params = new URLSearchParams({ sort: filters.sort });
-  if (filters.category) params.set('category', filters.category);
-  if (filters.collection) params.set('collection', filters.collection);
-  if (filters.author) params.set('author', filters.author);
-  if (filters.audio) params.set('audio', 'true');
-  if (filters.video) params.set('video', 'true');
-  params.set('page', String(page));
-  params.set('pageSize', String(pageSize));
-  return params.toString();
+  return queryString(catalogueParams(filters, page, pageSize));
 }
 
 /** GET /api/catalogue/books */
 export function getBookPage(filters: BookFilters, page: number, pageSize = PAGE_SIZE, options?: { signal?: AbortSignal }) {
-  return api.get<BookPage>(`/api/catalogue/books?${catalogueQuery(filters, page, pageSize)}`, { signal: options?.signal });
+  return api.get('/api/catalogue/books', { params: { query: catalogueParams(filters, page, pageSize) }, signal: options?.signal });
 }
 
 export const bookPageQueryOptions = (filters: BookFilters, page: number, pageSize = PAGE_SIZE) =>

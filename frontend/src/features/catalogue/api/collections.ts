@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { CollectionResult, CollectionsResult } from '@/lib/api/types';
 
 /** GET /api/collections */
 export const collectionsQueryOptions = () =>
   queryOptions({
     queryKey: ['collections'] as const,
-    queryFn: ({ signal }) => api.get<CollectionsResult>('/api/collections', { signal }),
+    queryFn: ({ signal }) => api.get('/api/collections', { signal }),
     staleTime: 5 * 60_000,
   });
 
@@ -18,6 +17,6 @@ export function useCollections(options: { enabled?: boolean } = {}) {
 export function useCollection(slug: string) {
   return useQuery({
     queryKey: ['collections', slug] as const,
-    queryFn: ({ signal }) => api.get<CollectionResult>(`/api/collections/${encodeURIComponent(slug)}`, { signal }),
+    queryFn: ({ signal }) => api.get('/api/collections/{slug}', { params: { path: { slug } }, signal }),
   });
 }

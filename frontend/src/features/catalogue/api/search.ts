@@ -4,8 +4,7 @@ import type { SearchResult } from '@/lib/api/types';
 
 /** GET /api/search?q=&page= */
 export function searchBooks(q: string, page: number, options?: { signal?: AbortSignal }): Promise<SearchResult> {
-  const params = new URLSearchParams({ q, page: String(page) });
-  return api.get<SearchResult>(`/api/search?${params.toString()}`, { signal: options?.signal });
+  return api.get('/api/search', { params: { query: { q, page } }, signal: options?.signal });
 }
 
 /** Runs only when there is a query parameter (an empty one included: the server explains it). */

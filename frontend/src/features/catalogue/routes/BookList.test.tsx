@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { BookPage, CollectionsResult } from '@/lib/api/types';
 import { BOOKS, bookPage, makeBook, makeCollection } from '@/testing/data';
-import { API, ok } from '@/testing/handlers';
+import { http, ok } from '@/testing/handlers';
 import { currentUrl, renderApp } from '@/testing/render';
 import { server } from '@/testing/server';
 
@@ -11,7 +10,7 @@ import { server } from '@/testing/server';
 function recordCatalogue(pages = 1) {
   const calls: URLSearchParams[] = [];
   server.use(
-    http.get(`${API}/api/catalogue/books`, ({ request }) => {
+    http.get('/api/catalogue/books', ({ request }) => {
       const params = new URL(request.url).searchParams;
       calls.push(params);
       const page = Number(params.get('page') ?? '1');
@@ -74,7 +73,7 @@ describe('book lists', () => {
 
   it('sends the category, collection and author filters; a tag other than all is the category', async () => {
     const calls = recordCatalogue();
-    server.use(http.get(`${API}/api/collections`, () => ok<CollectionsResult>({ collections: [makeCollection({ slug: 'stoic-classics', title: 'Stoic Classics' })] })));
+    server.use(http.get('/api/collections', () => ok<CollectionsResult>({ collections: [makeCollection({ slug: 'stoic-classics', title: 'Stoic Classics' })] })));
     renderApp('/booklist/new/philosophy?collection=stoic-classics&author=seneca');
     expect(await screen.findByRole('link', { name: '← Back to collections' })).toHaveAttribute('href', '/collections');
     await waitFor(() =>
@@ -132,13 +131,13 @@ describe('book lists', () => {
   });
 
   it('shows the server error', async () => {
-    server.use(http.get(`${API}/api/catalogue/books`, () => new Response(JSON.stringify({ status: 'error', error: 'Unknown sort.' }), { status: 400 })));
+    server.use(http.get('/api/catalogue/books', () => new Response(JSON.stringify({ status: 'error', error: 'Unknown sort.' }), { status: 400 })));
     renderApp('/booklist/ab/all');
     expect(await screen.findByRole('alert')).toHaveTextContent('Unknown sort.');
   });
 
   it('shows an empty list message', async () => {
-    server.use(http.get(`${API}/api/catalogue/books`, () => ok<BookPage>(bookPage([]))));
+    server.use(http.get('/api/catalogue/books', () => ok<BookPage>(bookPage([]))));
     renderApp('/booklist/video/all');
     expect(await screen.findByText('No books match these filters.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Video Summaries' })).toBeInTheDocument();
@@ -168,7 +167,7 @@ describe('book lists', () => {
 
   it('/books?category= shows that category', async () => {
     const calls = recordCatalogue();
-    server.use(http.get(`${API}/api/catalogue/books`, ({ request }) => {
+    server.use(http.get('/api/catalogue/books', ({ request }) => {
       calls.push(new URL(request.url).searchParams);
       return ok<BookPage>(bookPage([makeBook({ title: 'Walden' })]));
     }));

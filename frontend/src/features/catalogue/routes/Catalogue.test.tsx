@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { AuthorResult, AuthorsResult, BookPage, CollectionResult, InfographicsResult } from '@/lib/api/types';
 import { BOOKS, bookPage, makeAuthor, makeBook, makeCollection } from '@/testing/data';
-import { API, fail, ok } from '@/testing/handlers';
+import { fail, http, ok } from '@/testing/handlers';
 import { renderApp } from '@/testing/render';
 import { server } from '@/testing/server';
 import { excerpt, groupAuthors, indexLetter } from './Authors';
@@ -12,7 +11,7 @@ describe('category page', () => {
   it('shows the name, description and the books of /category/{subid}, paged', async () => {
     const calls: URLSearchParams[] = [];
     server.use(
-      http.get(`${API}/api/catalogue/books`, ({ request }) => {
+      http.get('/api/catalogue/books', ({ request }) => {
         const params = new URL(request.url).searchParams;
         calls.push(params);
         return ok<BookPage>(bookPage([makeBook({ title: 'Self-Reliance' })], { total: 21, pages: 2, page: Number(params.get('page')) }));
@@ -48,7 +47,7 @@ describe('collections', () => {
 
   it('shows a collection with its books and a Back to collections link', async () => {
     server.use(
-      http.get(`${API}/api/collections/:slug`, () =>
+      http.get('/api/collections/{slug}', () =>
         ok<CollectionResult>({ collection: makeCollection({ slug: 'stoic-classics', title: 'Stoic Classics', description: 'The Roman Stoics.' }), books: BOOKS.slice(0, 2) }),
       ),
     );
@@ -64,7 +63,7 @@ describe('collections', () => {
   });
 
   it('shows a not-found page for an unknown collection', async () => {
-    server.use(http.get(`${API}/api/collections/:slug`, () => fail(404, 'Collection not found.', 'not_found')));
+    server.use(http.get('/api/collections/{slug}', () => fail(404, 'Collection not found.', 'not_found')));
     renderApp('/collections/nope');
     expect(await screen.findByRole('heading', { level: 1, name: 'Collection not found' })).toBeInTheDocument();
   });
@@ -73,7 +72,7 @@ describe('collections', () => {
 describe('authors', () => {
   it('lists the authors A to Z with photo, bio excerpt and book count', async () => {
     server.use(
-      http.get(`${API}/api/authors`, () =>
+      http.get('/api/authors', () =>
         ok<AuthorsResult>({
           authors: [
             makeAuthor({ id: 1, slug: 'seneca', name: 'Seneca', bookCount: 2, bio: 'Roman Stoic. '.repeat(30) }),
@@ -96,7 +95,7 @@ describe('authors', () => {
 
   it('shows an author with bio, photo and books', async () => {
     server.use(
-      http.get(`${API}/api/authors/:slug`, () =>
+      http.get('/api/authors/{slug}', () =>
         ok<AuthorResult>({ author: makeAuthor({ slug: 'marcus-aurelius', name: 'Marcus Aurelius', bio: 'Roman emperor and Stoic.' }), books: BOOKS.slice(0, 1) }),
       ),
     );
@@ -122,7 +121,7 @@ describe('authors', () => {
 describe('infographics', () => {
   it('shows the image for entitled members and a locked tile otherwise', async () => {
     server.use(
-      http.get(`${API}/api/infographics`, () =>
+      http.get('/api/infographics', () =>
         ok<InfographicsResult>({
           infographics: [
             { book: { id: 1, subid: 'meditations', title: 'Meditations', author: 'Marcus Aurelius', image: '/media/public/c1.jpg' }, image: '/media/premium/i1.png?exp=1&sig=ab' },

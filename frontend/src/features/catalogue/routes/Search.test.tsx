@@ -1,16 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { SearchResult } from '@/lib/api/types';
 import { makeBook } from '@/testing/data';
-import { API, fail, ok } from '@/testing/handlers';
+import { fail, http, ok } from '@/testing/handlers';
 import { currentUrl, renderApp } from '@/testing/render';
 import { server } from '@/testing/server';
 
 function recordSearch(answer: (q: string, page: number) => Response) {
   const calls: { q: string | null; page: string | null }[] = [];
   server.use(
-    http.get(`${API}/api/search`, ({ request }) => {
+    http.get('/api/search', ({ request }) => {
       const params = new URL(request.url).searchParams;
       calls.push({ q: params.get('q'), page: params.get('page') });
       return answer(params.get('q') ?? '', Number(params.get('page') ?? '1'));

@@ -5,7 +5,7 @@ import { catalogueKeys } from '@/lib/catalogue/query-keys';
 
 /** GET /api/books: the member, popular books, categories and the home recommendations. */
 export function getHome(options?: { signal?: AbortSignal }): Promise<HomeBooksResult> {
-  return api.get<HomeBooksResult>('/api/books', { signal: options?.signal });
+  return api.get('/api/books', { signal: options?.signal });
 }
 
 export const homeQueryOptions = () =>

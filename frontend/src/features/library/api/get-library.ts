@@ -5,7 +5,7 @@ import { progressKeys } from '@/lib/progress/query-keys';
 
 /** GET /api/library?page=N (1-based): the member's saved books, most recently added first, 20 a page. */
 export function getLibrary(page: number, options?: { signal?: AbortSignal }): Promise<LibraryResult> {
-  return api.get<LibraryResult>(`/api/library?page=${page}`, { signal: options?.signal });
+  return api.get('/api/library', { params: { query: { page } }, signal: options?.signal });
 }
 
 /** Every loaded page under one key: "Load more" asks for the next 20 while `hasMore`. */

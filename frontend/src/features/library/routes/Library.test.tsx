@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { BookCard } from '@/lib/api/types';
 import { makeBook } from '@/testing/data';
-import { API, fail, ok } from '@/testing/handlers';
+import { fail, http, ok } from '@/testing/handlers';
 import { libraryPage } from '@/testing/progress-data';
 import { currentUrl, renderApp, signIn } from '@/testing/render';
 import { server } from '@/testing/server';
@@ -11,7 +10,7 @@ import { server } from '@/testing/server';
 function serveLibrary(all: BookCard[]) {
   const pages: number[] = [];
   server.use(
-    http.get(`${API}/api/library`, ({ request }) => {
+    http.get('/api/library', ({ request }) => {
       const page = Number(new URL(request.url).searchParams.get('page'));
       pages.push(page);
       return ok(libraryPage(all, page));
@@ -74,7 +73,7 @@ describe('/library', () => {
 
   it('shows the server error', async () => {
     signIn();
-    server.use(http.get(`${API}/api/library`, () => fail(400, 'Please ask for page 1 or later.', 'bad_page')));
+    server.use(http.get('/api/library', () => fail(400, 'Please ask for page 1 or later.', 'bad_page')));
     renderApp('/library');
     expect(await screen.findByRole('alert')).toHaveTextContent('Please ask for page 1 or later.');
   });

@@ -7,7 +7,7 @@ import { catalogueKeys } from '@/lib/catalogue/query-keys';
 
 /** PUT /api/user/recommends */
 export function saveRecommends(body: RecommendsRequest): Promise<RecommendsResult> {
-  return api.put<RecommendsResult>('/api/user/recommends', body);
+  return api.put('/api/user/recommends', { body });
 }
 
 /** Saves the picks and refreshes what depends on them (the member, the home recommendations). */

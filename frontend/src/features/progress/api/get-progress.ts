@@ -5,7 +5,7 @@ import { progressKeys } from '@/lib/progress/query-keys';
 
 /** GET /api/user-book-history/xp: completions, XP, streaks, awards, level and skills. */
 export function getProgress(options?: { signal?: AbortSignal }): Promise<ProgressResult> {
-  return api.get<ProgressResult>('/api/user-book-history/xp', { signal: options?.signal });
+  return api.get('/api/user-book-history/xp', { signal: options?.signal });
 }
 
 export const progressQueryOptions = () =>

@@ -1,14 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import type { ProgressResult } from '@/lib/api/types';
-import { API, fail, ok } from '@/testing/handlers';
+import { fail, http, ok } from '@/testing/handlers';
 import { makeProgress } from '@/testing/progress-data';
 import { currentUrl, renderApp, signIn } from '@/testing/render';
 import { server } from '@/testing/server';
 
 function serveProgress(progress: ProgressResult) {
-  server.use(http.get(`${API}/api/user-book-history/xp`, () => ok<ProgressResult>(progress)));
+  server.use(http.get('/api/user-book-history/xp', () => ok<ProgressResult>(progress)));
 }
 
 async function openProgress(progress: ProgressResult) {
@@ -111,7 +110,7 @@ describe('/my-progress', () => {
   it('shows the progress error text when the report cannot be loaded', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     signIn();
-    server.use(http.get(`${API}/api/user-book-history/xp`, () => fail(500, 'Internal error', 'internal')));
+    server.use(http.get('/api/user-book-history/xp', () => fail(500, 'Internal error', 'internal')));
     renderApp('/my-progress');
     expect(await screen.findByRole('alert', {}, { timeout: 8000 })).toHaveTextContent('There was an error processing your request. Please try again later.');
     expect(screen.queryByRole('region', { name: 'Your figures' })).not.toBeInTheDocument();

@@ -4,7 +4,7 @@ import type { BookResult } from '@/lib/api/types';
 
 /** GET /api/books/{id} (id or subid): the book with the caller's entitlement, and the user. */
 export function getBook(id: string, options?: { signal?: AbortSignal }): Promise<BookResult> {
-  return api.get<BookResult>(`/api/books/${encodeURIComponent(id)}`, { signal: options?.signal });
+  return api.get('/api/books/{id}', { params: { path: { id } }, signal: options?.signal });
 }
 
 export const bookKeys = {

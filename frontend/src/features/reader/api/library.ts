@@ -6,12 +6,12 @@ import { updateCachedBook } from './book-cache';
 
 /** POST /api/library {bookId}: adding twice changes nothing. */
 export function addToLibrary(body: LibraryRequest): Promise<LibraryChange> {
-  return api.post<LibraryChange>('/api/library', body);
+  return api.post('/api/library', { body });
 }
 
 /** DELETE /api/library/{id}: removing a book that is not there changes nothing. */
 export function removeFromLibrary(bookId: number): Promise<LibraryChange> {
-  return api.delete<LibraryChange>(`/api/library/${encodeURIComponent(String(bookId))}`);
+  return api.delete('/api/library/{id}', { params: { path: { id: String(bookId) } } });
 }
 
 /** Puts a book in the library or takes it out; the cached book and the /library pages follow. */

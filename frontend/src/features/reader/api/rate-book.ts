@@ -5,7 +5,7 @@ import { updateCachedBook } from './book-cache';
 
 /** PUT /api/books/rating/{id} {rating, feedback, subid, bookId}: a new rating replaces the old. */
 export function rateBook(body: RatingRequest & { bookId: number }): Promise<RatingResult> {
-  return api.put<RatingResult>(`/api/books/rating/${encodeURIComponent(String(body.bookId))}`, body);
+  return api.put('/api/books/rating/{id}', { params: { path: { id: String(body.bookId) } }, body });
 }
 
 /**

@@ -7,12 +7,12 @@ import { updateCachedBook } from './book-cache';
 
 /** PUT /api/user-book-history/ {bookId, position, completed}: the position is clamped by the server. */
 export function savePosition(body: PositionSaveRequest): Promise<PositionSaveResult> {
-  return api.put<PositionSaveResult>('/api/user-book-history/', body);
+  return api.put('/api/user-book-history/', { body });
 }
 
 /** POST /api/user-book-history/{id} (no body): the member started the book's video. */
 export function logVideoStart(bookId: number | string): Promise<EmptyResult> {
-  return api.post<EmptyResult>(`/api/user-book-history/${encodeURIComponent(String(bookId))}`);
+  return api.post('/api/user-book-history/{id}', { params: { path: { id: String(bookId) } } });
 }
 
 /**

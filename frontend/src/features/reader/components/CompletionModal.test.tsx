@@ -1,10 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { BookDetail, BookResult, PositionSaveRequest, PositionSaveResult } from '@/lib/api/types';
+import type { BookDetail, BookResult, PositionSaveResult } from '@/lib/api/types';
 import { makeBookDetail } from '@/testing/catalogue-data';
 import { makeUser } from '@/testing/data';
-import { API, ok } from '@/testing/handlers';
+import { http, ok } from '@/testing/handlers';
 import { currentUrl, renderApp, signIn } from '@/testing/render';
 import { server } from '@/testing/server';
 
@@ -13,9 +12,9 @@ async function openNearTheEnd(xp = 10, overrides: Partial<BookDetail> = {}) {
   const book = makeBookDetail({ subid: 'walden', title: 'Walden', position: 5, ...overrides });
   signIn();
   server.use(
-    http.get(`${API}/api/books/:id`, () => ok<BookResult>({ book, user: makeUser({ id: 1, isPaid: true }) })),
-    http.put(`${API}/api/user-book-history/`, async ({ request }) => {
-      const body = (await request.json()) as PositionSaveRequest;
+    http.get('/api/books/{id}', () => ok<BookResult>({ book, user: makeUser({ id: 1, isPaid: true }) })),
+    http.put('/api/user-book-history/', async ({ request }) => {
+      const body = (await request.json());
       const completed = Boolean(body.completed);
       return ok<PositionSaveResult>({ position: Number(body.position), completed, firstCompletion: completed && xp > 0, xpGained: completed ? xp : 0 });
     }),
@@ -95,7 +94,7 @@ describe('completion modal', () => {
   });
 
   it('links to /my-progress', async () => {
-    server.use(http.get(`${API}/api/user-book-history/xp`, () => ok({ isPaid: true, numCompleted: 1, xp: 10, streaks: { currentStreak: 1, bestStreak: 1 }, skillsNumCompleted: {}, awards: [], level: { current: null, next: 'Starter', nextXp: 50, xpToNext: 40, percent: 20 }, skills: [] })));
+    server.use(http.get('/api/user-book-history/xp', () => ok({ isPaid: true, numCompleted: 1, xp: 10, streaks: { currentStreak: 1, bestStreak: 1 }, skillsNumCompleted: {}, awards: [], level: { current: null, next: 'Starter', nextXp: 50, xpToNext: 40, percent: 20 }, skills: [] })));
     const { user, router } = await openNearTheEnd();
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Congratulations!' })).getByRole('link', { name: 'See your progress' }));

@@ -1,26 +1,25 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import type { BookDetail, BookResult, LibraryChange, LibraryRequest } from '@/lib/api/types';
+import type { BookDetail, BookResult, LibraryChange } from '@/lib/api/types';
 import { makeBookDetail, makeVisitorBook } from '@/testing/catalogue-data';
 import { makeUser } from '@/testing/data';
-import { API, fail, ok } from '@/testing/handlers';
+import { fail, http, ok } from '@/testing/handlers';
 import { renderApp, signIn } from '@/testing/render';
 import { server } from '@/testing/server';
 
 function serveBook(book: BookDetail) {
-  server.use(http.get(`${API}/api/books/:id`, () => ok<BookResult>({ book, user: book.notLoggedIn ? null : makeUser({ id: 1, isPaid: true }) })));
+  server.use(http.get('/api/books/{id}', () => ok<BookResult>({ book, user: book.notLoggedIn ? null : makeUser({ id: 1, isPaid: true }) })));
 }
 
 function recordLibraryCalls() {
   const calls: string[] = [];
   server.use(
-    http.post(`${API}/api/library`, async ({ request }) => {
-      const body = (await request.json()) as LibraryRequest;
+    http.post('/api/library', async ({ request }) => {
+      const body = (await request.json());
       calls.push(`add ${JSON.stringify(body)}`);
       return ok<LibraryChange>({ bookId: Number(body.bookId), isInLibrary: true });
     }),
-    http.delete(`${API}/api/library/:id`, ({ params }) => {
+    http.delete('/api/library/{id}', ({ params }) => {
       calls.push(`remove ${String(params.id)}`);
       return ok<LibraryChange>({ bookId: Number(params.id), isInLibrary: false });
     }),
@@ -74,7 +73,7 @@ describe('library toggle', () => {
   it('shows an error state when the server fails, and keeps the state', async () => {
     signIn();
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    server.use(http.post(`${API}/api/library`, () => fail(500, 'Internal error', 'internal')));
+    server.use(http.post('/api/library', () => fail(500, 'Internal error', 'internal')));
     const { user } = await open(makeBookDetail({ subid: 'walden', title: 'Walden', isInLibrary: false }));
     await user.click(screen.getByRole('button', { name: 'Add to library' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Your library could not be updated. Please try again.');

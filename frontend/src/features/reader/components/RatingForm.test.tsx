@@ -1,22 +1,21 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { BookDetail, BookResult, RatingRequest, RatingResult } from '@/lib/api/types';
 import { makeBookDetail, makeVisitorBook } from '@/testing/catalogue-data';
 import { makeUser } from '@/testing/data';
-import { API, fail, ok } from '@/testing/handlers';
+import { fail, http, ok } from '@/testing/handlers';
 import { renderApp, signIn } from '@/testing/render';
 import { server } from '@/testing/server';
 
 function serveBook(book: BookDetail) {
-  server.use(http.get(`${API}/api/books/:id`, () => ok<BookResult>({ book, user: book.notLoggedIn ? null : makeUser({ id: 1, isPaid: true }) })));
+  server.use(http.get('/api/books/{id}', () => ok<BookResult>({ book, user: book.notLoggedIn ? null : makeUser({ id: 1, isPaid: true }) })));
 }
 
 function recordRatings() {
   const ratings: { id: string; body: RatingRequest }[] = [];
   server.use(
-    http.put(`${API}/api/books/rating/:id`, async ({ request, params }) => {
-      const body = (await request.json()) as RatingRequest;
+    http.put('/api/books/rating/{id}', async ({ request, params }) => {
+      const body = (await request.json());
       ratings.push({ id: String(params.id), body });
       return ok<RatingResult>({ bookId: Number(params.id), rating: Number(body.rating), hasRatingsFromUser: true });
     }),
@@ -108,7 +107,7 @@ describe('rating form', () => {
   });
 
   it('shows the server error', async () => {
-    server.use(http.put(`${API}/api/books/rating/:id`, () => fail(400, 'Feedback is at most 500 characters.', 'feedback_too_long')));
+    server.use(http.put('/api/books/rating/{id}', () => fail(400, 'Feedback is at most 500 characters.', 'feedback_too_long')));
     const { user } = await openRatingSection();
     await user.click(screen.getByRole('radio', { name: '5 stars' }));
     await user.click(screen.getByRole('button', { name: 'Submit' }));

@@ -1,23 +1,22 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import type { BookDetail, BookResult, PositionSaveRequest, PositionSaveResult } from '@/lib/api/types';
 import { SAMPLE_BODY, makeBookDetail, makeVisitorBook } from '@/testing/catalogue-data';
 import { makeUser } from '@/testing/data';
-import { API, fail, ok } from '@/testing/handlers';
+import { fail, http, ok } from '@/testing/handlers';
 import { renderApp, signIn } from '@/testing/render';
 import { server } from '@/testing/server';
 
 function serveBook(book: BookDetail) {
-  server.use(http.get(`${API}/api/books/:id`, () => ok<BookResult>({ book, user: book.notLoggedIn ? null : makeUser({ id: 1, isPaid: true }) })));
+  server.use(http.get('/api/books/{id}', () => ok<BookResult>({ book, user: book.notLoggedIn ? null : makeUser({ id: 1, isPaid: true }) })));
 }
 
 /** Record the position saves; the server answers like docs/progress.md (first completion: 10 XP). */
 function recordSaves(options: { xpOnCompletion?: number } = {}) {
   const saves: PositionSaveRequest[] = [];
   server.use(
-    http.put(`${API}/api/user-book-history/`, async ({ request }) => {
-      const body = (await request.json()) as PositionSaveRequest;
+    http.put('/api/user-book-history/', async ({ request }) => {
+      const body = (await request.json());
       saves.push(body);
       const completed = Boolean(body.completed);
       const xpGained = completed ? (options.xpOnCompletion ?? 10) : 0;
@@ -107,7 +106,7 @@ describe('reading progress: position saves', () => {
 
   it('only logs a failed save (no message on screen)', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    server.use(http.put(`${API}/api/user-book-history/`, () => fail(500, 'Internal error', 'internal')));
+    server.use(http.put('/api/user-book-history/', () => fail(500, 'Internal error', 'internal')));
     const { user } = await openMember(makeBookDetail());
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(logged).toHaveBeenCalledWith('Could not save the reading position', expect.anything()));
@@ -170,7 +169,7 @@ describe('reading progress: audio and video', () => {
   it('logs a video start on the first play for a member, once', async () => {
     const started: string[] = [];
     server.use(
-      http.post(`${API}/api/user-book-history/:id`, ({ params }) => {
+      http.post('/api/user-book-history/{id}', ({ params }) => {
         started.push(String(params.id));
         return ok({});
       }),
@@ -191,7 +190,7 @@ describe('reading progress: audio and video', () => {
   it('logs nothing for a visitor watching a free video, and only logs a failure for members', async () => {
     const started: string[] = [];
     server.use(
-      http.post(`${API}/api/user-book-history/:id`, ({ params }) => {
+      http.post('/api/user-book-history/{id}', ({ params }) => {
         started.push(String(params.id));
         return fail(403, 'This video is not available to your account.', 'no_video');
       }),

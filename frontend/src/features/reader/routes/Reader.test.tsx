@@ -1,17 +1,16 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import type { BookDetail, BookResult } from '@/lib/api/types';
 import { makeBookDetail, makeVisitorBook } from '@/testing/catalogue-data';
 import { makeUser } from '@/testing/data';
-import { API, fail, ok } from '@/testing/handlers';
+import { fail, http, ok } from '@/testing/handlers';
 import { currentUrl, renderApp, signIn } from '@/testing/render';
 import { server } from '@/testing/server';
 
 function serveBook(book: BookDetail, user = makeUser({ id: 1, isPaid: true })) {
   const seen: string[] = [];
   server.use(
-    http.get(`${API}/api/books/:id`, ({ params }) => {
+    http.get('/api/books/{id}', ({ params }) => {
       seen.push(String(params.id));
       return ok<BookResult>({ book, user: book.notLoggedIn ? null : user });
     }),
@@ -73,14 +72,14 @@ describe('reader: visitors', () => {
 
 describe('reader: loading', () => {
   it('shows the reader error text when the book cannot be loaded', async () => {
-    server.use(http.get(`${API}/api/books/:id`, () => fail(500, 'Internal error', 'internal')));
+    server.use(http.get('/api/books/{id}', () => fail(500, 'Internal error', 'internal')));
     renderApp('/books/meditations');
     expect(await screen.findByText('There was an error. Please try again later.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
   it('shows a 404 page for an unknown book', async () => {
-    server.use(http.get(`${API}/api/books/:id`, () => fail(404, 'Book not found.', 'not_found')));
+    server.use(http.get('/api/books/{id}', () => fail(404, 'Book not found.', 'not_found')));
     renderApp('/books/nope');
     expect(await screen.findByRole('heading', { name: 'Book not found' })).toBeInTheDocument();
     expect(screen.queryByText('There was an error. Please try again later.')).not.toBeInTheDocument();

@@ -1,15 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
-import { http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import type { BookDetail, BookResult } from '@/lib/api/types';
 import { makeBookDetail, makeVisitorBook } from '@/testing/catalogue-data';
 import { makeUser } from '@/testing/data';
-import { API, fail, ok } from '@/testing/handlers';
+import { fail, http, ok } from '@/testing/handlers';
 import { renderApp, signIn } from '@/testing/render';
 import { server } from '@/testing/server';
 
 function serveBook(book: BookDetail) {
-  server.use(http.get(`${API}/api/books/:id`, () => ok<BookResult>({ book, user: book.notLoggedIn ? null : makeUser({ id: 1, isPaid: book.isPaidUser }) })));
+  server.use(http.get('/api/books/{id}', () => ok<BookResult>({ book, user: book.notLoggedIn ? null : makeUser({ id: 1, isPaid: book.isPaidUser }) })));
 }
 
 const location = (router: { state: { location: { pathname: string; search: string } } }) => router.state.location;
@@ -65,7 +64,7 @@ describe('video page', () => {
 
   it('shows the reader error text when the book cannot be loaded', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    server.use(http.get(`${API}/api/books/:id`, () => fail(500, 'Internal error', 'internal')));
+    server.use(http.get('/api/books/{id}', () => fail(500, 'Internal error', 'internal')));
     renderApp('/video/walden');
     expect(await screen.findByText('There was an error. Please try again later.')).toBeInTheDocument();
   });

@@ -4,12 +4,12 @@ import type { BookVisualsResult, VisualsResult } from '@/lib/api/types';
 
 /** GET /api/visuals: one card per book. */
 export function getVisuals(options?: { signal?: AbortSignal }): Promise<VisualsResult> {
-  return api.get<VisualsResult>('/api/visuals', { signal: options?.signal });
+  return api.get('/api/visuals', { signal: options?.signal });
 }
 
 /** GET /api/visuals/book/{id} (id or subid): the slides, empty unless the caller may see them. */
 export function getVisualBook(id: string, options?: { signal?: AbortSignal }): Promise<BookVisualsResult> {
-  return api.get<BookVisualsResult>(`/api/visuals/book/${encodeURIComponent(id)}`, { signal: options?.signal });
+  return api.get('/api/visuals/book/{id}', { params: { path: { id } }, signal: options?.signal });
 }
 
 export const visualKeys = {

@@ -1,9 +1,8 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { BookVisualsResult } from '@/lib/api/types';
 import { makeBookRef, makeSlides } from '@/testing/catalogue-data';
-import { API, ok } from '@/testing/handlers';
+import { http, ok } from '@/testing/handlers';
 import { renderApp, signIn } from '@/testing/render';
 import { server } from '@/testing/server';
 import { SLIDE_TRANSITION_MS } from '../components/Carousel';
@@ -12,7 +11,7 @@ function serve(isPaid: boolean, count: number) {
   const book = makeBookRef({ id: 7, subid: 'meditations', title: 'Meditations', author: 'Marcus Aurelius' });
   const seen: string[] = [];
   server.use(
-    http.get(`${API}/api/visuals/book/:id`, ({ params }) => {
+    http.get('/api/visuals/book/{id}', ({ params }) => {
       seen.push(String(params.id));
       return ok<BookVisualsResult>({ isPaid, book, visuals: isPaid ? makeSlides(count) : [] });
     }),

@@ -1,9 +1,8 @@
 import { screen, within } from '@testing-library/react';
-import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { VisualsResult } from '@/lib/api/types';
 import { makeBookRef, makeVisualCard } from '@/testing/catalogue-data';
-import { API, fail, ok } from '@/testing/handlers';
+import { fail, http, ok } from '@/testing/handlers';
 import { renderApp } from '@/testing/render';
 import { server } from '@/testing/server';
 
@@ -13,7 +12,7 @@ describe('visuals list', () => {
       makeVisualCard({ book: makeBookRef({ id: 7, title: 'Meditations', author: 'Marcus Aurelius' }), count: 5 }),
       makeVisualCard({ book: makeBookRef({ id: 9, title: 'Walden', author: 'Henry David Thoreau', image: '' }), count: 6 }),
     ];
-    server.use(http.get(`${API}/api/visuals`, () => ok<VisualsResult>({ visuals: cards })));
+    server.use(http.get('/api/visuals', () => ok<VisualsResult>({ visuals: cards })));
     renderApp('/visuals');
     expect(await screen.findByRole('heading', { level: 1, name: 'Visual Book Summaries' })).toBeInTheDocument();
     const link = await screen.findByRole('link', { name: /Meditations/ });
@@ -34,13 +33,13 @@ describe('visuals list', () => {
   });
 
   it('has an empty state', async () => {
-    server.use(http.get(`${API}/api/visuals`, () => ok<VisualsResult>({ visuals: [] })));
+    server.use(http.get('/api/visuals', () => ok<VisualsResult>({ visuals: [] })));
     renderApp('/visuals');
     expect(await screen.findByRole('heading', { name: 'No Visual Summaries Yet' })).toBeInTheDocument();
   });
 
   it('has an error state with the server message', async () => {
-    server.use(http.get(`${API}/api/visuals`, () => fail(400, 'Visuals are resting.', 'bad_request')));
+    server.use(http.get('/api/visuals', ({ response }) => response.untyped(fail(400, 'Visuals are resting.', 'bad_request'))));
     renderApp('/visuals');
     expect(await screen.findByRole('heading', { name: 'Oops! Something went wrong' })).toBeInTheDocument();
     expect(screen.getByText('Visuals are resting.')).toBeInTheDocument();
