@@ -144,7 +144,7 @@ impl From<catalogue::CatalogueError> for ApiError {
         let status = match &err {
             SessionExpired => StatusCode::UNAUTHORIZED,
             BookNotFound | CollectionNotFound | AuthorNotFound | PostNotFound => StatusCode::NOT_FOUND,
-            InvalidList(_) | InvalidSearch(_) | SearchPageOutOfRange | NegativeStart | NoCategoryPicked | UnknownCategory => StatusCode::BAD_REQUEST,
+            InvalidList(_) | InvalidSearch(_) | SearchPageOutOfRange | StartOutOfRange | NoCategoryPicked | UnknownCategory => StatusCode::BAD_REQUEST,
             Unavailable => return ApiError::unavailable(),
             Internal(cause) => return ApiError::internal(cause),
         };

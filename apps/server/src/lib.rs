@@ -3,6 +3,7 @@
 pub mod auth;
 pub mod config;
 pub mod envelope;
+mod hygiene;
 pub mod openapi;
 pub mod routes;
 pub mod spa;

@@ -116,7 +116,8 @@ impl Application {
                 None => app,
             };
             let app = app.default_service(actix_web::dev::fn_service(spa::fallback));
-            app.wrap(security_headers(app_state.config.is_https()))
+            app.wrap(actix_web::middleware::from_fn(crate::hygiene::refuse_nul))
+                .wrap(security_headers(app_state.config.is_https()))
                 .wrap(Compress::default())
                 .wrap_fn(|req, srv| {
                     use actix_web::dev::Service;

@@ -23,8 +23,8 @@ pub enum CatalogueError {
     InvalidSearch(SearchQueryError),
     #[error("The page must be between 1 and 50.")]
     SearchPageOutOfRange,
-    #[error("The start must be 0 or more.")]
-    NegativeStart,
+    #[error("The start must be a number from 0 to 1000000000.")]
+    StartOutOfRange,
     #[error("Please pick at least one category.")]
     NoCategoryPicked,
     #[error("One of the categories does not exist.")]
@@ -43,7 +43,7 @@ impl CatalogueError {
             CatalogueError::BookNotFound | CatalogueError::CollectionNotFound | CatalogueError::AuthorNotFound | CatalogueError::PostNotFound => {
                 "not_found"
             }
-            CatalogueError::InvalidList(_) | CatalogueError::SearchPageOutOfRange | CatalogueError::NegativeStart => "invalid_request",
+            CatalogueError::InvalidList(_) | CatalogueError::SearchPageOutOfRange | CatalogueError::StartOutOfRange => "invalid_request",
             CatalogueError::InvalidSearch(_) => "invalid_search",
             CatalogueError::NoCategoryPicked => "missing_categories",
             CatalogueError::UnknownCategory => "unknown_category",

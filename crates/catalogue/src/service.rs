@@ -20,8 +20,9 @@ pub const POPULAR: i64 = 20;
 pub const NEW_RELEASES: i64 = 6;
 pub const RECOMMENDED: i64 = 10;
 pub const HISTORY: i64 = 10;
-/// Books per call of the map of books.
+/// Books per call of the map of books, and the furthest start one may ask for.
 pub const MAP_PAGE: i64 = 1000;
+pub const MAX_MAP_START: i64 = 1_000_000_000;
 /// Search results per page, and the last page one may ask for.
 pub const SEARCH_PAGE: i64 = 20;
 pub const MAX_SEARCH_PAGE: i64 = 50;
@@ -181,8 +182,8 @@ impl<'s, S: CatalogueStore + ?Sized> Catalogue<'s, S> {
 
     /// The catalogue, newest first, `MAP_PAGE` books per call from `start`.
     pub fn books_map(&self, start: i64) -> Result<BooksMap> {
-        if start < 0 {
-            return Err(CatalogueError::NegativeStart);
+        if !(0..=MAX_MAP_START).contains(&start) {
+            return Err(CatalogueError::StartOutOfRange);
         }
         let mut books = self.store.books_from(start, MAP_PAGE + 1)?;
         let more = books.len() as i64 > MAP_PAGE;

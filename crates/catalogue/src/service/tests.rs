@@ -196,7 +196,9 @@ fn the_map_of_books_pages_by_a_thousand_and_refuses_negative_starts() {
     let map = catalogue.books_map(0).unwrap();
     assert_eq!((map.books.len(), map.next_start), (6, None));
     assert_eq!(catalogue.books_map(4).unwrap().books.len(), 2);
-    assert_eq!(catalogue.books_map(-1), Err(CatalogueError::NegativeStart));
+    assert_eq!(catalogue.books_map(-1), Err(CatalogueError::StartOutOfRange));
+    assert_eq!(catalogue.books_map(i64::MAX - 10), Err(CatalogueError::StartOutOfRange), "no overflow");
+    assert_eq!(catalogue.books_map(MAX_MAP_START).unwrap().next_start, None);
 }
 
 #[test]
