@@ -1,6 +1,7 @@
 //! The HTTP shell around the domain crates.
 
 pub mod auth;
+mod cache_policy;
 pub mod config;
 pub mod envelope;
 mod hygiene;

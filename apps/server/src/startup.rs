@@ -117,6 +117,7 @@ impl Application {
             };
             let app = app.default_service(actix_web::dev::fn_service(spa::fallback));
             app.wrap(actix_web::middleware::from_fn(crate::hygiene::refuse_nul))
+                .wrap(actix_web::middleware::from_fn(crate::cache_policy::no_store_for_api))
                 .wrap(security_headers(app_state.config.is_https()))
                 .wrap(Compress::default())
                 .wrap_fn(|req, srv| {
@@ -189,7 +190,10 @@ fn security_headers(https: bool) -> DefaultHeaders {
         .add(("X-Content-Type-Options", "nosniff"))
         .add(("Referrer-Policy", "strict-origin-when-cross-origin"))
         .add(("X-Frame-Options", "DENY"))
-        .add(("Permissions-Policy", "camera=(), microphone=(), geolocation=()"));
+        .add(("Permissions-Policy", "camera=(), microphone=(), geolocation=()"))
+        // No other site's window may hold a reference to ours, nor embed our files.
+        .add(("Cross-Origin-Opener-Policy", "same-origin"))
+        .add(("Cross-Origin-Resource-Policy", "same-origin"));
     if https {
         headers.add(("Strict-Transport-Security", "max-age=31536000; includeSubDomains"))
     } else {

@@ -251,6 +251,8 @@ async fn responses_carry_security_headers_and_a_request_id() {
         assert!(headers.get("referrer-policy").is_some(), "{url}");
         assert!(headers.get("x-frame-options").is_some(), "{url}");
         assert!(headers.get("strict-transport-security").is_none(), "no HSTS over plain http: {url}");
+        assert_eq!(headers.get("cross-origin-opener-policy").map(|v| v.to_str().unwrap()), Some("same-origin"), "{url}");
+        assert_eq!(headers.get("cross-origin-resource-policy").map(|v| v.to_str().unwrap()), Some("same-origin"), "{url}");
         let id = headers.get("x-request-id").unwrap_or_else(|| panic!("x-request-id on {url}")).to_str().unwrap().to_owned();
         assert!(!id.is_empty());
         ids.push(id);
@@ -259,6 +261,30 @@ async fn responses_carry_security_headers_and_a_request_id() {
     unique.sort();
     unique.dedup();
     assert_eq!(unique.len(), ids.len(), "one id per request: {ids:?}");
+}
+
+/// Tokens, personal data and premium text are never kept by a browser or proxy cache.
+#[actix_web::test]
+async fn api_answers_are_never_stored_by_caches() {
+    let app = spawn_app().await;
+    app.seed_catalogue();
+    let login = app.post("/api/user/register", &json!({"username": "ada@example.com", "password": PASSWORD, "firstName": "Ada", "lastName": "L"}), None).await;
+    let body: Value = login.json().await.unwrap();
+    let token = body["result"]["token"].as_str().unwrap().to_owned();
+    let paid = app.paid_member("paid@example.com").await;
+    let responses = vec![
+        app.post("/api/user/login", &json!({"username": "ada@example.com", "password": PASSWORD}), None).await,
+        app.session(&token).await,
+        app.get("/api/user/account", Some(&token)).await,
+        app.get("/api/books/premium-1", Some(&paid)).await,
+        app.get("/api/library", Some(&token)).await,
+        app.get("/api/books", None).await,
+        app.get("/api/whatever", None).await,
+    ];
+    for response in responses {
+        let url = response.url().to_string();
+        assert_eq!(response.headers().get("cache-control").map(|v| v.to_str().unwrap()), Some("no-store"), "{url}");
+    }
 }
 
 #[actix_web::test]
