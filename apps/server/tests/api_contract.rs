@@ -273,7 +273,7 @@ async fn api_answers_are_never_stored_by_caches() {
     let token = body["result"]["token"].as_str().unwrap().to_owned();
     let paid = app.paid_member("paid@example.com").await;
     let responses = vec![
-        app.post("/api/user/login", &json!({"username": "ada@example.com", "password": PASSWORD}), None).await,
+        app.post("/api/user/login", &json!({"email": "ada@example.com", "password": PASSWORD}), None).await,
         app.session(&token).await,
         app.get("/api/user/account", Some(&token)).await,
         app.get("/api/books/premium-1", Some(&paid)).await,

@@ -337,3 +337,26 @@ async fn a_spoofed_forwarded_for_header_does_not_escape_the_throttle() {
         }
     }
 }
+
+/// Ten wrong passwords sent at once: the attempts are recorded before any password is checked,
+/// so only the five the policy allows are checked and the rest are throttled.
+#[actix_web::test]
+async fn parallel_wrong_passwords_cannot_slip_under_the_login_limit() {
+    let app = spawn_app().await;
+    app.register("ada@example.com", PASSWORD).await;
+    let attempts = (0..10).map(|n| {
+        let client = bare_client();
+        let url = app.url("/api/user/login");
+        async move {
+            let body = json!({"email": "ada@example.com", "password": format!("wrong-password-{n}")});
+            client.post(url).json(&body).send().await.unwrap().status()
+        }
+    });
+    let statuses = futures::future::join_all(attempts).await;
+    let refused = statuses.iter().filter(|s| **s == StatusCode::BAD_REQUEST).count();
+    let throttled = statuses.iter().filter(|s| **s == StatusCode::TOO_MANY_REQUESTS).count();
+    assert_eq!((refused, throttled), (5, 5), "{statuses:?}");
+    // The owner, from the same address, is throttled too until the window passes (per pair).
+    let response = app.post("/api/user/login", &json!({"email": "ada@example.com", "password": PASSWORD}), None).await;
+    assert_eq!(response.status(), StatusCode::TOO_MANY_REQUESTS);
+}

@@ -226,12 +226,22 @@ impl SubscriptionCodeRepository for InMemoryStore {
 }
 
 impl AttemptLog for InMemoryStore {
-    fn count_attempts(&self, key: &str, since: Timestamp) -> PortResult<u32> {
-        Ok(self.with(|s| s.attempts.get(key).map_or(0, |v| v.iter().filter(|t| **t >= since).count() as u32)))
+    fn record_and_count(&self, key: &str, at: Timestamp, since: Timestamp) -> PortResult<u32> {
+        Ok(self.with(|s| {
+            let attempts = s.attempts.entry(key.to_owned()).or_default();
+            attempts.push(at);
+            attempts.iter().filter(|t| **t >= since).count() as u32
+        }))
     }
 
-    fn record_attempt(&self, key: &str, at: Timestamp) -> PortResult<()> {
-        self.with(|s| s.attempts.entry(key.to_owned()).or_default().push(at));
+    fn forget_attempt(&self, key: &str, at: Timestamp) -> PortResult<()> {
+        self.with(|s| {
+            if let Some(attempts) = s.attempts.get_mut(key) {
+                if let Some(index) = attempts.iter().position(|t| *t == at) {
+                    attempts.remove(index);
+                }
+            }
+        });
         Ok(())
     }
 

@@ -66,8 +66,12 @@ pub trait SubscriptionCodeRepository: Send + Sync {
 
 /// Counts attempts per key in a sliding window, for throttling.
 pub trait AttemptLog: Send + Sync {
-    fn count_attempts(&self, key: &str, since: Timestamp) -> PortResult<u32>;
-    fn record_attempt(&self, key: &str, at: Timestamp) -> PortResult<()>;
+    /// Records an attempt at `at` and returns how many attempts under `key` there are since
+    /// `since`, this one included. Atomic per key: of N parallel attempts, the k-th to be recorded
+    /// sees at least k, so no burst slips under a limit.
+    fn record_and_count(&self, key: &str, at: Timestamp, since: Timestamp) -> PortResult<u32>;
+    /// Takes back one attempt recorded at `at` (a login that turned out to be the owner's).
+    fn forget_attempt(&self, key: &str, at: Timestamp) -> PortResult<()>;
     fn clear_attempts(&self, key: &str) -> PortResult<()>;
 }
 

@@ -64,6 +64,22 @@ impl IdentityService {
         Ok(codes)
     }
 
+    /// Records this attempt under every key (limit beside it) and says whether any key is now
+    /// over its limit. The attempt itself counts: with a limit of 5, the 6th is refused; a refused
+    /// attempt is taken back, so waiting out the window is enough.
+    fn over_limit(&self, keys: &[(&str, u32)], now: kernel::Timestamp, since: kernel::Timestamp) -> Result<bool, IdentityError> {
+        let mut over = false;
+        for (key, limit) in keys {
+            over |= self.deps.store.record_and_count(key, now, since)? > *limit;
+        }
+        if over {
+            for (key, _) in keys {
+                self.deps.store.forget_attempt(key, now)?;
+            }
+        }
+        Ok(over)
+    }
+
     pub fn register_with_code(
         &self,
         form: &RegistrationForm,
@@ -107,10 +123,16 @@ impl IdentityService {
         let keys = ThrottleKeys::new("login", &self.deps.secrets.digest(&normalised), client);
         let since = now - self.throttle.login_window;
         let store = &self.deps.store;
-        if store.count_attempts(&keys.address, since)? >= self.throttle.login_failures_per_address
-            || store.count_attempts(&keys.account_address, since)?
-                >= self.throttle.login_failures_per_account_address
-        {
+        // Recorded before the password is checked, so parallel guesses cannot all pass the count.
+        let over_limit = self.over_limit(
+            &[
+                (&keys.address, self.throttle.login_failures_per_address),
+                (&keys.account_address, self.throttle.login_failures_per_account_address),
+            ],
+            now,
+            since,
+        )?;
+        if over_limit {
             return Err(IdentityError::Throttled);
         }
         let credentials = match Email::parse(email) {
@@ -126,14 +148,12 @@ impl IdentityService {
         };
         match credentials.filter(|_| verified) {
             Some(credentials) => {
+                // Only failures count against an address (an office behind one address).
                 store.clear_attempts(&keys.account_address)?;
+                store.forget_attempt(&keys.address, now)?;
                 self.start_session(credentials.user)
             }
-            None => {
-                store.record_attempt(&keys.address, now)?;
-                store.record_attempt(&keys.account_address, now)?;
-                Err(IdentityError::InvalidCredentials)
-            }
+            None => Err(IdentityError::InvalidCredentials),
         }
     }
 
@@ -202,14 +222,14 @@ impl IdentityService {
         let keys = ThrottleKeys::new("forgot", &self.deps.secrets.digest(email.as_str()), client);
         let since = now - self.throttle.forgot_window;
         let store = &self.deps.store;
-        if store.count_attempts(&keys.address, since)? >= self.throttle.forgot_per_address
-            || store.count_attempts(&keys.account_address, since)?
-                >= self.throttle.forgot_per_account_address
-        {
+        let over_limit = self.over_limit(
+            &[(&keys.address, self.throttle.forgot_per_address), (&keys.account_address, self.throttle.forgot_per_account_address)],
+            now,
+            since,
+        )?;
+        if over_limit {
             return Err(IdentityError::Throttled);
         }
-        store.record_attempt(&keys.address, now)?;
-        store.record_attempt(&keys.account_address, now)?;
         let Some(credentials) = store.find_credentials(&email)? else {
             return Ok(());
         };
