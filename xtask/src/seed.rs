@@ -55,13 +55,16 @@ pub fn migrate_and_seed(url: &str, media_dir: &Path, narration: Narration) -> Re
     for (index, (email, password, first, last)) in accounts.iter().enumerate() {
         println!("Seeding accounts: {}/{}", index + 1, accounts.len());
         service
-            .register(&RegistrationForm {
+            .register(
+                &RegistrationForm {
                 username: Some((*email).into()),
                 password: Some((*password).into()),
                 first_name: Some((*first).into()),
                 last_name: Some((*last).into()),
                 timezone: Some("UTC".into()),
-            })
+            },
+                "seed",
+            )
             .map_err(|e| anyhow::anyhow!("seeding {email}: {e}"))?;
     }
     db::operators::make_admin(&mut conn, &Email::parse(ADMIN_EMAIL)?)?;

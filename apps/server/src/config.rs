@@ -23,6 +23,9 @@ pub struct Config {
     pub db_checkout_timeout: Duration,
     /// Take the client address from X-Forwarded-For (only behind a proxy you run).
     pub trust_proxy_headers: bool,
+    /// Sign-ups allowed from one address per hour (tests and benchmarks that sign up many
+    /// members from loopback raise it).
+    pub signups_per_address_per_hour: u32,
     pub support_email: String,
     pub log_json: bool,
     /// Outside sign-in providers that are configured (`OAUTH_<NAME>_*`).
@@ -91,6 +94,7 @@ impl Config {
             db_pool_size: parsed("DB_POOL_SIZE", 8)?,
             db_checkout_timeout: Duration::from_millis(parsed("DB_CHECKOUT_TIMEOUT_MS", 1500)?),
             trust_proxy_headers: parsed("TRUST_PROXY_HEADERS", false)?,
+            signups_per_address_per_hour: parsed("SIGNUPS_PER_ADDRESS_PER_HOUR", 20)?,
             support_email: var("SUPPORT_EMAIL").unwrap_or_else(|| "support@gistbook.app".into()),
             log_json: var("LOG_FORMAT").is_some_and(|f| f == "json"),
             oauth_providers: oauth::settings_from_env(),

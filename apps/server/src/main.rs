@@ -9,7 +9,8 @@ async fn main() -> anyhow::Result<()> {
     let config = Config::from_env()?;
     server::telemetry::init(config.log_json);
     let public_url = config.public_url.clone();
-    let app = Application::build(config, BuildOptions::default())?;
+    let throttle = identity::ThrottlePolicy { signups_per_address: config.signups_per_address_per_hour, ..Default::default() };
+    let app = Application::build(config, BuildOptions { throttle, ..BuildOptions::default() })?;
     tracing::info!("serving on {public_url} (port {})", app.port());
     app.run_until_stopped().await?;
     tracing::info!("stopped");

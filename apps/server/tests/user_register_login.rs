@@ -360,3 +360,20 @@ async fn parallel_wrong_passwords_cannot_slip_under_the_login_limit() {
     let response = app.post("/api/user/login", &json!({"email": "ada@example.com", "password": PASSWORD}), None).await;
     assert_eq!(response.status(), StatusCode::TOO_MANY_REQUESTS);
 }
+
+/// Sign-ups from one address are limited (with or without a subscription code), so a script
+/// cannot mint accounts; a refused sign-up creates nothing.
+#[actix_web::test]
+async fn sign_ups_from_one_address_are_limited() {
+    let policy = identity::ThrottlePolicy { signups_per_address: 2, ..Default::default() };
+    let app = spawn_app_with(AppOptions { throttle: Some(policy), ..Default::default() }).await;
+    app.register("one@example.com", PASSWORD).await;
+    let code = app.subscription_codes("yearly", Some(365), 1).remove(0);
+    let body = json!({"code": code, "username": "two@example.com", "password": PASSWORD, "firstName": "T", "lastName": "W"});
+    ok_body(app.post("/api/user/subscription-code-register", &body, None).await, StatusCode::OK).await;
+    let third = json!({"username": "three@example.com", "password": PASSWORD, "firstName": "T", "lastName": "H"});
+    let response = app.post("/api/user/register", &third, None).await;
+    assert_error(response, StatusCode::TOO_MANY_REQUESTS, "throttled", "Too many attempts. Please wait a few minutes and try again.").await;
+    let login = app.post("/api/user/login", &json!({"email": "three@example.com", "password": PASSWORD}), None).await;
+    assert_eq!(login.status(), StatusCode::BAD_REQUEST, "no account was created");
+}

@@ -48,8 +48,10 @@ impl IdentityService {
         IdentityService { deps, throttle, public_url: public_url.into() }
     }
 
-    pub fn register(&self, form: &RegistrationForm) -> Result<SignedIn, IdentityError> {
+    /// `client` is the caller's address, for the sign-up limit.
+    pub fn register(&self, form: &RegistrationForm, client: &str) -> Result<SignedIn, IdentityError> {
         let registration = form.validate(IdentityError::MissingRegistrationFields)?;
+        self.check_signup_limit(client)?;
         let new_user = self.new_user(registration, PlanState::default())?;
         let user = self.deps.store.create_user(new_user)?.ok_or(IdentityError::EmailTaken)?;
         self.start_session(user)
@@ -80,10 +82,21 @@ impl IdentityService {
         Ok(over)
     }
 
+    /// Sign-ups count per address before any password is hashed; a refused one is not counted.
+    fn check_signup_limit(&self, client: &str) -> Result<(), IdentityError> {
+        let now = self.deps.clock.now();
+        let key = format!("signup:ip:{client}");
+        if self.over_limit(&[(&key, self.throttle.signups_per_address)], now, now - self.throttle.signup_window)? {
+            return Err(IdentityError::Throttled);
+        }
+        Ok(())
+    }
+
     pub fn register_with_code(
         &self,
         form: &RegistrationForm,
         code: Option<&str>,
+        client: &str,
     ) -> Result<SignedIn, IdentityError> {
         // Presence of every field first, with the spec's single message; then their format.
         let code = code
@@ -91,6 +104,7 @@ impl IdentityService {
             .filter(|c| !c.is_empty())
             .ok_or(IdentityError::MissingCodeRegistrationFields)?;
         let registration = form.validate(IdentityError::MissingCodeRegistrationFields)?;
+        self.check_signup_limit(client)?;
         let now = self.deps.clock.now();
         let record = self
             .deps

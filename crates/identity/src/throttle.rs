@@ -11,6 +11,10 @@ pub struct ThrottlePolicy {
     pub forgot_window: Duration,
     pub forgot_per_address: u32,
     pub forgot_per_account_address: u32,
+    /// Sign-ups (with or without a subscription code) from one address per window, so that a
+    /// script cannot mint accounts (each one a free-unlock allowance) or burn argon2 time.
+    pub signup_window: Duration,
+    pub signups_per_address: u32,
 }
 
 impl Default for ThrottlePolicy {
@@ -22,6 +26,8 @@ impl Default for ThrottlePolicy {
             forgot_window: Duration::hours(1),
             forgot_per_address: 10,
             forgot_per_account_address: 3,
+            signup_window: Duration::hours(1),
+            signups_per_address: 20,
         }
     }
 }

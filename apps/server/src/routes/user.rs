@@ -168,7 +168,8 @@ pub(crate) fn signed_in_response(req: &HttpRequest, state: &AppState, signed_in:
 async fn register(req: HttpRequest, state: web::Data<AppState>, body: web::Json<RegisterRequest>) -> Result<HttpResponse, ApiError> {
     let identity = state.identity.clone();
     let form = body.into_inner().form();
-    let signed_in = blocking(move || identity.register(&form)).await?;
+    let client = client_address(&req);
+    let signed_in = blocking(move || identity.register(&form, &client)).await?;
     Ok(signed_in_response(&req, &state, signed_in))
 }
 
@@ -338,6 +339,7 @@ async fn subscription_code_register(req: HttpRequest, state: web::Data<AppState>
         last_name: body.last_name,
         timezone: body.timezone,
     };
-    let signed_in = blocking(move || identity.register_with_code(&form, code.as_deref())).await?;
+    let client = client_address(&req);
+    let signed_in = blocking(move || identity.register_with_code(&form, code.as_deref(), &client)).await?;
     Ok(signed_in_response(&req, &state, signed_in))
 }
