@@ -1,7 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from '@/app/App';
+// The global stylesheet first: component stylesheets come after it and may refine it.
 import '@/styles/global.css';
+import { App } from '@/app/App';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './alert.css';
 
 export type AlertTone = 'warning' | 'error' | 'success' | 'info';
 

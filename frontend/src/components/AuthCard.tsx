@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './auth-card.css';
 
 /** The centred card used by sign-up, login and the account-recovery screens. */
 export function AuthCard({ title, subtitle, children, footer }: { title: string; subtitle?: ReactNode; children: ReactNode; footer?: ReactNode }) {

@@ -1,3 +1,5 @@
+import './spinner.css';
+
 export function Spinner({ label = 'Loading…', inline = false }: { label?: string; inline?: boolean }) {
   return (
     <div className={inline ? 'spinner spinner--inline' : 'spinner'} role="status" aria-live="polite">

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { SUPPORT_EMAIL, SUPPORT_PHONE, SUPPORT_PHONE_HREF } from '@/lib/constants';
 import { Logo } from './Logo';
 import { APP_LINKS, FOOTER_COLUMNS, SOCIAL_LINKS } from './nav-links';
+import './footer.css';
 
 export function Footer() {
   return (

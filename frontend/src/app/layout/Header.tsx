@@ -7,6 +7,7 @@ import { HeaderSearch } from './HeaderSearch';
 import { Logo } from './Logo';
 import { ACCOUNT_LINKS, PUBLIC_LINKS } from './nav-links';
 import { UserMenu } from './UserMenu';
+import './header.css';
 
 const MOBILE_MENU_ID = 'mobile-menu';
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { dismissOffer, isOfferDismissed, isPaidCookie } from '@/lib/storage';
+import './offer-banner.css';
 
 /** The 40%-off banner. Dismissal lasts for the tab session (sessionStorage `40off` = `close`). */
 export function OfferBanner() {

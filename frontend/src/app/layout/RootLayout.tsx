@@ -3,9 +3,10 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Spinner } from '@/components/Spinner';
 import { onAuthLost } from '@/lib/api/client';
-import { Footer } from './Footer';
-import { Header } from './Header';
+// In page order, which is also the order of their stylesheets.
 import { OfferBanner } from './OfferBanner';
+import { Header } from './Header';
+import { Footer } from './Footer';
 
 /** Header and footer are hidden on a book-detail address unless the query has a redirect. */
 export function isChromeHidden(pathname: string, search: string): boolean {

@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { useOnChange } from '@/components/use-on-change';
 import { useSession } from '@/lib/auth/session-api';
 import { ACCOUNT_LINKS } from './nav-links';
+import './user-menu.css';
 
 /**
  * The signed-in dropdown: a disclosure button (aria-expanded) with a list of links.

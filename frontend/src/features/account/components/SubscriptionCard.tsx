@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { User } from '@/lib/api/types';
 import { formatDate, isPlanActive, planName } from '@/lib/plan';
+import '../account.css';
 
 export function SubscriptionCard({ user, now }: { user: User; now?: number }) {
   // The clock is read once, when the card mounts (rendering stays pure).

@@ -8,6 +8,7 @@ import { useDocumentTitle } from '@/components/use-document-title';
 import { firstMissing } from '@/components/validation';
 import { SUPPORT_EMAIL } from '@/lib/constants';
 import { useDeleteAccount } from '../api/delete-account';
+import '@/components/auth-card.css';
 import '../account.css';
 
 export const DELETE_FAILED_MESSAGE = `Unable to delete account. Please email us at ${SUPPORT_EMAIL}.`;

@@ -1,3 +1,5 @@
+import './divider.css';
+
 export function Divider({ children = 'or' }: { children?: string }) {
   return (
     <div className="divider" role="separator">

@@ -4,6 +4,7 @@ import { errorMessage } from '@/lib/api/client';
 import { safeRedirect } from '@/lib/auth/redirect';
 import { setStoredRedirect } from '@/lib/storage';
 import { useOAuthUrl, type OAuthProvider } from '../api/oauth';
+import './social-buttons.css';
 
 function GoogleIcon() {
   return (

@@ -5,6 +5,7 @@ import { useDocumentTitle } from '@/components/use-document-title';
 import { errorMessage } from '@/lib/api/client';
 import { usePosts } from '../api/posts';
 import { formatPostDate, isoDate, postHref } from './format';
+import '@/components/book-card.css';
 
 /** The blog index, all posts or one category, newest first. */
 export function PostList({ title, lead, category }: { title: string; lead: string; category?: string }) {

@@ -6,6 +6,7 @@ import { parsePage, type BookFilters } from '../api/books';
 import { useAuthors } from '../api/authors';
 import { useCollections } from '../api/collections';
 import { PagedBooks } from './PagedBooks';
+import './book-list-view.css';
 
 export const SORT_TITLES: Record<CatalogueSort, string> = {
   new: 'Latest',

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import './pager.css';
 
 /**
  * Previous / "Page n of N" / Next. The page links are real links (keyboard, middle click, back

@@ -5,6 +5,7 @@ import { useDocumentTitle } from '@/components/use-document-title';
 import { useAuthor } from '../api/authors';
 import { isNotFound, LoadError, NotFoundMessage } from '../components/Messages';
 import '../catalogue.css';
+import './author.css';
 
 /** /authors/:slug */
 export default function AuthorRoute() {

@@ -6,6 +6,7 @@ import { useAuthors } from '../api/authors';
 import { LoadError } from '../components/Messages';
 import { countText } from '../components/PagedBooks';
 import '../catalogue.css';
+import './authors.css';
 
 /** The letter an author is filed under: the first letter of the name, accents removed; '#' otherwise. */
 export function indexLetter(name: string): string {

@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { BookGrid } from '@/components/BookCard';
+import { CategoryPill } from '@/components/CategoryPill';
 import { Spinner } from '@/components/Spinner';
 import { useDocumentTitle } from '@/components/use-document-title';
 import type { CatalogueSort } from '@/lib/api/types';
@@ -85,10 +86,7 @@ function CategoriesSection() {
         <ul className="category-list">
           {categories.data.categories.map((category) => (
             <li key={category.id}>
-              <Link className="category-pill" to={`/category/${encodeURIComponent(category.subid)}`}>
-                {category.small_image ? <img src={category.small_image} alt="" width={32} height={32} loading="lazy" /> : null}
-                <span>{category.name}</span>
-              </Link>
+              <CategoryPill to={`/category/${encodeURIComponent(category.subid)}`} name={category.name} image={category.small_image} imageSize={32} />
             </li>
           ))}
         </ul>

@@ -4,6 +4,7 @@ import { useDocumentTitle } from '@/components/use-document-title';
 import { useCollections } from '../api/collections';
 import { LoadError } from '../components/Messages';
 import { countText } from '../components/PagedBooks';
+import '@/components/book-card.css';
 import '../catalogue.css';
 
 /** /collections */

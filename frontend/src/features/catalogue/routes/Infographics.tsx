@@ -6,6 +6,7 @@ import { useDocumentTitle } from '@/components/use-document-title';
 import { useInfographics } from '../api/infographics';
 import { LoadError } from '../components/Messages';
 import '../catalogue.css';
+import './infographics.css';
 
 /** /infographics: one per book; the image only for members entitled to it, a locked tile otherwise. */
 export default function InfographicsRoute() {

@@ -11,6 +11,7 @@ import { parsePage } from '../api/books';
 import { useSearch } from '../api/search';
 import { Pager, withPage } from '../components/Pager';
 import '../catalogue.css';
+import './search.css';
 
 export function resultsText(total: number, q: string): string {
   return `${total === 1 ? '1 book matches' : `${total.toLocaleString('en-US')} books match`} “${q}”.`;

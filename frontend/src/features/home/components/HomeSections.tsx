@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BookGrid } from '@/components/BookCard';
+import { CategoryPill } from '@/components/CategoryPill';
 import type { CategoryView, HomeBooksResult } from '@/lib/api/types';
 
 function Section({ id, title, link, children }: { id: string; title: string; link?: { to: string; nameSuffix: string }; children: ReactNode }) {
@@ -58,10 +59,7 @@ function CategoryLinks({ categories }: { categories: CategoryView[] }) {
     <ul className="home-categories">
       {categories.map((category) => (
         <li key={category.id}>
-          <Link className="category-pill" to={`/books/?category=${encodeURIComponent(category.subid)}`}>
-            {category.small_image ? <img src={category.small_image} alt="" width={40} height={40} loading="lazy" /> : null}
-            <span>{category.name}</span>
-          </Link>
+          <CategoryPill to={`/books/?category=${encodeURIComponent(category.subid)}`} name={category.name} image={category.small_image} imageSize={40} />
         </li>
       ))}
     </ul>

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { formatTime, nextSpeed, speedLabel } from '../audio';
 import { ReaderIcon } from './ReaderIcon';
+import './audio-player.css';
 
 export type PlayerState = 'stopped' | 'playing' | 'paused';
 

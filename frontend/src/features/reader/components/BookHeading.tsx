@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { BookDetail } from '@/lib/api/types';
+import './book-heading.css';
 
 /** Cover, title (the page's h1), author, categories, and whether the member finished it. */
 export function BookHeading({ book, titleId }: { book: BookDetail; titleId: string }) {

@@ -5,6 +5,7 @@ import type { BookDetail } from '@/lib/api/types';
 import { withRedirect } from '@/lib/auth/redirect';
 import { useLibraryToggle } from '../api/library';
 import { ReaderIcon } from './ReaderIcon';
+import './library-toggle.css';
 
 export const LIBRARY_LOGIN_MESSAGE = 'Please login to access this feature';
 export const LIBRARY_ERROR = 'Your library could not be updated. Please try again.';

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { withRedirect } from '@/lib/auth/redirect';
 import type { PaywallKind } from '../view';
+import './paywall.css';
 
 /**
  * What stands between the reader and the rest of the summary:

@@ -5,6 +5,7 @@ import { TextAreaField } from '@/components/Field';
 import { errorMessage } from '@/lib/api/client';
 import type { BookDetail } from '@/lib/api/types';
 import { useRateBook } from '../api/rate-book';
+import './rating-form.css';
 
 export const RATING_MESSAGES = {
   required: 'Please select a rating before submitting!',

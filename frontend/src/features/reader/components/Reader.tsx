@@ -15,6 +15,7 @@ import { Paywall } from './Paywall';
 import { RatingForm } from './RatingForm';
 import { ReaderIcon } from './ReaderIcon';
 import { Sidebar } from './Sidebar';
+import './reader.css';
 
 type Panel = 'contents' | 'options' | null;
 

@@ -5,7 +5,7 @@ import { useReaderPreferences } from '../hooks/use-reader-preferences';
 import { useReadingProgress } from '../hooks/use-reading-progress';
 import { LoadProblem } from './LoadProblem';
 import { Reader } from './Reader';
-import '../reader.css';
+import '../theme.css';
 
 /** /books/:id and /book-detail/:subid: load the book, then the reader. */
 export function ReaderPage({ bookId }: { bookId: string }) {

@@ -8,7 +8,9 @@ import { useBook } from '../api/get-book';
 import { LoadProblem } from '../components/LoadProblem';
 import { ReaderIcon } from '../components/ReaderIcon';
 import { useReadingProgress } from '../hooks/use-reading-progress';
-import '../reader.css';
+import '../components/paywall.css';
+import '../theme.css';
+import './video.css';
 
 export const NO_VIDEO_MESSAGE = 'No video available yet for this book.';
 export const VIDEO_UPGRADE_MESSAGE = 'Please upgrade to see the full video content for this summary.';
