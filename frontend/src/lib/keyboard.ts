@@ -1,3 +1,5 @@
+import { useEffect, useEffectEvent } from 'react';
+
 /**
  * Page-level shortcuts (the reader's and the visual viewer's arrow keys) must not fire while the
  * user types or works a control that uses those keys itself.
@@ -27,4 +29,24 @@ export function arrowStep(event: KeyboardEvent): -1 | 0 | 1 {
   if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return 0;
   if (isTypingTarget(event.target)) return 0;
   return event.key === 'ArrowRight' ? 1 : -1;
+}
+
+/**
+ * Page-level left and right arrows (the reader's sections, the visuals carousel): while `enabled`,
+ * each plain ArrowLeft / ArrowRight press meant for the page (see `arrowStep`) has its default
+ * prevented and calls `onStep(-1)` or `onStep(1)`. Listens on `window`; the latest `onStep` is used.
+ */
+export function useArrowKeys(onStep: (step: -1 | 1) => void, enabled = true): void {
+  const step = useEffectEvent(onStep);
+  useEffect(() => {
+    if (!enabled) return undefined;
+    const onKeyDown = (event: KeyboardEvent) => {
+      const direction = arrowStep(event);
+      if (direction === 0) return;
+      event.preventDefault();
+      step(direction);
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [enabled]);
 }

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, type CSSPrope
 import { Link, useLocation } from 'react-router';
 import { ProgressBar } from '@/components/ProgressBar';
 import type { BookDetail } from '@/lib/api/types';
-import { arrowStep } from '@/lib/keyboard';
+import { useArrowKeys } from '@/lib/keyboard';
 import type { ReadingProgress } from '../hooks/use-reading-progress';
 import { FONT_LEVEL_NAMES, FONT_LEVELS, type ReaderPreferences } from '../hooks/use-reader-preferences';
 import { clampSection, initialSectionIndex } from '../sections';
@@ -79,17 +79,7 @@ export function Reader({ book, progress, preferences }: ReaderProps) {
   // Left and right arrows move between sections, unless a sidebar or the completion modal is open
   // or the user is typing.
   const modalOpen = completion !== null;
-  useEffect(() => {
-    if (!view.full || panel || modalOpen) return undefined;
-    const onKeyDown = (event: KeyboardEvent) => {
-      const step = arrowStep(event);
-      if (step === 0) return;
-      event.preventDefault();
-      goTo(indexRef.current + step);
-    };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, [view.full, panel, modalOpen, goTo]);
+  useArrowKeys((step) => goTo(indexRef.current + step), view.full && !panel && !modalOpen);
 
   // After a move, bring the new section's start into view if the reader had scrolled past it.
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ProgressBar } from '@/components/ProgressBar';
 import type { VisualSlide } from '@/lib/api/types';
-import { arrowStep } from '@/lib/keyboard';
+import { useArrowKeys } from '@/lib/keyboard';
 
 /** Spec §9: the fade between slides; moves are blocked while it runs (also with reduced motion). */
 export const SLIDE_TRANSITION_MS = 300;
@@ -44,16 +44,7 @@ export function Carousel({ slides, bookTitle }: { slides: VisualSlide[]; bookTit
     [slides, total],
   );
 
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      const step = arrowStep(event);
-      if (step === 0) return;
-      event.preventDefault();
-      goTo(indexRef.current + step);
-    };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, [goTo]);
+  useArrowKeys((step) => goTo(indexRef.current + step));
 
   const slide = slides[index];
   if (!slide) return null;
