@@ -7,7 +7,7 @@ use actix_web::cookie::{time::Duration as CookieDuration, Cookie, SameSite};
 use actix_web::dev::Payload;
 use actix_web::{web, FromRequest, HttpRequest, HttpResponseBuilder};
 use credentials::TokenError;
-use kernel::{Role, UserId};
+use kernel::{Role, Session, SessionId, UserId};
 use std::future::{ready, Future, Ready};
 use std::pin::Pin;
 
@@ -21,6 +21,14 @@ pub const PAID_COOKIE: &str = "isPaid";
 pub struct AuthUser {
     pub id: UserId,
     pub role: Role,
+    /// The session the token was issued in; use cases check it is still live.
+    pub session: SessionId,
+}
+
+impl AuthUser {
+    pub fn session(&self) -> Session {
+        Session { user: self.id, id: self.session }
+    }
 }
 
 fn bearer(req: &HttpRequest) -> Option<&str> {
@@ -37,7 +45,7 @@ fn authenticate(req: &HttpRequest) -> Result<Option<AuthUser>, TokenError> {
     let Some(token) = bearer(req) else { return Ok(None) };
     let state = state(req);
     let claims = state.tokens.verify(token, state.clock.now())?;
-    Ok(Some(AuthUser { id: claims.user_id, role: claims.role }))
+    Ok(Some(AuthUser { id: claims.user_id, role: claims.role, session: claims.session }))
 }
 
 impl FromRequest for AuthUser {
@@ -57,9 +65,9 @@ impl FromRequest for AuthUser {
 pub struct MaybeUser(pub Option<AuthUser>);
 
 impl MaybeUser {
-    /// The signed-in member's id, if any.
-    pub fn id(&self) -> Option<UserId> {
-        self.0.map(|user| user.id)
+    /// The signed-in member's session, if any.
+    pub fn session(&self) -> Option<Session> {
+        self.0.map(|user| user.session())
     }
 }
 
@@ -86,8 +94,8 @@ impl FromRequest for AdminUser {
         let identity = state(req).identity.clone();
         Box::pin(async move {
             let Ok(Some(caller)) = caller else { return Err(ApiError::not_logged_in()) };
-            let user = blocking(move || identity.current_user(caller.id)).await?;
-            if user.role != Role::Admin {
+            let user = blocking(move || identity.current_user(caller.session())).await?;
+            if !user.is_admin() {
                 return Err(ApiError::forbidden());
             }
             Ok(AdminUser(caller))

@@ -86,6 +86,9 @@ async fn delete_erases_personal_data_and_ends_every_session() {
     }
     let response = app.post("/api/user/delete", &deletion(), Some(&token)).await;
     error_body(response, StatusCode::UNAUTHORIZED).await;
+    // Nor can it write to the erased member's library.
+    let response = app.post("/api/library", &json!({"bookId": 1}), Some(&token)).await;
+    error_body(response, StatusCode::UNAUTHORIZED).await;
     let response = app.refresh_with_cookie(&refresh_cookie).await;
     error_body(response, StatusCode::UNAUTHORIZED).await;
     let response = app.login_response("ada@example.com", PASSWORD).await;

@@ -18,6 +18,7 @@ const CALLS: &[(&str, &str)] = &[
     ("GET", "/api/user/session"),
     ("POST", "/api/user/refresh-token"),
     ("POST", "/api/user/logout"),
+    ("POST", "/api/user/logout-everywhere"),
     ("PUT", "/api/user/forgot-password"),
     ("PUT", "/api/user/reset-password"),
     ("GET", "/api/user/account"),

@@ -123,7 +123,7 @@ async fn a_good_reset_changes_the_password_revokes_sessions_and_cannot_be_reused
     let app = spawn_app().await;
     let response = app.register_response("ada@example.com", PASSWORD).await;
     let refresh_cookie = refresh_cookie_of(response.headers());
-    ok_body(response, StatusCode::OK).await;
+    let access_token = ok_body(response, StatusCode::OK).await["result"]["token"].as_str().unwrap().to_owned();
     let code = app.request_reset_code("ada@example.com").await;
 
     let response = app.put("/api/user/reset-password", &reset_body("ada@example.com", &code, NEW_PASSWORD, NEW_PASSWORD), None).await;
@@ -136,6 +136,7 @@ async fn a_good_reset_changes_the_password_revokes_sessions_and_cannot_be_reused
 
     let response = app.refresh_with_cookie(&refresh_cookie).await;
     assert_error(response, StatusCode::UNAUTHORIZED, "session_expired", "Your session has expired. Please log in again.").await;
+    assert_eq!(app.session(&access_token).await.status(), StatusCode::UNAUTHORIZED, "access tokens from before the reset end at once");
 
     let response = app
         .put("/api/user/reset-password", &reset_body("ada@example.com", &code, "yet another password", "yet another password"), None)

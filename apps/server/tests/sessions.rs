@@ -137,7 +137,7 @@ async fn reusing_a_refresh_token_revokes_its_whole_family() {
     let app = spawn_app().await;
     let response = app.register_response("ada@example.com", PASSWORD).await;
     let first = refresh_cookie_of(response.headers());
-    ok_body(response, StatusCode::OK).await;
+    let access_token = ok_body(response, StatusCode::OK).await["result"]["token"].as_str().unwrap().to_owned();
 
     let response = app.refresh_with_cookie(&first).await;
     let second = refresh_cookie_of(response.headers());
@@ -153,9 +153,10 @@ async fn reusing_a_refresh_token_revokes_its_whole_family() {
     assert!(cookie_attributes(&cleared).contains(&"path=/api/user".to_owned()), "clears the right cookie: {cleared}");
     assert_error(response, StatusCode::UNAUTHORIZED, "session_expired", SESSION_EXPIRED).await;
 
-    // The thief's (or owner's) newest cookie is dead too.
+    // The thief's (or owner's) newest cookie is dead too, and so are the family's access tokens.
     let response = app.refresh_with_cookie(&newest).await;
     assert_error(response, StatusCode::UNAUTHORIZED, "session_expired", SESSION_EXPIRED).await;
+    assert_eq!(app.session(&access_token).await.status(), StatusCode::UNAUTHORIZED);
 
     // Another sign-in of the same user (another family) is untouched.
     let response = app.login_response("ada@example.com", PASSWORD).await;
@@ -180,8 +181,9 @@ async fn refresh_without_or_with_an_unknown_cookie_answers_401() {
 }
 
 #[actix_web::test]
-async fn logout_revokes_every_refresh_token_of_the_user() {
+async fn logout_ends_this_session_at_once_and_sign_out_everywhere_ends_the_others() {
     let app = spawn_app().await;
+    app.seed_catalogue();
     let response = app.register_response("ada@example.com", PASSWORD).await;
     let cookie = refresh_cookie_of(response.headers());
     let token = ok_body(response, StatusCode::OK).await["result"]["token"].as_str().unwrap().to_owned();
@@ -193,7 +195,7 @@ async fn logout_revokes_every_refresh_token_of_the_user() {
         .await
         .unwrap();
     let other_device = refresh_cookie_of(response.headers());
-    ok_body(response, StatusCode::OK).await;
+    let other_token = ok_body(response, StatusCode::OK).await["result"]["token"].as_str().unwrap().to_owned();
 
     let response = app.post_empty("/api/user/logout", Some(&token)).await;
     let cleared = set_cookie(response.headers(), "gb_refresh").expect("the refresh cookie is cleared");
@@ -201,10 +203,22 @@ async fn logout_revokes_every_refresh_token_of_the_user() {
     let body = ok_body(response, StatusCode::OK).await;
     assert_eq!(body["result"], json!({}));
 
-    for replay in [&cookie, &other_device] {
-        let response = app.refresh_with_cookie(replay).await;
-        assert_error(response, StatusCode::UNAUTHORIZED, "session_expired", SESSION_EXPIRED).await;
+    // This session is over, its access token included, at once; the other device is not.
+    let response = app.refresh_with_cookie(&cookie).await;
+    assert_error(response, StatusCode::UNAUTHORIZED, "session_expired", SESSION_EXPIRED).await;
+    for (path, expected) in [("/api/user/session", StatusCode::UNAUTHORIZED), ("/api/library", StatusCode::UNAUTHORIZED)] {
+        assert_eq!(app.get(path, Some(&token)).await.status(), expected, "{path} with the ended session's token");
     }
+    let write = app.post("/api/library", &json!({"bookId": "free-book"}), Some(&token)).await;
+    assert_eq!(write.status(), StatusCode::UNAUTHORIZED, "an ended session writes nothing");
+    assert_eq!(app.session(&other_token).await.status(), StatusCode::OK);
+
+    // Sign out everywhere ends the other device too.
+    let response = app.post_empty("/api/user/logout-everywhere", Some(&other_token)).await;
+    ok_body(response, StatusCode::OK).await;
+    assert_eq!(app.session(&other_token).await.status(), StatusCode::UNAUTHORIZED);
+    let response = app.refresh_with_cookie(&other_device).await;
+    assert_error(response, StatusCode::UNAUTHORIZED, "session_expired", SESSION_EXPIRED).await;
     let response = app.refresh().await;
     error_body(response, StatusCode::UNAUTHORIZED).await;
 }

@@ -7,13 +7,14 @@ use crate::ports::*;
 use crate::search::SearchQuery;
 use chrono::NaiveDate;
 use identity::User;
-use kernel::{Timestamp, UserId};
+use kernel::{Session, Timestamp, UserId};
 use std::cell::RefCell;
 use std::collections::HashMap;
 
 #[derive(Default)]
 struct State {
     users: Vec<User>,
+    ended_sessions: Vec<Session>,
     /// Books with their category ids.
     books: Vec<(Book, Vec<i64>)>,
     categories: Vec<Category>,
@@ -75,6 +76,11 @@ impl InMemoryCatalogue {
             s.users.retain(|u| u.id != user.id);
             s.users.push(user);
         });
+    }
+
+    /// Ends a session: its tokens stop working.
+    pub fn end_session(&self, session: Session) {
+        self.with(|s| s.ended_sessions.push(session));
     }
 
     pub fn user(&self, id: UserId) -> Option<User> {
@@ -167,8 +173,11 @@ fn limited(mut cards: Vec<Card>, offset: i64, limit: i64) -> Vec<Card> {
 }
 
 impl Members for InMemoryCatalogue {
-    fn live_member(&self, id: UserId) -> PortResult<Option<User>> {
-        Ok(self.user(id))
+    fn live_member(&self, session: Session) -> PortResult<Option<User>> {
+        if self.with(|s| s.ended_sessions.contains(&session)) {
+            return Ok(None);
+        }
+        Ok(self.user(session.user))
     }
 }
 

@@ -10,12 +10,12 @@ use crate::search::SearchQuery;
 use chrono::NaiveDate;
 use identity::User;
 pub use kernel::{PortError, PortResult};
-use kernel::{Timestamp, UserId};
+use kernel::{Session, Timestamp, UserId};
 
 /// Signed-in members as the catalogue sees them.
 pub trait Members {
-    /// The member behind a token, unless the account was erased meanwhile.
-    fn live_member(&self, id: UserId) -> PortResult<Option<User>>;
+    /// The member behind a token, unless the account was erased or the session ended meanwhile.
+    fn live_member(&self, session: Session) -> PortResult<Option<User>>;
 }
 
 /// Books and what groups them.

@@ -12,7 +12,7 @@ use crate::ports::CatalogueStore;
 use crate::search::SearchQuery;
 use chrono::{Datelike, NaiveDate};
 use identity::User;
-use kernel::{Timestamp, UserId};
+use kernel::{Session, Timestamp};
 use std::collections::HashMap;
 
 /// Home: the most popular books, 6 new releases, 10 from the member's categories, 10 from history.
@@ -125,10 +125,11 @@ impl<'s, S: CatalogueStore + ?Sized> Catalogue<'s, S> {
         Catalogue { store, now }
     }
 
-    /// The caller behind a verified token (or a visitor); an erased account's token is refused.
-    pub fn caller(&self, who: Option<UserId>) -> Result<Caller> {
-        let Some(id) = who else { return Ok(Caller { user: None, audience: Audience::Visitor }) };
-        let user = self.store.live_member(id)?.ok_or(CatalogueError::SessionExpired)?;
+    /// The caller behind a verified token (or a visitor); the token of an ended session or an
+    /// erased account is refused.
+    pub fn caller(&self, who: Option<Session>) -> Result<Caller> {
+        let Some(session) = who else { return Ok(Caller { user: None, audience: Audience::Visitor }) };
+        let user = self.store.live_member(session)?.ok_or(CatalogueError::SessionExpired)?;
         Ok(Caller { audience: Audience::of(Some(&user), self.now), user: Some(user) })
     }
 
@@ -166,7 +167,7 @@ impl<'s, S: CatalogueStore + ?Sized> Catalogue<'s, S> {
         Ok(cards)
     }
 
-    pub fn home(&self, who: Option<UserId>) -> Result<Home> {
+    pub fn home(&self, who: Option<Session>) -> Result<Home> {
         let caller = self.caller(who)?;
         let picks = caller.user.as_ref().map(|u| u.recommends.clone()).unwrap_or_default();
         let mut popular = self.store.popular_books(POPULAR)?;
@@ -193,7 +194,7 @@ impl<'s, S: CatalogueStore + ?Sized> Catalogue<'s, S> {
 
     /// One book for the reader, with exactly what the caller may read (server-rules "Access to
     /// summaries"). Opening a premium book as a free member with unlocks left spends one.
-    pub fn open_book(&self, who: Option<UserId>, key: &BookKey) -> Result<OpenedBook> {
+    pub fn open_book(&self, who: Option<Session>, key: &BookKey) -> Result<OpenedBook> {
         let caller = self.caller(who)?;
         let BookWithState { book, member } =
             self.store.book_with_state(key, caller.audience.member())?.ok_or(CatalogueError::BookNotFound)?;
@@ -231,13 +232,13 @@ impl<'s, S: CatalogueStore + ?Sized> Catalogue<'s, S> {
     }
 
     /// Saves the member's category picks: at least one, each existing, duplicates ignored.
-    pub fn set_recommends(&self, who: UserId, picks: Vec<i64>) -> Result<User> {
+    pub fn set_recommends(&self, who: Session, picks: Vec<i64>) -> Result<User> {
         let picks = recommends(picks)?;
         if self.store.existing_category_ids(&picks)?.len() != picks.len() {
             return Err(CatalogueError::UnknownCategory);
         }
         self.caller(Some(who))?;
-        self.store.set_recommends(who, &picks)?;
+        self.store.set_recommends(who.user, &picks)?;
         self.caller(Some(who))?.user.ok_or(CatalogueError::SessionExpired)
     }
 
@@ -302,7 +303,7 @@ impl<'s, S: CatalogueStore + ?Sized> Catalogue<'s, S> {
     }
 
     /// A book's slides, only for callers who may see visuals (paid, or any member for a free book).
-    pub fn book_visuals(&self, who: Option<UserId>, key: &BookKey) -> Result<BookVisuals> {
+    pub fn book_visuals(&self, who: Option<Session>, key: &BookKey) -> Result<BookVisuals> {
         let caller = self.caller(who)?;
         let (book, access) = self.peek_book(caller.audience, key)?;
         let slides = if access.video_and_visuals { self.store.slides_of(book.id)? } else { vec![] };
@@ -310,7 +311,7 @@ impl<'s, S: CatalogueStore + ?Sized> Catalogue<'s, S> {
     }
 
     /// Books with an infographic; the images themselves only for paid members.
-    pub fn infographics(&self, who: Option<UserId>) -> Result<Vec<Infographic>> {
+    pub fn infographics(&self, who: Option<Session>) -> Result<Vec<Infographic>> {
         let paid = self.caller(who)?.audience.is_paid();
         Ok(self
             .store

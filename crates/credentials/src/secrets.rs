@@ -23,8 +23,8 @@ impl Secrets for RandomSecrets {
         OsRng.sample_iter(&Alphanumeric).take(32).map(char::from).collect()
     }
 
-    fn family_id(&self) -> String {
-        hex::encode(random_bytes::<16>())
+    fn family_id(&self) -> kernel::SessionId {
+        kernel::SessionId(u128::from_be_bytes(random_bytes::<16>()))
     }
 
     fn subscription_code(&self) -> String {

@@ -4,7 +4,7 @@ use chrono::{DateTime, Utc};
 use identity::error::PortError;
 use identity::model::AccessClaims;
 use identity::ports::AccessTokens;
-use kernel::{Role, Timestamp, UserId};
+use kernel::{Role, SessionId, Timestamp, UserId};
 use std::path::PathBuf;
 use std::sync::{Mutex, RwLock};
 use std::time::{Duration, Instant, SystemTime};
@@ -66,13 +66,15 @@ impl BiscuitTokens {
                 _ => TokenError::Invalid,
             });
         }
-        let facts: Vec<(i64, String, SystemTime, SystemTime)> = authorizer
-            .query(rule!("claims($id, $role, $iat, $exp) <- user($id), role($role), issued($iat), expires($exp)"))
+        let facts: Vec<(i64, String, String, SystemTime, SystemTime)> = authorizer
+            .query(rule!("claims($id, $role, $sid, $iat, $exp) <- user($id), role($role), session($sid), issued($iat), expires($exp)"))
             .map_err(|_| TokenError::Invalid)?;
-        let (id, role, issued, expires) = facts.into_iter().next().ok_or(TokenError::Invalid)?;
+        // A token without a session (issued before sessions were checked) is not accepted.
+        let (id, role, session, issued, expires) = facts.into_iter().next().ok_or(TokenError::Invalid)?;
         Ok(AccessClaims {
             user_id: UserId(id),
             role: Role::parse(&role).ok_or(TokenError::Invalid)?,
+            session: SessionId::parse_hex(&session).ok_or(TokenError::Invalid)?,
             issued_at: DateTime::<Utc>::from(issued),
             expires_at: DateTime::<Utc>::from(expires),
         })
@@ -141,10 +143,11 @@ impl AccessTokens for BiscuitTokens {
         let expires = expires - Duration::from_nanos(claims.expires_at.timestamp_subsec_nanos().into());
         let issued = issued - Duration::from_nanos(claims.issued_at.timestamp_subsec_nanos().into());
         let token = biscuit!(
-            r#"user({id}); role({role}); issued({iat}); expires({exp});
+            r#"user({id}); role({role}); session({sid}); issued({iat}); expires({exp});
                check if time($t), $t < {exp};"#,
             id = claims.user_id.0,
             role = claims.role.as_str(),
+            sid = claims.session.to_hex(),
             iat = issued,
             exp = expires,
         )
@@ -161,7 +164,7 @@ mod tests {
     use chrono::TimeZone;
 
     fn claims(now: Timestamp, role: Role) -> AccessClaims {
-        AccessClaims { user_id: UserId(42), role, issued_at: now, expires_at: now + chrono::Duration::hours(1) }
+        AccessClaims { user_id: UserId(42), role, session: SessionId(7), issued_at: now, expires_at: now + chrono::Duration::hours(1) }
     }
 
     #[test]

@@ -10,7 +10,7 @@ use diesel::prelude::*;
 use identity::error::PortError;
 use identity::model::*;
 use identity::ports::*;
-use kernel::{Email, Role, Timestamp, UserId};
+use kernel::{Session, SessionId, Email, Role, Timestamp, UserId};
 
 /// Identity's storage in PostgreSQL.
 #[derive(Clone)]
@@ -29,12 +29,28 @@ impl PgIdentityStore {
     }
 }
 
-/// A member who has not been erased, on a connection the caller already holds (what
-/// `IdentityService::current_user` answers, for handlers that do all their work on one
-/// connection instead of checking out two).
-pub fn find_live_user(conn: &mut PgConnection, id: UserId) -> QueryResult<Option<User>> {
+/// A member who has not been erased.
+fn find_live_user(conn: &mut PgConnection, id: UserId) -> QueryResult<Option<User>> {
     live_users()
         .filter(users::id.eq(id.0))
+        .select(UserRow::as_select())
+        .first(conn)
+        .optional()?
+        .map(|row| row.into_credentials().map(|c| c.user))
+        .transpose()
+}
+
+/// The member of a live session (not erased, the session not ended), in one statement on a
+/// connection the caller already holds (what `IdentityService::current_user` answers; the
+/// catalogue's calls use it so that a call checks out one connection, not two).
+pub fn find_session_user(conn: &mut PgConnection, session: Session) -> QueryResult<Option<User>> {
+    let live_session = refresh_tokens::table
+        .filter(refresh_tokens::family.eq(session.id.to_hex()))
+        .filter(refresh_tokens::user_id.eq(session.user.0))
+        .filter(refresh_tokens::revoked_at.is_null());
+    live_users()
+        .filter(users::id.eq(session.user.0))
+        .filter(diesel::dsl::exists(live_session))
         .select(UserRow::as_select())
         .first(conn)
         .optional()?
@@ -149,6 +165,10 @@ impl UserRepository for PgIdentityStore {
         self.run(|conn| find_live_user(conn, id))
     }
 
+    fn find_session_user(&self, session: Session) -> PortResult<Option<User>> {
+        self.run(|conn| find_session_user(conn, session))
+    }
+
     fn create_user(&self, new: NewUser) -> PortResult<Option<User>> {
         self.run(|conn| insert_user(conn, &new))
     }
@@ -229,7 +249,7 @@ fn insert_refresh(conn: &mut PgConnection, token: &NewRefreshToken) -> QueryResu
     diesel::insert_into(refresh_tokens::table)
         .values((
             refresh_tokens::user_id.eq(token.user_id.0),
-            refresh_tokens::family.eq(&token.family),
+            refresh_tokens::family.eq(token.family.to_hex()),
             refresh_tokens::token_digest.eq(&token.digest),
             refresh_tokens::created_at.eq(token.created_at),
             refresh_tokens::expires_at.eq(token.expires_at),
@@ -260,7 +280,8 @@ impl SessionRepository for PgIdentityStore {
             Ok(row.map(|r| RefreshRecord {
                 id: r.id,
                 user_id: UserId(r.user_id),
-                family: r.family,
+                // Families are 32 hex digits; a malformed one names no session.
+                family: SessionId::parse_hex(&r.family).unwrap_or(SessionId(0)),
                 expires_at: r.expires_at,
                 used_at: r.used_at,
                 revoked_at: r.revoked_at,
@@ -288,10 +309,10 @@ impl SessionRepository for PgIdentityStore {
         })
     }
 
-    fn revoke_family(&self, family: &str, at: Timestamp) -> PortResult<()> {
+    fn revoke_family(&self, family: SessionId, at: Timestamp) -> PortResult<()> {
         self.run(|conn| {
             diesel::update(
-                refresh_tokens::table.filter(refresh_tokens::family.eq(family)).filter(refresh_tokens::revoked_at.is_null()),
+                refresh_tokens::table.filter(refresh_tokens::family.eq(family.to_hex())).filter(refresh_tokens::revoked_at.is_null()),
             )
             .set(refresh_tokens::revoked_at.eq(at))
             .execute(conn)

@@ -16,5 +16,5 @@ mod identity_store;
 pub mod testing;
 
 pub use store::PgStore;
-pub use identity_store::{find_live_user, prune_attempts, prune_oauth_states, PgIdentityStore};
+pub use identity_store::{find_session_user, prune_attempts, prune_oauth_states, PgIdentityStore};
 pub use pool::{build_pool, is_reachable, run_migrations, revert_all_migrations, with_database, DbConn, DbError, DbPool, PoolSettings, MIGRATIONS};

@@ -11,7 +11,7 @@ use catalogue::FreeMember;
 use chrono::NaiveDate;
 use diesel::prelude::*;
 use identity::User;
-use kernel::{PortError, PortResult, Timestamp, UserId};
+use kernel::{PortError, PortResult, Session, Timestamp, UserId};
 use reading_progress::{HistoryEntry, ProgressFacts, ProgressStore, Rating, SavePlan};
 use std::cell::RefCell;
 
@@ -95,8 +95,8 @@ fn slide(row: VisualRow) -> Slide {
 }
 
 impl Members for PgStore<'_> {
-    fn live_member(&self, id: UserId) -> PortResult<Option<User>> {
-        self.run(|conn| crate::find_live_user(conn, id))
+    fn live_member(&self, session: Session) -> PortResult<Option<User>> {
+        self.run(|conn| crate::find_session_user(conn, session))
     }
 }
 

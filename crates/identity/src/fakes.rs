@@ -3,7 +3,7 @@
 use crate::model::*;
 use crate::ports::*;
 use crate::social::{ExternalProfile, IdentityProviders, NewOAuthState, Provider, ProviderError};
-use kernel::{Email, Role, Timestamp, UserId};
+use kernel::{Email, Role, Session, SessionId, Timestamp, UserId};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -86,6 +86,16 @@ impl UserRepository for InMemoryStore {
         Ok(self.with(|s| s.users.iter().find(|(u, _)| u.id == id).map(|(u, _)| u.clone())))
     }
 
+    fn find_session_user(&self, session: Session) -> PortResult<Option<User>> {
+        let live = self.with(|s| {
+            s.refresh.iter().any(|(r, _)| r.user_id == session.user && r.family == session.id && r.revoked_at.is_none())
+        });
+        if !live {
+            return Ok(None);
+        }
+        self.find_user(session.user)
+    }
+
     fn create_user(&self, new: NewUser) -> PortResult<Option<User>> {
         Ok(self.with(|s| Self::insert_user(s, new)))
     }
@@ -155,7 +165,7 @@ impl SessionRepository for InMemoryStore {
         Ok(fresh)
     }
 
-    fn revoke_family(&self, family: &str, at: Timestamp) -> PortResult<()> {
+    fn revoke_family(&self, family: SessionId, at: Timestamp) -> PortResult<()> {
         self.with(|s| {
             for (r, _) in s.refresh.iter_mut().filter(|(r, _)| r.family == family) {
                 r.revoked_at.get_or_insert(at);
@@ -349,8 +359,8 @@ impl Secrets for FakeSecrets {
     fn reset_code(&self) -> String {
         format!("reset-{}", self.0.fetch_add(1, Ordering::SeqCst))
     }
-    fn family_id(&self) -> String {
-        format!("family-{}", self.0.fetch_add(1, Ordering::SeqCst))
+    fn family_id(&self) -> SessionId {
+        SessionId(u128::from(self.0.fetch_add(1, Ordering::SeqCst)) + 1)
     }
 
     fn subscription_code(&self) -> String {

@@ -1,6 +1,6 @@
 use crate::error::IdentityError;
 use chrono::Duration;
-use kernel::{Email, Role, Timestamp, UserId};
+use kernel::{Email, Role, SessionId, Timestamp, UserId};
 
 /// How long each credential lives.
 pub const ACCESS_TOKEN_TTL_SECS: i64 = 3600;
@@ -179,15 +179,18 @@ impl RegistrationForm {
 pub struct AccessClaims {
     pub user_id: UserId,
     pub role: Role,
+    /// The session (refresh-token family) the token was issued in: ending the session ends it.
+    pub session: SessionId,
     pub issued_at: Timestamp,
     pub expires_at: Timestamp,
 }
 
 impl AccessClaims {
-    pub fn for_user(user: &User, now: Timestamp) -> AccessClaims {
+    pub fn for_user(user: &User, session: SessionId, now: Timestamp) -> AccessClaims {
         AccessClaims {
             user_id: user.id,
             role: user.role,
+            session,
             issued_at: now,
             expires_at: now + Duration::seconds(ACCESS_TOKEN_TTL_SECS),
         }
@@ -199,7 +202,7 @@ impl AccessClaims {
 pub struct RefreshRecord {
     pub id: i64,
     pub user_id: UserId,
-    pub family: String,
+    pub family: SessionId,
     pub expires_at: Timestamp,
     pub used_at: Option<Timestamp>,
     pub revoked_at: Option<Timestamp>,
@@ -208,7 +211,7 @@ pub struct RefreshRecord {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NewRefreshToken {
     pub user_id: UserId,
-    pub family: String,
+    pub family: SessionId,
     pub digest: String,
     pub created_at: Timestamp,
     pub expires_at: Timestamp,

@@ -6,13 +6,15 @@
 use crate::error::PortError;
 use crate::model::*;
 pub use crate::social::{IdentityProviders, SocialRepository};
-use kernel::{Email, Timestamp, UserId};
+use kernel::{Email, Session, SessionId, Timestamp, UserId};
 
 pub type PortResult<T> = Result<T, PortError>;
 
 pub trait UserRepository: Send + Sync {
     fn find_credentials(&self, email: &Email) -> PortResult<Option<UserCredentials>>;
     fn find_user(&self, id: UserId) -> PortResult<Option<User>>;
+    /// The user of a live session: the account is not erased and the session not ended.
+    fn find_session_user(&self, session: Session) -> PortResult<Option<User>>;
     /// `Ok(None)` when the e-mail is already registered.
     fn create_user(&self, new: NewUser) -> PortResult<Option<User>>;
     /// Creates the user and marks the code redeemed by them, together. `Err(CodeTaken)` when the
@@ -39,7 +41,7 @@ pub trait SessionRepository: Send + Sync {
     /// Marks `old_id` used and stores `next`, only if `old_id` was still unused and unrevoked.
     /// Returns false (and stores nothing) when it had been used meanwhile.
     fn rotate_refresh(&self, old_id: i64, at: Timestamp, next: NewRefreshToken) -> PortResult<bool>;
-    fn revoke_family(&self, family: &str, at: Timestamp) -> PortResult<()>;
+    fn revoke_family(&self, family: SessionId, at: Timestamp) -> PortResult<()>;
     fn revoke_user_sessions(&self, user: UserId, at: Timestamp) -> PortResult<()>;
 }
 
@@ -107,7 +109,8 @@ pub trait AccessTokens: Send + Sync {
 pub trait Secrets: Send + Sync {
     fn refresh_token(&self) -> String;
     fn reset_code(&self) -> String;
-    fn family_id(&self) -> String;
+    /// A new session (refresh-token family) id.
+    fn family_id(&self) -> SessionId;
     /// A single-use subscription code as people type it (groups of letters and digits).
     fn subscription_code(&self) -> String;
     /// A random OAuth `state` value.

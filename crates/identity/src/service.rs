@@ -4,7 +4,7 @@ use crate::ports::*;
 use crate::social::{AuthorizationRequest, ExternalProfile, NewOAuthState, Provider, ProviderError, STATE_TTL_SECS};
 use crate::throttle::{ThrottleKeys, ThrottlePolicy};
 use chrono::Duration;
-use kernel::{Clock, Email, UserId};
+use kernel::{Clock, Email, Session};
 use std::sync::Arc;
 
 /// The ports the identity service works through.
@@ -25,6 +25,8 @@ pub struct SignedIn {
     pub access_token: String,
     pub refresh_token: String,
     pub user: User,
+    /// The session both tokens belong to.
+    pub session: Session,
 }
 
 /// A refreshed pair of tokens.
@@ -184,7 +186,7 @@ impl IdentityService {
             return Err(IdentityError::SessionExpired);
         }
         if record.used_at.is_some() {
-            store.revoke_family(&record.family, now)?;
+            store.revoke_family(record.family, now)?;
             return Err(IdentityError::SessionExpired);
         }
         if record.expires_at <= now {
@@ -194,38 +196,47 @@ impl IdentityService {
         let next_token = self.deps.secrets.refresh_token();
         let next = NewRefreshToken {
             user_id: user.id,
-            family: record.family.clone(),
+            family: record.family,
             digest: self.deps.secrets.digest(&next_token),
             created_at: now,
             expires_at: now + Duration::days(REFRESH_TOKEN_TTL_DAYS),
         };
         if !store.rotate_refresh(record.id, now, next)? {
             // Lost a race with another use of the same token: that is reuse too.
-            store.revoke_family(&record.family, now)?;
+            store.revoke_family(record.family, now)?;
             return Err(IdentityError::SessionExpired);
         }
-        let access_token = self.deps.tokens.issue(&AccessClaims::for_user(&user, now))?;
+        let access_token = self.deps.tokens.issue(&AccessClaims::for_user(&user, record.family, now))?;
         Ok(Refreshed { access_token, refresh_token: next_token, user })
     }
 
-    /// Ends every session of the user (all devices), when known; always succeeds for the caller.
-    pub fn logout(&self, user: Option<UserId>, refresh_token: Option<&str>) -> Result<(), IdentityError> {
+    /// Ends the session of this refresh token, and only that one, when the token is still live
+    /// (a stale or stolen-and-used cookie ends nothing); always succeeds for the caller. Its
+    /// access tokens stop working at once.
+    pub fn logout(&self, refresh_token: Option<&str>) -> Result<(), IdentityError> {
+        let Some(token) = refresh_token.filter(|t| !t.is_empty()) else { return Ok(()) };
         let now = self.deps.clock.now();
         let store = &self.deps.store;
-        let owner = match (user, refresh_token.filter(|t| !t.is_empty())) {
-            (Some(user), _) => Some(user),
-            (None, Some(token)) => store.find_refresh(&self.deps.secrets.digest(token))?.map(|r| r.user_id),
-            (None, None) => None,
-        };
-        if let Some(owner) = owner {
-            store.revoke_user_sessions(owner, now)?;
+        let live = store
+            .find_refresh(&self.deps.secrets.digest(token))?
+            .filter(|r| r.revoked_at.is_none() && r.used_at.is_none() && r.expires_at > now);
+        if let Some(record) = live {
+            store.revoke_family(record.family, now)?;
         }
         Ok(())
     }
 
-    /// The current user, for `session` and `account`; an erased user's token stops working.
-    pub fn current_user(&self, id: UserId) -> Result<User, IdentityError> {
-        self.deps.store.find_user(id)?.ok_or(IdentityError::SessionExpired)
+    /// Ends every session of the signed-in member, on every device.
+    pub fn sign_out_everywhere(&self, session: Session) -> Result<(), IdentityError> {
+        self.current_user(session)?;
+        self.deps.store.revoke_user_sessions(session.user, self.deps.clock.now())?;
+        Ok(())
+    }
+
+    /// The member of a live session, for `session` and `account`; the token of an ended session
+    /// or an erased account stops working at once.
+    pub fn current_user(&self, session: Session) -> Result<User, IdentityError> {
+        self.deps.store.find_session_user(session)?.ok_or(IdentityError::SessionExpired)
     }
 
     /// Sends a reset code when the account exists; answers the same either way.
@@ -312,7 +323,8 @@ impl IdentityService {
         Ok(())
     }
 
-    pub fn delete_account(&self, id: UserId, why: Option<&str>, how: Option<&str>) -> Result<(), IdentityError> {
+    pub fn delete_account(&self, session: Session, why: Option<&str>, how: Option<&str>) -> Result<(), IdentityError> {
+        let id = session.user;
         let why = why.map(str::trim).filter(|w| !w.is_empty());
         let how = how.map(str::trim).filter(|h| !h.is_empty());
         let why = why.ok_or(IdentityError::MissingField("Why are you deleting your account?"))?;
@@ -320,7 +332,7 @@ impl IdentityService {
         if why.chars().count() > 2000 || how.chars().count() > 2000 {
             return Err(IdentityError::AnswerTooLong);
         }
-        self.current_user(id)?;
+        self.current_user(session)?;
         let feedback = DeletionFeedback { why: why.to_owned(), how: how.to_owned() };
         self.deps.store.erase_user(id, feedback, self.deps.clock.now())?;
         Ok(())
@@ -426,15 +438,16 @@ impl IdentityService {
     fn start_session(&self, user: User) -> Result<SignedIn, IdentityError> {
         let now = self.deps.clock.now();
         let refresh_token = self.deps.secrets.refresh_token();
+        let session = self.deps.secrets.family_id();
         self.deps.store.insert_refresh(NewRefreshToken {
             user_id: user.id,
-            family: self.deps.secrets.family_id(),
+            family: session,
             digest: self.deps.secrets.digest(&refresh_token),
             created_at: now,
             expires_at: now + Duration::days(REFRESH_TOKEN_TTL_DAYS),
         })?;
-        let access_token = self.deps.tokens.issue(&AccessClaims::for_user(&user, now))?;
-        Ok(SignedIn { access_token, refresh_token, user })
+        let access_token = self.deps.tokens.issue(&AccessClaims::for_user(&user, session, now))?;
+        Ok(SignedIn { access_token, refresh_token, session: Session { user: user.id, id: session }, user })
     }
 }
 

@@ -13,7 +13,7 @@ use catalogue::model::{Book, BookKey, Card};
 use catalogue::{Access, Catalogue, CatalogueStore};
 use chrono::NaiveDate;
 use identity::User;
-use kernel::{Timestamp, UserId};
+use kernel::{Session, Timestamp};
 
 /// Books per page of the library (the spec's 20, load-more 20).
 pub const LIBRARY_PAGE: i64 = 20;
@@ -74,13 +74,14 @@ impl<'s, C: CatalogueStore + ?Sized, P: ProgressStore + ?Sized> Progress<'s, C, 
         Ok((book, access))
     }
 
-    fn member(&self, who: UserId) -> Result<User> {
+    /// The member of a live session (every call checks it, so an ended session writes nothing).
+    fn member(&self, who: Session) -> Result<User> {
         Ok(self.catalogue.caller(Some(who))?.user.expect("a signed-in caller has a record"))
     }
 
     /// Saves where the member is: the position clamped to the book's sections, completion sticky,
     /// 10 XP on the first completion only, the streak day in the member's timezone.
-    pub fn save_position(&self, who: UserId, request: PositionSaveRequest) -> Result<SavePlan> {
+    pub fn save_position(&self, who: Session, request: PositionSaveRequest) -> Result<SavePlan> {
         let key = request.book.ok_or(ProgressError::MissingBook)?;
         let position = request.position.ok_or(ProgressError::MissingPosition)?;
         let user = self.member(who)?;
@@ -88,32 +89,34 @@ impl<'s, C: CatalogueStore + ?Sized, P: ProgressStore + ?Sized> Progress<'s, C, 
         let sections = catalogue::html::section_count(&book.body);
         let save = PositionSave { position, completed: request.completed };
         let today = member_today(&user.timezone, self.now);
-        Ok(self.store.save_position(who, book.id, today, self.now, &|existing| plan_save(existing, save, sections))?)
+        Ok(self.store.save_position(who.user, book.id, today, self.now, &|existing| plan_save(existing, save, sections))?)
     }
 
     /// Logs a video start, for members who may watch the book's video.
-    pub fn start_video(&self, who: UserId, key: &BookKey) -> Result<()> {
+    pub fn start_video(&self, who: Session, key: &BookKey) -> Result<()> {
         let user = self.member(who)?;
         let audience = catalogue::Audience::of(Some(&user), self.now);
         let (book, access) = self.catalogue.peek_book(audience, key)?;
         if !access.video_and_visuals || book.video.is_none() {
             return Err(ProgressError::NoVideo);
         }
-        Ok(self.store.record_video_start(who, book.id, self.now)?)
+        Ok(self.store.record_video_start(who.user, book.id, self.now)?)
     }
 
     /// Returns the book's id.
-    pub fn add_to_library(&self, who: UserId, key: Option<BookKey>) -> Result<i64> {
+    pub fn add_to_library(&self, who: Session, key: Option<BookKey>) -> Result<i64> {
         let key = key.ok_or(ProgressError::MissingBook)?;
+        self.member(who)?;
         let book_id = self.book_id(&key)?;
-        self.store.add_to_library(who, book_id, self.now)?;
+        self.store.add_to_library(who.user, book_id, self.now)?;
         Ok(book_id)
     }
 
     /// Returns the book's id.
-    pub fn remove_from_library(&self, who: UserId, key: &BookKey) -> Result<i64> {
+    pub fn remove_from_library(&self, who: Session, key: &BookKey) -> Result<i64> {
+        self.member(who)?;
         let book_id = self.book_id(key)?;
-        self.store.remove_from_library(who, book_id)?;
+        self.store.remove_from_library(who.user, book_id)?;
         Ok(book_id)
     }
 
@@ -122,13 +125,13 @@ impl<'s, C: CatalogueStore + ?Sized, P: ProgressStore + ?Sized> Progress<'s, C, 
     }
 
     /// One page of 20 of the member's library, most recently added first.
-    pub fn library(&self, who: UserId, page: Option<i64>) -> Result<LibraryPage> {
+    pub fn library(&self, who: Session, page: Option<i64>) -> Result<LibraryPage> {
         let page = page.unwrap_or(1);
         if !(1..=MAX_LIBRARY_PAGE).contains(&page) {
             return Err(ProgressError::InvalidPage);
         }
         let user = self.member(who)?;
-        let found = self.store.library_page(who, (page - 1) * LIBRARY_PAGE, LIBRARY_PAGE)?;
+        let found = self.store.library_page(who.user, (page - 1) * LIBRARY_PAGE, LIBRARY_PAGE)?;
         let mut books = found.items;
         self.catalogue.fill_categories(&mut [&mut books])?;
         Ok(LibraryPage { user, books, page, page_size: LIBRARY_PAGE, total: found.total, has_more: page * LIBRARY_PAGE < found.total })
@@ -136,19 +139,19 @@ impl<'s, C: CatalogueStore + ?Sized, P: ProgressStore + ?Sized> Progress<'s, C, 
 
     /// Rates a book the member may read (a new rating replaces the old one). Returns the book's
     /// id and the rating stored.
-    pub fn rate(&self, who: UserId, key: &BookKey, stars: Stars, feedback: Option<&str>) -> Result<(i64, Rating)> {
+    pub fn rate(&self, who: Session, key: &BookKey, stars: Stars, feedback: Option<&str>) -> Result<(i64, Rating)> {
         let rating = Rating::new(stars, feedback)?;
         let user = self.member(who)?;
         let (book, _) = self.readable(&user, key)?;
-        self.store.rate(who, book.id, &rating, self.now)?;
+        self.store.rate(who.user, book.id, &rating, self.now)?;
         Ok((book.id, rating))
     }
 
     /// Completions, XP, streaks (in the member's timezone), awards and skills.
-    pub fn report(&self, who: UserId) -> Result<ProgressSummary> {
+    pub fn report(&self, who: Session) -> Result<ProgressSummary> {
         let user = self.member(who)?;
         let today = member_today(&user.timezone, self.now);
-        let facts = self.store.progress_facts(who)?;
+        let facts = self.store.progress_facts(who.user)?;
         let report = ProgressReport::new(facts.completed, facts.days, today, facts.per_category.clone());
         let is_paid = catalogue::Audience::of(Some(&user), self.now).is_paid();
         Ok(ProgressSummary { is_paid, report, per_category: facts.per_category })

@@ -30,6 +30,6 @@ pub struct AnalyticsEventRequest {
 #[post("/api/analytics/events")]
 async fn record_event(state: web::Data<AppState>, caller: MaybeUser, body: web::Json<AnalyticsEventRequest>) -> Result<HttpResponse, ApiError> {
     let AnalyticsEventRequest { name, properties } = body.into_inner();
-    state.admin(move |a| a.record_event(name.as_deref(), properties, caller.id())).await?;
+    state.admin(move |a| a.record_event(name.as_deref(), properties, caller.0.map(|c| c.id))).await?;
     Ok(ok(Empty {}))
 }

@@ -1,6 +1,6 @@
 //! Identity calls, at the member spec's exact paths.
 
-use crate::auth::{client_address, clear_session_cookies, refresh_cookie_value, set_paid_cookie, set_session_cookies, AuthUser, MaybeUser};
+use crate::auth::{client_address, clear_session_cookies, refresh_cookie_value, set_paid_cookie, set_session_cookies, AuthUser};
 use crate::envelope::{blocking, ApiError, Empty, ErrorBody, Ok as OkBody};
 use crate::state::AppState;
 use actix_web::{get, post, put, web, HttpRequest, HttpResponse};
@@ -18,6 +18,7 @@ pub fn configure(config: &mut ServiceConfig) {
         .service(session)
         .service(refresh_token)
         .service(logout)
+        .service(logout_everywhere)
         .service(forgot_password)
         .service(reset_password)
         .service(account)
@@ -216,7 +217,7 @@ async fn account(req: HttpRequest, state: web::Data<AppState>, caller: AuthUser)
 
 async fn user_response(req: &HttpRequest, state: &AppState, caller: AuthUser) -> Result<HttpResponse, ApiError> {
     let identity = state.identity.clone();
-    let user = blocking(move || identity.current_user(caller.id)).await?;
+    let user = blocking(move || identity.current_user(caller.session())).await?;
     let user = UserView::new(&user, state.clock.now());
     let mut response = HttpResponse::Ok();
     set_paid_cookie(&mut response, req, user.is_paid);
@@ -252,13 +253,30 @@ async fn refresh_token(req: HttpRequest, state: web::Data<AppState>) -> Result<H
     }
 }
 
-/// Sign out everywhere: revokes every refresh token of the user and clears the cookies.
+/// Sign out this browser: ends the session of the refresh cookie (only a live one, and only that
+/// session; its access tokens stop at once) and clears the cookies.
 #[utoipa::path(tag = "user", responses((status = 200, body = OkBody<Empty>)))]
 #[post("/api/user/logout")]
-async fn logout(req: HttpRequest, state: web::Data<AppState>, caller: MaybeUser) -> Result<HttpResponse, ApiError> {
+async fn logout(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let identity = state.identity.clone();
     let cookie = refresh_cookie_value(&req);
-    blocking(move || identity.logout(caller.0.map(|c| c.id), cookie.as_deref())).await?;
+    blocking(move || identity.logout(cookie.as_deref())).await?;
+    let mut response = HttpResponse::Ok();
+    clear_session_cookies(&mut response);
+    Ok(response.json(OkBody { status: "ok", result: Empty {} }))
+}
+
+/// Sign out everywhere: ends every session of the member, on every device, and clears this
+/// browser's cookies.
+#[utoipa::path(
+    tag = "user",
+    security(("bearer" = [])),
+    responses((status = 200, body = OkBody<Empty>), (status = 401, body = ErrorBody))
+)]
+#[post("/api/user/logout-everywhere")]
+async fn logout_everywhere(state: web::Data<AppState>, caller: AuthUser) -> Result<HttpResponse, ApiError> {
+    let identity = state.identity.clone();
+    blocking(move || identity.sign_out_everywhere(caller.session())).await?;
     let mut response = HttpResponse::Ok();
     clear_session_cookies(&mut response);
     Ok(response.json(OkBody { status: "ok", result: Empty {} }))
@@ -311,7 +329,7 @@ async fn reset_password(state: web::Data<AppState>, body: web::Json<ResetPasswor
 async fn delete_account(state: web::Data<AppState>, caller: AuthUser, body: web::Json<DeleteAccountRequest>) -> Result<HttpResponse, ApiError> {
     let identity = state.identity.clone();
     let DeleteAccountRequest { why, how } = body.into_inner();
-    blocking(move || identity.delete_account(caller.id, why.as_deref(), how.as_deref())).await?;
+    blocking(move || identity.delete_account(caller.session(), why.as_deref(), how.as_deref())).await?;
     let mut response = HttpResponse::Ok();
     clear_session_cookies(&mut response);
     Ok(response.json(OkBody { status: "ok", result: Empty {} }))

@@ -4,6 +4,7 @@ use crate::listing::ListQueryError;
 use crate::ports::Books;
 use chrono::TimeZone;
 use identity::fakes::sample_user;
+use kernel::UserId;
 
 fn now() -> Timestamp {
     chrono::Utc.with_ymd_and_hms(2026, 11, 22, 12, 0, 0).unwrap()
@@ -11,6 +12,8 @@ fn now() -> Timestamp {
 
 const FREE_MEMBER: UserId = UserId(1);
 const PAID_MEMBER: UserId = UserId(2);
+const FREE: Session = Session { user: FREE_MEMBER, id: kernel::SessionId(11) };
+const PAID: Session = Session { user: PAID_MEMBER, id: kernel::SessionId(12) };
 
 /// Two members (free, paid), five premium books, one free book, two categories.
 fn store() -> InMemoryCatalogue {
@@ -33,9 +36,11 @@ fn the_caller_is_a_visitor_a_paid_or_a_free_member_and_erased_accounts_are_refus
     let store = store();
     let catalogue = Catalogue::new(&store, now());
     assert_eq!(catalogue.caller(None).unwrap().audience, Audience::Visitor);
-    assert_eq!(catalogue.caller(Some(FREE_MEMBER)).unwrap().audience, Audience::Free(FREE_MEMBER));
-    assert_eq!(catalogue.caller(Some(PAID_MEMBER)).unwrap().audience, Audience::Paid(PAID_MEMBER));
-    assert_eq!(catalogue.caller(Some(UserId(99))), Err(CatalogueError::SessionExpired));
+    assert_eq!(catalogue.caller(Some(FREE)).unwrap().audience, Audience::Free(FREE_MEMBER));
+    assert_eq!(catalogue.caller(Some(PAID)).unwrap().audience, Audience::Paid(PAID_MEMBER));
+    assert_eq!(catalogue.caller(Some(Session { user: UserId(99), id: kernel::SessionId(99) })), Err(CatalogueError::SessionExpired));
+    store.end_session(FREE);
+    assert_eq!(catalogue.caller(Some(FREE)), Err(CatalogueError::SessionExpired), "an ended session's token stops at once");
 }
 
 #[test]
@@ -54,7 +59,7 @@ fn a_visitor_gets_the_first_section_and_no_premium_key() {
 #[test]
 fn a_paid_member_gets_every_section_and_every_media_key() {
     let store = store();
-    let opened = Catalogue::new(&store, now()).open_book(Some(PAID_MEMBER), &BookKey::Subid("book-2".into())).unwrap();
+    let opened = Catalogue::new(&store, now()).open_book(Some(PAID), &BookKey::Subid("book-2".into())).unwrap();
     assert!(opened.body.is_some());
     assert_eq!(opened.sections.len(), 2);
     assert_eq!(opened.audio.as_deref(), Some("premium/audio/2.wav"));
@@ -69,14 +74,14 @@ fn a_free_member_spends_one_unlock_per_new_premium_book_until_none_are_left() {
     let store = store();
     let catalogue = Catalogue::new(&store, now());
     for id in 1..=3 {
-        let opened = catalogue.open_book(Some(FREE_MEMBER), &BookKey::Id(id)).unwrap();
+        let opened = catalogue.open_book(Some(FREE), &BookKey::Id(id)).unwrap();
         assert!(opened.body.is_some(), "book {id}");
         assert!(opened.audio.is_some() && opened.video.is_none(), "audio yes, video stays paid-only");
     }
-    let again = catalogue.open_book(Some(FREE_MEMBER), &BookKey::Id(2)).unwrap();
+    let again = catalogue.open_book(Some(FREE), &BookKey::Id(2)).unwrap();
     assert!(again.body.is_some(), "an unlocked book stays open");
     assert_eq!(store.unlocks_of(FREE_MEMBER), vec![(1, 1), (2, 2), (3, 3)]);
-    let fourth = catalogue.open_book(Some(FREE_MEMBER), &BookKey::Id(4)).unwrap();
+    let fourth = catalogue.open_book(Some(FREE), &BookKey::Id(4)).unwrap();
     assert!(fourth.access.limit_reached && fourth.body.is_none());
     assert_eq!(fourth.sections.len(), 1, "only the first section");
     assert_eq!(store.unlocks_of(FREE_MEMBER).len(), 3);
@@ -90,9 +95,9 @@ fn an_invite_bonus_adds_one_unlock() {
     store.update_user(member);
     let catalogue = Catalogue::new(&store, now());
     for id in 1..=4 {
-        assert!(catalogue.open_book(Some(FREE_MEMBER), &BookKey::Id(id)).unwrap().body.is_some(), "book {id}");
+        assert!(catalogue.open_book(Some(FREE), &BookKey::Id(id)).unwrap().body.is_some(), "book {id}");
     }
-    assert!(catalogue.open_book(Some(FREE_MEMBER), &BookKey::Id(5)).unwrap().access.limit_reached);
+    assert!(catalogue.open_book(Some(FREE), &BookKey::Id(5)).unwrap().access.limit_reached);
 }
 
 #[test]
@@ -104,7 +109,7 @@ fn the_monthly_preview_is_the_chosen_book_else_the_newest_free_one() {
     assert_eq!(catalogue.monthly_preview().unwrap(), Some(4));
     store.choose_preview(NaiveDate::from_ymd_opt(2026, 12, 1).unwrap(), 5);
     assert_eq!(catalogue.monthly_preview().unwrap(), Some(4), "next month's choice is not this month's");
-    let opened = catalogue.open_book(Some(FREE_MEMBER), &BookKey::Id(4)).unwrap();
+    let opened = catalogue.open_book(Some(FREE), &BookKey::Id(4)).unwrap();
     assert!(opened.body.is_some());
     assert!(store.unlocks_of(FREE_MEMBER).is_empty(), "the preview spends no unlock");
     assert_eq!(month_of(now()), NaiveDate::from_ymd_opt(2026, 11, 1).unwrap());
@@ -115,7 +120,7 @@ fn a_book_without_text_spends_nothing() {
     let store = store();
     store.add_book(Book { body: "  ".into(), coming_soon: true, ..sample_book(7) }, &[]);
     assert!(!store.book(&BookKey::Id(7)).unwrap().unwrap().has_text());
-    let opened = Catalogue::new(&store, now()).open_book(Some(FREE_MEMBER), &BookKey::Id(7)).unwrap();
+    let opened = Catalogue::new(&store, now()).open_book(Some(FREE), &BookKey::Id(7)).unwrap();
     assert!(opened.body.is_none() && opened.sections.is_empty());
     assert!(store.unlocks_of(FREE_MEMBER).is_empty());
 }
@@ -137,10 +142,10 @@ fn visuals_show_to_paid_members_and_to_members_on_free_books_only() {
         store.add_slide(book, Slide { id: book * 10, position: 0, image: "premium/v.svg".into(), title: "t".into(), body: "b".into() });
     }
     let catalogue = Catalogue::new(&store, now());
-    assert_eq!(catalogue.book_visuals(Some(PAID_MEMBER), &BookKey::Id(1)).unwrap().slides.len(), 1);
-    let free = catalogue.book_visuals(Some(FREE_MEMBER), &BookKey::Id(1)).unwrap();
+    assert_eq!(catalogue.book_visuals(Some(PAID), &BookKey::Id(1)).unwrap().slides.len(), 1);
+    let free = catalogue.book_visuals(Some(FREE), &BookKey::Id(1)).unwrap();
     assert!(free.slides.is_empty() && !free.is_paid);
-    assert_eq!(catalogue.book_visuals(Some(FREE_MEMBER), &BookKey::Id(6)).unwrap().slides.len(), 1);
+    assert_eq!(catalogue.book_visuals(Some(FREE), &BookKey::Id(6)).unwrap().slides.len(), 1);
     assert!(catalogue.book_visuals(None, &BookKey::Id(6)).unwrap().slides.is_empty(), "visitors get none");
     assert!(store.unlocks_of(FREE_MEMBER).is_empty(), "looking at visuals spends nothing");
     assert_eq!(catalogue.visual_books().unwrap().len(), 2);
@@ -151,8 +156,8 @@ fn infographic_images_are_for_paid_members() {
     let store = store();
     store.add_infographic(1);
     let catalogue = Catalogue::new(&store, now());
-    assert!(catalogue.infographics(Some(PAID_MEMBER)).unwrap()[0].image.is_some());
-    assert!(catalogue.infographics(Some(FREE_MEMBER)).unwrap()[0].image.is_none());
+    assert!(catalogue.infographics(Some(PAID)).unwrap()[0].image.is_some());
+    assert!(catalogue.infographics(Some(FREE)).unwrap()[0].image.is_none());
     assert!(catalogue.infographics(None).unwrap()[0].image.is_none());
 }
 
@@ -164,9 +169,9 @@ fn recommends_are_deduplicated_non_empty_bounded_and_must_exist() {
     assert_eq!(recommends((0..100).collect()).map(|p| p.len()), Ok(100));
     let store = store();
     let catalogue = Catalogue::new(&store, now());
-    assert_eq!(catalogue.set_recommends(FREE_MEMBER, vec![10, 99]), Err(CatalogueError::UnknownCategory));
+    assert_eq!(catalogue.set_recommends(FREE, vec![10, 99]), Err(CatalogueError::UnknownCategory));
     assert!(store.user(FREE_MEMBER).unwrap().recommends.is_empty(), "nothing changed");
-    let user = catalogue.set_recommends(FREE_MEMBER, vec![11, 10, 10]).unwrap();
+    let user = catalogue.set_recommends(FREE, vec![11, 10, 10]).unwrap();
     assert_eq!(user.recommends, vec![10, 11]);
 }
 
@@ -177,7 +182,7 @@ fn home_fills_every_list_with_categories_even_when_a_book_is_in_two_lists() {
     member.recommends = vec![10];
     store.update_user(member);
     store.started(FREE_MEMBER, 5);
-    let home = Catalogue::new(&store, now()).home(Some(FREE_MEMBER)).unwrap();
+    let home = Catalogue::new(&store, now()).home(Some(FREE)).unwrap();
     assert_eq!(home.new_releases.len(), NEW_RELEASES as usize);
     assert_eq!(home.recommended.iter().map(|c| c.id).collect::<Vec<_>>(), [5, 4, 3, 2, 1]);
     assert_eq!(home.history.iter().map(|c| c.id).collect::<Vec<_>>(), [5]);

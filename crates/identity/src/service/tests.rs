@@ -96,7 +96,8 @@ fn access_token_claims_last_one_hour_and_carry_the_role() {
     let signed_in = w.service.register(&form("a@b.co", "password1"), "10.0.0.1").unwrap();
     let expected_expiry = (w.clock.now() + Duration::hours(1)).timestamp();
     assert_eq!(signed_in.access_token, format!("access:{}:member:{expected_expiry}", signed_in.user.id));
-    let claims = AccessClaims::for_user(&signed_in.user, w.clock.now());
+    let claims = AccessClaims::for_user(&signed_in.user, signed_in.session.id, w.clock.now());
+    assert_eq!(claims.session, signed_in.session.id);
     assert_eq!(claims.expires_at - claims.issued_at, Duration::seconds(3600));
 }
 
@@ -176,15 +177,34 @@ fn refresh_tokens_expire_after_thirty_days() {
 }
 
 #[test]
-fn logout_revokes_every_session_of_the_user() {
+fn logout_ends_only_the_session_of_a_live_refresh_token() {
     let w = world();
     let a = w.service.register(&form("a@b.co", "password1"), "10.0.0.1").unwrap();
     let b = w.service.login(Some("a@b.co"), Some("password1"), "1.1.1.1").unwrap();
-    w.service.logout(None, Some(&a.refresh_token)).unwrap();
+    assert_ne!(a.session, b.session);
+    w.service.logout(Some(&a.refresh_token)).unwrap();
     assert!(w.service.refresh(Some(&a.refresh_token)).is_err());
-    assert!(w.service.refresh(Some(&b.refresh_token)).is_err());
+    assert_eq!(w.service.current_user(a.session).unwrap_err(), IdentityError::SessionExpired, "its access tokens end at once");
+    assert!(w.service.current_user(b.session).is_ok(), "the other device stays signed in");
+    // A stale cookie (already rotated) ends nothing.
+    let rotated = w.service.refresh(Some(&b.refresh_token)).unwrap();
+    w.service.logout(Some(&b.refresh_token)).unwrap();
+    assert!(w.service.refresh(Some(&rotated.refresh_token)).is_ok());
     // Logging out without any credentials is harmless.
-    w.service.logout(None, None).unwrap();
+    w.service.logout(None).unwrap();
+}
+
+#[test]
+fn signing_out_everywhere_ends_every_session() {
+    let w = world();
+    let a = w.service.register(&form("a@b.co", "password1"), "10.0.0.1").unwrap();
+    let b = w.service.login(Some("a@b.co"), Some("password1"), "1.1.1.1").unwrap();
+    w.service.sign_out_everywhere(b.session).unwrap();
+    for session in [a.session, b.session] {
+        assert_eq!(w.service.current_user(session).unwrap_err(), IdentityError::SessionExpired);
+    }
+    assert!(w.service.refresh(Some(&a.refresh_token)).is_err() && w.service.refresh(Some(&b.refresh_token)).is_err());
+    assert_eq!(w.service.sign_out_everywhere(b.session).unwrap_err(), IdentityError::SessionExpired);
 }
 
 #[test]
@@ -299,7 +319,7 @@ fn paid_state_follows_the_dates() {
 fn deleting_an_account_needs_both_answers_and_erases_the_user() {
     let w = world();
     let signed_in = w.service.register(&form("a@b.co", "password1"), "10.0.0.1").unwrap();
-    let id = signed_in.user.id;
+    let id = signed_in.session;
     assert_eq!(
         w.service.delete_account(id, Some(""), Some("a friend")).unwrap_err().to_string(),
         "Please specify Why are you deleting your account?."

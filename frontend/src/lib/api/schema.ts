@@ -530,8 +530,31 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign out everywhere: revokes every refresh token of the user and clears the cookies. */
+        /**
+         * Sign out this browser: ends the session of the refresh cookie (only a live one, and only that
+         *     session; its access tokens stop at once) and clears the cookies.
+         */
         post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/logout-everywhere": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out everywhere: ends every session of the member, on every device, and clears this
+         *     browser's cookies.
+         */
+        post: operations["logout_everywhere"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2768,6 +2791,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Ok_Empty"];
+                };
+            };
+        };
+    };
+    logout_everywhere: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_Empty"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

@@ -32,7 +32,7 @@ pub struct HomeBooksResult {
 #[utoipa::path(tag = "catalogue", responses((status = 200, body = OkBody<HomeBooksResult>)))]
 #[get("/api/books")]
 async fn home_books(state: web::Data<AppState>, who: MaybeUser) -> Result<HttpResponse, ApiError> {
-    let home = state.catalogue(move |c| c.home(who.id())).await?;
+    let home = state.catalogue(move |c| c.home(who.session())).await?;
     let now = state.clock.now();
     Ok(ok(HomeBooksResult {
         user: home.user.as_ref().map(|u| UserView::new(u, now)),
@@ -91,7 +91,7 @@ pub struct BookResult {
 #[get("/api/books/{id}")]
 async fn book(state: web::Data<AppState>, who: MaybeUser, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
     let key = BookKey::parse(&id);
-    let opened = state.catalogue(move |c| c.open_book(who.id(), &key)).await?;
+    let opened = state.catalogue(move |c| c.open_book(who.session(), &key)).await?;
     let now = state.clock.now();
     let (details, access, member) = (opened.details, opened.access, opened.member);
     let detail = BookDetail {
@@ -155,6 +155,6 @@ pub struct RecommendsResult {
 #[put("/api/user/recommends")]
 async fn set_recommends(state: web::Data<AppState>, who: AuthUser, body: web::Json<RecommendsRequest>) -> Result<HttpResponse, ApiError> {
     let picks = body.into_inner().recommends;
-    let user = state.catalogue(move |c| c.set_recommends(who.id, picks)).await?;
+    let user = state.catalogue(move |c| c.set_recommends(who.session(), picks)).await?;
     Ok(ok(RecommendsResult { user: UserView::new(&user, state.clock.now()) }))
 }

@@ -187,7 +187,7 @@ pub struct InfographicsResult {
 #[utoipa::path(tag = "catalogue", responses((status = 200, body = OkBody<InfographicsResult>)))]
 #[get("/api/infographics")]
 async fn list_infographics(state: web::Data<AppState>, who: MaybeUser) -> Result<HttpResponse, ApiError> {
-    let found = state.catalogue(move |c| c.infographics(who.id())).await?;
+    let found = state.catalogue(move |c| c.infographics(who.session())).await?;
     let infographics = found
         .into_iter()
         .map(|i| Infographic { book: i.book.into(), image: i.image.map(|key| signed_url(&state, &key)) })

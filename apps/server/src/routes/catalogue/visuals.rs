@@ -41,7 +41,7 @@ pub struct BookVisualsResult {
 #[get("/api/visuals/book/{id}")]
 async fn book_visuals(state: web::Data<AppState>, who: MaybeUser, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
     let key = BookKey::parse(&id);
-    let found = state.catalogue(move |c| c.book_visuals(who.id(), &key)).await?;
+    let found = state.catalogue(move |c| c.book_visuals(who.session(), &key)).await?;
     Ok(ok(BookVisualsResult {
         is_paid: found.is_paid,
         book: found.book.into(),

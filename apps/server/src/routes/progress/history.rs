@@ -55,7 +55,7 @@ pub struct PositionSaveResult {
 async fn save_position(state: web::Data<AppState>, who: AuthUser, body: web::Json<PositionSaveRequest>) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
     let request = SaveRequest { book: body.book_id.map(BookKey::into_key), position: body.position, completed: body.completed };
-    let plan = state.progress(move |p| p.save_position(who.id, request)).await?;
+    let plan = state.progress(move |p| p.save_position(who.session(), request)).await?;
     Ok(ok(PositionSaveResult {
         position: plan.entry.position,
         completed: plan.entry.completed,
@@ -79,7 +79,7 @@ async fn save_position(state: web::Data<AppState>, who: AuthUser, body: web::Jso
 #[post("/api/user-book-history/{id}")]
 async fn log_video_start(state: web::Data<AppState>, who: AuthUser, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
     let key = catalogue::BookKey::parse(&id);
-    state.progress(move |p| p.start_video(who.id, &key)).await?;
+    state.progress(move |p| p.start_video(who.session(), &key)).await?;
     Ok(ok(Empty {}))
 }
 
@@ -153,7 +153,7 @@ pub struct ProgressResult {
 )]
 #[get("/api/user-book-history/xp")]
 async fn progress_report(state: web::Data<AppState>, who: AuthUser) -> Result<HttpResponse, ApiError> {
-    let summary = state.progress(move |p| p.report(who.id)).await?;
+    let summary = state.progress(move |p| p.report(who.session())).await?;
     let report = summary.report;
     Ok(ok(ProgressResult {
         is_paid: summary.is_paid,

@@ -35,13 +35,13 @@ pub struct LibraryChange {
 #[post("/api/library")]
 async fn add_to_library(state: web::Data<AppState>, who: AuthUser, body: web::Json<LibraryRequest>) -> Result<HttpResponse, ApiError> {
     let key = body.into_inner().book_id.map(BookKey::into_key);
-    let book_id = state.progress(move |p| p.add_to_library(who.id, key)).await?;
+    let book_id = state.progress(move |p| p.add_to_library(who.session(), key)).await?;
     Ok(ok(LibraryChange { book_id, is_in_library: true }))
 }
 
 async fn remove(state: web::Data<AppState>, who: AuthUser, id: String) -> Result<HttpResponse, ApiError> {
     let key = catalogue::BookKey::parse(&id);
-    let book_id = state.progress(move |p| p.remove_from_library(who.id, &key)).await?;
+    let book_id = state.progress(move |p| p.remove_from_library(who.session(), &key)).await?;
     Ok(ok(LibraryChange { book_id, is_in_library: false }))
 }
 
@@ -109,7 +109,7 @@ pub struct LibraryResult {
 #[get("/api/library")]
 async fn list_library(state: web::Data<AppState>, who: AuthUser, query: web::Query<LibraryQuery>) -> Result<HttpResponse, ApiError> {
     let page = query.page;
-    let found = state.progress(move |p| p.library(who.id, page)).await?;
+    let found = state.progress(move |p| p.library(who.session(), page)).await?;
     Ok(ok(LibraryResult {
         user: UserView::new(&found.user, state.clock.now()),
         books: views(found.books),

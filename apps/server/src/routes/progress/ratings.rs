@@ -61,7 +61,7 @@ fn stars(rating: Option<&serde_json::Value>) -> Stars {
 async fn rate_book(state: web::Data<AppState>, who: AuthUser, id: web::Path<String>, body: web::Json<RatingRequest>) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
     let (stars, feedback, key) = (stars(body.rating.as_ref()), body.feedback, catalogue::BookKey::parse(&id));
-    let (book_id, rating) = state.progress(move |p| p.rate(who.id, &key, stars, feedback.as_deref())).await?;
+    let (book_id, rating) = state.progress(move |p| p.rate(who.session(), &key, stars, feedback.as_deref())).await?;
     Ok(ok(RatingResult { book_id, rating: i16::from(rating.stars()), has_ratings_from_user: true }))
 }
 
