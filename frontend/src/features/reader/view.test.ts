@@ -1,29 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import { readerView, wantsRatingSection } from './view';
 
-const base = { body: null, truncatedBody: '', notLoggedIn: false, limitReached: false };
+// `sections` are the server's split of what the caller may read: the body's, else the truncated body's.
+const base = { body: null, sections: [], notLoggedIn: false, limitReached: false };
+const A = { title: 'A', html: '<p>a</p>' };
+const B = { title: 'B', html: '<p>b</p>' };
 
 describe('readerView', () => {
   it('shows the whole body without a paywall when it is there', () => {
-    const view = readerView({ ...base, body: '<h3>A</h3><p>a</p><h3>B</h3><p>b</p>', truncatedBody: '<h3>A</h3><p>a</p>' });
+    const view = readerView({ ...base, body: '<h3>A</h3><p>a</p><h3>B</h3><p>b</p>', sections: [A, B] });
     expect(view.full).toBe(true);
     expect(view.paywall).toBeNull();
     expect(view.sections).toHaveLength(2);
   });
 
   it('shows the truncated body with the login paywall to visitors', () => {
-    const view = readerView({ ...base, truncatedBody: '<h3>A</h3><p>a</p>', notLoggedIn: true });
+    const view = readerView({ ...base, sections: [A], notLoggedIn: true });
     expect(view).toMatchObject({ full: false, paywall: 'login' });
     expect(view.sections.map((s) => s.title)).toEqual(['A']);
   });
 
   it('shows the upgrade paywall when the free summaries are used up', () => {
-    expect(readerView({ ...base, body: '', truncatedBody: '<h3>A</h3>', limitReached: true }).paywall).toBe('upgrade');
+    expect(readerView({ ...base, body: '', sections: [{ title: 'A', html: '' }], limitReached: true }).paywall).toBe('upgrade');
   });
 
   it('shows the trial paywall when there are no body parts', () => {
     expect(readerView({ ...base, notLoggedIn: true })).toEqual({ sections: [], full: false, paywall: 'trial' });
-    expect(readerView({ ...base, body: '  ', truncatedBody: '' }).paywall).toBe('trial');
+    expect(readerView({ ...base, body: '  ', sections: [] }).paywall).toBe('trial');
   });
 });
 
@@ -31,11 +34,11 @@ describe('the rating section', () => {
   const body = '<h3>A</h3><p>a</p><h3>B</h3><p>b</p>';
 
   it('is appended as an empty last section when asked, only with the whole body', () => {
-    const view = readerView({ ...base, body }, { rating: true });
+    const view = readerView({ ...base, body, sections: [A, B] }, { rating: true });
     expect(view.sections.map((s) => s.title)).toEqual(['A', 'B', 'Rate this summary']);
     expect(view.sections[2]).toMatchObject({ html: '', kind: 'rating' });
-    expect(readerView({ ...base, body }).sections).toHaveLength(2);
-    const truncated = readerView({ ...base, truncatedBody: '<h3>A</h3><p>a</p>', notLoggedIn: true }, { rating: true });
+    expect(readerView({ ...base, body, sections: [A, B] }).sections).toHaveLength(2);
+    const truncated = readerView({ ...base, sections: [A], notLoggedIn: true }, { rating: true });
     expect(truncated.sections.map((s) => s.title)).toEqual(['A']);
   });
 

@@ -1,11 +1,11 @@
 import type { BookDetail } from '@/lib/api/types';
-import { splitSections, withRatingSection, type Section } from './sections';
+import { withRatingSection, type Section } from './sections';
 
 /** login: a visitor; upgrade: free summaries used up; trial: no body parts at all. */
 export type PaywallKind = 'login' | 'upgrade' | 'trial';
 
 export interface ReaderView {
-  /** The sections on show: the whole body, or the truncated part. */
+  /** The sections on show: the whole body's, or the truncated part's. */
   sections: Section[];
   /** True when the member has the whole body: Next/Previous, progress and position apply. */
   full: boolean;
@@ -13,19 +13,20 @@ export interface ReaderView {
 }
 
 /**
- * Which body to show and which paywall, from the book's entitlement flags. With `rating`, a member
- * who has the whole body gets the rating form as an extra last section.
+ * Which sections to show and which paywall, from the book's entitlement flags. The server splits
+ * what the caller may read into `sections` (the whole body, else the truncated body's first
+ * section); the body is there only for a caller who may read it all. With `rating`, a member who
+ * has the whole body gets the rating form as an extra last section.
  */
 export function readerView(
-  book: Pick<BookDetail, 'body' | 'truncatedBody' | 'notLoggedIn' | 'limitReached'>,
+  book: Pick<BookDetail, 'body' | 'sections' | 'notLoggedIn' | 'limitReached'>,
   options: { rating?: boolean } = {},
 ): ReaderView {
-  const body = splitSections(book.body);
-  if (body.length > 0) return { sections: options.rating ? withRatingSection(body) : body, full: true, paywall: null };
-  const truncated = splitSections(book.truncatedBody);
-  if (truncated.length === 0) return { sections: [], full: false, paywall: 'trial' };
+  const sections: Section[] = book.sections;
+  if (sections.length === 0) return { sections: [], full: false, paywall: 'trial' };
+  if (book.body?.trim()) return { sections: options.rating ? withRatingSection(sections) : sections, full: true, paywall: null };
   const paywall: PaywallKind = book.notLoggedIn ? 'login' : book.limitReached ? 'upgrade' : 'trial';
-  return { sections: truncated, full: false, paywall };
+  return { sections, full: false, paywall };
 }
 
 /** The rating form is for signed-in members who have not rated the book yet (and can read it all). */

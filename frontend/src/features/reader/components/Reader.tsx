@@ -39,10 +39,10 @@ export function Reader({ book, progress, preferences }: ReaderProps) {
   const returnTo = location.pathname + location.search;
   // Decided when the book opens: after a rating the thank-you stays until the member leaves.
   const [withRating] = useState(() => wantsRatingSection(book, progress.signedIn));
-  const { body, truncatedBody, notLoggedIn, limitReached } = book;
+  const { body, sections, notLoggedIn, limitReached } = book;
   const view = useMemo(
-    () => readerView({ body, truncatedBody, notLoggedIn, limitReached }, { rating: withRating }),
-    [body, truncatedBody, notLoggedIn, limitReached, withRating],
+    () => readerView({ body, sections, notLoggedIn, limitReached }, { rating: withRating }),
+    [body, sections, notLoggedIn, limitReached, withRating],
   );
   const total = view.sections.length;
   const titleId = useId();

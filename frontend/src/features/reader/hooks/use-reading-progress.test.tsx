@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { BookDetail, BookResult, PositionSaveRequest, PositionSaveResult } from '@/lib/api/types';
-import { SAMPLE_BODY, makeBookDetail, makeVisitorBook } from '@/testing/catalogue-data';
+import { SAMPLE_BODY, SAMPLE_SECTIONS, makeBookDetail, makeVisitorBook } from '@/testing/catalogue-data';
 import { makeUser } from '@/testing/data';
 import { fail, http, ok } from '@/testing/handlers';
 import { renderApp, signIn } from '@/testing/render';
@@ -91,7 +91,7 @@ describe('reading progress: position saves', () => {
     server.events.on('request:start', ({ request }) => {
       if (request.url.includes('/api/user-book-history')) sent.push(`${request.method} ${request.url}`);
     });
-    serveBook(makeVisitorBook({ subid: 'the-way-to-wealth', title: 'The Way to Wealth', free: true, body: SAMPLE_BODY }));
+    serveBook(makeVisitorBook({ subid: 'the-way-to-wealth', title: 'The Way to Wealth', free: true, body: SAMPLE_BODY, sections: SAMPLE_SECTIONS }));
     const { user } = renderApp('/books/the-way-to-wealth');
     await screen.findByRole('heading', { level: 1, name: 'The Way to Wealth' });
     // No rating section for visitors: seven sections.

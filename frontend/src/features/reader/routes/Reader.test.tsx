@@ -63,7 +63,7 @@ describe('reader: visitors', () => {
   });
 
   it('shows the trial paywall when there are no body parts', async () => {
-    serveBook(makeVisitorBook({ truncatedBody: '', body: null }));
+    serveBook(makeVisitorBook({ truncatedBody: '', body: null, sections: [] }));
     renderApp('/books/coming-soon');
     expect(await screen.findByRole('heading', { name: 'Start your free trial to read this summary' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Start your free trial' })).toHaveAttribute('href', '/try');
