@@ -156,3 +156,35 @@ pub fn clear_session_cookies(response: &mut HttpResponseBuilder) {
     response.cookie(refresh);
     response.cookie(paid);
 }
+
+/// A request made by this site's own pages (or by a client that is not a browser): what the
+/// cookie-authenticated calls (`refresh-token`, `logout`) require, so that another site cannot
+/// make a visitor's browser use their cookie (cross-site request forgery).
+#[derive(Debug, Clone, Copy)]
+pub struct SameSiteRequest;
+
+/// Browsers say where a request comes from: `Sec-Fetch-Site` (modern ones) and `Origin`.
+fn is_same_site(req: &HttpRequest) -> bool {
+    let header = |name: &str| req.headers().get(name).and_then(|v| v.to_str().ok()).map(str::to_ascii_lowercase);
+    if header("sec-fetch-site").is_some_and(|site| site == "cross-site") {
+        return false;
+    }
+    let Some(origin) = header("origin") else { return true };
+    let public = state(req).config.public_url.trim_end_matches('/').to_ascii_lowercase();
+    let connection = req.connection_info();
+    let own = format!("{}://{}", connection.scheme(), connection.host()).to_ascii_lowercase();
+    origin == public || origin == own
+}
+
+impl FromRequest for SameSiteRequest {
+    type Error = ApiError;
+    type Future = Ready<Result<Self, ApiError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        ready(if is_same_site(req) {
+            Ok(SameSiteRequest)
+        } else {
+            Err(ApiError::new(actix_web::http::StatusCode::FORBIDDEN, "cross_site", "This request must come from the Gistbook site itself."))
+        })
+    }
+}

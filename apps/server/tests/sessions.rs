@@ -346,3 +346,35 @@ async fn valid_tokens_are_accepted_while_the_server_is_busy() {
     }
     assert!(refused.is_empty(), "{} of 200 checks of a valid token were refused, e.g. {:?}", refused.len(), refused.first());
 }
+
+/// Another site cannot make a visitor's browser use the refresh cookie: the cookie calls refuse
+/// a foreign `Origin` and `Sec-Fetch-Site: cross-site`, and nothing changes.
+#[actix_web::test]
+async fn cookie_calls_refuse_requests_from_other_sites() {
+    let app = spawn_app().await;
+    let response = app.register_response("ada@example.com", PASSWORD).await;
+    let cookie = refresh_cookie_of(response.headers());
+    ok_body(response, StatusCode::OK).await;
+    for path in ["/api/user/refresh-token", "/api/user/logout"] {
+        for (name, value) in [("origin", "https://evil.example"), ("sec-fetch-site", "cross-site")] {
+            let response = bare_client()
+                .post(app.url(path))
+                .header(reqwest::header::COOKIE, format!("gb_refresh={cookie}"))
+                .header(name, value)
+                .send()
+                .await
+                .unwrap();
+            assert_error(response, StatusCode::FORBIDDEN, "cross_site", "This request must come from the Gistbook site itself.").await;
+        }
+    }
+    // The session is untouched, and the site's own pages are served as before.
+    let response = bare_client()
+        .post(app.url("/api/user/refresh-token"))
+        .header(reqwest::header::COOKIE, format!("gb_refresh={cookie}"))
+        .header("origin", app.address.clone())
+        .header("sec-fetch-site", "same-origin")
+        .send()
+        .await
+        .unwrap();
+    ok_body(response, StatusCode::OK).await;
+}

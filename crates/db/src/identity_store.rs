@@ -240,6 +240,7 @@ struct RefreshRow {
     id: i64,
     user_id: i64,
     family: String,
+    created_at: DateTime<Utc>,
     expires_at: DateTime<Utc>,
     used_at: Option<DateTime<Utc>>,
     revoked_at: Option<DateTime<Utc>>,
@@ -272,16 +273,25 @@ impl SessionRepository for PgIdentityStore {
 
     fn find_refresh(&self, digest: &str) -> PortResult<Option<RefreshRecord>> {
         self.run(|conn| {
-            let row = refresh_tokens::table
+            let Some(r) = refresh_tokens::table
                 .filter(refresh_tokens::token_digest.eq(digest))
                 .select(RefreshRow::as_select())
                 .first(conn)
-                .optional()?;
-            Ok(row.map(|r| RefreshRecord {
+                .optional()?
+            else {
+                return Ok(None);
+            };
+            // The session began with its family's first token.
+            let started: Option<DateTime<Utc>> = refresh_tokens::table
+                .filter(refresh_tokens::family.eq(&r.family))
+                .select(diesel::dsl::min(refresh_tokens::created_at))
+                .first(conn)?;
+            Ok(Some(RefreshRecord {
                 id: r.id,
                 user_id: UserId(r.user_id),
                 // Families are 32 hex digits; a malformed one names no session.
                 family: SessionId::parse_hex(&r.family).unwrap_or(SessionId(0)),
+                session_started_at: started.unwrap_or(r.created_at),
                 expires_at: r.expires_at,
                 used_at: r.used_at,
                 revoked_at: r.revoked_at,

@@ -130,11 +130,13 @@ impl SessionRepository for InMemoryStore {
     fn insert_refresh(&self, token: NewRefreshToken) -> PortResult<()> {
         self.with(|s| {
             let id = s.refresh.len() as i64 + 1;
+            let started = s.refresh.iter().find(|(r, _)| r.family == token.family).map_or(token.created_at, |(r, _)| r.session_started_at);
             s.refresh.push((
                 RefreshRecord {
                     id,
                     user_id: token.user_id,
                     family: token.family,
+                    session_started_at: started,
                     expires_at: token.expires_at,
                     used_at: None,
                     revoked_at: None,

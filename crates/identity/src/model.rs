@@ -5,6 +5,8 @@ use kernel::{Email, Role, SessionId, Timestamp, UserId};
 /// How long each credential lives.
 pub const ACCESS_TOKEN_TTL_SECS: i64 = 3600;
 pub const REFRESH_TOKEN_TTL_DAYS: i64 = 30;
+/// However often it is refreshed, a session ends this many days after its sign-in.
+pub const SESSION_MAX_DAYS: i64 = 90;
 pub const RESET_CODE_TTL_SECS: i64 = 3600;
 
 /// A password that meets the policy (8 to 128 characters). Never logged or displayed.
@@ -203,6 +205,8 @@ pub struct RefreshRecord {
     pub id: i64,
     pub user_id: UserId,
     pub family: SessionId,
+    /// When the session's first token was issued (the sign-in).
+    pub session_started_at: Timestamp,
     pub expires_at: Timestamp,
     pub used_at: Option<Timestamp>,
     pub revoked_at: Option<Timestamp>,

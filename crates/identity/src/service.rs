@@ -189,7 +189,8 @@ impl IdentityService {
             store.revoke_family(record.family, now)?;
             return Err(IdentityError::SessionExpired);
         }
-        if record.expires_at <= now {
+        let session_ends_at = record.session_started_at + Duration::days(SESSION_MAX_DAYS);
+        if record.expires_at <= now || session_ends_at <= now {
             return Err(IdentityError::SessionExpired);
         }
         let user = store.find_user(record.user_id)?.ok_or(IdentityError::SessionExpired)?;
@@ -199,7 +200,8 @@ impl IdentityService {
             family: record.family,
             digest: self.deps.secrets.digest(&next_token),
             created_at: now,
-            expires_at: now + Duration::days(REFRESH_TOKEN_TTL_DAYS),
+            // Sliding 30 days, never past the session's absolute end.
+            expires_at: (now + Duration::days(REFRESH_TOKEN_TTL_DAYS)).min(session_ends_at),
         };
         if !store.rotate_refresh(record.id, now, next)? {
             // Lost a race with another use of the same token: that is reuse too.

@@ -1,6 +1,6 @@
 //! Identity calls, at the member spec's exact paths.
 
-use crate::auth::{client_address, clear_session_cookies, refresh_cookie_value, set_paid_cookie, set_session_cookies, AuthUser};
+use crate::auth::{client_address, clear_session_cookies, refresh_cookie_value, set_paid_cookie, set_session_cookies, AuthUser, SameSiteRequest};
 use crate::envelope::{blocking, ApiError, Empty, ErrorBody, Ok as OkBody};
 use crate::state::AppState;
 use actix_web::{get, post, put, web, HttpRequest, HttpResponse};
@@ -231,10 +231,11 @@ async fn user_response(req: &HttpRequest, state: &AppState, caller: AuthUser) ->
     responses(
         (status = 200, body = OkBody<TokenResult>, description = "A new access token; the refresh cookie is replaced"),
         (status = 401, body = ErrorBody, description = "No, expired, revoked or reused refresh cookie"),
+        (status = 403, body = ErrorBody, description = "Sent by another site (code cross_site)"),
     )
 )]
 #[post("/api/user/refresh-token")]
-async fn refresh_token(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+async fn refresh_token(req: HttpRequest, state: web::Data<AppState>, _same_site: SameSiteRequest) -> Result<HttpResponse, ApiError> {
     let identity = state.identity.clone();
     let cookie = refresh_cookie_value(&req);
     match blocking(move || identity.refresh(cookie.as_deref())).await {
@@ -255,9 +256,9 @@ async fn refresh_token(req: HttpRequest, state: web::Data<AppState>) -> Result<H
 
 /// Sign out this browser: ends the session of the refresh cookie (only a live one, and only that
 /// session; its access tokens stop at once) and clears the cookies.
-#[utoipa::path(tag = "user", responses((status = 200, body = OkBody<Empty>)))]
+#[utoipa::path(tag = "user", responses((status = 200, body = OkBody<Empty>), (status = 403, body = ErrorBody, description = "Sent by another site (code cross_site)")))]
 #[post("/api/user/logout")]
-async fn logout(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+async fn logout(req: HttpRequest, state: web::Data<AppState>, _same_site: SameSiteRequest) -> Result<HttpResponse, ApiError> {
     let identity = state.identity.clone();
     let cookie = refresh_cookie_value(&req);
     blocking(move || identity.logout(cookie.as_deref())).await?;

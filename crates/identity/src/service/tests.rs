@@ -504,3 +504,19 @@ fn sign_ups_are_limited_per_address_with_or_without_a_code() {
     w.clock.advance(Duration::minutes(61));
     service.register(&form("d@b.co", "password1"), "10.0.0.9").unwrap();
 }
+
+#[test]
+fn a_session_ends_ninety_days_after_sign_in_however_often_it_is_refreshed() {
+    let w = world();
+    let mut token = w.service.register(&form("a@b.co", "password1"), "10.0.0.1").unwrap().refresh_token;
+    for _ in 0..3 {
+        w.clock.advance(Duration::days(29));
+        token = w.service.refresh(Some(&token)).unwrap().refresh_token;
+    }
+    // Day 87: refreshed, but the new token lives only to day 90, not day 117.
+    w.clock.advance(Duration::days(3) - Duration::seconds(1));
+    let last = w.service.refresh(Some(&token)).unwrap();
+    w.clock.advance(Duration::seconds(1));
+    assert_eq!(w.service.refresh(Some(&last.refresh_token)).unwrap_err(), IdentityError::SessionExpired);
+    assert!(w.service.login(Some("a@b.co"), Some("password1"), "10.0.0.1").is_ok(), "signing in again is the way on");
+}

@@ -2793,6 +2793,15 @@ export interface operations {
                     "application/json": components["schemas"]["Ok_Empty"];
                 };
             };
+            /** @description Sent by another site (code cross_site) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     logout_everywhere: {
@@ -2881,6 +2890,15 @@ export interface operations {
             };
             /** @description No, expired, revoked or reused refresh cookie */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Sent by another site (code cross_site) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
