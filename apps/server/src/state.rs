@@ -39,45 +39,42 @@ impl AppState {
 }
 
 impl AppState {
-    /// Runs one catalogue use case on one pooled connection, at this moment.
+    /// Runs `work` over a `PgStore` on one pooled connection, at this moment: every domain's use
+    /// cases are made this way (one checkout per call).
+    async fn on_store<T, E, F>(&self, work: F) -> Result<T, crate::envelope::ApiError>
+    where
+        T: Send + 'static,
+        E: Into<crate::envelope::ApiError>,
+        F: FnOnce(&db::PgStore<'_>, kernel::Timestamp) -> Result<T, E> + Send + 'static,
+    {
+        let now = self.clock.now();
+        self.db(move |conn| work(&db::PgStore::new(conn), now).map_err(Into::into)).await
+    }
+
+    /// Runs one catalogue use case.
     pub async fn catalogue<T, F>(&self, use_case: F) -> Result<T, crate::envelope::ApiError>
     where
         T: Send + 'static,
         F: FnOnce(&catalogue::Catalogue<'_, db::PgStore<'_>>) -> Result<T, catalogue::CatalogueError> + Send + 'static,
     {
-        let now = self.clock.now();
-        self.db(move |conn| {
-            let store = db::PgStore::new(conn);
-            Ok(use_case(&catalogue::Catalogue::new(&store, now))?)
-        })
-        .await
+        self.on_store(move |store, now| use_case(&catalogue::Catalogue::new(store, now))).await
     }
 
-    /// Runs one reading-progress use case on one pooled connection, at this moment.
+    /// Runs one reading-progress use case.
     pub async fn progress<T, F>(&self, use_case: F) -> Result<T, crate::envelope::ApiError>
     where
         T: Send + 'static,
         F: FnOnce(&reading_progress::Progress<'_, db::PgStore<'_>, db::PgStore<'_>>) -> Result<T, reading_progress::ProgressError> + Send + 'static,
     {
-        let now = self.clock.now();
-        self.db(move |conn| {
-            let store = db::PgStore::new(conn);
-            Ok(use_case(&reading_progress::Progress::new(&store, &store, now))?)
-        })
-        .await
+        self.on_store(move |store, now| use_case(&reading_progress::Progress::new(store, store, now))).await
     }
 
-    /// Runs one back-office (or analytics) use case on one pooled connection, at this moment.
+    /// Runs one back-office (or analytics) use case.
     pub async fn admin<T, F>(&self, use_case: F) -> Result<T, crate::envelope::ApiError>
     where
         T: Send + 'static,
         F: FnOnce(&admin::Admin<'_, db::PgStore<'_>>) -> Result<T, admin::AdminError> + Send + 'static,
     {
-        let now = self.clock.now();
-        self.db(move |conn| {
-            let store = db::PgStore::new(conn);
-            Ok(use_case(&admin::Admin::new(&store, now))?)
-        })
-        .await
+        self.on_store(move |store, now| use_case(&admin::Admin::new(store, now))).await
     }
 }
