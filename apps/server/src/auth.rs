@@ -103,17 +103,44 @@ impl FromRequest for AdminUser {
     }
 }
 
-/// The caller's address for throttling: the TCP peer, or the first X-Forwarded-For hop when the
-/// server is configured to sit behind a proxy it trusts.
+/// The caller's address for throttling: the TCP peer, or, behind `TRUSTED_PROXIES` proxies of
+/// our own, the address the outermost of them saw.
 pub fn client_address(req: &HttpRequest) -> String {
-    if state(req).config.trust_proxy_headers {
-        if let Some(forwarded) = req.headers().get("x-forwarded-for").and_then(|v| v.to_str().ok()) {
-            if let Some(first) = forwarded.split(',').next().map(str::trim).filter(|s| !s.is_empty()) {
-                return first.to_owned();
-            }
-        }
+    let peer = req.peer_addr().map(|addr| addr.ip().to_string()).unwrap_or_else(|| "unknown".into());
+    let forwarded = req.headers().get("x-forwarded-for").and_then(|v| v.to_str().ok());
+    client_from_forwarded(forwarded, peer, state(req).config.trusted_proxies)
+}
+
+/// Each proxy appends the address it saw to `X-Forwarded-For`, so only the right-most
+/// `trusted_proxies` entries were written by proxies we run; anything left of them is whatever the
+/// client sent and proves nothing. The client is the entry our outermost proxy added.
+fn client_from_forwarded(forwarded: Option<&str>, peer: String, trusted_proxies: usize) -> String {
+    if trusted_proxies == 0 {
+        return peer;
     }
-    req.peer_addr().map(|addr| addr.ip().to_string()).unwrap_or_else(|| "unknown".into())
+    let hops: Vec<&str> = forwarded.unwrap_or_default().split(',').map(str::trim).filter(|h| !h.is_empty()).collect();
+    match hops.len().checked_sub(trusted_proxies) {
+        Some(index) => hops[index].to_owned(),
+        // Fewer hops than proxies: the request did not come through them all; trust the peer.
+        None => peer,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::client_from_forwarded;
+
+    #[test]
+    fn the_client_is_the_hop_our_outermost_proxy_added() {
+        let peer = || "10.0.0.2".to_owned();
+        assert_eq!(client_from_forwarded(Some("203.0.113.9"), peer(), 0), "10.0.0.2", "no proxy: the header is ignored");
+        assert_eq!(client_from_forwarded(Some("203.0.113.9"), peer(), 1), "203.0.113.9");
+        // A client that forges hops cannot choose its address: the right-most hops are ours.
+        assert_eq!(client_from_forwarded(Some("1.2.3.4, 5.6.7.8, 203.0.113.9"), peer(), 1), "203.0.113.9");
+        assert_eq!(client_from_forwarded(Some("1.2.3.4, 203.0.113.9, 10.0.0.7"), peer(), 2), "203.0.113.9");
+        assert_eq!(client_from_forwarded(Some("203.0.113.9"), peer(), 2), "10.0.0.2", "too few hops");
+        assert_eq!(client_from_forwarded(None, peer(), 1), "10.0.0.2");
+    }
 }
 
 pub fn refresh_cookie_value(req: &HttpRequest) -> Option<String> {

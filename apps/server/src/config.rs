@@ -22,7 +22,8 @@ pub struct Config {
     pub db_pool_size: u32,
     pub db_checkout_timeout: Duration,
     /// Take the client address from X-Forwarded-For (only behind a proxy you run).
-    pub trust_proxy_headers: bool,
+    /// How many proxies of ours stand in front (their X-Forwarded-For entries are believed).
+    pub trusted_proxies: usize,
     /// Sign-ups allowed from one address per hour (tests and benchmarks that sign up many
     /// members from loopback raise it).
     pub signups_per_address_per_hour: u32,
@@ -93,7 +94,7 @@ impl Config {
             mail_poll_interval: Duration::from_millis(parsed("MAIL_POLL_INTERVAL_MS", 1000)?),
             db_pool_size: parsed("DB_POOL_SIZE", 8)?,
             db_checkout_timeout: Duration::from_millis(parsed("DB_CHECKOUT_TIMEOUT_MS", 1500)?),
-            trust_proxy_headers: parsed("TRUST_PROXY_HEADERS", false)?,
+            trusted_proxies: parsed("TRUSTED_PROXIES", 0)?,
             signups_per_address_per_hour: parsed("SIGNUPS_PER_ADDRESS_PER_HOUR", 20)?,
             support_email: var("SUPPORT_EMAIL").unwrap_or_else(|| "support@gistbook.app".into()),
             log_json: var("LOG_FORMAT").is_some_and(|f| f == "json"),

@@ -98,7 +98,7 @@ pub async fn spawn_app_with(options: AppOptions) -> TestApp {
         mail_poll_interval: Duration::from_millis(50),
         db_pool_size: options.pool.map_or(4, |(size, _)| size),
         db_checkout_timeout: options.pool.map_or(Duration::from_millis(3000), |(_, timeout)| timeout),
-        trust_proxy_headers: false,
+        trusted_proxies: 0,
         signups_per_address_per_hour: 20,
         support_email: "support@gistbook.app".into(),
         log_json: false,
