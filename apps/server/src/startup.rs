@@ -132,7 +132,7 @@ impl Application {
                         Ok(response)
                     }
                 })
-                .wrap(TracingLogger::default())
+                .wrap(TracingLogger::<crate::telemetry::RedactingRootSpan>::new())
         })
         .listen(listener)?
         .shutdown_timeout(20)

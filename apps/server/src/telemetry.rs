@@ -6,3 +6,64 @@ pub fn init(json: bool) {
     let builder = fmt().with_env_filter(filter).with_writer(std::io::stderr);
     let _ = if json { builder.json().try_init() } else { builder.try_init() };
 }
+
+use actix_web::body::MessageBody;
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::HttpMessage;
+use tracing::field::Empty;
+use tracing::Span;
+use tracing_actix_web::{DefaultRootSpanBuilder, RequestId, RootSpanBuilder};
+
+/// The request span of every log line: like tracing-actix-web's own, but the query string of a
+/// media file (its signature) or a sign-in callback (the provider's code and state) is never
+/// written down.
+pub struct RedactingRootSpan;
+
+impl RootSpanBuilder for RedactingRootSpan {
+    fn on_request_start(request: &ServiceRequest) -> Span {
+        let request_id = request.extensions().get::<RequestId>().map(|id| id.to_string()).unwrap_or_default();
+        tracing::info_span!(
+            "HTTP request",
+            http.method = %request.method(),
+            http.route = %request.match_pattern().unwrap_or_else(|| "default".into()),
+            http.target = %loggable_target(request.path(), request.query_string()),
+            request_id = %request_id,
+            http.status_code = Empty,
+            otel.status_code = Empty,
+            exception.message = Empty,
+            exception.details = Empty,
+        )
+    }
+
+    fn on_request_end<B: MessageBody>(span: Span, outcome: &Result<ServiceResponse<B>, actix_web::Error>) {
+        DefaultRootSpanBuilder::on_request_end(span, outcome);
+    }
+}
+
+/// The path and query as logs may show them: without the query where it carries a secret.
+pub fn loggable_target(path: &str, query: &str) -> String {
+    let secret_query = path.starts_with("/media/") || path.contains("/oauth/callback") || path.starts_with("/reset-password");
+    if query.is_empty() {
+        path.to_owned()
+    } else if secret_query {
+        format!("{path}?[redacted]")
+    } else {
+        format!("{path}?{query}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::loggable_target;
+
+    #[test]
+    fn signatures_and_provider_codes_stay_out_of_logs() {
+        let signed = loggable_target("/media/premium/audio/a.wav", "exp=1700000000&sig=abcdef0123");
+        assert_eq!(signed, "/media/premium/audio/a.wav?[redacted]");
+        let callback = loggable_target("/api/google/login/oauth/callback", "code=4/secret&state=xyz");
+        assert!(!callback.contains("secret") && !callback.contains("xyz"), "{callback}");
+        assert!(!loggable_target("/api/linkedin/oauth/callback", "code=c0de").contains("c0de"));
+        assert_eq!(loggable_target("/api/search", "q=stoic"), "/api/search?q=stoic");
+        assert_eq!(loggable_target("/api/books", ""), "/api/books");
+    }
+}
