@@ -37,11 +37,33 @@ fn connect(url: &str) -> Result<PgConnection> {
 }
 
 /// Runs pending migrations, then loads the demo accounts when the database has no users.
+/// Whether the demo accounts (their passwords are in the README) may be created: only on a
+/// database on this machine, and never for a `--production` seed.
+pub fn demo_accounts_allowed(url: &str, production: bool) -> bool {
+    if production {
+        return false;
+    }
+    let after_scheme = url.split_once("://").map_or(url, |(_, rest)| rest);
+    let authority = after_scheme.split(['/', '?']).next().unwrap_or_default();
+    let host_port = authority.rsplit_once('@').map_or(authority, |(_, host)| host);
+    let host = if let Some(v6) = host_port.strip_prefix('[') { v6.split(']').next().unwrap_or_default() } else { host_port.split(':').next().unwrap_or_default() };
+    // No host in the URL: a Unix socket on this machine.
+    host.is_empty() || host == "localhost" || host.parse::<std::net::IpAddr>().is_ok_and(|ip| ip.is_loopback())
+}
+
 pub fn migrate_and_seed(url: &str, media_dir: &Path, narration: Narration) -> Result<()> {
+    seed(url, media_dir, narration, false)
+}
+
+fn seed(url: &str, media_dir: &Path, narration: Narration, production: bool) -> Result<()> {
     let mut conn = connect(url)?;
     let applied = db::run_migrations(&mut conn)?;
     println!("Migrations applied: {applied}");
     crate::catalogue_seed::seed_catalogue(&mut conn, &media_store(media_dir)?, narration)?;
+    if !demo_accounts_allowed(url, production) {
+        println!("Not adding the demo accounts: their passwords are published, and this is not a local development database.");
+        return Ok(());
+    }
     if db::operators::count_users(&mut conn)? > 0 {
         println!("The database has accounts already; not adding the demo accounts.");
         return Ok(());
@@ -76,17 +98,18 @@ pub fn migrate_and_seed(url: &str, media_dir: &Path, narration: Narration) -> Re
     Ok(())
 }
 
-/// `cargo xtask seed [--synthetic N]`
+/// `cargo xtask seed [--production] [--synthetic N]`
 pub fn seed_command(args: &[&str]) -> Result<()> {
     let url = database_url()?;
     match args {
         [] => migrate_and_seed(&url, &media_dir(), Narration::Speech),
+        ["--production"] => seed(&url, &media_dir(), Narration::Speech, true),
         ["--synthetic", count] => {
             let count: usize = count.replace('_', "").parse().context("--synthetic needs a number of books")?;
             migrate_and_seed(&url, &media_dir(), Narration::Speech)?;
             crate::synthetic::add_synthetic_books(&mut connect(&url)?, &media_store(&media_dir())?, count)
         }
-        _ => bail!("usage: cargo xtask seed [--synthetic N]"),
+        _ => bail!("usage: cargo xtask seed [--production | --synthetic N]"),
     }
 }
 
@@ -163,4 +186,30 @@ pub fn create_codes_command(args: &[&str]) -> Result<()> {
         println!("{code}");
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::demo_accounts_allowed;
+
+    #[test]
+    fn demo_accounts_only_go_into_local_development_databases() {
+        for local in [
+            "postgres://postgres@127.0.0.1:54329/gistbook",
+            "postgres://user:pw@localhost/gistbook",
+            "postgresql://[::1]:5432/db",
+            "postgres:///gistbook?host=/var/run/postgresql",
+        ] {
+            assert!(demo_accounts_allowed(local, false), "{local}");
+            assert!(!demo_accounts_allowed(local, true), "--production: {local}");
+        }
+        for remote in [
+            "postgres://app:secret@db.internal:5432/gistbook",
+            "postgres://app@10.0.0.5/gistbook",
+            "postgres://127.0.0.1.evil.example/db",
+            "postgres://user:p@ss@db.example.com/gistbook",
+        ] {
+            assert!(!demo_accounts_allowed(remote, false), "{remote}");
+        }
+    }
 }
