@@ -178,7 +178,7 @@ pub fn seed_catalogue(conn: &mut PgConnection, store: &MediaStore, narration: Na
         let Some((author_id, author_name)) = authors.get(&front.author).cloned() else {
             bail!("{}: unknown author {:?}", file.display(), front.author);
         };
-        let body = catalogue::html::sanitize(&body);
+        let body = catalogue::html::SanitizedHtml::new(&body);
         let cover = format!("public/covers/{subid}.svg");
         runtime.put(store, &cover, art::cover(&front.title, &author_name).into_bytes())?;
         let infographic = if front.visuals.is_empty() {
@@ -191,7 +191,7 @@ pub fn seed_catalogue(conn: &mut PgConnection, store: &MediaStore, narration: Na
         };
         let book_id = write::insert_book(
             conn,
-            &NewBook {
+            NewBook {
                 subid: subid.clone(),
                 title: front.title.clone(),
                 author_id: Some(author_id),
@@ -234,7 +234,7 @@ pub fn seed_catalogue(conn: &mut PgConnection, store: &MediaStore, narration: Na
         }
         write::insert_visuals(conn, &slides)?;
         if front.audio {
-            narrations.push((book_id, subid.clone(), format!("{}. By {}. {}", front.title, front.author.replace('-', " "), catalogue::html::plain_text(&body))));
+            narrations.push((book_id, subid.clone(), format!("{}. By {}. {}", front.title, front.author.replace('-', " "), catalogue::html::plain_text(body.as_str()))));
         }
         println!("Seeding books: {}/{} {}", index + 1, book_files.len(), front.title);
     }
@@ -248,11 +248,11 @@ pub fn seed_catalogue(conn: &mut PgConnection, store: &MediaStore, narration: Na
         let front: PostFront = toml::from_str(&toml_text).with_context(|| format!("{}: front matter", file.display()))?;
         write::insert_blog_post(
             conn,
-            &NewBlogPost {
+            NewBlogPost {
                 slug,
                 title: front.title,
                 excerpt: front.excerpt,
-                body: catalogue::html::sanitize(&body),
+                body: catalogue::html::SanitizedHtml::new(&body),
                 image: String::new(),
                 category: front.category,
                 published_at: date(&front.published)?,

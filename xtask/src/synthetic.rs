@@ -54,7 +54,7 @@ fn book(rng: &mut StdRng, n: usize, categories: &[i64]) -> (NewBook, i64) {
         image: cover,
         vector: String::new(),
         infographic: None,
-        body,
+        body: catalogue::html::SanitizedHtml::new(&body),
         quotes: vec![],
         goals: vec![],
         tags: vec!["synthetic".into()],
@@ -95,7 +95,7 @@ pub fn add_synthetic_books(conn: &mut PgConnection, store: &media::MediaStore, c
         let batch: Vec<(NewBook, i64)> = (0..size).map(|i| book(&mut rng, start + done + i, &categories)).collect();
         conn.transaction(|conn| {
             let books: Vec<NewBook> = batch.iter().map(|(b, _)| b.clone()).collect();
-            let ids = write::insert_books(conn, &books)?;
+            let ids = write::insert_books(conn, books)?;
             let pairs: Vec<(i64, i64)> = ids.iter().zip(&batch).map(|(id, (_, category))| (*id, *category)).collect();
             write::add_book_categories(conn, &pairs)?;
             diesel::QueryResult::Ok(())

@@ -85,7 +85,7 @@ async fn the_library_comes_in_pages_of_twenty() {
             image: String::new(),
             vector: String::new(),
             infographic: None,
-            body: "<h3>One</h3><p>Text.</p>".into(),
+            body: catalogue::html::SanitizedHtml::new("<h3>One</h3><p>Text.</p>"),
             quotes: vec![],
             goals: vec![],
             tags: vec![],
@@ -98,7 +98,7 @@ async fn the_library_comes_in_pages_of_twenty() {
             read_count: 0,
             recent_reads: 0,
         };
-        let id = write::insert_book(&mut conn, &book).unwrap();
+        let id = write::insert_book(&mut conn, book).unwrap();
         ok_body(app.post("/api/library", &json!({"bookId": id}), Some(&token)).await, StatusCode::OK).await;
     }
     let first = library(&app, &token, 1).await;

@@ -20,6 +20,27 @@ pub fn sanitize(html: &str) -> String {
         .to_string()
 }
 
+/// HTML that went through [`sanitize`]: the only form in which a summary or a blog post can be
+/// stored (the database adapter's insert forms take this type, not a `String`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SanitizedHtml(String);
+
+impl SanitizedHtml {
+    pub fn new(html: &str) -> SanitizedHtml {
+        SanitizedHtml(sanitize(html))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl From<SanitizedHtml> for String {
+    fn from(html: SanitizedHtml) -> String {
+        html.0
+    }
+}
+
 /// The part of a sanitised summary a visitor may see: everything before the second section
 /// heading (`<h3>` or `<h2>`). A body with fewer than two headings shows only its first paragraph,
 /// so that the whole text never passes for a "first section".
@@ -183,6 +204,13 @@ mod tests {
         assert!(!clean.contains("javascript:") && !clean.contains("iframe"));
         assert!(clean.contains("<h3>Idea</h3>"));
         assert!(clean.contains(r#"<a href="https://example.com" rel="noopener noreferrer">ok</a>"#));
+    }
+
+    #[test]
+    fn sanitized_html_can_only_be_made_by_sanitising() {
+        let html = SanitizedHtml::new(r#"<h3 onclick="x()">Idea</h3><script>alert(1)</script><p>ok</p>"#);
+        assert_eq!(html.as_str(), "<h3>Idea</h3><p>ok</p>");
+        assert_eq!(String::from(html), "<h3>Idea</h3><p>ok</p>");
     }
 
     #[test]

@@ -97,7 +97,7 @@ impl TestApp {
             }
             let id = write::insert_book(
                 &mut conn,
-                &NewBook {
+                NewBook {
                     subid: spec.subid.into(),
                     title: spec.title.into(),
                     author_id: (spec.author == "Marcus Aurelius").then_some(marcus),
@@ -107,7 +107,7 @@ impl TestApp {
                     image: cover,
                     vector: String::new(),
                     infographic,
-                    body: catalogue::html::sanitize(&body(spec.subid, spec.title)),
+                    body: catalogue::html::SanitizedHtml::new(&body(spec.subid, spec.title)),
                     quotes: vec![],
                     goals: vec![],
                     tags: vec![],
@@ -142,11 +142,11 @@ impl TestApp {
         for (slug, category, days) in [("welcome", "ideas", 3), ("dark-mode", "whats-new", 1), ("search", "whats-new", 2)] {
             write::insert_blog_post(
                 &mut conn,
-                &NewBlogPost {
+                NewBlogPost {
                     slug: slug.into(),
                     title: format!("Post {slug}"),
                     excerpt: format!("About {slug}"),
-                    body: format!("<p>Body of {slug}</p><script>alert(1)</script>"),
+                    body: catalogue::html::SanitizedHtml::new(&format!("<p>Body of {slug}</p><script>alert(1)</script>")),
                     image: String::new(),
                     category: category.into(),
                     published_at: Utc::now() - Duration::days(days),

@@ -3,6 +3,7 @@
 
 use crate::schema::{authors, blog_posts, book_categories, books, categories, collection_books, collections, monthly_previews, visuals};
 use chrono::{DateTime, NaiveDate, Utc};
+use catalogue::html::SanitizedHtml;
 use diesel::prelude::*;
 
 #[derive(Debug, Clone, Insertable)]
@@ -46,7 +47,9 @@ pub struct NewBook {
     pub image: String,
     pub vector: String,
     pub infographic: Option<String>,
-    pub body: String,
+    /// Only sanitised HTML can be stored.
+    #[diesel(serialize_as = String)]
+    pub body: SanitizedHtml,
     pub quotes: Vec<String>,
     pub goals: Vec<String>,
     pub tags: Vec<String>,
@@ -76,7 +79,9 @@ pub struct NewBlogPost {
     pub slug: String,
     pub title: String,
     pub excerpt: String,
-    pub body: String,
+    /// Only sanitised HTML can be stored.
+    #[diesel(serialize_as = String)]
+    pub body: SanitizedHtml,
     pub image: String,
     pub category: String,
     pub published_at: DateTime<Utc>,
@@ -94,12 +99,12 @@ pub fn insert_collection(conn: &mut PgConnection, collection: &NewCollection) ->
     diesel::insert_into(collections::table).values(collection).returning(collections::id).get_result(conn)
 }
 
-pub fn insert_book(conn: &mut PgConnection, book: &NewBook) -> QueryResult<i64> {
+pub fn insert_book(conn: &mut PgConnection, book: NewBook) -> QueryResult<i64> {
     diesel::insert_into(books::table).values(book).returning(books::id).get_result(conn)
 }
 
 /// Many books in one statement (the synthetic seeder inserts thousands at a time).
-pub fn insert_books(conn: &mut PgConnection, many: &[NewBook]) -> QueryResult<Vec<i64>> {
+pub fn insert_books(conn: &mut PgConnection, many: Vec<NewBook>) -> QueryResult<Vec<i64>> {
     diesel::insert_into(books::table).values(many).returning(books::id).get_results(conn)
 }
 
@@ -119,7 +124,7 @@ pub fn insert_visuals(conn: &mut PgConnection, slides: &[NewVisual]) -> QueryRes
     diesel::insert_into(visuals::table).values(slides).execute(conn)
 }
 
-pub fn insert_blog_post(conn: &mut PgConnection, post: &NewBlogPost) -> QueryResult<i64> {
+pub fn insert_blog_post(conn: &mut PgConnection, post: NewBlogPost) -> QueryResult<i64> {
     diesel::insert_into(blog_posts::table).values(post).returning(blog_posts::id).get_result(conn)
 }
 
