@@ -106,8 +106,8 @@ async fn register_accepts_passwords_of_8_to_128_characters_only() {
     let response = app.login_response("ada@example.com", "1234567").await;
     error_body(response, StatusCode::BAD_REQUEST).await;
 
-    // Both bounds are allowed (characters, not bytes).
-    app.register("short@example.com", "12345678").await;
+    // Both bounds are allowed (characters, not bytes); "12345678" itself is refused as too common.
+    app.register("short@example.com", "k9#vq2!m").await;
     app.register("long@example.com", &"é".repeat(128)).await;
     app.login("long@example.com", &"é".repeat(128)).await;
 }
@@ -376,4 +376,23 @@ async fn sign_ups_from_one_address_are_limited() {
     assert_error(response, StatusCode::TOO_MANY_REQUESTS, "throttled", "Too many attempts. Please wait a few minutes and try again.").await;
     let login = app.post("/api/user/login", &json!({"email": "three@example.com", "password": PASSWORD}), None).await;
     assert_eq!(login.status(), StatusCode::BAD_REQUEST, "no account was created");
+}
+
+/// 'password' and '12345678' are the first guesses of every attacker: refused with a clear
+/// message, and no account is made.
+#[actix_web::test]
+async fn the_most_common_passwords_are_refused_at_sign_up() {
+    let app = spawn_app().await;
+    for common in ["password", "12345678", "Password1"] {
+        let body = json!({"username": "ada@example.com", "password": common, "firstName": "Ada", "lastName": "L"});
+        let response = app.post("/api/user/register", &body, None).await;
+        assert_error(
+            response,
+            StatusCode::BAD_REQUEST,
+            "common_password",
+            "This password is one of the most common ones. Please choose one that is harder to guess.",
+        )
+        .await;
+    }
+    app.register("ada@example.com", PASSWORD).await;
 }

@@ -14,6 +14,8 @@ pub enum IdentityError {
     InvalidEmail,
     #[error("Password must be between 8 and 128 characters.")]
     PasswordLength,
+    #[error("This password is one of the most common ones. Please choose one that is harder to guess.")]
+    CommonPassword,
     #[error("Names must be at most 100 characters.")]
     NameTooLong,
     #[error("Please keep each answer under 2000 characters.")]
@@ -58,6 +60,7 @@ impl IdentityError {
             | IdentityError::MissingField(_) => "missing_fields",
             IdentityError::InvalidEmail => "invalid_email",
             IdentityError::PasswordLength => "password_length",
+            IdentityError::CommonPassword => "common_password",
             IdentityError::NameTooLong => "name_too_long",
             IdentityError::AnswerTooLong => "answer_too_long",
             IdentityError::EmailTaken => "email_taken",

