@@ -530,3 +530,53 @@ fn a_session_ends_ninety_days_after_sign_in_however_often_it_is_refreshed() {
     assert_eq!(w.service.refresh(Some(&last.refresh_token)).unwrap_err(), IdentityError::SessionExpired);
     assert!(w.service.login(Some("a@b.co"), Some("lantern-ridge-1"), "10.0.0.1").is_ok(), "signing in again is the way on");
 }
+
+/// Counts every verification, real or dummy (each costs an argon2 run in production).
+#[derive(Default)]
+struct CountingHasher {
+    full_verifications: std::sync::atomic::AtomicU32,
+}
+
+impl PasswordHasher for CountingHasher {
+    fn hash(&self, password: &Password) -> PortResult<String> {
+        FakeHasher.hash(password)
+    }
+    fn verify(&self, password: &str, hash: &str) -> bool {
+        // A hash no argon2 could have made fails at once: no full verification.
+        if !hash.starts_with("hashed:") {
+            return false;
+        }
+        self.full_verifications.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        FakeHasher.verify(password, hash)
+    }
+    fn verify_dummy(&self, _password: &str) {
+        self.full_verifications.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    }
+}
+
+#[test]
+fn refusing_an_account_without_a_password_takes_a_full_verification_like_any_other() {
+    let w = world();
+    let hasher = Arc::new(CountingHasher::default());
+    let deps = IdentityDeps { hasher: hasher.clone(), ..w.service.deps.clone() };
+    let service = IdentityService::new(deps, ThrottlePolicy::default(), "https://gistbook.test");
+    w.store
+        .create_user(NewUser {
+            email: Email::parse("social@b.co").unwrap(),
+            password_hash: NO_PASSWORD.to_owned(),
+            first_name: PersonName::parse("So").unwrap(),
+            last_name: PersonName::parse("Cial").unwrap(),
+            timezone: TimeZoneName::parse_or_utc(None),
+            plan: PlanState::default(),
+            now: w.clock.now(),
+        })
+        .unwrap()
+        .unwrap();
+    service.register(&form("real@b.co", "lantern-ridge-1"), "10.0.0.1").unwrap();
+    for email in ["social@b.co", "real@b.co", "nobody@b.co"] {
+        let before = hasher.full_verifications.load(std::sync::atomic::Ordering::SeqCst);
+        assert_eq!(service.login(Some(email), Some("wrong-guess-1"), "10.0.0.2").unwrap_err(), IdentityError::InvalidCredentials);
+        let spent = hasher.full_verifications.load(std::sync::atomic::Ordering::SeqCst) - before;
+        assert_eq!(spent, 1, "{email}");
+    }
+}
