@@ -3,11 +3,53 @@ use argon2::{Algorithm, Argon2, Params, Version};
 use identity::error::PortError;
 use identity::model::Password;
 use identity::ports::PasswordHasher;
+use std::sync::{Condvar, Mutex};
+use std::time::Duration;
 
-/// argon2id with OWASP's minimum: 19 MiB of memory, 2 iterations, 1 lane.
+/// argon2id with OWASP's minimum: 19 MiB of memory, 2 iterations, 1 lane; at most
+/// `MAX_CONCURRENT_HASHES` at once, so a burst of sign-ups or logins can exhaust neither memory
+/// nor the blocking threads: past a short wait the caller is told the service is busy (503).
 pub struct Argon2Hasher {
     argon2: Argon2<'static>,
     dummy_hash: String,
+    permits: Permits,
+}
+
+/// Hashes (or verifications) running at once: about one per core, a few more to keep cores busy.
+pub const MAX_CONCURRENT_HASHES: usize = 4;
+/// How long a request waits for a turn before it is told to come back.
+pub const HASH_WAIT: Duration = Duration::from_secs(3);
+
+/// A counting semaphore for blocking threads.
+pub struct Permits {
+    free: Mutex<usize>,
+    released: Condvar,
+}
+
+pub struct Permit<'a>(&'a Permits);
+
+impl Permits {
+    pub fn new(count: usize) -> Permits {
+        Permits { free: Mutex::new(count), released: Condvar::new() }
+    }
+
+    /// A permit, waiting up to `wait` for one; `None` when none came free in time.
+    pub fn acquire(&self, wait: Duration) -> Option<Permit<'_>> {
+        let free = self.free.lock().expect("permits lock");
+        let (mut free, timeout) = self.released.wait_timeout_while(free, wait, |free| *free == 0).expect("permits lock");
+        if timeout.timed_out() && *free == 0 {
+            return None;
+        }
+        *free -= 1;
+        Some(Permit(self))
+    }
+}
+
+impl Drop for Permit<'_> {
+    fn drop(&mut self) {
+        *self.0.free.lock().expect("permits lock") += 1;
+        self.0.released.notify_one();
+    }
 }
 
 impl Default for Argon2Hasher {
@@ -19,12 +61,19 @@ impl Default for Argon2Hasher {
             .hash_password(b"dummy password for unknown accounts", &salt)
             .expect("argon2 hashes")
             .to_string();
-        Argon2Hasher { argon2, dummy_hash }
+        Argon2Hasher { argon2, dummy_hash, permits: Permits::new(MAX_CONCURRENT_HASHES) }
+    }
+}
+
+impl Argon2Hasher {
+    fn turn(&self) -> Result<Permit<'_>, PortError> {
+        self.permits.acquire(HASH_WAIT).ok_or(PortError::Unavailable)
     }
 }
 
 impl PasswordHasher for Argon2Hasher {
     fn hash(&self, password: &Password) -> Result<String, PortError> {
+        let _turn = self.turn()?;
         let salt = SaltString::generate(&mut OsRng);
         self.argon2
             .hash_password(password.expose().as_bytes(), &salt)
@@ -32,14 +81,14 @@ impl PasswordHasher for Argon2Hasher {
             .map_err(|e| PortError::Failed(format!("cannot hash password: {e}")))
     }
 
-    fn verify(&self, password: &str, hash: &str) -> bool {
-        PasswordHash::new(hash)
-            .map(|parsed| self.argon2.verify_password(password.as_bytes(), &parsed).is_ok())
-            .unwrap_or(false)
+    fn verify(&self, password: &str, hash: &str) -> Result<bool, PortError> {
+        let Ok(parsed) = PasswordHash::new(hash) else { return Ok(false) };
+        let _turn = self.turn()?;
+        Ok(self.argon2.verify_password(password.as_bytes(), &parsed).is_ok())
     }
 
-    fn verify_dummy(&self, password: &str) {
-        let _ = self.verify(password, &self.dummy_hash);
+    fn verify_dummy(&self, password: &str) -> Result<(), PortError> {
+        self.verify(password, &self.dummy_hash).map(drop)
     }
 }
 
@@ -52,8 +101,34 @@ mod tests {
         let hasher = Argon2Hasher::default();
         let hash = hasher.hash(&Password::parse("correct horse").unwrap()).unwrap();
         assert!(hash.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"), "{hash}");
-        assert!(hasher.verify("correct horse", &hash));
-        assert!(!hasher.verify("wrong horse", &hash));
-        assert!(!hasher.verify("correct horse", "not a hash"));
+        assert_eq!(hasher.verify("correct horse", &hash), Ok(true));
+        assert_eq!(hasher.verify("wrong horse", &hash), Ok(false));
+        assert_eq!(hasher.verify("correct horse", "not a hash"), Ok(false));
+    }
+
+    #[test]
+    fn hashing_waits_for_a_turn_and_answers_busy_past_the_wait() {
+        let permits = Permits::new(2);
+        let first = permits.acquire(Duration::ZERO).unwrap();
+        let _second = permits.acquire(Duration::ZERO).unwrap();
+        assert!(permits.acquire(Duration::from_millis(20)).is_none(), "both taken");
+        std::thread::scope(|scope| {
+            scope.spawn(|| {
+                std::thread::sleep(Duration::from_millis(30));
+                drop(first);
+            });
+            assert!(permits.acquire(Duration::from_secs(5)).is_some(), "a released permit wakes a waiter");
+        });
+    }
+
+    #[test]
+    fn a_hasher_with_every_turn_taken_is_busy_not_stuck() {
+        let hasher = Argon2Hasher::default();
+        let taken: Vec<_> = (0..MAX_CONCURRENT_HASHES).map(|_| hasher.permits.acquire(Duration::ZERO).unwrap()).collect();
+        let started = std::time::Instant::now();
+        assert_eq!(hasher.hash(&Password::parse("correct horse").unwrap()), Err(PortError::Unavailable));
+        assert!(started.elapsed() >= HASH_WAIT && started.elapsed() < HASH_WAIT * 2);
+        drop(taken);
+        assert!(hasher.hash(&Password::parse("correct horse").unwrap()).is_ok());
     }
 }

@@ -335,10 +335,12 @@ impl PasswordHasher for FakeHasher {
     fn hash(&self, password: &Password) -> PortResult<String> {
         Ok(format!("hashed:{}", password.expose()))
     }
-    fn verify(&self, password: &str, hash: &str) -> bool {
-        hash.strip_prefix("hashed:") == Some(password)
+    fn verify(&self, password: &str, hash: &str) -> PortResult<bool> {
+        Ok(hash.strip_prefix("hashed:") == Some(password))
     }
-    fn verify_dummy(&self, _password: &str) {}
+    fn verify_dummy(&self, _password: &str) -> PortResult<()> {
+        Ok(())
+    }
 }
 
 /// Access tokens that spell out their claims, so tests can read them back.

@@ -93,12 +93,14 @@ impl<T> IdentityStore for T where
 {
 }
 
+/// Password hashing is deliberately expensive (memory and time); an implementation caps how
+/// many run at once and answers `PortError::Unavailable` rather than queueing without end.
 pub trait PasswordHasher: Send + Sync {
     fn hash(&self, password: &Password) -> PortResult<String>;
-    /// False for a wrong password or an unreadable hash.
-    fn verify(&self, password: &str, hash: &str) -> bool;
+    /// `Ok(false)` for a wrong password or an unreadable hash.
+    fn verify(&self, password: &str, hash: &str) -> PortResult<bool>;
     /// Spends as long as a real verification, for unknown e-mails (no timing oracle).
-    fn verify_dummy(&self, password: &str);
+    fn verify_dummy(&self, password: &str) -> PortResult<()>;
 }
 
 pub trait AccessTokens: Send + Sync {

@@ -158,9 +158,9 @@ impl IdentityService {
         let verified = match &credentials {
             // An account without a password (social sign-in only) spends a real verification's
             // time too: how long a refusal takes says nothing about the account.
-            Some(c) if c.password_hash != NO_PASSWORD => self.deps.hasher.verify(password, &c.password_hash),
+            Some(c) if c.password_hash != NO_PASSWORD => self.deps.hasher.verify(password, &c.password_hash)?,
             _ => {
-                self.deps.hasher.verify_dummy(password);
+                self.deps.hasher.verify_dummy(password)?;
                 false
             }
         };
