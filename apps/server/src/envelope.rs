@@ -169,6 +169,7 @@ impl From<admin::AdminError> for ApiError {
         use admin::AdminError::*;
         match &err {
             NegativeStart | InvalidEventName | InvalidEventProperties => ApiError::bad_request(err.code(), err.to_string()),
+            Throttled => ApiError::new(StatusCode::TOO_MANY_REQUESTS, err.code(), err.to_string()),
             Unavailable => ApiError::unavailable(),
             Internal(cause) => ApiError::internal(cause),
         }

@@ -416,3 +416,16 @@ async fn with_a_built_front_end_unknown_api_calls_with_any_method_answer_the_jso
         assert_error(response, StatusCode::NOT_FOUND, "not_found", NO_SUCH_CALL).await;
     }
 }
+
+/// The public analytics call is limited per address, so it cannot be used to fill the database.
+#[actix_web::test]
+async fn analytics_events_are_limited_per_address() {
+    let app = spawn_app().await;
+    for n in 0..admin::service::EVENTS_PER_ADDRESS {
+        let response = app.post("/api/analytics/events", &json!({"name": "start_for_free_click"}), None).await;
+        assert_eq!(response.status(), StatusCode::OK, "event {n}");
+    }
+    let response = app.post("/api/analytics/events", &json!({"name": "start_for_free_click"}), None).await;
+    assert_error(response, StatusCode::TOO_MANY_REQUESTS, "throttled", "Too many attempts. Please wait a few minutes and try again.").await;
+    assert_eq!(count_events(&app, "start_for_free_click"), i64::from(admin::service::EVENTS_PER_ADDRESS));
+}

@@ -10,6 +10,8 @@ pub enum AdminError {
     InvalidEventName,
     #[error("Event properties must be a small JSON object.")]
     InvalidEventProperties,
+    #[error("Too many attempts. Please wait a few minutes and try again.")]
+    Throttled,
     #[error("temporarily unavailable")]
     Unavailable,
     #[error("internal: {0}")]
@@ -21,6 +23,7 @@ impl AdminError {
         match self {
             AdminError::NegativeStart => "invalid_request",
             AdminError::InvalidEventName | AdminError::InvalidEventProperties => "invalid_event",
+            AdminError::Throttled => "throttled",
             AdminError::Unavailable => "unavailable",
             AdminError::Internal(_) => "internal",
         }

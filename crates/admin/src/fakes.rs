@@ -11,6 +11,7 @@ pub struct InMemoryAdmin {
     /// Oldest first.
     members: RefCell<Vec<MemberSummary>>,
     events: RefCell<Vec<(AnalyticsEvent, Option<UserId>, Timestamp)>>,
+    attempts: RefCell<Vec<(String, Timestamp)>>,
 }
 
 impl InMemoryAdmin {
@@ -33,5 +34,13 @@ impl EventLog for InMemoryAdmin {
     fn record(&self, event: &AnalyticsEvent, member: Option<UserId>, at: Timestamp) -> PortResult<()> {
         self.events.borrow_mut().push((event.clone(), member, at));
         Ok(())
+    }
+}
+
+impl RateLimits for InMemoryAdmin {
+    fn record_and_count(&self, key: &str, at: Timestamp, since: Timestamp) -> PortResult<u32> {
+        let mut attempts = self.attempts.borrow_mut();
+        attempts.push((key.to_owned(), at));
+        Ok(attempts.iter().filter(|(k, t)| k == key && *t >= since).count() as u32)
     }
 }

@@ -14,7 +14,14 @@ pub trait EventLog {
     fn record(&self, event: &AnalyticsEvent, member: Option<UserId>, at: Timestamp) -> PortResult<()>;
 }
 
-/// Everything the back office reads and writes, implemented by one adapter.
-pub trait AdminStore: MemberDirectory + EventLog {}
+/// Counts attempts per key in a sliding window, for per-address limits on public calls.
+pub trait RateLimits {
+    /// Records an attempt and returns the key's attempts since `since`, this one included
+    /// (atomic per key).
+    fn record_and_count(&self, key: &str, at: Timestamp, since: Timestamp) -> PortResult<u32>;
+}
 
-impl<T: MemberDirectory + EventLog> AdminStore for T {}
+/// Everything the back office reads and writes, implemented by one adapter.
+pub trait AdminStore: MemberDirectory + EventLog + RateLimits {}
+
+impl<T: MemberDirectory + EventLog + RateLimits> AdminStore for T {}

@@ -10,6 +10,9 @@ use kernel::{Timestamp, UserId};
 
 /// Members per page of the back office's list ("Load More" adds 100).
 pub const MEMBERS_PAGE: i64 = 100;
+/// Analytics events one address may send per window (a page sends a handful per visit).
+pub const EVENTS_PER_ADDRESS: u32 = 120;
+pub const EVENTS_WINDOW_MINUTES: i64 = 10;
 
 pub struct Admin<'s, S: ?Sized> {
     store: &'s S,
@@ -29,9 +32,14 @@ impl<'s, S: AdminStore + ?Sized> Admin<'s, S> {
         Ok(self.store.members_from(start, MEMBERS_PAGE)?)
     }
 
-    /// Records an analytics event from anyone (visitors too), checked first.
-    pub fn record_event(&self, name: Option<&str>, properties: Option<serde_json::Value>, member: Option<UserId>) -> Result<(), AdminError> {
+    /// Records an analytics event from anyone (visitors too), checked first; `client` is the
+    /// caller's address, limited to `EVENTS_PER_ADDRESS` events per window.
+    pub fn record_event(&self, name: Option<&str>, properties: Option<serde_json::Value>, member: Option<UserId>, client: &str) -> Result<(), AdminError> {
         let event = AnalyticsEvent::new(name, properties)?;
+        let since = self.now - chrono::Duration::minutes(EVENTS_WINDOW_MINUTES);
+        if self.store.record_and_count(&format!("analytics:ip:{client}"), self.now, since)? > EVENTS_PER_ADDRESS {
+            return Err(AdminError::Throttled);
+        }
         Ok(self.store.record(&event, member, self.now)?)
     }
 }

@@ -452,24 +452,7 @@ impl SubscriptionCodeRepository for PgIdentityStore {
 
 impl AttemptLog for PgIdentityStore {
     fn record_and_count(&self, key: &str, at: Timestamp, since: Timestamp) -> PortResult<u32> {
-        self.run(|conn| {
-            conn.transaction(|conn| {
-                // One key's attempts are counted one at a time (a transaction-scoped lock on the
-                // key's hash), so parallel attempts see each other.
-                diesel::sql_query("SELECT pg_advisory_xact_lock(hashtextextended($1, 7)::bigint)")
-                    .bind::<diesel::sql_types::Text, _>(key)
-                    .execute(conn)?;
-                diesel::insert_into(auth_attempts::table)
-                    .values((auth_attempts::attempt_key.eq(key), auth_attempts::attempted_at.eq(at)))
-                    .execute(conn)?;
-                auth_attempts::table
-                    .filter(auth_attempts::attempt_key.eq(key))
-                    .filter(auth_attempts::attempted_at.ge(since))
-                    .count()
-                    .get_result::<i64>(conn)
-                    .map(|n| n.try_into().unwrap_or(u32::MAX))
-            })
-        })
+        self.run(|conn| crate::throttle::record_and_count(conn, key, at, since))
     }
 
     fn forget_attempt(&self, key: &str, at: Timestamp) -> PortResult<()> {

@@ -9,6 +9,7 @@ pub mod operators;
 pub mod reading;
 mod pool;
 pub mod schema;
+mod throttle;
 mod store;
 mod identity_store;
 

@@ -308,3 +308,9 @@ impl admin::ports::EventLog for PgStore<'_> {
         self.run(|conn| crate::analytics::record_event(conn, event.name(), event.properties(), member, at))
     }
 }
+
+impl admin::ports::RateLimits for PgStore<'_> {
+    fn record_and_count(&self, key: &str, at: Timestamp, since: Timestamp) -> PortResult<u32> {
+        self.run(|conn| crate::throttle::record_and_count(conn, key, at, since))
+    }
+}

@@ -1,9 +1,9 @@
 //! The app's own analytics endpoint (start-for-free clicks and the like).
 
-use crate::auth::MaybeUser;
+use crate::auth::{client_address, MaybeUser};
 use crate::envelope::{ok, ApiError, Empty, ErrorBody, Ok as OkBody};
 use crate::state::AppState;
-use actix_web::{post, web, HttpResponse};
+use actix_web::{post, web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -25,11 +25,12 @@ pub struct AnalyticsEventRequest {
 #[utoipa::path(
     tag = "analytics",
     request_body = AnalyticsEventRequest,
-    responses((status = 200, body = OkBody<Empty>), (status = 400, body = ErrorBody))
+    responses((status = 200, body = OkBody<Empty>), (status = 400, body = ErrorBody), (status = 429, body = ErrorBody))
 )]
 #[post("/api/analytics/events")]
-async fn record_event(state: web::Data<AppState>, caller: MaybeUser, body: web::Json<AnalyticsEventRequest>) -> Result<HttpResponse, ApiError> {
+async fn record_event(req: HttpRequest, state: web::Data<AppState>, caller: MaybeUser, body: web::Json<AnalyticsEventRequest>) -> Result<HttpResponse, ApiError> {
     let AnalyticsEventRequest { name, properties } = body.into_inner();
-    state.admin(move |a| a.record_event(name.as_deref(), properties, caller.0.map(|c| c.id))).await?;
+    let client = client_address(&req);
+    state.admin(move |a| a.record_event(name.as_deref(), properties, caller.0.map(|c| c.id), &client)).await?;
     Ok(ok(Empty {}))
 }

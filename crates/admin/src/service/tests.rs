@@ -38,11 +38,25 @@ fn members_come_newest_first_a_hundred_at_a_time() {
 fn events_are_checked_before_they_are_recorded() {
     let store = InMemoryAdmin::default();
     let admin = Admin::new(&store, now());
-    assert_eq!(admin.record_event(Some("Bad Name"), None, None), Err(AdminError::InvalidEventName));
-    assert_eq!(admin.record_event(Some("ok"), Some(serde_json::json!(3)), None), Err(AdminError::InvalidEventProperties));
+    assert_eq!(admin.record_event(Some("Bad Name"), None, None, "10.0.0.1"), Err(AdminError::InvalidEventName));
+    assert_eq!(admin.record_event(Some("ok"), Some(serde_json::json!(3)), None, "10.0.0.1"), Err(AdminError::InvalidEventProperties));
     assert!(store.events().is_empty(), "nothing recorded");
-    admin.record_event(Some("start_for_free_click"), None, Some(UserId(4))).unwrap();
+    admin.record_event(Some("start_for_free_click"), None, Some(UserId(4)), "10.0.0.1").unwrap();
     let events = store.events();
     assert_eq!(events.len(), 1);
     assert_eq!((events[0].0.name(), events[0].1, events[0].2), ("start_for_free_click", Some(UserId(4)), now()));
+}
+
+#[test]
+fn events_are_limited_per_address() {
+    let store = InMemoryAdmin::default();
+    let admin = Admin::new(&store, now());
+    for _ in 0..EVENTS_PER_ADDRESS {
+        admin.record_event(Some("click"), None, None, "10.0.0.9").unwrap();
+    }
+    assert_eq!(admin.record_event(Some("click"), None, None, "10.0.0.9"), Err(AdminError::Throttled));
+    admin.record_event(Some("click"), None, None, "10.0.0.10").unwrap();
+    let later = Admin::new(&store, now() + chrono::Duration::minutes(EVENTS_WINDOW_MINUTES + 1));
+    later.record_event(Some("click"), None, None, "10.0.0.9").unwrap();
+    assert_eq!(store.events().len() as u32, EVENTS_PER_ADDRESS + 2);
 }
