@@ -215,6 +215,9 @@ fn spawn_housekeeping(pool: db::DbPool, clock: Arc<dyn Clock>, stop: Arc<AtomicB
                         if let Err(error) = db::prune_attempts(&mut conn, clock.now() - chrono::Duration::days(1)) {
                             tracing::warn!(%error, "could not prune throttling records");
                         }
+                        if let Err(error) = db::mail_queue::prune_done(&mut conn, clock.now() - chrono::Duration::days(30)) {
+                            tracing::warn!(%error, "could not prune sent mail");
+                        }
                         if let Err(error) = db::prune_oauth_states(&mut conn, clock.now()) {
                             tracing::warn!(%error, "could not prune sign-in states");
                         }

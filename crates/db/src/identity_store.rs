@@ -202,6 +202,9 @@ impl UserRepository for PgIdentityStore {
     fn erase_user(&self, id: UserId, feedback: DeletionFeedback, at: Timestamp) -> PortResult<()> {
         self.run(|conn| {
             conn.transaction(|conn| {
+                // Mail to the person (queued or kept after sending) is personal data too.
+                let email: String = users::table.find(id.0).select(users::email).first(conn)?;
+                crate::mail_queue::erase_mail_to(conn, &email)?;
                 diesel::update(users::table.filter(users::id.eq(id.0)))
                     .set((
                         users::email.eq(format!("deleted-{}@deleted.invalid", id.0)),

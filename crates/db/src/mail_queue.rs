@@ -65,13 +65,15 @@ pub fn deliver_due(
         for mail in &due {
             let row = mail_outbox::table.filter(mail_outbox::id.eq(mail.id));
             let attempts = mail_outbox::attempts.eq(mail.attempts + 1);
+            // Once a mail has left (or never will), its body (a reset link, say) is not kept.
+            let blank = mail_outbox::text_body.eq("");
             match deliver(mail) {
-                Delivery::Sent => diesel::update(row).set((attempts, mail_outbox::sent_at.eq(now))).execute(conn)?,
+                Delivery::Sent => diesel::update(row).set((attempts, mail_outbox::sent_at.eq(now), blank)).execute(conn)?,
                 Delivery::RetryAt(at, error) => diesel::update(row)
                     .set((attempts, mail_outbox::next_attempt_at.eq(at), mail_outbox::last_error.eq(error)))
                     .execute(conn)?,
                 Delivery::Failed(error) => diesel::update(row)
-                    .set((attempts, mail_outbox::failed_at.eq(now), mail_outbox::last_error.eq(error)))
+                    .set((attempts, mail_outbox::failed_at.eq(now), mail_outbox::last_error.eq(error), blank))
                     .execute(conn)?,
             };
         }
@@ -87,4 +89,15 @@ pub fn pending_count(conn: &mut PgConnection) -> QueryResult<i64> {
         .filter(mail_outbox::failed_at.is_null())
         .count()
         .get_result(conn)
+}
+
+/// Forgets mail that was sent or given up before `before` (the record of a sent mail is kept a
+/// while for support, never for good). Returns the rows removed.
+pub fn prune_done(conn: &mut PgConnection, before: Timestamp) -> QueryResult<usize> {
+    diesel::delete(mail_outbox::table.filter(mail_outbox::sent_at.lt(before).or(mail_outbox::failed_at.lt(before)))).execute(conn)
+}
+
+/// Every mail to `recipient`, queued or done, for account deletion.
+pub fn erase_mail_to(conn: &mut PgConnection, recipient: &str) -> QueryResult<usize> {
+    diesel::delete(mail_outbox::table.filter(mail_outbox::recipient.eq(recipient))).execute(conn)
 }
