@@ -183,7 +183,7 @@ fn security_headers(https: bool) -> DefaultHeaders {
     let headers = DefaultHeaders::new()
         .add((
             "Content-Security-Policy",
-            "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; \
+            "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; \
              media-src 'self' blob:; font-src 'self' data:; connect-src 'self'; object-src 'none'; \
              frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
         ))

@@ -248,6 +248,7 @@ async fn responses_carry_security_headers_and_a_request_id() {
         let csp = headers.get("content-security-policy").unwrap_or_else(|| panic!("CSP on {url}")).to_str().unwrap();
         assert!(csp.contains("frame-ancestors 'none'"), "{url}: {csp}");
         assert!(csp.contains("default-src 'self'"), "{url}: {csp}");
+        assert!(!csp.contains("unsafe-inline") && !csp.contains("unsafe-eval"), "no inline styles or scripts: {url}: {csp}");
         assert_eq!(headers.get("x-content-type-options").map(|v| v.to_str().unwrap()), Some("nosniff"), "{url}");
         assert!(headers.get("referrer-policy").is_some(), "{url}");
         assert!(headers.get("x-frame-options").is_some(), "{url}");
