@@ -37,6 +37,8 @@ pub fn run(release: bool) -> Result<()> {
         .env("BIND_ADDR", std::env::var("BIND_ADDR").unwrap_or_else(|_| "127.0.0.1:4000".into()))
         .env("STATIC_DIR", "frontend/dist")
         .env("MEDIA_DIR", seed::media_dir())
+        // Plain http on this machine: cookies without Secure (never outside development).
+        .env("DEV_INSECURE_COOKIES", "true")
         .spawn()
         .context("starting the server")?;
     let status = server.wait()?;

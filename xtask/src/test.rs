@@ -113,6 +113,8 @@ fn end_to_end(postgres: &Postgres, playwright_args: &[&str]) -> Result<()> {
         .env("MAIL_POLL_INTERVAL_MS", "100")
         // Every browser test signs up its own members from loopback.
         .env("SIGNUPS_PER_ADDRESS_PER_HOUR", "100000")
+        // The browser tests run on plain http at 127.0.0.1.
+        .env("DEV_INSECURE_COOKIES", "true")
         .env("MEDIA_DIR", &media_dir)
         .stdout(log.try_clone()?)
         .stderr(log)

@@ -11,7 +11,6 @@ use kernel::{Role, Session, SessionId, UserId};
 use std::future::{ready, Future, Ready};
 use std::pin::Pin;
 
-pub const REFRESH_COOKIE: &str = "gb_refresh";
 /// Both the refresh and the logout calls need the refresh cookie; nothing else does.
 pub const REFRESH_COOKIE_PATH: &str = "/api/user";
 pub const PAID_COOKIE: &str = "isPaid";
@@ -144,14 +143,15 @@ mod tests {
 }
 
 pub fn refresh_cookie_value(req: &HttpRequest) -> Option<String> {
-    req.cookie(REFRESH_COOKIE).map(|c| c.value().to_owned())
+    req.cookie(state(req).config.refresh_cookie_name()).map(|c| c.value().to_owned())
 }
 
 /// Sets the HttpOnly refresh cookie and the page-readable isPaid hint.
 pub fn set_session_cookies(response: &mut HttpResponseBuilder, req: &HttpRequest, refresh_token: &str, is_paid: bool) {
-    let secure = state(req).config.is_https();
+    let config = &state(req).config;
+    let secure = config.secure_cookies();
     response.cookie(
-        Cookie::build(REFRESH_COOKIE, refresh_token.to_owned())
+        Cookie::build(config.refresh_cookie_name(), refresh_token.to_owned())
             .path(REFRESH_COOKIE_PATH)
             .http_only(true)
             .secure(secure)
@@ -164,7 +164,7 @@ pub fn set_session_cookies(response: &mut HttpResponseBuilder, req: &HttpRequest
 
 /// The isPaid hint for the UI only; the server never reads it.
 pub fn set_paid_cookie(response: &mut HttpResponseBuilder, req: &HttpRequest, is_paid: bool) {
-    let secure = state(req).config.is_https();
+    let secure = state(req).config.secure_cookies();
     response.cookie(
         Cookie::build(PAID_COOKIE, if is_paid { "true" } else { "false" })
             .path("/")
@@ -175,10 +175,12 @@ pub fn set_paid_cookie(response: &mut HttpResponseBuilder, req: &HttpRequest, is
     );
 }
 
-pub fn clear_session_cookies(response: &mut HttpResponseBuilder) {
-    let mut refresh = Cookie::build(REFRESH_COOKIE, "").path(REFRESH_COOKIE_PATH).http_only(true).finish();
+pub fn clear_session_cookies(response: &mut HttpResponseBuilder, req: &HttpRequest) {
+    let config = &state(req).config;
+    let secure = config.secure_cookies();
+    let mut refresh = Cookie::build(config.refresh_cookie_name(), "").path(REFRESH_COOKIE_PATH).http_only(true).secure(secure).finish();
     refresh.make_removal();
-    let mut paid = Cookie::build(PAID_COOKIE, "").path("/").finish();
+    let mut paid = Cookie::build(PAID_COOKIE, "").path("/").secure(secure).finish();
     paid.make_removal();
     response.cookie(refresh);
     response.cookie(paid);

@@ -22,6 +22,9 @@ pub struct Config {
     pub db_pool_size: u32,
     pub db_checkout_timeout: Duration,
     /// Take the client address from X-Forwarded-For (only behind a proxy you run).
+    /// Development on plain http (what `cargo xtask run` and the tests use): cookies without
+    /// `Secure` and so without the `__Secure-` prefix. Never set it in production.
+    pub dev_insecure_cookies: bool,
     /// How many proxies of ours stand in front (their X-Forwarded-For entries are believed).
     pub trusted_proxies: usize,
     /// Sign-ups allowed from one address per hour (tests and benchmarks that sign up many
@@ -95,6 +98,7 @@ impl Config {
             db_pool_size: parsed("DB_POOL_SIZE", 8)?,
             db_checkout_timeout: Duration::from_millis(parsed("DB_CHECKOUT_TIMEOUT_MS", 1500)?),
             trusted_proxies: parsed("TRUSTED_PROXIES", 0)?,
+            dev_insecure_cookies: parsed("DEV_INSECURE_COOKIES", false)?,
             signups_per_address_per_hour: parsed("SIGNUPS_PER_ADDRESS_PER_HOUR", 20)?,
             support_email: var("SUPPORT_EMAIL").unwrap_or_else(|| "support@gistbook.app".into()),
             log_json: var("LOG_FORMAT").is_some_and(|f| f == "json"),
@@ -105,7 +109,22 @@ impl Config {
         })
     }
 
-    /// Behind TLS: Secure cookies and HSTS.
+    /// Cookies are `Secure` (and the refresh cookie `__Secure-` prefixed) unless the explicit
+    /// development setting says otherwise.
+    pub fn secure_cookies(&self) -> bool {
+        !self.dev_insecure_cookies
+    }
+
+    /// The refresh cookie's name: `__Secure-` makes browsers refuse it from anything but https.
+    pub fn refresh_cookie_name(&self) -> &'static str {
+        if self.secure_cookies() {
+            "__Secure-gb_refresh"
+        } else {
+            "gb_refresh"
+        }
+    }
+
+    /// Behind TLS: HSTS.
     pub fn is_https(&self) -> bool {
         self.public_url.starts_with("https://")
     }

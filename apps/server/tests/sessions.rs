@@ -378,3 +378,28 @@ async fn cookie_calls_refuse_requests_from_other_sites() {
         .unwrap();
     ok_body(response, StatusCode::OK).await;
 }
+
+/// Outside development the refresh cookie is `Secure` and `__Secure-` prefixed (browsers refuse it
+/// from anything but https), and the isPaid hint is `Secure` too.
+#[actix_web::test]
+async fn production_cookies_are_secure_and_prefixed() {
+    let app = spawn_app_with(AppOptions { secure_cookies: true, ..Default::default() }).await;
+    let response = app.register_response("ada@example.com", PASSWORD).await;
+    let refresh = set_cookie(response.headers(), "__Secure-gb_refresh").expect("the prefixed refresh cookie");
+    let attributes = cookie_attributes(&refresh);
+    for expected in ["secure", "httponly", "samesite=strict", "path=/api/user"] {
+        assert!(attributes.contains(&expected.to_owned()), "{expected} in {refresh}");
+    }
+    assert!(set_cookie(response.headers(), "gb_refresh").is_none(), "no unprefixed cookie");
+    let paid = set_cookie(response.headers(), "isPaid").expect("the isPaid hint");
+    assert!(cookie_attributes(&paid).contains(&"secure".to_owned()), "{paid}");
+    // And the prefixed cookie is the one the server reads.
+    let cookie = cookie_value(&refresh);
+    let response = bare_client()
+        .post(app.url("/api/user/refresh-token"))
+        .header(reqwest::header::COOKIE, format!("__Secure-gb_refresh={cookie}"))
+        .send()
+        .await
+        .unwrap();
+    ok_body(response, StatusCode::OK).await;
+}

@@ -247,7 +247,7 @@ async fn refresh_token(req: HttpRequest, state: web::Data<AppState>, _same_site:
         }
         Err(err) if err.status == actix_web::http::StatusCode::UNAUTHORIZED => {
             let mut response = HttpResponse::Unauthorized();
-            clear_session_cookies(&mut response);
+            clear_session_cookies(&mut response, &req);
             Ok(response.json(ErrorBody { status: "error", error: err.message, code: err.code.into(), not_logged_in: true }))
         }
         Err(err) => Err(err),
@@ -263,7 +263,7 @@ async fn logout(req: HttpRequest, state: web::Data<AppState>, _same_site: SameSi
     let cookie = refresh_cookie_value(&req);
     blocking(move || identity.logout(cookie.as_deref())).await?;
     let mut response = HttpResponse::Ok();
-    clear_session_cookies(&mut response);
+    clear_session_cookies(&mut response, &req);
     Ok(response.json(OkBody { status: "ok", result: Empty {} }))
 }
 
@@ -275,11 +275,11 @@ async fn logout(req: HttpRequest, state: web::Data<AppState>, _same_site: SameSi
     responses((status = 200, body = OkBody<Empty>), (status = 401, body = ErrorBody))
 )]
 #[post("/api/user/logout-everywhere")]
-async fn logout_everywhere(state: web::Data<AppState>, caller: AuthUser) -> Result<HttpResponse, ApiError> {
+async fn logout_everywhere(req: HttpRequest, state: web::Data<AppState>, caller: AuthUser) -> Result<HttpResponse, ApiError> {
     let identity = state.identity.clone();
     blocking(move || identity.sign_out_everywhere(caller.session())).await?;
     let mut response = HttpResponse::Ok();
-    clear_session_cookies(&mut response);
+    clear_session_cookies(&mut response, &req);
     Ok(response.json(OkBody { status: "ok", result: Empty {} }))
 }
 
@@ -327,12 +327,12 @@ async fn reset_password(state: web::Data<AppState>, body: web::Json<ResetPasswor
     responses((status = 200, body = OkBody<Empty>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody))
 )]
 #[post("/api/user/delete")]
-async fn delete_account(state: web::Data<AppState>, caller: AuthUser, body: web::Json<DeleteAccountRequest>) -> Result<HttpResponse, ApiError> {
+async fn delete_account(req: HttpRequest, state: web::Data<AppState>, caller: AuthUser, body: web::Json<DeleteAccountRequest>) -> Result<HttpResponse, ApiError> {
     let identity = state.identity.clone();
     let DeleteAccountRequest { why, how } = body.into_inner();
     blocking(move || identity.delete_account(caller.session(), why.as_deref(), how.as_deref())).await?;
     let mut response = HttpResponse::Ok();
-    clear_session_cookies(&mut response);
+    clear_session_cookies(&mut response, &req);
     Ok(response.json(OkBody { status: "ok", result: Empty {} }))
 }
 

@@ -36,6 +36,9 @@ pub struct AppOptions {
     pub database_url: Option<String>,
     /// Serve a stand-in built front end (index.html and assets/app.js).
     pub frontend: bool,
+    /// Production cookies (`Secure`, `__Secure-` prefix); off by default, as the tests speak
+    /// plain http and the client would not send such cookies back.
+    pub secure_cookies: bool,
     /// Database pool size and checkout timeout (default 4 and 3 s).
     pub pool: Option<(u32, Duration)>,
     /// Configured sign-in providers (none by default).
@@ -99,6 +102,7 @@ pub async fn spawn_app_with(options: AppOptions) -> TestApp {
         db_pool_size: options.pool.map_or(4, |(size, _)| size),
         db_checkout_timeout: options.pool.map_or(Duration::from_millis(3000), |(_, timeout)| timeout),
         trusted_proxies: 0,
+        dev_insecure_cookies: !options.secure_cookies,
         signups_per_address_per_hour: 20,
         support_email: "support@gistbook.app".into(),
         log_json: false,
