@@ -186,6 +186,28 @@ pub fn clear_session_cookies(response: &mut HttpResponseBuilder, req: &HttpReque
     response.cookie(paid);
 }
 
+/// The browser that starts a social sign-in keeps its `state` in this short-lived cookie; the
+/// callback must come from the same browser.
+const OAUTH_STATE_COOKIE: &str = "gb_oauth_state";
+const OAUTH_STATE_COOKIE_PATH: &str = "/api";
+
+pub fn set_oauth_state_cookie(response: &mut HttpResponseBuilder, req: &HttpRequest, value: &str) {
+    response.cookie(
+        Cookie::build(OAUTH_STATE_COOKIE, value.to_owned())
+            .path(OAUTH_STATE_COOKIE_PATH)
+            .http_only(true)
+            .secure(state(req).config.secure_cookies())
+            // Lax: the provider sends the browser back with a top-level navigation.
+            .same_site(SameSite::Lax)
+            .max_age(CookieDuration::seconds(identity::social::STATE_TTL_SECS))
+            .finish(),
+    );
+}
+
+pub fn oauth_state_cookie(req: &HttpRequest) -> Option<String> {
+    req.cookie(OAUTH_STATE_COOKIE).map(|c| c.value().to_owned())
+}
+
 /// A request made by this site's own pages (or by a client that is not a browser): what the
 /// cookie-authenticated calls (`refresh-token`, `logout`) require, so that another site cannot
 /// make a visitor's browser use their cookie (cross-site request forgery).

@@ -253,3 +253,22 @@ async fn apples_form_post_is_forwarded_to_the_login_page() {
     let cancelled = bare_client().post(app.url("/api/apple/login/oauth/callback")).form(&[("error", "user_cancelled_authorize")]).send().await.unwrap();
     assert_eq!(cancelled.headers()["location"], "/login?type=apple&error=Apple%20sign-in%20was%20cancelled.");
 }
+
+/// A sign-in's code and state only work in the browser that started it (its state cookie): an
+/// attacker cannot hand a victim their own callback and sign the victim into the attacker's account.
+#[actix_web::test]
+async fn a_callback_from_another_browser_is_refused() {
+    let provider = stand_in_provider();
+    let app = app_with_google(&provider).await;
+    provider.next_person(google_person("g-9", "mallory@example.com", true));
+    let (code, state) = authorize_at_provider(&app).await;
+    let victim = bare_client()
+        .get(app.url(&format!("/api/google/login/oauth/callback?code={code}&state={state}")))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(error_body(victim, StatusCode::BAD_REQUEST).await["code"], "social_state_invalid");
+    // The starting browser (which holds the cookie) still completes it.
+    let own = app.get(&format!("/api/google/login/oauth/callback?code={code}&state={state}"), None).await;
+    assert_eq!(ok_body(own, StatusCode::OK).await["result"]["user"]["email"], "mallory@example.com");
+}

@@ -363,11 +363,15 @@ impl IdentityService {
 
     /// Finishes it: the state must be ours, fresh and unused; the provider's verified e-mail
     /// finds (and links) an existing account or creates one.
+    /// `browser_state` is the state the starting browser kept (a cookie): a callback from another
+    /// browser (a victim handed an attacker's code and state) is refused, so nobody can be signed
+    /// into someone else's account.
     pub fn finish_social_sign_in(
         &self,
         provider: Provider,
         code: Option<&str>,
         state: Option<&str>,
+        browser_state: Option<&str>,
         timezone: Option<&str>,
     ) -> Result<SignedIn, IdentityError> {
         if !self.deps.providers.is_configured(provider) {
@@ -376,6 +380,9 @@ impl IdentityService {
         let (Some(code), Some(state)) = (code.filter(|c| !c.is_empty()), state.filter(|s| !s.is_empty())) else {
             return Err(IdentityError::SocialStateInvalid(provider));
         };
+        if browser_state != Some(state) {
+            return Err(IdentityError::SocialStateInvalid(provider));
+        }
         let now = self.deps.clock.now();
         let verifier = self
             .deps

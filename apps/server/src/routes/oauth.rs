@@ -1,7 +1,8 @@
 //! Social sign-in (OAuth 2 authorization code with state and PKCE), at the member spec's paths:
 //! `/api/{google,apple}/login/oauth` and `/api/{linkedin,facebook}/oauth`, each with `/callback`.
 
-use crate::envelope::{blocking, ok, ApiError, ErrorBody, Ok as OkBody};
+use crate::auth::{oauth_state_cookie, set_oauth_state_cookie};
+use crate::envelope::{blocking, ApiError, ErrorBody, Ok as OkBody};
 use crate::routes::user::{signed_in_response, SignedInResult};
 use crate::state::AppState;
 use actix_web::http::header;
@@ -55,20 +56,29 @@ pub struct AppleFormPost {
     pub error: Option<String>,
 }
 
-async fn start(state: web::Data<AppState>, provider: Provider) -> Result<HttpResponse, ApiError> {
+async fn start(req: HttpRequest, state: web::Data<AppState>, provider: Provider) -> Result<HttpResponse, ApiError> {
     let identity = state.identity.clone();
     let request = blocking(move || identity.start_social_sign_in(provider)).await?;
     let url = state
         .oauth
         .authorization_url(provider, &request)
         .ok_or(ApiError::from(IdentityError::ProviderNotConfigured(provider)))?;
-    Ok(ok(AuthorizationUrl { url }))
+    let mut response = HttpResponse::Ok();
+    set_oauth_state_cookie(&mut response, &req, &request.state);
+    Ok(response.json(OkBody { status: "ok", result: AuthorizationUrl { url } }))
 }
 
 async fn finish(req: HttpRequest, state: web::Data<AppState>, provider: Provider, query: CallbackQuery) -> Result<HttpResponse, ApiError> {
     let identity = state.identity.clone();
+    let browser_state = oauth_state_cookie(&req);
     let signed_in = blocking(move || {
-        identity.finish_social_sign_in(provider, query.code.as_deref(), query.state.as_deref(), query.timezone.as_deref())
+        identity.finish_social_sign_in(
+            provider,
+            query.code.as_deref(),
+            query.state.as_deref(),
+            browser_state.as_deref(),
+            query.timezone.as_deref(),
+        )
     })
     .await?;
     Ok(signed_in_response(&req, &state, signed_in))
@@ -87,8 +97,8 @@ fn provider_from_path(slug: &str) -> Result<Provider, ApiError> {
     (status = 503, body = ErrorBody, description = "Google sign-in is not configured"),
 ))]
 #[get("/api/google/login/oauth")]
-async fn google_start(state: web::Data<AppState>, _query: web::Query<StartQuery>) -> Result<HttpResponse, ApiError> {
-    start(state, Provider::Google).await
+async fn google_start(req: HttpRequest, state: web::Data<AppState>, _query: web::Query<StartQuery>) -> Result<HttpResponse, ApiError> {
+    start(req, state, Provider::Google).await
 }
 
 /// Finish Google sign-in with the returned `code` and `state`.
@@ -109,8 +119,8 @@ async fn google_callback(req: HttpRequest, state: web::Data<AppState>, query: we
     (status = 503, body = ErrorBody, description = "Apple sign-in is not configured"),
 ))]
 #[get("/api/apple/login/oauth")]
-async fn apple_start(state: web::Data<AppState>, _query: web::Query<StartQuery>) -> Result<HttpResponse, ApiError> {
-    start(state, Provider::Apple).await
+async fn apple_start(req: HttpRequest, state: web::Data<AppState>, _query: web::Query<StartQuery>) -> Result<HttpResponse, ApiError> {
+    start(req, state, Provider::Apple).await
 }
 
 /// Finish Apple sign-in with the returned `code` and `state`.
@@ -158,8 +168,8 @@ async fn apple_form_post(form: web::Form<AppleFormPost>) -> HttpResponse {
     (status = 503, body = ErrorBody, description = "Not configured"),
 ))]
 #[get("/api/{provider}/oauth")]
-async fn other_start(state: web::Data<AppState>, provider: web::Path<String>, _query: web::Query<StartQuery>) -> Result<HttpResponse, ApiError> {
-    start(state, provider_from_path(&provider)?).await
+async fn other_start(req: HttpRequest, state: web::Data<AppState>, provider: web::Path<String>, _query: web::Query<StartQuery>) -> Result<HttpResponse, ApiError> {
+    start(req, state, provider_from_path(&provider)?).await
 }
 
 /// Finish LinkedIn or Facebook sign-in.

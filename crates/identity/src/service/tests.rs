@@ -402,7 +402,7 @@ mod social {
         let first = w
             .world
             .service
-            .finish_social_sign_in(Provider::Google, Some("code-1"), Some(&start.state), Some("Europe/Paris"))
+            .finish_social_sign_in(Provider::Google, Some("code-1"), Some(&start.state), Some(&start.state), Some("Europe/Paris"))
             .unwrap();
         assert_eq!(first.user.email.as_str(), "grace@example.com");
         assert_eq!(first.user.first_name, "Grace");
@@ -417,7 +417,7 @@ mod social {
         let second = w
             .world
             .service
-            .finish_social_sign_in(Provider::Google, Some("code-2"), Some(&again.state), None)
+            .finish_social_sign_in(Provider::Google, Some("code-2"), Some(&again.state), Some(&again.state), None)
             .unwrap();
         assert_eq!(second.user.id, first.user.id);
         // No password exists for it; "forgot password" is how to get one.
@@ -434,7 +434,7 @@ mod social {
         let start = w.world.service.start_social_sign_in(Provider::Facebook).unwrap();
         w.providers.answer("unverified", Ok(profile("fb-1", "grace@example.com", false)));
         assert_eq!(
-            w.world.service.finish_social_sign_in(Provider::Facebook, Some("unverified"), Some(&start.state), None).unwrap_err(),
+            w.world.service.finish_social_sign_in(Provider::Facebook, Some("unverified"), Some(&start.state), Some(&start.state), None).unwrap_err(),
             IdentityError::ProviderEmailUnverified(Provider::Facebook)
         );
         let start = w.world.service.start_social_sign_in(Provider::Facebook).unwrap();
@@ -442,7 +442,7 @@ mod social {
         let signed_in = w
             .world
             .service
-            .finish_social_sign_in(Provider::Facebook, Some("verified"), Some(&start.state), None)
+            .finish_social_sign_in(Provider::Facebook, Some("verified"), Some(&start.state), Some(&start.state), None)
             .unwrap();
         assert_eq!(signed_in.user.id, existing.id);
         // The password still works too.
@@ -455,18 +455,18 @@ mod social {
         w.providers.answer("code", Ok(profile("sub", "grace@example.com", true)));
         let start = w.world.service.start_social_sign_in(Provider::Google).unwrap();
         let invalid = |provider, state: &str| {
-            w.world.service.finish_social_sign_in(provider, Some("code"), Some(state), None).unwrap_err()
+            w.world.service.finish_social_sign_in(provider, Some("code"), Some(state), Some(state), None).unwrap_err()
         };
         assert_eq!(invalid(Provider::LinkedIn, &start.state), IdentityError::SocialStateInvalid(Provider::LinkedIn));
         assert_eq!(invalid(Provider::Google, "made-up"), IdentityError::SocialStateInvalid(Provider::Google));
-        assert!(w.world.service.finish_social_sign_in(Provider::Google, Some("code"), Some(&start.state), None).is_ok());
+        assert!(w.world.service.finish_social_sign_in(Provider::Google, Some("code"), Some(&start.state), Some(&start.state), None).is_ok());
         assert_eq!(invalid(Provider::Google, &start.state), IdentityError::SocialStateInvalid(Provider::Google));
 
         let late = w.world.service.start_social_sign_in(Provider::Google).unwrap();
         w.world.clock.advance(Duration::minutes(11));
         assert_eq!(invalid(Provider::Google, &late.state), IdentityError::SocialStateInvalid(Provider::Google));
         assert_eq!(
-            w.world.service.finish_social_sign_in(Provider::Google, None, Some(&late.state), None).unwrap_err(),
+            w.world.service.finish_social_sign_in(Provider::Google, None, Some(&late.state), Some(&late.state), None).unwrap_err(),
             IdentityError::SocialStateInvalid(Provider::Google)
         );
     }
@@ -477,14 +477,28 @@ mod social {
         w.providers.answer("down", Err(ProviderError::Unavailable("timeout".into())));
         let start = w.world.service.start_social_sign_in(Provider::LinkedIn).unwrap();
         assert_eq!(
-            w.world.service.finish_social_sign_in(Provider::LinkedIn, Some("down"), Some(&start.state), None).unwrap_err(),
+            w.world.service.finish_social_sign_in(Provider::LinkedIn, Some("down"), Some(&start.state), Some(&start.state), None).unwrap_err(),
             IdentityError::ProviderUnavailable(Provider::LinkedIn)
         );
         let start = w.world.service.start_social_sign_in(Provider::LinkedIn).unwrap();
         assert_eq!(
-            w.world.service.finish_social_sign_in(Provider::LinkedIn, Some("unknown"), Some(&start.state), None).unwrap_err(),
+            w.world.service.finish_social_sign_in(Provider::LinkedIn, Some("unknown"), Some(&start.state), Some(&start.state), None).unwrap_err(),
             IdentityError::ProviderRefused(Provider::LinkedIn)
         );
+    }
+
+    #[test]
+    fn a_social_callback_from_another_browser_is_refused() {
+        let w = social_world(vec![]);
+        let start = w.world.service.start_social_sign_in(Provider::Google).unwrap();
+        w.providers.answer("code-x", Ok(profile("victim-or-attacker", "mallory@example.com", true)));
+        for other in [None, Some("another-browsers-state")] {
+            assert_eq!(
+                w.world.service.finish_social_sign_in(Provider::Google, Some("code-x"), Some(&start.state), other, None).unwrap_err(),
+                IdentityError::SocialStateInvalid(Provider::Google)
+            );
+        }
+        assert!(w.world.service.finish_social_sign_in(Provider::Google, Some("code-x"), Some(&start.state), Some(&start.state), None).is_ok());
     }
 }
 
@@ -581,3 +595,4 @@ fn refusing_an_account_without_a_password_takes_a_full_verification_like_any_oth
         assert_eq!(spent, 1, "{email}");
     }
 }
+
