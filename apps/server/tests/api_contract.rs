@@ -58,6 +58,7 @@ const CALLS: &[(&str, &str)] = &[
     ("POST", "/api/apple/login/oauth/callback"),
     ("GET", "/api/{provider}/oauth"),
     ("GET", "/api/{provider}/oauth/callback"),
+    ("GET", "/api/sign-in/origins"),
     ("GET", "/media/{key}"),
     ("HEAD", "/media/{key}"),
     ("GET", "/healthz"),

@@ -272,3 +272,16 @@ async fn a_callback_from_another_browser_is_refused() {
     let own = app.get(&format!("/api/google/login/oauth/callback?code={code}&state={state}"), None).await;
     assert_eq!(ok_body(own, StatusCode::OK).await["result"]["user"]["email"], "mallory@example.com");
 }
+
+/// The app's /goback page follows only the configured providers' sign-in pages; the server says
+/// which origins those are.
+#[actix_web::test]
+async fn the_sign_in_origins_are_the_configured_providers_pages() {
+    let none = spawn_app().await;
+    let body = ok_body(none.get("/api/sign-in/origins", None).await, StatusCode::OK).await;
+    assert_eq!(body["result"]["origins"], json!([]));
+    let provider = stand_in_provider();
+    let app = app_with_google(&provider).await;
+    let body = ok_body(app.get("/api/sign-in/origins", None).await, StatusCode::OK).await;
+    assert_eq!(body["result"]["origins"], json!([provider.base]));
+}

@@ -98,6 +98,21 @@ impl OAuthProviders {
     }
 
 
+    /// The origins (`https://host[:port]`) of the configured providers' sign-in pages: the only
+    /// places the app's `/goback` page may send a browser. Sorted, without repeats.
+    pub fn authorize_origins(&self) -> Vec<String> {
+        let mut origins: Vec<String> = self
+            .settings
+            .values()
+            .filter_map(|s| reqwest::Url::parse(&s.authorize_url).ok())
+            .map(|url| url.origin().ascii_serialization())
+            .filter(|origin| origin != "null")
+            .collect();
+        origins.sort();
+        origins.dedup();
+        origins
+    }
+
     /// Where the provider sends the browser back. Apple posts its answer (form_post), so it
     /// comes to the server, which forwards it to the app's login page.
     pub fn redirect_uri(&self, provider: Provider) -> String {

@@ -33,6 +33,9 @@ export const API = 'http://localhost:4000';
  */
 export const http = createOpenApiHttp<paths>({ baseUrl: API });
 
+/** The configured providers' sign-in page origins the fake server reports. */
+export const SIGN_IN_ORIGINS = ['https://accounts.google.com', 'https://appleid.example.com'];
+
 /** `{"status":"ok","result":...}`; the handler's path decides which results type-check. */
 export const ok = <T>(result: T, init?: ResponseInit) => HttpResponse.json<{ status: string; result: T }>({ status: 'ok', result }, init);
 
@@ -60,6 +63,7 @@ export const handlers = [
   http.post('/api/analytics/events', () => ok({})),
   http.get('/api/google/login/oauth', () => fail(503, 'Google sign-in is not configured.', 'provider_not_configured')),
   http.get('/api/apple/login/oauth', () => fail(503, 'Apple sign-in is not configured.', 'provider_not_configured')),
+  http.get('/api/sign-in/origins', () => ok({ origins: SIGN_IN_ORIGINS })),
   ...catalogueHandlers(),
   ...progressHandlers(),
 ];

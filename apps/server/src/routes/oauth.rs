@@ -21,7 +21,22 @@ pub fn configure(config: &mut ServiceConfig) {
         .service(apple_callback)
         .service(apple_form_post)
         .service(other_start)
-        .service(other_callback);
+        .service(other_callback)
+        .service(sign_in_origins);
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct SignInOrigins {
+    /// Origins of the configured providers' sign-in pages (e.g. `https://accounts.google.com`).
+    pub origins: Vec<String>,
+}
+
+/// Where the app may send a browser to sign in: the configured providers' sign-in page origins
+/// (the `/goback` page follows nothing else).
+#[utoipa::path(tag = "oauth", responses((status = 200, body = OkBody<SignInOrigins>)))]
+#[get("/api/sign-in/origins")]
+async fn sign_in_origins(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    Ok(crate::envelope::ok(SignInOrigins { origins: state.oauth.authorize_origins() }))
 }
 
 #[derive(Deserialize, IntoParams)]

@@ -399,6 +399,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sign-in/origins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where the app may send a browser to sign in: the configured providers' sign-in page origins
+         *     (the `/goback` page follows nothing else).
+         */
+        get: operations["sign_in_origins"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user-book-history/": {
         parameters: {
             query?: never;
@@ -1426,6 +1446,17 @@ export interface components {
              */
             status: string;
         };
+        Ok_SignInOrigins: {
+            result: {
+                /** @description Origins of the configured providers' sign-in pages (e.g. `https://accounts.google.com`). */
+                origins: string[];
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
         Ok_SignedInResult: {
             result: {
                 /** @description The access token (1 hour), sent back as `Authorization: Bearer`. */
@@ -1579,6 +1610,10 @@ export interface components {
         SectionView: {
             html: string;
             title: string;
+        };
+        SignInOrigins: {
+            /** @description Origins of the configured providers' sign-in pages (e.g. `https://accounts.google.com`). */
+            origins: string[];
         };
         SignedInResult: {
             /** @description The access token (1 hour), sent back as `Authorization: Bearer`. */
@@ -2502,6 +2537,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sign_in_origins: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_SignInOrigins"];
                 };
             };
         };

@@ -71,6 +71,7 @@ export type DeleteAccountRequest = Schemas['DeleteAccountRequest'];
 
 /** GET /api/{provider}/login/oauth?origin=login&redirect=... */
 export type OAuthUrlResponse = Schemas['AuthorizationUrl'];
+export type SignInOrigins = Schemas['SignInOrigins'];
 
 /** GET /api/{provider}/login/oauth/callback?code=...&state=... */
 export type OAuthCallbackResponse = Schemas['SignedInResult'];
