@@ -2,6 +2,7 @@
 
 mod codegen;
 mod frontend;
+mod fuzz;
 mod oauth_stand_in;
 mod postgres;
 mod run;

@@ -44,7 +44,9 @@ pub fn test() -> Result<()> {
         if built {
             step("Size budget: JavaScript for the first route");
             results.push(("first-route size budget (150 KB gzipped)", run(frontend::npm().args(["run", "-s", "size"]))));
-            results.push(("browser end-to-end tests", end_to_end(&postgres, &[])));
+            let (browser, fuzzing) = end_to_end(&postgres, &[], true);
+            results.push(("browser end-to-end tests", browser));
+            results.push(("API fuzzing (schemathesis)", fuzzing));
         }
     }
 
@@ -82,10 +84,29 @@ pub fn browser_tests_only(playwright_args: &[&str]) -> Result<()> {
     frontend::ensure_packages()?;
     step("Front-end production build");
     run(frontend::npm().args(["run", "build"]))?;
-    end_to_end(&postgres, playwright_args)
+    end_to_end(&postgres, playwright_args, false).0
 }
 
-fn end_to_end(postgres: &Postgres, playwright_args: &[&str]) -> Result<()> {
+/// The browser tests and then, with `fuzz`, the API fuzzing stage against the same server.
+fn end_to_end(postgres: &Postgres, playwright_args: &[&str], fuzz: bool) -> (Result<()>, Result<()>) {
+    let served = serve_for_tests(postgres, |base_url, outbox| {
+        step(&format!("Browser end-to-end tests (Chromium) against {base_url}"));
+        let browser = run(frontend::npm().args(["run", "e2e", "--"]).args(playwright_args).env("BASE_URL", base_url).env("OUTBOX_DIR", outbox));
+        let fuzzing = if fuzz { crate::fuzz::fuzz_api(base_url) } else { Ok(()) };
+        (browser, fuzzing)
+    });
+    match served {
+        Ok(results) => results,
+        Err(error) => (Err(error), Err(anyhow::anyhow!("the test server did not start"))),
+    }
+}
+
+/// Starts the real server on a free port with a fresh, seeded database (and "Google" played by a
+/// stand-in provider on loopback), runs `work` against it, then stops it.
+fn serve_for_tests(
+    postgres: &Postgres,
+    work: impl FnOnce(&str, &std::path::Path) -> (Result<()>, Result<()>),
+) -> Result<(Result<()>, Result<()>)> {
     frontend::ensure_chromium()?;
     step("Building the server for the browser tests");
     run(Command::new(env!("CARGO")).args(["build", "-p", "server"]))?;
@@ -120,15 +141,15 @@ fn end_to_end(postgres: &Postgres, playwright_args: &[&str]) -> Result<()> {
         .stderr(log)
         .spawn()
         .context("starting the server")?;
-    let result = wait_for_http(&format!("{base_url}/readyz"), 60).and_then(|()| {
-        step(&format!("Browser end-to-end tests (Chromium) against {base_url}"));
-        run(frontend::npm().args(["run", "e2e", "--"]).args(playwright_args).env("BASE_URL", &base_url).env("OUTBOX_DIR", &outbox))
-    });
+    let results = match wait_for_http(&format!("{base_url}/readyz"), 60) {
+        Ok(()) => work(&base_url, &outbox),
+        Err(error) => (Err(error), Err(anyhow::anyhow!("the test server did not start"))),
+    };
     stop_child(&mut server, 20);
-    if result.is_err() {
+    if results.0.is_err() || results.1.is_err() {
         println!("The server's log is in target/e2e/server.log.");
     } else {
         postgres.drop_database(E2E_DATABASE);
     }
-    result
+    Ok(results)
 }
