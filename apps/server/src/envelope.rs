@@ -111,7 +111,7 @@ impl From<IdentityError> for ApiError {
         use IdentityError::*;
         let status = match &err {
             MissingRegistrationFields | MissingLoginFields | MissingCodeRegistrationFields | MissingField(_)
-            | InvalidEmail | PasswordLength | CommonPassword | NameTooLong | AnswerTooLong | PasswordsDiffer | InvalidCredentials
+            | InvalidEmail | PasswordLength | CommonPassword | NameTooLong | AnswerTooLong | PasswordsDiffer | WrongCurrentPassword | InvalidCredentials
             | InvalidResetCode | InvalidSubscriptionCode | SocialStateInvalid(_) | ProviderRefused(_)
             | ProviderEmailUnverified(_) => StatusCode::BAD_REQUEST,
             ProviderNotConfigured(_) => StatusCode::SERVICE_UNAVAILABLE,

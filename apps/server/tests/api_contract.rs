@@ -21,6 +21,7 @@ const CALLS: &[(&str, &str)] = &[
     ("POST", "/api/user/logout-everywhere"),
     ("PUT", "/api/user/forgot-password"),
     ("PUT", "/api/user/reset-password"),
+    ("PUT", "/api/user/password"),
     ("GET", "/api/user/account"),
     ("POST", "/api/user/delete"),
     ("POST", "/api/user/subscription-code-register"),

@@ -403,3 +403,22 @@ async fn production_cookies_are_secure_and_prefixed() {
         .unwrap();
     ok_body(response, StatusCode::OK).await;
 }
+
+/// Changing the password needs the current one; the other devices are signed out at once, this
+/// one stays signed in.
+#[actix_web::test]
+async fn changing_the_password_signs_out_the_other_devices() {
+    let app = spawn_app().await;
+    let here = app.register("ada@example.com", PASSWORD).await;
+    let elsewhere = app.login("ada@example.com", PASSWORD).await;
+    let wrong = json!({"currentPassword": "not the password", "password1": "harbor light 22", "password2": "harbor light 22"});
+    let response = app.put("/api/user/password", &wrong, Some(&here)).await;
+    assert_error(response, StatusCode::BAD_REQUEST, "wrong_current_password", "Your current password is not correct.").await;
+    assert_eq!(app.session(&elsewhere).await.status(), StatusCode::OK, "nothing changed");
+    let right = json!({"currentPassword": PASSWORD, "password1": "harbor light 22", "password2": "harbor light 22"});
+    ok_body(app.put("/api/user/password", &right, Some(&here)).await, StatusCode::OK).await;
+    assert_eq!(app.session(&here).await.status(), StatusCode::OK);
+    assert_eq!(app.session(&elsewhere).await.status(), StatusCode::UNAUTHORIZED);
+    app.login("ada@example.com", "harbor light 22").await;
+    assert_eq!(app.put("/api/user/password", &right, None).await.status(), StatusCode::UNAUTHORIZED);
+}

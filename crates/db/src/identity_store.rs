@@ -199,6 +199,23 @@ impl UserRepository for PgIdentityStore {
         })
     }
 
+    fn change_password(&self, id: UserId, password_hash: &str, keep: SessionId, at: Timestamp) -> PortResult<()> {
+        self.run(|conn| {
+            conn.transaction(|conn| {
+                diesel::update(users::table.filter(users::id.eq(id.0))).set(users::password_hash.eq(password_hash)).execute(conn)?;
+                diesel::update(
+                    refresh_tokens::table
+                        .filter(refresh_tokens::user_id.eq(id.0))
+                        .filter(refresh_tokens::family.ne(keep.to_hex()))
+                        .filter(refresh_tokens::revoked_at.is_null()),
+                )
+                .set(refresh_tokens::revoked_at.eq(at))
+                .execute(conn)
+                .map(drop)
+            })
+        })
+    }
+
     fn erase_user(&self, id: UserId, feedback: DeletionFeedback, at: Timestamp) -> PortResult<()> {
         self.run(|conn| {
             conn.transaction(|conn| {

@@ -30,6 +30,8 @@ pub enum IdentityError {
     SessionExpired,
     #[error("The two passwords do not match.")]
     PasswordsDiffer,
+    #[error("Your current password is not correct.")]
+    WrongCurrentPassword,
     #[error("This password reset link is invalid or has expired. Please request a new one.")]
     InvalidResetCode,
     #[error("This subscription code is invalid or has already been used.")]
@@ -68,6 +70,7 @@ impl IdentityError {
             IdentityError::Throttled => "throttled",
             IdentityError::SessionExpired => "session_expired",
             IdentityError::PasswordsDiffer => "passwords_differ",
+            IdentityError::WrongCurrentPassword => "wrong_current_password",
             IdentityError::InvalidResetCode => "invalid_reset_code",
             IdentityError::InvalidSubscriptionCode => "invalid_subscription_code",
             IdentityError::ProviderNotConfigured(_) => "provider_not_configured",

@@ -112,6 +112,18 @@ impl UserRepository for InMemoryStore {
         }))
     }
 
+    fn change_password(&self, id: UserId, password_hash: &str, keep: SessionId, at: Timestamp) -> PortResult<()> {
+        self.with(|s| {
+            if let Some((_, hash)) = s.users.iter_mut().find(|(u, _)| u.id == id) {
+                *hash = password_hash.to_owned();
+            }
+            for (r, _) in s.refresh.iter_mut().filter(|(r, _)| r.user_id == id && r.family != keep) {
+                r.revoked_at.get_or_insert(at);
+            }
+        });
+        Ok(())
+    }
+
     fn erase_user(&self, id: UserId, feedback: DeletionFeedback, at: Timestamp) -> PortResult<()> {
         self.with(|s| {
             s.users.retain(|(u, _)| u.id != id);

@@ -27,6 +27,8 @@ pub trait UserRepository: Send + Sync {
     /// Erases personal data (the row stays, anonymised, for accounting), revokes every session
     /// and reset code, and keeps the feedback unlinked from the person. One transaction.
     fn erase_user(&self, id: UserId, feedback: DeletionFeedback, at: Timestamp) -> PortResult<()>;
+    /// Sets a new password hash and ends every session of the user but `keep`, together.
+    fn change_password(&self, id: UserId, password_hash: &str, keep: SessionId, at: Timestamp) -> PortResult<()>;
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

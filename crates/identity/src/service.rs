@@ -230,6 +230,41 @@ impl IdentityService {
         Ok(())
     }
 
+    /// Changes the signed-in member's password: the current one is needed (and guessing it is
+    /// throttled like a login), the new one follows the password rules, and every other session
+    /// ends (this one stays signed in).
+    pub fn change_password(
+        &self,
+        session: Session,
+        current: Option<&str>,
+        password1: Option<&str>,
+        password2: Option<&str>,
+    ) -> Result<(), IdentityError> {
+        let current = current.filter(|p| !p.is_empty()).ok_or(IdentityError::MissingField("Current Password"))?;
+        let password1 = password1.filter(|p| !p.is_empty()).ok_or(IdentityError::MissingField("New Password"))?;
+        let password2 = password2.filter(|p| !p.is_empty()).ok_or(IdentityError::MissingField("Confirm New Password"))?;
+        if password1 != password2 {
+            return Err(IdentityError::PasswordsDiffer);
+        }
+        let password = Password::parse(password1)?;
+        let user = self.current_user(session)?;
+        let now = self.deps.clock.now();
+        let key = format!("password-change:acct:{}", user.id);
+        let window = now - self.throttle.login_window;
+        if self.over_limit(&[(&key, self.throttle.login_failures_per_account_address)], now, window)? {
+            return Err(IdentityError::Throttled);
+        }
+        let credentials = self.deps.store.find_credentials(&user.email)?.ok_or(IdentityError::SessionExpired)?;
+        let verified = credentials.password_hash != NO_PASSWORD && self.deps.hasher.verify(current, &credentials.password_hash)?;
+        if !verified {
+            return Err(IdentityError::WrongCurrentPassword);
+        }
+        self.deps.store.clear_attempts(&key)?;
+        let hash = self.deps.hasher.hash(&password)?;
+        self.deps.store.change_password(user.id, &hash, session.id, now)?;
+        Ok(())
+    }
+
     /// Ends every session of the signed-in member, on every device.
     pub fn sign_out_everywhere(&self, session: Session) -> Result<(), IdentityError> {
         self.current_user(session)?;

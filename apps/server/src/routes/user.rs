@@ -21,6 +21,7 @@ pub fn configure(config: &mut ServiceConfig) {
         .service(logout_everywhere)
         .service(forgot_password)
         .service(reset_password)
+        .service(change_password)
         .service(account)
         .service(delete_account)
         .service(subscription_code_register);
@@ -129,6 +130,14 @@ pub struct ResetPasswordRequest {
     pub password2: Option<String>,
     pub code: Option<String>,
     pub email: Option<String>,
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ChangePasswordRequest {
+    pub current_password: Option<String>,
+    pub password1: Option<String>,
+    pub password2: Option<String>,
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -299,6 +308,27 @@ async fn forgot_password(req: HttpRequest, state: web::Data<AppState>, body: web
     let client = client_address(&req);
     let email = body.into_inner().email;
     blocking(move || identity.forgot_password(email.as_deref(), &client)).await?;
+    Ok(crate::envelope::ok(Empty {}))
+}
+
+/// Change the password (the current one is needed); every other device is signed out, this one
+/// stays signed in.
+#[utoipa::path(
+    tag = "user",
+    security(("bearer" = [])),
+    request_body = ChangePasswordRequest,
+    responses(
+        (status = 200, body = OkBody<Empty>),
+        (status = 400, body = ErrorBody, description = "Missing fields, passwords that differ or break the rules, or a wrong current password"),
+        (status = 401, body = ErrorBody),
+        (status = 429, body = ErrorBody),
+    )
+)]
+#[put("/api/user/password")]
+async fn change_password(state: web::Data<AppState>, caller: AuthUser, body: web::Json<ChangePasswordRequest>) -> Result<HttpResponse, ApiError> {
+    let identity = state.identity.clone();
+    let ChangePasswordRequest { current_password, password1, password2 } = body.into_inner();
+    blocking(move || identity.change_password(caller.session(), current_password.as_deref(), password1.as_deref(), password2.as_deref())).await?;
     Ok(crate::envelope::ok(Empty {}))
 }
 

@@ -596,3 +596,34 @@ fn refusing_an_account_without_a_password_takes_a_full_verification_like_any_oth
     }
 }
 
+
+#[test]
+fn changing_the_password_needs_the_current_one_and_ends_the_other_sessions() {
+    let w = world();
+    let here = w.service.register(&form("a@b.co", "lantern-ridge-1"), "10.0.0.1").unwrap();
+    let elsewhere = w.service.login(Some("a@b.co"), Some("lantern-ridge-1"), "1.1.1.1").unwrap();
+    let change = |current: &str, new1: &str, new2: &str| w.service.change_password(here.session, Some(current), Some(new1), Some(new2));
+    assert_eq!(change("wrong-one-1", "harbor-light-2", "harbor-light-2"), Err(IdentityError::WrongCurrentPassword));
+    assert_eq!(change("lantern-ridge-1", "harbor-light-2", "harbor-light-3"), Err(IdentityError::PasswordsDiffer));
+    assert_eq!(change("lantern-ridge-1", "short", "short"), Err(IdentityError::PasswordLength));
+    assert_eq!(change("lantern-ridge-1", "12345678", "12345678"), Err(IdentityError::CommonPassword));
+    assert!(w.service.current_user(elsewhere.session).is_ok(), "nothing changed yet");
+    change("lantern-ridge-1", "harbor-light-2", "harbor-light-2").unwrap();
+    assert!(w.service.current_user(here.session).is_ok(), "this session stays");
+    assert_eq!(w.service.current_user(elsewhere.session).unwrap_err(), IdentityError::SessionExpired);
+    assert!(w.service.login(Some("a@b.co"), Some("lantern-ridge-1"), "10.0.0.1").is_err());
+    assert!(w.service.login(Some("a@b.co"), Some("harbor-light-2"), "10.0.0.1").is_ok());
+}
+
+#[test]
+fn guessing_the_current_password_is_throttled() {
+    let w = world();
+    let here = w.service.register(&form("a@b.co", "lantern-ridge-1"), "10.0.0.1").unwrap();
+    let limit = ThrottlePolicy::default().login_failures_per_account_address;
+    for _ in 0..limit {
+        let wrong = w.service.change_password(here.session, Some("guess-guess"), Some("harbor-light-2"), Some("harbor-light-2"));
+        assert_eq!(wrong, Err(IdentityError::WrongCurrentPassword));
+    }
+    let throttled = w.service.change_password(here.session, Some("lantern-ridge-1"), Some("harbor-light-2"), Some("harbor-light-2"));
+    assert_eq!(throttled, Err(IdentityError::Throttled));
+}
