@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { continueToHome, fillLogin, fillSignup, newUser } from './helpers';
+import { continueToHome, expectNoViolations, fillLogin, fillSignup, newUser, registerViaApi } from './helpers';
 
 test('sign up, log out through the dropdown, log in again and see the account', async ({ page }) => {
   const user = newUser({ firstName: 'Eve' });
@@ -56,4 +56,32 @@ test('a provider that is not configured (Apple, in these tests) explains itself 
   await page.getByRole('button', { name: 'Log in with Apple' }).click();
   await expect(page.getByRole('alert')).toContainText('Apple sign-in is not configured. Please sign in with your e-mail and password.');
   await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a member changes the password, signs out everywhere and logs in with the new one', async ({ page }) => {
+  const user = newUser();
+  await registerViaApi(page, user);
+  await page.goto('/login');
+  await fillLogin(page, user.email, user.password);
+  await expect(page).not.toHaveURL(/\/login/);
+
+  await page.goto('/account');
+  await page.getByRole('link', { name: 'Password and signed-in devices' }).click();
+  await expect(page.getByRole('heading', { name: 'Security', level: 1 })).toBeVisible();
+  await expectNoViolations(page, 'account security');
+  await page.getByLabel('Current Password', { exact: true }).fill(user.password);
+  await page.getByLabel('New Password', { exact: true }).fill('harbor light 22');
+  await page.getByLabel('Confirm New Password', { exact: true }).fill('harbor light 22');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByRole('status')).toContainText('Your password was changed.');
+
+  await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
+  expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+
+  await page.goto('/login');
+  await fillLogin(page, user.email, user.password);
+  await expect(page.getByRole('alert')).toContainText('Incorrect email or password.');
+  await fillLogin(page, user.email, 'harbor light 22');
+  await expect(page).not.toHaveURL(/\/login/);
 });

@@ -16,6 +16,7 @@ const Home = lazy(() => import(/* webpackChunkName: "route-home" */ '@/features/
 const Account = lazy(() => import(/* webpackChunkName: "route-account" */ '@/features/account/routes/Account'));
 const MyProgress = lazy(() => import(/* webpackChunkName: "route-my-progress" */ '@/features/progress/routes/MyProgress'));
 const Library = lazy(() => import(/* webpackChunkName: "route-library" */ '@/features/library/routes/Library'));
+const AccountSecurity = lazy(() => import(/* webpackChunkName: "route-account-security" */ '@/features/account/routes/Security'));
 const DeleteAccount = lazy(() => import(/* webpackChunkName: "route-delete-account" */ '@/features/account/routes/DeleteAccount'));
 const Reader = lazy(() => import(/* webpackChunkName: "route-reader" */ '@/features/reader/routes/Reader'));
 const BookDetail = lazy(() => import(/* webpackChunkName: "route-book-detail" */ '@/features/reader/routes/BookDetail'));
@@ -58,6 +59,14 @@ export const routes: RouteObject[] = [
         element: (
           <ProtectedRoute>
             <Account />
+          </ProtectedRoute>
+        ),
+      },
+      {
+        path: 'account/security',
+        element: (
+          <ProtectedRoute>
+            <AccountSecurity />
           </ProtectedRoute>
         ),
       },

@@ -207,3 +207,4 @@ export type RatingRequest = Schemas['RatingRequest'];
 
 /** { bookId, rating, hasRatingsFromUser } */
 export type RatingResult = Schemas['RatingResult'];
+export type ChangePasswordRequest = Schemas['ChangePasswordRequest'];

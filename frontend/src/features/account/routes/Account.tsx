@@ -52,6 +52,9 @@ export default function AccountRoute() {
               <Link to="/choose-categories/edit">Reading preferences</Link>
             </li>
             <li>
+              <Link to="/account/security">Password and signed-in devices</Link>
+            </li>
+            <li>
               <Link to="/privacy">Privacy Policy</Link>
             </li>
             <li>
