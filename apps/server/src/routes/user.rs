@@ -263,6 +263,13 @@ async fn refresh_token(req: HttpRequest, state: web::Data<AppState>, _same_site:
     }
 }
 
+/// The empty success answer of a call that ends this browser's session: its cookies cleared.
+fn signed_out(req: &HttpRequest) -> HttpResponse {
+    let mut response = HttpResponse::Ok();
+    clear_session_cookies(&mut response, req);
+    response.json(OkBody { status: "ok", result: Empty {} })
+}
+
 /// Sign out this browser: ends the session of the refresh cookie (only a live one, and only that
 /// session; its access tokens stop at once) and clears the cookies.
 #[utoipa::path(tag = "user", responses((status = 200, body = OkBody<Empty>), (status = 403, body = ErrorBody, description = "Sent by another site (code cross_site)")))]
@@ -271,9 +278,7 @@ async fn logout(req: HttpRequest, state: web::Data<AppState>, _same_site: SameSi
     let identity = state.identity.clone();
     let cookie = refresh_cookie_value(&req);
     blocking(move || identity.logout(cookie.as_deref())).await?;
-    let mut response = HttpResponse::Ok();
-    clear_session_cookies(&mut response, &req);
-    Ok(response.json(OkBody { status: "ok", result: Empty {} }))
+    Ok(signed_out(&req))
 }
 
 /// Sign out everywhere: ends every session of the member, on every device, and clears this
@@ -287,9 +292,7 @@ async fn logout(req: HttpRequest, state: web::Data<AppState>, _same_site: SameSi
 async fn logout_everywhere(req: HttpRequest, state: web::Data<AppState>, caller: AuthUser) -> Result<HttpResponse, ApiError> {
     let identity = state.identity.clone();
     blocking(move || identity.sign_out_everywhere(caller.session())).await?;
-    let mut response = HttpResponse::Ok();
-    clear_session_cookies(&mut response, &req);
-    Ok(response.json(OkBody { status: "ok", result: Empty {} }))
+    Ok(signed_out(&req))
 }
 
 /// E-mail a password reset link. Answers the same whether or not the account exists.
@@ -361,9 +364,7 @@ async fn delete_account(req: HttpRequest, state: web::Data<AppState>, caller: Au
     let identity = state.identity.clone();
     let DeleteAccountRequest { why, how } = body.into_inner();
     blocking(move || identity.delete_account(caller.session(), why.as_deref(), how.as_deref())).await?;
-    let mut response = HttpResponse::Ok();
-    clear_session_cookies(&mut response, &req);
-    Ok(response.json(OkBody { status: "ok", result: Empty {} }))
+    Ok(signed_out(&req))
 }
 
 /// Sign up with a single-use subscription code, which grants its plan.
