@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -45,6 +46,23 @@ export async function registerViaApi(page: Page, user: TestUser): Promise<void> 
     },
   });
   expect(response.ok(), await response.text()).toBeTruthy();
+}
+
+/**
+ * Create an account through the API and sign this page in with its token (stored where the app
+ * keeps it), for tests whose subject is not the sign-up form. Ends on `/` loaded.
+ */
+export async function signInViaApi(page: Page, user: TestUser): Promise<void> {
+  const response = await page.request.post('/api/user/register', {
+    data: { username: user.email, password: user.password, firstName: user.firstName, lastName: user.lastName, timezone: 'UTC' },
+  });
+  expect(response.ok(), await response.text()).toBeTruthy();
+  const token = ((await response.json()) as { result: { token: string } }).result.token;
+  await page.goto('/');
+  await page.evaluate((value) => {
+    window.localStorage.setItem('token', value);
+    window.localStorage.setItem('tokenDate', String(Date.now()));
+  }, token);
 }
 
 /** The folder where the server writes outgoing mail as .eml files. */
@@ -134,4 +152,52 @@ export async function expectNoViolations(page: Page, name: string): Promise<void
     (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
   );
   expect(summary, `accessibility violations on ${name}`).toEqual([]);
+}
+
+/** RFC 4648 base32 (the authenticator secret's alphabet) to bytes. */
+function base32Bytes(secret: string): Buffer {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const char of secret.replace(/[\s=]/g, '').toUpperCase()) {
+    const value = alphabet.indexOf(char);
+    if (value < 0) throw new Error(`not base32: ${char}`);
+    bits += value.toString(2).padStart(5, '0');
+  }
+  const bytes: number[] = [];
+  for (let i = 0; i + 8 <= bits.length; i += 8) bytes.push(parseInt(bits.slice(i, i + 8), 2));
+  return Buffer.from(bytes);
+}
+
+/**
+ * What an authenticator app shows for `secret` (RFC 6238: SHA-1, 6 digits, 30-second steps),
+ * `stepsAhead` steps after now. The server takes one step of drift either side and each step once.
+ */
+export function totpCode(secret: string, stepsAhead = 0): string {
+  const step = Math.floor(Date.now() / 1000 / 30) + stepsAhead;
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(step));
+  const digest = crypto.createHmac('sha1', base32Bytes(secret)).update(counter).digest();
+  const offset = digest[digest.length - 1] & 0x0f;
+  const binary = digest.readUInt32BE(offset) & 0x7fffffff;
+  return String(binary % 1_000_000).padStart(6, '0');
+}
+
+/**
+ * Wait for the newest mail addressed to `email` whose text matches `pattern`, and return the
+ * match (group 1 is usually what the test wants: a code, a link).
+ */
+export async function waitForMail(email: string, pattern: RegExp, timeoutMs = 30_000): Promise<RegExpMatchArray> {
+  const dir = outboxDir();
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    for (const { file } of listMail(dir)) {
+      const raw = fs.readFileSync(file, 'utf8');
+      const text = /=\r?\n|=3D/.test(raw) ? decodeQuotedPrintable(raw) : raw;
+      if (!text.toLowerCase().includes(email.toLowerCase())) continue;
+      const match = text.match(pattern);
+      if (match) return match;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`No mail for ${email} matching ${pattern} in ${dir} after ${timeoutMs} ms`);
 }

@@ -134,7 +134,7 @@ test('a free member meets the upgrade paywall on the fourth book that is not fre
   await page.goto('/books/on-liberty');
   await expect(page.getByRole('heading', { name: 'You have used your free summaries' })).toBeVisible();
   await expect(page.getByText('Upgrade to access unlimited summaries')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Upgrade now' })).toHaveAttribute('href', '/try');
+  await expect(page.getByRole('link', { name: 'Upgrade now' })).toHaveAttribute('href', '/pricing?limit_reached=yes');
   await expect(page.getByRole('button', { name: 'Next', exact: true })).toHaveCount(0);
   await expect(page.locator('.reader__section')).toHaveCount(1);
 

@@ -114,14 +114,14 @@ fn files_in(dir: &Path) -> Result<Vec<PathBuf>> {
     Ok(files)
 }
 
-struct Runtime(tokio::runtime::Runtime);
+pub(crate) struct Runtime(tokio::runtime::Runtime);
 
 impl Runtime {
-    fn new() -> Result<Runtime> {
+    pub(crate) fn new() -> Result<Runtime> {
         Ok(Runtime(tokio::runtime::Builder::new_current_thread().enable_all().build()?))
     }
 
-    fn put(&self, store: &MediaStore, key: &str, bytes: Vec<u8>) -> Result<()> {
+    pub(crate) fn put(&self, store: &MediaStore, key: &str, bytes: Vec<u8>) -> Result<()> {
         self.0.block_on(store.put(key, bytes)).with_context(|| format!("storing {key}"))
     }
 }

@@ -4,6 +4,7 @@ mod codegen;
 mod frontend;
 mod fuzz;
 mod oauth_stand_in;
+mod payment_stand_ins;
 mod postgres;
 mod run;
 mod seed;
@@ -11,6 +12,7 @@ mod art;
 mod bench;
 mod audio;
 mod catalogue_seed;
+mod content_seed;
 mod synthetic;
 mod test;
 mod tidy;
@@ -28,12 +30,17 @@ usage: cargo xtask <command>
   db                         start the private PostgreSQL of `run` and wait (Ctrl-C stops it)
   bench reader [--books N]   pgbench -S vs GET /api/books/{id} at 64 connections, search latency
   bench progress [--books N] pgbench -N vs PUT /api/user-book-history/ from many members
+  bench checkout             pgbench -N vs the price call and the Stripe webhook handler
+  bench upload               a 2 GB video through the admin upload call vs cp
   seed [--synthetic N]       migrate and load demo data (accounts, catalogue) where missing;
                              --synthetic N adds N generated books for scale tests
   make-admin EMAIL           give an existing account the admin role
+  totp EMAIL                 print the current two-factor code of a local account (the demo admin)
   rotate-keys                add a new signing key; tokens signed by older keys stay valid
   create-codes PLAN [DAYS] [--count N]
                              print N single-use subscription codes for PLAN (no DAYS = lifetime)
+  import-codes stacksocial FILE.csv
+                             add marketplace lifetime codes; reports new, duplicate, malformed lines
   codegen [--check]          regenerate the OpenAPI snapshot and the front end's API types
   tidy                       check the architecture rules (pure domain crates)
 ";
@@ -61,7 +68,12 @@ fn dispatch(args: &[String]) -> Result<()> {
             _ => bail!("usage: cargo xtask make-admin EMAIL"),
         },
         Some("rotate-keys") => seed::rotate_keys_command(),
+        Some("totp") => match rest.as_slice() {
+            [email] => seed::totp_command(email),
+            _ => bail!("usage: cargo xtask totp EMAIL"),
+        },
         Some("create-codes") => seed::create_codes_command(&rest),
+        Some("import-codes") => seed::import_codes_command(&rest),
         Some("codegen") => codegen::codegen(rest.contains(&"--check")),
         Some("tidy") => tidy::tidy(),
         Some("help") | Some("--help") | Some("-h") | None => {

@@ -1,3 +1,4 @@
+use crate::payment_stand_ins::PaymentStandIns;
 use crate::postgres::Postgres;
 use crate::util::{run as run_command, step};
 use crate::{frontend, seed};
@@ -27,14 +28,21 @@ pub fn run(release: bool) -> Result<()> {
     seed::migrate_and_seed(&database_url, &seed::media_dir(), crate::catalogue_seed::Narration::Speech)?;
 
     let binary = format!("target/{}/server", if release { "release" } else { "debug" });
-    step("Serving http://127.0.0.1:4000 (Ctrl-C stops)");
+    let bind_addr = std::env::var("BIND_ADDR").unwrap_or_else(|_| "127.0.0.1:4000".into());
+    // Without keys, payments go to local stand-ins so every flow can be clicked through.
+    let payments = PaymentStandIns::start_missing(&format!("http://{bind_addr}")).context("starting the payment stand-ins")?;
+    step(&format!("Serving http://{bind_addr} (Ctrl-C stops)"));
     println!("Mail is written to .local/outbox/ (set SMTP_URL to send it).");
+    if let Some(description) = payments.describe() {
+        println!("{description}");
+    }
     // Ctrl-C reaches the server directly (same process group); we wait for it to finish, then
     // stop the private database.
     ctrlc::set_handler(|| {}).context("installing the Ctrl-C handler")?;
     let mut server = Command::new(binary)
         .env("DATABASE_URL", &database_url)
-        .env("BIND_ADDR", std::env::var("BIND_ADDR").unwrap_or_else(|_| "127.0.0.1:4000".into()))
+        .env("BIND_ADDR", &bind_addr)
+        .envs(payments.env())
         .env("STATIC_DIR", "frontend/dist")
         .env("MEDIA_DIR", seed::media_dir())
         // Plain http on this machine: cookies without Secure (never outside development).

@@ -60,13 +60,18 @@ fn seed(url: &str, media_dir: &Path, narration: Narration, production: bool) -> 
     let applied = db::run_migrations(&mut conn)?;
     println!("Migrations applied: {applied}");
     crate::catalogue_seed::seed_catalogue(&mut conn, &media_store(media_dir)?, narration)?;
+    // Each summary is also sold on its own as a PDF (operators change prices per plan).
+    let added = db::operators::add_book_plans(&mut conn, billing::model::SINGLE_BOOK_PRICE.0)?;
+    if added > 0 {
+        println!("Single-book plans added: {added}");
+    }
     if !demo_accounts_allowed(url, production) {
         println!("Not adding the demo accounts: their passwords are published, and this is not a local development database.");
         return Ok(());
     }
     if db::operators::count_users(&mut conn)? > 0 {
         println!("The database has accounts already; not adding the demo accounts.");
-        return Ok(());
+        return seed_demo_content(&mut conn, media_dir, narration);
     }
     let service = identity_service(url)?;
     let accounts = [
@@ -74,9 +79,10 @@ fn seed(url: &str, media_dir: &Path, narration: Narration, production: bool) -> 
         (MEMBER_EMAIL, MEMBER_PASSWORD, "Rosa", "Reader"),
         (PREMIUM_EMAIL, PREMIUM_PASSWORD, "Paul", "Premium"),
     ];
+    let mut admin_secret = String::new();
     for (index, (email, password, first, last)) in accounts.iter().enumerate() {
         println!("Seeding accounts: {}/{}", index + 1, accounts.len());
-        service
+        let signed_in = service
             .register(
                 &RegistrationForm {
                 username: Some((*email).into()),
@@ -88,14 +94,28 @@ fn seed(url: &str, media_dir: &Path, narration: Narration, production: bool) -> 
                 "seed",
             )
             .map_err(|e| anyhow::anyhow!("seeding {email}: {e}"))?;
+        if *email == ADMIN_EMAIL {
+            // The back office needs two-factor; the demo admin has it, with the secret printed
+            // below (and `cargo xtask totp` for a current code) so no phone is needed.
+            admin_secret = enrol_two_factor(&service, signed_in.session)?;
+        }
     }
     db::operators::make_admin(&mut conn, &Email::parse(ADMIN_EMAIL)?)?;
     db::operators::grant_lifetime_plan(&mut conn, &Email::parse(PREMIUM_EMAIL)?)?;
     println!("\nDemo accounts (change these passwords outside a local machine):");
-    println!("  admin   {ADMIN_EMAIL} / {ADMIN_PASSWORD}");
+    println!("  admin   {ADMIN_EMAIL} / {ADMIN_PASSWORD}  (two-factor secret {admin_secret}; `cargo xtask totp {ADMIN_EMAIL}` prints a code)");
     println!("  member  {MEMBER_EMAIL} / {MEMBER_PASSWORD}");
     println!("  paid    {PREMIUM_EMAIL} / {PREMIUM_PASSWORD}");
-    Ok(())
+    seed_demo_content(&mut conn, media_dir, narration)
+}
+
+/// Goals, podcasts and insights, recorded as made by the demo admin (none without one).
+fn seed_demo_content(conn: &mut PgConnection, media_dir: &Path, narration: Narration) -> Result<()> {
+    let Some(admin) = db::operators::admin_id_by_email(conn, &Email::parse(ADMIN_EMAIL)?)? else {
+        println!("No demo admin; not seeding goals, podcasts and insights.");
+        return Ok(());
+    };
+    crate::content_seed::seed_content(conn, &media_store(media_dir)?, kernel::UserId(admin), narration)
 }
 
 /// `cargo xtask seed [--production] [--synthetic N]`
@@ -137,10 +157,36 @@ fn identity_service(url: &str) -> Result<IdentityService> {
             secrets: Arc::new(RandomSecrets),
             clock: Arc::new(SystemClock),
             providers: Arc::new(oauth::OAuthProviders::new(Default::default(), "http://127.0.0.1:4000")),
+            one_time_passwords: Arc::new(credentials::TotpCodes),
         },
         ThrottlePolicy::default(),
         "http://127.0.0.1:4000",
     ))
+}
+
+/// Turns two-factor on for a session's member with a code computed here; answers the secret.
+fn enrol_two_factor(service: &IdentityService, session: kernel::Session) -> Result<String> {
+    let enrolment = service.start_two_factor(session).map_err(|e| anyhow::anyhow!("two-factor setup: {e}"))?;
+    let code = credentials::current_code(&enrolment.secret, chrono::Utc::now()).context("a current code")?;
+    service.enable_two_factor(session, Some(&code)).map_err(|e| anyhow::anyhow!("turning two-factor on: {e}"))?;
+    Ok(enrolment.secret)
+}
+
+/// `cargo xtask totp EMAIL`: the code an authenticator app would show now for a local account
+/// (the demo admin's, say). Only for databases on this machine.
+pub fn totp_command(email: &str) -> Result<()> {
+    let url = database_url()?;
+    if !demo_accounts_allowed(&url, false) {
+        bail!("`cargo xtask totp` reads secrets only from a database on this machine");
+    }
+    let parsed = Email::parse(email).map_err(|_| anyhow::anyhow!("{email:?} is not an e-mail address"))?;
+    let secret = db::operators::two_factor_secret(&mut connect(&url)?, &parsed)?
+        .with_context(|| format!("{email} has no two-factor sign-in turned on"))?;
+    let now = chrono::Utc::now();
+    let code = credentials::current_code(&secret, now).context("the stored secret is not base32")?;
+    let left = 30 - now.timestamp().rem_euclid(30);
+    println!("{code}  (good for {left} more seconds, and the next 30)");
+    Ok(())
 }
 
 pub fn make_admin_command(email: &str) -> Result<()> {
@@ -185,6 +231,28 @@ pub fn create_codes_command(args: &[&str]) -> Result<()> {
     for code in codes {
         println!("{code}");
     }
+    Ok(())
+}
+
+/// `cargo xtask import-codes stacksocial FILE.csv`: adds a marketplace's lifetime codes (stored as
+/// digests); reports new, duplicate and malformed lines. Importing the same file twice adds nothing.
+pub fn import_codes_command(args: &[&str]) -> Result<()> {
+    let [kind, file] = args else { bail!("usage: cargo xtask import-codes stacksocial FILE.csv") };
+    if *kind != "stacksocial" {
+        bail!("only `stacksocial` codes are imported (gift and seat codes are made by purchases)");
+    }
+    let text = std::fs::read_to_string(file).with_context(|| format!("reading {file}"))?;
+    let import = billing::codes::read_code_import(&text);
+    use sha2::Digest;
+    let digests: Vec<String> = import.codes.iter().map(|c| hex::encode(sha2::Sha256::digest(c.as_bytes()))).collect();
+    let added = db::operators::import_codes(&mut connect(&database_url()?)?, "stacksocial", "lifetime", None, &digests)?;
+    println!(
+        "{added} new, {} duplicate ({} already imported, {} repeated in the file), {} malformed",
+        import.codes.len() - added + import.repeated,
+        import.codes.len() - added,
+        import.repeated,
+        import.malformed
+    );
     Ok(())
 }
 

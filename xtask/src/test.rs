@@ -89,9 +89,15 @@ pub fn browser_tests_only(playwright_args: &[&str]) -> Result<()> {
 
 /// The browser tests and then, with `fuzz`, the API fuzzing stage against the same server.
 fn end_to_end(postgres: &Postgres, playwright_args: &[&str], fuzz: bool) -> (Result<()>, Result<()>) {
-    let served = serve_for_tests(postgres, |base_url, outbox| {
+    let served = serve_for_tests(postgres, |base_url, outbox, database_url| {
         step(&format!("Browser end-to-end tests (Chromium) against {base_url}"));
-        let browser = run(frontend::npm().args(["run", "e2e", "--"]).args(playwright_args).env("BASE_URL", base_url).env("OUTBOX_DIR", outbox));
+        // The admin tests read the seeded admin's two-factor secret (and its last used step) there.
+        let browser = run(frontend::npm()
+            .args(["run", "e2e", "--"])
+            .args(playwright_args)
+            .env("BASE_URL", base_url)
+            .env("OUTBOX_DIR", outbox)
+            .env("E2E_DATABASE_URL", database_url));
         let fuzzing = if fuzz { crate::fuzz::fuzz_api(base_url) } else { Ok(()) };
         (browser, fuzzing)
     });
@@ -105,7 +111,7 @@ fn end_to_end(postgres: &Postgres, playwright_args: &[&str], fuzz: bool) -> (Res
 /// stand-in provider on loopback), runs `work` against it, then stops it.
 fn serve_for_tests(
     postgres: &Postgres,
-    work: impl FnOnce(&str, &std::path::Path) -> (Result<()>, Result<()>),
+    work: impl FnOnce(&str, &std::path::Path, &str) -> (Result<()>, Result<()>),
 ) -> Result<(Result<()>, Result<()>)> {
     frontend::ensure_chromium()?;
     step("Building the server for the browser tests");
@@ -123,8 +129,11 @@ fn serve_for_tests(
     step("Seeding the browser tests' database");
     crate::seed::migrate_and_seed(&database_url, &media_dir, crate::catalogue_seed::Narration::Tone)?;
     let provider = StandInProvider::start()?;
+    // The browser tests pay through the stand-ins even where real keys are in the environment.
+    let payments = crate::payment_stand_ins::PaymentStandIns::start_all(&base_url)?;
     let mut server = Command::new("target/debug/server")
         .envs(provider.env())
+        .envs(payments.env())
         .env("DATABASE_URL", &database_url)
         .env("BIND_ADDR", format!("127.0.0.1:{port}"))
         .env("PUBLIC_URL", &base_url)
@@ -142,7 +151,7 @@ fn serve_for_tests(
         .spawn()
         .context("starting the server")?;
     let results = match wait_for_http(&format!("{base_url}/readyz"), 60) {
-        Ok(()) => work(&base_url, &outbox),
+        Ok(()) => work(&base_url, &outbox, &database_url),
         Err(error) => (Err(error), Err(anyhow::anyhow!("the test server did not start"))),
     };
     stop_child(&mut server, 20);

@@ -15,6 +15,30 @@ use std::pin::Pin;
 pub const REFRESH_COOKIE_PATH: &str = "/api/user";
 pub const PAID_COOKIE: &str = "isPaid";
 
+/// A signed-in member or a guest, for calls open to both (checkout). Unlike `MaybeUser`, a token
+/// that is sent but no longer valid is a 401, so the page refreshes it instead of going on as a
+/// guest.
+#[derive(Debug, Clone, Copy)]
+pub struct MemberOrGuest(pub Option<AuthUser>);
+
+impl MemberOrGuest {
+    pub fn session(&self) -> Option<Session> {
+        self.0.map(|user| user.session())
+    }
+}
+
+impl FromRequest for MemberOrGuest {
+    type Error = ApiError;
+    type Future = Ready<Result<Self, ApiError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        ready(match authenticate(req) {
+            Ok(user) => Ok(MemberOrGuest(user)),
+            Err(_) => Err(ApiError::not_logged_in()),
+        })
+    }
+}
+
 /// A caller with a valid access token.
 #[derive(Debug, Clone, Copy)]
 pub struct AuthUser {
@@ -93,13 +117,17 @@ impl FromRequest for AdminUser {
         let identity = state(req).identity.clone();
         Box::pin(async move {
             let Ok(Some(caller)) = caller else { return Err(ApiError::not_logged_in()) };
-            let user = blocking(move || identity.current_user(caller.session())).await?;
-            if !user.is_admin() {
-                return Err(ApiError::forbidden());
-            }
+            // The role and two-factor rules live in identity; this only asks.
+            blocking(move || identity.authorize_admin(caller.session())).await?;
             Ok(AdminUser(caller))
         })
     }
+}
+
+/// The caller's address and browser, remembered with the session for the member's sessions list.
+pub fn client_info(req: &HttpRequest) -> identity::ClientInfo {
+    let user_agent = req.headers().get("user-agent").and_then(|v| v.to_str().ok()).unwrap_or_default();
+    identity::ClientInfo { address: client_address(req), user_agent: user_agent.to_owned() }
 }
 
 /// The caller's address for throttling: the TCP peer, or, behind `TRUSTED_PROXIES` proxies of

@@ -8,7 +8,9 @@ use actix_web::http::header::{HeaderValue, CACHE_CONTROL};
 use actix_web::middleware::Next;
 
 pub async fn no_store_for_api(req: ServiceRequest, next: Next<impl MessageBody>) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
-    let api = req.path() == "/api" || req.path().starts_with("/api/") || req.path().starts_with("/library/");
+    let path = req.path();
+    // The spec's calls outside `/api` too.
+    let api = path == "/api" || ["/api/", "/library/", "/kindle/", "/charge/", "/admin/collections/"].iter().any(|prefix| path.starts_with(prefix));
     let mut response = next.call(req).await?;
     if api && !response.headers().contains_key(CACHE_CONTROL) {
         response.headers_mut().insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));

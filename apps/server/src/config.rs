@@ -32,12 +32,74 @@ pub struct Config {
     pub signups_per_address_per_hour: u32,
     pub support_email: String,
     pub log_json: bool,
-    /// Outside sign-in providers that are configured (`OAUTH_<NAME>_*`).
+    /// Outside sign-in providers that are configured (`OAUTH_<NAME>_*`, read by
+    /// `oauth::settings_from_env`; for Apple also `OAUTH_APPLE_JWKS_URL` and `OAUTH_APPLE_ISSUER`,
+    /// against which its ID tokens are checked).
     pub oauth_providers: HashMap<Provider, ProviderSettings>,
     /// Where media files live (`MEDIA_DIR`, or S3 with `MEDIA_S3_BUCKET`...).
     pub media_store: media::StoreSettings,
     /// The secret that signs premium media URLs; random per process when unset.
     pub media_url_secret: Option<String>,
+    /// Card payments (Stripe) and PayPal: what is configured (`STRIPE_*`, `PAYPAL_*`).
+    pub payments: PaymentSettings,
+    /// How often billing's housekeeping runs (turning off deleted accounts' renewals).
+    pub billing_poll_interval: Duration,
+}
+
+/// The payment providers' settings. A provider without its keys is simply not offered.
+#[derive(Debug, Clone, Default)]
+pub struct PaymentSettings {
+    /// `STRIPE_SECRET_KEY`, `STRIPE_API_BASE` (https://api.stripe.com/), `STRIPE_WEBHOOK_SECRET`.
+    pub stripe: Option<payments::stripe::StripeSettings>,
+    /// `STRIPE_PUBLISHABLE_KEY`: what Stripe.js in the browser uses.
+    pub stripe_publishable_key: Option<String>,
+    /// `STRIPE_JS_URL` (https://js.stripe.com/v3/): the script the payment page loads.
+    pub stripe_js_url: String,
+    /// `PAYPAL_CLIENT_ID`, `PAYPAL_CLIENT_SECRET`, `PAYPAL_API_BASE` (https://api-m.paypal.com),
+    /// `PAYPAL_WEBHOOK_ID`.
+    pub paypal: Option<payments::paypal::PayPalSettings>,
+    /// `PAYPAL_SDK_URL` (https://www.paypal.com/sdk/js): PayPal's browser script.
+    pub paypal_sdk_url: String,
+    /// Test keys or local stand-ins (`PAYMENTS_TEST_MODE`, or `sk_test_` keys, or PayPal's
+    /// sandbox): the pages say "test mode".
+    pub test_mode: bool,
+}
+
+impl PaymentSettings {
+    fn from_env() -> Result<PaymentSettings, ConfigError> {
+        let stripe = match var("STRIPE_SECRET_KEY") {
+            None => None,
+            Some(secret_key) => Some(payments::stripe::StripeSettings {
+                secret_key,
+                api_base: var("STRIPE_API_BASE").unwrap_or_else(|| "https://api.stripe.com/".into()),
+                webhook_secret: var("STRIPE_WEBHOOK_SECRET")
+                    .ok_or(ConfigError { name: "STRIPE_WEBHOOK_SECRET", problem: "required when STRIPE_SECRET_KEY is set".into() })?,
+            }),
+        };
+        let paypal = match var("PAYPAL_CLIENT_ID") {
+            None => None,
+            Some(client_id) => {
+                let required = |name: &'static str| var(name).ok_or(ConfigError { name, problem: "required when PAYPAL_CLIENT_ID is set".into() });
+                Some(payments::paypal::PayPalSettings {
+                    client_id,
+                    client_secret: required("PAYPAL_CLIENT_SECRET")?,
+                    api_base: var("PAYPAL_API_BASE").unwrap_or_else(|| "https://api-m.paypal.com".into()),
+                    webhook_id: required("PAYPAL_WEBHOOK_ID")?,
+                })
+            }
+        };
+        let test_mode = parsed("PAYMENTS_TEST_MODE", false)?
+            || stripe.as_ref().is_some_and(|s| s.secret_key.starts_with("sk_test_"))
+            || paypal.as_ref().is_some_and(|p| p.api_base.contains("sandbox"));
+        Ok(PaymentSettings {
+            stripe_publishable_key: var("STRIPE_PUBLISHABLE_KEY"),
+            stripe_js_url: var("STRIPE_JS_URL").unwrap_or_else(|| "https://js.stripe.com/v3/".into()),
+            paypal_sdk_url: var("PAYPAL_SDK_URL").unwrap_or_else(|| "https://www.paypal.com/sdk/js".into()),
+            stripe,
+            paypal,
+            test_mode,
+        })
+    }
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -105,6 +167,8 @@ impl Config {
             oauth_providers: oauth::settings_from_env(),
             media_store: media_store_from_env()?,
             media_url_secret: var("MEDIA_URL_SECRET"),
+            payments: PaymentSettings::from_env()?,
+            billing_poll_interval: Duration::from_millis(parsed("BILLING_POLL_INTERVAL_MS", 60_000)?),
             bind_addr,
         })
     }

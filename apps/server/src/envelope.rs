@@ -113,7 +113,11 @@ impl From<IdentityError> for ApiError {
             MissingRegistrationFields | MissingLoginFields | MissingCodeRegistrationFields | MissingField(_)
             | InvalidEmail | PasswordLength | CommonPassword | NameTooLong | AnswerTooLong | PasswordsDiffer | WrongCurrentPassword | InvalidCredentials
             | InvalidResetCode | InvalidSubscriptionCode | SocialStateInvalid(_) | ProviderRefused(_)
-            | ProviderEmailUnverified(_) => StatusCode::BAD_REQUEST,
+            | ProviderEmailUnverified(_) | TwoFactorAlreadyOn | TwoFactorNotOn | TwoFactorNotStarted
+            | InvalidTwoFactorCode => StatusCode::BAD_REQUEST,
+            NotAdmin | TwoFactorRequired => StatusCode::FORBIDDEN,
+            SessionNotFound => StatusCode::NOT_FOUND,
+            LoginChallengeExpired => StatusCode::UNAUTHORIZED,
             ProviderNotConfigured(_) => StatusCode::SERVICE_UNAVAILABLE,
             ProviderUnavailable(_) => StatusCode::BAD_GATEWAY,
             EmailTaken => StatusCode::CONFLICT,
@@ -143,8 +147,11 @@ impl From<catalogue::CatalogueError> for ApiError {
         use catalogue::CatalogueError::*;
         let status = match &err {
             SessionExpired => StatusCode::UNAUTHORIZED,
-            BookNotFound | CollectionNotFound | AuthorNotFound | PostNotFound => StatusCode::NOT_FOUND,
-            InvalidList(_) | InvalidSearch(_) | SearchPageOutOfRange | StartOutOfRange | NoCategoryPicked | UnknownCategory => StatusCode::BAD_REQUEST,
+            BookNotFound | CollectionNotFound | AuthorNotFound | PostNotFound | PodcastNotFound => StatusCode::NOT_FOUND,
+            InvalidList(_) | InvalidSearch(_) | SearchPageOutOfRange | StartOutOfRange | NoCategoryPicked | UnknownCategory
+            | KindleFormIncomplete | KindleDomainNotAllowed | KindleNameInvalid | NoKindleAddress => StatusCode::BAD_REQUEST,
+            PremiumOnly => StatusCode::FORBIDDEN,
+            KindleDailyLimit => StatusCode::TOO_MANY_REQUESTS,
             Unavailable => return ApiError::unavailable(),
             Internal(cause) => return ApiError::internal(cause),
         };
@@ -168,7 +175,11 @@ impl From<admin::AdminError> for ApiError {
     fn from(err: admin::AdminError) -> Self {
         use admin::AdminError::*;
         match &err {
-            NegativeStart | InvalidEventName | InvalidEventProperties => ApiError::bad_request(err.code(), err.to_string()),
+            NegativeStart | InvalidEventName | InvalidEventProperties | Invalid(_) | InvalidEmail | UnknownPlan | ReasonRequired
+            | InvalidDate | SearchTooLong | WrongFileKind(_) => ApiError::bad_request(err.code(), err.to_string()),
+            EmailTaken => ApiError::new(StatusCode::CONFLICT, err.code(), err.to_string()),
+            MemberNotFound | BookNotFound | NotFound(_) => ApiError::new(StatusCode::NOT_FOUND, err.code(), err.to_string()),
+            BookDeleted | SubidTaken => ApiError::new(StatusCode::CONFLICT, err.code(), err.to_string()),
             Throttled => ApiError::new(StatusCode::TOO_MANY_REQUESTS, err.code(), err.to_string()),
             Unavailable => ApiError::unavailable(),
             Internal(cause) => ApiError::internal(cause),
@@ -224,4 +235,31 @@ pub fn path_config() -> actix_web::web::PathConfig {
 pub fn query_config() -> actix_web::web::QueryConfig {
     actix_web::web::QueryConfig::default()
         .error_handler(|_, _| ApiError::bad_request("invalid_request", "The query parameters are not valid.").into())
+}
+
+impl From<billing::BillingError> for ApiError {
+    fn from(err: billing::BillingError) -> Self {
+        use billing::BillingError::*;
+        let status = match &err {
+            InvalidPlan | TooFewSeats | InvalidQuantity | InvalidAddOn | MissingCoupon | UnknownCoupon | CouponNotYetValid
+            | CouponExpired | CouponUsedUp | CouponNotForPlan | MissingEmail | InvalidEmail | CardNotCreated | NotSoldYet
+            | UnknownCharge | MissingCancelReason | WebhookRejected(_) | MissingCode | InvalidCode | GiftTooLong(_) | GiftNeedsAddress => {
+                StatusCode::BAD_REQUEST
+            }
+            AlreadyForLife | SeatTaken => StatusCode::CONFLICT,
+            SeatNotFound => StatusCode::NOT_FOUND,
+            Throttled => StatusCode::TOO_MANY_REQUESTS,
+            Declined(_) | PayPalNotApproved | PayPalRefused(_) => StatusCode::PAYMENT_REQUIRED,
+            StillRequiresAction | ChargeTaken | NothingToCancel => StatusCode::CONFLICT,
+            NotConfigured => StatusCode::SERVICE_UNAVAILABLE,
+            ProviderUnavailable(cause) => {
+                tracing::warn!(%cause, "payment provider unavailable");
+                StatusCode::BAD_GATEWAY
+            }
+            NotSignedIn => return ApiError::not_logged_in(),
+            Unavailable => return ApiError::unavailable(),
+            Internal(cause) => return ApiError::internal(cause),
+        };
+        ApiError::new(status, err.code(), err.to_string())
+    }
 }

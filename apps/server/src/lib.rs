@@ -6,11 +6,13 @@ pub mod config;
 pub mod envelope;
 mod hygiene;
 pub mod openapi;
+pub mod payment_providers;
 pub mod routes;
 pub mod spa;
 pub mod startup;
 pub mod state;
 pub mod telemetry;
+pub mod uploads;
 
-pub use config::Config;
+pub use config::{Config, PaymentSettings};
 pub use startup::{Application, BuildOptions};

@@ -70,6 +70,7 @@ impl Application {
                 secrets: Arc::new(RandomSecrets),
                 clock: clock.clone(),
                 providers: oauth.clone(),
+                one_time_passwords: Arc::new(credentials::TotpCodes),
             },
             options.throttle,
             config.public_url.clone(),
@@ -82,8 +83,19 @@ impl Application {
                 media::UrlSigner::random()
             }
         };
+        let payments = Arc::new(crate::payment_providers::PaymentProviders::new(config.payments.clone()));
         let config = Arc::new(config);
-        let state = AppState { config: config.clone(), pool: pool.clone(), identity, tokens, clock: clock.clone(), oauth, media, media_urls };
+        let state = AppState {
+            config: config.clone(),
+            pool: pool.clone(),
+            identity,
+            tokens,
+            clock: clock.clone(),
+            oauth,
+            media,
+            media_urls,
+            payments,
+        };
 
         let stop_workers = Arc::new(AtomicBool::new(false));
         let mailer = mail::Mailer::new(&mail::MailSettings {
@@ -96,6 +108,7 @@ impl Application {
         let workers = vec![
             mail::spawn_worker(pool.clone(), mailer, clock.clone(), config.mail_poll_interval, stop_workers.clone()),
             spawn_housekeeping(pool.clone(), clock.clone(), stop_workers.clone()),
+            crate::routes::billing::spawn_renewal_housekeeping(state.clone(), config.billing_poll_interval, stop_workers.clone()),
         ];
 
         let listener = TcpListener::bind(&config.bind_addr).with_context(|| format!("binding {}", config.bind_addr))?;
@@ -118,7 +131,7 @@ impl Application {
             let app = app.default_service(actix_web::dev::fn_service(spa::fallback));
             app.wrap(actix_web::middleware::from_fn(crate::hygiene::refuse_nul))
                 .wrap(actix_web::middleware::from_fn(crate::cache_policy::no_store_for_api))
-                .wrap(security_headers(app_state.config.is_https()))
+                .wrap(security_headers(&app_state.config))
                 .wrap(Compress::default())
                 .wrap_fn(|req, srv| {
                     use actix_web::dev::Service;
@@ -179,26 +192,76 @@ async fn serve_openapi(document: web::Data<String>) -> actix_web::HttpResponse {
     actix_web::HttpResponse::Ok().content_type("application/json").body(document.get_ref().clone())
 }
 
-fn security_headers(https: bool) -> DefaultHeaders {
+fn security_headers(config: &Config) -> DefaultHeaders {
+    let payments = &config.payments;
     let headers = DefaultHeaders::new()
-        .add((
-            "Content-Security-Policy",
-            "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; \
-             media-src 'self' blob:; font-src 'self' data:; connect-src 'self'; object-src 'none'; \
-             frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
-        ))
+        .add(("Content-Security-Policy", content_security_policy(payments)))
         .add(("X-Content-Type-Options", "nosniff"))
         .add(("Referrer-Policy", "strict-origin-when-cross-origin"))
         .add(("X-Frame-Options", "DENY"))
-        .add(("Permissions-Policy", "camera=(), microphone=(), geolocation=()"))
-        // No other site's window may hold a reference to ours, nor embed our files.
-        .add(("Cross-Origin-Opener-Policy", "same-origin"))
+        .add(("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self)"))
+        // No other site's window may hold a reference to ours, nor embed our files. PayPal's real
+        // checkout opens a pop-up that must talk back to this window.
+        .add(("Cross-Origin-Opener-Policy", if payments.paypal.is_some() { "same-origin-allow-popups" } else { "same-origin" }))
         .add(("Cross-Origin-Resource-Policy", "same-origin"));
-    if https {
+    if config.is_https() {
         headers.add(("Strict-Transport-Security", "max-age=31536000; includeSubDomains"))
     } else {
         headers
     }
+}
+
+/// The content security policy: this origin only, plus exactly the configured payment providers'
+/// script, frame and API origins (Stripe.js, its 3-D Secure frames and API; PayPal's SDK).
+pub fn content_security_policy(payments: &crate::config::PaymentSettings) -> String {
+    let mut scripts = vec!["'self'".to_owned()];
+    let mut frames: Vec<String> = Vec::new();
+    let mut connects = vec!["'self'".to_owned()];
+    if payments.stripe.is_some() {
+        if let Some(js) = origin_of(&payments.stripe_js_url) {
+            scripts.push(js.clone());
+            frames.push(js);
+        }
+        if let Some(api) = payments.stripe.as_ref().and_then(|s| origin_of(&s.api_base)) {
+            // Real Stripe serves its 3-D Secure pages from hooks.stripe.com; a stand-in from itself.
+            if api == "https://api.stripe.com" {
+                frames.push("https://hooks.stripe.com".to_owned());
+            } else {
+                frames.push(api.clone());
+            }
+            connects.push(api);
+        }
+    }
+    if payments.paypal.is_some() {
+        if let Some(sdk) = origin_of(&payments.paypal_sdk_url) {
+            scripts.push(sdk.clone());
+            frames.push(sdk.clone());
+            connects.push(sdk);
+        }
+    }
+    let dedup = |mut list: Vec<String>| {
+        list.dedup();
+        list.join(" ")
+    };
+    frames.insert(0, "'self'".to_owned());
+    let frames = dedup(frames);
+    format!(
+        "default-src 'self'; script-src {}; style-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; \
+         font-src 'self' data:; connect-src {}; frame-src {frames}; object-src 'none'; frame-ancestors 'none'; \
+         base-uri 'self'; form-action 'self'",
+        dedup(scripts),
+        dedup(connects)
+    )
+}
+
+/// `https://js.stripe.com/v3/` -> `https://js.stripe.com`; anything that is not an http(s) URL -> None.
+fn origin_of(url: &str) -> Option<String> {
+    let (scheme, rest) = url.split_once("://")?;
+    if scheme != "https" && scheme != "http" {
+        return None;
+    }
+    let host = rest.split(['/', '?', '#']).next().filter(|h| !h.is_empty() && !h.contains(['\'', ' ', ';']))?;
+    Some(format!("{scheme}://{host}"))
 }
 
 /// Drops throttling records older than a day and expired sign-in states, and recounts each
@@ -220,6 +283,9 @@ fn spawn_housekeeping(pool: db::DbPool, clock: Arc<dyn Clock>, stop: Arc<AtomicB
                         }
                         if let Err(error) = db::prune_oauth_states(&mut conn, clock.now()) {
                             tracing::warn!(%error, "could not prune sign-in states");
+                        }
+                        if let Err(error) = db::prune_login_challenges(&mut conn, clock.now()) {
+                            tracing::warn!(%error, "could not prune two-factor challenges");
                         }
                         if let Err(error) = db::reading::history::refresh_recent_reads(&mut conn, reading_progress::history::trending_since(clock.now())) {
                             tracing::warn!(%error, "could not refresh trending counts");

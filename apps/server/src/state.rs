@@ -19,6 +19,8 @@ pub struct AppState {
     pub media: media::MediaStore,
     /// Signs premium media URLs for entitled callers.
     pub media_urls: media::UrlSigner,
+    /// Stripe and PayPal, as configured.
+    pub payments: Arc<crate::payment_providers::PaymentProviders>,
 }
 
 impl AppState {
@@ -76,5 +78,15 @@ impl AppState {
         F: FnOnce(&admin::Admin<'_, db::PgStore<'_>>) -> Result<T, admin::AdminError> + Send + 'static,
     {
         self.on_store(move |store, now| use_case(&admin::Admin::new(store, now))).await
+    }
+
+    /// Runs one billing use case.
+    pub async fn billing<T, F>(&self, use_case: F) -> Result<T, crate::envelope::ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&billing::Billing<'_, db::PgStore<'_>>) -> Result<T, billing::BillingError> + Send + 'static,
+    {
+        let site = self.config.public_url.clone();
+        self.on_store(move |store, now| use_case(&billing::Billing::new(store, now).with_site(&site))).await
     }
 }

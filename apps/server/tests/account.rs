@@ -225,10 +225,18 @@ async fn the_admin_user_list_is_for_admins_only() {
     assert_error(response, StatusCode::FORBIDDEN, "forbidden", "You do not have permission to do that.").await;
 
     app.make_admin("ada@example.com");
-    // The role is read from the database: even the old token is now an admin's.
-    ok_body(app.get("/api/admin/user/0", Some(&member_token)).await, StatusCode::OK).await;
-
-    let token = app.login("ada@example.com", PASSWORD).await;
+    // The role is read from the database: even the old token is now an admin's, but the back
+    // office also needs two-factor on.
+    let response = app.get("/api/admin/user/0", Some(&member_token)).await;
+    assert_error(
+        response,
+        StatusCode::FORBIDDEN,
+        "mfa_required",
+        "Please turn on two-factor sign-in on your account's security page before using the back office.",
+    )
+    .await;
+    app.enable_two_factor(&member_token).await;
+    let token = member_token;
     let session = ok_body(app.session(&token).await, StatusCode::OK).await;
     assert_eq!(session["result"]["user"]["isAdmin"], true);
     let body = ok_body(app.get("/api/admin/user/0", Some(&token)).await, StatusCode::OK).await;
@@ -259,9 +267,7 @@ async fn the_admin_user_list_is_for_admins_only() {
 #[actix_web::test]
 async fn a_revoked_admin_role_takes_effect_at_once() {
     let app = spawn_app().await;
-    app.register("ada@example.com", PASSWORD).await;
-    app.make_admin("ada@example.com");
-    let token = app.login("ada@example.com", PASSWORD).await;
+    let token = app.admin("ada@example.com", PASSWORD).await;
     ok_body(app.get("/api/admin/user/0", Some(&token)).await, StatusCode::OK).await;
 
     let mut conn = app.connect();

@@ -22,6 +22,91 @@ const CALLS: &[(&str, &str)] = &[
     ("PUT", "/api/user/forgot-password"),
     ("PUT", "/api/user/reset-password"),
     ("PUT", "/api/user/password"),
+    ("POST", "/api/user/login/two-factor"),
+    ("GET", "/api/user/two-factor"),
+    ("POST", "/api/user/two-factor/setup"),
+    ("POST", "/api/user/two-factor/enable"),
+    ("POST", "/api/user/two-factor/disable"),
+    ("POST", "/api/user/two-factor/recovery-codes"),
+    ("GET", "/api/user/sessions"),
+    ("DELETE", "/api/user/sessions/{id}"),
+    ("GET", "/api/plans"),
+    ("POST", "/api/charge/price"),
+    ("POST", "/api/charge/coupon"),
+    ("POST", "/api/charge/quote"),
+    ("GET", "/api/admin/user/edit/{userId}"),
+    ("PUT", "/api/admin/user"),
+    ("GET", "/api/admin/audit"),
+    ("GET", "/api/admin/books/"),
+    ("POST", "/api/admin/books/"),
+    ("GET", "/api/admin/books/{bookId}"),
+    ("PUT", "/api/admin/books/{bookId}"),
+    ("DELETE", "/api/admin/books/{bookId}"),
+    ("POST", "/api/admin/books/{bookId}/restore"),
+    ("POST", "/api/admin/books/{bookId}/preview"),
+    ("POST", "/api/admin/books/{slot}/{id}"),
+    ("GET", "/api/admin/podcasts/"),
+    ("POST", "/api/admin/podcasts/"),
+    ("GET", "/api/admin/podcasts/{id}"),
+    ("PUT", "/api/admin/podcasts/{id}"),
+    ("POST", "/api/admin/podcasts/{slot}/{id}"),
+    ("GET", "/api/admin/goals/"),
+    ("POST", "/api/admin/goals/"),
+    ("GET", "/api/admin/goals/{id}"),
+    ("PUT", "/api/admin/goals/{id}"),
+    ("POST", "/api/admin/goals/{slot}/{id}"),
+    ("GET", "/api/admin/blog"),
+    ("POST", "/api/admin/blog"),
+    ("PUT", "/api/admin/blog"),
+    ("GET", "/api/admin/blog/{postId}"),
+    ("POST", "/api/admin/blog/photo/{postId}"),
+    ("GET", "/api/admin/insight"),
+    ("POST", "/api/admin/insight"),
+    ("PUT", "/api/admin/insight"),
+    ("GET", "/api/admin/insight/{id}"),
+    ("GET", "/admin/collections/list"),
+    ("GET", "/api/admin/collections/list"),
+    ("POST", "/admin/collections/add"),
+    ("POST", "/api/admin/collections/add"),
+    ("GET", "/admin/collections/detail/{id}"),
+    ("GET", "/api/admin/collections/detail/{id}"),
+    ("POST", "/admin/collections/detail/{id}"),
+    ("POST", "/api/admin/collections/detail/{id}"),
+    ("GET", "/api/admin/visuals"),
+    ("POST", "/api/admin/visuals"),
+    ("GET", "/api/admin/visuals/{id}"),
+    ("PUT", "/api/admin/visuals/{id}"),
+    ("DELETE", "/api/admin/visuals/{id}"),
+    ("POST", "/api/admin/visuals/photo/{id}"),
+    ("PUT", "/api/admin/visuals/order/{bookId}"),
+    ("GET", "/api/podcasts"),
+    ("GET", "/api/podcasts/{id}"),
+    ("GET", "/api/insights"),
+    ("GET", "/api/goals"),
+    ("GET", "/api/admin/stats"),
+    ("GET", "/api/admin/stats.csv"),
+    ("GET", "/api/charge/settings"),
+    ("POST", "/api/charge/process/{planId}"),
+    ("POST", "/api/charge/confirm"),
+    ("POST", "/api/user/mark-as-paid"),
+    ("POST", "/api/paypal/start"),
+    ("POST", "/api/paypal"),
+    ("GET", "/api/charge/subscription"),
+    ("POST", "/api/charge/cancel"),
+    ("POST", "/charge/cancel"),
+    ("POST", "/api/webhooks/stripe"),
+    ("POST", "/api/webhooks/paypal"),
+    ("POST", "/api/user/redeem"),
+    ("POST", "/api/user/stacksocial"),
+    ("GET", "/api/teams/seats"),
+    ("POST", "/api/teams/seats/{id}/invite"),
+    ("POST", "/api/teams/seats/{id}/revoke"),
+    ("GET", "/api/books/download-pdf/{id}"),
+    ("GET", "/api/kindle/has-kindle"),
+    ("GET", "/kindle/has-kindle"),
+    ("POST", "/api/kindle/set-kindle"),
+    ("POST", "/kindle/set-kindle"),
+    ("POST", "/api/kindle/send/{bookId}"),
     ("GET", "/api/user/account"),
     ("POST", "/api/user/delete"),
     ("POST", "/api/user/subscription-code-register"),
@@ -82,6 +167,7 @@ fn concrete(path: &str) -> String {
     path.replace("{start}", "0")
         .replace("{provider}", "linkedin")
         .replace("{id}", "1")
+        .replace("{slot}", "photo")
         .replace("{slug}", "no-such-slug")
         .replace("{key}", "public/no-such-file.svg")
 }
@@ -119,6 +205,11 @@ async fn the_openapi_document_lists_every_call() {
         assert!(operation.is_some(), "{method} {path} is not in the OpenAPI document (paths: {:?})", paths.keys().collect::<Vec<_>>());
         assert!(operation.unwrap()["responses"].as_object().is_some_and(|r| !r.is_empty()), "{method} {path} documents its answers");
     }
+    // Generated clients key operations by id: two calls with one id would type as each other.
+    let mut ids: Vec<&str> = paths.values().flat_map(|item| item.as_object().unwrap().values()).filter_map(|op| op["operationId"].as_str()).collect();
+    ids.sort_unstable();
+    let repeated: Vec<&&str> = ids.windows(2).filter(|pair| pair[0] == pair[1]).map(|pair| &pair[0]).collect();
+    assert!(repeated.is_empty(), "operation ids used twice: {repeated:?}");
     // And nothing beyond them: a new call joins CALLS (and so the routing check below).
     for (path, item) in paths {
         for method in item.as_object().unwrap().keys() {
@@ -137,24 +228,26 @@ async fn the_openapi_document_lists_every_call() {
 
 #[actix_web::test]
 async fn every_listed_and_documented_call_is_routed() {
-    let app = spawn_app().await;
+    // Payments by stand-ins, so the checkout calls answer as they would in production.
+    let paying = common::payments::spawn_paying_app().await;
+    let app = &paying.app;
     // HEAD answers carry no body to tell the catch-all 404 from a missing file; GET of the same
     // path is checked instead.
     for (method, path) in CALLS.iter().filter(|(method, _)| *method != "HEAD") {
-        let (unknown, status, text) = is_unknown_route(call(&app, method, path).await).await;
+        let (unknown, status, text) = is_unknown_route(call(app, method, path).await).await;
         assert!(!unknown, "{method} {path} is not routed: {status} {text}");
         // Sign-in providers without configuration answer 503 by design (none is set up here).
         let unconfigured_provider = status == StatusCode::SERVICE_UNAVAILABLE && text.contains("provider_not_configured");
         assert!(!status.is_server_error() || *path == "/readyz" || unconfigured_provider, "{method} {path}: {status} {text}");
     }
     // And everything the document lists is served (the document never promises a missing call).
-    let document = openapi(&app).await;
+    let document = openapi(app).await;
     for (path, item) in document["paths"].as_object().unwrap() {
         for method in item.as_object().unwrap().keys() {
             if !["get", "post", "put", "patch", "delete"].contains(&method.as_str()) {
                 continue;
             }
-            let (unknown, status, text) = is_unknown_route(call(&app, &method.to_uppercase(), path).await).await;
+            let (unknown, status, text) = is_unknown_route(call(app, &method.to_uppercase(), path).await).await;
             assert!(!unknown, "documented {method} {path} is not routed: {status} {text}");
         }
     }
@@ -295,8 +388,7 @@ async fn api_answers_are_never_stored_by_caches() {
 async fn errors_leak_no_internals() {
     let app = spawn_app().await;
     // Path parameters that do not fit: a 400 envelope, never a 500, never SQL or parser details.
-    let token = app.register("ada@example.com", PASSWORD).await;
-    app.make_admin("ada@example.com");
+    let token = app.admin("ada@example.com", PASSWORD).await;
     for path in ["/api/admin/user/99999999999999999999", "/api/admin/user/1e3"] {
         let response = app.get(path, Some(&token)).await;
         let body = error_body(response, StatusCode::BAD_REQUEST).await;
@@ -431,4 +523,26 @@ async fn analytics_events_are_limited_per_address() {
     let response = app.post("/api/analytics/events", &json!({"name": "start_for_free_click"}), None).await;
     assert_error(response, StatusCode::TOO_MANY_REQUESTS, "throttled", "Too many attempts. Please wait a few minutes and try again.").await;
     assert_eq!(count_events(&app, "start_for_free_click"), i64::from(admin::service::EVENTS_PER_ADDRESS));
+}
+
+#[actix_web::test]
+async fn the_content_security_policy_allows_exactly_the_configured_payment_origins() {
+    let without = spawn_app().await;
+    let csp = |response: &Response| response.headers().get("content-security-policy").unwrap().to_str().unwrap().to_owned();
+    let plain = csp(&without.get("/healthz", None).await);
+    assert!(plain.contains("script-src 'self';") && plain.contains("frame-src 'self';") && plain.contains("connect-src 'self';"), "{plain}");
+
+    let paying = common::payments::spawn_paying_app().await;
+    let policy = csp(&paying.app.get("/healthz", None).await);
+    let directive = |name: &str| {
+        policy.split(';').map(str::trim).find(|d| d.starts_with(name)).unwrap_or_else(|| panic!("{name} in {policy}")).to_owned()
+    };
+    let stripe = paying.stripe.base_url.clone();
+    let paypal = paying.paypal.base_url.clone();
+    assert_eq!(directive("script-src"), format!("script-src 'self' {stripe} {paypal}"));
+    assert_eq!(directive("frame-src"), format!("frame-src 'self' {stripe} {paypal}"));
+    assert_eq!(directive("connect-src"), format!("connect-src 'self' {stripe} {paypal}"));
+    assert!(!policy.contains('*') && !policy.contains("https:;"), "nothing broader: {policy}");
+    let response = paying.app.get("/healthz", None).await;
+    assert_eq!(response.headers().get("cross-origin-opener-policy").unwrap(), "same-origin-allow-popups", "PayPal's window talks back");
 }

@@ -45,7 +45,9 @@ async fn premium_files_need_a_valid_unexpired_signature() {
 
     let bare = url.split('?').next().unwrap();
     error_body(app.get(bare, None).await, StatusCode::FORBIDDEN).await;
-    let forged = format!("{}0", &url[..url.len() - 1]);
+    // Flip the signature's last character (to one it is not, or the "forgery" is the original).
+    let last = if url.ends_with('0') { '1' } else { '0' };
+    let forged = format!("{}{last}", &url[..url.len() - 1]);
     error_body(app.get(&forged, None).await, StatusCode::FORBIDDEN).await;
     let other_file = url.replace("premium-1.wav", "premium-2.wav");
     error_body(app.get(&other_file, None).await, StatusCode::FORBIDDEN).await;

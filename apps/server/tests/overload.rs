@@ -9,20 +9,28 @@ use std::time::{Duration, Instant};
 
 #[actix_web::test]
 async fn a_request_that_cannot_get_a_connection_answers_503_quickly() {
-    let app = spawn_app_with(AppOptions { pool: Some((1, Duration::from_millis(300))), ..AppOptions::default() }).await;
+    let app = spawn_app_with(AppOptions { pool: Some((1, Duration::from_millis(1000))), ..AppOptions::default() }).await;
     let token = app.register("busy@example.com", PASSWORD).await;
 
     // Another client holds a lock on users, so the next account call parks on the pool's only
     // connection until the lock is released.
     let mut blocker = app.connect();
     blocker.batch_execute("BEGIN; LOCK TABLE users IN ACCESS EXCLUSIVE MODE;").unwrap();
-    let parked = {
+    // The parked request must hold the pool's only connection (the mail worker may hold it for a
+    // moment, which answers the request 503): start it until it waits on the lock.
+    let mut parked = None;
+    for _ in 0..5 {
         let client = new_client();
         let url = app.url("/api/user/account");
         let token = token.clone();
-        actix_web::rt::spawn(async move { client.get(url).bearer_auth(token).send().await.unwrap().status() })
-    };
-    actix_web::rt::time::sleep(Duration::from_millis(300)).await;
+        let request = actix_web::rt::spawn(async move { client.get(url).bearer_auth(token).send().await.unwrap().status() });
+        if waits_on_a_lock(&app).await {
+            parked = Some(request);
+            break;
+        }
+        assert_eq!(request.await.unwrap(), StatusCode::SERVICE_UNAVAILABLE, "a request that did not park found the pool busy");
+    }
+    let parked = parked.expect("a request parked on the lock");
 
     // The mail worker may hold the connection for a moment too; either way no connection is free.
     let started = Instant::now();
@@ -36,4 +44,23 @@ async fn a_request_that_cannot_get_a_connection_answers_503_quickly() {
     blocker.batch_execute("COMMIT;").unwrap();
     assert_eq!(parked.await.unwrap(), StatusCode::OK, "the parked request finishes once the lock is gone");
     assert_eq!(app.get("/api/user/account", Some(&token)).await.status(), StatusCode::OK);
+}
+
+/// Whether some session waits for a lock within two seconds.
+async fn waits_on_a_lock(app: &TestApp) -> bool {
+    let mut conn = app.connect();
+    for _ in 0..40 {
+        let waiting: i64 = diesel::RunQueryDsl::get_result::<Count>(diesel::sql_query("SELECT count(*) AS n FROM pg_locks WHERE NOT granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())"), &mut conn).unwrap().n;
+        if waiting > 0 {
+            return true;
+        }
+        actix_web::rt::time::sleep(Duration::from_millis(50)).await;
+    }
+    false
+}
+
+#[derive(diesel::QueryableByName)]
+struct Count {
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    n: i64,
 }

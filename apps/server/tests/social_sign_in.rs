@@ -1,5 +1,7 @@
 //! Social sign-in against a stand-in provider on loopback that checks what a real one checks:
 //! the client secret, the redirect URI, the code, and the PKCE verifier against the challenge.
+//! Its token answer carries an ID token signed with the key it publishes at `/keys` (or, when the
+//! test asks, forged with another key), as Apple's does.
 
 mod common;
 
@@ -7,7 +9,7 @@ use actix_web::{web, App, HttpResponse, HttpServer};
 use base64::Engine;
 use common::*;
 use identity::social::Provider;
-use oauth::ProviderSettings;
+use oauth::{IdTokenSettings, ProviderSettings};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
@@ -22,6 +24,10 @@ struct ProviderState {
     codes: HashMap<String, (String, String, Value)>,
     /// access token -> profile
     tokens: HashMap<String, Value>,
+    /// The `iss` of its ID tokens (its own address).
+    issuer: String,
+    /// Sign ID tokens with a key it does not publish (same `kid`).
+    forge_id_tokens: bool,
 }
 
 struct StandIn {
@@ -34,6 +40,10 @@ impl StandIn {
         self.state.lock().unwrap().next_profile = Some(profile);
     }
 
+    fn forge_id_tokens(&self, forge: bool) {
+        self.state.lock().unwrap().forge_id_tokens = forge;
+    }
+
     fn settings(&self) -> ProviderSettings {
         ProviderSettings {
             client_id: "test-client".into(),
@@ -42,6 +52,17 @@ impl StandIn {
             token_url: format!("{}/token", self.base),
             userinfo_url: Some(format!("{}/userinfo", self.base)),
             scope: "openid email profile".into(),
+            id_token: None,
+        }
+    }
+
+    /// As Apple: no userinfo endpoint, the profile is the ID token, checked against `/keys`.
+    fn apple_settings(&self) -> ProviderSettings {
+        ProviderSettings {
+            userinfo_url: None,
+            scope: "name email".into(),
+            id_token: Some(IdTokenSettings { jwks_url: format!("{}/keys", self.base), issuer: self.base.clone() }),
+            ..self.settings()
         }
     }
 }
@@ -90,8 +111,19 @@ async fn token(state: web::Data<Arc<Mutex<ProviderState>>>, form: web::Form<Hash
         return refuse("PKCE verifier does not match");
     }
     let access = random_token();
+    let now = chrono::Utc::now().timestamp();
+    let mut claims = profile.clone();
+    claims["iss"] = json!(s.issuer);
+    claims["aud"] = json!("test-client");
+    claims["iat"] = json!(now);
+    claims["exp"] = json!(now + 600);
+    let id_token = if s.forge_id_tokens { oauth::testing::forge_id_token(&claims) } else { oauth::testing::sign_id_token(&claims) };
     s.tokens.insert(access.clone(), profile);
-    HttpResponse::Ok().json(json!({"access_token": access, "token_type": "Bearer", "expires_in": 3600}))
+    HttpResponse::Ok().json(json!({"access_token": access, "token_type": "Bearer", "expires_in": 3600, "id_token": id_token}))
+}
+
+async fn keys() -> HttpResponse {
+    HttpResponse::Ok().json(oauth::testing::jwks())
 }
 
 async fn userinfo(state: web::Data<Arc<Mutex<ProviderState>>>, req: actix_web::HttpRequest) -> HttpResponse {
@@ -111,13 +143,16 @@ fn stand_in_provider() -> StandIn {
             .route("/authorize", web::get().to(authorize))
             .route("/token", web::post().to(token))
             .route("/userinfo", web::get().to(userinfo))
+            .route("/keys", web::get().to(keys))
     })
     .workers(1)
     .bind("127.0.0.1:0")
     .unwrap();
     let port = server.addrs()[0].port();
     actix_web::rt::spawn(server.run());
-    StandIn { base: format!("http://127.0.0.1:{port}"), state }
+    let base = format!("http://127.0.0.1:{port}");
+    state.lock().unwrap().issuer = base.clone();
+    StandIn { base, state }
 }
 
 async fn app_with_google(provider: &StandIn) -> TestApp {
@@ -230,6 +265,7 @@ async fn a_provider_that_is_down_answers_502() {
         token_url: format!("http://127.0.0.1:{port}/token"),
         userinfo_url: Some(format!("http://127.0.0.1:{port}/userinfo")),
         scope: "openid".into(),
+        id_token: None,
     };
     let app = spawn_app_with(AppOptions { oauth_providers: HashMap::from([(Provider::Google, dead)]), ..AppOptions::default() }).await;
     let started = ok_body(app.get("/api/google/login/oauth", None).await, StatusCode::OK).await;
@@ -237,6 +273,48 @@ async fn a_provider_that_is_down_answers_502() {
     let state = url.query_pairs().find(|(k, _)| k == "state").unwrap().1.into_owned();
     let down = app.get(&format!("/api/google/login/oauth/callback?code=abc&state={state}"), None).await;
     assert_eq!(error_body(down, StatusCode::BAD_GATEWAY).await["code"], "provider_unavailable");
+}
+
+async fn app_with_apple(provider: &StandIn) -> TestApp {
+    let providers = HashMap::from([(Provider::Apple, provider.apple_settings())]);
+    spawn_app_with(AppOptions { oauth_providers: providers, ..AppOptions::default() }).await
+}
+
+/// As `authorize_at_provider`, for Apple (whose answer comes back to the server's callback).
+async fn authorize_at_apple(app: &TestApp) -> (String, String) {
+    let started = ok_body(app.get("/api/apple/login/oauth?origin=login", None).await, StatusCode::OK).await;
+    let answer = bare_client().get(started["result"]["url"].as_str().unwrap()).send().await.unwrap();
+    assert_eq!(answer.status(), StatusCode::FOUND, "{:?}", answer.text().await);
+    let back = reqwest::Url::parse(answer.headers()["location"].to_str().unwrap()).unwrap();
+    assert_eq!(back.path(), "/api/apple/login/oauth/callback");
+    let query: HashMap<_, _> = back.query_pairs().into_owned().collect();
+    (query["code"].clone(), query["state"].clone())
+}
+
+/// Apple's profile is its ID token: one signed with a key Apple does not publish (here, the
+/// stand-in's `/keys`) is refused and creates no account; a properly signed one signs in.
+#[actix_web::test]
+async fn apple_sign_in_needs_an_id_token_signed_with_the_published_keys() {
+    let provider = stand_in_provider();
+    let app = app_with_apple(&provider).await;
+    let ann = json!({"sub": "001234.apple", "email": "ann@privaterelay.appleid.com", "email_verified": "true"});
+
+    provider.next_person(ann.clone());
+    provider.forge_id_tokens(true);
+    let (code, state) = authorize_at_apple(&app).await;
+    let forged = app.get(&format!("/api/apple/login/oauth/callback?code={code}&state={state}"), None).await;
+    assert!(set_cookie(forged.headers(), "gb_refresh").is_none(), "no session for a forged token");
+    let body = error_body(forged, StatusCode::BAD_REQUEST).await;
+    assert_eq!(body["code"], "provider_refused");
+    assert_eq!(body["error"], "Apple did not accept this sign-in. Please try again.");
+    assert_eq!(count(&mut app.connect(), "SELECT count(*) FROM users"), 0);
+
+    provider.forge_id_tokens(false);
+    provider.next_person(ann);
+    let (code, state) = authorize_at_apple(&app).await;
+    let signed = ok_body(app.get(&format!("/api/apple/login/oauth/callback?code={code}&state={state}"), None).await, StatusCode::OK).await;
+    assert_eq!(signed["result"]["user"]["email"], "ann@privaterelay.appleid.com");
+    assert_eq!(count(&mut app.connect(), "SELECT count(*) FROM users"), 1);
 }
 
 #[actix_web::test]

@@ -12,6 +12,35 @@ pub enum AdminError {
     InvalidEventProperties,
     #[error("Too many attempts. Please wait a few minutes and try again.")]
     Throttled,
+    /// A form's first failing field (the spec's own messages).
+    #[error("{0}")]
+    Invalid(String),
+    #[error("Please specify a valid Email.")]
+    InvalidEmail,
+    #[error("This e-mail belongs to another account.")]
+    EmailTaken,
+    #[error("There is no such plan.")]
+    UnknownPlan,
+    #[error("Please give a reason for changing the plan.")]
+    ReasonRequired,
+    #[error("That date is out of range.")]
+    InvalidDate,
+    #[error("User not found.")]
+    MemberNotFound,
+    #[error("Please search with at most 100 characters.")]
+    SearchTooLong,
+    #[error("Book not found.")]
+    BookNotFound,
+    /// A podcast, goal, post, insight, collection or visual ("Podcast not found.").
+    #[error("{0}")]
+    NotFound(&'static str),
+    #[error("This book is deleted: restore it first.")]
+    BookDeleted,
+    #[error("Another book already has this address name.")]
+    SubidTaken,
+    /// The slot's own message ("Please choose an image ...").
+    #[error("{0}")]
+    WrongFileKind(&'static str),
     #[error("temporarily unavailable")]
     Unavailable,
     #[error("internal: {0}")]
@@ -24,6 +53,12 @@ impl AdminError {
             AdminError::NegativeStart => "invalid_request",
             AdminError::InvalidEventName | AdminError::InvalidEventProperties => "invalid_event",
             AdminError::Throttled => "throttled",
+            AdminError::Invalid(_) | AdminError::InvalidEmail | AdminError::UnknownPlan | AdminError::InvalidDate | AdminError::SearchTooLong => "invalid_form",
+            AdminError::ReasonRequired => "reason_required",
+            AdminError::EmailTaken => "email_taken",
+            AdminError::MemberNotFound | AdminError::BookNotFound | AdminError::NotFound(_) => "not_found",
+            AdminError::BookDeleted | AdminError::SubidTaken => "conflict",
+            AdminError::WrongFileKind(_) => "wrong_file_kind",
             AdminError::Unavailable => "unavailable",
             AdminError::Internal(_) => "internal",
         }

@@ -4,10 +4,16 @@
 //! refuses non-admins before any admin use case runs.
 
 pub mod analytics;
+pub mod audit;
+pub mod books;
+pub mod content;
 pub mod error;
+pub mod form;
 pub mod model;
 pub mod ports;
 pub mod service;
+pub mod stats;
+pub mod uploads;
 
 #[cfg(any(test, feature = "test-support"))]
 pub mod fakes;

@@ -15,8 +15,8 @@ pub const EVENTS_PER_ADDRESS: u32 = 120;
 pub const EVENTS_WINDOW_MINUTES: i64 = 10;
 
 pub struct Admin<'s, S: ?Sized> {
-    store: &'s S,
-    now: Timestamp,
+    pub(crate) store: &'s S,
+    pub(crate) now: Timestamp,
 }
 
 impl<'s, S: AdminStore + ?Sized> Admin<'s, S> {
@@ -26,10 +26,7 @@ impl<'s, S: AdminStore + ?Sized> Admin<'s, S> {
 
     /// Live members, newest first, 100 from `start`.
     pub fn members(&self, start: i64) -> Result<Vec<MemberSummary>, AdminError> {
-        if start < 0 {
-            return Err(AdminError::NegativeStart);
-        }
-        Ok(self.store.members_from(start, MEMBERS_PAGE)?)
+        self.find_members(start, None)
     }
 
     /// Records an analytics event from anyone (visitors too), checked first; `client` is the
@@ -42,7 +39,35 @@ impl<'s, S: AdminStore + ?Sized> Admin<'s, S> {
         }
         Ok(self.store.record(&event, member, self.now)?)
     }
+
+    /// The audit log, newest first, 100 at a time.
+    pub fn audit(&self, filter: &crate::audit::AuditFilter) -> Result<Vec<crate::audit::AuditRecord>, AdminError> {
+        Ok(self.store.audit_entries(filter, AUDIT_PAGE)?)
+    }
 }
+
+/// Audit entries per page.
+pub const AUDIT_PAGE: i64 = 100;
+
+mod blog;
+mod books;
+mod collections;
+mod content;
+mod goals;
+mod insights;
+mod members;
+mod podcasts;
+mod stats;
+mod visuals;
+
+pub use blog::{PostForm, POST_FORM};
+pub use books::{BookForm, BOOK_ADD_FORM, BOOK_EDIT_FORM};
+pub use collections::{parse_ids, CollectionForm, COLLECTION_FORM};
+pub use goals::{GoalForm, GoalPhoto, GOAL_ADD_FORM, GOAL_EDIT_FORM};
+pub use insights::{InsightForm, INSIGHT_FORM};
+pub use podcasts::{PodcastForm, PodcastMedia, PODCAST_ADD_FORM, PODCAST_EDIT_FORM};
+pub use visuals::{VisualForm, VISUAL_FORM};
+pub use members::{MemberChange, MEMBER_FORM};
 
 #[cfg(test)]
 mod tests;

@@ -17,6 +17,8 @@ pub enum CatalogueError {
     AuthorNotFound,
     #[error("Post not found.")]
     PostNotFound,
+    #[error("Podcast not found.")]
+    PodcastNotFound,
     #[error("{0}")]
     InvalidList(ListQueryError),
     #[error("{0}")]
@@ -29,6 +31,19 @@ pub enum CatalogueError {
     NoCategoryPicked,
     #[error("One of the categories does not exist.")]
     UnknownCategory,
+    /// PDF downloads and Kindle sends without premium (or, for a PDF, without buying the book).
+    #[error("Downloading and sending summaries is part of Premium. Upgrade to get every summary as a PDF or on your Kindle.")]
+    PremiumOnly,
+    #[error("Please complete the form.")]
+    KindleFormIncomplete,
+    #[error("Please choose one of the Kindle domains.")]
+    KindleDomainNotAllowed,
+    #[error("Please enter the name part of your Kindle e-mail address: letters, digits, dots, dashes, underscores or plus signs.")]
+    KindleNameInvalid,
+    #[error("Please set your Kindle e-mail address first.")]
+    NoKindleAddress,
+    #[error("You have sent 20 summaries to your Kindle today. Please try again tomorrow.")]
+    KindleDailyLimit,
     #[error("temporarily unavailable")]
     Unavailable,
     #[error("internal: {0}")]
@@ -40,13 +55,21 @@ impl CatalogueError {
     pub fn code(&self) -> &'static str {
         match self {
             CatalogueError::SessionExpired => "session_expired",
-            CatalogueError::BookNotFound | CatalogueError::CollectionNotFound | CatalogueError::AuthorNotFound | CatalogueError::PostNotFound => {
+            CatalogueError::BookNotFound
+            | CatalogueError::CollectionNotFound
+            | CatalogueError::AuthorNotFound
+            | CatalogueError::PostNotFound
+            | CatalogueError::PodcastNotFound => {
                 "not_found"
             }
             CatalogueError::InvalidList(_) | CatalogueError::SearchPageOutOfRange | CatalogueError::StartOutOfRange => "invalid_request",
             CatalogueError::InvalidSearch(_) => "invalid_search",
             CatalogueError::NoCategoryPicked => "missing_categories",
             CatalogueError::UnknownCategory => "unknown_category",
+            CatalogueError::PremiumOnly => "premium_only",
+            CatalogueError::KindleFormIncomplete | CatalogueError::KindleDomainNotAllowed | CatalogueError::KindleNameInvalid => "invalid_kindle_address",
+            CatalogueError::NoKindleAddress => "no_kindle_address",
+            CatalogueError::KindleDailyLimit => "too_many_requests",
             CatalogueError::Unavailable => "unavailable",
             CatalogueError::Internal(_) => "internal",
         }

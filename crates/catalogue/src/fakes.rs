@@ -7,7 +7,7 @@ use crate::ports::*;
 use crate::search::SearchQuery;
 use chrono::NaiveDate;
 use identity::User;
-use kernel::{Session, Timestamp, UserId};
+use kernel::{OutgoingMail, Session, Timestamp, UserId};
 use std::cell::RefCell;
 use std::collections::HashMap;
 
@@ -29,6 +29,18 @@ struct State {
     reader_states: HashMap<(UserId, i64), ReaderState>,
     /// Books each member started, most recent first.
     recent: HashMap<UserId, Vec<i64>>,
+    /// Paid single-book charges: (charge id, buyer, book).
+    purchases: Vec<(String, Option<UserId>, i64)>,
+    kindle_addresses: HashMap<UserId, String>,
+    /// (member, book, when)
+    kindle_sends: Vec<(UserId, i64, Timestamp)>,
+    /// Mail queued by Kindle sends.
+    outbox: Vec<OutgoingMail>,
+    podcasts: Vec<Podcast>,
+    insights: Vec<Insight>,
+    goals: Vec<Goal>,
+    /// (book, goal)
+    goal_links: Vec<(i64, i64)>,
 }
 
 #[derive(Default)]
@@ -235,11 +247,13 @@ impl Books for InMemoryCatalogue {
 
     fn list_books(&self, query: &ListQuery) -> PortResult<Page<Card>> {
         let category = query.category.as_ref().and_then(|subid| self.with(|s| s.categories.iter().find(|c| &c.subid == subid).map(|c| c.id)));
+        let goal_links = self.with(|s| s.goal_links.clone());
         let keep = |book: &Book, cats: &[i64]| {
             (query.category.is_none() || category.is_some_and(|id| cats.contains(&id)))
                 && (!query.audio_only || book.media_url.is_some())
                 && (!query.video_only || book.video.is_some())
                 && query.author.as_ref().is_none_or(|a| &book.author_slug == a)
+                && query.goal.is_none_or(|g| goal_links.contains(&(book.id, g)))
         };
         let mut cards = self.cards_where(keep);
         match query.sort {
@@ -343,6 +357,69 @@ impl Books for InMemoryCatalogue {
     }
 }
 
+impl InMemoryCatalogue {
+    /// Records a paid single-book purchase.
+    pub fn add_purchase(&self, charge_id: &str, buyer: Option<UserId>, book_id: i64) {
+        self.with(|s| s.purchases.push((charge_id.to_owned(), buyer, book_id)));
+    }
+
+    /// Mail queued so far.
+    pub fn outbox(&self) -> Vec<OutgoingMail> {
+        self.with(|s| s.outbox.clone())
+    }
+}
+
+impl Purchases for InMemoryCatalogue {
+    fn bought_book(&self, member: UserId, book_id: i64) -> PortResult<bool> {
+        Ok(self.with(|s| s.purchases.iter().any(|p| p.1 == Some(member) && p.2 == book_id)))
+    }
+
+    fn book_of_paid_charge(&self, charge_id: &str) -> PortResult<Option<i64>> {
+        Ok(self.with(|s| s.purchases.iter().find(|p| p.0 == charge_id).map(|p| p.2)))
+    }
+}
+
+impl KindleDeliveries for InMemoryCatalogue {
+    fn kindle_address(&self, member: UserId) -> PortResult<Option<String>> {
+        Ok(self.with(|s| s.kindle_addresses.get(&member).cloned()))
+    }
+
+    fn set_kindle_address(&self, member: UserId, address: &str, _at: Timestamp) -> PortResult<()> {
+        self.with(|s| s.kindle_addresses.insert(member, address.to_owned()));
+        Ok(())
+    }
+
+    fn send_to_kindle(
+        &self,
+        member: UserId,
+        book_id: i64,
+        mail: &OutgoingMail,
+        at: Timestamp,
+        since: Timestamp,
+        allow: &dyn Fn(u32) -> bool,
+    ) -> PortResult<(u32, bool)> {
+        Ok(self.with(|s| {
+            let count = s.kindle_sends.iter().filter(|send| send.0 == member && send.2 > since).count() as u32;
+            let sent = allow(count);
+            if sent {
+                s.kindle_sends.push((member, book_id, at));
+                s.outbox.push(mail.clone());
+            }
+            (count, sent)
+        }))
+    }
+}
+
+/// Covers by key, for tests.
+#[derive(Default)]
+pub struct InMemoryCovers(pub HashMap<String, Vec<u8>>);
+
+impl CoverImages for InMemoryCovers {
+    fn cover(&self, key: &str) -> PortResult<Option<Vec<u8>>> {
+        Ok(self.0.get(key).cloned())
+    }
+}
+
 impl Unlocks for InMemoryCatalogue {
     fn free_member(&self, member: UserId, book_id: i64) -> PortResult<FreeMember> {
         let invited = self.user(member).is_some_and(|u| u.friend_email.is_some());
@@ -371,5 +448,41 @@ impl Unlocks for InMemoryCatalogue {
             }
         });
         Ok(())
+    }
+}
+
+impl InMemoryCatalogue {
+    pub fn add_podcast(&self, podcast: Podcast) {
+        self.0.borrow_mut().podcasts.insert(0, podcast);
+    }
+
+    pub fn add_insight(&self, insight: Insight) {
+        self.0.borrow_mut().insights.insert(0, insight);
+    }
+
+    /// Adds a goal served by `books`.
+    pub fn add_goal(&self, goal: Goal, books: &[i64]) {
+        let mut state = self.0.borrow_mut();
+        state.goal_links.extend(books.iter().map(|b| (*b, goal.id)));
+        state.goals.push(goal);
+    }
+}
+
+impl Extras for InMemoryCatalogue {
+    fn podcasts(&self) -> PortResult<Vec<Podcast>> {
+        Ok(self.0.borrow().podcasts.clone())
+    }
+
+    fn podcast(&self, id: i64) -> PortResult<Option<Podcast>> {
+        Ok(self.0.borrow().podcasts.iter().find(|p| p.id == id).cloned())
+    }
+
+    fn insights(&self, book: Option<i64>, limit: i64) -> PortResult<Vec<Insight>> {
+        let state = self.0.borrow();
+        Ok(state.insights.iter().filter(|i| book.is_none_or(|b| i.book.id == b)).take(limit as usize).cloned().collect())
+    }
+
+    fn goals(&self) -> PortResult<Vec<Goal>> {
+        Ok(self.0.borrow().goals.clone())
     }
 }

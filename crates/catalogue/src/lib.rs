@@ -3,6 +3,7 @@
 //! summary splits into the reader's sections (`html`), how a search box's text becomes a query
 //! (`search`), sorts, filters and pages (`listing`). Pure: no database, HTTP or clock.
 
+pub mod delivery;
 pub mod entitlement;
 pub mod error;
 pub mod html;

@@ -38,6 +38,8 @@ pub struct ListQuery {
     pub category: Option<String>,
     pub collection: Option<String>,
     pub author: Option<String>,
+    /// Books serving this goal.
+    pub goal: Option<i64>,
     pub audio_only: bool,
     pub video_only: bool,
     pub page: u32,
@@ -49,6 +51,7 @@ pub enum ListQueryError {
     UnknownSort,
     BadPage,
     BadPageSize,
+    BadGoal,
 }
 
 impl std::fmt::Display for ListQueryError {
@@ -57,6 +60,7 @@ impl std::fmt::Display for ListQueryError {
             ListQueryError::UnknownSort => "The sort must be one of new, trending, ab, audio or video.",
             ListQueryError::BadPage => "The page must be 1 or more.",
             ListQueryError::BadPageSize => "The page size must be between 1 and 100.",
+            ListQueryError::BadGoal => "The goal must be a goal's id.",
         })
     }
 }
@@ -70,6 +74,7 @@ pub struct RawListQuery {
     pub category: Option<String>,
     pub collection: Option<String>,
     pub author: Option<String>,
+    pub goal: Option<i64>,
     pub audio: Option<bool>,
     pub video: Option<bool>,
     pub page: Option<i64>,
@@ -98,6 +103,11 @@ impl ListQuery {
             category: filter(raw.category),
             collection: filter(raw.collection),
             author: filter(raw.author),
+            goal: match raw.goal {
+                Some(id) if id > 0 => Some(id),
+                Some(_) => return Err(ListQueryError::BadGoal),
+                None => None,
+            },
             page: page as u32,
             page_size: page_size as u32,
         })
@@ -158,6 +168,8 @@ mod tests {
     fn pages_are_bounded() {
         assert_eq!(ListQuery::parse(RawListQuery { page: Some(0), ..Default::default() }), Err(ListQueryError::BadPage));
         assert_eq!(ListQuery::parse(RawListQuery { page_size: Some(101), ..Default::default() }), Err(ListQueryError::BadPageSize));
+        assert_eq!(ListQuery::parse(RawListQuery { goal: Some(0), ..Default::default() }), Err(ListQueryError::BadGoal));
+        assert_eq!(ListQuery::parse(RawListQuery { goal: Some(7), ..Default::default() }).unwrap().goal, Some(7));
         assert_eq!(ListQuery::parse(RawListQuery { page: Some(3), page_size: Some(10), ..Default::default() }).unwrap().offset(), 20);
         assert_eq!((page_count(0, 20), page_count(20, 20), page_count(21, 20)), (1, 1, 2));
     }

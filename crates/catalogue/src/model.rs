@@ -210,3 +210,38 @@ pub struct Page<T> {
     pub items: Vec<T>,
     pub total: i64,
 }
+
+/// A podcast episode as members see it; `media` is a premium key.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Podcast {
+    pub id: i64,
+    pub title: String,
+    pub author: String,
+    pub author_description: String,
+    pub description: String,
+    pub mins: i32,
+    /// A public key, or "".
+    pub image: String,
+    pub media: Option<String>,
+}
+
+/// A quote from a book.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Insight {
+    pub id: i64,
+    pub insight: String,
+    pub book: BookRef,
+}
+
+/// A reading goal and how many live books serve it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Goal {
+    pub id: i64,
+    pub title: String,
+    pub short_title: String,
+    pub mobile_title: String,
+    pub description: String,
+    pub photo: String,
+    pub featured_photo: String,
+    pub book_count: i64,
+}

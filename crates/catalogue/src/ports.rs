@@ -10,7 +10,7 @@ use crate::search::SearchQuery;
 use chrono::NaiveDate;
 use identity::User;
 pub use kernel::{PortError, PortResult};
-use kernel::{Session, Timestamp, UserId};
+use kernel::{OutgoingMail, Session, Timestamp, UserId};
 
 /// Signed-in members as the catalogue sees them.
 pub trait Members {
@@ -81,7 +81,50 @@ pub trait Unlocks {
     fn set_recommends(&self, member: UserId, category_ids: &[i64]) -> PortResult<()>;
 }
 
-/// Everything the catalogue reads and writes, implemented by one adapter.
-pub trait CatalogueStore: Members + Books + Unlocks {}
+/// Books bought on their own (single-book purchases, recorded by billing).
+pub trait Purchases {
+    /// Whether `member` holds a paid purchase of this book.
+    fn bought_book(&self, member: UserId, book_id: i64) -> PortResult<bool>;
+    /// The book a paid single-book charge bought (none for other or unpaid charges).
+    fn book_of_paid_charge(&self, charge_id: &str) -> PortResult<Option<i64>>;
+}
 
-impl<T: Members + Books + Unlocks> CatalogueStore for T {}
+/// Members' Kindle addresses and their sends.
+pub trait KindleDeliveries {
+    fn kindle_address(&self, member: UserId) -> PortResult<Option<String>>;
+    fn set_kindle_address(&self, member: UserId, address: &str, at: Timestamp) -> PortResult<()>;
+    /// With the member locked: counts their sends since `since`; when `allow(count)` says so,
+    /// records this send and queues `mail` in the same transaction (so two tabs cannot both take
+    /// the last send). Returns the count before this send and whether it was sent.
+    fn send_to_kindle(
+        &self,
+        member: UserId,
+        book_id: i64,
+        mail: &OutgoingMail,
+        at: Timestamp,
+        since: Timestamp,
+        allow: &dyn Fn(u32) -> bool,
+    ) -> PortResult<(u32, bool)>;
+}
+
+/// Cover images by media key (the media store; not the database).
+pub trait CoverImages {
+    /// The bytes of the image at `key`, none when there is no such file.
+    fn cover(&self, key: &str) -> PortResult<Option<Vec<u8>>>;
+}
+
+/// What the back office publishes besides books: podcasts, insights and goals.
+pub trait Extras {
+    /// Newest first.
+    fn podcasts(&self) -> PortResult<Vec<Podcast>>;
+    fn podcast(&self, id: i64) -> PortResult<Option<Podcast>>;
+    /// Newest first, of live books (of one book when given), at most `limit`.
+    fn insights(&self, book: Option<i64>, limit: i64) -> PortResult<Vec<Insight>>;
+    /// In the order they were added.
+    fn goals(&self) -> PortResult<Vec<Goal>>;
+}
+
+/// Everything the catalogue reads and writes, implemented by one adapter.
+pub trait CatalogueStore: Members + Books + Unlocks + Purchases + KindleDeliveries + Extras {}
+
+impl<T: Members + Books + Unlocks + Purchases + KindleDeliveries + Extras> CatalogueStore for T {}

@@ -349,5 +349,10 @@ fn cut_to_access(book: Book, card: Card, access: Access, member: ReaderState, us
     OpenedBook { user, card, details, truncated_body, body, sections, audio, video, infographic, access, member }
 }
 
+mod documents;
+mod extras;
+pub use documents::{KindleSent, KindleSetting, SummaryFile};
+pub use extras::{PodcastEpisode, MAX_INSIGHTS};
+
 #[cfg(test)]
 mod tests;

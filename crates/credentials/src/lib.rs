@@ -1,11 +1,13 @@
-//! Password hashing, access tokens and random secrets: the adapters identity's crypto ports need.
+//! Password hashing, access tokens, TOTP codes and random secrets: the adapters identity's crypto ports need.
 
 mod keyring;
 mod password;
 mod secrets;
 mod tokens;
+mod totp;
 
 pub use keyring::{Keyring, KeyringError};
 pub use password::Argon2Hasher;
 pub use secrets::{new_subscription_code, RandomSecrets};
 pub use tokens::{BiscuitTokens, TokenError};
+pub use totp::{current_code, TotpCodes};

@@ -42,6 +42,18 @@ impl Secrets for RandomSecrets {
         (verifier, challenge)
     }
 
+    /// 16 characters without look-alikes in groups of four (about 79 random bits): enough that
+    /// their SHA-256 digests cannot be reversed by trying them all.
+    fn recovery_code(&self) -> String {
+        const ALPHABET: &[u8] = b"abcdefghjkmnpqrstuvwxyz23456789";
+        let chars: Vec<char> = (0..16).map(|_| ALPHABET[OsRng.gen_range(0..ALPHABET.len())] as char).collect();
+        chars.chunks(4).map(|group| group.iter().collect::<String>()).collect::<Vec<_>>().join("-")
+    }
+
+    fn login_challenge(&self) -> String {
+        base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(random_bytes::<32>())
+    }
+
     fn digest(&self, secret: &str) -> String {
         hex::encode(Sha256::digest(secret.as_bytes()))
     }

@@ -1,6 +1,7 @@
-//! The back office's user list.
+//! The back office's members (list, search, one, save) and the audit log.
 
-use crate::schema::users;
+use crate::schema::{audit_log, plans, users};
+use admin::audit::{AuditEntry, AuditFilter, AuditRecord};
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 
@@ -43,4 +44,137 @@ pub fn list_users(conn: &mut PgConnection, start: i64, limit: i64) -> QueryResul
         .limit(limit)
         .select(AdminUserRow::as_select())
         .load(conn)
+}
+
+fn like_pattern(text: &str) -> String {
+    format!("%{}%", text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_"))
+}
+
+/// How many live accounts (whose e-mail or name contains `search`).
+pub fn count_users(conn: &mut PgConnection, search: Option<&str>) -> QueryResult<i64> {
+    let haystack = diesel::dsl::sql::<diesel::sql_types::Text>("(email || ' ' || first_name || ' ' || last_name)");
+    let query = users::table.filter(users::deleted_at.is_null()).into_boxed();
+    let query = match search {
+        Some(text) => query.filter(haystack.ilike(like_pattern(text))),
+        None => query,
+    };
+    query.count().get_result(conn)
+}
+
+/// Live accounts whose e-mail or name contains `text` (any case), newest first.
+pub fn search_users(conn: &mut PgConnection, text: &str, start: i64, limit: i64) -> QueryResult<Vec<AdminUserRow>> {
+    let pattern = like_pattern(text);
+    let haystack = diesel::dsl::sql::<diesel::sql_types::Text>("(email || ' ' || first_name || ' ' || last_name)");
+    users::table
+        .filter(users::deleted_at.is_null())
+        .filter(haystack.ilike(pattern))
+        .order((users::created_at.desc(), users::id.desc()))
+        .offset(start)
+        .limit(limit)
+        .select(AdminUserRow::as_select())
+        .load(conn)
+}
+
+pub fn find_user(conn: &mut PgConnection, id: i64) -> QueryResult<Option<AdminUserRow>> {
+    users::table.filter(users::deleted_at.is_null()).find(id).select(AdminUserRow::as_select()).first(conn).optional()
+}
+
+pub fn user_with_email(conn: &mut PgConnection, email: &str) -> QueryResult<Option<i64>> {
+    users::table.filter(users::deleted_at.is_null()).filter(users::email.eq(email)).select(users::id).first(conn).optional()
+}
+
+pub fn plan_exists(conn: &mut PgConnection, id: &str) -> QueryResult<bool> {
+    diesel::select(diesel::dsl::exists(plans::table.find(id))).get_result(conn)
+}
+
+/// Writes the member's fields and the audit entry in one transaction.
+pub fn save_user(conn: &mut PgConnection, member: &admin::MemberSummary, entry: &AuditEntry) -> QueryResult<()> {
+    conn.transaction(|conn| {
+        diesel::update(users::table.find(member.id.0))
+            .set((
+                users::first_name.eq(&member.first_name),
+                users::last_name.eq(&member.last_name),
+                users::email.eq(&member.email),
+                users::plan_id.eq(&member.plan_id),
+                users::paid_date.eq(member.paid_date),
+                users::end_paid_date.eq(member.end_paid_date),
+                users::payment_method.eq(&member.payment_method),
+            ))
+            .execute(conn)?;
+        append_audit(conn, entry)
+    })
+}
+
+/// Writes one audit entry (call it inside the change's transaction).
+pub fn append_audit(conn: &mut PgConnection, entry: &AuditEntry) -> QueryResult<()> {
+    diesel::insert_into(audit_log::table)
+        .values((
+            audit_log::actor_id.eq(entry.actor.0),
+            audit_log::action.eq(entry.action.as_str()),
+            audit_log::entity.eq(entry.action.entity()),
+            audit_log::entity_id.eq(&entry.entity_id),
+            audit_log::before.eq(&entry.before),
+            audit_log::after.eq(&entry.after),
+            audit_log::reason.eq(&entry.reason),
+            audit_log::created_at.eq(entry.at),
+        ))
+        .execute(conn)
+        .map(drop)
+}
+
+type AuditRow = (i64, Option<i64>, Option<String>, String, String, String, serde_json::Value, serde_json::Value, Option<String>, DateTime<Utc>);
+
+/// Entries matching `filter`, newest first.
+pub fn audit_entries(conn: &mut PgConnection, filter: &AuditFilter, limit: i64) -> QueryResult<Vec<AuditRecord>> {
+    let mut query = audit_log::table
+        .left_join(users::table)
+        .select((
+            audit_log::id,
+            audit_log::actor_id,
+            users::email.nullable(),
+            audit_log::action,
+            audit_log::entity,
+            audit_log::entity_id,
+            audit_log::before,
+            audit_log::after,
+            audit_log::reason,
+            audit_log::created_at,
+        ))
+        .order(audit_log::id.desc())
+        .limit(limit)
+        .into_boxed();
+    if let Some(action) = filter.action {
+        query = query.filter(audit_log::action.eq(action.as_str()));
+    }
+    if let Some(id) = &filter.entity_id {
+        query = query.filter(audit_log::entity_id.eq(id.clone()));
+    }
+    if let Some(actor) = filter.actor {
+        query = query.filter(audit_log::actor_id.eq(actor.0));
+    }
+    if let Some(since) = filter.since {
+        query = query.filter(audit_log::created_at.ge(since));
+    }
+    if let Some(until) = filter.until {
+        query = query.filter(audit_log::created_at.lt(until));
+    }
+    if let Some(before) = filter.before_id {
+        query = query.filter(audit_log::id.lt(before));
+    }
+    let rows: Vec<AuditRow> = query.load(conn)?;
+    Ok(rows
+        .into_iter()
+        .map(|(id, actor, actor_email, action, entity, entity_id, before, after, reason, at)| AuditRecord {
+            id,
+            actor: actor.map(kernel::UserId),
+            actor_email,
+            action,
+            entity,
+            entity_id,
+            before,
+            after,
+            reason,
+            at,
+        })
+        .collect())
 }

@@ -23,7 +23,7 @@ impl PgIdentityStore {
         PgIdentityStore { pool }
     }
 
-    fn run<T>(&self, work: impl FnOnce(&mut PgConnection) -> QueryResult<T>) -> PortResult<T> {
+    pub(crate) fn run<T>(&self, work: impl FnOnce(&mut PgConnection) -> QueryResult<T>) -> PortResult<T> {
         let mut conn = checkout(&self.pool).map_err(port_error)?;
         work(&mut conn).map_err(|e| port_error(DbError::Query(e)))
     }
@@ -237,6 +237,9 @@ impl UserRepository for PgIdentityStore {
                 diesel::delete(refresh_tokens::table.filter(refresh_tokens::user_id.eq(id.0))).execute(conn)?;
                 diesel::delete(password_reset_codes::table.filter(password_reset_codes::user_id.eq(id.0))).execute(conn)?;
                 diesel::delete(user_identities::table.filter(user_identities::user_id.eq(id.0))).execute(conn)?;
+                crate::two_factor_store::erase_member(conn, id)?;
+                crate::deliveries::erase_member(conn, id)?;
+                crate::billing::anonymise_charges(conn, id)?;
                 diesel::update(analytics_events::table.filter(analytics_events::user_id.eq(id.0)))
                     .set(analytics_events::user_id.eq(None::<i64>))
                     .execute(conn)?;
@@ -267,6 +270,11 @@ struct RefreshRow {
 }
 
 fn insert_refresh(conn: &mut PgConnection, token: &NewRefreshToken) -> QueryResult<usize> {
+    // Every sign-in and refresh marks the member active that day (the statistics' actives).
+    diesel::insert_into(crate::schema::activity_days::table)
+        .values((crate::schema::activity_days::day.eq(token.created_at.date_naive()), crate::schema::activity_days::user_id.eq(token.user_id.0)))
+        .on_conflict_do_nothing()
+        .execute(conn)?;
     diesel::insert_into(refresh_tokens::table)
         .values((
             refresh_tokens::user_id.eq(token.user_id.0),
@@ -274,8 +282,15 @@ fn insert_refresh(conn: &mut PgConnection, token: &NewRefreshToken) -> QueryResu
             refresh_tokens::token_digest.eq(&token.digest),
             refresh_tokens::created_at.eq(token.created_at),
             refresh_tokens::expires_at.eq(token.expires_at),
+            // Bounded: a header is whatever the client sent.
+            refresh_tokens::user_agent.eq(clip(&token.client.user_agent, 300)),
+            refresh_tokens::address.eq(clip(&token.client.address, 64)),
         ))
         .execute(conn)
+}
+
+fn clip(text: &str, max_chars: usize) -> String {
+    text.chars().take(max_chars).collect()
 }
 
 fn revoke_user_sessions(conn: &mut PgConnection, user: UserId, at: Timestamp) -> QueryResult<usize> {
@@ -438,8 +453,10 @@ struct SubscriptionCodeRow {
 impl SubscriptionCodeRepository for PgIdentityStore {
     fn find_subscription_code(&self, digest: &str) -> PortResult<Option<SubscriptionCodeRecord>> {
         self.run(|conn| {
+            // A revoked seat code is no code at all.
             let row = subscription_codes::table
                 .filter(subscription_codes::code_digest.eq(digest))
+                .filter(subscription_codes::revoked_at.is_null())
                 .select(SubscriptionCodeRow::as_select())
                 .first(conn)
                 .optional()?;

@@ -4,7 +4,7 @@ use crate::pool::{checkout, DbError, DbPool};
 use crate::schema::mail_outbox;
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
-use identity::model::OutgoingMail;
+use kernel::OutgoingMail;
 use kernel::Timestamp;
 
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -16,6 +16,9 @@ pub struct QueuedMail {
     pub text_body: String,
     pub attempts: i32,
     pub created_at: DateTime<Utc>,
+    pub attachment_name: Option<String>,
+    pub attachment_type: Option<String>,
+    pub attachment: Option<Vec<u8>>,
 }
 
 /// Queues a mail due at `at`, the application's "now" (not the database's: the worker compares
@@ -28,6 +31,9 @@ pub fn enqueue(conn: &mut PgConnection, mail: &OutgoingMail, at: Timestamp) -> Q
             mail_outbox::text_body.eq(&mail.text_body),
             mail_outbox::created_at.eq(at),
             mail_outbox::next_attempt_at.eq(at),
+            mail_outbox::attachment_name.eq(mail.attachment.as_ref().map(|a| &a.file_name)),
+            mail_outbox::attachment_type.eq(mail.attachment.as_ref().map(|a| &a.content_type)),
+            mail_outbox::attachment.eq(mail.attachment.as_ref().map(|a| &a.bytes)),
         ))
         .returning(mail_outbox::id)
         .get_result(conn)
@@ -65,8 +71,9 @@ pub fn deliver_due(
         for mail in &due {
             let row = mail_outbox::table.filter(mail_outbox::id.eq(mail.id));
             let attempts = mail_outbox::attempts.eq(mail.attempts + 1);
-            // Once a mail has left (or never will), its body (a reset link, say) is not kept.
-            let blank = mail_outbox::text_body.eq("");
+            // Once a mail has left (or never will), its body (a reset link, say) and attachment
+            // are not kept.
+            let blank = (mail_outbox::text_body.eq(""), mail_outbox::attachment.eq(None::<Vec<u8>>));
             match deliver(mail) {
                 Delivery::Sent => diesel::update(row).set((attempts, mail_outbox::sent_at.eq(now), blank)).execute(conn)?,
                 Delivery::RetryAt(at, error) => diesel::update(row)

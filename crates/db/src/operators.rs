@@ -1,6 +1,6 @@
 //! Operator commands that touch the database directly (`cargo xtask make-admin`, seeding).
 
-use crate::schema::users;
+use crate::schema::{two_factor, users};
 use diesel::prelude::*;
 use kernel::Email;
 
@@ -10,6 +10,17 @@ pub fn make_admin(conn: &mut PgConnection, email: &Email) -> QueryResult<bool> {
         .set(users::role.eq("admin"))
         .execute(conn)
         .map(|n| n > 0)
+}
+
+/// The live admin account with this e-mail.
+pub fn admin_id_by_email(conn: &mut PgConnection, email: &Email) -> QueryResult<Option<i64>> {
+    users::table
+        .filter(users::email.eq(email.as_str()))
+        .filter(users::deleted_at.is_null())
+        .filter(users::role.eq("admin"))
+        .select(users::id)
+        .first(conn)
+        .optional()
 }
 
 pub fn count_users(conn: &mut PgConnection) -> QueryResult<i64> {
@@ -22,4 +33,55 @@ pub fn grant_lifetime_plan(conn: &mut PgConnection, email: &Email) -> QueryResul
         .set((users::plan_id.eq("lifetime"), users::paid_date.eq(diesel::dsl::now), users::end_paid_date.eq(None::<chrono::DateTime<chrono::Utc>>)))
         .execute(conn)
         .map(|n| n > 0)
+}
+
+/// The two-factor secret of the live account with this e-mail, when two-factor is on
+/// (`cargo xtask totp` on a development machine).
+pub fn two_factor_secret(conn: &mut PgConnection, email: &Email) -> QueryResult<Option<String>> {
+    two_factor::table
+        .inner_join(users::table)
+        .filter(users::email.eq(email.as_str()))
+        .filter(users::deleted_at.is_null())
+        .filter(two_factor::enabled_at.is_not_null())
+        .select(two_factor::secret)
+        .first(conn)
+        .optional()
+}
+
+/// Adds codes (by digest) that are not there yet; answers how many were new.
+pub fn import_codes(conn: &mut PgConnection, kind: &str, plan_id: &str, duration_days: Option<i32>, digests: &[String]) -> QueryResult<usize> {
+    use crate::schema::subscription_codes;
+    let rows: Vec<_> = digests
+        .iter()
+        .map(|d| (subscription_codes::code_digest.eq(d), subscription_codes::kind.eq(kind), subscription_codes::plan_id.eq(plan_id), subscription_codes::duration_days.eq(duration_days)))
+        .collect();
+    let mut added = 0;
+    for chunk in rows.chunks(1000) {
+        added += diesel::insert_into(subscription_codes::table).values(chunk.to_vec()).on_conflict(subscription_codes::code_digest).do_nothing().execute(conn)?;
+    }
+    Ok(added)
+}
+
+/// Puts one book on sale on its own (`book-{id}`), unless it is already.
+pub fn add_book_plan(conn: &mut PgConnection, book_id: i64, amount_cents: i64) -> QueryResult<usize> {
+    diesel::sql_query(
+        "INSERT INTO plans (id, name, kind, trial_days, amount_cents, book_id, active) \
+         SELECT 'book-' || id, left(title, 180) || ' (PDF)', 'book', 0, $1, id, true FROM all_books WHERE id = $2 \
+         ON CONFLICT (id) DO NOTHING",
+    )
+    .bind::<diesel::sql_types::BigInt, _>(amount_cents)
+    .bind::<diesel::sql_types::BigInt, _>(book_id)
+    .execute(conn)
+}
+
+/// Gives every book without one a single-book plan (`book-{id}`, its PDF at `amount_cents`), as
+/// operators set up the demo shop; existing plans keep their price. Returns the plans added.
+pub fn add_book_plans(conn: &mut PgConnection, amount_cents: i64) -> QueryResult<usize> {
+    diesel::sql_query(
+        "INSERT INTO plans (id, name, kind, trial_days, amount_cents, book_id, active) \
+         SELECT 'book-' || id, left(title, 180) || ' (PDF)', 'book', 0, $1, id, true FROM books \
+         ON CONFLICT (id) DO NOTHING",
+    )
+    .bind::<diesel::sql_types::BigInt, _>(amount_cents)
+    .execute(conn)
 }

@@ -31,6 +31,139 @@ diesel::table! {
         expires_at -> Timestamptz,
         used_at -> Nullable<Timestamptz>,
         revoked_at -> Nullable<Timestamptz>,
+        user_agent -> Text,
+        address -> Text,
+    }
+}
+
+diesel::table! {
+    plans (id) {
+        id -> Text,
+        name -> Text,
+        kind -> Text,
+        billing_interval -> Nullable<Text>,
+        trial_days -> Int4,
+        amount_cents -> Int8,
+        paypal_plan -> Nullable<Text>,
+        book_id -> Nullable<Int8>,
+        quiz -> Nullable<Text>,
+        course -> Nullable<Text>,
+        active -> Bool,
+    }
+}
+
+diesel::table! {
+    coupons (code) {
+        code -> Text,
+        percent_off -> Int2,
+        valid_from -> Nullable<Timestamptz>,
+        valid_until -> Nullable<Timestamptz>,
+        max_redemptions -> Nullable<Int4>,
+        redemptions -> Int4,
+        plan_ids -> Array<Text>,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    charges (id) {
+        id -> Text,
+        user_id -> Nullable<Int8>,
+        email -> Text,
+        plan_id -> Text,
+        quantity -> Int4,
+        amount_cents -> Int8,
+        coupon_code -> Nullable<Text>,
+        provider -> Text,
+        reference -> Text,
+        status -> Text,
+        created_at -> Timestamptz,
+        attached_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
+    subscriptions (charge_id) {
+        charge_id -> Text,
+        status -> Text,
+        current_period_end -> Timestamptz,
+        as_of -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    activity_days (day, user_id) {
+        day -> Date,
+        user_id -> Int8,
+    }
+}
+
+diesel::table! {
+    completions_daily (day, book_id) {
+        day -> Date,
+        book_id -> Int8,
+        completions -> Int4,
+    }
+}
+
+diesel::table! {
+    audit_log (id) {
+        id -> Int8,
+        actor_id -> Nullable<Int8>,
+        action -> Text,
+        entity -> Text,
+        entity_id -> Text,
+        before -> Jsonb,
+        after -> Jsonb,
+        reason -> Nullable<Text>,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    provider_events (provider, event_id) {
+        provider -> Text,
+        event_id -> Text,
+        received_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    cancellations (id) {
+        id -> Int8,
+        charge_id -> Text,
+        reason -> Text,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    two_factor (user_id) {
+        user_id -> Int8,
+        secret -> Text,
+        enabled_at -> Nullable<Timestamptz>,
+        last_used_step -> Int8,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    two_factor_recovery_codes (id) {
+        id -> Int8,
+        user_id -> Int8,
+        code_digest -> Text,
+        used_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
+    login_challenges (id) {
+        id -> Int8,
+        user_id -> Int8,
+        challenge_digest -> Text,
+        created_at -> Timestamptz,
+        expires_at -> Timestamptz,
+        used_at -> Nullable<Timestamptz>,
     }
 }
 
@@ -54,6 +187,22 @@ diesel::table! {
         created_at -> Timestamptz,
         redeemed_by -> Nullable<Int8>,
         redeemed_at -> Nullable<Timestamptz>,
+        kind -> Text,
+        charge_id -> Nullable<Text>,
+        shown -> Nullable<Text>,
+        invited_email -> Nullable<Text>,
+        invited_at -> Nullable<Timestamptz>,
+        revoked_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
+    gifts (charge_id) {
+        charge_id -> Text,
+        sender_name -> Text,
+        recipient_name -> Text,
+        recipient_email -> Nullable<Text>,
+        message -> Text,
     }
 }
 
@@ -86,6 +235,26 @@ diesel::table! {
         sent_at -> Nullable<Timestamptz>,
         failed_at -> Nullable<Timestamptz>,
         last_error -> Nullable<Text>,
+        attachment_name -> Nullable<Text>,
+        attachment_type -> Nullable<Text>,
+        attachment -> Nullable<Bytea>,
+    }
+}
+
+diesel::table! {
+    kindle_addresses (user_id) {
+        user_id -> Int8,
+        address -> Text,
+        updated_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    kindle_sends (id) {
+        id -> Int8,
+        user_id -> Int8,
+        book_id -> Int8,
+        sent_at -> Timestamptz,
     }
 }
 
@@ -141,6 +310,7 @@ diesel::table! {
 }
 
 // `search` (a generated tsvector) is left out: only raw search SQL reads it.
+// `books` is a view of the books not deleted (`all_books`): what every member query reads.
 diesel::table! {
     books (id) {
         id -> Int8,
@@ -165,6 +335,40 @@ diesel::table! {
         upload_date -> Timestamptz,
         read_count -> Int4,
         recent_reads -> Int4,
+        deleted_at -> Nullable<Timestamptz>,
+        podcast -> Nullable<Text>,
+        image_card -> Nullable<Text>,
+    }
+}
+
+// Every book, deleted ones too (the back office).
+diesel::table! {
+    all_books (id) {
+        id -> Int8,
+        subid -> Text,
+        title -> Text,
+        author_id -> Nullable<Int8>,
+        author -> Text,
+        author_description -> Text,
+        description -> Text,
+        image -> Text,
+        vector -> Text,
+        infographic -> Nullable<Text>,
+        body -> Text,
+        quotes -> Array<Text>,
+        goals -> Array<Text>,
+        tags -> Array<Text>,
+        media_url -> Nullable<Text>,
+        video -> Nullable<Text>,
+        free -> Bool,
+        popular -> Bool,
+        coming_soon -> Bool,
+        upload_date -> Timestamptz,
+        read_count -> Int4,
+        recent_reads -> Int4,
+        deleted_at -> Nullable<Timestamptz>,
+        podcast -> Nullable<Text>,
+        image_card -> Nullable<Text>,
     }
 }
 
@@ -183,6 +387,8 @@ diesel::table! {
         description -> Text,
         image -> Text,
         sort_order -> Int4,
+        categories -> Array<Int8>,
+        upload_date -> Timestamptz,
     }
 }
 
@@ -197,7 +403,7 @@ diesel::table! {
 diesel::table! {
     visuals (id) {
         id -> Int8,
-        book_id -> Int8,
+        book_id -> Nullable<Int8>,
         position -> Int4,
         image -> Text,
         title -> Text,
@@ -215,6 +421,51 @@ diesel::table! {
         image -> Text,
         category -> Text,
         published_at -> Timestamptz,
+        draft -> Bool,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    podcasts (id) {
+        id -> Int8,
+        title -> Text,
+        author -> Text,
+        author_description -> Text,
+        description -> Text,
+        mins -> Int4,
+        image -> Text,
+        media_url -> Nullable<Text>,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    goals (id) {
+        id -> Int8,
+        title -> Text,
+        short_title -> Text,
+        mobile_title -> Text,
+        description -> Text,
+        photo -> Text,
+        featured_photo -> Text,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    book_goals (book_id, goal_id) {
+        book_id -> Int8,
+        goal_id -> Int8,
+    }
+}
+
+diesel::table! {
+    insights (id) {
+        id -> Int8,
+        book_id -> Int8,
+        insight -> Text,
+        created_at -> Timestamptz,
     }
 }
 
@@ -274,10 +525,23 @@ diesel::table! {
 }
 
 diesel::joinable!(refresh_tokens -> users (user_id));
+diesel::joinable!(two_factor -> users (user_id));
+diesel::joinable!(plans -> books (book_id));
+diesel::joinable!(charges -> users (user_id));
+diesel::joinable!(charges -> plans (plan_id));
+diesel::joinable!(subscriptions -> charges (charge_id));
+diesel::joinable!(cancellations -> charges (charge_id));
+diesel::joinable!(gifts -> charges (charge_id));
+diesel::joinable!(audit_log -> users (actor_id));
+diesel::joinable!(activity_days -> users (user_id));
+diesel::joinable!(completions_daily -> all_books (book_id));
 diesel::joinable!(user_identities -> users (user_id));
+diesel::joinable!(kindle_addresses -> users (user_id));
+diesel::joinable!(kindle_sends -> users (user_id));
 diesel::joinable!(password_reset_codes -> users (user_id));
 diesel::joinable!(analytics_events -> users (user_id));
 diesel::joinable!(books -> authors (author_id));
+diesel::joinable!(all_books -> authors (author_id));
 diesel::joinable!(book_categories -> books (book_id));
 diesel::joinable!(book_categories -> categories (category_id));
 diesel::joinable!(collection_books -> books (book_id));
@@ -290,26 +554,49 @@ diesel::joinable!(reading_history -> books (book_id));
 diesel::joinable!(reading_history -> users (user_id));
 diesel::joinable!(library_items -> books (book_id));
 diesel::joinable!(book_ratings -> books (book_id));
+diesel::joinable!(book_goals -> goals (goal_id));
+diesel::joinable!(book_goals -> all_books (book_id));
+diesel::joinable!(insights -> all_books (book_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
     refresh_tokens,
+    two_factor,
+    two_factor_recovery_codes,
+    plans,
+    coupons,
+    charges,
+    subscriptions,
+    provider_events,
+    cancellations,
+    audit_log,
+    activity_days,
+    completions_daily,
+    login_challenges,
     password_reset_codes,
     subscription_codes,
+    gifts,
     auth_attempts,
     account_deletion_feedback,
     mail_outbox,
+    kindle_addresses,
+    kindle_sends,
     analytics_events,
     oauth_states,
     user_identities,
     categories,
     authors,
     books,
+    all_books,
     book_categories,
     collections,
     collection_books,
     visuals,
     blog_posts,
+    podcasts,
+    goals,
+    book_goals,
+    insights,
     book_unlocks,
     monthly_previews,
     reading_history,

@@ -25,7 +25,7 @@ impl<'c> PgStore<'c> {
     }
 
     /// Runs one query (or one transaction) on the connection.
-    fn run<T>(&self, work: impl FnOnce(&mut PgConnection) -> QueryResult<T>) -> PortResult<T> {
+    pub(crate) fn run<T>(&self, work: impl FnOnce(&mut PgConnection) -> QueryResult<T>) -> PortResult<T> {
         let mut conn = self.conn.borrow_mut();
         work(&mut conn).map_err(|e| PortError::Failed(e.to_string()))
     }
@@ -300,6 +300,36 @@ impl ProgressStore for PgStore<'_> {
 impl admin::ports::MemberDirectory for PgStore<'_> {
     fn members_from(&self, start: i64, limit: i64) -> PortResult<Vec<admin::MemberSummary>> {
         Ok(self.run(|conn| crate::admin_users::list_users(conn, start, limit))?.into_iter().map(Into::into).collect())
+    }
+
+    fn count_members(&self, search: Option<&str>) -> PortResult<i64> {
+        self.run(|conn| crate::admin_users::count_users(conn, search))
+    }
+
+    fn search_members(&self, text: &str, start: i64, limit: i64) -> PortResult<Vec<admin::MemberSummary>> {
+        Ok(self.run(|conn| crate::admin_users::search_users(conn, text, start, limit))?.into_iter().map(Into::into).collect())
+    }
+
+    fn member(&self, id: UserId) -> PortResult<Option<admin::MemberSummary>> {
+        Ok(self.run(|conn| crate::admin_users::find_user(conn, id.0))?.map(Into::into))
+    }
+
+    fn member_with_email(&self, email: &str) -> PortResult<Option<UserId>> {
+        Ok(self.run(|conn| crate::admin_users::user_with_email(conn, email))?.map(UserId))
+    }
+
+    fn plan_exists(&self, plan_id: &str) -> PortResult<bool> {
+        self.run(|conn| crate::admin_users::plan_exists(conn, plan_id))
+    }
+
+    fn save_member(&self, member: &admin::MemberSummary, entry: &admin::audit::AuditEntry) -> PortResult<()> {
+        self.run(|conn| crate::admin_users::save_user(conn, member, entry))
+    }
+}
+
+impl admin::ports::AuditTrail for PgStore<'_> {
+    fn audit_entries(&self, filter: &admin::audit::AuditFilter, limit: i64) -> PortResult<Vec<admin::audit::AuditRecord>> {
+        self.run(|conn| crate::admin_users::audit_entries(conn, filter, limit))
     }
 }
 

@@ -9,7 +9,7 @@ use diesel::prelude::*;
 use identity::model::OutgoingMail;
 
 fn mail(to: &str) -> OutgoingMail {
-    OutgoingMail { to: to.into(), subject: "Reset your password".into(), text_body: "https://gistbook.app/reset-password/x/SECRET".into() }
+    OutgoingMail { to: to.into(), subject: "Reset your password".into(), text_body: "https://gistbook.app/reset-password/x/SECRET".into(), attachment: None }
 }
 
 fn bodies(conn: &mut PgConnection) -> Vec<(String, String)> {

@@ -46,6 +46,22 @@ pub enum IdentityError {
     ProviderUnavailable(crate::social::Provider),
     #[error("{0} did not share a verified e-mail address with us. Please sign up with your e-mail and password.")]
     ProviderEmailUnverified(crate::social::Provider),
+    #[error("Two-factor sign-in is already on.")]
+    TwoFactorAlreadyOn,
+    #[error("Two-factor sign-in is not on.")]
+    TwoFactorNotOn,
+    #[error("Please start setting up two-factor sign-in again.")]
+    TwoFactorNotStarted,
+    #[error("That code is not right. Please check your authenticator app (or use a recovery code) and try again.")]
+    InvalidTwoFactorCode,
+    #[error("This sign-in has expired. Please log in again.")]
+    LoginChallengeExpired,
+    #[error("You do not have permission to do that.")]
+    NotAdmin,
+    #[error("Please turn on two-factor sign-in on your account's security page before using the back office.")]
+    TwoFactorRequired,
+    #[error("This session has already ended.")]
+    SessionNotFound,
     #[error("The service is busy right now. Please try again in a moment.")]
     Unavailable,
     #[error("There was an error processing your request. Please try again later.")]
@@ -78,6 +94,14 @@ impl IdentityError {
             IdentityError::ProviderRefused(_) => "provider_refused",
             IdentityError::ProviderUnavailable(_) => "provider_unavailable",
             IdentityError::ProviderEmailUnverified(_) => "provider_email_unverified",
+            IdentityError::TwoFactorAlreadyOn => "two_factor_already_on",
+            IdentityError::TwoFactorNotOn => "two_factor_not_on",
+            IdentityError::TwoFactorNotStarted => "two_factor_not_started",
+            IdentityError::InvalidTwoFactorCode => "invalid_two_factor_code",
+            IdentityError::LoginChallengeExpired => "login_challenge_expired",
+            IdentityError::NotAdmin => "forbidden",
+            IdentityError::TwoFactorRequired => "mfa_required",
+            IdentityError::SessionNotFound => "session_not_found",
             IdentityError::Unavailable => "unavailable",
             IdentityError::Internal(_) => "internal",
         }

@@ -3,6 +3,7 @@
 use crate::model::*;
 use crate::ports::*;
 use crate::social::{ExternalProfile, IdentityProviders, NewOAuthState, Provider, ProviderError};
+use crate::two_factor::*;
 use kernel::{Email, Role, Session, SessionId, Timestamp, UserId};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -19,6 +20,13 @@ struct State {
     deletion_feedback: Vec<DeletionFeedback>,
     oauth_states: Vec<(NewOAuthState, bool)>,
     identities: Vec<(UserId, Provider, String)>,
+    /// Refresh token id -> who used it and when it was issued.
+    refresh_clients: HashMap<i64, (ClientInfo, Timestamp)>,
+    two_factor: HashMap<UserId, TwoFactorRecord>,
+    /// (user, digest, used)
+    recovery_codes: Vec<(UserId, String, bool)>,
+    /// (record, digest)
+    login_challenges: Vec<(LoginChallengeRecord, String)>,
 }
 
 #[derive(Default)]
@@ -35,6 +43,15 @@ impl InMemoryStore {
 
     pub fn deletion_feedback(&self) -> Vec<DeletionFeedback> {
         self.with(|s| s.deletion_feedback.clone())
+    }
+
+    /// Gives `user` the admin role (what `cargo xtask make-admin` does).
+    pub fn make_admin(&self, user: UserId) {
+        self.with(|s| {
+            if let Some((u, _)) = s.users.iter_mut().find(|(u, _)| u.id == user) {
+                u.role = Role::Admin;
+            }
+        });
     }
 
     pub fn refresh_records(&self, user: UserId) -> Vec<RefreshRecord> {
@@ -132,6 +149,8 @@ impl UserRepository for InMemoryStore {
             }
             s.reset_codes.retain(|(c, _)| c.user_id != id);
             s.identities.retain(|(user, _, _)| *user != id);
+            s.two_factor.remove(&id);
+            s.recovery_codes.retain(|(user, _, _)| *user != id);
             s.deletion_feedback.push(feedback);
         });
         Ok(())
@@ -143,6 +162,7 @@ impl SessionRepository for InMemoryStore {
         self.with(|s| {
             let id = s.refresh.len() as i64 + 1;
             let started = s.refresh.iter().find(|(r, _)| r.family == token.family).map_or(token.created_at, |(r, _)| r.session_started_at);
+            s.refresh_clients.insert(id, (token.client.clone(), token.created_at));
             s.refresh.push((
                 RefreshRecord {
                     id,
@@ -195,6 +215,155 @@ impl SessionRepository for InMemoryStore {
             }
         });
         Ok(())
+    }
+}
+
+impl SessionDirectory for InMemoryStore {
+    fn live_sessions(&self, user: UserId, now: Timestamp) -> PortResult<Vec<LiveSession>> {
+        let mut sessions: Vec<LiveSession> = self.with(|s| {
+            s.refresh
+                .iter()
+                .filter(|(r, _)| r.user_id == user && r.used_at.is_none() && r.revoked_at.is_none() && r.expires_at > now)
+                .map(|(r, _)| {
+                    let (client, issued) = s.refresh_clients.get(&r.id).cloned().unwrap_or_default();
+                    LiveSession {
+                        id: r.family,
+                        user_agent: client.user_agent,
+                        address: client.address,
+                        started_at: r.session_started_at,
+                        last_used_at: issued,
+                    }
+                })
+                .collect()
+        });
+        sessions.sort_by_key(|s| std::cmp::Reverse(s.last_used_at));
+        Ok(sessions)
+    }
+}
+
+impl TwoFactorRepository for InMemoryStore {
+    fn find_two_factor(&self, user: UserId) -> PortResult<Option<TwoFactorRecord>> {
+        Ok(self.with(|s| {
+            s.two_factor.get(&user).cloned().map(|mut record| {
+                record.recovery_codes_left = s.recovery_codes.iter().filter(|(u, _, used)| *u == user && !used).count() as u32;
+                record
+            })
+        }))
+    }
+
+    fn save_pending_two_factor(&self, user: UserId, secret: &str, _at: Timestamp) -> PortResult<()> {
+        self.with(|s| {
+            if !s.two_factor.get(&user).is_some_and(TwoFactorRecord::is_enabled) {
+                s.two_factor.insert(
+                    user,
+                    TwoFactorRecord { secret: secret.to_owned(), enabled_at: None, last_used_step: 0, recovery_codes_left: 0 },
+                );
+            }
+        });
+        Ok(())
+    }
+
+    fn enable_two_factor(&self, user: UserId, step: i64, recovery_digests: &[String], at: Timestamp) -> PortResult<bool> {
+        Ok(self.with(|s| match s.two_factor.get_mut(&user) {
+            Some(record) if !record.is_enabled() => {
+                record.enabled_at = Some(at);
+                record.last_used_step = step;
+                s.recovery_codes.retain(|(u, _, _)| *u != user);
+                s.recovery_codes.extend(recovery_digests.iter().map(|d| (user, d.clone(), false)));
+                true
+            }
+            _ => false,
+        }))
+    }
+
+    fn disable_two_factor(&self, user: UserId) -> PortResult<()> {
+        self.with(|s| {
+            s.two_factor.remove(&user);
+            s.recovery_codes.retain(|(u, _, _)| *u != user);
+        });
+        Ok(())
+    }
+
+    fn use_totp_step(&self, user: UserId, step: i64) -> PortResult<bool> {
+        Ok(self.with(|s| match s.two_factor.get_mut(&user) {
+            Some(record) if record.last_used_step < step => {
+                record.last_used_step = step;
+                true
+            }
+            _ => false,
+        }))
+    }
+
+    fn use_recovery_code(&self, user: UserId, digest: &str, _at: Timestamp) -> PortResult<bool> {
+        Ok(self.with(|s| match s.recovery_codes.iter_mut().find(|(u, d, used)| *u == user && d == digest && !used) {
+            Some((_, _, used)) => {
+                *used = true;
+                true
+            }
+            None => false,
+        }))
+    }
+
+    fn replace_recovery_codes(&self, user: UserId, digests: &[String]) -> PortResult<()> {
+        self.with(|s| {
+            s.recovery_codes.retain(|(u, _, _)| *u != user);
+            s.recovery_codes.extend(digests.iter().map(|d| (user, d.clone(), false)));
+        });
+        Ok(())
+    }
+
+    fn save_login_challenge(&self, challenge: NewLoginChallenge) -> PortResult<()> {
+        self.with(|s| {
+            let id = s.login_challenges.len() as i64 + 1;
+            let record = LoginChallengeRecord { id, user_id: challenge.user_id, expires_at: challenge.expires_at, used_at: None };
+            s.login_challenges.push((record, challenge.digest));
+        });
+        Ok(())
+    }
+
+    fn find_login_challenge(&self, digest: &str) -> PortResult<Option<LoginChallengeRecord>> {
+        Ok(self.with(|s| s.login_challenges.iter().find(|(_, d)| d == digest).map(|(r, _)| r.clone())))
+    }
+
+    fn consume_login_challenge(&self, id: i64, at: Timestamp) -> PortResult<bool> {
+        Ok(self.with(|s| match s.login_challenges.iter_mut().find(|(r, _)| r.id == id && r.used_at.is_none()) {
+            Some((r, _)) => {
+                r.used_at = Some(at);
+                true
+            }
+            None => false,
+        }))
+    }
+}
+
+/// TOTP without the cryptography: the code of a step is a simple function of the secret and
+/// the step, so tests can compute the current code (`code_at`).
+#[derive(Default)]
+pub struct FakeOneTimePasswords(AtomicU64);
+
+impl FakeOneTimePasswords {
+    pub fn code_at(secret: &str, at: Timestamp) -> String {
+        Self::code_for_step(secret, at.timestamp().div_euclid(30))
+    }
+
+    fn code_for_step(secret: &str, step: i64) -> String {
+        let seed: i64 = secret.bytes().map(i64::from).sum();
+        format!("{:06}", (seed * 7919 + step * 104_729).rem_euclid(1_000_000))
+    }
+}
+
+impl OneTimePasswords for FakeOneTimePasswords {
+    fn new_secret(&self) -> String {
+        format!("SECRET{}", self.0.fetch_add(1, Ordering::SeqCst))
+    }
+
+    fn provisioning_url(&self, secret: &str, account: &str) -> String {
+        format!("otpauth://totp/Gistbook:{account}?secret={secret}&issuer=Gistbook")
+    }
+
+    fn matching_step(&self, secret: &str, code: &str, now: Timestamp) -> Option<i64> {
+        let current = now.timestamp().div_euclid(30);
+        (current - 1..=current + 1).find(|step| Self::code_for_step(secret, *step) == code)
     }
 }
 
@@ -388,6 +557,12 @@ impl Secrets for FakeSecrets {
     fn pkce_pair(&self) -> (String, String) {
         let n = self.0.fetch_add(1, Ordering::SeqCst);
         (format!("verifier-{n}"), format!("challenge-{n}"))
+    }
+    fn recovery_code(&self) -> String {
+        format!("recovery-{}", self.0.fetch_add(1, Ordering::SeqCst))
+    }
+    fn login_challenge(&self) -> String {
+        format!("challenge-{}", self.0.fetch_add(1, Ordering::SeqCst))
     }
     fn digest(&self, secret: &str) -> String {
         format!("digest({secret})")

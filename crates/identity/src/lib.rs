@@ -7,11 +7,13 @@ pub mod ports;
 pub mod service;
 pub mod social;
 pub mod throttle;
+pub mod two_factor;
 
 #[cfg(any(test, feature = "test-support"))]
 pub mod fakes;
 
 pub use error::IdentityError;
 pub use model::*;
-pub use service::{IdentityDeps, IdentityService, SignedIn};
+pub use service::{IdentityDeps, IdentityService, SignInStep, SignedIn};
+pub use two_factor::ClientInfo;
 pub use throttle::ThrottlePolicy;

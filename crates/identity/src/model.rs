@@ -232,6 +232,8 @@ pub struct NewRefreshToken {
     pub digest: String,
     pub created_at: Timestamp,
     pub expires_at: Timestamp,
+    /// Who used the session last, for the member's sessions list.
+    pub client: crate::two_factor::ClientInfo,
 }
 
 /// A password reset code as stored (digest only).
@@ -277,13 +279,7 @@ impl SubscriptionCodeRecord {
     }
 }
 
-/// An e-mail waiting in the outbox.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct OutgoingMail {
-    pub to: String,
-    pub subject: String,
-    pub text_body: String,
-}
+pub use kernel::OutgoingMail;
 
 /// Why someone left, kept without any link to who they were.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -6,6 +6,7 @@
 use crate::error::PortError;
 use crate::model::*;
 pub use crate::social::{IdentityProviders, SocialRepository};
+pub use crate::two_factor::{OneTimePasswords, SessionDirectory, TwoFactorRepository};
 use kernel::{Email, Session, SessionId, Timestamp, UserId};
 
 pub type PortResult<T> = Result<T, PortError>;
@@ -81,7 +82,14 @@ pub trait AttemptLog: Send + Sync {
 
 /// Everything identity stores, implemented by one adapter.
 pub trait IdentityStore:
-    UserRepository + SessionRepository + ResetCodeRepository + SubscriptionCodeRepository + AttemptLog + SocialRepository
+    UserRepository
+    + SessionRepository
+    + ResetCodeRepository
+    + SubscriptionCodeRepository
+    + AttemptLog
+    + SocialRepository
+    + TwoFactorRepository
+    + SessionDirectory
 {
 }
 
@@ -92,6 +100,8 @@ impl<T> IdentityStore for T where
         + SubscriptionCodeRepository
         + AttemptLog
         + SocialRepository
+        + TwoFactorRepository
+        + SessionDirectory
 {
 }
 
@@ -121,5 +131,9 @@ pub trait Secrets: Send + Sync {
     fn oauth_state(&self) -> String;
     /// A PKCE code verifier (43+ unreserved characters) and its S256 challenge.
     fn pkce_pair(&self) -> (String, String);
+    /// A single-use two-factor recovery code as people type it (about 80 random bits).
+    fn recovery_code(&self) -> String;
+    /// The random value that ties a login's second step to its first.
+    fn login_challenge(&self) -> String;
     fn digest(&self, secret: &str) -> String;
 }

@@ -3,6 +3,7 @@ use crate::model::*;
 use crate::ports::*;
 use crate::social::{AuthorizationRequest, ExternalProfile, NewOAuthState, Provider, ProviderError, STATE_TTL_SECS};
 use crate::throttle::{ThrottleKeys, ThrottlePolicy};
+use crate::two_factor::{ClientInfo, SecondFactorChallenge};
 use chrono::Duration;
 use kernel::{Clock, Email, Session};
 use std::sync::Arc;
@@ -16,6 +17,7 @@ pub struct IdentityDeps {
     pub secrets: Arc<dyn Secrets>,
     pub clock: Arc<dyn Clock>,
     pub providers: Arc<dyn IdentityProviders>,
+    pub one_time_passwords: Arc<dyn OneTimePasswords>,
 }
 
 /// What a successful sign-up, login or code sign-up hands back: an access token, the refresh
@@ -27,6 +29,25 @@ pub struct SignedIn {
     pub user: User,
     /// The session both tokens belong to.
     pub session: Session,
+}
+
+/// Where a correct password (or a provider's word) leads: signed in, or, for a member with
+/// two-factor on, a second step waiting for a code.
+#[derive(Debug, Clone)]
+#[allow(clippy::large_enum_variant)] // Made once per login and moved straight into an answer.
+pub enum SignInStep {
+    SignedIn(SignedIn),
+    SecondFactor(SecondFactorChallenge),
+}
+
+impl SignInStep {
+    /// The session, when no second step is needed.
+    pub fn signed_in(self) -> Option<SignedIn> {
+        match self {
+            SignInStep::SignedIn(signed_in) => Some(signed_in),
+            SignInStep::SecondFactor(_) => None,
+        }
+    }
 }
 
 /// A refreshed pair of tokens.
@@ -51,12 +72,13 @@ impl IdentityService {
     }
 
     /// `client` is the caller's address, for the sign-up limit.
-    pub fn register(&self, form: &RegistrationForm, client: &str) -> Result<SignedIn, IdentityError> {
+    pub fn register(&self, form: &RegistrationForm, client: impl Into<ClientInfo>) -> Result<SignedIn, IdentityError> {
+        let client = client.into();
         let registration = form.validate(IdentityError::MissingRegistrationFields)?;
-        self.check_signup_limit(client)?;
+        self.check_signup_limit(&client.address)?;
         let new_user = self.new_user(registration, PlanState::default())?;
         let user = self.deps.store.create_user(new_user)?.ok_or(IdentityError::EmailTaken)?;
-        self.start_session(user)
+        self.start_session(user, &client)
     }
 
     /// Creates `count` single-use codes for `plan_id` (lasting `duration_days`, or for life) and
@@ -71,7 +93,7 @@ impl IdentityService {
     /// Records this attempt under every key (limit beside it) and says whether any key is now
     /// over its limit. The attempt itself counts: with a limit of 5, the 6th is refused; a refused
     /// attempt is taken back, so waiting out the window is enough.
-    fn over_limit(&self, keys: &[(&str, u32)], now: kernel::Timestamp, since: kernel::Timestamp) -> Result<bool, IdentityError> {
+    pub(crate) fn over_limit(&self, keys: &[(&str, u32)], now: kernel::Timestamp, since: kernel::Timestamp) -> Result<bool, IdentityError> {
         let mut over = false;
         for (key, limit) in keys {
             over |= self.deps.store.record_and_count(key, now, since)? > *limit;
@@ -98,15 +120,16 @@ impl IdentityService {
         &self,
         form: &RegistrationForm,
         code: Option<&str>,
-        client: &str,
+        client: impl Into<ClientInfo>,
     ) -> Result<SignedIn, IdentityError> {
+        let client = client.into();
         // Presence of every field first, with the spec's single message; then their format.
         let code = code
             .map(str::trim)
             .filter(|c| !c.is_empty())
             .ok_or(IdentityError::MissingCodeRegistrationFields)?;
         let registration = form.validate(IdentityError::MissingCodeRegistrationFields)?;
-        self.check_signup_limit(client)?;
+        self.check_signup_limit(&client.address)?;
         let now = self.deps.clock.now();
         let record = self
             .deps
@@ -116,19 +139,21 @@ impl IdentityService {
             .ok_or(IdentityError::InvalidSubscriptionCode)?;
         let new_user = self.new_user(registration, record.grants(now))?;
         match self.deps.store.create_user_redeeming_code(new_user, record.id)? {
-            Ok(user) => self.start_session(user),
+            Ok(user) => self.start_session(user, &client),
             Err(RedeemConflict::CodeTaken) => Err(IdentityError::InvalidSubscriptionCode),
             Err(RedeemConflict::EmailTaken) => Err(IdentityError::EmailTaken),
         }
     }
 
-    /// `client` is the caller's address, for throttling.
+    /// `client` is the caller (its address, for throttling). A member with two-factor on gets a
+    /// second step instead of a session.
     pub fn login(
         &self,
         email: Option<&str>,
         password: Option<&str>,
-        client: &str,
-    ) -> Result<SignedIn, IdentityError> {
+        client: impl Into<ClientInfo>,
+    ) -> Result<SignInStep, IdentityError> {
+        let client = client.into();
         let (Some(email), Some(password)) =
             (email.filter(|e| !e.trim().is_empty()), password.filter(|p| !p.is_empty()))
         else {
@@ -136,7 +161,7 @@ impl IdentityService {
         };
         let now = self.deps.clock.now();
         let normalised = email.trim().to_lowercase();
-        let keys = ThrottleKeys::new("login", &self.deps.secrets.digest(&normalised), client);
+        let keys = ThrottleKeys::new("login", &self.deps.secrets.digest(&normalised), &client.address);
         let since = now - self.throttle.login_window;
         let store = &self.deps.store;
         // Recorded before the password is checked, so parallel guesses cannot all pass the count.
@@ -169,7 +194,7 @@ impl IdentityService {
                 // Only failures count against an address (an office behind one address).
                 store.clear_attempts(&keys.account_address)?;
                 store.forget_attempt(&keys.address, now)?;
-                self.start_session(credentials.user)
+                self.begin_sign_in(credentials.user, &client)
             }
             None => Err(IdentityError::InvalidCredentials),
         }
@@ -177,7 +202,7 @@ impl IdentityService {
 
     /// Trades a refresh token for a new access token and a new refresh token. A token that was
     /// already used means it was stolen or replayed: its whole family is revoked.
-    pub fn refresh(&self, refresh_token: Option<&str>) -> Result<Refreshed, IdentityError> {
+    pub fn refresh(&self, refresh_token: Option<&str>, client: impl Into<ClientInfo>) -> Result<Refreshed, IdentityError> {
         let token = refresh_token.filter(|t| !t.is_empty()).ok_or(IdentityError::SessionExpired)?;
         let now = self.deps.clock.now();
         let store = &self.deps.store;
@@ -204,6 +229,7 @@ impl IdentityService {
             created_at: now,
             // Sliding 30 days, never past the session's absolute end.
             expires_at: (now + Duration::days(REFRESH_TOKEN_TTL_DAYS)).min(session_ends_at),
+            client: client.into(),
         };
         if !store.rotate_refresh(record.id, now, next)? {
             // Lost a race with another use of the same token: that is reuse too.
@@ -314,6 +340,7 @@ impl IdentityService {
                  The Gistbook team\n",
                 if credentials.user.first_name.is_empty() { "there" } else { &credentials.user.first_name },
             ),
+            attachment: None,
         };
         store.save_reset_code(
             NewResetCode {
@@ -408,7 +435,8 @@ impl IdentityService {
         state: Option<&str>,
         browser_state: Option<&str>,
         timezone: Option<&str>,
-    ) -> Result<SignedIn, IdentityError> {
+        client: impl Into<ClientInfo>,
+    ) -> Result<SignInStep, IdentityError> {
         if !self.deps.providers.is_configured(provider) {
             return Err(IdentityError::ProviderNotConfigured(provider));
         }
@@ -428,7 +456,7 @@ impl IdentityService {
             ProviderError::Refused(_) => IdentityError::ProviderRefused(provider),
             ProviderError::Unavailable(_) => IdentityError::ProviderUnavailable(provider),
         })?;
-        self.sign_in_with_profile(provider, profile, timezone)
+        self.sign_in_with_profile(provider, profile, timezone, &client.into())
     }
 
     fn sign_in_with_profile(
@@ -436,12 +464,13 @@ impl IdentityService {
         provider: Provider,
         profile: ExternalProfile,
         timezone: Option<&str>,
-    ) -> Result<SignedIn, IdentityError> {
+        client: &ClientInfo,
+    ) -> Result<SignInStep, IdentityError> {
         let store = &self.deps.store;
         let now = self.deps.clock.now();
         if let Some(id) = store.find_linked_user(provider, &profile.subject)? {
             let user = store.find_user(id)?.ok_or(IdentityError::SessionExpired)?;
-            return self.start_session(user);
+            return self.begin_sign_in(user, client);
         }
         // Only an address the provider vouches for may open (or create) an account.
         let email = profile
@@ -450,7 +479,7 @@ impl IdentityService {
             .ok_or(IdentityError::ProviderEmailUnverified(provider))?;
         if let Some(existing) = store.find_credentials(&email)? {
             store.link_identity(existing.user.id, provider, &profile.subject, now)?;
-            return self.start_session(existing.user);
+            return self.begin_sign_in(existing.user, client);
         }
         let new_user = NewUser {
             email,
@@ -466,7 +495,7 @@ impl IdentityService {
         let user = store
             .create_user_with_identity(new_user, provider, &profile.subject)?
             .ok_or(IdentityError::EmailTaken)?;
-        self.start_session(user)
+        Ok(SignInStep::SignedIn(self.start_session(user, client)?))
     }
 
     fn new_user(&self, registration: Registration, plan: PlanState) -> Result<NewUser, IdentityError> {
@@ -481,7 +510,7 @@ impl IdentityService {
         })
     }
 
-    fn start_session(&self, user: User) -> Result<SignedIn, IdentityError> {
+    pub(crate) fn start_session(&self, user: User, client: &ClientInfo) -> Result<SignedIn, IdentityError> {
         let now = self.deps.clock.now();
         let refresh_token = self.deps.secrets.refresh_token();
         let session = self.deps.secrets.family_id();
@@ -491,6 +520,7 @@ impl IdentityService {
             digest: self.deps.secrets.digest(&refresh_token),
             created_at: now,
             expires_at: now + Duration::days(REFRESH_TOKEN_TTL_DAYS),
+            client: client.clone(),
         })?;
         let access_token = self.deps.tokens.issue(&AccessClaims::for_user(&user, session, now))?;
         Ok(SignedIn { access_token, refresh_token, session: Session { user: user.id, id: session }, user })
@@ -501,9 +531,10 @@ impl IdentityService {
 pub const NO_PASSWORD: &str = "!no-password";
 
 /// Codes are printed in upper case with dashes for people; accept any case and spacing.
-pub fn normalise_code(code: &str) -> String {
-    code.chars().filter(|c| c.is_ascii_alphanumeric()).map(|c| c.to_ascii_uppercase()).collect()
-}
+pub use kernel::normalise_code;
+
+mod sessions;
+mod two_factor;
 
 #[cfg(test)]
 mod tests;

@@ -74,3 +74,38 @@ mod tests {
         }
     }
 }
+
+/// An e-mail waiting in the outbox (written in the transaction that causes it, sent by the mail
+/// worker), from any domain: reset links, receipts, invites.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OutgoingMail {
+    pub to: String,
+    pub subject: String,
+    pub text_body: String,
+    /// At most one file (a Kindle delivery's EPUB).
+    pub attachment: Option<MailAttachment>,
+}
+
+impl OutgoingMail {
+    /// A plain-text mail without attachment.
+    pub fn text(to: impl Into<String>, subject: impl Into<String>, text_body: impl Into<String>) -> OutgoingMail {
+        OutgoingMail { to: to.into(), subject: subject.into(), text_body: text_body.into(), attachment: None }
+    }
+}
+
+/// A file sent with a mail.
+#[derive(Clone, PartialEq, Eq)]
+pub struct MailAttachment {
+    /// The file name the recipient sees, e.g. `the-prince.epub`.
+    pub file_name: String,
+    /// Its MIME type, e.g. `application/epub+zip`.
+    pub content_type: String,
+    pub bytes: Vec<u8>,
+}
+
+impl std::fmt::Debug for MailAttachment {
+    // The bytes would flood logs and test output.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("MailAttachment").field("file_name", &self.file_name).field("content_type", &self.content_type).field("bytes", &self.bytes.len()).finish()
+    }
+}

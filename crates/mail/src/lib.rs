@@ -5,7 +5,7 @@ use chrono::Duration;
 use db::mail_queue::{deliver_due, Delivery, QueuedMail};
 use db::DbPool;
 use kernel::{Clock, Timestamp};
-use lettre::message::{header::ContentType, Mailbox};
+use lettre::message::{header::ContentType, Attachment, Mailbox, MultiPart, SinglePart};
 use lettre::{FileTransport, Message, SmtpTransport, Transport};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -78,13 +78,19 @@ impl Mailer {
     /// Sends one mail; the error text is kept in the outbox row, so it names no secrets.
     pub fn send(&self, mail: &QueuedMail) -> Result<(), String> {
         let to: Mailbox = mail.recipient.parse().map_err(|e| format!("bad recipient: {e}"))?;
-        let message = Message::builder()
-            .from(self.from.clone())
-            .to(to)
-            .subject(&mail.subject)
-            .header(ContentType::TEXT_PLAIN)
-            .body(mail.text_body.clone())
-            .map_err(|e| format!("cannot build message: {e}"))?;
+        let builder = Message::builder().from(self.from.clone()).to(to).subject(&mail.subject);
+        let message = match (&mail.attachment, &mail.attachment_name, &mail.attachment_type) {
+            (Some(bytes), Some(name), Some(kind)) => {
+                let kind = ContentType::parse(kind).map_err(|e| format!("bad attachment type: {e}"))?;
+                builder.multipart(
+                    MultiPart::mixed()
+                        .singlepart(SinglePart::plain(mail.text_body.clone()))
+                        .singlepart(Attachment::new(name.clone()).body(bytes.clone(), kind)),
+                )
+            }
+            _ => builder.header(ContentType::TEXT_PLAIN).body(mail.text_body.clone()),
+        }
+        .map_err(|e| format!("cannot build message: {e}"))?;
         match &self.sender {
             Sender::Smtp(smtp) => smtp.send(&message).map(drop).map_err(|e| format!("smtp: {e}")),
             Sender::File(file) => file.send(&message).map(drop).map_err(|e| format!("outbox: {e}")),

@@ -14,7 +14,7 @@ fn queue(database: &TestDatabase, to: &str, body: &str) {
     let mut conn = database.connect();
     db::mail_queue::enqueue(
         &mut conn,
-        &OutgoingMail { to: to.into(), subject: "Hello".into(), text_body: body.into() },
+        &OutgoingMail { to: to.into(), subject: "Hello".into(), text_body: body.into(), attachment: None },
         SystemClock.now(),
     )
     .unwrap();

@@ -8,9 +8,10 @@
 pub mod range;
 pub mod signing;
 mod store;
+pub mod variants;
 
 pub use signing::UrlSigner;
-pub use store::{is_valid_key, MediaError, MediaStore, StoreSettings};
+pub use store::{is_valid_key, MediaError, MediaStore, StoreSettings, UploadError, UPLOAD_PART_BYTES};
 
 /// Keys under this prefix are public.
 pub const PUBLIC_PREFIX: &str = "public/";

@@ -97,6 +97,81 @@ impl MediaStore {
     }
 }
 
+/// Parts of a streamed upload: S3 wants at least 5 MiB per part (but the last); memory holds one.
+pub const UPLOAD_PART_BYTES: usize = 8 * 1024 * 1024;
+
+/// Why a streamed upload stopped (nothing was kept).
+#[derive(Debug, thiserror::Error)]
+pub enum UploadError {
+    #[error("the file is larger than {max} bytes")]
+    TooLarge { max: u64 },
+    /// The sender stopped or the connection broke.
+    #[error("the upload was interrupted: {0}")]
+    Interrupted(String),
+    #[error(transparent)]
+    Store(#[from] MediaError),
+}
+
+impl MediaStore {
+    /// Streams `body` into the file `key` in parts of [`UPLOAD_PART_BYTES`] (a multipart upload on
+    /// S3, a temporary file renamed on completion locally), holding one part in memory. The file
+    /// appears only when the whole body arrived; anything else (an error from `body`, more than
+    /// `max_bytes`) aborts the upload and leaves nothing behind. Answers the size.
+    pub async fn upload<E: std::fmt::Display>(
+        &self,
+        key: &str,
+        mut body: impl futures::Stream<Item = Result<Bytes, E>> + Unpin,
+        max_bytes: u64,
+    ) -> Result<u64, UploadError> {
+        let location = path(key)?;
+        let mut upload = self.store.put_multipart(&location).await.map_err(MediaError::from)?;
+        let mut part: Vec<u8> = Vec::with_capacity(UPLOAD_PART_BYTES);
+        let mut size: u64 = 0;
+        let outcome: Result<(), UploadError> = async {
+            while let Some(chunk) = body.next().await {
+                let chunk = chunk.map_err(|e| UploadError::Interrupted(e.to_string()))?;
+                size += chunk.len() as u64;
+                if size > max_bytes {
+                    return Err(UploadError::TooLarge { max: max_bytes });
+                }
+                let mut rest: &[u8] = &chunk;
+                while !rest.is_empty() {
+                    let take = rest.len().min(UPLOAD_PART_BYTES - part.len());
+                    part.extend_from_slice(&rest[..take]);
+                    rest = &rest[take..];
+                    if part.len() == UPLOAD_PART_BYTES {
+                        let full = std::mem::replace(&mut part, Vec::with_capacity(UPLOAD_PART_BYTES));
+                        upload.put_part(PutPayload::from(full)).await.map_err(MediaError::from)?;
+                    }
+                }
+            }
+            if !part.is_empty() || size == 0 {
+                upload.put_part(PutPayload::from(std::mem::take(&mut part))).await.map_err(MediaError::from)?;
+            }
+            Ok(())
+        }
+        .await;
+        match outcome {
+            Ok(()) => {
+                upload.complete().await.map_err(MediaError::from)?;
+                Ok(size)
+            }
+            Err(error) => {
+                let _ = upload.abort().await;
+                Err(error)
+            }
+        }
+    }
+
+    /// Removes a file (a replaced upload); a missing file is not an error.
+    pub async fn remove(&self, key: &str) -> Result<(), MediaError> {
+        match self.store.delete(&path(key)?).await {
+            Ok(()) | Err(object_store::Error::NotFound { .. }) => Ok(()),
+            Err(other) => Err(other.into()),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -133,5 +208,71 @@ mod tests {
         let part: Vec<Bytes> = store.read("premium/audio/x.wav", Some(90..100)).await.unwrap().try_collect().await.unwrap();
         assert_eq!(part.concat(), vec![7; 10]);
         std::fs::remove_dir_all(dir).unwrap();
+    }
+}
+
+#[cfg(test)]
+mod upload_tests {
+    use super::*;
+    use futures::TryStreamExt;
+
+    fn chunks(sizes: &[usize]) -> impl futures::Stream<Item = Result<Bytes, std::io::Error>> + Unpin {
+        let mut n = 0u8;
+        let parts: Vec<Result<Bytes, std::io::Error>> = sizes
+            .iter()
+            .map(|size| {
+                let bytes: Vec<u8> = (0..*size).map(|_| { n = n.wrapping_add(1); n }).collect();
+                Ok(Bytes::from(bytes))
+            })
+            .collect();
+        futures::stream::iter(parts)
+    }
+
+    fn local() -> (MediaStore, std::path::PathBuf) {
+        let dir = std::env::temp_dir().join(format!("gistbook-upload-test-{}-{}", std::process::id(), rand::random::<u32>()));
+        (MediaStore::open(&StoreSettings::Local { dir: dir.clone() }).unwrap(), dir)
+    }
+
+    #[tokio::test]
+    async fn a_streamed_upload_keeps_every_byte_in_order_across_parts() {
+        let (store, dir) = local();
+        let sizes = [3, UPLOAD_PART_BYTES - 1, 2, UPLOAD_PART_BYTES + 5, 7];
+        let expected: Vec<u8> = chunks(&sizes).try_collect::<Vec<Bytes>>().await.unwrap().concat();
+        let size = store.upload("premium/video/a.mp4", chunks(&sizes), u64::MAX).await.unwrap();
+        assert_eq!(size, expected.len() as u64);
+        let stored: Vec<Bytes> = store.read("premium/video/a.mp4", None).await.unwrap().try_collect().await.unwrap();
+        assert_eq!(stored.concat(), expected);
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[tokio::test]
+    async fn an_interrupted_or_oversized_upload_leaves_nothing_and_the_old_file_stays() {
+        let (store, dir) = local();
+        store.put("public/covers/old.png", b"old".to_vec()).await.unwrap();
+        let broken = chunks(&[10, 20]).chain(futures::stream::iter([Err(std::io::Error::other("connection reset"))]));
+        let error = store.upload("public/covers/new.png", broken, u64::MAX).await.unwrap_err();
+        assert!(matches!(error, UploadError::Interrupted(_)), "{error}");
+        assert!(matches!(store.size("public/covers/new.png").await, Err(MediaError::NotFound)));
+        let error = store.upload("public/covers/new.png", chunks(&[600, 600]), 1000).await.unwrap_err();
+        assert!(matches!(error, UploadError::TooLarge { max: 1000 }));
+        assert!(matches!(store.size("public/covers/new.png").await, Err(MediaError::NotFound)));
+        assert_eq!(store.size("public/covers/old.png").await.unwrap(), 3);
+        // No temporary files are left in the folder either.
+        let leftovers: Vec<_> = walk(&dir).into_iter().filter(|p| !p.ends_with("old.png")).collect();
+        assert!(leftovers.is_empty(), "{leftovers:?}");
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+        let mut files = Vec::new();
+        for entry in std::fs::read_dir(dir).unwrap().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                files.extend(walk(&path));
+            } else {
+                files.push(path);
+            }
+        }
+        files
     }
 }

@@ -1,14 +1,21 @@
 //! Outside identity providers. Each is configured by `OAUTH_<NAME>_CLIENT_ID` and
 //! `OAUTH_<NAME>_CLIENT_SECRET` (and, for stand-ins or other regions, `_AUTHORIZE_URL`,
-//! `_TOKEN_URL`, `_USERINFO_URL`); one without a client id is "not configured".
+//! `_TOKEN_URL`, `_USERINFO_URL`); one without a client id is "not configured". Apple's profile is
+//! its ID token, checked against Apple's published keys (`OAUTH_APPLE_JWKS_URL`) and issuer
+//! (`OAUTH_APPLE_ISSUER`): see [`id_token`].
 
-use base64::Engine;
+pub mod id_token;
+#[cfg(any(test, feature = "test-support"))]
+pub mod testing;
+
+pub use id_token::IdTokenSettings;
+
 use identity::social::{AuthorizationRequest, ExternalProfile, IdentityProviders, Provider, ProviderError};
 use kernel::Email;
 use serde_json::Value;
 use std::collections::HashMap;
 use std::sync::OnceLock;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 #[derive(Debug, Clone)]
 pub struct ProviderSettings {
@@ -19,6 +26,9 @@ pub struct ProviderSettings {
     /// Where the profile is read; Apple has none (its ID token carries it).
     pub userinfo_url: Option<String>,
     pub scope: String,
+    /// How the ID token is checked, for a provider without a userinfo endpoint (Apple): whose
+    /// keys sign it and which issuer it names. Without a userinfo URL nor this, sign-in fails.
+    pub id_token: Option<IdTokenSettings>,
 }
 
 impl ProviderSettings {
@@ -54,14 +64,21 @@ impl ProviderSettings {
             token_url: token.into(),
             userinfo_url: userinfo.map(Into::into),
             scope: scope.into(),
+            id_token: (provider == Provider::Apple).then(IdTokenSettings::apple),
         }
     }
 }
 
 /// Reads `OAUTH_<NAME>_CLIENT_ID`, `_CLIENT_SECRET` and the optional endpoint overrides for every
-/// provider; those without a client id and secret are left out.
+/// provider (and, for Apple, `_JWKS_URL` and `_ISSUER`); those without a client id and secret are
+/// left out.
 pub fn settings_from_env() -> HashMap<Provider, ProviderSettings> {
-    let var = |name: String| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
+    settings_from(|name| std::env::var(name).ok())
+}
+
+/// [`settings_from_env`] over any source of variables.
+pub fn settings_from(lookup: impl Fn(&str) -> Option<String>) -> HashMap<Provider, ProviderSettings> {
+    let var = |name: String| lookup(&name).filter(|v| !v.trim().is_empty());
     let mut settings = HashMap::new();
     for provider in Provider::ALL {
         let prefix = format!("OAUTH_{}", provider.slug().to_uppercase());
@@ -78,6 +95,14 @@ pub fn settings_from_env() -> HashMap<Provider, ProviderSettings> {
         if let Some(url) = var(format!("{prefix}_USERINFO_URL")) {
             entry.userinfo_url = Some(url);
         }
+        if let Some(check) = entry.id_token.as_mut() {
+            if let Some(url) = var(format!("{prefix}_JWKS_URL")) {
+                check.jwks_url = url;
+            }
+            if let Some(issuer) = var(format!("{prefix}_ISSUER")) {
+                check.issuer = issuer;
+            }
+        }
         settings.insert(provider, entry);
     }
     settings
@@ -90,11 +115,13 @@ pub struct OAuthProviders {
     /// Made on first use, on a blocking thread (reqwest's blocking client must not be made or
     /// dropped on an async runtime thread).
     client: OnceLock<reqwest::blocking::Client>,
+    /// The providers' ID-token signing keys, fetched on first use and kept an hour.
+    keys: id_token::KeyCache,
 }
 
 impl OAuthProviders {
     pub fn new(settings: HashMap<Provider, ProviderSettings>, public_url: impl Into<String>) -> Self {
-        OAuthProviders { settings, public_url: public_url.into().trim_end_matches('/').to_owned(), client: OnceLock::new() }
+        OAuthProviders { settings, public_url: public_url.into().trim_end_matches('/').to_owned(), client: OnceLock::new(), keys: id_token::KeyCache::default() }
     }
 
 
@@ -180,6 +207,36 @@ impl OAuthProviders {
             .map_err(|e| ProviderError::Unavailable(format!("userinfo endpoint: {e}")))?;
         read_json(response, "userinfo endpoint")
     }
+
+    /// The provider's published keys (a JWKS document). Any failure is "unavailable": the keys
+    /// are the provider's side, not the person's.
+    fn fetch_jwks(&self, url: &str) -> Result<Value, ProviderError> {
+        let response = self
+            .client()
+            .get(url)
+            .header("Accept", "application/json")
+            .send()
+            .map_err(|e| ProviderError::Unavailable(format!("keys endpoint: {e}")))?;
+        let status = response.status();
+        if !status.is_success() {
+            return Err(ProviderError::Unavailable(format!("keys endpoint: {status}")));
+        }
+        response.json().map_err(|e| ProviderError::Unavailable(format!("keys endpoint: unreadable answer: {e}")))
+    }
+
+    /// The claims of a checked ID token (signature, issuer, audience, expiry; see [`id_token`]).
+    fn verified_id_token(&self, provider: Provider, settings: &ProviderSettings, token: &str) -> Result<Value, ProviderError> {
+        let check = settings
+            .id_token
+            .as_ref()
+            .ok_or_else(|| ProviderError::Unavailable("no userinfo endpoint nor ID-token keys configured".into()))?;
+        let verified = id_token::verify(token, check, &settings.client_id, &self.keys, Instant::now(), |url| self.fetch_jwks(url));
+        if let Err(error) = &verified {
+            // The reasons are fixed phrases: never the token nor a claim.
+            tracing::warn!(provider = provider.slug(), %error, "ID token not accepted");
+        }
+        verified
+    }
 }
 
 fn read_json(response: reqwest::blocking::Response, what: &str) -> Result<Value, ProviderError> {
@@ -202,16 +259,6 @@ fn text(value: &Value, key: &str) -> String {
 /// `true`, or the string "true" (Apple sends it as a string).
 fn truthy(value: Option<&Value>) -> bool {
     matches!(value, Some(Value::Bool(true))) || matches!(value, Some(Value::String(s)) if s == "true")
-}
-
-/// Reads an ID token's claims. Its signature is not checked: it came straight from the
-/// provider's token endpoint over TLS, which OpenID Connect Core 3.1.3.7 accepts in its place.
-fn id_token_claims(id_token: &str) -> Result<Value, ProviderError> {
-    let payload = id_token.split('.').nth(1).ok_or_else(|| ProviderError::Unavailable("malformed ID token".into()))?;
-    let bytes = base64::engine::general_purpose::URL_SAFE_NO_PAD
-        .decode(payload.trim_end_matches('='))
-        .map_err(|_| ProviderError::Unavailable("malformed ID token".into()))?;
-    serde_json::from_slice(&bytes).map_err(|_| ProviderError::Unavailable("malformed ID token".into()))
 }
 
 /// Turns a provider's profile answer into ours.
@@ -262,7 +309,7 @@ impl IdentityProviders for OAuthProviders {
                     .get("id_token")
                     .and_then(Value::as_str)
                     .ok_or_else(|| ProviderError::Unavailable("no ID token in the answer".into()))?;
-                id_token_claims(id_token)?
+                self.verified_id_token(provider, settings, id_token)?
             }
         };
         profile_from(provider, &profile)
@@ -293,11 +340,37 @@ mod tests {
     }
 
     #[test]
-    fn reads_id_token_claims() {
-        let claims = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(br#"{"sub":"apple-1","email":"z@x.com"}"#);
-        let token = format!("header.{claims}.signature");
-        assert_eq!(id_token_claims(&token).unwrap()["sub"], "apple-1");
-        assert!(id_token_claims("nonsense").is_err());
+    fn apple_checks_its_id_token_against_apples_keys_unless_configured_otherwise() {
+        let apple = ProviderSettings::defaults(Provider::Apple, "id".into(), "secret".into()).id_token.unwrap();
+        assert_eq!(apple, IdTokenSettings { jwks_url: "https://appleid.apple.com/auth/keys".into(), issuer: "https://appleid.apple.com".into() });
+        assert!(ProviderSettings::defaults(Provider::Google, "id".into(), "secret".into()).id_token.is_none());
+
+        let env: HashMap<&str, &str> = HashMap::from([
+            ("OAUTH_APPLE_CLIENT_ID", "app.gistbook"),
+            ("OAUTH_APPLE_CLIENT_SECRET", "jwt"),
+            ("OAUTH_APPLE_JWKS_URL", "http://127.0.0.1:9/keys"),
+            ("OAUTH_APPLE_ISSUER", "http://127.0.0.1:9"),
+            ("OAUTH_GOOGLE_CLIENT_ID", "g"),
+            ("OAUTH_GOOGLE_CLIENT_SECRET", "s"),
+            ("OAUTH_GOOGLE_JWKS_URL", "ignored"),
+        ]);
+        let settings = settings_from(|name| env.get(name).map(|v| v.to_string()));
+        let check = settings[&Provider::Apple].id_token.clone().unwrap();
+        assert_eq!((check.jwks_url.as_str(), check.issuer.as_str()), ("http://127.0.0.1:9/keys", "http://127.0.0.1:9"));
+        assert!(settings[&Provider::Google].id_token.is_none());
+        let defaults = settings_from(|name| env.get(name).filter(|_| !name.ends_with("_JWKS_URL") && !name.ends_with("_ISSUER")).map(|v| v.to_string()));
+        assert_eq!(defaults[&Provider::Apple].id_token, Some(IdTokenSettings::apple()));
+    }
+
+    #[test]
+    fn an_unreachable_keys_url_makes_apple_unavailable_not_refused() {
+        let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+        let mut apple = ProviderSettings::defaults(Provider::Apple, "app.gistbook".into(), "secret".into());
+        apple.id_token = Some(IdTokenSettings { jwks_url: format!("http://127.0.0.1:{port}/keys"), issuer: "https://appleid.apple.com".into() });
+        let providers = OAuthProviders::new(HashMap::from([(Provider::Apple, apple.clone())]), "https://gistbook.app");
+        let token = testing::sign_id_token(&serde_json::json!({"sub": "a", "iss": "https://appleid.apple.com", "aud": "app.gistbook", "exp": 4_000_000_000u64}));
+        let answer = providers.verified_id_token(Provider::Apple, &apple, &token);
+        assert!(matches!(answer, Err(ProviderError::Unavailable(_))), "{answer:?}");
     }
 
     #[test]

@@ -18,11 +18,24 @@ const MyProgress = lazy(() => import(/* webpackChunkName: "route-my-progress" */
 const Library = lazy(() => import(/* webpackChunkName: "route-library" */ '@/features/library/routes/Library'));
 const AccountSecurity = lazy(() => import(/* webpackChunkName: "route-account-security" */ '@/features/account/routes/Security'));
 const DeleteAccount = lazy(() => import(/* webpackChunkName: "route-delete-account" */ '@/features/account/routes/DeleteAccount'));
+const CancelSubscription = lazy(() => import(/* webpackChunkName: "route-cancel" */ '@/features/account/routes/Cancel'));
+const StackSocial = lazy(() => import(/* webpackChunkName: "route-stacksocial" */ '@/features/account/routes/StackSocial'));
+const GiftCard = lazy(() => import(/* webpackChunkName: "route-giftcard" */ '@/features/billing/routes/GiftCard'));
+const Teams = lazy(() => import(/* webpackChunkName: "route-teams" */ '@/features/billing/routes/Teams'));
+const ManageTeam = lazy(() => import(/* webpackChunkName: "route-teams-manage" */ '@/features/billing/routes/ManageTeam'));
+const DownloadPdf = lazy(() => import(/* webpackChunkName: "route-download-pdf" */ '@/features/pdf/routes/DownloadPdf'));
+const DownloadPdfOr = lazy(() => import(/* webpackChunkName: "route-download-pdf-or" */ '@/features/pdf/routes/DownloadPdfOr'));
+const SetKindle = lazy(() => import(/* webpackChunkName: "route-set-kindle" */ '@/features/kindle/routes/SetKindle'));
+const SendToKindle = lazy(() => import(/* webpackChunkName: "route-send-to-kindle" */ '@/features/kindle/routes/SendToKindle'));
+const Pricing = lazy(() => import(/* webpackChunkName: "route-pricing" */ '@/features/billing/routes/Pricing'));
+const Payment = lazy(() => import(/* webpackChunkName: "route-payment" */ '@/features/billing/routes/Payment'));
 const Reader = lazy(() => import(/* webpackChunkName: "route-reader" */ '@/features/reader/routes/Reader'));
 const BookDetail = lazy(() => import(/* webpackChunkName: "route-book-detail" */ '@/features/reader/routes/BookDetail'));
 const Video = lazy(() => import(/* webpackChunkName: "route-video" */ '@/features/reader/routes/Video'));
 const Visuals = lazy(() => import(/* webpackChunkName: "route-visuals" */ '@/features/visuals/routes/Visuals'));
 const VisualViewer = lazy(() => import(/* webpackChunkName: "route-visual-viewer" */ '@/features/visuals/routes/VisualViewer'));
+const Podcasts = lazy(() => import(/* webpackChunkName: "route-podcasts" */ '@/features/podcasts/routes/Podcasts'));
+const Podcast = lazy(() => import(/* webpackChunkName: "route-podcast" */ '@/features/podcasts/routes/Podcast'));
 const Books = lazy(() => import(/* webpackChunkName: "route-books" */ '@/features/catalogue/routes/Books'));
 const BookList = lazy(() => import(/* webpackChunkName: "route-booklist" */ '@/features/catalogue/routes/BookList'));
 const Category = lazy(() => import(/* webpackChunkName: "route-category" */ '@/features/catalogue/routes/Category'));
@@ -37,6 +50,8 @@ const WhatsNew = lazy(() => import(/* webpackChunkName: "route-whats-new" */ '@/
 const BlogPost = lazy(() => import(/* webpackChunkName: "route-blog-post" */ '@/features/blog/routes/Post'));
 const ChooseCategories = lazy(() => import(/* webpackChunkName: "route-choose-categories" */ '@/features/preferences/routes/ChooseCategories'));
 const GoBack = lazy(() => import(/* webpackChunkName: "route-goback" */ '@/features/misc/routes/GoBack'));
+// The back office: the shell and each of its screens are chunks of their own (members never load them).
+const Admin = lazy(() => import(/* webpackChunkName: "admin-shell" */ '@/features/admin/routes/AdminLayout'));
 const NotFound = lazy(() => import(/* webpackChunkName: "route-not-found" */ '@/features/misc/routes/NotFound'));
 
 export const routes: RouteObject[] = [
@@ -78,6 +93,74 @@ export const routes: RouteObject[] = [
           </ProtectedRoute>
         ),
       },
+      // Members with a subscription; visitors log in and come back.
+      {
+        path: 'cancel',
+        element: (
+          <ProtectedRoute signIn="login">
+            <CancelSubscription />
+          </ProtectedRoute>
+        ),
+      },
+      {
+        path: 'stacksocial',
+        element: (
+          <ProtectedRoute>
+            <StackSocial />
+          </ProtectedRoute>
+        ),
+      },
+      // The same pricing page under both names (/pricing?limit_reached=yes from the reader).
+      { path: 'try', element: <Pricing /> },
+      { path: 'pricing', element: <Pricing /> },
+      // Visitors may pay too (they sign up or log in afterwards).
+      { path: 'payment', element: <Payment /> },
+      { path: 'payment/:planId', element: <Payment /> },
+      { path: 'giftcard', element: <GiftCard /> },
+      // The summary as a file (the reader links here).
+      {
+        path: 'download-pdf/:id/:title',
+        element: (
+          <ProtectedRoute>
+            <DownloadPdf />
+          </ProtectedRoute>
+        ),
+      },
+      { path: 'download-pdf-or/:id/:title', element: <DownloadPdfOr /> },
+      {
+        path: 'set-kindle',
+        element: (
+          <ProtectedRoute>
+            <SetKindle />
+          </ProtectedRoute>
+        ),
+      },
+      {
+        path: 'send-to-kindle',
+        element: (
+          <ProtectedRoute>
+            <SendToKindle />
+          </ProtectedRoute>
+        ),
+      },
+      {
+        path: 'send-to-kindle/:bookId',
+        element: (
+          <ProtectedRoute>
+            <SendToKindle />
+          </ProtectedRoute>
+        ),
+      },
+      { path: 'teams', element: <Teams /> },
+      // Team buyers sign in to manage the seats they bought.
+      {
+        path: 'teams/manage',
+        element: (
+          <ProtectedRoute signIn="login">
+            <ManageTeam />
+          </ProtectedRoute>
+        ),
+      },
       // Signed-in only: the routes protect themselves.
       { path: 'my-progress', element: <MyProgress /> },
       { path: 'library', element: <Library /> },
@@ -87,6 +170,8 @@ export const routes: RouteObject[] = [
       { path: 'visuals', element: <Visuals /> },
       { path: 'visuals/:id', element: <VisualViewer /> },
       { path: 'books', element: <Books /> },
+      { path: 'podcasts', element: <Podcasts /> },
+      { path: 'podcasts/:id', element: <Podcast /> },
       { path: 'booklist/:sort', element: <BookList /> },
       { path: 'booklist/:sort/:tag', element: <BookList /> },
       { path: 'category/:category', element: <Category /> },
@@ -103,6 +188,15 @@ export const routes: RouteObject[] = [
       // Signed-in only: the route protects itself.
       { path: 'choose-categories/:type', element: <ChooseCategories /> },
       { path: 'goback', element: <GoBack /> },
+      // Visitors sign up first; the shell shows members a 403 page (the server refuses them anyway).
+      {
+        path: 'admin/*',
+        element: (
+          <ProtectedRoute>
+            <Admin />
+          </ProtectedRoute>
+        ),
+      },
       { path: '*', element: <NotFound /> },
     ],
   },

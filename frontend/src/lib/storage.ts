@@ -120,6 +120,11 @@ export function getChargeId(): string | null {
   return read('session', KEYS.chargeId);
 }
 
+/** A purchase made without an account (checkout's `chargeId`), attached at the next sign-in. */
+export function setChargeId(chargeId: string): void {
+  write('session', KEYS.chargeId, chargeId);
+}
+
 export function clearChargeId(): void {
   remove('session', KEYS.chargeId);
 }

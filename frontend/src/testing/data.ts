@@ -5,6 +5,7 @@ import type {
   BookPage,
   CategoryView,
   CollectionView,
+  SessionView,
   User,
 } from '@/lib/api/types';
 
@@ -24,6 +25,22 @@ export function makeUser(overrides: Partial<User> = {}): User {
     friendEmail: null,
     isPaid: false,
     isAdmin: false,
+    ...overrides,
+  };
+}
+
+let nextSession = 1;
+
+/** A signed-in session as GET /api/user/sessions lists it (last used a minute ago). */
+export function makeSession(overrides: Partial<SessionView> = {}): SessionView {
+  const n = nextSession++;
+  return {
+    id: `session-${n}`,
+    device: 'Firefox on Linux',
+    address: '203.0.113.7',
+    startedAt: Date.UTC(2025, 0, 2, 9, 30),
+    lastUsedAt: Date.now() - 60_000,
+    current: false,
     ...overrides,
   };
 }

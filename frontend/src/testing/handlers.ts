@@ -20,7 +20,10 @@ import type {
   RecommendsResult,
   SearchResult,
 } from '@/lib/api/types';
-import { BOOKS, CATEGORIES, bookPage, makeAuthor, makeCollection, makePost, makeUser } from './data';
+import { PLANS, makeCharge, makeQuote, makeRedeemed, makeSettings, planById } from './billing-data';
+import { makeKindle } from './delivery-data';
+import { ADMIN_GOALS, GOALS } from './content-data';
+import { BOOKS, CATEGORIES, bookPage, makeAuthor, makeCollection, makePost, makeSession, makeUser } from './data';
 import { libraryPage, makeProgress } from './progress-data';
 
 /** The API origin the client uses under jsdom (page at http://localhost:3000). */
@@ -60,12 +63,16 @@ export const handlers = [
   http.put('/api/user/forgot-password', () => ok({})),
   http.put('/api/user/reset-password', () => ok({})),
   http.post('/api/user/delete', () => ok({})),
+  // A member without two-factor, signed in on this browser only.
+  http.get('/api/user/two-factor', () => ok({ enabled: false, recoveryCodesLeft: 0 })),
+  http.get('/api/user/sessions', () => ok({ sessions: [makeSession({ current: true })] })),
   http.post('/api/analytics/events', () => ok({})),
   http.get('/api/google/login/oauth', () => fail(503, 'Google sign-in is not configured.', 'provider_not_configured')),
   http.get('/api/apple/login/oauth', () => fail(503, 'Apple sign-in is not configured.', 'provider_not_configured')),
   http.get('/api/sign-in/origins', () => ok({ origins: SIGN_IN_ORIGINS })),
   ...catalogueHandlers(),
   ...progressHandlers(),
+  ...billingHandlers(),
 ];
 
 /** Catalogue, discovery, blog and preferences calls (docs/catalogue.md). */
@@ -98,6 +105,12 @@ function catalogueHandlers() {
       const q = new URL(request.url).searchParams.get('q') ?? '';
       return ok<SearchResult>({ query: q, books: BOOKS.slice(0, 1), total: 1, page: 1, pageSize: 20 });
     }),
+    // Issue 14: none of these yet unless a test says so (goals: two).
+    http.get('/api/podcasts', () => ok({ podcasts: [] })),
+    http.get('/api/insights', () => ok({ insights: [] })),
+    http.get('/api/goals', () => ok({ goals: GOALS, userGoals: [], userBookRecommendations: [] })),
+    // The book form's goals (the admin calls are faked per test otherwise).
+    http.get('/api/admin/goals/', () => ok({ goals: ADMIN_GOALS })),
     http.get('/api/infographics', () => ok<InfographicsResult>({ infographics: BOOKS.map(({ id, subid, title, author, image }) => ({ book: { id, subid, title, author, image }, image: null })) })),
   ];
 }
@@ -121,5 +134,42 @@ function progressHandlers() {
       const body = (await request.json());
       return ok<RatingResult>({ bookId: Number(params.id), rating: Number(body.rating), hasRatingsFromUser: true });
     }),
+  ];
+}
+
+/** Plans, checkout and the subscription: card and PayPal on, every payment succeeds. */
+function billingHandlers() {
+  return [
+    http.get('/api/plans', () => ok({ plans: PLANS })),
+    http.post('/api/charge/price', async ({ request }) => {
+      const { planId } = await request.json();
+      const plan = planById(planId ?? '');
+      if (!plan) return fail(400, 'Invalid plan id', 'invalid_plan');
+      return ok({ price: plan.price, bookTitle: null, course: null, paypalPlan: null, plan });
+    }),
+    http.post('/api/charge/quote', async ({ request }) => {
+      const body = await request.json();
+      if (!planById(body.planId ?? '')) return fail(400, 'Invalid plan id', 'invalid_plan');
+      const plan = planById(body.planId ?? '');
+      const quantity = Number(body.quantity ?? 1);
+      if (plan && (quantity < plan.minQuantity || quantity > plan.maxQuantity)) {
+        return fail(400, plan.minQuantity > 1 ? `Please choose a quantity >= ${plan.minQuantity}` : 'Please choose a quantity from 1 to 200.', 'invalid_quantity');
+      }
+      return ok(makeQuote(body.planId ?? '', Number(body.addInfographics ?? 0), body.couponCode ? 25 : 0, quantity));
+    }),
+    http.post('/api/charge/coupon', () => ok({ percent_off: 25, paypalPlan: null })),
+    http.get('/api/charge/settings', () => ok(makeSettings())),
+    http.post('/api/charge/process/{planId}', () => ok(makeCharge())),
+    http.post('/api/charge/confirm', () => ok(makeCharge())),
+    http.post('/api/paypal/start', () => ok({ orderId: 'ORDER-1', subscriptionId: null })),
+    http.post('/api/paypal', () => ok(makeCharge())),
+    http.post('/api/user/mark-as-paid', () => ok({ isPaid: true, planId: 'monthly', endPaidDate: Date.UTC(2099, 0, 4) })),
+    http.get('/api/charge/subscription', () => ok({ subscription: null })),
+    http.post('/api/user/redeem', () => ok(makeRedeemed())),
+    http.post('/api/user/stacksocial', () => ok(makeRedeemed({ planId: 'stacksocial-ltd', endPaidDate: null }))),
+    // A member who bought no team seats, with no Kindle address yet.
+    http.get('/api/teams/seats', () => ok({ seats: [] })),
+    http.get('/api/kindle/has-kindle', () => ok(makeKindle())),
+    http.post('/api/charge/cancel', () => fail(409, 'You have no subscription that renews, so there is nothing to turn off.', 'nothing_to_cancel')),
   ];
 }

@@ -7,9 +7,15 @@
 //!   then search latency p50/p95 (100,000 synthetic books by default).
 //! - `progress`: pgbench `-N` (simple update, 16 clients) vs `PUT /api/user-book-history/` from
 //!   many members.
+//! - `checkout`: pgbench `-N` vs `POST /api/charge/price`, then vs the Stripe webhook handler
+//!   (signed subscription events, half of them duplicates), Stripe played by the stand-in.
+//! - `upload`: a 2 GB video through the admin upload call against `cp` of the same file, and the
+//!   server's peak memory before and after.
 
+mod checkout;
 mod progress;
 mod reader;
+mod upload;
 
 use crate::catalogue_seed::Narration;
 use crate::postgres::Postgres;
@@ -22,7 +28,7 @@ use std::time::Duration;
 const BENCH_PORT: u16 = 54331;
 const DATABASE: &str = "gistbook_bench";
 pub(crate) const SECONDS: &str = "15";
-const USAGE: &str = "usage: cargo xtask bench reader|progress [--books N] [--debug]";
+const USAGE: &str = "usage: cargo xtask bench reader|progress|checkout|upload [--books N] [--debug]";
 
 pub fn bench(args: &[&str]) -> Result<()> {
     let mut books = None;
@@ -33,13 +39,19 @@ pub fn bench(args: &[&str]) -> Result<()> {
         match *arg {
             "--books" => books = Some(iter.next().context("--books needs a number")?.replace('_', "").parse()?),
             "--debug" => release = false,
-            "reader" | "progress" => what = Some(*arg),
+            "reader" | "progress" | "checkout" | "upload" => what = Some(*arg),
             other => bail!("unknown argument {other:?}; {USAGE}"),
         }
     }
     match what {
-        Some("reader") => reader::run(&Rig::prepare(books.unwrap_or(100_000), release)?),
-        Some("progress") => progress::run(&Rig::prepare(books.unwrap_or(2_000), release)?),
+        Some("reader") => reader::run(&Rig::prepare(books.unwrap_or(100_000), release, &[])?),
+        Some("progress") => progress::run(&Rig::prepare(books.unwrap_or(2_000), release, &[])?),
+        Some("upload") => upload::run(&Rig::prepare(books.unwrap_or(2_000), release, &[])?),
+        Some("checkout") => {
+            let stripe = stand_ins::stripe::StripeStandIn::start()?;
+            let env = checkout::server_env(&stripe);
+            checkout::run(&Rig::prepare(books.unwrap_or(2_000), release, &env)?, &stripe)
+        }
         _ => bail!("{USAGE}"),
     }
 }
@@ -54,7 +66,7 @@ pub(crate) struct Rig {
 }
 
 impl Rig {
-    fn prepare(books: usize, release: bool) -> Result<Rig> {
+    fn prepare(books: usize, release: bool, env: &[(String, String)]) -> Result<Rig> {
         ensure_wrk()?;
         step(&format!("Building the server ({})", if release { "release" } else { "debug" }));
         let mut build = Command::new(env!("CARGO"));
@@ -84,7 +96,12 @@ impl Rig {
                 println!("{existing} synthetic books already there.");
             }
             diesel::sql_query("TRUNCATE reading_history, reading_days, library_items, book_ratings").execute(&mut conn)?;
-            diesel::sql_query("DELETE FROM users WHERE email LIKE '%@bench.example' OR email = 'bench@example.com'").execute(&mut conn)?;
+            diesel::sql_query("TRUNCATE provider_events, cancellations, subscriptions, charges").execute(&mut conn)?;
+            let bench_users = "SELECT id FROM users WHERE email LIKE '%@bench.example' OR email = 'bench@example.com'";
+            for table in ["two_factor_recovery_codes", "login_challenges", "two_factor"] {
+                diesel::sql_query(format!("DELETE FROM {table} WHERE user_id IN ({bench_users})")).execute(&mut conn)?;
+            }
+            diesel::sql_query(format!("DELETE FROM users WHERE id IN ({bench_users})")).execute(&mut conn)?;
         }
 
         let port = free_port()?;
@@ -101,6 +118,7 @@ impl Rig {
             // The benchmarks sign up hundreds of members from loopback.
             .env("SIGNUPS_PER_ADDRESS_PER_HOUR", "100000")
             .env("RUST_LOG", "warn")
+            .envs(env.iter().map(|(k, v)| (k, v)))
             .stdout(log.try_clone()?)
             .stderr(log)
             .spawn()?;
@@ -110,7 +128,22 @@ impl Rig {
     }
 
     pub fn client(&self) -> Result<reqwest::blocking::Client> {
-        Ok(reqwest::blocking::Client::builder().timeout(Duration::from_secs(30)).build()?)
+        self.client_with_timeout(Duration::from_secs(30))
+    }
+
+    pub fn client_with_timeout(&self, timeout: Duration) -> Result<reqwest::blocking::Client> {
+        Ok(reqwest::blocking::Client::builder().timeout(timeout).build()?)
+    }
+
+    /// The server's peak resident memory so far (VmHWM), in KB.
+    pub fn server_peak_rss_kb(&self) -> Result<u64> {
+        let pid = self.server.borrow().id();
+        let status = std::fs::read_to_string(format!("/proc/{pid}/status"))?;
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix("VmHWM:"))
+            .and_then(|v| v.split_whitespace().next()?.parse().ok())
+            .context("reading the server's peak memory")
     }
 
     /// Registers a member and gives them a lifetime plan; their access token.

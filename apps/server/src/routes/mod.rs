@@ -2,10 +2,13 @@
 
 pub mod admin;
 pub mod analytics;
+pub mod billing;
 pub mod catalogue;
+pub mod documents;
 pub mod health;
 pub mod oauth;
 pub mod progress;
+pub mod security;
 pub mod user;
 
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -14,9 +17,12 @@ pub fn configure(config: &mut ServiceConfig) {
     config
         .configure(health::configure)
         .configure(user::configure)
+        .configure(security::configure)
         .configure(analytics::configure)
         .configure(oauth::configure)
         .configure(admin::configure)
+        .configure(billing::configure)
+        .configure(documents::configure)
         .configure(catalogue::configure)
         .configure(progress::configure);
 }

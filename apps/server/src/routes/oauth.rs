@@ -1,9 +1,9 @@
 //! Social sign-in (OAuth 2 authorization code with state and PKCE), at the member spec's paths:
 //! `/api/{google,apple}/login/oauth` and `/api/{linkedin,facebook}/oauth`, each with `/callback`.
 
-use crate::auth::{oauth_state_cookie, set_oauth_state_cookie};
+use crate::auth::{client_info, oauth_state_cookie, set_oauth_state_cookie};
 use crate::envelope::{blocking, ApiError, ErrorBody, Ok as OkBody};
-use crate::routes::user::{signed_in_response, SignedInResult};
+use crate::routes::user::{sign_in_step_response, LoginResult};
 use crate::state::AppState;
 use actix_web::http::header;
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
@@ -86,17 +86,19 @@ async fn start(req: HttpRequest, state: web::Data<AppState>, provider: Provider)
 async fn finish(req: HttpRequest, state: web::Data<AppState>, provider: Provider, query: CallbackQuery) -> Result<HttpResponse, ApiError> {
     let identity = state.identity.clone();
     let browser_state = oauth_state_cookie(&req);
-    let signed_in = blocking(move || {
+    let client = client_info(&req);
+    let step = blocking(move || {
         identity.finish_social_sign_in(
             provider,
             query.code.as_deref(),
             query.state.as_deref(),
             browser_state.as_deref(),
             query.timezone.as_deref(),
+            client,
         )
     })
     .await?;
-    Ok(signed_in_response(&req, &state, signed_in))
+    Ok(sign_in_step_response(&req, &state, step))
 }
 
 fn provider_from_path(slug: &str) -> Result<Provider, ApiError> {
@@ -118,7 +120,7 @@ async fn google_start(req: HttpRequest, state: web::Data<AppState>, _query: web:
 
 /// Finish Google sign-in with the returned `code` and `state`.
 #[utoipa::path(tag = "oauth", params(CallbackQuery), responses(
-    (status = 200, body = OkBody<SignedInResult>, description = "Signed in; sets the refresh and isPaid cookies"),
+    (status = 200, body = OkBody<LoginResult>, description = "Signed in; sets the refresh and isPaid cookies"),
     (status = 400, body = ErrorBody, description = "Expired or reused state, refused code, or no verified e-mail"),
     (status = 502, body = ErrorBody, description = "Google could not be reached"),
     (status = 503, body = ErrorBody, description = "Not configured"),
@@ -140,7 +142,7 @@ async fn apple_start(req: HttpRequest, state: web::Data<AppState>, _query: web::
 
 /// Finish Apple sign-in with the returned `code` and `state`.
 #[utoipa::path(tag = "oauth", params(CallbackQuery), responses(
-    (status = 200, body = OkBody<SignedInResult>),
+    (status = 200, body = OkBody<LoginResult>),
     (status = 400, body = ErrorBody),
     (status = 502, body = ErrorBody),
     (status = 503, body = ErrorBody),
@@ -189,7 +191,7 @@ async fn other_start(req: HttpRequest, state: web::Data<AppState>, provider: web
 
 /// Finish LinkedIn or Facebook sign-in.
 #[utoipa::path(tag = "oauth", params(("provider" = String, Path, description = "linkedin or facebook"), CallbackQuery), responses(
-    (status = 200, body = OkBody<SignedInResult>),
+    (status = 200, body = OkBody<LoginResult>),
     (status = 400, body = ErrorBody),
     (status = 404, body = ErrorBody),
     (status = 502, body = ErrorBody),

@@ -1,11 +1,11 @@
 //! Identity calls, at the member spec's exact paths.
 
-use crate::auth::{client_address, clear_session_cookies, refresh_cookie_value, set_paid_cookie, set_session_cookies, AuthUser, SameSiteRequest};
+use crate::auth::{client_address, client_info, clear_session_cookies, refresh_cookie_value, set_paid_cookie, set_session_cookies, AuthUser, SameSiteRequest};
 use crate::envelope::{blocking, ApiError, Empty, ErrorBody, Ok as OkBody};
 use crate::state::AppState;
 use actix_web::{get, post, put, web, HttpRequest, HttpResponse};
 use identity::model::RegistrationForm;
-use identity::{SignedIn, User};
+use identity::{SignInStep, SignedIn, User};
 use kernel::Timestamp;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -75,6 +75,26 @@ pub struct SignedInResult {
     pub user: UserView,
 }
 
+/// The second step a login waits for (two-factor on): send the challenge back with a code to
+/// `POST /api/user/login/two-factor`.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TwoFactorChallengeResult {
+    /// Always true.
+    pub two_factor_required: bool,
+    pub challenge: String,
+    /// Epoch milliseconds; after this the login starts over.
+    pub expires_at: i64,
+}
+
+/// A login either signs in or, for a member with two-factor on, asks for a code.
+#[derive(Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum LoginResult {
+    SignedIn(SignedInResult),
+    TwoFactor(TwoFactorChallengeResult),
+}
+
 #[derive(Serialize, ToSchema)]
 pub struct UserResult {
     pub user: UserView,
@@ -95,7 +115,7 @@ pub struct RegisterRequest {
     pub last_name: Option<String>,
     /// IANA time zone, e.g. "Europe/Paris"; defaults to UTC.
     pub timezone: Option<String>,
-    /// A guest purchase to attach (billing; accepted and ignored until billing lands).
+    /// A guest purchase to attach (as `mark-as-paid`).
     pub charge_id: Option<String>,
     /// The referrer's public id (referrals; accepted and ignored until referrals land).
     pub r_id: Option<String>,
@@ -114,9 +134,12 @@ impl RegisterRequest {
 }
 
 #[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct LoginRequest {
     pub email: Option<String>,
     pub password: Option<String>,
+    /// A guest purchase to attach once signed in (as `mark-as-paid`).
+    pub charge_id: Option<String>,
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -157,6 +180,18 @@ pub struct CodeRegisterRequest {
     pub timezone: Option<String>,
 }
 
+/// The answer to a login step: signed in (cookies set), or the challenge of the second step.
+pub(crate) fn sign_in_step_response(req: &HttpRequest, state: &AppState, step: SignInStep) -> HttpResponse {
+    match step {
+        SignInStep::SignedIn(signed_in) => signed_in_response(req, state, signed_in),
+        SignInStep::SecondFactor(second) => crate::envelope::ok(LoginResult::TwoFactor(TwoFactorChallengeResult {
+            two_factor_required: true,
+            challenge: second.challenge,
+            expires_at: second.expires_at.timestamp_millis(),
+        })),
+    }
+}
+
 pub(crate) fn signed_in_response(req: &HttpRequest, state: &AppState, signed_in: SignedIn) -> HttpResponse {
     let user = UserView::new(&signed_in.user, state.clock.now());
     let mut response = HttpResponse::Ok();
@@ -177,18 +212,41 @@ pub(crate) fn signed_in_response(req: &HttpRequest, state: &AppState, signed_in:
 #[post("/api/user/register")]
 async fn register(req: HttpRequest, state: web::Data<AppState>, body: web::Json<RegisterRequest>) -> Result<HttpResponse, ApiError> {
     let identity = state.identity.clone();
-    let form = body.into_inner().form();
-    let client = client_address(&req);
-    let signed_in = blocking(move || identity.register(&form, &client)).await?;
+    let body = body.into_inner();
+    let charge_id = body.charge_id.clone();
+    let form = body.form();
+    let client = client_info(&req);
+    let mut signed_in = blocking(move || identity.register(&form, client)).await?;
+    attach_purchase(&state, &mut signed_in, charge_id).await;
     Ok(signed_in_response(&req, &state, signed_in))
 }
 
-/// Sign in with e-mail and password.
+/// A guest's purchase named at sign-up or login (`chargeId`) becomes the new session's member's,
+/// as `mark-as-paid` would do. A charge that cannot be attached does not stop the sign-in: the
+/// page calls `mark-as-paid` too and shows that answer.
+async fn attach_purchase(state: &AppState, signed_in: &mut SignedIn, charge_id: Option<String>) {
+    let Some(charge_id) = charge_id.filter(|c| !c.trim().is_empty()) else { return };
+    let member = signed_in.session;
+    match state.billing(move |b| b.attach_charge(Some(&charge_id), member)).await {
+        Ok(Some(grant)) => {
+            signed_in.user.plan = identity::model::PlanState {
+                plan_id: Some(grant.plan_id),
+                paid_date: Some(grant.paid_date),
+                end_paid_date: grant.end_paid_date,
+            };
+        }
+        Ok(None) => {}
+        Err(error) => tracing::info!(code = error.code, message = %error.message, "a purchase named at sign-in was not attached"),
+    }
+}
+
+/// Sign in with e-mail and password. With two-factor on, the answer is a challenge for the
+/// second step instead.
 #[utoipa::path(
     tag = "user",
     request_body = LoginRequest,
     responses(
-        (status = 200, body = OkBody<SignedInResult>, description = "Signed in; sets the refresh and isPaid cookies"),
+        (status = 200, body = OkBody<LoginResult>, description = "Signed in (sets the refresh and isPaid cookies), or the two-factor challenge"),
         (status = 400, body = ErrorBody, description = "'Please specify an email or password.' or 'Incorrect email or password.' (the same for unknown e-mails)"),
         (status = 429, body = ErrorBody, description = "Too many failed attempts from this address"),
     )
@@ -196,10 +254,13 @@ async fn register(req: HttpRequest, state: web::Data<AppState>, body: web::Json<
 #[post("/api/user/login")]
 async fn login(req: HttpRequest, state: web::Data<AppState>, body: web::Json<LoginRequest>) -> Result<HttpResponse, ApiError> {
     let identity = state.identity.clone();
-    let client = client_address(&req);
-    let LoginRequest { email, password } = body.into_inner();
-    let signed_in = blocking(move || identity.login(email.as_deref(), password.as_deref(), &client)).await?;
-    Ok(signed_in_response(&req, &state, signed_in))
+    let client = client_info(&req);
+    let LoginRequest { email, password, charge_id } = body.into_inner();
+    let mut step = blocking(move || identity.login(email.as_deref(), password.as_deref(), client)).await?;
+    if let SignInStep::SignedIn(signed_in) = &mut step {
+        attach_purchase(&state, signed_in, charge_id).await;
+    }
+    Ok(sign_in_step_response(&req, &state, step))
 }
 
 /// The signed-in user, to check a stored token.
@@ -247,7 +308,8 @@ async fn user_response(req: &HttpRequest, state: &AppState, caller: AuthUser) ->
 async fn refresh_token(req: HttpRequest, state: web::Data<AppState>, _same_site: SameSiteRequest) -> Result<HttpResponse, ApiError> {
     let identity = state.identity.clone();
     let cookie = refresh_cookie_value(&req);
-    match blocking(move || identity.refresh(cookie.as_deref())).await {
+    let client = client_info(&req);
+    match blocking(move || identity.refresh(cookie.as_deref(), client)).await {
         Ok(refreshed) => {
             let is_paid = refreshed.user.plan.is_paid(state.clock.now());
             let mut response = HttpResponse::Ok();
@@ -264,7 +326,7 @@ async fn refresh_token(req: HttpRequest, state: web::Data<AppState>, _same_site:
 }
 
 /// The empty success answer of a call that ends this browser's session: its cookies cleared.
-fn signed_out(req: &HttpRequest) -> HttpResponse {
+pub(crate) fn signed_out(req: &HttpRequest) -> HttpResponse {
     let mut response = HttpResponse::Ok();
     clear_session_cookies(&mut response, req);
     response.json(OkBody { status: "ok", result: Empty {} })
@@ -389,7 +451,7 @@ async fn subscription_code_register(req: HttpRequest, state: web::Data<AppState>
         last_name: body.last_name,
         timezone: body.timezone,
     };
-    let client = client_address(&req);
-    let signed_in = blocking(move || identity.register_with_code(&form, code.as_deref(), &client)).await?;
+    let client = client_info(&req);
+    let signed_in = blocking(move || identity.register_with_code(&form, code.as_deref(), client)).await?;
     Ok(signed_in_response(&req, &state, signed_in))
 }

@@ -7,6 +7,7 @@
 #![allow(dead_code)]
 
 pub mod catalogue;
+pub mod payments;
 
 use chrono::Utc;
 use db::testing::TestDatabase;
@@ -43,6 +44,8 @@ pub struct AppOptions {
     pub pool: Option<(u32, Duration)>,
     /// Configured sign-in providers (none by default).
     pub oauth_providers: std::collections::HashMap<identity::social::Provider, oauth::ProviderSettings>,
+    /// Payment providers (none by default; `payments::stand_ins()` points them at stand-ins).
+    pub payments: Option<server::PaymentSettings>,
 }
 
 pub const INDEX_HTML: &str = "<!doctype html><html><head><title>Gistbook</title></head><body><div id=\"root\"></div></body></html>";
@@ -109,6 +112,8 @@ pub async fn spawn_app_with(options: AppOptions) -> TestApp {
         oauth_providers: options.oauth_providers.clone(),
         media_store: media::StoreSettings::Local { dir: media_dir.clone() },
         media_url_secret: Some(MEDIA_SECRET.into()),
+        payments: options.payments.clone().unwrap_or_default(),
+        billing_poll_interval: Duration::from_millis(100),
     };
     let clock = options.fixed_clock.then(|| Arc::new(FixedClock::new(Utc::now())));
     let build = BuildOptions {
@@ -261,6 +266,36 @@ impl TestApp {
             .send()
             .await
             .expect("POST refresh-token")
+    }
+
+    /// The server's time: the fixed clock when there is one.
+    pub fn now(&self) -> chrono::DateTime<Utc> {
+        self.clock.as_ref().map_or_else(Utc::now, |clock| kernel::Clock::now(clock.as_ref()))
+    }
+
+    /// The code an authenticator app with this secret shows now (server time).
+    pub fn totp_code(&self, secret: &str) -> String {
+        credentials::current_code(secret, self.now()).expect("a base32 secret")
+    }
+
+    /// Turns two-factor on for the holder of `token` through the API; answers the secret and the
+    /// recovery codes. The enrolment code's step is used up: a login right after needs the next
+    /// step (`advance` 30 s on a fixed clock).
+    pub async fn enable_two_factor(&self, token: &str) -> (String, Vec<String>) {
+        let setup = ok_body(self.post_empty("/api/user/two-factor/setup", Some(token)).await, StatusCode::OK).await;
+        let secret = setup["result"]["secret"].as_str().expect("secret").to_owned();
+        let code = self.totp_code(&secret);
+        let enabled = ok_body(self.post("/api/user/two-factor/enable", &json!({"code": code}), Some(token)).await, StatusCode::OK).await;
+        let codes = enabled["result"]["recoveryCodes"].as_array().expect("recoveryCodes").iter().map(|c| c.as_str().unwrap().to_owned()).collect();
+        (secret, codes)
+    }
+
+    /// A registered admin with two-factor on, as the back office requires; answers their token.
+    pub async fn admin(&self, email: &str, password: &str) -> String {
+        let token = self.register(email, password).await;
+        self.make_admin(email);
+        self.enable_two_factor(&token).await;
+        token
     }
 
     /// Grants the admin role, as `cargo xtask make-admin` does.
@@ -512,6 +547,36 @@ impl TestApp {
             request = request.bearer_auth(token);
         }
         request.send().await.expect("DELETE")
+    }
+
+    /// Any method, with an optional JSON body and token.
+    pub async fn call(&self, method: &str, path: &str, body: Option<&Value>, token: Option<&str>) -> Response {
+        let url = self.url(path);
+        let mut request = match method {
+            "GET" => self.client.get(url),
+            "DELETE" => self.client.delete(url),
+            "PUT" => self.client.put(url),
+            "POST" => self.client.post(url),
+            other => panic!("no such method in these tests: {other}"),
+        };
+        if let Some(body) = body {
+            request = request.json(body);
+        }
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        request.send().await.expect("request")
+    }
+
+    /// Each call answers 401 to a visitor, 403 to the `member` and 200 to the `admin`, in order
+    /// (so later calls may depend on earlier ones).
+    pub async fn assert_admins_only(&self, calls: &[(&str, String, Option<Value>)], admin: &str, member: &str) {
+        for (method, path, body) in calls {
+            assert_eq!(self.call(method, path, body.as_ref(), None).await.status(), reqwest::StatusCode::UNAUTHORIZED, "{method} {path} as a visitor");
+            assert_eq!(self.call(method, path, body.as_ref(), Some(member)).await.status(), reqwest::StatusCode::FORBIDDEN, "{method} {path} as a member");
+            let answer = self.call(method, path, body.as_ref(), Some(admin)).await;
+            assert_eq!(answer.status(), reqwest::StatusCode::OK, "{method} {path} as an admin: {}", answer.text().await.unwrap());
+        }
     }
 
     /// Moves the fixed clock to `at`.

@@ -60,3 +60,8 @@ fn events_are_limited_per_address() {
     later.record_event(Some("click"), None, None, "10.0.0.9").unwrap();
     assert_eq!(store.events().len() as u32, EVENTS_PER_ADDRESS + 2);
 }
+
+mod members;
+mod books;
+mod stats;
+mod content;

@@ -253,3 +253,63 @@ fn collections_authors_and_posts_are_found_or_not_found() {
     assert_eq!(catalogue.blog_posts(Some(" ")).unwrap().len(), 1, "a blank category is all");
     assert!(catalogue.blog_posts(Some("other")).unwrap().is_empty());
 }
+
+mod documents {
+    use super::*;
+    use crate::fakes::InMemoryCovers;
+
+    #[test]
+    fn the_pdf_goes_to_paid_members_and_to_the_buyer_of_that_book_only() {
+        let store = store();
+        let catalogue = Catalogue::new(&store, now());
+        let covers = InMemoryCovers::default();
+        let pdf = catalogue.summary_pdf(PAID, &BookKey::Id(1), &covers, "https://gistbook.app").unwrap();
+        assert!(pdf.bytes.starts_with(b"%PDF-"), "a PDF");
+        assert_eq!(pdf.file_name, "book-1.pdf");
+        assert_eq!(catalogue.summary_pdf(FREE, &BookKey::Id(1), &covers, ""), Err(CatalogueError::PremiumOnly));
+        store.add_purchase("ch_1", Some(FREE_MEMBER), 1);
+        assert!(catalogue.summary_pdf(FREE, &BookKey::Id(1), &covers, "").is_ok(), "the buyer of book 1");
+        assert_eq!(catalogue.summary_pdf(FREE, &BookKey::Id(2), &covers, ""), Err(CatalogueError::PremiumOnly), "not another book");
+        assert_eq!(catalogue.summary_pdf(PAID, &BookKey::Id(404), &covers, ""), Err(CatalogueError::BookNotFound));
+    }
+
+    #[test]
+    fn a_single_book_charge_answers_its_book_and_other_charges_nothing() {
+        let store = store();
+        store.add_purchase("ch_book", None, 3);
+        let catalogue = Catalogue::new(&store, now());
+        let covers = InMemoryCovers::default();
+        let file = catalogue.purchased_pdf("ch_book", &covers, "").unwrap().expect("the bought book");
+        assert_eq!(file.file_name, "book-3.pdf");
+        assert_eq!(catalogue.purchased_pdf("ch_other", &covers, "").unwrap(), None);
+    }
+
+    #[test]
+    fn kindle_sends_need_premium_an_address_and_stop_at_twenty_a_day() {
+        let store = store();
+        let covers = InMemoryCovers::default();
+        let catalogue = Catalogue::new(&store, now());
+        assert_eq!(catalogue.send_to_kindle(PAID, &BookKey::Id(1), &covers, ""), Err(CatalogueError::NoKindleAddress));
+        assert_eq!(catalogue.set_kindle(PAID, Some(""), Some("kindle.com")), Err(CatalogueError::KindleFormIncomplete));
+        assert_eq!(catalogue.set_kindle(PAID, Some("ada"), Some("kindle.com")).unwrap(), "ada@kindle.com");
+        assert_eq!(catalogue.kindle_setting(PAID).unwrap().address.as_deref(), Some("ada@kindle.com"));
+        catalogue.set_kindle(FREE, Some("free"), Some("kindle.com")).unwrap();
+        assert_eq!(catalogue.send_to_kindle(FREE, &BookKey::Id(1), &covers, ""), Err(CatalogueError::PremiumOnly));
+
+        for sent in 1..=KINDLE_SENDS_PER_DAY {
+            let result = catalogue.send_to_kindle(PAID, &BookKey::Id(1), &covers, "").unwrap();
+            assert_eq!(result, KindleSent { to: "ada@kindle.com".into(), sends_left_today: KINDLE_SENDS_PER_DAY - sent });
+        }
+        assert_eq!(catalogue.send_to_kindle(PAID, &BookKey::Id(1), &covers, ""), Err(CatalogueError::KindleDailyLimit));
+        let outbox = store.outbox();
+        assert_eq!(outbox.len(), KINDLE_SENDS_PER_DAY as usize);
+        let attachment = outbox[0].attachment.as_ref().expect("an EPUB");
+        assert_eq!((attachment.file_name.as_str(), attachment.content_type.as_str()), ("book-1.epub", "application/epub+zip"));
+        assert!(attachment.bytes.starts_with(b"PK"), "a zip container");
+
+        let tomorrow = Catalogue::new(&store, now() + chrono::Duration::hours(25));
+        assert!(tomorrow.send_to_kindle(PAID, &BookKey::Id(1), &covers, "").is_ok(), "a day later the limit is lifted");
+    }
+
+    use crate::delivery::KINDLE_SENDS_PER_DAY;
+}

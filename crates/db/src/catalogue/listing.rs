@@ -7,14 +7,17 @@ use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Bool, Nullable, Text};
 
 /// Filters as fixed, nullable parameters ($1 category subid, $2 collection slug, $3 author slug,
-/// $4 audio only, $5 video only) so that one statement serves every combination.
+/// $4 audio only, $5 video only, $6 goal id) so that one statement serves every combination. A
+/// collection holds its hand-picked books and the books of its categories.
 const FILTERS: &str = "WHERE ($1::text IS NULL OR EXISTS (SELECT 1 FROM book_categories bc JOIN categories c ON c.id = bc.category_id \
        WHERE bc.book_id = b.id AND c.subid = $1)) \
-     AND ($2::text IS NULL OR EXISTS (SELECT 1 FROM collection_books cb JOIN collections co ON co.id = cb.collection_id \
-       WHERE cb.book_id = b.id AND co.slug = $2)) \
+     AND ($2::text IS NULL OR EXISTS (SELECT 1 FROM collections co WHERE co.slug = $2 AND ( \
+       EXISTS (SELECT 1 FROM collection_books cb WHERE cb.collection_id = co.id AND cb.book_id = b.id) \
+       OR EXISTS (SELECT 1 FROM book_categories cc WHERE cc.book_id = b.id AND cc.category_id = ANY (co.categories))))) \
      AND ($3::text IS NULL OR a.slug = $3) \
      AND (NOT $4 OR b.media_url IS NOT NULL) \
-     AND (NOT $5 OR b.video IS NOT NULL)";
+     AND (NOT $5 OR b.video IS NOT NULL) \
+     AND ($6::bigint IS NULL OR EXISTS (SELECT 1 FROM book_goals bg WHERE bg.book_id = b.id AND bg.goal_id = $6))";
 
 fn order_by(sort: Sort) -> &'static str {
     match sort {
@@ -38,13 +41,15 @@ pub fn list_books(conn: &mut PgConnection, query: &ListQuery) -> QueryResult<(Ve
         .bind::<Nullable<Text>, _>(query.author.as_deref())
         .bind::<Bool, _>(query.audio_only)
         .bind::<Bool, _>(query.video_only)
+        .bind::<Nullable<BigInt>, _>(query.goal)
         .get_result(conn)?;
-    let rows = diesel::sql_query(format!("{CARD_SELECT} {FILTERS} {} OFFSET $6 LIMIT $7", order_by(query.sort)))
+    let rows = diesel::sql_query(format!("{CARD_SELECT} {FILTERS} {} OFFSET $7 LIMIT $8", order_by(query.sort)))
         .bind::<Nullable<Text>, _>(query.category.as_deref())
         .bind::<Nullable<Text>, _>(query.collection.as_deref())
         .bind::<Nullable<Text>, _>(query.author.as_deref())
         .bind::<Bool, _>(query.audio_only)
         .bind::<Bool, _>(query.video_only)
+        .bind::<Nullable<BigInt>, _>(query.goal)
         .bind::<BigInt, _>(query.offset())
         .bind::<BigInt, _>(i64::from(query.page_size))
         .load(conn)?;

@@ -22,7 +22,7 @@ pub fn book_with_state(conn: &mut PgConnection, key: &BookKey, member: Option<i6
         .select((
             BookRow::as_select(),
             authors::slug.nullable(),
-            exists(visuals::table.filter(visuals::book_id.eq(books::id))),
+            exists(visuals::table.filter(visuals::book_id.eq(books::id.nullable()))),
             reading_history::position.nullable(),
             reading_history::completed.nullable(),
             exists(library_items::table.filter(library_items::book_id.eq(books::id).and(library_items::user_id.eq(user_id)))),

@@ -1,6 +1,6 @@
 //! Books, categories, collections, authors, visuals and blog posts as the API shows them.
 
-use crate::schema::{authors, blog_posts, book_categories, books, categories, collection_books, collections, monthly_previews, visuals};
+use crate::schema::{authors, blog_posts, book_categories, books, categories, collections, monthly_previews, visuals};
 use chrono::{DateTime, NaiveDate, Utc};
 use diesel::prelude::*;
 use diesel::sql_types::{Array, BigInt, Bool, Int4, Text, Timestamptz};
@@ -42,7 +42,7 @@ pub struct BookCardRow {
 
 /// `SELECT` and `FROM` of a card; callers add `WHERE`, `ORDER BY` and `LIMIT`.
 pub(crate) const CARD_SELECT: &str = "SELECT b.id, b.subid, b.title, b.author, coalesce(a.slug, '') AS author_slug, \
-     b.image, b.description, b.free, b.popular, b.coming_soon, b.media_url IS NOT NULL AS has_media, \
+     coalesce(b.image_card, b.image) AS image, b.description, b.free, b.popular, b.coming_soon, b.media_url IS NOT NULL AS has_media, \
      b.video IS NOT NULL AS has_video, EXISTS (SELECT 1 FROM visuals v WHERE v.book_id = b.id) AS has_visuals, \
      b.read_count, b.upload_date FROM books b LEFT JOIN authors a ON a.id = b.author_id";
 
@@ -123,7 +123,7 @@ pub struct AuthorRow {
 #[diesel(table_name = visuals, check_for_backend(diesel::pg::Pg))]
 pub struct VisualRow {
     pub id: i64,
-    pub book_id: i64,
+    pub book_id: Option<i64>,
     pub position: i32,
     pub image: String,
     pub title: String,
@@ -253,23 +253,48 @@ pub fn existing_category_ids(conn: &mut PgConnection, ids: &[i64]) -> QueryResul
     categories::table.filter(categories::id.eq_any(ids)).select(categories::id).load(conn)
 }
 
+/// A collection's books: its hand-picked ones (in their order), then the books of its categories
+/// (newest first); `$1` is the collection.
+const COLLECTION_MEMBERS: &str = "SELECT book_id, min(pos) AS pos FROM ( \
+     SELECT cb.book_id, cb.position AS pos FROM collection_books cb WHERE cb.collection_id = $1 \
+     UNION ALL SELECT bc.book_id, 2147483647 FROM collections c JOIN book_categories bc ON bc.category_id = ANY (c.categories) WHERE c.id = $1 \
+     ) picked GROUP BY book_id";
+
+/// Most books a collection shows.
+pub const COLLECTION_LIMIT: i64 = 200;
+
 pub fn collections_with_counts(conn: &mut PgConnection) -> QueryResult<Vec<(CollectionRow, i64)>> {
     let rows = collections::table.order((collections::sort_order, collections::title)).select(CollectionRow::as_select()).load(conn)?;
-    let counts: Vec<(i64, i64)> = collection_books::table
-        .group_by(collection_books::collection_id)
-        .select((collection_books::collection_id, diesel::dsl::count_star()))
-        .load(conn)?;
-    Ok(with_counts(rows, counts, |row| row.id))
+    let mut counted = Vec::with_capacity(rows.len());
+    for row in rows {
+        let count = collection_book_count(conn, row.id)?;
+        counted.push((row, count));
+    }
+    Ok(counted)
+}
+
+#[derive(QueryableByName)]
+struct Count {
+    #[diesel(sql_type = BigInt)]
+    count: i64,
+}
+
+/// How many live books the collection shows.
+pub fn collection_book_count(conn: &mut PgConnection, collection_id: i64) -> QueryResult<i64> {
+    let found: Count = diesel::sql_query(format!("SELECT least(count(*), {COLLECTION_LIMIT}) AS count FROM ({COLLECTION_MEMBERS}) m JOIN books b ON b.id = m.book_id"))
+        .bind::<BigInt, _>(collection_id)
+        .get_result(conn)?;
+    Ok(found.count)
 }
 
 pub fn find_collection(conn: &mut PgConnection, slug: &str) -> QueryResult<Option<CollectionRow>> {
     collections::table.filter(collections::slug.eq(slug)).select(CollectionRow::as_select()).first(conn).optional()
 }
 
-/// A collection's books in their curated order.
+/// A collection's books: the curated ones in their order, then those of its categories.
 pub fn collection_books(conn: &mut PgConnection, collection_id: i64) -> QueryResult<Vec<BookCardRow>> {
     diesel::sql_query(format!(
-        "{CARD_SELECT} JOIN collection_books cb ON cb.book_id = b.id WHERE cb.collection_id = $1 ORDER BY cb.position, b.title"
+        "{CARD_SELECT} JOIN ({COLLECTION_MEMBERS}) m ON m.book_id = b.id ORDER BY m.pos, b.upload_date DESC, b.id DESC LIMIT {COLLECTION_LIMIT}"
     ))
     .bind::<BigInt, _>(collection_id)
     .load(conn)
@@ -303,7 +328,7 @@ pub fn author_books(conn: &mut PgConnection, author_id: i64) -> QueryResult<Vec<
 pub fn visual_books(conn: &mut PgConnection) -> QueryResult<Vec<VisualBookRow>> {
     diesel::sql_query(
         "SELECT b.id, b.subid, b.title, b.author, b.image, count(v.id) AS slides FROM books b JOIN visuals v ON v.book_id = b.id \
-         GROUP BY b.id ORDER BY b.upload_date DESC, b.id DESC",
+         GROUP BY b.id, b.subid, b.title, b.author, b.image, b.upload_date ORDER BY b.upload_date DESC, b.id DESC",
     )
     .load(conn)
 }
@@ -325,8 +350,15 @@ pub fn infographic_books(conn: &mut PgConnection) -> QueryResult<Vec<Infographic
 }
 
 /// Blog posts newest first, optionally of one category.
+/// Only published posts whose publish date has come (drafts and scheduled posts are the back
+/// office's alone).
 pub fn blog_posts(conn: &mut PgConnection, category: Option<&str>, limit: i64) -> QueryResult<Vec<BlogPostRow>> {
-    let mut query = blog_posts::table.select(BlogPostRow::as_select()).order((blog_posts::published_at.desc(), blog_posts::id.desc())).limit(limit).into_boxed();
+    let mut query = blog_posts::table
+        .select(BlogPostRow::as_select())
+        .filter(blog_posts::draft.eq(false).and(blog_posts::published_at.le(diesel::dsl::now)))
+        .order((blog_posts::published_at.desc(), blog_posts::id.desc()))
+        .limit(limit)
+        .into_boxed();
     if let Some(category) = category {
         query = query.filter(blog_posts::category.eq(category.to_owned()));
     }
@@ -334,7 +366,7 @@ pub fn blog_posts(conn: &mut PgConnection, category: Option<&str>, limit: i64) -
 }
 
 pub fn find_blog_post(conn: &mut PgConnection, id_or_slug: &str) -> QueryResult<Option<BlogPostRow>> {
-    let query = blog_posts::table.select(BlogPostRow::as_select());
+    let query = blog_posts::table.select(BlogPostRow::as_select()).filter(blog_posts::draft.eq(false).and(blog_posts::published_at.le(diesel::dsl::now)));
     match id_or_slug.parse::<i64>() {
         Ok(id) => query.filter(blog_posts::id.eq(id)).first(conn).optional(),
         Err(_) => query.filter(blog_posts::slug.eq(id_or_slug)).first(conn).optional(),

@@ -60,6 +60,19 @@ pub fn save_position(
                 ))
                 .execute(conn)?;
         }
+        if plan.first_completion {
+            // The statistics' completions per book and day.
+            diesel::insert_into(crate::schema::completions_daily::table)
+                .values((
+                    crate::schema::completions_daily::day.eq(now.date_naive()),
+                    crate::schema::completions_daily::book_id.eq(book_id),
+                    crate::schema::completions_daily::completions.eq(1),
+                ))
+                .on_conflict((crate::schema::completions_daily::day, crate::schema::completions_daily::book_id))
+                .do_update()
+                .set(crate::schema::completions_daily::completions.eq(crate::schema::completions_daily::completions + 1))
+                .execute(conn)?;
+        }
         if plan.completed_today {
             diesel::insert_into(reading_days::table)
                 .values((reading_days::user_id.eq(user_id), reading_days::day.eq(today)))
@@ -106,8 +119,8 @@ pub fn recent_books(conn: &mut PgConnection, user_id: i64, limit: i64) -> QueryR
 /// happen, this takes away the reads that have aged out. Returns the books changed.
 pub fn refresh_recent_reads(conn: &mut PgConnection, since: DateTime<Utc>) -> QueryResult<usize> {
     diesel::sql_query(
-        "UPDATE books b SET recent_reads = fresh.reads FROM ( \
-             SELECT b2.id, count(h.book_id)::int AS reads FROM books b2 \
+        "UPDATE all_books b SET recent_reads = fresh.reads FROM ( \
+             SELECT b2.id, count(h.book_id)::int AS reads FROM all_books b2 \
              LEFT JOIN reading_history h ON h.book_id = b2.id AND h.updated_at > $1 GROUP BY b2.id \
          ) AS fresh WHERE fresh.id = b.id AND b.recent_reads <> fresh.reads",
     )

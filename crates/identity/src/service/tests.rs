@@ -1,4 +1,6 @@
 use super::*;
+
+mod two_factor;
 use crate::fakes::*;
 use chrono::{TimeZone, Utc};
 use kernel::{FixedClock, Role};
@@ -19,6 +21,7 @@ fn world() -> World {
         secrets: Arc::new(FakeSecrets::default()),
         clock: clock.clone(),
         providers: Arc::new(FakeProviders::default()),
+        one_time_passwords: Arc::new(FakeOneTimePasswords::default()),
     };
     let service = IdentityService::new(deps, ThrottlePolicy::default(), "https://gistbook.test");
     World { store, clock, service }
@@ -123,7 +126,7 @@ fn login_answers_alike_for_unknown_email_and_wrong_password() {
         w.service.login(Some(""), Some("x"), "1.1.1.1").unwrap_err().to_string(),
         "Please specify an email or password."
     );
-    assert_eq!(w.service.login(Some(" A@B.CO "), Some("lantern-ridge-1"), "1.1.1.1").unwrap().user.email.as_str(), "a@b.co");
+    assert_eq!(w.service.login(Some(" A@B.CO "), Some("lantern-ridge-1"), "1.1.1.1").unwrap().signed_in().unwrap().user.email.as_str(), "a@b.co");
 }
 
 #[test]
@@ -157,12 +160,12 @@ fn login_throttles_an_address_trying_many_accounts() {
 fn refresh_rotates_and_reuse_revokes_the_whole_family() {
     let w = world();
     let first = w.service.register(&form("a@b.co", "lantern-ridge-1"), "10.0.0.1").unwrap();
-    let second = w.service.refresh(Some(&first.refresh_token)).unwrap();
+    let second = w.service.refresh(Some(&first.refresh_token), "1.1.1.1").unwrap();
     assert_ne!(second.refresh_token, first.refresh_token);
-    let third = w.service.refresh(Some(&second.refresh_token)).unwrap();
+    let third = w.service.refresh(Some(&second.refresh_token), "1.1.1.1").unwrap();
     // Replaying an already-used token is theft: it fails and kills the newest one too.
-    assert_eq!(w.service.refresh(Some(&first.refresh_token)).unwrap_err(), IdentityError::SessionExpired);
-    assert_eq!(w.service.refresh(Some(&third.refresh_token)).unwrap_err(), IdentityError::SessionExpired);
+    assert_eq!(w.service.refresh(Some(&first.refresh_token), "1.1.1.1").unwrap_err(), IdentityError::SessionExpired);
+    assert_eq!(w.service.refresh(Some(&third.refresh_token), "1.1.1.1").unwrap_err(), IdentityError::SessionExpired);
     assert!(w.store.refresh_records(first.user.id).iter().all(|r| r.revoked_at.is_some()));
 }
 
@@ -170,10 +173,10 @@ fn refresh_rotates_and_reuse_revokes_the_whole_family() {
 fn refresh_reuse_does_not_touch_other_devices() {
     let w = world();
     let phone = w.service.register(&form("a@b.co", "lantern-ridge-1"), "10.0.0.1").unwrap();
-    let laptop = w.service.login(Some("a@b.co"), Some("lantern-ridge-1"), "1.1.1.1").unwrap();
-    w.service.refresh(Some(&phone.refresh_token)).unwrap();
-    assert!(w.service.refresh(Some(&phone.refresh_token)).is_err());
-    assert!(w.service.refresh(Some(&laptop.refresh_token)).is_ok());
+    let laptop = w.service.login(Some("a@b.co"), Some("lantern-ridge-1"), "1.1.1.1").unwrap().signed_in().unwrap();
+    w.service.refresh(Some(&phone.refresh_token), "1.1.1.1").unwrap();
+    assert!(w.service.refresh(Some(&phone.refresh_token), "1.1.1.1").is_err());
+    assert!(w.service.refresh(Some(&laptop.refresh_token), "1.1.1.1").is_ok());
 }
 
 #[test]
@@ -181,25 +184,25 @@ fn refresh_tokens_expire_after_thirty_days() {
     let w = world();
     let signed_in = w.service.register(&form("a@b.co", "lantern-ridge-1"), "10.0.0.1").unwrap();
     w.clock.advance(Duration::days(30) + Duration::seconds(1));
-    assert_eq!(w.service.refresh(Some(&signed_in.refresh_token)).unwrap_err(), IdentityError::SessionExpired);
-    assert_eq!(w.service.refresh(None).unwrap_err(), IdentityError::SessionExpired);
-    assert_eq!(w.service.refresh(Some("made-up")).unwrap_err(), IdentityError::SessionExpired);
+    assert_eq!(w.service.refresh(Some(&signed_in.refresh_token), "1.1.1.1").unwrap_err(), IdentityError::SessionExpired);
+    assert_eq!(w.service.refresh(None, "1.1.1.1").unwrap_err(), IdentityError::SessionExpired);
+    assert_eq!(w.service.refresh(Some("made-up"), "1.1.1.1").unwrap_err(), IdentityError::SessionExpired);
 }
 
 #[test]
 fn logout_ends_only_the_session_of_a_live_refresh_token() {
     let w = world();
     let a = w.service.register(&form("a@b.co", "lantern-ridge-1"), "10.0.0.1").unwrap();
-    let b = w.service.login(Some("a@b.co"), Some("lantern-ridge-1"), "1.1.1.1").unwrap();
+    let b = w.service.login(Some("a@b.co"), Some("lantern-ridge-1"), "1.1.1.1").unwrap().signed_in().unwrap();
     assert_ne!(a.session, b.session);
     w.service.logout(Some(&a.refresh_token)).unwrap();
-    assert!(w.service.refresh(Some(&a.refresh_token)).is_err());
+    assert!(w.service.refresh(Some(&a.refresh_token), "1.1.1.1").is_err());
     assert_eq!(w.service.current_user(a.session).unwrap_err(), IdentityError::SessionExpired, "its access tokens end at once");
     assert!(w.service.current_user(b.session).is_ok(), "the other device stays signed in");
     // A stale cookie (already rotated) ends nothing.
-    let rotated = w.service.refresh(Some(&b.refresh_token)).unwrap();
+    let rotated = w.service.refresh(Some(&b.refresh_token), "1.1.1.1").unwrap();
     w.service.logout(Some(&b.refresh_token)).unwrap();
-    assert!(w.service.refresh(Some(&rotated.refresh_token)).is_ok());
+    assert!(w.service.refresh(Some(&rotated.refresh_token), "1.1.1.1").is_ok());
     // Logging out without any credentials is harmless.
     w.service.logout(None).unwrap();
 }
@@ -208,12 +211,12 @@ fn logout_ends_only_the_session_of_a_live_refresh_token() {
 fn signing_out_everywhere_ends_every_session() {
     let w = world();
     let a = w.service.register(&form("a@b.co", "lantern-ridge-1"), "10.0.0.1").unwrap();
-    let b = w.service.login(Some("a@b.co"), Some("lantern-ridge-1"), "1.1.1.1").unwrap();
+    let b = w.service.login(Some("a@b.co"), Some("lantern-ridge-1"), "1.1.1.1").unwrap().signed_in().unwrap();
     w.service.sign_out_everywhere(b.session).unwrap();
     for session in [a.session, b.session] {
         assert_eq!(w.service.current_user(session).unwrap_err(), IdentityError::SessionExpired);
     }
-    assert!(w.service.refresh(Some(&a.refresh_token)).is_err() && w.service.refresh(Some(&b.refresh_token)).is_err());
+    assert!(w.service.refresh(Some(&a.refresh_token), "1.1.1.1").is_err() && w.service.refresh(Some(&b.refresh_token), "1.1.1.1").is_err());
     assert_eq!(w.service.sign_out_everywhere(b.session).unwrap_err(), IdentityError::SessionExpired);
 }
 
@@ -257,7 +260,7 @@ fn reset_password_consumes_the_code_and_revokes_sessions() {
         "Please specify New Password."
     );
     w.service.reset_password(Some("a@b.co"), Some(&code), Some("new-password"), Some("new-password")).unwrap();
-    assert!(w.service.refresh(Some(&signed_in.refresh_token)).is_err());
+    assert!(w.service.refresh(Some(&signed_in.refresh_token), "1.1.1.1").is_err());
     assert!(w.service.login(Some("a@b.co"), Some("lantern-ridge-1"), "1.1.1.1").is_err());
     assert!(w.service.login(Some("a@b.co"), Some("new-password"), "1.1.1.1").is_ok());
     // Single use.
@@ -340,7 +343,7 @@ fn deleting_an_account_needs_both_answers_and_erases_the_user() {
     );
     w.service.delete_account(id, Some("too busy"), Some("a friend")).unwrap();
     assert_eq!(w.service.current_user(id).unwrap_err(), IdentityError::SessionExpired);
-    assert!(w.service.refresh(Some(&signed_in.refresh_token)).is_err());
+    assert!(w.service.refresh(Some(&signed_in.refresh_token), "1.1.1.1").is_err());
     assert!(w.service.login(Some("a@b.co"), Some("lantern-ridge-1"), "1.1.1.1").is_err());
     assert_eq!(w.store.deletion_feedback(), vec![DeletionFeedback { why: "too busy".into(), how: "a friend".into() }]);
     // The address is free again.
@@ -372,6 +375,7 @@ mod social {
             secrets: Arc::new(FakeSecrets::default()),
             clock: clock.clone(),
             providers: providers.clone(),
+            one_time_passwords: Arc::new(FakeOneTimePasswords::default()),
         };
         let service = IdentityService::new(deps, ThrottlePolicy::default(), "https://gistbook.test");
         SocialWorld { world: World { store, clock, service }, providers }
@@ -402,8 +406,8 @@ mod social {
         let first = w
             .world
             .service
-            .finish_social_sign_in(Provider::Google, Some("code-1"), Some(&start.state), Some(&start.state), Some("Europe/Paris"))
-            .unwrap();
+            .finish_social_sign_in(Provider::Google, Some("code-1"), Some(&start.state), Some(&start.state), Some("Europe/Paris"), "1.1.1.1")
+            .unwrap().signed_in().unwrap();
         assert_eq!(first.user.email.as_str(), "grace@example.com");
         assert_eq!(first.user.first_name, "Grace");
         assert_eq!(first.user.timezone, "Europe/Paris");
@@ -417,8 +421,8 @@ mod social {
         let second = w
             .world
             .service
-            .finish_social_sign_in(Provider::Google, Some("code-2"), Some(&again.state), Some(&again.state), None)
-            .unwrap();
+            .finish_social_sign_in(Provider::Google, Some("code-2"), Some(&again.state), Some(&again.state), None, "1.1.1.1")
+            .unwrap().signed_in().unwrap();
         assert_eq!(second.user.id, first.user.id);
         // No password exists for it; "forgot password" is how to get one.
         assert_eq!(
@@ -434,7 +438,7 @@ mod social {
         let start = w.world.service.start_social_sign_in(Provider::Facebook).unwrap();
         w.providers.answer("unverified", Ok(profile("fb-1", "grace@example.com", false)));
         assert_eq!(
-            w.world.service.finish_social_sign_in(Provider::Facebook, Some("unverified"), Some(&start.state), Some(&start.state), None).unwrap_err(),
+            w.world.service.finish_social_sign_in(Provider::Facebook, Some("unverified"), Some(&start.state), Some(&start.state), None, "1.1.1.1").unwrap_err(),
             IdentityError::ProviderEmailUnverified(Provider::Facebook)
         );
         let start = w.world.service.start_social_sign_in(Provider::Facebook).unwrap();
@@ -442,8 +446,8 @@ mod social {
         let signed_in = w
             .world
             .service
-            .finish_social_sign_in(Provider::Facebook, Some("verified"), Some(&start.state), Some(&start.state), None)
-            .unwrap();
+            .finish_social_sign_in(Provider::Facebook, Some("verified"), Some(&start.state), Some(&start.state), None, "1.1.1.1")
+            .unwrap().signed_in().unwrap();
         assert_eq!(signed_in.user.id, existing.id);
         // The password still works too.
         assert!(w.world.service.login(Some("grace@example.com"), Some("lantern-ridge-1"), "1.1.1.1").is_ok());
@@ -455,18 +459,18 @@ mod social {
         w.providers.answer("code", Ok(profile("sub", "grace@example.com", true)));
         let start = w.world.service.start_social_sign_in(Provider::Google).unwrap();
         let invalid = |provider, state: &str| {
-            w.world.service.finish_social_sign_in(provider, Some("code"), Some(state), Some(state), None).unwrap_err()
+            w.world.service.finish_social_sign_in(provider, Some("code"), Some(state), Some(state), None, "1.1.1.1").unwrap_err()
         };
         assert_eq!(invalid(Provider::LinkedIn, &start.state), IdentityError::SocialStateInvalid(Provider::LinkedIn));
         assert_eq!(invalid(Provider::Google, "made-up"), IdentityError::SocialStateInvalid(Provider::Google));
-        assert!(w.world.service.finish_social_sign_in(Provider::Google, Some("code"), Some(&start.state), Some(&start.state), None).is_ok());
+        assert!(w.world.service.finish_social_sign_in(Provider::Google, Some("code"), Some(&start.state), Some(&start.state), None, "1.1.1.1").is_ok());
         assert_eq!(invalid(Provider::Google, &start.state), IdentityError::SocialStateInvalid(Provider::Google));
 
         let late = w.world.service.start_social_sign_in(Provider::Google).unwrap();
         w.world.clock.advance(Duration::minutes(11));
         assert_eq!(invalid(Provider::Google, &late.state), IdentityError::SocialStateInvalid(Provider::Google));
         assert_eq!(
-            w.world.service.finish_social_sign_in(Provider::Google, None, Some(&late.state), Some(&late.state), None).unwrap_err(),
+            w.world.service.finish_social_sign_in(Provider::Google, None, Some(&late.state), Some(&late.state), None, "1.1.1.1").unwrap_err(),
             IdentityError::SocialStateInvalid(Provider::Google)
         );
     }
@@ -477,12 +481,12 @@ mod social {
         w.providers.answer("down", Err(ProviderError::Unavailable("timeout".into())));
         let start = w.world.service.start_social_sign_in(Provider::LinkedIn).unwrap();
         assert_eq!(
-            w.world.service.finish_social_sign_in(Provider::LinkedIn, Some("down"), Some(&start.state), Some(&start.state), None).unwrap_err(),
+            w.world.service.finish_social_sign_in(Provider::LinkedIn, Some("down"), Some(&start.state), Some(&start.state), None, "1.1.1.1").unwrap_err(),
             IdentityError::ProviderUnavailable(Provider::LinkedIn)
         );
         let start = w.world.service.start_social_sign_in(Provider::LinkedIn).unwrap();
         assert_eq!(
-            w.world.service.finish_social_sign_in(Provider::LinkedIn, Some("unknown"), Some(&start.state), Some(&start.state), None).unwrap_err(),
+            w.world.service.finish_social_sign_in(Provider::LinkedIn, Some("unknown"), Some(&start.state), Some(&start.state), None, "1.1.1.1").unwrap_err(),
             IdentityError::ProviderRefused(Provider::LinkedIn)
         );
     }
@@ -494,11 +498,11 @@ mod social {
         w.providers.answer("code-x", Ok(profile("victim-or-attacker", "mallory@example.com", true)));
         for other in [None, Some("another-browsers-state")] {
             assert_eq!(
-                w.world.service.finish_social_sign_in(Provider::Google, Some("code-x"), Some(&start.state), other, None).unwrap_err(),
+                w.world.service.finish_social_sign_in(Provider::Google, Some("code-x"), Some(&start.state), other, None, "1.1.1.1").unwrap_err(),
                 IdentityError::SocialStateInvalid(Provider::Google)
             );
         }
-        assert!(w.world.service.finish_social_sign_in(Provider::Google, Some("code-x"), Some(&start.state), Some(&start.state), None).is_ok());
+        assert!(w.world.service.finish_social_sign_in(Provider::Google, Some("code-x"), Some(&start.state), Some(&start.state), None, "1.1.1.1").is_ok());
     }
 }
 
@@ -535,13 +539,13 @@ fn a_session_ends_ninety_days_after_sign_in_however_often_it_is_refreshed() {
     let mut token = w.service.register(&form("a@b.co", "lantern-ridge-1"), "10.0.0.1").unwrap().refresh_token;
     for _ in 0..3 {
         w.clock.advance(Duration::days(29));
-        token = w.service.refresh(Some(&token)).unwrap().refresh_token;
+        token = w.service.refresh(Some(&token), "1.1.1.1").unwrap().refresh_token;
     }
     // Day 87: refreshed, but the new token lives only to day 90, not day 117.
     w.clock.advance(Duration::days(3) - Duration::seconds(1));
-    let last = w.service.refresh(Some(&token)).unwrap();
+    let last = w.service.refresh(Some(&token), "1.1.1.1").unwrap();
     w.clock.advance(Duration::seconds(1));
-    assert_eq!(w.service.refresh(Some(&last.refresh_token)).unwrap_err(), IdentityError::SessionExpired);
+    assert_eq!(w.service.refresh(Some(&last.refresh_token), "1.1.1.1").unwrap_err(), IdentityError::SessionExpired);
     assert!(w.service.login(Some("a@b.co"), Some("lantern-ridge-1"), "10.0.0.1").is_ok(), "signing in again is the way on");
 }
 
@@ -601,7 +605,7 @@ fn refusing_an_account_without_a_password_takes_a_full_verification_like_any_oth
 fn changing_the_password_needs_the_current_one_and_ends_the_other_sessions() {
     let w = world();
     let here = w.service.register(&form("a@b.co", "lantern-ridge-1"), "10.0.0.1").unwrap();
-    let elsewhere = w.service.login(Some("a@b.co"), Some("lantern-ridge-1"), "1.1.1.1").unwrap();
+    let elsewhere = w.service.login(Some("a@b.co"), Some("lantern-ridge-1"), "1.1.1.1").unwrap().signed_in().unwrap();
     let change = |current: &str, new1: &str, new2: &str| w.service.change_password(here.session, Some(current), Some(new1), Some(new2));
     assert_eq!(change("wrong-one-1", "harbor-light-2", "harbor-light-2"), Err(IdentityError::WrongCurrentPassword));
     assert_eq!(change("lantern-ridge-1", "harbor-light-2", "harbor-light-3"), Err(IdentityError::PasswordsDiffer));

@@ -1,15 +1,30 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useOnChange } from '@/components/use-on-change';
+import { useSession } from '@/lib/auth/session-api';
 import { useIsAuthenticated } from '@/lib/auth/use-auth';
 import { Icon } from '@/components/Icon';
 import { HeaderSearch } from './HeaderSearch';
 import { Logo } from './Logo';
-import { ACCOUNT_LINKS, PUBLIC_LINKS } from './nav-links';
+import { accountLinks, PUBLIC_LINKS } from './nav-links';
 import { UserMenu } from './UserMenu';
 import './header.css';
 
 const MOBILE_MENU_ID = 'mobile-menu';
+
+/** The signed-in links of the mobile menu (an admin's include the back office). */
+function MobileAccountLinks() {
+  const session = useSession();
+  return (
+    <ul className="mobile-menu__list">
+      {accountLinks(session.data?.user.isAdmin ?? false).map((link) => (
+        <li key={`${link.to}-${link.label}`}>
+          <NavLink to={link.to}>{link.label}</NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 export function Header() {
   const authenticated = useIsAuthenticated();
@@ -93,13 +108,7 @@ export function Header() {
           {authenticated ? (
             <>
               <p className="mobile-menu__heading">My Account</p>
-              <ul className="mobile-menu__list">
-                {ACCOUNT_LINKS.map((link) => (
-                  <li key={`${link.to}-${link.label}`}>
-                    <NavLink to={link.to}>{link.label}</NavLink>
-                  </li>
-                ))}
-              </ul>
+              <MobileAccountLinks />
             </>
           ) : (
             <div className="mobile-menu__actions">

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useOnChange } from '@/components/use-on-change';
 import { useSession } from '@/lib/auth/session-api';
-import { ACCOUNT_LINKS } from './nav-links';
+import { accountLinks } from './nav-links';
 import './user-menu.css';
 
 /**
@@ -84,7 +84,7 @@ export function UserMenu() {
       </button>
       <div id={menuId} className="user-menu__panel" hidden={!open}>
         <ul className="user-menu__list">
-          {ACCOUNT_LINKS.map((link) => (
+          {accountLinks(session.data?.user.isAdmin ?? false).map((link) => (
             <li key={`${link.to}-${link.label}`} className={link.to === '/logout' ? 'user-menu__sep' : undefined}>
               <Link to={link.to} onClick={() => setOpen(false)}>
                 {link.label}

@@ -24,6 +24,12 @@ export const ACCOUNT_LINKS: NavItem[] = [
   { to: '/logout', label: 'Logout' },
 ];
 
+/** The account links of an admin: the back office comes before Logout. */
+export function accountLinks(isAdmin: boolean): NavItem[] {
+  if (!isAdmin) return ACCOUNT_LINKS;
+  return [...ACCOUNT_LINKS.slice(0, -1), { to: '/admin', label: 'Back office' }, ...ACCOUNT_LINKS.slice(-1)];
+}
+
 export const FOOTER_COLUMNS: { title: string; links: NavItem[] }[] = [
   {
     title: 'Gistbook',
@@ -40,6 +46,7 @@ export const FOOTER_COLUMNS: { title: string; links: NavItem[] }[] = [
       { to: '/books', label: 'Book Summaries' },
       { to: '/ai', label: 'AI Summarizer' },
       { to: '/authors', label: 'Book Authors' },
+      { to: '/podcasts', label: 'Podcasts' },
       { to: '/quiz', label: 'Intelligence Quiz' },
     ],
   },

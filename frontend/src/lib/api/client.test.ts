@@ -181,8 +181,8 @@ describe('api client', () => {
 export async function typedByPath(): Promise<void> {
   // @ts-expect-error The server does not serve this path.
   void api.get('/api/thing');
-  // @ts-expect-error Billing comes later: POST /api/user/mark-as-paid is not served.
-  void api.post('/api/user/mark-as-paid', { body: { chargeId: 'ch_1' } });
+  // @ts-expect-error mark-as-paid is a POST, not a GET.
+  void api.get('/api/user/mark-as-paid');
   // @ts-expect-error GET only: /api/books is not a POST.
   void api.post('/api/books');
   // @ts-expect-error A path with parameters needs them.
@@ -199,3 +199,36 @@ export async function typedByPath(): Promise<void> {
   // @ts-expect-error ... and by the same results.
   http.get('/api/categories', () => ok({ books: [] }));
 }
+
+describe('apiFile (parseAs blob)', () => {
+  it('answers a PDF as a Blob with its headers, a JSON success as result, and throws the error envelope', async () => {
+    const { apiFile } = await import('./client');
+    const { pdfResponse, PDF_BYTES } = await import('@/testing/delivery-data');
+    setToken('abc');
+    let accept: string | null = null;
+    server.use(
+      http.get('/api/books/download-pdf/{id}', ({ params, request }) => {
+        accept = request.headers.get('Accept');
+        if (params.id === 'locked') return fail(403, 'The PDF comes with Premium.', 'premium_only');
+        return pdfResponse('walden.pdf', { 'X-Charge-Id': 'ch_1' });
+      }),
+      http.post('/api/charge/confirm', () =>
+        ok({ status: 'requires_action', chargeId: 'ch_2', clientSecret: 's', isPaid: false, notLoggedIn: false, planId: null, endPaidDate: null }),
+      ),
+    );
+    const pdf = await apiFile.get('/api/books/download-pdf/{id}', { params: { path: { id: 'walden' } } });
+    expect(await pdf.file?.text()).toBe(PDF_BYTES);
+    expect(pdf.headers?.get('X-Charge-Id')).toBe('ch_1');
+    expect(accept).toBe('application/pdf, application/json');
+
+    const json = await apiFile.post('/api/charge/confirm', { body: { chargeId: 'ch_2' } });
+    expect(json.file).toBeUndefined();
+    expect(json.result?.status).toBe('requires_action');
+
+    await expect(apiFile.get('/api/books/download-pdf/{id}', { params: { path: { id: 'locked' } } })).rejects.toMatchObject({
+      status: 403,
+      code: 'premium_only',
+      message: 'The PDF comes with Premium.',
+    });
+  });
+});

@@ -81,10 +81,16 @@ interface RawResponse {
   status: number;
   ok: boolean;
   body: unknown;
+  /** A successful answer that is not JSON (a PDF), when the call asked for one (`parseAs: 'blob'`). */
+  file?: Blob;
+  headers?: Headers;
 }
 
-async function send(method: HttpMethod, path: string, body: unknown, token: string | null, options: RequestOptions): Promise<RawResponse> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+/** How a successful answer is read: the JSON envelope, or a file when the server sends one. */
+type ParseAs = 'json' | 'blob';
+
+async function send(method: HttpMethod, path: string, body: unknown, token: string | null, options: RequestOptions, parseAs: ParseAs = 'json'): Promise<RawResponse> {
+  const headers: Record<string, string> = { Accept: parseAs === 'blob' ? 'application/pdf, application/json' : 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
   let response: Response;
@@ -100,6 +106,14 @@ async function send(method: HttpMethod, path: string, body: unknown, token: stri
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw new ApiError(GENERIC_ERROR, { status: 0, code: 'network_error' });
+  }
+  // Errors (and, for some calls, a next step such as 3-D Secure) stay JSON; a success may be a file.
+  if (parseAs === 'blob' && response.ok && !(response.headers.get('Content-Type') ?? '').includes('json')) {
+    try {
+      return { status: response.status, ok: true, body: null, file: await response.blob(), headers: response.headers };
+    } catch {
+      throw new ApiError(GENERIC_ERROR, { status: 0, code: 'network_error' });
+    }
   }
   let parsed: unknown = null;
   const text = await response.text().catch(() => '');
@@ -183,16 +197,17 @@ export async function resumeSession(): Promise<boolean> {
   }
 }
 
-async function request<T>(method: HttpMethod, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+/** Sends the request with the 401 rule applied; the answer as it came (not unwrapped). */
+async function sendWithRefresh(method: HttpMethod, path: string, body: unknown, options: RequestOptions, parseAs: ParseAs): Promise<RawResponse> {
   const usedToken = options.token !== undefined ? options.token : getToken();
-  const raw = await send(method, path, body, usedToken, options);
-  if (raw.status !== 401 || options.skipRefresh || options.token !== undefined) return unwrap<T>(raw);
+  const raw = await send(method, path, body, usedToken, options, parseAs);
+  if (raw.status !== 401 || options.skipRefresh || options.token !== undefined) return raw;
 
   // 401 on a request not yet retried.
   const current = getToken();
   if (current && current !== usedToken && !refreshing) {
     // Another request already refreshed the token after this one was sent: just replay.
-    return unwrap<T>(await send(method, path, body, current, options));
+    return send(method, path, body, current, options, parseAs);
   }
   let fresh: string;
   try {
@@ -201,7 +216,33 @@ async function request<T>(method: HttpMethod, path: string, body?: unknown, opti
     throw toError(raw);
   }
   // Replayed once; a second 401 is final.
-  return unwrap<T>(await send(method, path, body, fresh, options));
+  return send(method, path, body, fresh, options, parseAs);
+}
+
+async function request<T>(method: HttpMethod, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+  return unwrap<T>(await sendWithRefresh(method, path, body, options, 'json'));
+}
+
+/** The whole success body, for the few calls that answer outside `result` (the collection calls). */
+async function requestBody<T>(method: HttpMethod, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+  const raw = await sendWithRefresh(method, path, body, options, 'json');
+  if (!raw.ok || isFailure(raw.body)) throw toError(raw);
+  return raw.body as T;
+}
+
+/** A file the server answered (a PDF), with the answer's headers (e.g. `X-Charge-Id`). */
+export interface FileAnswer {
+  file: Blob;
+  headers: Headers;
+}
+
+/** A call answered with a file, or with the JSON envelope's `result` (e.g. "3-D Secure first"). */
+export type FileOrResult<T> = (FileAnswer & { result?: never }) | { result: T; file?: never; headers?: never };
+
+async function requestFile<T>(method: HttpMethod, path: string, body?: unknown, options: RequestOptions = {}): Promise<FileOrResult<T>> {
+  const raw = await sendWithRefresh(method, path, body, options, 'blob');
+  if (raw.file) return { file: raw.file, headers: raw.headers ?? new Headers() };
+  return { result: unwrap<T>(raw) };
 }
 
 // ---- typed by path --------------------------------------------------------------------------
@@ -243,6 +284,9 @@ export type CallInit<Op> = ParamsInit<Op> & BodyInit<Op> & RequestOptions;
 /** The `result` of the operation's 200 JSON envelope. */
 export type ResultOf<Op> = Op extends { responses: { 200: { content: { 'application/json': { result: infer Result } } } } } ? Result : never;
 
+/** The whole 200 JSON body of the operation (for answers outside `result`). */
+export type BodyOf<Op> = Op extends { responses: { 200: { content: { 'application/json': infer Body } } } } ? Body : never;
+
 /** The init argument, optional when nothing in it is required. */
 type InitArgs<Op> = Record<string, never> extends ParamsInit<Op> & BodyInit<Op> ? [init?: CallInit<Op>] : [init: CallInit<Op>];
 
@@ -277,6 +321,16 @@ function call(method: HttpMethod, path: string, init: LooseInit = {}): Promise<u
   return request<unknown>(method, buildPath(path, params), body, options);
 }
 
+function callBody(method: HttpMethod, path: string, init: LooseInit = {}): Promise<unknown> {
+  const { params, body, ...options } = init;
+  return requestBody<unknown>(method, buildPath(path, params), body, options);
+}
+
+function callFile(method: HttpMethod, path: string, init: LooseInit = {}): Promise<FileOrResult<unknown>> {
+  const { params, body, ...options } = init;
+  return requestFile<unknown>(method, buildPath(path, params), body, options);
+}
+
 export const api = {
   get: <P extends PathsFor<'get'>>(path: P, ...[init]: InitArgs<Operation<P, 'get'>>) =>
     call('GET', path, init as LooseInit) as Promise<ResultOf<Operation<P, 'get'>>>,
@@ -286,6 +340,28 @@ export const api = {
     call('PUT', path, init as LooseInit) as Promise<ResultOf<Operation<P, 'put'>>>,
   delete: <P extends PathsFor<'delete'>>(path: P, ...[init]: InitArgs<Operation<P, 'delete'>>) =>
     call('DELETE', path, init as LooseInit) as Promise<ResultOf<Operation<P, 'delete'>>>,
+};
+
+/**
+ * Calls that answer outside the envelope's `result` (`{status, results}`, `{status, collection}`:
+ * the back office's collection calls): the whole success body; errors throw ApiError as usual.
+ */
+export const apiBody = {
+  get: <P extends PathsFor<'get'>>(path: P, ...[init]: InitArgs<Operation<P, 'get'>>) =>
+    callBody('GET', path, init as LooseInit) as Promise<BodyOf<Operation<P, 'get'>>>,
+  post: <P extends PathsFor<'post'>>(path: P, ...[init]: InitArgs<Operation<P, 'post'>>) =>
+    callBody('POST', path, init as LooseInit) as Promise<BodyOf<Operation<P, 'post'>>>,
+};
+
+/**
+ * Calls whose success is a file (openapi-fetch's `parseAs: 'blob'`): a PDF comes back as a Blob with
+ * the answer's headers; a JSON success comes back as `result`; errors throw ApiError as usual.
+ */
+export const apiFile = {
+  get: <P extends PathsFor<'get'>>(path: P, ...[init]: InitArgs<Operation<P, 'get'>>) =>
+    callFile('GET', path, init as LooseInit) as Promise<FileOrResult<ResultOf<Operation<P, 'get'>>>>,
+  post: <P extends PathsFor<'post'>>(path: P, ...[init]: InitArgs<Operation<P, 'post'>>) =>
+    callFile('POST', path, init as LooseInit) as Promise<FileOrResult<ResultOf<Operation<P, 'post'>>>>,
 };
 
 /** For tests only: forget any refresh in flight. */

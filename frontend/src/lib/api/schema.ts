@@ -4,6 +4,485 @@
  */
 
 export interface paths {
+    "/admin/collections/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a collection (title required). */
+        post: operations["admin_collections_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/collections/detail/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One collection, for the edit form. */
+        get: operations["admin_collection_detail"];
+        put?: never;
+        /** Saves a collection. */
+        post: operations["admin_collection_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/collections/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every collection (the page sorts them). */
+        get: operations["admin_collections_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audit log, newest first, 100 at a time, with filters. */
+        get: operations["audit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/blog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every post, newest first, drafts and scheduled ones too. */
+        get: operations["admin_list_posts"];
+        /** 'The post has been updated.' (the body carries the post's id). */
+        put: operations["admin_update_post"];
+        /** 'The post has been added.' (title, description, categories and text required). */
+        post: operations["admin_add_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/blog/photo/{postId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Uploads the post's photo (an image). */
+        post: operations["admin_upload_post_file"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/blog/{postId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["admin_show_post"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/books/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every book, deleted ones too. */
+        get: operations["admin_list_books"];
+        put?: never;
+        /** 'Book was added.' */
+        post: operations["admin_add_book"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/books/{bookId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One book, for the edit form. */
+        get: operations["admin_show_book"];
+        /** 'Book was updated.' (a cover must be uploaded first: the spec requires Image on edit). */
+        put: operations["admin_update_book"];
+        post?: never;
+        /** Hides a book from members (history and XP stay); it can be restored. */
+        delete: operations["admin_delete_book"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/books/{bookId}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Makes the book this month's preview for free members. */
+        post: operations["admin_pick_preview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/books/{bookId}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Brings a deleted book back. */
+        post: operations["admin_restore_book"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/books/{slot}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Uploads a book's cover (`photo`), `vector`, `infographic`, narration (`media`), `podcast` or
+         *     `video`, streamed into the media store (up to 5 GB for video, 30 minutes). The file is
+         *     recognised from its first bytes; the book points at it once it is stored whole.
+         */
+        post: operations["admin_upload_book_file"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/collections/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The `/api` twin of `/admin/collections/add`. */
+        post: operations["admin_collections_add_api"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/collections/detail/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The `/api` twin of `GET /admin/collections/detail/{id}`. */
+        get: operations["admin_collection_detail_api"];
+        put?: never;
+        /** The `/api` twin of `POST /admin/collections/detail/{id}`. */
+        post: operations["admin_collection_save_api"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/collections/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The `/api` twin of `/admin/collections/list`. */
+        get: operations["admin_collections_list_api"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/goals/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every goal, in the order they were added. */
+        get: operations["admin_list_goals"];
+        put?: never;
+        /** 'Goal was added.' (title and short title required). */
+        post: operations["admin_add_goal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/goals/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["admin_show_goal"];
+        /** 'Goal was edited.' (title, short title and mobile title required). */
+        put: operations["admin_update_goal"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/goals/{slot}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Uploads the goal's `photo` or `feature-photo` (an image). */
+        post: operations["admin_upload_goal_file"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/insight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every insight, newest first (`result` is the list). */
+        get: operations["admin_list_insights"];
+        /** Saves an insight (the body carries its id). */
+        put: operations["admin_update_insight"];
+        /** Adds an insight ('Please specify Quote.', 'Please specify Book.'). */
+        post: operations["admin_add_insight"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/insight/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["admin_show_insight"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/podcasts/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every podcast, newest first. */
+        get: operations["admin_list_podcasts"];
+        put?: never;
+        /** 'Podcast was added.' (title, author, author description and description required). */
+        post: operations["admin_add_podcast"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/podcasts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One podcast, for the edit form. */
+        get: operations["admin_show_podcast"];
+        /** 'Podcast was updated.' (title and author required). */
+        put: operations["admin_update_podcast"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/podcasts/{slot}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Uploads the podcast's episode (`media`, audio) or cover (`photo`, an image). */
+        post: operations["admin_upload_podcast_file"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sign-ups, actives, paying members by plan, trial conversion, MRR, churn, completions and top
+         *     books over a range of days.
+         */
+        get: operations["stats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/stats.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The daily series as CSV (day, signups, active, completions, purchases). */
+        get: operations["stats_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Saves a member (the spec's required fields and messages); a plan change needs a reason and
+         *     every change is in the audit log.
+         */
+        put: operations["update_user"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/user/edit/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One member, for the edit screen. */
+        get: operations["edit_user"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/user/{start}": {
         parameters: {
             query?: never;
@@ -11,11 +490,81 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Users, newest first, 100 from `start`. */
+        /** Users, newest first, 100 from `start`; with `q`, those whose e-mail or name contains it. */
         get: operations["list_users"];
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/visuals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every slide, by book then position (slides without a book last). */
+        get: operations["admin_list_visuals"];
+        put?: never;
+        /** 'The visual was added.' (title and body required; it goes after the book's other slides). */
+        post: operations["admin_add_visual"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/visuals/order/{bookId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Puts a book's slides in a new order (beyond the spec). */
+        put: operations["admin_reorder_visuals"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/visuals/photo/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Uploads the slide's picture (an image). */
+        post: operations["admin_upload_visual_file"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/visuals/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["admin_show_visual"];
+        /** 'Visuals was edited.' */
+        put: operations["admin_update_visual"];
+        post?: never;
+        /** Deletes a slide (members stop seeing it at once) and its picture. */
+        delete: operations["admin_delete_visual"];
         options?: never;
         head?: never;
         patch?: never;
@@ -159,6 +708,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/books/download-pdf/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The summary as a PDF: paid members, and members who bought this book on its own. */
+        get: operations["download_pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/books/list": {
         parameters: {
             query?: never;
@@ -247,6 +813,145 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/charge/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turns off auto-renewal: the subscription ends at its period end, and access lasts until then. */
+        post: operations["cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/charge/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** After the page completed 3-D Secure: the server asks the provider whether the charge is paid. */
+        post: operations["confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/charge/coupon": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Checks a coupon for a plan: its percentage off the total (add-ons included). */
+        post: operations["coupon"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/charge/price": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A plan's price as the server charges it. */
+        post: operations["price"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/charge/process/{planId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pays for a plan by card. Members pay as themselves; guests give an e-mail and get a `chargeId`
+         *     to attach the purchase to an account afterwards.
+         */
+        post: operations["process"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/charge/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What a basket costs: the page shows this total, and checkout charges the same computation. */
+        post: operations["quote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/charge/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The payment providers the page may offer, and their browser scripts. */
+        get: operations["settings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/charge/subscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The member's subscription: the one that renews, else the one still giving access. */
+        get: operations["subscription"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/collections": {
         parameters: {
             query?: never;
@@ -271,6 +976,23 @@ export interface paths {
             cookie?: never;
         };
         get: operations["show_collection"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/goals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every goal, in the order they were added. */
+        get: operations["list_goals"];
         put?: never;
         post?: never;
         delete?: never;
@@ -330,6 +1052,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/insights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The newest insights, of one book when asked. */
+        get: operations["list_insights"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kindle/has-kindle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The member's Kindle address. */
+        get: operations["has_kindle_api"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kindle/send/{bookId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends the summary to the member's Kindle as an EPUB (through the mail outbox). */
+        post: operations["send_to_kindle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kindle/set-kindle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sets the member's Kindle address. */
+        post: operations["set_kindle_api"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/library": {
         parameters: {
             query?: never;
@@ -382,6 +1172,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/paypal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Completes a PayPal payment: captures the approved order (or checks the approved subscription)
+         *     with PayPal, then records the purchase once.
+         */
+        post: operations["complete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/paypal/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Makes the PayPal order (or subscription) for a basket, priced by the server. */
+        post: operations["start"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The plans on sale, cheapest first (the pricing page). */
+        get: operations["plans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/podcasts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every podcast, newest first. */
+        get: operations["list_podcasts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/podcasts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One podcast: its audio only for paid members. */
+        get: operations["show_podcast"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/search": {
         parameters: {
             query?: never;
@@ -413,6 +1291,57 @@ export interface paths {
         get: operations["sign_in_origins"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/seats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The seats of the member's team purchases. */
+        get: operations["seats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/seats/{id}/invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** E-mails a seat's code to a colleague. */
+        post: operations["invite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/seats/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revokes a seat nobody redeemed; a new code replaces it. Answers the seats. */
+        post: operations["revoke"];
         delete?: never;
         options?: never;
         head?: never;
@@ -533,8 +1462,28 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in with e-mail and password. */
+        /**
+         * Sign in with e-mail and password. With two-factor on, the answer is a challenge for the
+         *     second step instead.
+         */
         post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/login/two-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The second step of a login with two-factor on: the challenge and a code. */
+        post: operations["second_step"];
         delete?: never;
         options?: never;
         head?: never;
@@ -581,6 +1530,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/mark-as-paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Attaches a purchase made without an account to the signed-in member, once. */
+        post: operations["mark_as_paid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/password": {
         parameters: {
             query?: never;
@@ -612,6 +1578,23 @@ export interface paths {
         /** Saves the member's categories (at least one, all existing). */
         put: operations["set_recommends"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/redeem": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Redeems a gift, seat or subscription code for the signed-in member: it extends their plan. */
+        post: operations["redeem_any"];
         delete?: never;
         options?: never;
         head?: never;
@@ -689,6 +1672,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The member's signed-in sessions, most recently used first. */
+        get: operations["sessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Sign one session out; its access tokens stop working at once. Ending this browser's own
+         *     session also clears its cookies.
+         */
+        delete: operations["end_session"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/stacksocial": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Redeems a StackSocial lifetime deal code (the spec's Redeem page). */
+        post: operations["redeem_stacksocial"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/subscription-code-register": {
         parameters: {
             query?: never;
@@ -700,6 +1737,94 @@ export interface paths {
         put?: never;
         /** Sign up with a single-use subscription code, which grants its plan. */
         post: operations["subscription_code_register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/two-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether two-factor sign-in is on, and how many recovery codes are left. */
+        get: operations["status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/two-factor/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turn two-factor off (a current code or a recovery code is needed). */
+        post: operations["disable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/two-factor/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turn two-factor on with a code from the app; answers the ten recovery codes (shown once). */
+        post: operations["enable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/two-factor/recovery-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** New recovery codes; the old ones stop working (a current code is needed). */
+        post: operations["renew_recovery_codes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/two-factor/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start turning two-factor on: a new secret for the authenticator app. Sign-in is unchanged
+         *     until a code confirms it.
+         */
+        post: operations["setup"];
         delete?: never;
         options?: never;
         head?: never;
@@ -732,6 +1857,40 @@ export interface paths {
         get: operations["book_visuals"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/paypal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** PayPal's events, checked with PayPal's verify-webhook-signature call. */
+        post: operations["paypal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/stripe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stripe's events, signed with the endpoint's secret (`Stripe-Signature`, 300 s tolerance). */
+        post: operations["stripe"];
         delete?: never;
         options?: never;
         head?: never;
@@ -772,6 +1931,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/charge/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The same as `POST /api/charge/cancel` (the spec's path, without `/api`). */
+        post: operations["cancel_without_prefix"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -783,6 +1959,40 @@ export interface paths {
         get: operations["healthz"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/kindle/has-kindle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The spec's path of the same call. */
+        get: operations["has_kindle"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/kindle/set-kindle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The spec's path of the same call. */
+        post: operations["set_kindle"];
         delete?: never;
         options?: never;
         head?: never;
@@ -845,6 +2055,331 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AdminBlogPostResult: {
+            post: components["schemas"]["AdminBlogPostView"];
+        };
+        AdminBlogPostView: {
+            /** @description One of the blog's categories. */
+            categories: string;
+            /**
+             * Format: int64
+             * @description Epoch ms.
+             */
+            createDate: number;
+            description: string;
+            /** @description Never shown to members. */
+            draft: boolean;
+            /** Format: int64 */
+            id: number;
+            photo: string;
+            photoUrl: string;
+            /**
+             * Format: int64
+             * @description Epoch ms; members see a published post from then.
+             */
+            publishDate: number;
+            slug: string;
+            /** @description Sanitised HTML. */
+            text: string;
+            title: string;
+        };
+        AdminBlogPostsResult: {
+            /** @description The choices of the form's Categories select. */
+            categories: components["schemas"]["BlogCategoryOption"][];
+            posts: components["schemas"]["AdminBlogPostView"][];
+        };
+        AdminBlogRequest: {
+            categories?: string | null;
+            description?: string | null;
+            draft?: boolean | null;
+            /**
+             * Format: int64
+             * @description The post to save (edit only).
+             */
+            id?: number | null;
+            /**
+             * Format: int64
+             * @description Epoch ms.
+             */
+            publishDate?: number | null;
+            /** @description HTML; sanitised before it is stored. */
+            text?: string | null;
+            title?: string | null;
+        };
+        /** @description The book form (add and edit). Lists are sent as arrays; media come by upload. */
+        AdminBookRequest: {
+            author?: string | null;
+            authorDesc?: string | null;
+            /** @description HTML; sanitised before it is stored. */
+            body?: string | null;
+            categories?: number[] | null;
+            comingSoon?: boolean | null;
+            description?: string | null;
+            free?: boolean | null;
+            /** @description Goal ids. */
+            goals?: number[] | null;
+            isPopular?: boolean | null;
+            quotes?: string[] | null;
+            /** @description The address name (made from the title when empty). */
+            subid?: string | null;
+            tags?: string[] | null;
+            takeaways?: string[] | null;
+            title?: string | null;
+            /**
+             * Format: int64
+             * @description Epoch ms.
+             */
+            uploadDate?: number | null;
+        };
+        AdminBookResult: {
+            book: components["schemas"]["AdminBookView"];
+        };
+        AdminBookRowView: {
+            author: string;
+            deleted: boolean;
+            /** Format: int64 */
+            id: number;
+            /** @description This month's preview for free members. */
+            preview: boolean;
+            subid: string;
+            title: string;
+            /**
+             * Format: int64
+             * @description Epoch ms.
+             */
+            uploadDate: number;
+        };
+        /** @description The spec's Book, every field, with media as store keys and links. */
+        AdminBookView: {
+            author: string;
+            authorDesc: string;
+            /** @description Sanitised HTML. */
+            body: string;
+            categories: number[];
+            comingSoon: boolean;
+            deleted: boolean;
+            description: string;
+            free: boolean;
+            /** @description The goals it serves. */
+            goals: number[];
+            /** Format: int64 */
+            id: number;
+            /** @description The cover's store key ("" before one is uploaded). */
+            image: string;
+            /** @description The cover's card-sized variant (made at upload), if any. */
+            imageCardUrl: string | null;
+            imageUrl: string;
+            infographicUrl: string | null;
+            isPopular: boolean;
+            mediaUrl: string | null;
+            podcast: string | null;
+            /** @description This month's preview for free members. */
+            preview: boolean;
+            quotes: string[];
+            subid: string;
+            tags: string[];
+            /** @description "What you will learn" lines. */
+            takeaways: string[];
+            title: string;
+            /**
+             * Format: int64
+             * @description Epoch ms.
+             */
+            uploadDate: number;
+            vector: string;
+            /** @description The vector artwork as a link ("" before one is uploaded). */
+            vectorUrl: string;
+            video: string | null;
+        };
+        AdminBooksResult: {
+            books: components["schemas"]["AdminBookRowView"][];
+        };
+        /** @description Add and detail answer `collection` (spec). */
+        AdminCollectionAnswer: {
+            collection: components["schemas"]["AdminCollectionView"];
+            /** @description Always "ok". */
+            status: string;
+        };
+        AdminCollectionRequest: {
+            values: components["schemas"]["AdminCollectionValues"];
+        };
+        /** @description The form's fields, each a text input. */
+        AdminCollectionValues: {
+            /** @description Book ids, comma-joined. */
+            books?: string | null;
+            /** @description Category ids, comma-joined. */
+            categories?: string | null;
+            image?: string | null;
+            subtitle?: string | null;
+            title?: string | null;
+        };
+        AdminCollectionView: {
+            /**
+             * Format: int64
+             * @description Live books the collection shows.
+             */
+            bookCount: number;
+            /** @description Hand-picked book ids in order, comma-joined (beyond the spec). */
+            books: string;
+            /** @description Category ids, comma-joined: their books belong to the collection. */
+            categories: string;
+            /** Format: int64 */
+            id: number;
+            /** @description A public store key or an https address. */
+            image: string;
+            imageUrl: string;
+            slug: string;
+            subtitle: string;
+            title: string;
+            /**
+             * Format: int64
+             * @description Epoch ms.
+             */
+            uploadDate: number;
+        };
+        /** @description The list's answer: `results`, not `result` (spec). */
+        AdminCollectionsAnswer: {
+            results: components["schemas"]["AdminCollectionView"][];
+            /** @description Always "ok". */
+            status: string;
+        };
+        AdminGoalRequest: {
+            desc?: string | null;
+            /** @description The short title when left out on add. */
+            mobileTitle?: string | null;
+            shortTitle?: string | null;
+            title?: string | null;
+        };
+        AdminGoalResult: {
+            goal: components["schemas"]["AdminGoalView"];
+        };
+        AdminGoalView: {
+            /**
+             * Format: int64
+             * @description Live books linked to the goal (from the book form).
+             */
+            bookCount: number;
+            desc: string;
+            /** Format: int64 */
+            id: number;
+            mobileTitle: string;
+            /** @description The photo's store key ("" before one is uploaded). */
+            photo: string;
+            photoUrl: string;
+            /** @description The featured photo's store key. */
+            photov2: string;
+            photov2Url: string;
+            shortTitle: string;
+            title: string;
+        };
+        AdminGoalsResult: {
+            goals: components["schemas"]["AdminGoalView"][];
+        };
+        AdminInsightRequest: {
+            /** @description A book's id or address name (a number is taken too). */
+            bookId?: string | null;
+            /**
+             * Format: int64
+             * @description The insight to save (edit only).
+             */
+            id?: number | null;
+            /** @description The quote. */
+            insight?: string | null;
+        };
+        AdminInsightResult: {
+            insight: components["schemas"]["AdminInsightView"];
+        };
+        /** @description A row of the list: the book's title as Title. */
+        AdminInsightRow: {
+            /**
+             * Format: int64
+             * @description Epoch ms.
+             */
+            createDate: number;
+            /** Format: int64 */
+            id: number;
+            title: string;
+        };
+        AdminInsightView: {
+            /** @description The book's id, as the form's text field holds it. */
+            bookId: string;
+            /**
+             * Format: int64
+             * @description Epoch ms.
+             */
+            createDate: number;
+            /** Format: int64 */
+            id: number;
+            /** @description The quote. */
+            insight: string;
+            /** @description The book's title. */
+            title: string;
+        };
+        /** @description The podcast form (add and edit). */
+        AdminPodcastRequest: {
+            author?: string | null;
+            authorDesc?: string | null;
+            description?: string | null;
+            /**
+             * Format: double
+             * @description Minutes (0 or more); a string that is not a number is refused with the form's message.
+             */
+            mins?: number | null;
+            title?: string | null;
+        };
+        AdminPodcastResult: {
+            podcast: components["schemas"]["AdminPodcastView"];
+        };
+        AdminPodcastView: {
+            author: string;
+            authorDesc: string;
+            /**
+             * Format: int64
+             * @description Epoch ms.
+             */
+            createDate: number;
+            description: string;
+            /** Format: int64 */
+            id: number;
+            /** @description The cover's store key ("" before one is uploaded). */
+            image: string;
+            imageUrl: string;
+            /** @description The episode as a (signed) link, once uploaded. */
+            mediaUrl: string | null;
+            /** Format: int32 */
+            mins: number;
+            title: string;
+        };
+        AdminPodcastsResult: {
+            podcasts: components["schemas"]["AdminPodcastView"][];
+        };
+        /** @description The user edit screen reads `result.user` as a list and uses the first item (spec). */
+        AdminUserEditResult: {
+            user: components["schemas"]["AdminUserView"][];
+        };
+        /** @description The user edit form. */
+        AdminUserRequest: {
+            email?: string | null;
+            /**
+             * Format: int64
+             * @description Epoch ms; 0: for life; missing: unchanged (beyond the spec's body).
+             */
+            endPaidDate?: number | null;
+            firstName?: string | null;
+            lastName?: string | null;
+            /**
+             * Format: int64
+             * @description Epoch ms; 0: never paid.
+             */
+            paidDate?: number | null;
+            paymentMethod?: string | null;
+            /** @description Empty: no plan. */
+            planId?: string | null;
+            /** @description Why the plan changed; required when it does (beyond the spec's body). */
+            reason?: string | null;
+            /** Format: int64 */
+            userId?: number | null;
+        };
         AdminUserView: {
             /**
              * Format: int64
@@ -867,7 +2402,47 @@ export interface components {
             planId: string | null;
         };
         AdminUsersResult: {
+            /**
+             * Format: int64
+             * @description Live members in all (matching the search, when there is one).
+             */
+            total: number;
             users: components["schemas"]["AdminUserView"][];
+        };
+        AdminVisualRequest: {
+            body?: string | null;
+            /**
+             * Format: int64
+             * @description The book it belongs to; null or "" for none.
+             */
+            bookId?: number | null;
+            /** @description A stored key (the photo page sets it); "" for none. */
+            image?: string | null;
+            title?: string | null;
+        };
+        AdminVisualResult: {
+            visual: components["schemas"]["AdminVisualView"];
+        };
+        AdminVisualView: {
+            body: string;
+            /** Format: int64 */
+            bookId: number | null;
+            bookTitle: string | null;
+            /** Format: int64 */
+            id: number;
+            /** @description The picture's store key ("" before one is uploaded). */
+            image: string;
+            /** @description The picture as a signed link ("" when none). */
+            imageUrl: string;
+            /**
+             * Format: int32
+             * @description Its place among the book's slides, from 0.
+             */
+            position: number;
+            title: string;
+        };
+        AdminVisualsResult: {
+            visuals: components["schemas"]["AdminVisualView"][];
         };
         AnalyticsEventRequest: {
             /** @description Lower-case letters, digits, '_', '.', '-'; at most 64 characters. */
@@ -882,6 +2457,27 @@ export interface components {
             code?: string | null;
             error?: string | null;
             state?: string | null;
+        };
+        AuditEntryView: {
+            action: string;
+            actorEmail: string | null;
+            /** Format: int64 */
+            actorId: number | null;
+            after: unknown;
+            /**
+             * Format: int64
+             * @description Epoch ms.
+             */
+            at: number;
+            before: unknown;
+            entity: string;
+            entityId: string;
+            /** Format: int64 */
+            id: number;
+            reason: string | null;
+        };
+        AuditResult: {
+            entries: components["schemas"]["AuditEntryView"][];
         };
         AuthorResult: {
             author: components["schemas"]["AuthorView"];
@@ -914,6 +2510,10 @@ export interface components {
              */
             xp: number;
         };
+        BlogCategoryOption: {
+            label: string;
+            value: string;
+        };
         BlogPost: components["schemas"]["BlogPostCard"] & {
             /** @description Sanitised HTML. */
             body: string;
@@ -937,6 +2537,11 @@ export interface components {
         };
         BlogResult: {
             posts: components["schemas"]["BlogPostCard"][];
+        };
+        BlogUploadResult: {
+            /** @description 'The photo was uploaded.' */
+            message: string;
+            post: components["schemas"]["AdminBlogPostView"];
         };
         /** @description A book in a list: never its text or premium media. */
         BookCard: {
@@ -1044,6 +2649,16 @@ export interface components {
             /** Format: int64 */
             nextStart: number | null;
         };
+        CancelRequest: {
+            /**
+             * @description One of: too expensive, not using, using other app, not using it right now, not working,
+             *     no autorenewals, no android app, other.
+             */
+            reason?: string | null;
+        };
+        CancelResult: {
+            subscription: components["schemas"]["SubscriptionView"];
+        };
         CategoriesResult: {
             categories: components["schemas"]["CategoryView"][];
         };
@@ -1068,6 +2683,55 @@ export interface components {
             password1?: string | null;
             password2?: string | null;
         };
+        /** @description The spec's checkout body. Amounts are never read: only choices, each checked by billing. */
+        ChargeRequest: {
+            /**
+             * Format: int64
+             * @description 0, 20 or 50 infographics.
+             */
+            addInfographics?: number | null;
+            couponCode?: string | null;
+            /** @description For guests: where the receipt goes (members' own address is used). */
+            email?: string | null;
+            /** @description A gift: the code goes to `recipientEmail`, or to the buyer when it is left blank. */
+            gift?: boolean | null;
+            /** @description Ignored: the path names the plan. */
+            planId?: string | null;
+            /**
+             * Format: int64
+             * @description Seats, for the bulk plan.
+             */
+            quantity?: number | null;
+            /** @description The referrer's public id (referrals, when they land). */
+            rId?: string | null;
+            recipientEmail?: string | null;
+            recipientMsg?: string | null;
+            recipientName?: string | null;
+            senderName?: string | null;
+            /** @description The Stripe PaymentMethod id Stripe.js made in the browser. */
+            token?: string | null;
+        };
+        /** @description What a checkout came to. */
+        ChargeResult: {
+            /** @description The purchase's public id; a guest signs up or logs in with it to attach the purchase. */
+            chargeId: string;
+            clientSecret: string | null;
+            /** Format: int64 */
+            endPaidDate: number | null;
+            /** @description The signed-in buyer reads premium summaries now. */
+            isPaid: boolean;
+            /** @description Paid without an account: sign up or log in to attach it. */
+            notLoggedIn: boolean;
+            /** @description The plan the member now holds, with its end (epoch ms; null for life). */
+            planId: string | null;
+            /**
+             * @description `requires_action`: complete 3-D Secure with `clientSecret` in Stripe.js, then
+             *     `POST /api/charge/confirm` with `chargeId`.
+             */
+            status: components["schemas"]["ChargeStatusView"];
+        };
+        /** @enum {string} */
+        ChargeStatusView: "succeeded" | "requires_action";
         CodeRegisterRequest: {
             code?: string | null;
             firstName?: string | null;
@@ -1075,6 +2739,10 @@ export interface components {
             password?: string | null;
             timezone?: string | null;
             username?: string | null;
+        };
+        CodeRequest: {
+            /** @description Six digits from the authenticator app (or, to turn it off or renew codes, a recovery code). */
+            code?: string | null;
         };
         CollectionResult: {
             books: components["schemas"]["BookCard"][];
@@ -1093,12 +2761,42 @@ export interface components {
         CollectionsResult: {
             collections: components["schemas"]["CollectionView"][];
         };
+        ConfirmRequest: {
+            chargeId?: string | null;
+        };
+        CouponRequest: {
+            coupon?: string | null;
+            planId?: string | null;
+        };
+        CouponResult: {
+            paypalPlan: string | null;
+            /** Format: int32 */
+            percent_off: number;
+        };
+        DayView: {
+            /** Format: int64 */
+            active: number;
+            /** Format: int64 */
+            completions: number;
+            /** @description yyyy-mm-dd. */
+            day: string;
+            /** Format: int64 */
+            purchases: number;
+            /** Format: int64 */
+            signups: number;
+        };
         DeleteAccountRequest: {
             how?: string | null;
             why?: string | null;
         };
         /** @description An empty result object. */
         Empty: Record<string, never>;
+        EnrolmentResult: {
+            /** @description The `otpauth://` URL, for a QR code. */
+            otpauthUrl: string;
+            /** @description The shared secret, base32, for typing into an app by hand. */
+            secret: string;
+        };
         ErrorBody: {
             /** @description A stable machine-readable code. */
             code: string;
@@ -1111,8 +2809,36 @@ export interface components {
              */
             status: string;
         };
+        /**
+         * Format: binary
+         * @description A file's bytes (the OpenAPI type of binary answers).
+         */
+        FileBytes: string;
         ForgotPasswordRequest: {
             email?: string | null;
+        };
+        GoalUploadResult: {
+            goal: components["schemas"]["AdminGoalView"];
+            /** @description 'The photo was uploaded.' */
+            message: string;
+        };
+        GoalView: {
+            /**
+             * Format: int64
+             * @description Live books serving it.
+             */
+            bookCount: number;
+            desc: string;
+            /** Format: int64 */
+            id: number;
+            mobileTitle: string;
+            photoUrl: string;
+            photov2Url: string;
+            shortTitle: string;
+            title: string;
+        };
+        GoalsResult: {
+            goals: components["schemas"]["GoalView"][];
         };
         HomeBooksResult: {
             /** @description The most popular books. */
@@ -1128,6 +2854,39 @@ export interface components {
         };
         InfographicsResult: {
             infographics: components["schemas"]["Infographic"][];
+        };
+        InsightBook: {
+            author: string;
+            /** Format: int64 */
+            id: number;
+            subid: string;
+            title: string;
+        };
+        InsightCard: {
+            book: components["schemas"]["InsightBook"];
+            /** Format: int64 */
+            id: number;
+            /** @description The quote. */
+            insight: string;
+        };
+        InsightsResult: {
+            insights: components["schemas"]["InsightCard"][];
+        };
+        /** @enum {string} */
+        IntervalView: "month" | "year";
+        InviteSeatRequest: {
+            email?: string | null;
+        };
+        KindleResult: {
+            /** @description The domains the form offers. */
+            domains: string[];
+            /** @description `name@kindle.com`, none until set. */
+            kindleEmail: string | null;
+        };
+        KindleSentResult: {
+            /** Format: int32 */
+            sendsLeftToday: number;
+            sentTo: string;
         };
         LevelView: {
             /** @description The highest award earned. */
@@ -1168,12 +2927,164 @@ export interface components {
             user: components["schemas"]["UserView"];
         };
         LoginRequest: {
+            /** @description A guest purchase to attach once signed in (as `mark-as-paid`). */
+            chargeId?: string | null;
             email?: string | null;
             password?: string | null;
         };
+        /** @description A login either signs in or, for a member with two-factor on, asks for a code. */
+        LoginResult: components["schemas"]["SignedInResult"] | components["schemas"]["TwoFactorChallengeResult"];
+        MarkAsPaidRequest: {
+            chargeId?: string | null;
+        };
+        /** @description The member's plan after attaching a purchase. */
+        MarkAsPaidResult: {
+            /** Format: int64 */
+            endPaidDate: number | null;
+            isPaid: boolean;
+            planId: string | null;
+        };
+        Ok_AdminBlogPostResult: {
+            result: {
+                post: components["schemas"]["AdminBlogPostView"];
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_AdminBlogPostsResult: {
+            result: {
+                /** @description The choices of the form's Categories select. */
+                categories: components["schemas"]["BlogCategoryOption"][];
+                posts: components["schemas"]["AdminBlogPostView"][];
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_AdminBookResult: {
+            result: {
+                book: components["schemas"]["AdminBookView"];
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_AdminBooksResult: {
+            result: {
+                books: components["schemas"]["AdminBookRowView"][];
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_AdminGoalResult: {
+            result: {
+                goal: components["schemas"]["AdminGoalView"];
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_AdminGoalsResult: {
+            result: {
+                goals: components["schemas"]["AdminGoalView"][];
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_AdminInsightResult: {
+            result: {
+                insight: components["schemas"]["AdminInsightView"];
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_AdminPodcastResult: {
+            result: {
+                podcast: components["schemas"]["AdminPodcastView"];
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_AdminPodcastsResult: {
+            result: {
+                podcasts: components["schemas"]["AdminPodcastView"][];
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_AdminUserEditResult: {
+            /** @description The user edit screen reads `result.user` as a list and uses the first item (spec). */
+            result: {
+                user: components["schemas"]["AdminUserView"][];
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
         Ok_AdminUsersResult: {
             result: {
+                /**
+                 * Format: int64
+                 * @description Live members in all (matching the search, when there is one).
+                 */
+                total: number;
                 users: components["schemas"]["AdminUserView"][];
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_AdminVisualResult: {
+            result: {
+                visual: components["schemas"]["AdminVisualView"];
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_AdminVisualsResult: {
+            result: {
+                visuals: components["schemas"]["AdminVisualView"][];
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_AuditResult: {
+            result: {
+                entries: components["schemas"]["AuditEntryView"][];
             };
             /**
              * @description Always "ok".
@@ -1226,6 +3137,18 @@ export interface components {
         Ok_BlogResult: {
             result: {
                 posts: components["schemas"]["BlogPostCard"][];
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_BlogUploadResult: {
+            result: {
+                /** @description 'The photo was uploaded.' */
+                message: string;
+                post: components["schemas"]["AdminBlogPostView"];
             };
             /**
              * @description Always "ok".
@@ -1290,9 +3213,45 @@ export interface components {
              */
             status: string;
         };
+        Ok_CancelResult: {
+            result: {
+                subscription: components["schemas"]["SubscriptionView"];
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
         Ok_CategoriesResult: {
             result: {
                 categories: components["schemas"]["CategoryView"][];
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_ChargeResult: {
+            /** @description What a checkout came to. */
+            result: {
+                /** @description The purchase's public id; a guest signs up or logs in with it to attach the purchase. */
+                chargeId: string;
+                clientSecret: string | null;
+                /** Format: int64 */
+                endPaidDate: number | null;
+                /** @description The signed-in buyer reads premium summaries now. */
+                isPaid: boolean;
+                /** @description Paid without an account: sign up or log in to attach it. */
+                notLoggedIn: boolean;
+                /** @description The plan the member now holds, with its end (epoch ms; null for life). */
+                planId: string | null;
+                /**
+                 * @description `requires_action`: complete 3-D Secure with `clientSecret` in Stripe.js, then
+                 *     `POST /api/charge/confirm` with `chargeId`.
+                 */
+                status: components["schemas"]["ChargeStatusView"];
             };
             /**
              * @description Always "ok".
@@ -1321,9 +3280,56 @@ export interface components {
              */
             status: string;
         };
+        Ok_CouponResult: {
+            result: {
+                paypalPlan: string | null;
+                /** Format: int32 */
+                percent_off: number;
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
         Ok_Empty: {
             /** @description An empty result object. */
             result: Record<string, never>;
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_EnrolmentResult: {
+            result: {
+                /** @description The `otpauth://` URL, for a QR code. */
+                otpauthUrl: string;
+                /** @description The shared secret, base32, for typing into an app by hand. */
+                secret: string;
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_GoalUploadResult: {
+            result: {
+                goal: components["schemas"]["AdminGoalView"];
+                /** @description 'The photo was uploaded.' */
+                message: string;
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_GoalsResult: {
+            result: {
+                goals: components["schemas"]["GoalView"][];
+            };
             /**
              * @description Always "ok".
              * @example ok
@@ -1347,6 +3353,41 @@ export interface components {
         Ok_InfographicsResult: {
             result: {
                 infographics: components["schemas"]["Infographic"][];
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_InsightsResult: {
+            result: {
+                insights: components["schemas"]["InsightCard"][];
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_KindleResult: {
+            result: {
+                /** @description The domains the form offers. */
+                domains: string[];
+                /** @description `name@kindle.com`, none until set. */
+                kindleEmail: string | null;
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_KindleSentResult: {
+            result: {
+                /** Format: int32 */
+                sendsLeftToday: number;
+                sentTo: string;
             };
             /**
              * @description Always "ok".
@@ -1385,6 +3426,102 @@ export interface components {
              */
             status: string;
         };
+        Ok_LoginResult: {
+            /** @description A login either signs in or, for a member with two-factor on, asks for a code. */
+            result: components["schemas"]["SignedInResult"] | components["schemas"]["TwoFactorChallengeResult"];
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_MarkAsPaidResult: {
+            /** @description The member's plan after attaching a purchase. */
+            result: {
+                /** Format: int64 */
+                endPaidDate: number | null;
+                isPaid: boolean;
+                planId: string | null;
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_PayPalStartResult: {
+            /** @description The id PayPal's window approves: an order for one-time purchases, a subscription otherwise. */
+            result: {
+                orderId: string | null;
+                subscriptionId: string | null;
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_PaymentSettingsResult: {
+            /** @description What the payment page needs to load the providers' scripts. */
+            result: {
+                /** @description Card payments are offered (Stripe is configured). */
+                card: boolean;
+                paypal: boolean;
+                paypalClientId: string | null;
+                paypalSdkUrl: string;
+                stripeJsUrl: string;
+                stripePublishableKey: string | null;
+                /** @description Test keys or local stand-ins: no real money moves, and the page says so. */
+                testMode: boolean;
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_PlansResult: {
+            result: {
+                plans: components["schemas"]["PlanView"][];
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_PodcastResult: {
+            result: {
+                podcast: components["schemas"]["PodcastView"];
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_PodcastUploadResult: {
+            result: {
+                /** @description 'The media was uploaded.' or 'The photo was uploaded.' */
+                message: string;
+                podcast: components["schemas"]["AdminPodcastView"];
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_PodcastsResult: {
+            result: {
+                podcasts: components["schemas"]["PodcastCard"][];
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
         Ok_PositionSaveResult: {
             result: {
                 completed: boolean;
@@ -1400,6 +3537,25 @@ export interface components {
                  * @description XP this save earned (10 on the first completion, else 0).
                  */
                 xpGained: number;
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_PriceResult: {
+            /** @description The spec's price response, with the plan's details beside it. */
+            result: {
+                bookTitle: string | null;
+                course: string | null;
+                paypalPlan: string | null;
+                plan: components["schemas"]["PlanView"];
+                /**
+                 * Format: int64
+                 * @description One unit, in cents.
+                 */
+                price: number;
             };
             /**
              * @description Always "ok".
@@ -1423,6 +3579,40 @@ export interface components {
                 streaks: components["schemas"]["StreaksView"];
                 /** Format: int32 */
                 xp: number;
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_QuoteResult: {
+            /** @description What a basket costs, in cents. */
+            result: {
+                /** Format: int64 */
+                addOnPrice: number;
+                /** Format: int64 */
+                discount: number;
+                /** Format: int32 */
+                percentOff: number;
+                planId: string;
+                /** Format: int32 */
+                quantity: number;
+                /**
+                 * Format: int64
+                 * @description For a subscription, what each later period costs (the coupon applies, the add-on does
+                 *     not: it is bought once); null for one-time purchases.
+                 */
+                recurring: number | null;
+                /** Format: int64 */
+                subtotal: number;
+                /**
+                 * Format: int64
+                 * @description What is paid now (for a subscription: the first period with the add-on).
+                 */
+                total: number;
+                /** Format: int64 */
+                unitPrice: number;
             };
             /**
              * @description Always "ok".
@@ -1454,6 +3644,34 @@ export interface components {
              */
             status: string;
         };
+        Ok_RecoveryCodesResult: {
+            result: {
+                /** @description Shown once; each works once. */
+                recoveryCodes: string[];
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_RedeemResult: {
+            /** @description What the member has after redeeming. */
+            result: {
+                /**
+                 * Format: int64
+                 * @description Epoch ms; null for life.
+                 */
+                endPaidDate: number | null;
+                isPaid: boolean;
+                planId: string;
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
         Ok_SearchResult: {
             result: {
                 books: components["schemas"]["BookCard"][];
@@ -1464,6 +3682,46 @@ export interface components {
                 query: string;
                 /** Format: int64 */
                 total: number;
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_SeatResult: {
+            result: {
+                seat: components["schemas"]["SeatView"];
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_SeatsResult: {
+            result: {
+                seats: components["schemas"]["SeatView"][];
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_SessionsResult: {
+            result: {
+                sessions: components["schemas"]["SessionView"][];
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_SetKindleResult: {
+            result: {
+                kindleEmail: string;
             };
             /**
              * @description Always "ok".
@@ -1494,9 +3752,94 @@ export interface components {
              */
             status: string;
         };
+        Ok_StatsResult: {
+            result: {
+                /**
+                 * Format: double
+                 * @description 0 to 1.
+                 */
+                churnRate: number;
+                /** Format: int64 */
+                churned: number;
+                /**
+                 * Format: int64
+                 * @description Members active on `to`, in the 7 and the 30 days ending on it.
+                 */
+                dailyActive: number;
+                days: components["schemas"]["DayView"][];
+                from: string;
+                /** Format: int64 */
+                members: number;
+                /** Format: int64 */
+                monthlyActive: number;
+                /**
+                 * Format: int64
+                 * @description Monthly recurring revenue, in cents.
+                 */
+                mrr: number;
+                payingByPlan: components["schemas"]["PlanCountView"][];
+                /** Format: int64 */
+                renewing: number;
+                to: string;
+                topBooks: components["schemas"]["TopBookView"][];
+                /**
+                 * Format: double
+                 * @description 0 to 1.
+                 */
+                trialConversion: number;
+                /** Format: int64 */
+                trialsConverted: number;
+                /** Format: int64 */
+                trialsStarted: number;
+                /** Format: int64 */
+                weeklyActive: number;
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_SubscriptionResult: {
+            result: {
+                subscription: null | components["schemas"]["SubscriptionView"];
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
         Ok_TokenResult: {
             result: {
                 token: string;
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_TwoFactorStatusResult: {
+            result: {
+                enabled: boolean;
+                /** Format: int32 */
+                recoveryCodesLeft: number;
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_UploadResult: {
+            result: {
+                book: components["schemas"]["AdminBookView"];
+                /**
+                 * @description 'The photo was uploaded.', 'The media was uploaded.', 'The infographic was uploaded.' or
+                 *     'The video was uploaded successfully!'.
+                 */
+                message: string;
             };
             /**
              * @description Always "ok".
@@ -1514,6 +3857,35 @@ export interface components {
              */
             status: string;
         };
+        Ok_Vec_AdminInsightRow: {
+            result: {
+                /**
+                 * Format: int64
+                 * @description Epoch ms.
+                 */
+                createDate: number;
+                /** Format: int64 */
+                id: number;
+                title: string;
+            }[];
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_VisualUploadResult: {
+            result: {
+                /** @description 'The photo was uploaded.' */
+                message: string;
+                visual: components["schemas"]["AdminVisualView"];
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
         Ok_VisualsResult: {
             result: {
                 /** @description One entry per book. */
@@ -1524,6 +3896,135 @@ export interface components {
              * @example ok
              */
             status: string;
+        };
+        Ok_WebhookResult: {
+            result: {
+                /** @description applied, duplicate or ignored. */
+                outcome: string;
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        /** @enum {string} */
+        PaidWith: "card" | "paypal";
+        /** @description The spec's PayPal call, after the buyer approved in PayPal's window. */
+        PayPalRequest: {
+            /** @description Ignored: the order was priced and addressed when it was made. */
+            email?: string | null;
+            gift?: boolean | null;
+            orderId?: string | null;
+            planId?: string | null;
+            /** Format: int64 */
+            quantity?: number | null;
+            rId?: string | null;
+            recipientEmail?: string | null;
+            recipientMsg?: string | null;
+            recipientName?: string | null;
+            senderName?: string | null;
+            subscriptionId?: string | null;
+        };
+        PayPalStartRequest: {
+            /** Format: int64 */
+            addInfographics?: number | null;
+            couponCode?: string | null;
+            /** @description For guests: where the receipt goes. */
+            email?: string | null;
+            planId?: string | null;
+            /** Format: int64 */
+            quantity?: number | null;
+            recipientEmail?: string | null;
+            recipientMsg?: string | null;
+            recipientName?: string | null;
+            /** @description Gifts: who it is for (the code goes to `recipientEmail`, or to the buyer). */
+            senderName?: string | null;
+        };
+        /** @description The id PayPal's window approves: an order for one-time purchases, a subscription otherwise. */
+        PayPalStartResult: {
+            orderId: string | null;
+            subscriptionId: string | null;
+        };
+        /** @description What the payment page needs to load the providers' scripts. */
+        PaymentSettingsResult: {
+            /** @description Card payments are offered (Stripe is configured). */
+            card: boolean;
+            paypal: boolean;
+            paypalClientId: string | null;
+            paypalSdkUrl: string;
+            stripeJsUrl: string;
+            stripePublishableKey: string | null;
+            /** @description Test keys or local stand-ins: no real money moves, and the page says so. */
+            testMode: boolean;
+        };
+        PlanCountView: {
+            /** Format: int64 */
+            members: number;
+            planId: string;
+        };
+        /** @enum {string} */
+        PlanKindView: "subscription" | "lifetime" | "gift" | "bulk" | "book" | "quiz";
+        /** @description A plan as the pricing and payment pages show it. */
+        PlanView: {
+            id: string;
+            interval: null | components["schemas"]["IntervalView"];
+            kind: components["schemas"]["PlanKindView"];
+            /** Format: int32 */
+            maxQuantity: number;
+            /** Format: int32 */
+            minQuantity: number;
+            name: string;
+            /**
+             * Format: int64
+             * @description One unit (one seat for the bulk plan), in cents.
+             */
+            price: number;
+            /** @description Whether checkout sells it now (gifts, seats, books and quiz results come later). */
+            purchasable: boolean;
+            /** Format: int32 */
+            trialDays: number;
+        };
+        PlansResult: {
+            plans: components["schemas"]["PlanView"][];
+        };
+        PodcastCard: {
+            author: string;
+            description: string;
+            /** @description Whether the episode has audio (played on its page). */
+            hasAudio: boolean;
+            /** Format: int64 */
+            id: number;
+            imageUrl: string;
+            /** Format: int32 */
+            mins: number;
+            title: string;
+        };
+        PodcastResult: {
+            podcast: components["schemas"]["PodcastView"];
+        };
+        PodcastUploadResult: {
+            /** @description 'The media was uploaded.' or 'The photo was uploaded.' */
+            message: string;
+            podcast: components["schemas"]["AdminPodcastView"];
+        };
+        PodcastView: {
+            author: string;
+            authorDesc: string;
+            description: string;
+            /** Format: int64 */
+            id: number;
+            imageUrl: string;
+            /** @description There is an episode the caller may not play (offer Premium). */
+            locked: boolean;
+            /** @description The episode, signed, for paid members. */
+            mediaUrl: string | null;
+            /** Format: int32 */
+            mins: number;
+            title: string;
+        };
+        PodcastsResult: {
+            podcasts: components["schemas"]["PodcastCard"][];
         };
         PositionSaveRequest: {
             bookId: null | components["schemas"]["BookKey"];
@@ -1550,6 +4051,21 @@ export interface components {
              */
             xpGained: number;
         };
+        PriceRequest: {
+            planId?: string | null;
+        };
+        /** @description The spec's price response, with the plan's details beside it. */
+        PriceResult: {
+            bookTitle: string | null;
+            course: string | null;
+            paypalPlan: string | null;
+            plan: components["schemas"]["PlanView"];
+            /**
+             * Format: int64
+             * @description One unit, in cents.
+             */
+            price: number;
+        };
         ProgressResult: {
             awards: components["schemas"]["AwardView"][];
             isPaid: boolean;
@@ -1565,6 +4081,47 @@ export interface components {
             streaks: components["schemas"]["StreaksView"];
             /** Format: int32 */
             xp: number;
+        };
+        QuoteRequest: {
+            /**
+             * Format: int64
+             * @description 0, 20 or 50 infographics.
+             */
+            addInfographics?: number | null;
+            couponCode?: string | null;
+            planId?: string | null;
+            /**
+             * Format: int64
+             * @description Seats for the bulk plan (20-200); 1 otherwise.
+             */
+            quantity?: number | null;
+        };
+        /** @description What a basket costs, in cents. */
+        QuoteResult: {
+            /** Format: int64 */
+            addOnPrice: number;
+            /** Format: int64 */
+            discount: number;
+            /** Format: int32 */
+            percentOff: number;
+            planId: string;
+            /** Format: int32 */
+            quantity: number;
+            /**
+             * Format: int64
+             * @description For a subscription, what each later period costs (the coupon applies, the add-on does
+             *     not: it is bought once); null for one-time purchases.
+             */
+            recurring: number | null;
+            /** Format: int64 */
+            subtotal: number;
+            /**
+             * Format: int64
+             * @description What is paid now (for a subscription: the first period with the add-on).
+             */
+            total: number;
+            /** Format: int64 */
+            unitPrice: number;
         };
         RatingRequest: {
             /**
@@ -1602,8 +4159,26 @@ export interface components {
         RecommendsResult: {
             user: components["schemas"]["UserView"];
         };
+        RecoveryCodesResult: {
+            /** @description Shown once; each works once. */
+            recoveryCodes: string[];
+        };
+        RedeemRequest: {
+            /** @description The code as typed (any case, spaces and dashes ignored). */
+            code?: string | null;
+        };
+        /** @description What the member has after redeeming. */
+        RedeemResult: {
+            /**
+             * Format: int64
+             * @description Epoch ms; null for life.
+             */
+            endPaidDate: number | null;
+            isPaid: boolean;
+            planId: string;
+        };
         RegisterRequest: {
-            /** @description A guest purchase to attach (billing; accepted and ignored until billing lands). */
+            /** @description A guest purchase to attach (as `mark-as-paid`). */
             chargeId?: string | null;
             firstName?: string | null;
             lastName?: string | null;
@@ -1631,10 +4206,72 @@ export interface components {
             /** Format: int64 */
             total: number;
         };
+        SeatResult: {
+            seat: components["schemas"]["SeatView"];
+        };
+        /** @enum {string} */
+        SeatStateView: "free" | "invited" | "redeemed" | "revoked";
+        SeatView: {
+            /** @description The code to hand out. */
+            code: string;
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int64
+             * @description Epoch ms.
+             */
+            invitedAt: number | null;
+            invitedEmail: string | null;
+            /** Format: int64 */
+            redeemedAt: number | null;
+            /** @description Who redeemed it (their e-mail). */
+            redeemedBy: string | null;
+            state: components["schemas"]["SeatStateView"];
+        };
+        SeatsResult: {
+            seats: components["schemas"]["SeatView"][];
+        };
+        SecondStepRequest: {
+            /** @description The challenge the login answered. */
+            challenge?: string | null;
+            /** @description Six digits from the authenticator app, or a recovery code. */
+            code?: string | null;
+        };
         /** @description One page of the reader: a section's title and its HTML. */
         SectionView: {
             html: string;
             title: string;
+        };
+        SessionView: {
+            address: string;
+            /** @description The session of this browser. */
+            current: boolean;
+            /** @description e.g. "Firefox on Linux". */
+            device: string;
+            /** @description Opaque id, for ending this session. */
+            id: string;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            lastUsedAt: number;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            startedAt: number;
+        };
+        SessionsResult: {
+            sessions: components["schemas"]["SessionView"][];
+        };
+        SetKindleRequest: {
+            /** @description The name part. */
+            kindle_email?: string | null;
+            /** @description One of the Kindle domains. */
+            kindle_email_end?: string | null;
+        };
+        SetKindleResult: {
+            kindleEmail: string;
         };
         SignInOrigins: {
             /** @description Origins of the configured providers' sign-in pages (e.g. `https://accounts.google.com`). */
@@ -1660,6 +4297,47 @@ export interface components {
              */
             target: number;
         };
+        StatsResult: {
+            /**
+             * Format: double
+             * @description 0 to 1.
+             */
+            churnRate: number;
+            /** Format: int64 */
+            churned: number;
+            /**
+             * Format: int64
+             * @description Members active on `to`, in the 7 and the 30 days ending on it.
+             */
+            dailyActive: number;
+            days: components["schemas"]["DayView"][];
+            from: string;
+            /** Format: int64 */
+            members: number;
+            /** Format: int64 */
+            monthlyActive: number;
+            /**
+             * Format: int64
+             * @description Monthly recurring revenue, in cents.
+             */
+            mrr: number;
+            payingByPlan: components["schemas"]["PlanCountView"][];
+            /** Format: int64 */
+            renewing: number;
+            to: string;
+            topBooks: components["schemas"]["TopBookView"][];
+            /**
+             * Format: double
+             * @description 0 to 1.
+             */
+            trialConversion: number;
+            /** Format: int64 */
+            trialsConverted: number;
+            /** Format: int64 */
+            trialsStarted: number;
+            /** Format: int64 */
+            weeklyActive: number;
+        };
         StreaksView: {
             /** Format: int32 */
             bestStreak: number;
@@ -1669,8 +4347,70 @@ export interface components {
              */
             currentStreak: number;
         };
+        SubscriptionResult: {
+            subscription: null | components["schemas"]["SubscriptionView"];
+        };
+        /**
+         * @description `canceled`: renewal is off, access lasts to `periodEnd`; `expired`: ended.
+         * @enum {string}
+         */
+        SubscriptionStatusView: "trialing" | "active" | "past_due" | "canceled" | "expired";
+        /** @description A subscription as the account page shows it. */
+        SubscriptionView: {
+            paidWith: components["schemas"]["PaidWith"];
+            /**
+             * Format: int64
+             * @description Epoch ms: the next renewal while it renews, else the last day of access.
+             */
+            periodEnd: number;
+            planId: string;
+            planName: string;
+            /** @description Whether "Turn off auto-renewal" still applies. */
+            renews: boolean;
+            status: components["schemas"]["SubscriptionStatusView"];
+        };
         TokenResult: {
             token: string;
+        };
+        TopBookView: {
+            /** Format: int64 */
+            completions: number;
+            /** Format: int64 */
+            id: number;
+            title: string;
+        };
+        /**
+         * @description The second step a login waits for (two-factor on): send the challenge back with a code to
+         *     `POST /api/user/login/two-factor`.
+         */
+        TwoFactorChallengeResult: {
+            challenge: string;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds; after this the login starts over.
+             */
+            expiresAt: number;
+            /** @description Always true. */
+            twoFactorRequired: boolean;
+        };
+        TwoFactorStatusResult: {
+            enabled: boolean;
+            /** Format: int32 */
+            recoveryCodesLeft: number;
+        };
+        /** @description The upload form: `file` (and the spec's `fileName`, ignored: files are recognised by content). */
+        UploadForm: {
+            /** Format: binary */
+            file: string;
+            fileName?: string | null;
+        };
+        UploadResult: {
+            book: components["schemas"]["AdminBookView"];
+            /**
+             * @description 'The photo was uploaded.', 'The media was uploaded.', 'The infographic was uploaded.' or
+             *     'The video was uploaded successfully!'.
+             */
+            message: string;
         };
         UserResult: {
             user: components["schemas"]["UserView"];
@@ -1712,6 +4452,10 @@ export interface components {
              */
             id: number;
         };
+        VisualOrderRequest: {
+            /** @description Every slide of the book, once, in the new order. */
+            ids: number[];
+        };
         VisualSlide: {
             body: string;
             /** Format: int64 */
@@ -1722,9 +4466,18 @@ export interface components {
             position: number;
             title: string;
         };
+        VisualUploadResult: {
+            /** @description 'The photo was uploaded.' */
+            message: string;
+            visual: components["schemas"]["AdminVisualView"];
+        };
         VisualsResult: {
             /** @description One entry per book. */
             visuals: components["schemas"]["VisualCard"][];
+        };
+        WebhookResult: {
+            /** @description applied, duplicate or ignored. */
+            outcome: string;
         };
     };
     responses: never;
@@ -1735,9 +4488,2022 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    list_users: {
+    admin_collections_add: {
         parameters: {
             query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminCollectionRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCollectionAnswer"];
+                };
+            };
+            /** @description 'Please specify Title.', ids that are not categories or books */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_collection_detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCollectionAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_collection_save: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminCollectionRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCollectionAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_collections_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCollectionsAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    audit: {
+        parameters: {
+            query?: {
+                /** @description e.g. member.plan_changed, book.updated. */
+                action?: string | null;
+                /** @description The member's or book's id. */
+                entityId?: string | null;
+                /** @description The admin's user id. */
+                actor?: number | null;
+                /** @description Epoch ms, inclusive. */
+                since?: number | null;
+                /** @description Epoch ms, exclusive. */
+                until?: number | null;
+                /** @description The next page: entries older than this id. */
+                beforeId?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_AuditResult"];
+                };
+            };
+            /** @description An unknown action or a date out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_list_posts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_AdminBlogPostsResult"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_update_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminBlogRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_AdminBlogPostResult"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such post (or no id) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_add_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminBlogRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_AdminBlogPostResult"];
+                };
+            };
+            /** @description 'Please specify Title.' and the like */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_upload_post_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                postId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["UploadForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_BlogUploadResult"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_show_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                postId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_AdminBlogPostResult"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_list_books: {
+        parameters: {
+            query?: {
+                /** @description uploadDate (default, newest first), id or title. */
+                sort?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_AdminBooksResult"];
+                };
+            };
+            /** @description An unknown sort */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_add_book: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminBookRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_AdminBookResult"];
+                };
+            };
+            /** @description 'Please specify Title.' and the like */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Another book has this address name */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_show_book: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bookId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_AdminBookResult"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_update_book: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bookId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminBookRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_AdminBookResult"];
+                };
+            };
+            /** @description 'Please specify Image.' and the like */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_delete_book: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bookId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_AdminBookResult"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_pick_preview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bookId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_Empty"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A deleted book */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_restore_book: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bookId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_AdminBookResult"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_upload_book_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description photo, vector, infographic, media, podcast or video */
+                slot: string;
+                /** @description The book */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["UploadForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_UploadResult"];
+                };
+            };
+            /** @description No file, a file of the wrong kind ('Please choose an image ...'), or an interrupted upload */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such book */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The upload took longer than 30 minutes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Larger than the slot allows */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_collections_add_api: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminCollectionRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCollectionAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_collection_detail_api: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCollectionAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_collection_save_api: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminCollectionRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCollectionAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_collections_list_api: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCollectionsAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_list_goals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_AdminGoalsResult"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_add_goal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminGoalRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_AdminGoalResult"];
+                };
+            };
+            /** @description 'Please specify Title.' and the like */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_show_goal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_AdminGoalResult"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_update_goal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminGoalRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_AdminGoalResult"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_upload_goal_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description photo or feature-photo */
+                slot: string;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["UploadForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_GoalUploadResult"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_list_insights: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_Vec_AdminInsightRow"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_update_insight: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminInsightRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_AdminInsightResult"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_add_insight: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminInsightRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_AdminInsightResult"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_show_insight: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_AdminInsightResult"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_list_podcasts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_AdminPodcastsResult"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_add_podcast: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminPodcastRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_AdminPodcastResult"];
+                };
+            };
+            /** @description 'Please specify Title.' and the like */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_show_podcast: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_AdminPodcastResult"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_update_podcast: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminPodcastRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_AdminPodcastResult"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_upload_podcast_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description media or photo */
+                slot: string;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["UploadForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_PodcastUploadResult"];
+                };
+            };
+            /** @description No file or a file of the wrong kind */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    stats: {
+        parameters: {
+            query?: {
+                /** @description yyyy-mm-dd (UTC), included; 30 days before `to` by default. */
+                from?: string | null;
+                /** @description yyyy-mm-dd (UTC), included; today by default. */
+                to?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_StatsResult"];
+                };
+            };
+            /** @description Dates not as yyyy-mm-dd, a start after the end, or more than 366 days */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    stats_csv: {
+        parameters: {
+            query?: {
+                /** @description yyyy-mm-dd (UTC), included; 30 days before `to` by default. */
+                from?: string | null;
+                /** @description yyyy-mm-dd (UTC), included; today by default. */
+                to?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_user: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminUserRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved; the member as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_AdminUserEditResult"];
+                };
+            };
+            /** @description 'Please specify First Name.' and the like, an invalid e-mail, an unknown plan, a plan change without a reason */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The e-mail belongs to another account */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    edit_user: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_AdminUserEditResult"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'User not found.' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_users: {
+        parameters: {
+            query?: {
+                /** @description Part of an e-mail or name (any case); beyond the spec. */
+                q?: string | null;
+            };
             header?: never;
             path: {
                 /** @description Offset, 0 then +100 per load */
@@ -1755,6 +6521,15 @@ export interface operations {
                     "application/json": components["schemas"]["Ok_AdminUsersResult"];
                 };
             };
+            /** @description A negative start or a search over 100 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1763,8 +6538,362 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not an admin */
+            /** @description Not an admin (or an admin without two-factor: mfa_required) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_list_visuals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_AdminVisualsResult"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_add_visual: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminVisualRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_AdminVisualResult"];
+                };
+            };
+            /** @description 'Please specify Title.' and the like, or an unknown book */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_reorder_visuals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bookId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VisualOrderRequest"];
+            };
+        };
+        responses: {
+            /** @description The book's slides in their new order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_AdminVisualsResult"];
+                };
+            };
+            /** @description Not every slide of the book once */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_upload_visual_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["UploadForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_VisualUploadResult"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_show_visual: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_AdminVisualResult"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_update_visual: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminVisualRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_AdminVisualResult"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_delete_visual: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_Empty"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1867,7 +6996,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok_SignedInResult"];
+                    "application/json": components["schemas"]["Ok_LoginResult"];
                 };
             };
             400: {
@@ -2037,6 +7166,54 @@ export interface operations {
             };
         };
     };
+    download_pdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The book's id or subid */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The summary (cover, title, author, every key idea), saved as {subid}.pdf */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": components["schemas"]["FileBytes"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Neither premium nor the buyer of this book */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     books_map: {
         parameters: {
             query?: {
@@ -2167,6 +7344,8 @@ export interface operations {
                 collection?: string | null;
                 /** @description An author slug. */
                 author?: string | null;
+                /** @description A goal's id: the books serving it. */
+                goal?: number | null;
                 /** @description Only books with audio. */
                 audio?: boolean | null;
                 /** @description Only books with video. */
@@ -2219,6 +7398,331 @@ export interface operations {
             };
         };
     };
+    cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_CancelResult"];
+                };
+            };
+            /** @description 'Please choose a reason.' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No subscription renews */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The provider could not be reached; nothing changed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    confirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmRequest"];
+            };
+        };
+        responses: {
+            /** @description Paid; a single book answers its PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_ChargeResult"];
+                    "application/pdf": components["schemas"]["FileBytes"];
+                };
+            };
+            /** @description An unknown charge (or someone else's) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The bank refused */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 3-D Secure is not completed yet */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    coupon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CouponRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_CouponResult"];
+                };
+            };
+            /** @description An unknown, expired, used-up or other plan's coupon, or 'Invalid plan id' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    price: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PriceRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_PriceResult"];
+                };
+            };
+            /** @description 'Invalid plan id' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    process: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description monthly, yearly, lifetime... */
+                planId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChargeRequest"];
+            };
+        };
+        responses: {
+            /** @description Paid (or the trial started), or 3-D Secure to complete; a single book paid answers its PDF (summary.pdf) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_ChargeResult"];
+                    "application/pdf": components["schemas"]["FileBytes"];
+                };
+            };
+            /** @description 'Invalid plan id', a missing e-mail, coupon or card, a bad quantity or add-on */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A token was sent but is no longer valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The card was declined: the provider's message */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The provider could not be reached; nothing was charged */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Card payments are not configured */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    quote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_QuoteResult"];
+                };
+            };
+            /** @description An invalid plan, quantity, add-on or coupon */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_PaymentSettingsResult"];
+                };
+            };
+        };
+    };
+    subscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_SubscriptionResult"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_collections: {
         parameters: {
             query?: never;
@@ -2263,6 +7767,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_goals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_GoalsResult"];
                 };
             };
         };
@@ -2322,7 +7845,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok_SignedInResult"];
+                    "application/json": components["schemas"]["Ok_LoginResult"];
                 };
             };
             /** @description Expired or reused state, refused code, or no verified e-mail */
@@ -2369,6 +7892,171 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Ok_InfographicsResult"];
+                };
+            };
+        };
+    };
+    list_insights: {
+        parameters: {
+            query?: {
+                /** @description Only this book's (its id or subid). */
+                book?: string | null;
+                /** @description 1 to 50 (10 by default). */
+                limit?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_InsightsResult"];
+                };
+            };
+            /** @description No such book */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    has_kindle_api: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_KindleResult"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    send_to_kindle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The book's id or subid */
+                bookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_KindleSentResult"];
+                };
+            };
+            /** @description No Kindle address set yet */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Premium only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 20 sends in the last 24 hours */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_kindle_api: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetKindleRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_SetKindleResult"];
+                };
+            };
+            /** @description 'Please complete the form.', or a name or domain that is not allowed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2534,6 +8222,184 @@ export interface operations {
             };
         };
     };
+    complete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayPalRequest"];
+            };
+        };
+        responses: {
+            /** @description Paid; a single book answers its PDF (summary.pdf) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_ChargeResult"];
+                    "application/pdf": components["schemas"]["FileBytes"];
+                };
+            };
+            /** @description An unknown order or subscription (or someone else's) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not approved, or refused by PayPal */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description PayPal could not be reached */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    start: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayPalStartRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_PayPalStartResult"];
+                };
+            };
+            /** @description 'Invalid plan id', a missing e-mail, a bad coupon, quantity or add-on */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A token was sent but is no longer valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description PayPal could not be reached */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description PayPal is not configured */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    plans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_PlansResult"];
+                };
+            };
+        };
+    };
+    list_podcasts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_PodcastsResult"];
+                };
+            };
+        };
+    };
+    show_podcast: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_PodcastResult"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     search_books: {
         parameters: {
             query?: {
@@ -2581,6 +8447,140 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Ok_SignInOrigins"];
+                };
+            };
+        };
+    };
+    seats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_SeatsResult"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    invite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InviteSeatRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_SeatResult"];
+                };
+            };
+            /** @description A missing or invalid e-mail */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a seat of the member's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Redeemed or revoked already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_SeatsResult"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a seat of the member's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Redeemed or revoked already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2834,13 +8834,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Signed in; sets the refresh and isPaid cookies */
+            /** @description Signed in (sets the refresh and isPaid cookies), or the two-factor challenge */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok_SignedInResult"];
+                    "application/json": components["schemas"]["Ok_LoginResult"];
                 };
             };
             /** @description 'Please specify an email or password.' or 'Incorrect email or password.' (the same for unknown e-mails) */
@@ -2853,6 +8853,57 @@ export interface operations {
                 };
             };
             /** @description Too many failed attempts from this address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    second_step: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SecondStepRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed in; sets the refresh and isPaid cookies */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_SignedInResult"];
+                };
+            };
+            /** @description A missing or wrong code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The challenge expired or was used: log in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many wrong codes for this account */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2909,6 +8960,56 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    mark_as_paid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarkAsPaidRequest"];
+            };
+        };
+        responses: {
+            /** @description Attached (or attached to this account already) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_MarkAsPaidResult"];
+                };
+            };
+            /** @description An unknown or unpaid charge */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Attached to another account */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2996,6 +9097,64 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    redeem_any: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RedeemRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_RedeemResult"];
+                };
+            };
+            /** @description 'Please provide a valid redemption code.' or 'This code is invalid or has already been used.' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Premium for life already: the code is kept for someone else */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts from this address */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3143,6 +9302,130 @@ export interface operations {
             };
         };
     };
+    sessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_SessionsResult"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    end_session: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A session id from the list */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_Empty"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such live session of this member */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    redeem_stacksocial: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RedeemRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_RedeemResult"];
+                };
+            };
+            /** @description 'Please provide a valid redemption code.' or 'This code is invalid or has already been used.' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Premium for life already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts from this address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     subscription_code_register: {
         parameters: {
             query?: never;
@@ -3174,6 +9457,213 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_TwoFactorStatusResult"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    disable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CodeRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_Empty"];
+                };
+            };
+            /** @description A missing or wrong code, or two-factor is off */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    enable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CodeRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_RecoveryCodesResult"];
+                };
+            };
+            /** @description A missing or wrong code, or no setup started */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    renew_recovery_codes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CodeRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_RecoveryCodesResult"];
+                };
+            };
+            /** @description A missing or wrong code, or two-factor is off */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    setup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_EnrolmentResult"];
+                };
+            };
+            /** @description Two-factor is already on */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3223,6 +9713,101 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    paypal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A PayPal event */
+        requestBody: {
+            content: {
+                "application/json": string;
+            };
+        };
+        responses: {
+            /** @description Applied, a duplicate, or not ours */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_WebhookResult"];
+                };
+            };
+            /** @description A bad signature, a stale transmission, or not an event */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description PayPal could not check the signature now (PayPal retries) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description PayPal is not configured */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    stripe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A Stripe event */
+        requestBody: {
+            content: {
+                "application/json": string;
+            };
+        };
+        responses: {
+            /** @description Applied, a duplicate, or not ours */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_WebhookResult"];
+                };
+            };
+            /** @description A bad signature, a stale timestamp, or not an event */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Stripe is not configured */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3300,7 +9885,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok_SignedInResult"];
+                    "application/json": components["schemas"]["Ok_LoginResult"];
                 };
             };
             400: {
@@ -3337,6 +9922,64 @@ export interface operations {
             };
         };
     };
+    cancel_without_prefix: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_CancelResult"];
+                };
+            };
+            /** @description 'Please choose a reason.' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No subscription renews */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The provider could not be reached; nothing changed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     healthz: {
         parameters: {
             query?: never;
@@ -3352,6 +9995,72 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    has_kindle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_KindleResult"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_kindle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetKindleRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_SetKindleResult"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };

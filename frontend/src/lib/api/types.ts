@@ -43,8 +43,20 @@ export type RegisterRequest = Schemas['RegisterRequest'];
 /** POST /api/user/login */
 export type LoginRequest = Schemas['LoginRequest'];
 
-/** Result of register, login and subscription-code-register. */
+/** Result of register, subscription-code-register and the second step of a login. */
 export type AuthResponse = Schemas['SignedInResult'];
+
+/**
+ * POST /api/user/login and the social callbacks: signed in, or (two-factor on) the challenge for
+ * the second step.
+ */
+export type LoginResult = Schemas['LoginResult'];
+
+/** `{twoFactorRequired: true, challenge, expiresAt}`: send the challenge back with a code. */
+export type TwoFactorChallenge = Schemas['TwoFactorChallengeResult'];
+
+/** POST /api/user/login/two-factor {challenge, code (app code or recovery code)} */
+export type SecondStepRequest = Schemas['SecondStepRequest'];
 
 /** GET /api/user/session */
 export type SessionResponse = Schemas['UserResult'];
@@ -73,8 +85,8 @@ export type DeleteAccountRequest = Schemas['DeleteAccountRequest'];
 export type OAuthUrlResponse = Schemas['AuthorizationUrl'];
 export type SignInOrigins = Schemas['SignInOrigins'];
 
-/** GET /api/{provider}/login/oauth/callback?code=...&state=... */
-export type OAuthCallbackResponse = Schemas['SignedInResult'];
+/** GET /api/{provider}/login/oauth/callback?code=...&state=... (signed in, or the two-factor challenge) */
+export type OAuthCallbackResponse = Schemas['LoginResult'];
 
 // ---- analytics ------------------------------------------------------------------------------
 
@@ -207,4 +219,243 @@ export type RatingRequest = Schemas['RatingRequest'];
 
 /** { bookId, rating, hasRatingsFromUser } */
 export type RatingResult = Schemas['RatingResult'];
+
+// ---- the summary as a file: PDF and Kindle --------------------------------------------------
+
+/** GET /api/kindle/has-kindle { kindleEmail (null until set), domains (the form's choices) } */
+export type KindleSetting = Schemas['KindleResult'];
+
+/** POST /api/kindle/set-kindle { kindle_email (the name part), kindle_email_end (a domain) } */
+export type SetKindleRequest = Schemas['SetKindleRequest'];
+
+/** { kindleEmail } as stored */
+export type SetKindleResult = Schemas['SetKindleResult'];
+
+/** POST /api/kindle/send/{bookId} { sentTo, sendsLeftToday } */
+export type KindleSentResult = Schemas['KindleSentResult'];
+
+// ---- account security (docs/security.md) ----------------------------------------------------
+
+/** PUT /api/user/password */
 export type ChangePasswordRequest = Schemas['ChangePasswordRequest'];
+
+/** GET /api/user/two-factor { enabled, recoveryCodesLeft } */
+export type TwoFactorStatus = Schemas['TwoFactorStatusResult'];
+
+/** POST /api/user/two-factor/setup { secret (base32), otpauthUrl } */
+export type TwoFactorEnrolment = Schemas['EnrolmentResult'];
+
+/** The body of enable, disable and recovery-codes: { code } (app code, or a recovery code to disable or renew). */
+export type TwoFactorCodeRequest = Schemas['CodeRequest'];
+
+/** POST /api/user/two-factor/enable and /recovery-codes: the ten codes, readable only now. */
+export type RecoveryCodesResult = Schemas['RecoveryCodesResult'];
+
+/** One signed-in session { id, device, address, startedAt, lastUsedAt (epoch ms), current } */
+export type SessionView = Schemas['SessionView'];
+
+/** GET /api/user/sessions (most recently used first) */
+export type SessionsResult = Schemas['SessionsResult'];
+
+// ---- billing (plans, checkout, subscription) ------------------------------------------------
+// Amounts are integer US cents; dates are epoch milliseconds.
+
+/** A plan as the pricing and payment pages show it { id, name, kind, interval, trialDays, price, ... }. */
+export type PlanView = Schemas['PlanView'];
+
+/** GET /api/plans (cheapest first) */
+export type PlansResult = Schemas['PlansResult'];
+
+/** POST /api/charge/price {planId} */
+export type PriceRequest = Schemas['PriceRequest'];
+
+/** { price, bookTitle, course, paypalPlan, plan } */
+export type PriceResult = Schemas['PriceResult'];
+
+/** POST /api/charge/coupon {coupon, planId} */
+export type CouponRequest = Schemas['CouponRequest'];
+
+/** { percent_off, paypalPlan } */
+export type CouponResult = Schemas['CouponResult'];
+
+/** POST /api/charge/quote {planId, quantity, addInfographics, couponCode} */
+export type QuoteRequest = Schemas['QuoteRequest'];
+
+/** { unitPrice, addOnPrice, subtotal, percentOff, discount, total, ... } */
+export type QuoteResult = Schemas['QuoteResult'];
+
+/** GET /api/charge/settings: which providers the page offers and where their scripts are. */
+export type PaymentSettings = Schemas['PaymentSettingsResult'];
+
+/** POST /api/charge/process/{planId} */
+export type ChargeRequest = Schemas['ChargeRequest'];
+
+/** What a card or PayPal checkout came to (`succeeded` or `requires_action`). */
+export type ChargeResult = Schemas['ChargeResult'];
+
+/** POST /api/charge/confirm {chargeId} (after 3-D Secure) */
+export type ConfirmRequest = Schemas['ConfirmRequest'];
+
+/** POST /api/paypal/start */
+export type PayPalStartRequest = Schemas['PayPalStartRequest'];
+
+/** { orderId } for one-time plans, { subscriptionId } for subscriptions */
+export type PayPalStartResult = Schemas['PayPalStartResult'];
+
+/** POST /api/paypal {orderId | subscriptionId} */
+export type PayPalCompleteRequest = Schemas['PayPalRequest'];
+
+/** POST /api/user/mark-as-paid {chargeId} */
+export type MarkAsPaidRequest = Schemas['MarkAsPaidRequest'];
+
+/** { isPaid, planId, endPaidDate } */
+export type MarkAsPaidResult = Schemas['MarkAsPaidResult'];
+
+/** { planId, planName, paidWith (card | paypal), status, periodEnd, renews } */
+export type SubscriptionView = Schemas['SubscriptionView'];
+
+/** The statuses SubscriptionView.status takes. */
+export type SubscriptionStatus = SubscriptionView['status'];
+
+/** GET /api/charge/subscription (null: none, a plan for life, a code, or never paid) */
+export type SubscriptionResult = Schemas['SubscriptionResult'];
+
+/** POST /api/user/redeem and /api/user/stacksocial {code} (trimmed; any case, spaces and dashes ignored) */
+export type RedeemRequest = Schemas['RedeemRequest'];
+
+/** { planId, endPaidDate (null: for life), isPaid } after a code was redeemed */
+export type RedeemResult = Schemas['RedeemResult'];
+
+/** A team seat { id, code, state, invitedEmail, invitedAt, redeemedBy, redeemedAt } (dates epoch ms) */
+export type Seat = Schemas['SeatView'];
+
+/** free, invited, redeemed or revoked */
+export type SeatState = Seat['state'];
+
+/** GET /api/teams/seats, POST /api/teams/seats/{id}/revoke */
+export type SeatsResult = Schemas['SeatsResult'];
+
+/** POST /api/teams/seats/{id}/invite {email} */
+export type InviteSeatRequest = Schemas['InviteSeatRequest'];
+
+/** { seat } after an invitation */
+export type SeatResult = Schemas['SeatResult'];
+
+/** POST /api/charge/cancel {reason} */
+export type CancelRequest = Schemas['CancelRequest'];
+
+/** { subscription } after auto-renewal was turned off */
+export type CancelResult = Schemas['CancelResult'];
+
+// ---- back office (admins with two-factor on; others get 403 forbidden / mfa_required) --------
+// Dates are epoch milliseconds unless said otherwise.
+
+/** A member as the back office lists and edits them. */
+export type AdminUser = Schemas['AdminUserView'];
+
+/** GET /api/admin/user/{start}?q= (100 from `start`, newest first) */
+export type AdminUsersResult = Schemas['AdminUsersResult'];
+
+/** GET /api/admin/user/edit/{userId} and PUT /api/admin/user: `user` is a list, the first is used. */
+export type AdminUserEditResult = Schemas['AdminUserEditResult'];
+
+/** PUT /api/admin/user (a change of plan, paid date or end needs a `reason`). */
+export type AdminUserRequest = Schemas['AdminUserRequest'];
+
+/** One row of GET /api/admin/books/ (deleted ones too, with the month's preview marked). */
+export type AdminBookRow = Schemas['AdminBookRowView'];
+
+/** GET /api/admin/books/?sort= */
+export type AdminBooksResult = Schemas['AdminBooksResult'];
+
+/** Every field of a book, with media as store keys and links. */
+export type AdminBook = Schemas['AdminBookView'];
+
+/** GET/PUT /api/admin/books/{bookId}, POST /api/admin/books/ */
+export type AdminBookResult = Schemas['AdminBookResult'];
+
+/** POST /api/admin/books/ and PUT /api/admin/books/{bookId} */
+export type AdminBookRequest = Schemas['AdminBookRequest'];
+
+/** Multipart POST /api/admin/books/{slot}/{id}: the spec's success text and the book. */
+export type AdminUploadResult = Schemas['UploadResult'];
+
+/** GET /api/admin/stats?from=&to= */
+export type AdminStats = Schemas['StatsResult'];
+
+/** One day of the stats series. */
+export type AdminStatsDay = Schemas['DayView'];
+
+/** One entry of GET /api/admin/audit (`before`/`after` hold the changed fields). */
+export type AuditEntry = Schemas['AuditEntryView'];
+
+/** GET /api/admin/audit?action=&entityId=&beforeId= (newest first, 100 at a time) */
+export type AuditResult = Schemas['AuditResult'];
+
+// ---- back office II: podcasts, goals, blog, insights, collections, visuals -------------------
+// `*Url` fields are links ready to use (premium files signed); the bare key fields are store keys.
+
+/** A podcast as the back office lists and edits it. */
+export type AdminPodcastView = Schemas['AdminPodcastView'];
+
+/** POST /api/admin/podcasts/ and PUT /api/admin/podcasts/{id} */
+export type AdminPodcastRequest = Schemas['AdminPodcastRequest'];
+
+/** Multipart POST /api/admin/podcasts/media|photo/{id}: the success text and the podcast. */
+export type PodcastUploadResult = Schemas['PodcastUploadResult'];
+
+/** A goal as the back office lists and edits it (`photov2` is the featured photo). */
+export type AdminGoalView = Schemas['AdminGoalView'];
+
+/** POST /api/admin/goals/ and PUT /api/admin/goals/{id} */
+export type AdminGoalRequest = Schemas['AdminGoalRequest'];
+
+/** Multipart POST /api/admin/goals/photo|feature-photo/{id} */
+export type GoalUploadResult = Schemas['GoalUploadResult'];
+
+/** A blog post as the back office lists and edits it (drafts too; `text` is sanitised HTML). */
+export type AdminBlogPostView = Schemas['AdminBlogPostView'];
+
+/** POST /api/admin/blog and PUT /api/admin/blog (with `id`) */
+export type AdminBlogRequest = Schemas['AdminBlogRequest'];
+
+/** Multipart POST /api/admin/blog/photo/{postId} */
+export type BlogUploadResult = Schemas['BlogUploadResult'];
+
+/** One row of GET /api/admin/insight (`title` is the book's title). */
+export type AdminInsightRow = Schemas['AdminInsightRow'];
+
+/** GET /api/admin/insight/{id}; `bookId` is the book's numeric id as a string. */
+export type AdminInsightView = Schemas['AdminInsightView'];
+
+/** POST /api/admin/insight and PUT /api/admin/insight (with `id`) */
+export type AdminInsightRequest = Schemas['AdminInsightRequest'];
+
+/** A collection as the back office lists and edits it (`categories` and `books`: comma-joined ids). */
+export type AdminCollectionView = Schemas['AdminCollectionView'];
+
+/** `{values}` of POST /admin/collections/add and /admin/collections/detail/{id} */
+export type AdminCollectionValues = Schemas['AdminCollectionValues'];
+
+/** A visual slide as the back office lists and edits it. */
+export type AdminVisualView = Schemas['AdminVisualView'];
+
+/** POST /api/admin/visuals and PUT /api/admin/visuals/{id} */
+export type AdminVisualRequest = Schemas['AdminVisualRequest'];
+
+/** Multipart POST /api/admin/visuals/photo/{id} */
+export type VisualUploadResult = Schemas['VisualUploadResult'];
+
+// ---- podcasts, insights and goals for members ------------------------------------------------
+
+/** One card of GET /api/podcasts. */
+export type PodcastCard = Schemas['PodcastCard'];
+
+/** GET /api/podcasts/{id}: `mediaUrl` only for members who may play it; `locked` when there is audio they may not. */
+export type PodcastView = Schemas['PodcastView'];
+
+/** One quote of GET /api/insights?limit=&book= with its book. */
+export type InsightCard = Schemas['InsightCard'];
+
+/** One goal of GET /api/goals. */
+export type GoalView = Schemas['GoalView'];

@@ -21,6 +21,6 @@ export const accountQueryOptions = () =>
     queryFn: ({ signal }) => getAccount({ signal }),
   });
 
-export function useAccount() {
-  return useQuery(accountQueryOptions());
+export function useAccount(options: { enabled?: boolean } = {}) {
+  return useQuery({ ...accountQueryOptions(), enabled: options.enabled ?? true });
 }

@@ -12,7 +12,8 @@ function initialStatus(): Status {
 }
 
 /**
- * An unauthenticated user goes to /signup?redirect=<current path and query>.
+ * An unauthenticated user goes to /signup?redirect=<current path and query> (or to /login with
+ * `signIn="login"`, for pages only existing members have a use for).
  *
  * A stored token older than an hour is not trusted, but before sending the member away one quiet
  * refresh is tried (the refresh cookie usually outlives the access token).
@@ -21,7 +22,7 @@ function initialStatus(): Status {
  * a session is lost mid-page the app shell sends the user to /login (spec), and a reactive check
  * here would race it with a /signup redirect.
  */
-export function ProtectedRoute({ children }: { children: ReactNode }) {
+export function ProtectedRoute({ children, signIn = 'signup' }: { children: ReactNode; signIn?: 'signup' | 'login' }) {
   const location = useLocation();
   const [status, setStatus] = useState<Status>(initialStatus);
 
@@ -45,7 +46,7 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
   }
   if (status === 'out') {
     const redirect = encodeURIComponent(location.pathname + location.search);
-    return <Navigate to={`/signup?redirect=${redirect}`} replace />;
+    return <Navigate to={`/${signIn}?redirect=${redirect}`} replace />;
   }
   return <>{children}</>;
 }

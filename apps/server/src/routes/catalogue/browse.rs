@@ -21,6 +21,8 @@ pub struct BookPageQuery {
     pub collection: Option<String>,
     /// An author slug.
     pub author: Option<String>,
+    /// A goal's id: the books serving it.
+    pub goal: Option<i64>,
     /// Only books with audio.
     pub audio: Option<bool>,
     /// Only books with video.
@@ -51,6 +53,7 @@ async fn book_page(state: web::Data<AppState>, query: web::Query<BookPageQuery>)
         category: raw.category,
         collection: raw.collection,
         author: raw.author,
+        goal: raw.goal,
         audio: raw.audio,
         video: raw.video,
         page: raw.page,

@@ -3,6 +3,7 @@
 
 mod books;
 mod browse;
+mod extras;
 mod media;
 pub mod views;
 mod visuals;
@@ -28,6 +29,10 @@ pub fn configure(config: &mut ServiceConfig) {
         .service(browse::list_infographics)
         .service(visuals::list_visuals)
         .service(visuals::book_visuals)
+        .service(extras::list_podcasts)
+        .service(extras::show_podcast)
+        .service(extras::list_insights)
+        .service(extras::list_goals)
         .service(media::media_file)
         .service(media::media_head);
 }

@@ -9,6 +9,9 @@ use utoipa::ToSchema;
 pub fn public_url(key: &str) -> String {
     if key.is_empty() {
         String::new()
+    } else if key.starts_with("https://") {
+        // A picture an operator linked from elsewhere (collections may).
+        key.to_owned()
     } else {
         format!("/media/{key}")
     }

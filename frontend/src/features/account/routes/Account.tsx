@@ -2,13 +2,22 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '@/components/Spinner';
 import { useDocumentTitle } from '@/components/use-document-title';
+import { useSeats } from '@/lib/billing/seats-api';
 import { SUPPORT_EMAIL } from '@/lib/constants';
 import { useAccount } from '../api/get-account';
+import { useSubscription } from '../api/get-subscription';
+import { RedeemCard } from '../components/RedeemCard';
 import { SubscriptionCard } from '../components/SubscriptionCard';
 import '../account.css';
 
 export default function AccountRoute() {
   const account = useAccount();
+  const user = account.data?.user;
+  // Only members who paid have a subscription to show.
+  const subscription = useSubscription({ enabled: Boolean(user && user.paidDate > 0) });
+  // Members who bought team seats get a link to manage them.
+  const seats = useSeats({ enabled: Boolean(user) });
+  const hasSeats = (seats.data?.seats.length ?? 0) > 0;
   useDocumentTitle('Account');
 
   useEffect(() => {
@@ -16,7 +25,10 @@ export default function AccountRoute() {
     if (account.error) console.error('Could not load the account', account.error);
   }, [account.error]);
 
-  const user = account.data?.user;
+  useEffect(() => {
+    // The card falls back to the plan on the account.
+    if (subscription.error) console.error('Could not load the subscription', subscription.error);
+  }, [subscription.error]);
 
   return (
     <div className="page account">
@@ -42,7 +54,8 @@ export default function AccountRoute() {
             ) : null}
           </dl>
         </section>
-        {user ? <SubscriptionCard user={user} /> : null}
+        {user && !subscription.isLoading ? <SubscriptionCard user={user} subscription={subscription.data?.subscription} /> : null}
+        {user ? <RedeemCard /> : null}
         <section className="card" aria-labelledby="settings-title">
           <h2 id="settings-title" className="card__title">
             Settings
@@ -54,6 +67,11 @@ export default function AccountRoute() {
             <li>
               <Link to="/account/security">Password and signed-in devices</Link>
             </li>
+            {hasSeats ? (
+              <li>
+                <Link to="/teams/manage">Your team seats</Link>
+              </li>
+            ) : null}
             <li>
               <Link to="/privacy">Privacy Policy</Link>
             </li>

@@ -1,24 +1,27 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { TextField } from '@/components/Field';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { firstMissing } from '@/components/validation';
 import { errorMessage } from '@/lib/api/client';
-import { useChangePassword, useLogoutEverywhere } from '../api/security';
+import { useAccount } from '../api/get-account';
+import { useChangePassword } from '../api/security';
+import { SessionsCard } from '../components/SessionsCard';
+import { TwoFactorCard } from '../components/TwoFactorCard';
 import '../account.css';
+import '../security.css';
 
 export const CURRENT_LABEL = 'Current Password';
 export const NEW_LABEL = 'New Password';
 export const CONFIRM_LABEL = 'Confirm New Password';
 export const CHANGED_MESSAGE = 'Your password was changed. Your other devices are signed out.';
 
-/** /account/security: change the password, sign out every device. */
+/** /account/security: change the password, two-factor sign-in, the signed-in sessions. */
 export default function SecurityRoute() {
-  const navigate = useNavigate();
+  const account = useAccount();
   const change = useChangePassword();
-  const everywhere = useLogoutEverywhere();
   const [current, setCurrent] = useState('');
   const [password1, setPassword1] = useState('');
   const [password2, setPassword2] = useState('');
@@ -53,16 +56,8 @@ export default function SecurityRoute() {
     );
   };
 
-  const signOutEverywhere = () => {
-    everywhere.mutate(undefined, {
-      // /logout forgets this browser's token and cached data too.
-      onSuccess: () => void navigate('/logout', { replace: true }),
-      onError: (error) => setProblem(errorMessage(error)),
-    });
-  };
-
   return (
-    <div className="page page--narrow account">
+    <div className="page page--narrow account security">
       <header className="page__header">
         <h1 className="page__title">Security</h1>
       </header>
@@ -81,15 +76,8 @@ export default function SecurityRoute() {
           </Button>
         </form>
       </section>
-      <section className="card" aria-labelledby="sessions-title">
-        <h2 id="sessions-title" className="card__title">
-          Signed-in devices
-        </h2>
-        <p>Signed in somewhere you do not recognise? Sign out on every device, this one included.</p>
-        <Button type="button" variant="secondary" size="md" onClick={signOutEverywhere} loading={everywhere.isPending} loadingText="Signing out…">
-          Sign out everywhere
-        </Button>
-      </section>
+      <TwoFactorCard isAdmin={account.data?.user.isAdmin ?? false} />
+      <SessionsCard />
       <p>
         <Link to="/account">Back to your account</Link>
       </p>

@@ -1,12 +1,20 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { AuthResponse, LoginRequest } from '@/lib/api/types';
+import type { LoginRequest, LoginResult, TwoFactorChallenge } from '@/lib/api/types';
 
-/** POST /api/user/login. Never triggers the refresh rule: a 401 here means wrong credentials. */
-export function login(body: LoginRequest): Promise<AuthResponse> {
+/**
+ * POST /api/user/login: signed in, or (two-factor on) a challenge for the second step. Never
+ * triggers the refresh rule: a 401 here means wrong credentials.
+ */
+export function login(body: LoginRequest): Promise<LoginResult> {
   return api.post('/api/user/login', { body, skipRefresh: true, token: null });
 }
 
 export function useLogin() {
   return useMutation({ mutationKey: ['auth', 'login'], mutationFn: login });
+}
+
+/** Whether a login (or social callback) answer asks for the two-factor step instead of signing in. */
+export function isTwoFactorChallenge(result: LoginResult): result is TwoFactorChallenge {
+  return 'twoFactorRequired' in result && result.twoFactorRequired;
 }

@@ -24,7 +24,7 @@ export function useOAuthUrl() {
   return useMutation({ mutationKey: ['auth', 'oauth-url'], mutationFn: getOAuthUrl });
 }
 
-/** GET /api/{provider}/login/oauth/callback?code=...&state=... → a token (and the user). */
+/** GET /api/{provider}/login/oauth/callback?code=...&state=... → a token and the user, or the two-factor challenge. */
 export function exchangeOAuthCode({
   provider,
   code,

@@ -1,14 +1,24 @@
 import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '@/lib/api/client';
 import { browserTimezone } from '@/lib/auth/redirect';
+import { isTwoFactorChallenge } from '../api/login';
 import { exchangeOAuthCode, isOAuthProvider } from '../api/oauth';
-import { useCompleteSignIn } from './use-complete-sign-in';
+import { useCompleteSignIn, type CompleteOptions, type PurchaseProblem } from './use-complete-sign-in';
 
 /**
  * A provider callback (?code=...&state=...&type=google): exchange the code for a token, then
- * continue like a normal sign-in. Returns whether the exchange runs and its error text.
+ * continue like a normal sign-in. A member with two-factor on gets a challenge instead, handed to
+ * `onChallenge` (with the options to finish the sign-in with). Returns whether the exchange runs
+ * and its error text.
  */
-export function useProviderCallback(code: string | null, state: string | null, type: string | null, redirect: string | null) {
+export function useProviderCallback(
+  code: string | null,
+  state: string | null,
+  type: string | null,
+  redirect: string | null,
+  onChallenge: (challenge: string, options: CompleteOptions) => void,
+  onPurchaseProblem?: (problem: PurchaseProblem) => void,
+) {
   const complete = useCompleteSignIn();
   const active = Boolean(code && isOAuthProvider(type));
   const [pending, setPending] = useState(active);
@@ -21,13 +31,21 @@ export function useProviderCallback(code: string | null, state: string | null, t
     if (started.current === key) return; // StrictMode runs effects twice; a code is single-use.
     started.current = key;
     setPending(true);
+    const options: CompleteOptions = { redirect, useStoredRedirect: true, onPurchaseProblem };
     exchangeOAuthCode({ provider: type, code, state: state ?? '', timezone: browserTimezone() })
-      .then((result) => complete(result, { redirect, useStoredRedirect: true, attachCharge: true }))
+      .then((result) => {
+        if (!isTwoFactorChallenge(result)) {
+          void complete(result, options);
+          return;
+        }
+        onChallenge(result.challenge, options);
+        setPending(false);
+      })
       .catch((cause: unknown) => {
         setError(errorMessage(cause));
         setPending(false);
       });
-  }, [code, state, type, redirect, complete]);
+  }, [code, state, type, redirect, complete, onChallenge, onPurchaseProblem]);
 
   return { pending: active && pending && !error, error };
 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '@/components/Alert';
 import { AuthCard } from '@/components/AuthCard';
@@ -9,14 +9,17 @@ import { useFormAlert } from '@/components/use-form-alert';
 import { errorMessage } from '@/lib/api/client';
 import { browserTimezone, withRedirect } from '@/lib/auth/redirect';
 import { TokenLoginScreen } from '@/lib/auth/token-login';
-import { getChargeId, getReferralId } from '@/lib/storage';
+import { getChargeId, getReferralId, setChargeId } from '@/lib/storage';
 import type { RegisterRequest } from '@/lib/api/types';
 import { useRegister } from '../api/register';
 import { Divider } from '../components/Divider';
 import { SocialButtons } from '../components/SocialButtons';
-import { useCompleteSignIn } from '../components/use-complete-sign-in';
+import { PurchaseProblemCard } from '../components/PurchaseProblem';
+import { useCompleteSignIn, type PurchaseProblem } from '../components/use-complete-sign-in';
 import { SigningIn } from '../components/SigningIn';
+import { TWO_FACTOR_TITLE, TwoFactorStep } from '../components/TwoFactorStep';
 import { useProviderCallback } from '../components/use-provider-callback';
+import { useTwoFactorStep } from '../components/use-two-factor-step';
 
 export const SIGNUP_REQUIRED_MESSAGE = 'Please specify an email or password or first name or last name.';
 
@@ -36,7 +39,11 @@ function SignupPage() {
   const redirect = params.get('redirect');
   const freeTrial = isFreeTrial(params);
   const queryError = params.get('error');
-  const callback = useProviderCallback(params.get('code'), params.get('state'), params.get('type'), redirect);
+  const queryCharge = params.get('chargeId');
+  const [purchaseProblem, setPurchaseProblem] = useState<PurchaseProblem | null>(null);
+  // "Sign up with Google" for an existing member with two-factor on asks for the second step too.
+  const secondStep = useTwoFactorStep();
+  const callback = useProviderCallback(params.get('code'), params.get('state'), params.get('type'), redirect, secondStep.start, setPurchaseProblem);
   const register = useRegister();
   const complete = useCompleteSignIn();
 
@@ -46,7 +53,13 @@ function SignupPage() {
   const [password, setPassword] = useState('');
   const { message, showError, clearError } = useFormAlert();
 
-  useDocumentTitle(freeTrial ? 'Start your free trial' : 'Sign up');
+  useDocumentTitle(secondStep.pending ? TWO_FACTOR_TITLE : freeTrial ? 'Start your free trial' : 'Sign up');
+
+  // A purchase made before signing up (/signup?chargeId= from checkout): kept for the whole sign-up,
+  // social round trips included, and attached once signed in.
+  useEffect(() => {
+    if (queryCharge) setChargeId(queryCharge);
+  }, [queryCharge]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -62,17 +75,26 @@ function SignupPage() {
       lastName: lastName.trim(),
       timezone: browserTimezone(),
     };
-    const chargeId = getChargeId();
+    const chargeId = queryCharge ?? getChargeId();
     if (chargeId) body.chargeId = chargeId;
     const rId = getReferralId();
     if (rId) body.rId = rId;
     register.mutate(body, {
-      onSuccess: (result) => complete(result, { redirect }),
+      onSuccess: (result) => void complete(result, { redirect, onPurchaseProblem: setPurchaseProblem }),
       onError: (error) => showError(errorMessage(error)),
     });
   };
 
+  if (purchaseProblem) return <PurchaseProblemCard problem={purchaseProblem} />;
   if (callback.pending) return <SigningIn />;
+  if (secondStep.pending) {
+    const back = (problem: string | null) => {
+      secondStep.clear();
+      if (problem) showError(problem);
+      else clearError();
+    };
+    return <TwoFactorStep step={secondStep.pending} onBack={() => back(null)} onExpired={back} />;
+  }
 
   const alertText = message ?? callback.error;
 

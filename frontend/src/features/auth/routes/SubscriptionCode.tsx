@@ -45,7 +45,7 @@ export default function SubscriptionCodeRoute() {
         timezone: browserTimezone(),
       },
       {
-        onSuccess: (result) => complete(result, { redirect }),
+        onSuccess: (result) => void complete(result, { redirect }),
         onError: (error) => showError(errorMessage(error)),
       },
     );

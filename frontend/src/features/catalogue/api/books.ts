@@ -16,6 +16,8 @@ export interface BookFilters {
   category?: string;
   collection?: string;
   author?: string;
+  /** A goal's id: only the books serving it. */
+  goal?: number;
   audio?: boolean;
   video?: boolean;
 }
@@ -27,6 +29,7 @@ export function catalogueParams(filters: BookFilters, page: number, pageSize: nu
     category: filters.category || undefined,
     collection: filters.collection || undefined,
     author: filters.author || undefined,
+    goal: filters.goal || undefined,
     audio: filters.audio || undefined,
     video: filters.video || undefined,
     page,

@@ -5,6 +5,8 @@ import { useCategories } from '@/lib/catalogue/categories-api';
 import { parsePage, type BookFilters } from '../api/books';
 import { useAuthors } from '../api/authors';
 import { useCollections } from '../api/collections';
+import { parseGoal } from '../api/goals';
+import { GoalSelect, useGoalTitle } from './GoalFilter';
 import { PagedBooks } from './PagedBooks';
 import './book-list-view.css';
 
@@ -26,8 +28,8 @@ function listQuery(search: URLSearchParams, drop: string[] = []): string {
 
 /**
  * /booklist/{sort}/{tag}: Latest and Popular switch the sort (keeping the filters), two checkboxes
- * narrow to titles with audio or video, and `category` (or a tag other than `all`), `collection` and
- * `author` filter. The page is `?page=`.
+ * narrow to titles with audio or video, a select narrows to a goal's books (`?goal=`), and
+ * `category` (or a tag other than `all`), `collection` and `author` filter. The page is `?page=`.
  */
 export function BookListView({ sort, tag }: { sort: CatalogueSort; tag: string }) {
   const [search, setSearch] = useSearchParams();
@@ -39,6 +41,7 @@ export function BookListView({ sort, tag }: { sort: CatalogueSort; tag: string }
     category: search.get('category') || tagCategory,
     collection: search.get('collection') || undefined,
     author: search.get('author') || undefined,
+    goal: parseGoal(search.get('goal')),
     audio: search.get('audio') === 'true',
     video: search.get('video') === 'true',
   };
@@ -50,9 +53,10 @@ export function BookListView({ sort, tag }: { sort: CatalogueSort; tag: string }
   const categoryName = categories.data?.categories.find((c) => c.subid === filters.category)?.name ?? filters.category;
   const collection = collections.data?.collections.find((c) => c.slug === filters.collection);
   const authorName = authors.data?.authors.find((a) => a.slug === filters.author)?.name ?? filters.author;
+  const goalTitle = useGoalTitle(filters.goal);
 
   const title = SORT_TITLES[sort];
-  useDocumentTitle([title, categoryName, collection?.title ?? filters.collection].filter(Boolean).join(' · '));
+  useDocumentTitle([title, categoryName, collection?.title ?? filters.collection, goalTitle].filter(Boolean).join(' · '));
 
   const switchSort = (next: CatalogueSort) => {
     if (next === sort) return;
@@ -69,15 +73,24 @@ export function BookListView({ sort, tag }: { sort: CatalogueSort; tag: string }
     setSearch(next, { flushSync: true });
   };
 
-  const removeHref = (key: 'category' | 'collection' | 'author'): string => {
+  const setGoal = (goal: number | undefined) => {
+    const next = new URLSearchParams(search);
+    if (goal === undefined) next.delete('goal');
+    else next.set('goal', String(goal));
+    next.delete('page');
+    setSearch(next, { flushSync: true });
+  };
+
+  const removeHref = (key: 'category' | 'collection' | 'author' | 'goal'): string => {
     if (key === 'category' && !search.get('category') && tagCategory) return `/booklist/${sort}/all${listQuery(search)}`;
     return `/booklist/${sort}/${encodeURIComponent(tag || 'all')}${listQuery(search, [key])}`;
   };
 
-  const chips: { key: 'category' | 'collection' | 'author'; label: string }[] = [];
+  const chips: { key: 'category' | 'collection' | 'author' | 'goal'; label: string }[] = [];
   if (filters.category) chips.push({ key: 'category', label: `Category: ${categoryName}` });
   if (filters.collection) chips.push({ key: 'collection', label: `Collection: ${collection?.title ?? filters.collection}` });
   if (filters.author) chips.push({ key: 'author', label: `Author: ${authorName}` });
+  if (filters.goal) chips.push({ key: 'goal', label: `Goal: ${goalTitle}` });
 
   return (
     <div className="page catalogue booklist">
@@ -118,6 +131,7 @@ export function BookListView({ sort, tag }: { sort: CatalogueSort; tag: string }
             <span>Video only</span>
           </label>
         </fieldset>
+        <GoalSelect value={filters.goal} onChange={setGoal} />
       </div>
 
       {chips.length > 0 ? (

@@ -1,4 +1,5 @@
-import { Link, useSearchParams } from 'react-router';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { BookGrid } from '@/components/BookCard';
 import { CategoryPill } from '@/components/CategoryPill';
 import { Spinner } from '@/components/Spinner';
@@ -7,8 +8,10 @@ import type { CatalogueSort } from '@/lib/api/types';
 import { useCategories } from '@/lib/catalogue/categories-api';
 import { isCatalogueSort, useBookPage } from '../api/books';
 import { useCollections } from '../api/collections';
+import { parseGoal, useGoals } from '../api/goals';
 import { BookListView } from '../components/BookListView';
 import { CategoryView } from '../components/CategoryView';
+import { GoalSelect } from '../components/GoalFilter';
 import { LoadError } from '../components/Messages';
 import '../catalogue.css';
 
@@ -23,13 +26,15 @@ function sortFromQuery(value: string | null): CatalogueSort | null {
 }
 
 /**
- * /books: the catalogue. `?category={subid}` shows that category (as /category/{subid} does) and
- * `?sort=newest` (or another sort) shows that list (as /booklist/{sort}/all does).
+ * /books: the catalogue. `?category={subid}` shows that category (as /category/{subid} does),
+ * `?sort=newest` (or another sort) shows that list (as /booklist/{sort}/all does), and `?goal={id}`
+ * the books serving a goal (with any of those filters).
  */
 export default function BooksRoute() {
   const [search] = useSearchParams();
   const category = search.get('category');
   const sort = sortFromQuery(search.get('sort'));
+  if (parseGoal(search.get('goal'))) return <BookListView sort={sort ?? 'new'} tag="all" />;
   if (category) return <CategoryView key={category} subid={category} />;
   if (sort) return <BookListView sort={sort} tag="all" />;
   return <Catalogue />;
@@ -44,6 +49,7 @@ function Catalogue() {
         <p className="page__lead">The big ideas of great non-fiction books, in about 15 minutes each. Read or listen.</p>
       </header>
       <CategoriesSection />
+      <GoalsSection />
       <PreviewSection id="latest" title="Latest" sort="new" href="/booklist/new/all" />
       <PreviewSection id="popular" title="Popular" sort="trending" href="/booklist/trending/all" />
       <CollectionsSection />
@@ -91,6 +97,35 @@ function CategoriesSection() {
           ))}
         </ul>
       ) : null}
+    </section>
+  );
+}
+
+/** Books by the goal they serve: choose one, then see its books (/books?goal={id}). */
+function GoalsSection() {
+  const goals = useGoals();
+  const navigate = useNavigate();
+  const [goal, setGoal] = useState<number | undefined>(undefined);
+  // No goals yet (or none to be had): nothing to offer.
+  if (goals.isSuccess && goals.data.length === 0) return null;
+  if (goals.isError) return null;
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (goal !== undefined) void navigate(`/books?goal=${goal}`);
+  };
+  return (
+    <section className="catalogue__section" aria-labelledby="goals-title">
+      <h2 id="goals-title" className="catalogue__heading">
+        Books for your goal
+      </h2>
+      <form className="goal-form" onSubmit={submit} aria-labelledby="goals-title">
+        <GoalSelect value={goal} onChange={setGoal} label="Your goal" />
+        {goals.data ? (
+          <button type="submit" className="btn btn--primary btn--md" disabled={goal === undefined}>
+            Show books
+          </button>
+        ) : null}
+      </form>
     </section>
   );
 }

@@ -9,6 +9,7 @@ export function homeSidebarLinks(isPaid: boolean): SidebarLink[] {
   return [
     { to: '/books', label: 'Book Summaries' },
     { to: '/infographics', label: 'Infographics' },
+    { to: '/podcasts', label: 'Podcasts' },
     ...(isPaid ? [] : [{ to: '/try', label: 'Upgrade to Premium' }]),
     { to: '/teams', label: 'Teams' },
     { to: '/account', label: 'Account' },

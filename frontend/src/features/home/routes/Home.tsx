@@ -9,6 +9,7 @@ import { TokenLoginScreen } from '@/lib/auth/token-login';
 import { isPaidCookie } from '@/lib/storage';
 import { useHome } from '../api/get-home';
 import { Greeting } from '../components/Greeting';
+import { HomeInsights } from '../components/HomeInsights';
 import { HomeSections } from '../components/HomeSections';
 import { HomeSidebar } from '../components/HomeSidebar';
 import { InviteFriendBox } from '../components/InviteFriendBox';
@@ -51,6 +52,7 @@ function HomePage() {
         {home.isPending ? <Spinner label="Loading your books…" /> : null}
         {home.isError ? <Alert tone="error">{errorMessage(home.error)}</Alert> : null}
         {home.data ? <HomeSections data={home.data} /> : null}
+        {home.data ? <HomeInsights /> : null}
       </div>
     </div>
   );

@@ -6,7 +6,8 @@ import './paywall.css';
 /**
  * What stands between the reader and the rest of the summary:
  * - login: a visitor (truncated body): log in (and come back here) or start a free trial;
- * - upgrade: a free member who used all free summaries;
+ * - login: …and a visitor who would rather pay first sees the plans;
+ * - upgrade: a free member who used all free summaries (the pricing page says so);
  * - trial: no body parts at all.
  */
 export function Paywall({ kind, returnTo }: { kind: PaywallKind; returnTo: string }) {
@@ -25,6 +26,9 @@ export function Paywall({ kind, returnTo }: { kind: PaywallKind; returnTo: strin
             Start your free trial
           </Link>
         </div>
+        <p className="paywall__more">
+          <Link to="/pricing">See plans and pricing</Link>
+        </p>
       </section>
     );
   }
@@ -37,7 +41,7 @@ export function Paywall({ kind, returnTo }: { kind: PaywallKind; returnTo: strin
         <p className="paywall__lead">Upgrade to access unlimited summaries</p>
         <p>Every key idea in text and audio, plus visuals and videos.</p>
         <div className="paywall__actions">
-          <Link className="btn btn--primary btn--md" to="/try">
+          <Link className="btn btn--primary btn--md" to="/pricing?limit_reached=yes">
             Upgrade now
           </Link>
         </div>

@@ -9,12 +9,14 @@ import { clampSection, initialSectionIndex } from '../sections';
 import { readerView, sectionLabel, wantsRatingSection } from '../view';
 import { AudioPlayer } from './AudioPlayer';
 import { BookHeading } from './BookHeading';
+import { BookInsights } from './BookInsights';
 import { CompletionModal } from './CompletionModal';
 import { LibraryToggle } from './LibraryToggle';
 import { Paywall } from './Paywall';
 import { RatingForm } from './RatingForm';
 import { ReaderIcon } from './ReaderIcon';
 import { Sidebar } from './Sidebar';
+import { TakeAway } from './TakeAway';
 import './reader.css';
 
 type Panel = 'contents' | 'options' | null;
@@ -147,6 +149,8 @@ export function Reader({ book, progress, preferences }: ReaderProps) {
 
         <LibraryToggle book={book} signedIn={progress.signedIn} />
 
+        <TakeAway book={book} />
+
         {book.mediaUrl || book.hasVideo ? (
           <div className="reader__media">
             {book.mediaUrl ? <AudioPlayer src={book.mediaUrl} title={book.title} onFirstPlay={onFirstPlay} /> : null}
@@ -200,6 +204,8 @@ export function Reader({ book, progress, preferences }: ReaderProps) {
             </button>
           </nav>
         ) : null}
+
+        <BookInsights bookId={book.id} title={book.title} />
       </article>
 
       <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">

@@ -40,6 +40,7 @@ describe('reader: visitors', () => {
     expect(screen.queryByText('Second idea text.')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login?redirect=%2Fbooks%2Fmeditations');
     expect(screen.getByRole('link', { name: 'Start your free trial' })).toHaveAttribute('href', '/signup');
+    expect(screen.getByRole('link', { name: 'See plans and pricing' })).toHaveAttribute('href', '/pricing');
     expect(screen.queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Previous' })).not.toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
@@ -56,7 +57,7 @@ describe('reader: visitors', () => {
     renderApp('/books/on-liberty');
     expect(await screen.findByRole('heading', { name: 'You have used your free summaries' })).toBeInTheDocument();
     expect(screen.getByText('Upgrade to access unlimited summaries')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Upgrade now' })).toHaveAttribute('href', '/try');
+    expect(screen.getByRole('link', { name: 'Upgrade now' })).toHaveAttribute('href', '/pricing?limit_reached=yes');
     expect(screen.getByText('First idea text.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Log in or start your free trial to keep reading' })).not.toBeInTheDocument();

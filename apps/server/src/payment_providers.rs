@@ -1,0 +1,78 @@
+//! The payment providers the server was configured with, behind billing's ports. Each adapter is
+//! made the first time a request needs it, on a blocking thread (the Stripe client owns a small
+//! runtime of its own, which cannot be made inside the server's async context).
+
+use crate::config::PaymentSettings;
+use billing::gateway::{CardPayments, Gateways, PayPalPayments, WebhookVerifier};
+use payments::paypal::{PayPalClient, PayPalWebhooks};
+use payments::stripe::{StripePayments, StripeWebhooks};
+use std::sync::OnceLock;
+
+pub struct PaymentProviders {
+    settings: PaymentSettings,
+    stripe: OnceLock<Option<StripePayments>>,
+    paypal: OnceLock<Option<PayPalClient>>,
+    stripe_webhooks: Option<StripeWebhooks>,
+    paypal_webhooks: OnceLock<Option<PayPalWebhooks>>,
+    pub secrets: payments::BillingSecrets,
+}
+
+impl PaymentProviders {
+    pub fn new(settings: PaymentSettings) -> PaymentProviders {
+        PaymentProviders {
+            stripe_webhooks: settings.stripe.as_ref().map(StripeWebhooks::new),
+            settings,
+            stripe: OnceLock::new(),
+            paypal: OnceLock::new(),
+            paypal_webhooks: OnceLock::new(),
+            secrets: payments::BillingSecrets,
+        }
+    }
+
+    pub fn settings(&self) -> &PaymentSettings {
+        &self.settings
+    }
+
+    /// Card payments, if Stripe is configured. Call from a blocking thread.
+    pub fn card(&self) -> Option<&dyn CardPayments> {
+        self.stripe
+            .get_or_init(|| {
+                let settings = self.settings.stripe.as_ref()?;
+                StripePayments::new(settings).map_err(|e| tracing::error!(cause = %e, "the Stripe client could not be made")).ok()
+            })
+            .as_ref()
+            .map(|s| s as &dyn CardPayments)
+    }
+
+    /// PayPal, if configured. Call from a blocking thread.
+    pub fn paypal(&self) -> Option<&dyn PayPalPayments> {
+        self.paypal
+            .get_or_init(|| {
+                let settings = self.settings.paypal.as_ref()?;
+                PayPalClient::new(settings).map_err(|e| tracing::error!(cause = %e, "the PayPal client could not be made")).ok()
+            })
+            .as_ref()
+            .map(|p| p as &dyn PayPalPayments)
+    }
+
+    /// Both providers, for use cases that act on whichever runs a subscription.
+    pub fn gateways(&self) -> Gateways<'_> {
+        Gateways { card: self.card(), paypal: self.paypal() }
+    }
+
+    /// The webhook verifier of `provider` (`stripe`, `paypal`), if configured.
+    pub fn webhooks(&self, provider: &str) -> Option<&dyn WebhookVerifier> {
+        match provider {
+            billing::gateway::STRIPE => self.stripe_webhooks.as_ref().map(|w| w as &dyn WebhookVerifier),
+            billing::gateway::PAYPAL => self
+                .paypal_webhooks
+                .get_or_init(|| {
+                    let settings = self.settings.paypal.as_ref()?;
+                    PayPalWebhooks::new(settings).map_err(|e| tracing::error!(cause = %e, "the PayPal client could not be made")).ok()
+                })
+                .as_ref()
+                .map(|w| w as &dyn WebhookVerifier),
+            _ => None,
+        }
+    }
+}

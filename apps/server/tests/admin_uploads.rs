@@ -1,0 +1,268 @@
+//! Admin uploads over HTTP: files recognised by content, streamed into the media store (a 2 GB
+//! video with the server's memory flat), the old file kept when an upload fails or is aborted.
+
+mod common;
+
+use common::*;
+use futures::StreamExt;
+use reqwest::StatusCode;
+use serde_json::Value;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+
+const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0\x1f\x15\xc4\x89";
+const MP3: &[u8] = b"ID3\x04\0\0\0\0\0\0\xff\xfb\x90\x64";
+const MP4_HEAD: &[u8] = b"\0\0\0\x18ftypmp42\0\0\0\0mp42isom";
+
+const BOUNDARY: &str = "gistbook-test-boundary";
+
+/// A multipart body (`fileName`, then `file`) around a stream of the file's bytes.
+fn multipart(file: impl futures::Stream<Item = Result<Vec<u8>, std::io::Error>> + Send + 'static) -> reqwest::Body {
+    let head = format!(
+        "--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"fileName\"\r\n\r\nupload.bin\r\n\
+         --{BOUNDARY}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"upload.bin\"\r\nContent-Type: application/octet-stream\r\n\r\n"
+    );
+    let tail = format!("\r\n--{BOUNDARY}--\r\n");
+    let stream = futures::stream::iter([Ok(head.into_bytes())]).chain(file).chain(futures::stream::iter([Ok(tail.into_bytes())]));
+    reqwest::Body::wrap_stream(stream)
+}
+
+async fn upload(app: &TestApp, token: Option<&str>, slot: &str, id: i64, body: reqwest::Body) -> Result<reqwest::Response, reqwest::Error> {
+    let mut request = app
+        .client
+        .post(app.url(&format!("/api/admin/books/{slot}/{id}")))
+        .header(reqwest::header::CONTENT_TYPE, format!("multipart/form-data; boundary={BOUNDARY}"))
+        .timeout(std::time::Duration::from_secs(600))
+        .body(body);
+    if let Some(token) = token {
+        request = request.bearer_auth(token);
+    }
+    request.send().await
+}
+
+fn whole(bytes: &'static [u8]) -> reqwest::Body {
+    multipart(futures::stream::iter([Ok(bytes.to_vec())]))
+}
+
+async fn result(response: reqwest::Response) -> Value {
+    ok_body(response, StatusCode::OK).await["result"].clone()
+}
+
+/// The book's media key for a slot, as the back office shows it.
+async fn book(app: &TestApp, token: &str, id: i64) -> Value {
+    result(app.get(&format!("/api/admin/books/{id}"), Some(token)).await).await["book"].clone()
+}
+
+/// Every file under the media folder.
+fn stored_files(app: &TestApp) -> Vec<String> {
+    fn walk(dir: &std::path::Path, root: &std::path::Path, out: &mut Vec<String>) {
+        for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                walk(&path, root, out);
+            } else {
+                out.push(path.strip_prefix(root).unwrap().display().to_string());
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(&app.media_dir, &app.media_dir, &mut out);
+    out.sort();
+    out
+}
+
+#[actix_web::test]
+async fn a_cover_is_recognised_stored_and_served_and_a_wrong_kind_is_refused() {
+    let app = spawn_app().await;
+    let catalogue = app.seed_catalogue();
+    let admin = app.admin("boss@example.com", PASSWORD).await;
+    let member = app.register("ada@example.com", PASSWORD).await;
+    let id = catalogue.books["premium-4"];
+
+    assert_eq!(upload(&app, None, "photo", id, whole(PNG)).await.unwrap().status(), StatusCode::UNAUTHORIZED);
+    assert_eq!(upload(&app, Some(&member), "photo", id, whole(PNG)).await.unwrap().status(), StatusCode::FORBIDDEN);
+    let before = book(&app, &admin, id).await;
+
+    let wrong = upload(&app, Some(&admin), "photo", id, whole(MP3)).await.unwrap();
+    assert_error(wrong, StatusCode::BAD_REQUEST, "wrong_file_kind", "Please choose an image (PNG, JPEG, WebP, GIF or SVG).").await;
+    let html = upload(&app, Some(&admin), "photo", id, whole(b"<html><script>alert(1)</script></html>")).await.unwrap();
+    assert_eq!(html.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(book(&app, &admin, id).await["image"], before["image"], "nothing changed");
+    let missing = upload(&app, Some(&admin), "photo", 987_654, whole(PNG)).await.unwrap();
+    assert_eq!(missing.status(), StatusCode::NOT_FOUND);
+
+    let uploaded = result(upload(&app, Some(&admin), "photo", id, whole(PNG)).await.unwrap()).await;
+    assert_eq!(uploaded["message"], "The photo was uploaded.");
+    let key = uploaded["book"]["image"].as_str().unwrap().to_owned();
+    assert!(key.starts_with("public/covers/premium-4-") && key.ends_with(".png"), "{key}");
+    assert_eq!(std::fs::read(app.media_dir.join(&key)).unwrap(), PNG);
+    let served = app.get(&format!("/media/{key}"), None).await;
+    assert_eq!(served.status(), StatusCode::OK);
+    assert_eq!(served.bytes().await.unwrap().as_ref(), PNG);
+    // Members see the new cover.
+    let card = result(app.get("/api/books/premium-4", Some(&member)).await).await["book"]["image"].clone();
+    assert_eq!(card, format!("/media/{key}"));
+
+    // Audio for the narration slot; the audit log names the upload.
+    let audio = result(upload(&app, Some(&admin), "media", id, whole(MP3)).await.unwrap()).await;
+    assert_eq!(audio["message"], "The media was uploaded.");
+    let entries = result(app.get(&format!("/api/admin/audit?entityId={id}&action=book.media_uploaded"), Some(&admin)).await).await["entries"].clone();
+    assert_eq!(entries.as_array().unwrap().len(), 2);
+}
+
+/// A real 1200 x 1800 PNG cover.
+fn real_cover() -> Vec<u8> {
+    let mut seed: u32 = 7;
+    let image = image::RgbImage::from_fn(1200, 1800, |_, _| {
+        seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+        let [a, b, c, _] = seed.to_le_bytes();
+        image::Rgb([a, b, c])
+    });
+    let mut out = std::io::Cursor::new(Vec::new());
+    image.write_to(&mut out, image::ImageFormat::Png).unwrap();
+    out.into_inner()
+}
+
+#[actix_web::test]
+async fn a_cover_gets_a_card_sized_variant_that_book_cards_show() {
+    let app = spawn_app().await;
+    let catalogue = app.seed_catalogue();
+    let admin = app.admin("boss@example.com", PASSWORD).await;
+    let id = catalogue.books["premium-5"];
+    let cover = real_cover();
+    let uploaded = result(upload(&app, Some(&admin), "photo", id, multipart(futures::stream::iter([Ok(cover.clone())]))).await.unwrap()).await;
+    let key = uploaded["book"]["image"].as_str().unwrap().to_owned();
+    let card_url = uploaded["book"]["imageCardUrl"].as_str().expect("a card variant").to_owned();
+    assert_eq!(card_url, format!("/media/{}-card.jpg", key.trim_end_matches(".png")));
+    let card = app.get(&card_url, None).await.bytes().await.unwrap();
+    let decoded = image::load_from_memory(&card).unwrap();
+    assert_eq!((decoded.width(), decoded.height()), (480, 720));
+    assert!(card.len() < cover.len() / 4, "{} bytes for the card, {} for the original", card.len(), cover.len());
+
+    // Cards (lists, search) show the variant; the book's own page the original.
+    let member = app.register("ada@example.com", PASSWORD).await;
+    let search = app.get("/api/search?q=Walden", Some(&member)).await.text().await.unwrap();
+    assert!(search.contains(&card_url), "{search}");
+    let page = result(app.get("/api/books/premium-5", Some(&member)).await).await;
+    assert_eq!(page["book"]["image"], format!("/media/{key}"));
+
+    // A new cover replaces both files.
+    let again = result(upload(&app, Some(&admin), "photo", id, multipart(futures::stream::iter([Ok(cover)]))).await.unwrap()).await;
+    assert_ne!(again["book"]["imageCardUrl"].as_str().unwrap(), card_url);
+    assert_eq!(app.get(&card_url, None).await.status(), StatusCode::NOT_FOUND, "the old variant is gone");
+    assert!(!app.media_dir.join(&key).exists(), "the old cover is gone");
+}
+
+#[actix_web::test]
+async fn an_aborted_or_oversized_upload_leaves_the_old_file_in_place_and_nothing_else() {
+    let app = spawn_app().await;
+    let catalogue = app.seed_catalogue();
+    let admin = app.admin("boss@example.com", PASSWORD).await;
+    let id = catalogue.books["premium-1"];
+    let before = book(&app, &admin, id).await;
+    let files_before = stored_files(&app);
+
+    // The sender dies after 3 MB.
+    let dying = futures::stream::iter([Ok(MP4_HEAD.to_vec()), Ok(vec![7u8; 3 * 1024 * 1024])])
+        .chain(futures::stream::iter([Err(std::io::Error::other("the browser tab was closed"))]));
+    let aborted = upload(&app, Some(&admin), "video", id, multipart(dying)).await;
+    if let Ok(response) = aborted {
+        assert!(!response.status().is_success(), "{}", response.status());
+    }
+    // A cover over the 20 MB cap.
+    let big = futures::stream::iter([Ok(PNG.to_vec())]).chain(futures::stream::iter((0..21).map(|_| Ok(vec![0u8; 1024 * 1024]))));
+    let oversized = upload(&app, Some(&admin), "photo", id, multipart(big)).await.unwrap();
+    assert_eq!(oversized.status(), StatusCode::PAYLOAD_TOO_LARGE);
+
+    // Give the server a moment to notice the dead connection and abort.
+    actix_web::rt::time::sleep(std::time::Duration::from_millis(500)).await;
+    let after = book(&app, &admin, id).await;
+    assert_eq!((after["video"].clone(), after["image"].clone()), (before["video"].clone(), before["image"].clone()));
+    assert_eq!(stored_files(&app), files_before, "no partial object was left");
+}
+
+/// The 2 GB file: 1 MiB blocks of fixed random bytes, each starting with its index, after a
+/// video header. Any byte can be recomputed, so the stored file is compared in full.
+fn block(index: u64, base: &[u8]) -> Vec<u8> {
+    let mut block = base.to_vec();
+    block[..8].copy_from_slice(&index.to_le_bytes());
+    block
+}
+
+fn rss_bytes() -> u64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    status.lines().find_map(|l| l.strip_prefix("VmRSS:")).and_then(|v| v.split_whitespace().next()?.parse::<u64>().ok()).unwrap_or(0) * 1024
+}
+
+#[actix_web::test]
+async fn a_two_gigabyte_video_streams_through_with_flat_memory_and_every_byte_right() {
+    const BLOCKS: u64 = 2048;
+    let app = spawn_app().await;
+    let catalogue = app.seed_catalogue();
+    let admin = app.admin("boss@example.com", PASSWORD).await;
+    let id = catalogue.books["premium-3"];
+    let base: Arc<Vec<u8>> = Arc::new((0..1024 * 1024).map(|i| (i * 7 + 13) as u8).collect());
+
+    // Memory is sampled while the file goes through: the peak over the first quarter (buffers
+    // and thread arenas warmed up) against the peak over the whole: flat means no growth with size.
+    let sent = Arc::new(AtomicU64::new(0));
+    let early_peak = Arc::new(AtomicU64::new(0));
+    let peak = Arc::new(AtomicU64::new(0));
+    let done = Arc::new(AtomicBool::new(false));
+    let baseline = rss_bytes();
+    let sampler = {
+        let (sent, early_peak, peak, done) = (sent.clone(), early_peak.clone(), peak.clone(), done.clone());
+        std::thread::spawn(move || {
+            while !done.load(Ordering::Relaxed) {
+                let rss = rss_bytes();
+                peak.fetch_max(rss, Ordering::Relaxed);
+                if sent.load(Ordering::Relaxed) < BLOCKS / 4 {
+                    early_peak.fetch_max(rss, Ordering::Relaxed);
+                }
+                std::thread::sleep(std::time::Duration::from_millis(10));
+            }
+        })
+    };
+    let (source, counter) = (base.clone(), sent.clone());
+    let file = futures::stream::iter([Ok(MP4_HEAD.to_vec())]).chain(futures::stream::iter(0..BLOCKS).map(move |i| {
+        counter.store(i, Ordering::Relaxed);
+        Ok(block(i, &source))
+    }));
+    let response = upload(&app, Some(&admin), "video", id, multipart(file)).await.unwrap();
+    done.store(true, Ordering::Relaxed);
+    sampler.join().unwrap();
+    let uploaded = result(response).await;
+    assert_eq!(uploaded["message"], "The video was uploaded successfully!");
+
+    let (early, overall) = (early_peak.load(Ordering::Relaxed), peak.load(Ordering::Relaxed));
+    let mb = |b: u64| b / (1024 * 1024);
+    assert!(
+        overall.saturating_sub(early) < 64 * 1024 * 1024,
+        "memory kept growing with the file: {} MB after the first 512 MB, {} MB at the end (from {} MB)",
+        mb(early),
+        mb(overall),
+        mb(baseline)
+    );
+    assert!(overall.saturating_sub(baseline) < 512 * 1024 * 1024, "{} MB more while 2 GB went through", mb(overall - baseline));
+
+    // Every byte, in order.
+    let key = {
+        let link = uploaded["book"]["video"].as_str().unwrap();
+        let path = link.split('?').next().unwrap().trim_start_matches("/media/").to_owned();
+        path
+    };
+    assert!(key.starts_with("premium/video/premium-3-") && key.ends_with(".mp4"), "{key}");
+    let path = app.media_dir.join(&key);
+    assert_eq!(std::fs::metadata(&path).unwrap().len(), MP4_HEAD.len() as u64 + BLOCKS * 1024 * 1024);
+    use std::io::Read;
+    let mut stored = std::io::BufReader::with_capacity(4 * 1024 * 1024, std::fs::File::open(&path).unwrap());
+    let mut head = vec![0u8; MP4_HEAD.len()];
+    stored.read_exact(&mut head).unwrap();
+    assert_eq!(head, MP4_HEAD);
+    let mut chunk = vec![0u8; 1024 * 1024];
+    for i in 0..BLOCKS {
+        stored.read_exact(&mut chunk).unwrap();
+        assert!(chunk == block(i, &base), "block {i} differs");
+    }
+    std::fs::remove_file(path).unwrap();
+}

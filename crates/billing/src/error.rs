@@ -1,0 +1,131 @@
+use crate::gateway::WebhookRejected;
+use kernel::PortError;
+
+/// Everything a billing call can answer besides success. Messages are shown to people as they
+/// are; the server maps each variant to an HTTP status and uses [`BillingError::code`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BillingError {
+    #[error("Invalid plan id")]
+    InvalidPlan,
+    #[error("Please choose a quantity >= 20")]
+    TooFewSeats,
+    #[error("Please choose a quantity from 1 to 200.")]
+    InvalidQuantity,
+    #[error("Infographics come in packs of 20 or 50.")]
+    InvalidAddOn,
+    #[error("Please enter a coupon code.")]
+    MissingCoupon,
+    #[error("This coupon code is not valid.")]
+    UnknownCoupon,
+    #[error("This coupon is not valid yet.")]
+    CouponNotYetValid,
+    #[error("This coupon has expired.")]
+    CouponExpired,
+    #[error("This coupon has been used up.")]
+    CouponUsedUp,
+    #[error("This coupon does not apply to this plan.")]
+    CouponNotForPlan,
+    #[error("Please input an email address. We will send your payment receipt to that email.")]
+    MissingEmail,
+    #[error("Please specify a valid email address.")]
+    InvalidEmail,
+    #[error("There was an error processing your request. Please make sure your card number is valid.")]
+    CardNotCreated,
+    /// The provider's message for the buyer, or the spec's fallback.
+    #[error("{}", .0.as_deref().unwrap_or("There was an error processing your request. Please make sure your card number is valid."))]
+    Declined(Option<String>),
+    #[error("Please finish the check with your bank, then try again.")]
+    StillRequiresAction,
+    #[error("This plan cannot be bought by card here yet.")]
+    NotSoldYet,
+    #[error("We could not find this payment.")]
+    UnknownCharge,
+    #[error("This payment is already attached to another account.")]
+    ChargeTaken,
+    #[error("We could not reach the payment provider. Nothing was charged; please try again in a moment.")]
+    ProviderUnavailable(String),
+    #[error("This payment method is not available right now. Please choose another one.")]
+    NotConfigured,
+    #[error("Error processing Paypal payment. Please try again.")]
+    PayPalNotApproved,
+    /// PayPal's message for the buyer, or the spec's fallback.
+    #[error("{}", .0.as_deref().unwrap_or("There was an error processing your PayPal payment. Please try again later."))]
+    PayPalRefused(Option<String>),
+    #[error("{0}")]
+    WebhookRejected(WebhookRejected),
+    #[error("Please log in again.")]
+    NotSignedIn,
+    #[error("Please provide a valid redemption code.")]
+    MissingCode,
+    #[error("This code is invalid or has already been used.")]
+    InvalidCode,
+    #[error("Your Premium is for life already: pass this code on to someone else.")]
+    AlreadyForLife,
+    #[error("{0}")]
+    GiftTooLong(&'static str),
+    #[error("Please give the recipient's e-mail address or yours, so the gift can be sent.")]
+    GiftNeedsAddress,
+    #[error("Too many attempts. Please wait a few minutes and try again.")]
+    Throttled,
+    #[error("We could not find this seat.")]
+    SeatNotFound,
+    #[error("This seat has been taken already.")]
+    SeatTaken,
+    #[error("Please choose a reason.")]
+    MissingCancelReason,
+    #[error("You have no subscription that renews, so there is nothing to turn off.")]
+    NothingToCancel,
+    #[error("The service is busy right now. Please try again in a moment.")]
+    Unavailable,
+    #[error("There was an error processing your request. Please try again later.")]
+    Internal(String),
+}
+
+impl BillingError {
+    pub fn code(&self) -> &'static str {
+        match self {
+            BillingError::InvalidPlan => "invalid_plan",
+            BillingError::TooFewSeats | BillingError::InvalidQuantity => "invalid_quantity",
+            BillingError::InvalidAddOn => "invalid_add_on",
+            BillingError::MissingCoupon => "missing_fields",
+            BillingError::UnknownCoupon
+            | BillingError::CouponNotYetValid
+            | BillingError::CouponExpired
+            | BillingError::CouponUsedUp
+            | BillingError::CouponNotForPlan => "invalid_coupon",
+            BillingError::MissingEmail => "missing_fields",
+            BillingError::InvalidEmail => "invalid_email",
+            BillingError::CardNotCreated | BillingError::Declined(_) => "payment_declined",
+            BillingError::StillRequiresAction => "requires_action",
+            BillingError::NotSoldYet => "not_sold_yet",
+            BillingError::UnknownCharge => "unknown_charge",
+            BillingError::ChargeTaken => "charge_taken",
+            BillingError::ProviderUnavailable(_) => "provider_unavailable",
+            BillingError::NotConfigured => "not_configured",
+            BillingError::PayPalNotApproved | BillingError::PayPalRefused(_) => "payment_declined",
+            BillingError::WebhookRejected(WebhookRejected::StaleTimestamp) => "stale_webhook",
+            BillingError::WebhookRejected(_) => "bad_webhook",
+            BillingError::MissingCancelReason => "missing_fields",
+            BillingError::NotSignedIn => "not_logged_in",
+            BillingError::MissingCode => "missing_fields",
+            BillingError::InvalidCode => "invalid_code",
+            BillingError::AlreadyForLife => "already_for_life",
+            BillingError::GiftTooLong(_) | BillingError::GiftNeedsAddress => "invalid_gift",
+            BillingError::Throttled => "throttled",
+            BillingError::SeatNotFound => "not_found",
+            BillingError::SeatTaken => "seat_taken",
+            BillingError::NothingToCancel => "nothing_to_cancel",
+            BillingError::Unavailable => "unavailable",
+            BillingError::Internal(_) => "internal",
+        }
+    }
+}
+
+impl From<PortError> for BillingError {
+    fn from(err: PortError) -> Self {
+        match err {
+            PortError::Unavailable => BillingError::Unavailable,
+            PortError::Failed(cause) => BillingError::Internal(cause),
+        }
+    }
+}

@@ -1,0 +1,682 @@
+//! In-memory stand-ins for billing's ports, for unit tests without a database.
+
+use crate::checkout::*;
+use crate::gateway::*;
+use crate::model::*;
+use crate::ports::*;
+use crate::subscription::{ProviderSnapshot, SubscriptionState, SubscriptionStatus};
+use crate::cancel::CancelReason;
+use crate::codes::{CodeKind, CodeRecord, GiftDetails, Seat};
+use crate::error::BillingError;
+use kernel::{OutgoingMail, PortResult, Session, SessionId, Timestamp, UserId};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+
+#[derive(Default)]
+pub struct InMemoryBilling {
+    plans: Mutex<Vec<Plan>>,
+    coupons: Mutex<Vec<Coupon>>,
+    charges: Mutex<Vec<Charge>>,
+    subscriptions: Mutex<HashMap<String, SubscriptionState>>,
+    /// What each member was given, in order.
+    grants: Mutex<Vec<(UserId, Grant)>>,
+    events: Mutex<Vec<(String, String)>>,
+    cancellations: Mutex<Vec<(String, CancelReason)>>,
+    mail: Mutex<Vec<OutgoingMail>>,
+    deleted: Mutex<Vec<UserId>>,
+    sessions: Mutex<Vec<(Session, String)>>,
+    codes: Mutex<Vec<(NewCode, CodeRecord)>>,
+    gifts: Mutex<Vec<(String, GiftDetails)>>,
+    attempts: Mutex<Vec<(String, Timestamp)>>,
+    invites: Mutex<Vec<(i64, String, Timestamp)>>,
+}
+
+/// Everything the store holds, for rolling a failed transaction back.
+#[derive(Clone)]
+struct Contents {
+    coupons: Vec<Coupon>,
+    charges: Vec<Charge>,
+    subscriptions: HashMap<String, SubscriptionState>,
+    grants: Vec<(UserId, Grant)>,
+    events: Vec<(String, String)>,
+    cancellations: Vec<(String, CancelReason)>,
+    mail: Vec<OutgoingMail>,
+    codes: Vec<(NewCode, CodeRecord)>,
+    gifts: Vec<(String, GiftDetails)>,
+}
+
+impl InMemoryBilling {
+    /// The plans the seed sells (the same prices as the migration's rows).
+    pub fn with_standard_plans() -> Self {
+        let store = InMemoryBilling::default();
+        for plan in standard_plans() {
+            store.add_plan(plan);
+        }
+        store
+    }
+
+    pub fn add_plan(&self, plan: Plan) {
+        self.plans.lock().unwrap().push(plan);
+    }
+
+    pub fn add_coupon(&self, coupon: Coupon) {
+        self.coupons.lock().unwrap().push(coupon);
+    }
+
+    pub fn charges(&self) -> Vec<Charge> {
+        self.charges.lock().unwrap().clone()
+    }
+
+    pub fn grants(&self) -> Vec<(UserId, Grant)> {
+        self.grants.lock().unwrap().clone()
+    }
+
+    pub fn coupon_redemptions(&self, code: &str) -> u32 {
+        self.coupons.lock().unwrap().iter().find(|c| c.code == code).map_or(0, |c| c.redemptions)
+    }
+
+    /// Signs a member in: the session billing sees, with the member's e-mail.
+    pub fn sign_in(&self, user: UserId, email: &str) -> Session {
+        let mut sessions = self.sessions.lock().unwrap();
+        let session = Session { user, id: SessionId(sessions.len() as u128 + 1) };
+        sessions.push((session, email.to_owned()));
+        session
+    }
+
+    /// Mail queued so far.
+    pub fn mail(&self) -> Vec<OutgoingMail> {
+        self.mail.lock().unwrap().clone()
+    }
+
+    pub fn cancellations(&self) -> Vec<(String, CancelReason)> {
+        self.cancellations.lock().unwrap().clone()
+    }
+
+    /// The member's plan fields now.
+    pub fn plan_of(&self, user: UserId) -> Option<Grant> {
+        self.grants.lock().unwrap().iter().rev().find(|(u, _)| *u == user).map(|(_, g)| g.clone())
+    }
+
+    /// Marks a member's account deleted (their charges stay, their sessions end).
+    pub fn delete_account(&self, user: UserId) {
+        self.deleted.lock().unwrap().push(user);
+        self.sessions.lock().unwrap().retain(|(s, _)| s.user != user);
+    }
+
+    pub fn state_of(&self, charge_id: &str) -> Option<SubscriptionState> {
+        self.subscriptions.lock().unwrap().get(charge_id).copied()
+    }
+
+    fn contents(&self) -> Contents {
+        Contents {
+            coupons: self.coupons.lock().unwrap().clone(),
+            charges: self.charges.lock().unwrap().clone(),
+            subscriptions: self.subscriptions.lock().unwrap().clone(),
+            grants: self.grants.lock().unwrap().clone(),
+            events: self.events.lock().unwrap().clone(),
+            cancellations: self.cancellations.lock().unwrap().clone(),
+            mail: self.mail.lock().unwrap().clone(),
+            codes: self.codes.lock().unwrap().clone(),
+            gifts: self.gifts.lock().unwrap().clone(),
+        }
+    }
+
+    fn restore(&self, contents: Contents) {
+        *self.coupons.lock().unwrap() = contents.coupons;
+        *self.charges.lock().unwrap() = contents.charges;
+        *self.subscriptions.lock().unwrap() = contents.subscriptions;
+        *self.grants.lock().unwrap() = contents.grants;
+        *self.events.lock().unwrap() = contents.events;
+        *self.cancellations.lock().unwrap() = contents.cancellations;
+        *self.mail.lock().unwrap() = contents.mail;
+        *self.codes.lock().unwrap() = contents.codes;
+        *self.gifts.lock().unwrap() = contents.gifts;
+    }
+
+    fn paid_effects(&self, charge: &Charge, subscription: Option<&SubscriptionState>, grant: Option<&Grant>) {
+        if let Some(code) = &charge.coupon {
+            if let Some(coupon) = self.coupons.lock().unwrap().iter_mut().find(|c| &c.code == code) {
+                coupon.redemptions += 1;
+            }
+        }
+        if let Some(state) = subscription {
+            self.subscriptions.lock().unwrap().insert(charge.id.clone(), *state);
+        }
+        if let (Some(user), Some(grant)) = (charge.user, grant) {
+            self.grants.lock().unwrap().push((user, grant.clone()));
+        }
+    }
+}
+
+impl ChargeBook for InMemoryBilling {
+    fn record_charge(&self, charge: &Charge, subscription: Option<&SubscriptionState>, grant: Option<&Grant>) -> PortResult<()> {
+        self.charges.lock().unwrap().push(charge.clone());
+        if charge.status == ChargeStatus::Paid {
+            self.paid_effects(charge, subscription, grant);
+        }
+        Ok(())
+    }
+
+    fn find_charge(&self, id: &str) -> PortResult<Option<Charge>> {
+        Ok(self.charges.lock().unwrap().iter().find(|c| c.id == id).cloned())
+    }
+
+    fn find_charge_by_reference(&self, provider: &str, reference: &str) -> PortResult<Option<Charge>> {
+        Ok(self.charges.lock().unwrap().iter().find(|c| c.provider == provider && c.reference == reference).cloned())
+    }
+
+    fn complete_charge(&self, id: &str, subscription: Option<&SubscriptionState>, grant: Option<&Grant>) -> PortResult<bool> {
+        let completed = {
+            let mut charges = self.charges.lock().unwrap();
+            match charges.iter_mut().find(|c| c.id == id && c.status == ChargeStatus::RequiresAction) {
+                Some(charge) => {
+                    charge.status = ChargeStatus::Paid;
+                    Some(charge.clone())
+                }
+                None => None,
+            }
+        };
+        if let Some(charge) = &completed {
+            self.paid_effects(charge, subscription, grant);
+        }
+        Ok(completed.is_some())
+    }
+
+    fn attach_charge(&self, id: &str, user: UserId, grant: Option<&Grant>, _at: Timestamp) -> PortResult<bool> {
+        let mut charges = self.charges.lock().unwrap();
+        let Some(charge) = charges.iter_mut().find(|c| c.id == id && c.user.is_none()) else { return Ok(false) };
+        charge.user = Some(user);
+        if let Some(grant) = grant {
+            self.grants.lock().unwrap().push((user, grant.clone()));
+        }
+        Ok(true)
+    }
+
+    fn subscription_of(&self, charge_id: &str) -> PortResult<Option<SubscriptionState>> {
+        Ok(self.subscriptions.lock().unwrap().get(charge_id).copied())
+    }
+}
+
+impl BillingLedger for InMemoryBilling {
+    fn atomically(&self, work: &mut dyn FnMut() -> Result<(), BillingError>) -> Result<(), BillingError> {
+        let before = self.contents();
+        let result = work();
+        if result.is_err() {
+            self.restore(before);
+        }
+        result
+    }
+
+    fn first_delivery(&self, provider: &str, event_id: &str, _at: Timestamp) -> PortResult<bool> {
+        let mut events = self.events.lock().unwrap();
+        if events.iter().any(|(p, id)| p == provider && id == event_id) {
+            return Ok(false);
+        }
+        events.push((provider.to_owned(), event_id.to_owned()));
+        Ok(true)
+    }
+
+    fn lock_charge_by_reference(&self, provider: &str, reference: &str) -> PortResult<Option<(Charge, Option<SubscriptionState>)>> {
+        let charge = self.find_charge_by_reference(provider, reference)?;
+        Ok(charge.map(|c| {
+            let state = self.state_of(&c.id);
+            (c, state)
+        }))
+    }
+
+    fn save_subscription(&self, charge_id: &str, state: &SubscriptionState) -> PortResult<()> {
+        self.subscriptions.lock().unwrap().insert(charge_id.to_owned(), *state);
+        Ok(())
+    }
+
+    fn member_plan(&self, user: UserId) -> PortResult<Option<Grant>> {
+        Ok(self.plan_of(user))
+    }
+
+    fn give(&self, user: UserId, grant: &Grant) -> PortResult<()> {
+        self.grants.lock().unwrap().push((user, grant.clone()));
+        Ok(())
+    }
+
+    fn mark_refunded(&self, charge_id: &str) -> PortResult<()> {
+        if let Some(charge) = self.charges.lock().unwrap().iter_mut().find(|c| c.id == charge_id) {
+            charge.status = ChargeStatus::Refunded;
+        }
+        Ok(())
+    }
+
+    fn record_cancellation(&self, charge_id: &str, reason: CancelReason, _at: Timestamp) -> PortResult<()> {
+        self.cancellations.lock().unwrap().push((charge_id.to_owned(), reason));
+        Ok(())
+    }
+
+    fn subscriptions_of(&self, user: UserId) -> PortResult<Vec<(Charge, SubscriptionState)>> {
+        let mut found: Vec<(Charge, SubscriptionState)> = self
+            .charges()
+            .into_iter()
+            .filter(|c| c.user == Some(user))
+            .filter_map(|c| self.state_of(&c.id).map(|s| (c, s)))
+            .collect();
+        found.sort_by_key(|(charge, _)| std::cmp::Reverse(charge.created_at));
+        Ok(found)
+    }
+
+    fn renewals_of_deleted_accounts(&self, limit: usize) -> PortResult<Vec<(Charge, SubscriptionState)>> {
+        let deleted = self.deleted.lock().unwrap().clone();
+        Ok(self
+            .charges()
+            .into_iter()
+            .filter(|c| c.user.is_some_and(|u| deleted.contains(&u)))
+            .filter_map(|c| self.state_of(&c.id).filter(SubscriptionState::renews).map(|s| (c, s)))
+            .take(limit)
+            .collect())
+    }
+
+    fn queue_mail(&self, mail: &OutgoingMail, _at: Timestamp) -> PortResult<()> {
+        self.mail.lock().unwrap().push(mail.clone());
+        Ok(())
+    }
+}
+
+impl Payers for InMemoryBilling {
+    fn live_payer(&self, session: Session) -> PortResult<Option<Payer>> {
+        Ok(self.sessions.lock().unwrap().iter().find(|(s, _)| *s == session).map(|(s, email)| Payer { user: s.user, email: email.clone() }))
+    }
+}
+
+impl InMemoryBilling {
+    /// Codes stored, with what they were made from.
+    pub fn codes(&self) -> Vec<(NewCode, CodeRecord)> {
+        self.codes.lock().unwrap().clone()
+    }
+
+    /// Adds a code as an operator's import would (its digest as `CountingSecrets` makes them).
+    pub fn add_code(&self, code: &str, kind: CodeKind, plan_id: &str, duration_days: Option<i32>) {
+        let digest = format!("digest:{}", kernel::normalise_code(code));
+        let new = NewCode { digest, kind, plan_id: plan_id.into(), duration_days, charge_id: None, shown: None };
+        self.insert_codes(&[new], chrono::DateTime::UNIX_EPOCH).unwrap();
+    }
+}
+
+impl CodeBook for InMemoryBilling {
+    fn find_code(&self, digest: &str) -> PortResult<Option<CodeRecord>> {
+        Ok(self.codes.lock().unwrap().iter().find(|(new, _)| new.digest == digest).map(|(_, record)| record.clone()))
+    }
+
+    fn redeem_code(&self, code_id: i64, user: UserId, grant: &Grant, at: Timestamp) -> PortResult<bool> {
+        let mut codes = self.codes.lock().unwrap();
+        let Some((_, record)) = codes.iter_mut().find(|(_, r)| r.id == code_id && r.usable()) else { return Ok(false) };
+        record.redeemed_at = Some(at);
+        drop(codes);
+        self.grants.lock().unwrap().push((user, grant.clone()));
+        Ok(true)
+    }
+
+    fn insert_codes(&self, codes: &[NewCode], _at: Timestamp) -> PortResult<()> {
+        let mut stored = self.codes.lock().unwrap();
+        for code in codes {
+            let id = stored.len() as i64 + 1;
+            let record = CodeRecord { id, kind: code.kind, plan_id: code.plan_id.clone(), duration_days: code.duration_days, redeemed_at: None, revoked_at: None };
+            stored.push((code.clone(), record));
+        }
+        Ok(())
+    }
+
+    fn save_gift(&self, charge_id: &str, gift: &GiftDetails) -> PortResult<()> {
+        self.gifts.lock().unwrap().push((charge_id.to_owned(), gift.clone()));
+        Ok(())
+    }
+
+    fn gift_of(&self, charge_id: &str) -> PortResult<Option<GiftDetails>> {
+        Ok(self.gifts.lock().unwrap().iter().find(|(c, _)| c == charge_id).map(|(_, g)| g.clone()))
+    }
+
+    fn record_attempt(&self, key: &str, at: Timestamp, since: Timestamp) -> PortResult<u32> {
+        let mut attempts = self.attempts.lock().unwrap();
+        attempts.push((key.to_owned(), at));
+        Ok(attempts.iter().filter(|(k, t)| k == key && *t >= since).count() as u32)
+    }
+}
+
+impl SeatBook for InMemoryBilling {
+    fn seats_of(&self, owner: UserId) -> PortResult<Vec<Seat>> {
+        let owned: Vec<String> = self.charges().into_iter().filter(|c| c.user == Some(owner)).map(|c| c.id).collect();
+        Ok(self.all_seats().into_iter().filter(|s| owned.contains(&s.charge_id)).collect())
+    }
+
+    fn seat(&self, id: i64) -> PortResult<Option<(Seat, Option<UserId>)>> {
+        let Some(seat) = self.all_seats().into_iter().find(|s| s.id == id) else { return Ok(None) };
+        let owner = self.find_charge(&seat.charge_id)?.and_then(|c| c.user);
+        Ok(Some((seat, owner)))
+    }
+
+    fn invite_seat(&self, id: i64, email: &str, mail: &OutgoingMail, at: Timestamp) -> PortResult<()> {
+        self.invites.lock().unwrap().push((id, email.to_owned(), at));
+        self.mail.lock().unwrap().push(mail.clone());
+        Ok(())
+    }
+
+    fn revoke_seat(&self, id: i64, replacement: &NewCode, at: Timestamp) -> PortResult<bool> {
+        {
+            let mut codes = self.codes.lock().unwrap();
+            let Some((_, record)) = codes.iter_mut().find(|(_, r)| r.id == id && r.usable()) else { return Ok(false) };
+            record.revoked_at = Some(at);
+        }
+        self.insert_codes(std::slice::from_ref(replacement), at)?;
+        Ok(true)
+    }
+}
+
+impl InMemoryBilling {
+    fn all_seats(&self) -> Vec<Seat> {
+        let invites = self.invites.lock().unwrap().clone();
+        self.codes
+            .lock()
+            .unwrap()
+            .iter()
+            .filter(|(new, _)| new.kind == CodeKind::Seat)
+            .map(|(new, record)| {
+                let invite = invites.iter().rev().find(|(id, _, _)| *id == record.id);
+                Seat {
+                    id: record.id,
+                    code: new.shown.clone().unwrap_or_default(),
+                    charge_id: new.charge_id.clone().unwrap_or_default(),
+                    invited_email: invite.map(|(_, e, _)| e.clone()),
+                    invited_at: invite.map(|(_, _, at)| *at),
+                    redeemed_by: record.redeemed_at.map(|_| "someone".to_owned()),
+                    redeemed_at: record.redeemed_at,
+                    revoked_at: record.revoked_at,
+                }
+            })
+            .collect()
+    }
+}
+
+/// Predictable charge ids.
+#[derive(Default)]
+pub struct CountingSecrets(AtomicU64);
+
+impl Secrets for CountingSecrets {
+    fn new_charge_id(&self) -> String {
+        format!("ch_{}", self.0.fetch_add(1, Ordering::SeqCst) + 1)
+    }
+
+    fn new_code(&self) -> String {
+        format!("CODE-{:04}", self.0.fetch_add(1, Ordering::SeqCst) + 1)
+    }
+
+    /// Readable in tests: the digest of `X` is `digest:X`.
+    fn digest(&self, normalised_code: &str) -> String {
+        format!("digest:{normalised_code}")
+    }
+}
+
+/// A card provider with the test cards of the stand-in: `pm_visa` pays, `pm_declined` is
+/// declined, `pm_3ds` needs 3-D Secure until `approve`d; `pm_down` finds the provider down.
+pub struct FakeCards {
+    pub now: Timestamp,
+    approved: Mutex<Vec<String>>,
+    /// Payments made, by idempotency key.
+    pub payments: Mutex<Vec<OneTimePayment>>,
+    pub subscriptions: Mutex<Vec<SubscriptionRequest>>,
+    /// Subscriptions whose renewal was turned off.
+    pub cancelled: Mutex<Vec<String>>,
+    /// While true, turning renewals off fails as if the provider were down.
+    pub down: Mutex<bool>,
+}
+
+impl FakeCards {
+    pub fn new(now: Timestamp) -> Self {
+        FakeCards {
+            now,
+            approved: Mutex::default(),
+            payments: Mutex::default(),
+            subscriptions: Mutex::default(),
+            cancelled: Mutex::default(),
+            down: Mutex::new(false),
+        }
+    }
+
+    pub fn approve(&self, reference: &str) {
+        self.approved.lock().unwrap().push(reference.to_owned());
+    }
+
+    fn trial_snapshot(&self, request: &SubscriptionRequest) -> ProviderSnapshot {
+        ProviderSnapshot {
+            status: if request.trial_days > 0 { SubscriptionStatus::Trialing } else { SubscriptionStatus::Active },
+            current_period_end: self.now + chrono::Duration::days(i64::from(request.trial_days.max(1))),
+            as_of: self.now,
+        }
+    }
+}
+
+impl CardPayments for FakeCards {
+    fn pay_once(&self, payment: &OneTimePayment) -> Result<PaymentOutcome, GatewayUnavailable> {
+        self.payments.lock().unwrap().push(payment.clone());
+        let reference = format!("pi_{}", payment.idempotency_key);
+        Ok(match payment.payment_method.as_str() {
+            "pm_visa" => PaymentOutcome::Paid { reference },
+            "pm_3ds" => PaymentOutcome::RequiresAction { client_secret: format!("{reference}_secret"), reference },
+            "pm_down" => return Err(GatewayUnavailable("connection refused".into())),
+            "pm_silent" => PaymentOutcome::Declined { message: None },
+            _ => PaymentOutcome::Declined { message: Some("Your card was declined.".into()) },
+        })
+    }
+
+    fn subscribe(&self, request: &SubscriptionRequest) -> Result<SubscriptionOutcome, GatewayUnavailable> {
+        self.subscriptions.lock().unwrap().push(request.clone());
+        let subscription = format!("sub_{}", request.idempotency_key);
+        Ok(match request.payment_method.as_str() {
+            "pm_visa" => SubscriptionOutcome::Started { subscription, snapshot: self.trial_snapshot(request) },
+            "pm_3ds" => SubscriptionOutcome::RequiresAction { client_secret: format!("{subscription}_secret"), subscription },
+            "pm_down" => return Err(GatewayUnavailable("connection refused".into())),
+            _ => SubscriptionOutcome::Declined { message: Some("Your card was declined.".into()) },
+        })
+    }
+
+    fn payment(&self, reference: &str) -> Result<PaymentOutcome, GatewayUnavailable> {
+        Ok(if self.approved.lock().unwrap().iter().any(|r| r == reference) {
+            PaymentOutcome::Paid { reference: reference.to_owned() }
+        } else {
+            PaymentOutcome::RequiresAction { reference: reference.to_owned(), client_secret: format!("{reference}_secret") }
+        })
+    }
+
+}
+
+impl RenewingSubscriptions for FakeCards {
+    fn subscription(&self, subscription: &str) -> Result<Option<ProviderSnapshot>, GatewayUnavailable> {
+        let approved = self.approved.lock().unwrap().iter().any(|r| r == subscription);
+        let request = self.subscriptions.lock().unwrap().iter().find(|r| format!("sub_{}", r.idempotency_key) == subscription).cloned();
+        Ok(request.map(|request| {
+            let mut snapshot = self.trial_snapshot(&request);
+            if !approved {
+                snapshot.status = SubscriptionStatus::Expired;
+            }
+            snapshot
+        }))
+    }
+
+    fn cancel_at_period_end(&self, subscription: &str) -> Result<ProviderSnapshot, GatewayUnavailable> {
+        if *self.down.lock().unwrap() {
+            return Err(GatewayUnavailable("connection refused".into()));
+        }
+        let request = self.subscriptions.lock().unwrap().iter().find(|r| format!("sub_{}", r.idempotency_key) == subscription).cloned();
+        let request = request.ok_or_else(|| GatewayUnavailable("no such subscription".into()))?;
+        self.cancelled.lock().unwrap().push(subscription.to_owned());
+        Ok(ProviderSnapshot { status: SubscriptionStatus::Canceled, as_of: self.now + chrono::Duration::seconds(1), ..self.trial_snapshot(&request) })
+    }
+}
+
+impl PlanCatalog for InMemoryBilling {
+    fn find_plan(&self, id: &str) -> PortResult<Option<Plan>> {
+        Ok(self.plans.lock().unwrap().iter().find(|p| p.id == id).cloned())
+    }
+
+    fn active_plans(&self) -> PortResult<Vec<Plan>> {
+        let mut plans: Vec<Plan> = self.plans.lock().unwrap().iter().filter(|p| p.active && !matches!(p.kind, PlanKind::Book { .. })).cloned().collect();
+        plans.sort_by_key(|p| p.amount);
+        Ok(plans)
+    }
+}
+
+impl CouponBook for InMemoryBilling {
+    fn find_coupon(&self, code: &str) -> PortResult<Option<Coupon>> {
+        Ok(self.coupons.lock().unwrap().iter().find(|c| c.code == code).cloned())
+    }
+}
+
+fn plan(id: &str, name: &str, kind: PlanKind, cents: i64) -> Plan {
+    Plan { id: id.into(), name: name.into(), kind, amount: Cents(cents), paypal_plan: None, book_title: None, course: None, active: true }
+}
+
+/// monthly, yearly (3-day trials), lifetime, gift, bulk seats.
+pub fn standard_plans() -> Vec<Plan> {
+    vec![
+        Plan { paypal_plan: Some("P-MONTHLY".into()), ..plan("monthly", "Premium Monthly", PlanKind::Subscription { interval: Interval::Month, trial_days: 3 }, 999) },
+        Plan { paypal_plan: Some("P-YEARLY".into()), ..plan("yearly", "Premium Yearly", PlanKind::Subscription { interval: Interval::Year, trial_days: 3 }, 5999) },
+        plan("lifetime", "Premium Lifetime", PlanKind::Lifetime, 14999),
+        plan("gift", "Gift: one year of Premium", PlanKind::Gift, 4499),
+        plan("bulk", "Team seat (one year)", PlanKind::Bulk, 2999),
+    ]
+}
+
+/// A coupon with no limits, for `plan_ids` (empty: all).
+pub fn coupon(code: &str, percent_off: u8) -> Coupon {
+    Coupon { code: code.into(), percent_off, valid_from: None, valid_until: None, max_redemptions: None, redemptions: 0, plan_ids: vec![] }
+}
+
+/// PayPal as the stand-in plays it: orders and subscriptions wait until `approve`d by the buyer.
+pub struct FakePayPal {
+    pub now: Timestamp,
+    orders: Mutex<HashMap<String, (PayPalOrderRequest, bool)>>,
+    subscriptions: Mutex<HashMap<String, (PayPalSubscriptionRequest, bool)>>,
+    /// Captures made (an order is captured once).
+    pub captures: Mutex<Vec<String>>,
+    pub cancelled: Mutex<Vec<String>>,
+    /// What a capture reports taking instead of the order's amount (a provider gone wrong).
+    pub capture_amount_override: Mutex<Option<Cents>>,
+}
+
+impl FakePayPal {
+    pub fn new(now: Timestamp) -> Self {
+        FakePayPal {
+            now,
+            orders: Mutex::default(),
+            subscriptions: Mutex::default(),
+            captures: Mutex::default(),
+            cancelled: Mutex::default(),
+            capture_amount_override: Mutex::default(),
+        }
+    }
+
+    /// The buyer approves an order or a subscription in PayPal's window.
+    pub fn approve(&self, id: &str) {
+        if let Some(order) = self.orders.lock().unwrap().get_mut(id) {
+            order.1 = true;
+        }
+        if let Some(sub) = self.subscriptions.lock().unwrap().get_mut(id) {
+            sub.1 = true;
+        }
+    }
+
+    pub fn order(&self, id: &str) -> Option<PayPalOrderRequest> {
+        self.orders.lock().unwrap().get(id).map(|(o, _)| o.clone())
+    }
+
+    pub fn subscription_request(&self, id: &str) -> Option<PayPalSubscriptionRequest> {
+        self.subscriptions.lock().unwrap().get(id).map(|(s, _)| s.clone())
+    }
+
+    fn snapshot(&self, request: &PayPalSubscriptionRequest, status: SubscriptionStatus) -> ProviderSnapshot {
+        ProviderSnapshot { status, current_period_end: self.now + chrono::Duration::days(i64::from(request.trial_days.max(1))), as_of: self.now }
+    }
+}
+
+impl RenewingSubscriptions for FakePayPal {
+    fn subscription(&self, subscription: &str) -> Result<Option<ProviderSnapshot>, GatewayUnavailable> {
+        Ok(self.paypal_subscription(subscription)?.and_then(|s| s.snapshot))
+    }
+
+    fn cancel_at_period_end(&self, subscription: &str) -> Result<ProviderSnapshot, GatewayUnavailable> {
+        let request = self.subscription_request(subscription).ok_or_else(|| GatewayUnavailable("no such subscription".into()))?;
+        self.cancelled.lock().unwrap().push(subscription.to_owned());
+        Ok(ProviderSnapshot { as_of: self.now + chrono::Duration::seconds(1), ..self.snapshot(&request, SubscriptionStatus::Canceled) })
+    }
+}
+
+impl PayPalPayments for FakePayPal {
+    fn create_order(&self, order: &PayPalOrderRequest) -> Result<String, GatewayUnavailable> {
+        let id = format!("ORDER-{}", order.charge_id);
+        self.orders.lock().unwrap().insert(id.clone(), (order.clone(), false));
+        Ok(id)
+    }
+
+    fn capture_order(&self, order_id: &str) -> Result<CaptureOutcome, GatewayUnavailable> {
+        let Some((order, approved)) = self.orders.lock().unwrap().get(order_id).cloned() else {
+            return Ok(CaptureOutcome::Refused { message: Some("The specified resource does not exist.".into()) });
+        };
+        if !approved {
+            return Ok(CaptureOutcome::Refused { message: Some("The buyer has not approved this order.".into()) });
+        }
+        let mut captures = self.captures.lock().unwrap();
+        if captures.iter().any(|c| c == order_id) {
+            return Ok(CaptureOutcome::Refused { message: Some("This order was captured already.".into()) });
+        }
+        captures.push(order_id.to_owned());
+        let amount = self.capture_amount_override.lock().unwrap().unwrap_or(order.amount);
+        Ok(CaptureOutcome::Captured { capture: format!("CAPTURE-{order_id}"), amount })
+    }
+
+    fn create_subscription(&self, request: &PayPalSubscriptionRequest) -> Result<String, GatewayUnavailable> {
+        let id = format!("I-{}", request.charge_id);
+        self.subscriptions.lock().unwrap().insert(id.clone(), (request.clone(), false));
+        Ok(id)
+    }
+
+    fn paypal_subscription(&self, id: &str) -> Result<Option<PayPalSubscription>, GatewayUnavailable> {
+        let Some((request, approved)) = self.subscriptions.lock().unwrap().get(id).cloned() else { return Ok(None) };
+        let status = if request.trial_days > 0 { SubscriptionStatus::Trialing } else { SubscriptionStatus::Active };
+        Ok(Some(PayPalSubscription {
+            paypal_plan: request.paypal_plan.clone(),
+            custom_id: Some(request.charge_id.clone()),
+            snapshot: approved.then(|| self.snapshot(&request, status)),
+        }))
+    }
+}
+
+/// A webhook verifier that knows events by their payload: the signature header `good` passes,
+/// `stale` is too old, anything else is a bad signature.
+pub struct FakeWebhooks {
+    pub provider: &'static str,
+    events: Mutex<HashMap<String, VerifiedEvent>>,
+}
+
+impl FakeWebhooks {
+    pub fn new(provider: &'static str) -> Self {
+        FakeWebhooks { provider, events: Mutex::default() }
+    }
+
+    /// The payload that delivers `event`.
+    pub fn payload_for(&self, event: VerifiedEvent) -> String {
+        let payload = format!("payload-{}", event.id);
+        self.events.lock().unwrap().insert(payload.clone(), event);
+        payload
+    }
+}
+
+impl WebhookVerifier for FakeWebhooks {
+    fn provider(&self) -> &'static str {
+        self.provider
+    }
+
+    fn verify(&self, payload: &str, headers: &dyn WebhookHeaders) -> Result<VerifiedEvent, WebhookRejected> {
+        match headers.header("signature") {
+            Some("good") => {}
+            Some("stale") => return Err(WebhookRejected::StaleTimestamp),
+            _ => return Err(WebhookRejected::BadSignature),
+        }
+        self.events.lock().unwrap().get(payload).cloned().ok_or(WebhookRejected::Malformed)
+    }
+}

@@ -1,0 +1,211 @@
+//! The payment providers as billing sees them: card payments (Stripe), PayPal, and their webhooks.
+//! The adapters (`crates/payments`) speak the providers' APIs; every amount they are given was
+//! made by `pricing::quote`.
+
+use crate::model::{Cents, Interval};
+use crate::subscription::ProviderSnapshot;
+
+/// A one-time card payment (lifetime, gift, seats, a book, quiz results).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OneTimePayment {
+    pub amount: Cents,
+    /// The receipt goes here; the provider's customer is found or made by it.
+    pub email: String,
+    /// The PaymentMethod the browser made with the provider's script (never card numbers).
+    pub payment_method: String,
+    /// What the buyer's statement and the provider's dashboard show, e.g. "Gistbook Premium Lifetime".
+    pub description: String,
+    /// The same key for a retried request makes no second charge.
+    pub idempotency_key: String,
+}
+
+/// A renewing subscription that starts with a free trial (or at once when `trial_days` is 0).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SubscriptionRequest {
+    pub email: String,
+    pub payment_method: String,
+    pub plan_id: String,
+    pub plan_name: String,
+    /// Each period's price, after the coupon.
+    pub amount: Cents,
+    /// Charged once, with the first invoice (add-ons bought with the subscription).
+    pub one_time: Cents,
+    pub interval: Interval,
+    pub trial_days: u32,
+    pub idempotency_key: String,
+}
+
+/// What a payment attempt came to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PaymentOutcome {
+    Paid { reference: String },
+    /// The bank wants 3-D Secure: the page completes it with `client_secret`, then asks again.
+    RequiresAction { reference: String, client_secret: String },
+    /// Refused; the provider's message for the buyer when it gave one.
+    Declined { message: Option<String> },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SubscriptionOutcome {
+    Started { subscription: String, snapshot: ProviderSnapshot },
+    /// The first payment (or the card's setup for the trial) needs 3-D Secure.
+    RequiresAction { subscription: String, client_secret: String },
+    Declined { message: Option<String> },
+}
+
+/// The provider could not be reached or answered nonsense: nothing is known to have happened.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("payment provider unavailable: {0}")]
+pub struct GatewayUnavailable(pub String);
+
+/// What every provider does for a subscription it runs.
+pub trait RenewingSubscriptions: Send + Sync {
+    /// A subscription's state now.
+    fn subscription(&self, subscription: &str) -> Result<Option<ProviderSnapshot>, GatewayUnavailable>;
+    /// Turns auto-renewal off: the subscription ends at its period end.
+    fn cancel_at_period_end(&self, subscription: &str) -> Result<ProviderSnapshot, GatewayUnavailable>;
+}
+
+/// Card payments through the provider.
+pub trait CardPayments: RenewingSubscriptions {
+    fn pay_once(&self, payment: &OneTimePayment) -> Result<PaymentOutcome, GatewayUnavailable>;
+    fn subscribe(&self, request: &SubscriptionRequest) -> Result<SubscriptionOutcome, GatewayUnavailable>;
+    /// A payment's state now (after the page completed 3-D Secure).
+    fn payment(&self, reference: &str) -> Result<PaymentOutcome, GatewayUnavailable>;
+}
+
+/// A PayPal order for a one-time purchase (capture intent), priced by billing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PayPalOrderRequest {
+    pub amount: Cents,
+    pub description: String,
+    /// Our charge id, kept by PayPal beside the order.
+    pub charge_id: String,
+}
+
+/// A PayPal subscription to the plan's PayPal billing plan, its price set to billing's amount.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PayPalSubscriptionRequest {
+    pub paypal_plan: String,
+    /// Each period's price, after the coupon.
+    pub amount: Cents,
+    /// Charged once when the subscription starts (PayPal's setup fee: add-ons).
+    pub setup_fee: Cents,
+    pub interval: Interval,
+    pub trial_days: u32,
+    pub email: Option<String>,
+    pub charge_id: String,
+}
+
+/// What capturing an approved order came to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CaptureOutcome {
+    /// Captured: `amount` is what PayPal says it took.
+    Captured { capture: String, amount: Cents },
+    /// Not approved by the buyer (yet), or refused by PayPal.
+    Refused { message: Option<String> },
+}
+
+/// A PayPal subscription as PayPal reports it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PayPalSubscription {
+    /// The billing plan it runs on.
+    pub paypal_plan: String,
+    /// Our charge id, as given when it was made.
+    pub custom_id: Option<String>,
+    /// `None` while the buyer has not approved it.
+    pub snapshot: Option<ProviderSnapshot>,
+}
+
+/// PayPal's REST API as billing uses it.
+pub trait PayPalPayments: RenewingSubscriptions {
+    /// Makes an order the buyer approves in PayPal's window; its id.
+    fn create_order(&self, order: &PayPalOrderRequest) -> Result<String, GatewayUnavailable>;
+    /// Takes the money of an approved order.
+    fn capture_order(&self, order_id: &str) -> Result<CaptureOutcome, GatewayUnavailable>;
+    /// Makes a subscription the buyer approves in PayPal's window; its id.
+    fn create_subscription(&self, request: &PayPalSubscriptionRequest) -> Result<String, GatewayUnavailable>;
+    /// A subscription with its plan, for checking what the buyer approved.
+    fn paypal_subscription(&self, id: &str) -> Result<Option<PayPalSubscription>, GatewayUnavailable>;
+}
+
+/// The payment providers that are configured.
+#[derive(Clone, Copy, Default)]
+pub struct Gateways<'g> {
+    pub card: Option<&'g dyn CardPayments>,
+    pub paypal: Option<&'g dyn PayPalPayments>,
+}
+
+/// The provider names stored with each charge.
+pub const STRIPE: &str = "stripe";
+pub const PAYPAL: &str = "paypal";
+
+impl<'g> Gateways<'g> {
+    /// The provider that runs a charge's subscription.
+    pub fn renewals(&self, provider: &str) -> Option<&'g dyn RenewingSubscriptions> {
+        match provider {
+            STRIPE => self.card.map(|c| c as &dyn RenewingSubscriptions),
+            PAYPAL => self.paypal.map(|p| p as &dyn RenewingSubscriptions),
+            _ => None,
+        }
+    }
+}
+
+/// What a verified provider event means for billing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ProviderEvent {
+    /// The subscription object as of the event (created, renewed, past due, cancelled, ended).
+    Subscription { subscription: String, snapshot: ProviderSnapshot },
+    /// Something happened to a subscription whose new state the event does not carry (a PayPal
+    /// renewal payment): ask the provider.
+    SubscriptionTouched { subscription: String },
+    /// A one-time payment was refunded (or charged back).
+    Refunded { reference: String },
+    /// An event billing does not act on.
+    Other,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VerifiedEvent {
+    /// The provider's event id: each is processed once.
+    pub id: String,
+    pub event: ProviderEvent,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum WebhookRejected {
+    #[error("the webhook signature is not valid")]
+    BadSignature,
+    #[error("the webhook is too old (or from the future)")]
+    StaleTimestamp,
+    #[error("the webhook body is not an event")]
+    Malformed,
+    #[error("the webhook could not be checked now: {0}")]
+    Unavailable(String),
+}
+
+/// A webhook request's headers (names in lower case).
+pub trait WebhookHeaders {
+    fn header(&self, name: &str) -> Option<&str>;
+}
+
+impl<const N: usize> WebhookHeaders for [(&str, &str); N] {
+    fn header(&self, name: &str) -> Option<&str> {
+        self.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| *v)
+    }
+}
+
+impl WebhookHeaders for Vec<(String, String)> {
+    fn header(&self, name: &str) -> Option<&str> {
+        self.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
+    }
+}
+
+/// Checks a webhook's signature (Stripe: the configured secret and a 300-second tolerance; PayPal:
+/// its verify-webhook-signature call) and reads it. `Unavailable` when the check itself could not
+/// be made (the provider retries the delivery).
+pub trait WebhookVerifier: Send + Sync {
+    /// The provider's name as stored with charges (`stripe`, `paypal`).
+    fn provider(&self) -> &'static str;
+    fn verify(&self, payload: &str, headers: &dyn WebhookHeaders) -> Result<VerifiedEvent, WebhookRejected>;
+}

@@ -1,0 +1,122 @@
+//! What billing needs from the outside world.
+
+use crate::cancel::CancelReason;
+use crate::checkout::{Charge, Grant};
+use crate::codes::{CodeKind, CodeRecord, GiftDetails, Seat};
+use crate::error::BillingError;
+use crate::model::{Coupon, Plan};
+use crate::subscription::SubscriptionState;
+use kernel::{OutgoingMail, PortResult, Session, Timestamp, UserId};
+
+/// The plans on sale (rows, seeded, later edited by operators).
+pub trait PlanCatalog {
+    /// Any plan with this id, active or not.
+    fn find_plan(&self, id: &str) -> PortResult<Option<Plan>>;
+    /// The active plans of the pricing pages, cheapest first: every kind but single books (one
+    /// per book, reached from the book).
+    fn active_plans(&self) -> PortResult<Vec<Plan>>;
+}
+
+/// Discount codes.
+pub trait CouponBook {
+    /// The coupon with this (normalised, upper-case) code.
+    fn find_coupon(&self, code: &str) -> PortResult<Option<Coupon>>;
+}
+
+pub use crate::checkout::ChargeBook;
+
+/// Randomness and digests billing needs.
+pub trait Secrets: Send + Sync {
+    /// A public charge id: random, not guessable (it attaches a purchase to an account).
+    fn new_charge_id(&self) -> String;
+    /// A single-use code for people to type (gifts, seats): random, at least 80 bits.
+    fn new_code(&self) -> String;
+    /// The digest codes are stored and looked up by (of the normalised code).
+    fn digest(&self, normalised_code: &str) -> String;
+}
+
+/// A signed-in member as billing needs them: who, and where receipts go.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Payer {
+    pub user: UserId,
+    pub email: String,
+}
+
+/// The members behind sessions.
+pub trait Payers {
+    /// The member of a session that is still live (not signed out, not deleted).
+    fn live_payer(&self, session: Session) -> PortResult<Option<Payer>>;
+}
+
+/// Provider events, the member's plan fields, cancellations and billing's mail: what the webhook,
+/// cancel and receipt use cases keep.
+pub trait BillingLedger {
+    /// Runs `work` in one transaction: all of its writes or none (an `Err` rolls back).
+    fn atomically(&self, work: &mut dyn FnMut() -> Result<(), BillingError>) -> Result<(), BillingError>;
+    /// Records a provider's event id; false when it was recorded before.
+    fn first_delivery(&self, provider: &str, event_id: &str, at: Timestamp) -> PortResult<bool>;
+    /// The charge behind a provider reference (a subscription, payment or order id) with its
+    /// subscription state, locked until the transaction ends.
+    fn lock_charge_by_reference(&self, provider: &str, reference: &str) -> PortResult<Option<(Charge, Option<SubscriptionState>)>>;
+    /// Stores a subscription's state (the caller decided it is newer).
+    fn save_subscription(&self, charge_id: &str, state: &SubscriptionState) -> PortResult<()>;
+    /// The member's plan fields now (`None`: never paid).
+    fn member_plan(&self, user: UserId) -> PortResult<Option<Grant>>;
+    /// Sets the member's plan fields.
+    fn give(&self, user: UserId, grant: &Grant) -> PortResult<()>;
+    fn mark_refunded(&self, charge_id: &str) -> PortResult<()>;
+    fn record_cancellation(&self, charge_id: &str, reason: CancelReason, at: Timestamp) -> PortResult<()>;
+    /// The member's purchases with a subscription, newest first.
+    fn subscriptions_of(&self, user: UserId) -> PortResult<Vec<(Charge, SubscriptionState)>>;
+    /// Subscriptions that still renew although their buyer deleted the account, oldest first.
+    fn renewals_of_deleted_accounts(&self, limit: usize) -> PortResult<Vec<(Charge, SubscriptionState)>>;
+    /// Queues an e-mail (sent by the mail worker after the transaction commits).
+    fn queue_mail(&self, mail: &OutgoingMail, at: Timestamp) -> PortResult<()>;
+}
+
+/// A code to store: its digest, never the code itself (but for team seats, which their buyer sees
+/// and hands out, and which are random enough not to be guessed).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewCode {
+    pub digest: String,
+    pub kind: CodeKind,
+    pub plan_id: String,
+    pub duration_days: Option<i32>,
+    /// The purchase that made it (gifts, seats).
+    pub charge_id: Option<String>,
+    /// The code as typed, kept for seats only.
+    pub shown: Option<String>,
+}
+
+/// Single-use codes and what purchases deliver.
+pub trait CodeBook {
+    /// The code with this digest.
+    fn find_code(&self, digest: &str) -> PortResult<Option<CodeRecord>>;
+    /// Marks the code redeemed by `user` and gives the member `grant`, in one transaction, only if
+    /// it is still usable (a row lock: of two at once, one wins). False when it was not.
+    fn redeem_code(&self, code_id: i64, user: UserId, grant: &Grant, at: Timestamp) -> PortResult<bool>;
+    fn insert_codes(&self, codes: &[NewCode], at: Timestamp) -> PortResult<()>;
+    /// The gift form of a purchase, kept until it is paid and delivered.
+    fn save_gift(&self, charge_id: &str, gift: &GiftDetails) -> PortResult<()>;
+    fn gift_of(&self, charge_id: &str) -> PortResult<Option<GiftDetails>>;
+    /// Records an attempt under `key` and counts the key's attempts since `since` (atomic per key).
+    fn record_attempt(&self, key: &str, at: Timestamp, since: Timestamp) -> PortResult<u32>;
+}
+
+/// Team seats.
+pub trait SeatBook {
+    /// The seats of the member's bulk purchases, oldest purchase first, in order.
+    fn seats_of(&self, owner: UserId) -> PortResult<Vec<Seat>>;
+    /// One seat with the member who owns its purchase.
+    fn seat(&self, id: i64) -> PortResult<Option<(Seat, Option<UserId>)>>;
+    /// Marks the seat invited and queues the invitation, in one transaction.
+    fn invite_seat(&self, id: i64, email: &str, mail: &OutgoingMail, at: Timestamp) -> PortResult<()>;
+    /// Revokes an unredeemed seat and adds its replacement, in one transaction; false when it was
+    /// redeemed meanwhile.
+    fn revoke_seat(&self, id: i64, replacement: &NewCode, at: Timestamp) -> PortResult<bool>;
+}
+
+/// Everything billing stores, implemented by one adapter.
+pub trait BillingStore: PlanCatalog + CouponBook + ChargeBook + BillingLedger + Payers + CodeBook + SeatBook {}
+
+impl<T: PlanCatalog + CouponBook + ChargeBook + BillingLedger + Payers + CodeBook + SeatBook> BillingStore for T {}

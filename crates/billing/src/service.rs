@@ -1,0 +1,85 @@
+//! Billing's use cases, one per call, over the store at the call's instant.
+
+use crate::error::BillingError;
+use crate::model::{normalise_coupon_code, AddOn, Coupon, Plan};
+use crate::ports::BillingStore;
+use crate::pricing::{quote, Quote};
+use kernel::Timestamp;
+
+pub struct Billing<'s, S: ?Sized> {
+    pub(crate) store: &'s S,
+    pub(crate) now: Timestamp,
+    /// The site's address, for links in receipts.
+    pub(crate) site: &'s str,
+}
+
+/// What checkout asks for, as the client sent it (every number re-checked here).
+#[derive(Debug, Clone, Default)]
+pub struct Basket<'a> {
+    pub plan_id: Option<&'a str>,
+    pub quantity: Option<i64>,
+    /// 0, 20 or 50.
+    pub add_infographics: Option<i64>,
+    pub coupon_code: Option<&'a str>,
+}
+
+impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
+    pub fn new(store: &'s S, now: Timestamp) -> Self {
+        Billing { store, now, site: "" }
+    }
+
+    /// Links in receipts point at `site` (the public URL).
+    pub fn with_site(self, site: &'s str) -> Self {
+        Billing { site, ..self }
+    }
+
+    /// The plans on sale, for the pricing page.
+    pub fn plans(&self) -> Result<Vec<Plan>, BillingError> {
+        Ok(self.store.active_plans()?)
+    }
+
+    /// A plan on sale, by the id the page names; anything else is 'Invalid plan id'.
+    pub fn plan(&self, plan_id: Option<&str>) -> Result<Plan, BillingError> {
+        let id = plan_id.map(str::trim).filter(|id| !id.is_empty()).ok_or(BillingError::InvalidPlan)?;
+        self.store.find_plan(id)?.filter(|p| p.active).ok_or(BillingError::InvalidPlan)
+    }
+
+    /// Checks a coupon typed at checkout for a plan: the coupon (its percentage) when it applies.
+    pub fn coupon(&self, code: Option<&str>, plan_id: Option<&str>) -> Result<(Coupon, Plan), BillingError> {
+        let plan = self.plan(plan_id)?;
+        let code = code.map(normalise_coupon_code).filter(|c| !c.is_empty()).ok_or(BillingError::MissingCoupon)?;
+        let coupon = self.store.find_coupon(&code)?.ok_or(BillingError::UnknownCoupon)?;
+        coupon.check(&plan.id, self.now)?;
+        Ok((coupon, plan))
+    }
+
+    /// What a basket costs. The client's own figures are never read: only its choices (plan,
+    /// quantity, add-on, coupon), each checked.
+    pub fn quote(&self, basket: &Basket<'_>) -> Result<Quote, BillingError> {
+        let plan = self.plan(basket.plan_id)?;
+        let quantity = match basket.quantity {
+            None => *plan.quantities().start(),
+            Some(q) => u32::try_from(q).map_err(|_| BillingError::InvalidQuantity)?,
+        };
+        let add_on = AddOn::parse(basket.add_infographics)?;
+        let coupon = match basket.coupon_code.map(normalise_coupon_code).filter(|c| !c.is_empty()) {
+            Some(code) => Some(self.store.find_coupon(&code)?.ok_or(BillingError::UnknownCoupon)?),
+            None => None,
+        };
+        quote(&plan, quantity, add_on, coupon.as_ref(), self.now)
+    }
+}
+
+mod cancel;
+mod checkout;
+mod codes;
+mod events;
+mod paypal;
+
+pub use checkout::CardCheckout;
+pub use codes::{Deliveries, Redeemed};
+pub use events::WebhookOutcome;
+pub use paypal::{PayPalApproval, PayPalStart};
+
+#[cfg(test)]
+mod tests;

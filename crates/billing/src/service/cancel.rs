@@ -1,0 +1,66 @@
+//! Turning auto-renewal off (by the member, or because the account was deleted) and the
+//! subscription the account page shows.
+
+use super::Billing;
+use crate::cancel::{current_subscription, CancelReason, SubscriptionSummary};
+use crate::error::BillingError;
+use crate::gateway::Gateways;
+use crate::ports::BillingStore;
+use kernel::{Session, UserId};
+
+/// How many deleted accounts' renewals one housekeeping round turns off.
+pub const RENEWALS_PER_ROUND: usize = 50;
+
+impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
+    /// The member's subscription for the account page: the one that renews, else the one still
+    /// giving access; `None` when there is none (a lifetime plan, a code, never paid).
+    pub fn subscription(&self, session: Session) -> Result<Option<SubscriptionSummary>, BillingError> {
+        let member = self.member(session)?;
+        self.subscription_of(member)
+    }
+
+    fn subscription_of(&self, member: UserId) -> Result<Option<SubscriptionSummary>, BillingError> {
+        let subscriptions = self.store.subscriptions_of(member)?;
+        let Some((charge, state)) = current_subscription(&subscriptions, self.now) else { return Ok(None) };
+        let plan_name = self.store.find_plan(&charge.plan_id)?.map_or_else(|| charge.plan_id.clone(), |p| p.name);
+        Ok(Some(SubscriptionSummary::new(charge, plan_name, state)))
+    }
+
+    /// "Turn off auto-renewal": asks the provider to end the member's subscription at its period
+    /// end and records why. Access lasts until then (`endPaidDate` does not move).
+    pub fn cancel_renewal(&self, gateways: Gateways<'_>, session: Session, reason: Option<&str>) -> Result<SubscriptionSummary, BillingError> {
+        let member = self.member(session)?;
+        let reason = CancelReason::parse(reason)?;
+        let subscriptions = self.store.subscriptions_of(member)?;
+        let (charge, _) = subscriptions
+            .iter()
+            .filter(|(_, state)| state.renews())
+            .max_by_key(|(charge, _)| charge.created_at)
+            .ok_or(BillingError::NothingToCancel)?;
+        let gateway = gateways.renewals(&charge.provider).ok_or(BillingError::NotConfigured)?;
+        let snapshot = gateway.cancel_at_period_end(&charge.reference).map_err(|e| BillingError::ProviderUnavailable(e.0))?;
+        self.store.atomically(&mut || {
+            self.apply_snapshot(&charge.provider, &charge.reference, snapshot)?;
+            self.store.record_cancellation(&charge.id, reason, self.now)?;
+            Ok(())
+        })?;
+        self.subscription_of(member)?.ok_or(BillingError::NothingToCancel)
+    }
+
+    /// Housekeeping: turns off the renewal of subscriptions whose buyer deleted the account (their
+    /// charges stay, anonymised). A provider that cannot be reached is tried again next round.
+    /// Answers how many were turned off.
+    pub fn end_renewals_of_deleted_accounts(&self, gateways: Gateways<'_>) -> Result<usize, BillingError> {
+        let mut ended = 0;
+        for (charge, _) in self.store.renewals_of_deleted_accounts(RENEWALS_PER_ROUND)? {
+            let Some(gateway) = gateways.renewals(&charge.provider) else { continue };
+            let Ok(snapshot) = gateway.cancel_at_period_end(&charge.reference) else { continue };
+            self.store.atomically(&mut || {
+                self.apply_snapshot(&charge.provider, &charge.reference, snapshot)?;
+                Ok(())
+            })?;
+            ended += 1;
+        }
+        Ok(ended)
+    }
+}

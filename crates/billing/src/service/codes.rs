@@ -1,0 +1,196 @@
+//! Redeeming codes, and what a paid purchase delivers besides premium: a gift's code to its
+//! recipient.
+
+use super::Billing;
+use crate::checkout::{Charge, Grant};
+use crate::codes::{extension, CodeKind, GiftDetails, Seat, ONE_YEAR_DAYS};
+use crate::error::BillingError;
+use crate::model::{Plan, PlanKind};
+use crate::ports::{BillingStore, NewCode, Secrets};
+use kernel::{OutgoingMail, Session};
+
+/// Code attempts one address may make per window (right or wrong).
+pub const CODE_ATTEMPTS_PER_ADDRESS: u32 = 10;
+pub const CODE_WINDOW_MINUTES: i64 = 15;
+
+/// What a redemption gave.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Redeemed {
+    pub kind: CodeKind,
+    pub grant: Grant,
+}
+
+/// What a paid purchase delivers, written in the transaction that records it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Deliveries {
+    pub codes: Vec<NewCode>,
+    pub mail: Vec<OutgoingMail>,
+}
+
+impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
+    /// A signed-in member redeems a code (`only`: the kind a page takes, e.g. the StackSocial page
+    /// takes marketplace codes). Attempts are limited per address; the code is used once, under a
+    /// row lock, and extends the member's plan.
+    pub fn redeem(&self, secrets: &dyn Secrets, session: Session, code: Option<&str>, only: Option<CodeKind>, client: &str) -> Result<Redeemed, BillingError> {
+        let typed = code.map(kernel::normalise_code).filter(|c| !c.is_empty()).ok_or(BillingError::MissingCode)?;
+        let member = self.member(session)?;
+        let since = self.now - chrono::Duration::minutes(CODE_WINDOW_MINUTES);
+        if self.store.record_attempt(&format!("code:ip:{client}"), self.now, since)? > CODE_ATTEMPTS_PER_ADDRESS {
+            return Err(BillingError::Throttled);
+        }
+        let record = self
+            .store
+            .find_code(&secrets.digest(&typed))?
+            .filter(|c| c.usable() && only.is_none_or(|kind| kind == c.kind))
+            .ok_or(BillingError::InvalidCode)?;
+        let grant = extension(self.store.member_plan(member)?.as_ref(), &record, self.now)?;
+        if !self.store.redeem_code(record.id, member, &grant, self.now)? {
+            return Err(BillingError::InvalidCode);
+        }
+        Ok(Redeemed { kind: record.kind, grant })
+    }
+
+    /// What a paid charge of `plan` delivers: for a gift, a new one-year code mailed to the
+    /// recipient (or to the buyer when no recipient address was given).
+    pub(crate) fn deliveries(&self, secrets: &dyn Secrets, charge: &Charge, plan: &Plan) -> Result<Deliveries, BillingError> {
+        match plan.kind {
+            PlanKind::Gift => {
+                let gift = self.store.gift_of(&charge.id)?.unwrap_or_default();
+                let code = secrets.new_code();
+                let new_code = NewCode {
+                    digest: secrets.digest(&kernel::normalise_code(&code)),
+                    kind: CodeKind::Gift,
+                    plan_id: plan.id.clone(),
+                    duration_days: Some(ONE_YEAR_DAYS),
+                    charge_id: Some(charge.id.clone()),
+                    shown: None,
+                };
+                Ok(Deliveries { codes: vec![new_code], mail: vec![gift_mail(self.site, &gift, &charge.email, &code)] })
+            }
+            PlanKind::Bulk => {
+                let codes: Vec<String> = (0..charge.quantity).map(|_| secrets.new_code()).collect();
+                let new_codes = codes
+                    .iter()
+                    .map(|code| NewCode {
+                        digest: secrets.digest(&kernel::normalise_code(code)),
+                        kind: CodeKind::Seat,
+                        plan_id: plan.id.clone(),
+                        duration_days: Some(ONE_YEAR_DAYS),
+                        charge_id: Some(charge.id.clone()),
+                        shown: Some(code.clone()),
+                    })
+                    .collect();
+                Ok(Deliveries { codes: new_codes, mail: vec![seats_mail(self.site, &charge.email, &codes)] })
+            }
+            _ => Ok(Deliveries::default()),
+        }
+    }
+
+    /// The seats of the member's team purchases.
+    pub fn seats(&self, session: Session) -> Result<Vec<Seat>, BillingError> {
+        let member = self.member(session)?;
+        Ok(self.store.seats_of(member)?)
+    }
+
+    /// Sends a seat's code to a colleague (again, if they lost it).
+    pub fn invite_seat(&self, session: Session, seat_id: i64, email: Option<&str>) -> Result<Seat, BillingError> {
+        let seat = self.own_seat(session, seat_id)?;
+        let email = email.map(str::trim).filter(|e| !e.is_empty()).ok_or(BillingError::MissingEmail)?;
+        let email = kernel::Email::parse(email).map_err(|_| BillingError::InvalidEmail)?;
+        if !seat.can_invite() {
+            return Err(BillingError::SeatTaken);
+        }
+        self.store.invite_seat(seat.id, email.as_str(), &invite_mail(self.site, &seat.code, email.as_str()), self.now)?;
+        Ok(Seat { invited_email: Some(email.as_str().to_owned()), invited_at: Some(self.now), ..seat })
+    }
+
+    /// Revokes a seat nobody redeemed; a new code takes its place. Answers the new seat list.
+    pub fn revoke_seat(&self, secrets: &dyn Secrets, session: Session, seat_id: i64) -> Result<Vec<Seat>, BillingError> {
+        let seat = self.own_seat(session, seat_id)?;
+        if !seat.can_revoke() {
+            return Err(BillingError::SeatTaken);
+        }
+        let code = secrets.new_code();
+        let replacement = NewCode {
+            digest: secrets.digest(&kernel::normalise_code(&code)),
+            kind: CodeKind::Seat,
+            plan_id: self.store.find_charge(&seat.charge_id)?.map_or_else(|| "bulk".to_owned(), |c| c.plan_id),
+            duration_days: Some(ONE_YEAR_DAYS),
+            charge_id: Some(seat.charge_id.clone()),
+            shown: Some(code),
+        };
+        if !self.store.revoke_seat(seat.id, &replacement, self.now)? {
+            return Err(BillingError::SeatTaken);
+        }
+        self.seats(session)
+    }
+
+    /// A seat of the member's own purchases; anyone else's is "not found".
+    fn own_seat(&self, session: Session, seat_id: i64) -> Result<Seat, BillingError> {
+        let member = self.member(session)?;
+        match self.store.seat(seat_id)? {
+            Some((seat, Some(owner))) if owner == member => Ok(seat),
+            _ => Err(BillingError::SeatNotFound),
+        }
+    }
+
+    /// Checks a gift form against the buyer: the code must have somewhere to go.
+    pub(crate) fn check_gift(plan: &Plan, gift: Option<&GiftDetails>, buyer_email: Option<&str>) -> Result<(), BillingError> {
+        if plan.kind == PlanKind::Gift && gift.and_then(|g| g.recipient_email.as_deref()).or(buyer_email).is_none_or(str::is_empty) {
+            return Err(BillingError::GiftNeedsAddress);
+        }
+        Ok(())
+    }
+}
+
+/// The list of seat codes for their buyer.
+fn seats_mail(site: &str, to: &str, codes: &[String]) -> OutgoingMail {
+    let site = site.trim_end_matches('/');
+    let list: String = codes.iter().enumerate().map(|(n, code)| format!("{:>4}. {code}\n", n + 1)).collect();
+    OutgoingMail {
+        to: to.to_owned(),
+        subject: format!("Your {} Gistbook team seats", codes.len()),
+        text_body: format!(
+            "Thank you for buying Gistbook Premium for your team.\n\nEach code below gives one person a year of Premium and works once:\n\n{list}\n\
+             Hand them out yourself, or invite colleagues by e-mail and follow who joined on {site}/teams/manage \
+             (sign in with this e-mail address; if you paid without an account, create one with the link in your receipt).\n\n\
+             The Gistbook team\n"
+        ),
+        attachment: None,
+    }
+}
+
+/// A colleague's invitation to a seat.
+fn invite_mail(site: &str, code: &str, to: &str) -> OutgoingMail {
+    let site = site.trim_end_matches('/');
+    OutgoingMail {
+        to: to.to_owned(),
+        subject: "You're invited to Gistbook Premium".to_owned(),
+        text_body: format!(
+            "Hello,\n\nYour team has a Gistbook Premium seat for you: a year of the key ideas of great non-fiction in about 15 minutes.\n\n\
+             Your code: {code}\n\nCreate your account with it here:\n{site}/subscriptioncode/{}\n\n\
+             Already a member? Sign in and redeem the code from your account page ({site}/account).\n\nThe Gistbook team\n",
+            kernel::url::encode_component(code)
+        ),
+        attachment: None,
+    }
+}
+
+/// The mail that carries a gift code.
+fn gift_mail(site: &str, gift: &GiftDetails, buyer_email: &str, code: &str) -> OutgoingMail {
+    let site = site.trim_end_matches('/');
+    let to = gift.recipient_email.clone().unwrap_or_else(|| buyer_email.to_owned());
+    let from = if gift.sender_name.is_empty() { "Someone".to_owned() } else { gift.sender_name.clone() };
+    let hello = if gift.recipient_name.is_empty() { "Hello".to_owned() } else { format!("Hello {}", gift.recipient_name) };
+    let mut body = format!("{hello},\n\n{from} has given you a year of Gistbook Premium: the key ideas of great non-fiction in about 15 minutes, to read or listen to.\n");
+    if !gift.message.is_empty() {
+        body.push_str(&format!("\nTheir message:\n\n{}\n", gift.message));
+    }
+    body.push_str(&format!(
+        "\nYour gift code: {code}\n\nNew to Gistbook? Create your account with the code here:\n{site}/subscriptioncode/{}\n\n\
+         Already a member? Sign in and redeem it from your account page ({site}/account). A gift adds a year after any \
+         Premium you have already. The code does not expire and works once.\n\nThe Gistbook team\n",
+        kernel::url::encode_component(code)
+    ));
+    OutgoingMail { to, subject: format!("{from} sent you a year of Gistbook Premium"), text_body: body, attachment: None }
+}

@@ -1,0 +1,103 @@
+//! Provider webhooks: each event once, in one transaction with its effects, and in any order.
+
+use super::Billing;
+use crate::checkout::{ChargeStatus, Grant};
+use crate::error::BillingError;
+use crate::gateway::{Gateways, ProviderEvent, WebhookHeaders, WebhookRejected, WebhookVerifier};
+use crate::model::PlanKind;
+use crate::ports::BillingStore;
+use crate::subscription::{ProviderSnapshot, Transition};
+
+/// What became of a delivered event (every one is answered 200: the provider stops retrying).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WebhookOutcome {
+    /// Its effects are recorded.
+    Applied,
+    /// Seen before: nothing changed.
+    Duplicate,
+    /// Not about anything of ours (or nothing billing acts on): recorded, nothing changed.
+    Ignored,
+}
+
+impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
+    /// Verifies a webhook and applies it once. A subscription event moves the subscription's state
+    /// only when it is newer than what was applied (`SubscriptionState::apply`), and the member's
+    /// plan follows; a refund ends what a one-time purchase gave.
+    pub fn handle_webhook(
+        &self,
+        verifier: &dyn WebhookVerifier,
+        gateways: Gateways<'_>,
+        payload: &str,
+        headers: &dyn WebhookHeaders,
+    ) -> Result<WebhookOutcome, BillingError> {
+        let provider = verifier.provider();
+        let event = verifier.verify(payload, headers).map_err(|rejected| match rejected {
+            WebhookRejected::Unavailable(cause) => BillingError::ProviderUnavailable(cause),
+            other => BillingError::WebhookRejected(other),
+        })?;
+        // An event that only says "look again" is looked up before the transaction, so no lock is
+        // held while the provider answers.
+        let event_body = match event.event {
+            ProviderEvent::SubscriptionTouched { subscription } => {
+                let gateway = gateways.renewals(provider).ok_or(BillingError::NotConfigured)?;
+                match gateway.subscription(&subscription).map_err(|e| BillingError::ProviderUnavailable(e.0))? {
+                    Some(snapshot) => ProviderEvent::Subscription { subscription, snapshot: ProviderSnapshot { as_of: self.now.max(snapshot.as_of), ..snapshot } },
+                    None => ProviderEvent::Other,
+                }
+            }
+            other => other,
+        };
+        let mut outcome = WebhookOutcome::Ignored;
+        self.store.atomically(&mut || {
+            if !self.store.first_delivery(provider, &event.id, self.now)? {
+                outcome = WebhookOutcome::Duplicate;
+                return Ok(());
+            }
+            outcome = match &event_body {
+                ProviderEvent::Subscription { subscription, snapshot } => self.apply_snapshot(provider, subscription, *snapshot)?,
+                ProviderEvent::Refunded { reference } => self.apply_refund(provider, reference)?,
+                ProviderEvent::SubscriptionTouched { .. } | ProviderEvent::Other => WebhookOutcome::Ignored,
+            };
+            Ok(())
+        })?;
+        Ok(outcome)
+    }
+
+    /// Offers a provider's snapshot to a subscription of ours (inside the caller's transaction).
+    pub(crate) fn apply_snapshot(&self, provider: &str, reference: &str, snapshot: ProviderSnapshot) -> Result<WebhookOutcome, BillingError> {
+        let Some((charge, Some(state))) = self.store.lock_charge_by_reference(provider, reference)? else {
+            // Unknown, or still waiting for the buyer's bank: confirming it reads the provider.
+            return Ok(WebhookOutcome::Ignored);
+        };
+        let Transition::Applied(next) = state.apply(snapshot) else { return Ok(WebhookOutcome::Applied) };
+        self.store.save_subscription(&charge.id, &next)?;
+        if let Some(user) = charge.user {
+            let plan = self.store.find_plan(&charge.plan_id)?.ok_or(BillingError::InvalidPlan)?;
+            if let Some(grant) = Grant::for_purchase(&plan, Some(&next), charge.created_at) {
+                if let Some(grant) = grant.over(self.store.member_plan(user)?.as_ref()) {
+                    self.store.give(user, &grant)?;
+                }
+            }
+        }
+        Ok(WebhookOutcome::Applied)
+    }
+
+    /// A refunded one-time purchase ends the access it gave (now), unless the member holds the
+    /// plan from elsewhere.
+    fn apply_refund(&self, provider: &str, reference: &str) -> Result<WebhookOutcome, BillingError> {
+        let Some((charge, _)) = self.store.lock_charge_by_reference(provider, reference)? else { return Ok(WebhookOutcome::Ignored) };
+        if charge.status == ChargeStatus::Refunded {
+            return Ok(WebhookOutcome::Applied);
+        }
+        self.store.mark_refunded(&charge.id)?;
+        let plan = self.store.find_plan(&charge.plan_id)?.ok_or(BillingError::InvalidPlan)?;
+        if let (Some(user), PlanKind::Lifetime) = (charge.user, &plan.kind) {
+            let current = self.store.member_plan(user)?;
+            if current.as_ref().is_some_and(|c| c.plan_id == plan.id) {
+                let paid_date = current.map_or(charge.created_at, |c| c.paid_date);
+                self.store.give(user, &Grant { plan_id: plan.id.clone(), paid_date, end_paid_date: Some(self.now) })?;
+            }
+        }
+        Ok(WebhookOutcome::Applied)
+    }
+}

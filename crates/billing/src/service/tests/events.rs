@@ -1,0 +1,279 @@
+//! Webhooks, renewals, refunds, cancelling and receipts, against the in-memory store.
+
+use super::*;
+use crate::cancel::CancelReason;
+use crate::checkout::*;
+use crate::gateway::*;
+use crate::service::{CardCheckout, WebhookOutcome};
+use kernel::UserId;
+
+const ADA: UserId = UserId(7);
+
+fn member(store: &InMemoryBilling) -> Buyer {
+        Buyer::Member(ada(store))
+    }
+
+    fn ada(store: &InMemoryBilling) -> kernel::Session {
+        store.sign_in(ADA, "ada@example.com")
+    }
+
+    fn bob(store: &InMemoryBilling) -> kernel::Session {
+        store.sign_in(UserId(8), "bob@example.com")
+    }
+
+/// Ada buys `plan` by card; the charge id and the provider's reference.
+fn bought(store: &InMemoryBilling, cards: &FakeCards, plan: &str) -> (String, String) {
+    let billing = Billing::new(store, now()).with_site("https://gistbook.test");
+    let checkout = CardCheckout { basket: basket(plan), buyer: member(store), payment_method: Some("pm_visa"), gift: None };
+    let CheckoutResult::Complete { charge_id, .. } = billing.pay_by_card(cards, &CountingSecrets::default(), &checkout).unwrap() else { panic!() };
+    let reference = store.charges().iter().find(|c| c.id == charge_id).unwrap().reference.clone();
+    (charge_id, reference)
+}
+
+fn good() -> [(&'static str, &'static str); 1] {
+    [("Signature", "good")]
+}
+
+fn subscription_event(id: &str, reference: &str, snapshot: ProviderSnapshot) -> VerifiedEvent {
+    VerifiedEvent { id: id.into(), event: ProviderEvent::Subscription { subscription: reference.into(), snapshot } }
+}
+
+fn deliver(store: &InMemoryBilling, cards: &FakeCards, hooks: &FakeWebhooks, event: VerifiedEvent) -> Result<WebhookOutcome, BillingError> {
+    let payload = hooks.payload_for(event);
+    let gateways = Gateways { card: Some(cards), paypal: None };
+    Billing::new(store, now() + Duration::days(1)).handle_webhook(hooks, gateways, &payload, &good())
+}
+
+#[test]
+fn a_paid_charge_queues_its_receipt_and_a_decline_queues_none() {
+    let store = InMemoryBilling::with_standard_plans();
+    let cards = FakeCards::new(now());
+    bought(&store, &cards, "monthly");
+    let mail = store.mail();
+    assert_eq!(mail.len(), 1);
+    assert_eq!(mail[0].to, "ada@example.com");
+    assert_eq!(mail[0].subject, "Your Gistbook receipt: Premium Monthly");
+    assert!(mail[0].text_body.contains("$9.99"), "{}", mail[0].text_body);
+    assert!(mail[0].text_body.contains("3-day free trial runs until 2026-11-26"), "{}", mail[0].text_body);
+    assert!(!mail[0].text_body.contains("chargeId"), "a member's receipt needs no link to attach it");
+
+    let checkout = CardCheckout { basket: basket("lifetime"), buyer: member(&store), payment_method: Some("pm_declined"), gift: None };
+    assert!(Billing::new(&store, now()).pay_by_card(&cards, &CountingSecrets::default(), &checkout).is_err());
+    assert_eq!(store.mail().len(), 1);
+}
+
+#[test]
+fn a_guests_receipt_carries_the_link_that_attaches_the_purchase() {
+    let store = InMemoryBilling::with_standard_plans();
+    let cards = FakeCards::new(now());
+    let billing = Billing::new(&store, now()).with_site("https://gistbook.test/");
+    let checkout = CardCheckout { basket: basket("lifetime"), buyer: Buyer::Guest { email: Some("guest@example.com".into()) }, payment_method: Some("pm_visa"), gift: None };
+    let CheckoutResult::Complete { charge_id, .. } = billing.pay_by_card(&cards, &CountingSecrets::default(), &checkout).unwrap() else { panic!() };
+    let mail = &store.mail()[0];
+    assert_eq!(mail.to, "guest@example.com");
+    assert!(mail.text_body.contains(&format!("https://gistbook.test/signup?chargeId={charge_id}")), "{}", mail.text_body);
+    assert!(mail.text_body.contains("for life"));
+}
+
+#[test]
+fn a_webhook_with_a_bad_or_stale_signature_changes_nothing() {
+    let store = InMemoryBilling::with_standard_plans();
+    let cards = FakeCards::new(now());
+    let (charge_id, reference) = bought(&store, &cards, "monthly");
+    let hooks = FakeWebhooks::new(STRIPE);
+    let payload = hooks.payload_for(subscription_event("evt_1", &reference, snapshot(Expired, 1, 60)));
+    let billing = Billing::new(&store, now());
+    let gateways = Gateways { card: Some(&cards), paypal: None };
+    let bad = billing.handle_webhook(&hooks, gateways, &payload, &[("Signature", "forged")]).unwrap_err();
+    assert_eq!(bad.code(), "bad_webhook");
+    let stale = billing.handle_webhook(&hooks, gateways, &payload, &[("Signature", "stale")]).unwrap_err();
+    assert_eq!(stale.code(), "stale_webhook");
+    assert_eq!(store.state_of(&charge_id).unwrap().status, Trialing);
+    // Rejected deliveries were not recorded: the genuine one still applies.
+    assert_eq!(billing.handle_webhook(&hooks, gateways, &payload, &good()).unwrap(), WebhookOutcome::Applied);
+    assert_eq!(store.state_of(&charge_id).unwrap().status, Expired);
+}
+
+#[test]
+fn the_same_event_three_times_has_one_effect() {
+    let store = InMemoryBilling::with_standard_plans();
+    let cards = FakeCards::new(now());
+    let (charge_id, reference) = bought(&store, &cards, "monthly");
+    let hooks = FakeWebhooks::new(STRIPE);
+    let renewal = subscription_event("evt_renewal", &reference, snapshot(Active, 33, 60));
+    let outcomes: Vec<_> = (0..3).map(|_| deliver(&store, &cards, &hooks, renewal.clone()).unwrap()).collect();
+    assert_eq!(outcomes, [WebhookOutcome::Applied, WebhookOutcome::Duplicate, WebhookOutcome::Duplicate]);
+    assert_eq!(store.state_of(&charge_id).unwrap().current_period_end, now() + Duration::days(33));
+    let given: Vec<_> = store.grants().into_iter().filter(|(u, _)| *u == ADA).collect();
+    assert_eq!(given.len(), 2, "the purchase, then the renewal once");
+    assert_eq!(store.plan_of(ADA).unwrap().end_paid_date, Some(now() + Duration::days(33)));
+}
+
+#[test]
+fn shuffled_events_leave_the_same_final_state_and_plan() {
+    let events = |reference: &str| {
+        vec![
+            subscription_event("evt_a", reference, snapshot(Active, 33, 10)),
+            subscription_event("evt_b", reference, snapshot(PastDue, 33, 20)),
+            subscription_event("evt_c", reference, snapshot(Active, 63, 30)),
+            subscription_event("evt_d", reference, snapshot(Canceled, 63, 40)),
+        ]
+    };
+    let mut finals = Vec::new();
+    for order in [[0, 1, 2, 3], [3, 2, 1, 0], [2, 0, 3, 1], [1, 3, 0, 2]] {
+        let store = InMemoryBilling::with_standard_plans();
+        let cards = FakeCards::new(now());
+        let (charge_id, reference) = bought(&store, &cards, "monthly");
+        let hooks = FakeWebhooks::new(STRIPE);
+        let all = events(&reference);
+        for i in order {
+            deliver(&store, &cards, &hooks, all[i].clone()).unwrap();
+        }
+        finals.push((store.state_of(&charge_id).unwrap(), store.plan_of(ADA).unwrap().end_paid_date));
+    }
+    assert!(finals.windows(2).all(|w| w[0] == w[1]), "{finals:?}");
+    assert_eq!(finals[0].0.status, Canceled);
+    assert_eq!(finals[0].1, Some(now() + Duration::days(63)));
+}
+
+#[test]
+fn a_failed_renewal_keeps_access_to_the_period_end_and_the_end_takes_it_away() {
+    let store = InMemoryBilling::with_standard_plans();
+    let cards = FakeCards::new(now());
+    let (charge_id, reference) = bought(&store, &cards, "monthly");
+    let hooks = FakeWebhooks::new(STRIPE);
+    deliver(&store, &cards, &hooks, subscription_event("evt_1", &reference, snapshot(PastDue, 3, 60))).unwrap();
+    assert_eq!(store.plan_of(ADA).unwrap().end_paid_date, Some(now() + Duration::days(3)));
+    // Retries ran out two days after the period ended: access ended with the period.
+    deliver(&store, &cards, &hooks, subscription_event("evt_2", &reference, snapshot(Expired, 3, 5 * 24 * 60))).unwrap();
+    assert_eq!(store.state_of(&charge_id).unwrap().status, Expired);
+    assert_eq!(store.plan_of(ADA).unwrap().end_paid_date, Some(now() + Duration::days(3)));
+    // Nothing brings an expired subscription back.
+    deliver(&store, &cards, &hooks, subscription_event("evt_3", &reference, snapshot(Active, 40, 6 * 24 * 60))).unwrap();
+    assert_eq!(store.state_of(&charge_id).unwrap().status, Expired);
+}
+
+#[test]
+fn a_refund_ends_a_lifetime_plan_but_not_a_better_plan_from_elsewhere() {
+    let store = InMemoryBilling::with_standard_plans();
+    let cards = FakeCards::new(now());
+    let (_, reference) = bought(&store, &cards, "lifetime");
+    assert_eq!(store.plan_of(ADA).unwrap().end_paid_date, None);
+    let hooks = FakeWebhooks::new(STRIPE);
+    let refund = VerifiedEvent { id: "evt_refund".into(), event: ProviderEvent::Refunded { reference: reference.clone() } };
+    assert_eq!(deliver(&store, &cards, &hooks, refund).unwrap(), WebhookOutcome::Applied);
+    assert_eq!(store.charges()[0].status, ChargeStatus::Refunded);
+    assert_eq!(store.plan_of(ADA).unwrap().end_paid_date, Some(now() + Duration::days(1)), "ends when the refund arrives");
+
+    let unknown = VerifiedEvent { id: "evt_other".into(), event: ProviderEvent::Refunded { reference: "pi_someone_else".into() } };
+    assert_eq!(deliver(&store, &cards, &hooks, unknown).unwrap(), WebhookOutcome::Ignored);
+}
+
+#[test]
+fn a_plan_for_life_is_not_cut_short_by_another_purchases_events() {
+    let current = Grant { plan_id: "lifetime".into(), paid_date: now(), end_paid_date: None };
+    let renewal = Grant { plan_id: "monthly".into(), paid_date: now(), end_paid_date: Some(now() + Duration::days(30)) };
+    assert_eq!(renewal.clone().over(Some(&current)), None);
+    let shorter = Grant { plan_id: "yearly".into(), paid_date: now(), end_paid_date: Some(now() + Duration::days(300)) };
+    assert_eq!(renewal.clone().over(Some(&shorter)), None);
+    assert_eq!(shorter.clone().over(Some(&renewal)), Some(shorter.clone()));
+    let ended = Grant { end_paid_date: Some(now()), ..renewal.clone() };
+    assert_eq!(ended.clone().over(Some(&renewal)), Some(ended), "its own plan may end");
+    assert_eq!(renewal.clone().over(None), Some(renewal));
+}
+
+#[test]
+fn turning_renewal_off_needs_a_reason_and_keeps_access_to_the_period_end() {
+    let store = InMemoryBilling::with_standard_plans();
+    let cards = FakeCards::new(now());
+    let (charge_id, reference) = bought(&store, &cards, "yearly");
+    let billing = Billing::new(&store, now() + Duration::hours(1));
+    let gateways = Gateways { card: Some(&cards), paypal: None };
+    for reason in [None, Some(""), Some("because")] {
+        assert_eq!(billing.cancel_renewal(gateways, ada(&store), reason).unwrap_err(), BillingError::MissingCancelReason);
+    }
+    assert!(cards.cancelled.lock().unwrap().is_empty());
+    let summary = billing.cancel_renewal(gateways, ada(&store), Some(" Too Expensive ")).unwrap();
+    assert_eq!(*cards.cancelled.lock().unwrap(), vec![reference]);
+    assert_eq!(summary.status, Canceled);
+    assert!(!summary.renews);
+    assert_eq!(summary.period_end, now() + Duration::days(3));
+    assert_eq!(store.cancellations(), vec![(charge_id, CancelReason::TooExpensive)]);
+    assert_eq!(store.plan_of(ADA).unwrap().end_paid_date, Some(now() + Duration::days(3)), "access lasts to the period end");
+    assert_eq!(billing.cancel_renewal(gateways, ada(&store), Some("other")).unwrap_err(), BillingError::NothingToCancel);
+    assert_eq!(billing.subscription(ada(&store)).unwrap().unwrap().status, Canceled, "still shown until it ends");
+}
+
+#[test]
+fn members_without_a_renewing_plan_have_nothing_to_cancel() {
+    let store = InMemoryBilling::with_standard_plans();
+    let cards = FakeCards::new(now());
+    let gateways = Gateways { card: Some(&cards), paypal: None };
+    let billing = Billing::new(&store, now());
+    assert_eq!(billing.cancel_renewal(gateways, ada(&store), Some("other")).unwrap_err(), BillingError::NothingToCancel);
+    bought(&store, &cards, "lifetime");
+    assert_eq!(billing.cancel_renewal(gateways, ada(&store), Some("other")).unwrap_err(), BillingError::NothingToCancel);
+    assert_eq!(billing.subscription(ada(&store)).unwrap(), None);
+    // A provider that is down changes nothing.
+    bought(&store, &cards, "monthly");
+    *cards.down.lock().unwrap() = true;
+    assert_eq!(billing.cancel_renewal(gateways, ada(&store), Some("other")).unwrap_err().code(), "provider_unavailable");
+    assert!(store.cancellations().is_empty());
+    assert!(billing.subscription(ada(&store)).unwrap().unwrap().renews);
+}
+
+#[test]
+fn a_deleted_accounts_renewal_is_turned_off_once_the_provider_answers() {
+    let store = InMemoryBilling::with_standard_plans();
+    let cards = FakeCards::new(now());
+    let (charge_id, _) = bought(&store, &cards, "monthly");
+    let gateways = Gateways { card: Some(&cards), paypal: None };
+    let billing = Billing::new(&store, now());
+    assert_eq!(billing.end_renewals_of_deleted_accounts(gateways).unwrap(), 0, "a member's renewal is theirs to turn off");
+    store.delete_account(ADA);
+    *cards.down.lock().unwrap() = true;
+    assert_eq!(billing.end_renewals_of_deleted_accounts(gateways).unwrap(), 0);
+    assert!(store.state_of(&charge_id).unwrap().renews(), "tried again next round");
+    *cards.down.lock().unwrap() = false;
+    assert_eq!(billing.end_renewals_of_deleted_accounts(gateways).unwrap(), 1);
+    assert!(!store.state_of(&charge_id).unwrap().renews());
+    assert_eq!(billing.end_renewals_of_deleted_accounts(gateways).unwrap(), 0);
+}
+
+#[test]
+fn only_the_subscriber_sees_and_cancels_it_and_only_from_a_live_session() {
+    let store = InMemoryBilling::with_standard_plans();
+    let cards = FakeCards::new(now());
+    bought(&store, &cards, "monthly");
+    let gateways = Gateways { card: Some(&cards), paypal: None };
+    let billing = Billing::new(&store, now());
+    assert_eq!(billing.subscription(bob(&store)).unwrap(), None);
+    assert_eq!(billing.cancel_renewal(gateways, bob(&store), Some("other")).unwrap_err(), BillingError::NothingToCancel);
+    let session = ada(&store);
+    store.delete_account(ADA);
+    assert_eq!(billing.cancel_renewal(gateways, session, Some("other")).unwrap_err(), BillingError::NotSignedIn);
+    assert_eq!(billing.subscription(session).unwrap_err(), BillingError::NotSignedIn);
+    assert!(cards.cancelled.lock().unwrap().is_empty());
+}
+
+#[test]
+fn a_subscriptions_add_on_is_paid_once_and_the_coupon_every_period() {
+    let store = InMemoryBilling::with_standard_plans();
+    store.add_coupon(coupon("TEN", 10));
+    let cards = FakeCards::new(now());
+    let billing = Billing::new(&store, now());
+    let basket = Basket { coupon_code: Some("TEN"), add_infographics: Some(20), ..basket("monthly") };
+    let quote = billing.quote(&basket).unwrap();
+    // (999 + 1099) - 10% = 1888 now; 999 - 10% = 899 every month; the add-on's share once.
+    assert_eq!((quote.total, quote.recurring, quote.one_time_extra()), (Cents(1888), Some(Cents(899)), Cents(989)));
+    let checkout = CardCheckout { basket, buyer: member(&store), payment_method: Some("pm_visa"), gift: None };
+    billing.pay_by_card(&cards, &CountingSecrets::default(), &checkout).unwrap();
+    let request = cards.subscriptions.lock().unwrap()[0].clone();
+    assert_eq!((request.amount, request.one_time), (Cents(899), Cents(989)));
+    assert_eq!(store.charges()[0].amount, Cents(1888), "the charge is the first payment");
+    assert_eq!(billing.quote(&basket_of("lifetime")).unwrap().recurring, None);
+}
+
+fn basket_of(plan: &str) -> Basket<'_> {
+    Basket { plan_id: Some(plan), ..Basket::default() }
+}

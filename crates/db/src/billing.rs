@@ -1,0 +1,639 @@
+//! Billing's ports in PostgreSQL: plans, coupons, charges and subscriptions, provider events,
+//! cancellations. Rows and statements only; every decision is billing's.
+
+use crate::schema::{books, cancellations, charges, coupons, gifts, plans, provider_events, subscription_codes, subscriptions, users};
+use billing::codes::{CodeKind, CodeRecord, GiftDetails, Seat};
+use billing::ports::{CodeBook, NewCode, SeatBook};
+use billing::cancel::CancelReason;
+use billing::checkout::{Charge, ChargeBook, ChargeStatus, Grant};
+use billing::ports::{BillingLedger, Payer, Payers};
+use billing::BillingError;
+use diesel::connection::{AnsiTransactionManager, TransactionManager};
+use kernel::OutgoingMail;
+use billing::subscription::{SubscriptionState, SubscriptionStatus};
+use kernel::{Session, Timestamp, UserId};
+use crate::store::PgStore;
+use billing::model::{Coupon, Interval, Plan, PlanKind};
+use billing::ports::{CouponBook, PlanCatalog};
+use billing::Cents;
+use chrono::{DateTime, Utc};
+use diesel::prelude::*;
+use kernel::PortResult;
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = plans, check_for_backend(diesel::pg::Pg))]
+struct PlanRow {
+    id: String,
+    name: String,
+    kind: String,
+    billing_interval: Option<String>,
+    trial_days: i32,
+    amount_cents: i64,
+    paypal_plan: Option<String>,
+    book_id: Option<i64>,
+    quiz: Option<String>,
+    course: Option<String>,
+    active: bool,
+}
+
+impl PlanRow {
+    /// The row as a plan; a row the constraints should have refused is skipped (`None`).
+    fn into_plan(self, book_title: Option<String>) -> Option<Plan> {
+        let kind = match self.kind.as_str() {
+            "subscription" => PlanKind::Subscription {
+                interval: match self.billing_interval.as_deref()? {
+                    "month" => Interval::Month,
+                    "year" => Interval::Year,
+                    _ => return None,
+                },
+                trial_days: u32::try_from(self.trial_days).ok()?,
+            },
+            "lifetime" => PlanKind::Lifetime,
+            "gift" => PlanKind::Gift,
+            "bulk" => PlanKind::Bulk,
+            "book" => PlanKind::Book { book_id: self.book_id? },
+            "quiz" => PlanKind::QuizResults { quiz: self.quiz? },
+            _ => return None,
+        };
+        Some(Plan {
+            id: self.id,
+            name: self.name,
+            kind,
+            amount: Cents(self.amount_cents),
+            paypal_plan: self.paypal_plan,
+            book_title,
+            course: self.course,
+            active: self.active,
+        })
+    }
+}
+
+fn load_plans(conn: &mut PgConnection, id: Option<&str>) -> QueryResult<Vec<Plan>> {
+    let mut query = plans::table
+        .left_join(books::table)
+        .select((PlanRow::as_select(), books::title.nullable()))
+        .order((plans::amount_cents, plans::id))
+        .into_boxed();
+    query = match id {
+        Some(id) => query.filter(plans::id.eq(id.to_owned())),
+        None => query.filter(plans::active.eq(true)).filter(plans::kind.ne("book")),
+    };
+    let rows: Vec<(PlanRow, Option<String>)> = query.load(conn)?;
+    Ok(rows.into_iter().filter_map(|(row, title)| row.into_plan(title)).collect())
+}
+
+impl PlanCatalog for PgStore<'_> {
+    fn find_plan(&self, id: &str) -> PortResult<Option<Plan>> {
+        self.run(|conn| Ok(load_plans(conn, Some(id))?.into_iter().next()))
+    }
+
+    fn active_plans(&self) -> PortResult<Vec<Plan>> {
+        self.run(|conn| load_plans(conn, None))
+    }
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = coupons, check_for_backend(diesel::pg::Pg))]
+struct CouponRow {
+    code: String,
+    percent_off: i16,
+    valid_from: Option<DateTime<Utc>>,
+    valid_until: Option<DateTime<Utc>>,
+    max_redemptions: Option<i32>,
+    redemptions: i32,
+    plan_ids: Vec<String>,
+}
+
+impl CouponBook for PgStore<'_> {
+    fn find_coupon(&self, code: &str) -> PortResult<Option<Coupon>> {
+        self.run(|conn| {
+            let row: Option<CouponRow> = coupons::table.find(code).select(CouponRow::as_select()).first(conn).optional()?;
+            Ok(row.map(|row| Coupon {
+                code: row.code,
+                percent_off: u8::try_from(row.percent_off.clamp(0, 100)).unwrap_or(0),
+                valid_from: row.valid_from,
+                valid_until: row.valid_until,
+                max_redemptions: row.max_redemptions.map(|m| u32::try_from(m).unwrap_or(0)),
+                redemptions: u32::try_from(row.redemptions).unwrap_or(u32::MAX),
+                plan_ids: row.plan_ids,
+            }))
+        })
+    }
+}
+
+/// Adds (or replaces) a coupon: operators' tooling and the development seed.
+pub fn upsert_coupon(conn: &mut PgConnection, coupon: &Coupon) -> QueryResult<usize> {
+    let values = (
+        coupons::code.eq(&coupon.code),
+        coupons::percent_off.eq(i16::from(coupon.percent_off)),
+        coupons::valid_from.eq(coupon.valid_from),
+        coupons::valid_until.eq(coupon.valid_until),
+        coupons::max_redemptions.eq(coupon.max_redemptions.map(|m| i32::try_from(m).unwrap_or(i32::MAX))),
+        coupons::redemptions.eq(i32::try_from(coupon.redemptions).unwrap_or(i32::MAX)),
+        coupons::plan_ids.eq(&coupon.plan_ids),
+    );
+    diesel::insert_into(coupons::table).values(values).on_conflict(coupons::code).do_update().set(values).execute(conn)
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = charges, check_for_backend(diesel::pg::Pg))]
+struct ChargeRow {
+    id: String,
+    user_id: Option<i64>,
+    email: String,
+    plan_id: String,
+    quantity: i32,
+    amount_cents: i64,
+    coupon_code: Option<String>,
+    provider: String,
+    reference: String,
+    status: String,
+    created_at: DateTime<Utc>,
+}
+
+impl ChargeRow {
+    fn into_charge(self) -> Option<Charge> {
+        Some(Charge {
+            id: self.id,
+            user: self.user_id.map(UserId),
+            email: self.email,
+            plan_id: self.plan_id,
+            quantity: u32::try_from(self.quantity).ok()?,
+            amount: Cents(self.amount_cents),
+            coupon: self.coupon_code,
+            provider: self.provider,
+            reference: self.reference,
+            status: ChargeStatus::parse(&self.status)?,
+            created_at: self.created_at,
+        })
+    }
+}
+
+/// Stores a subscription's state unless a newer report is stored already.
+fn save_subscription(conn: &mut PgConnection, charge_id: &str, state: &SubscriptionState) -> QueryResult<()> {
+    diesel::insert_into(subscriptions::table)
+        .values((
+            subscriptions::charge_id.eq(charge_id),
+            subscriptions::status.eq(state.status.as_str()),
+            subscriptions::current_period_end.eq(state.current_period_end),
+            subscriptions::as_of.eq(state.as_of),
+        ))
+        .on_conflict(subscriptions::charge_id)
+        .do_update()
+        .set((
+            subscriptions::status.eq(state.status.as_str()),
+            subscriptions::current_period_end.eq(state.current_period_end),
+            subscriptions::as_of.eq(state.as_of),
+        ))
+        .execute(conn)
+        .map(drop)
+}
+
+fn give(conn: &mut PgConnection, user: UserId, grant: &Grant) -> QueryResult<()> {
+    diesel::update(users::table.find(user.0))
+        .set((users::plan_id.eq(&grant.plan_id), users::paid_date.eq(grant.paid_date), users::end_paid_date.eq(grant.end_paid_date)))
+        .execute(conn)
+        .map(drop)
+}
+
+/// What a paid charge does besides its row: the coupon's count, the subscription, the plan.
+fn paid_effects(conn: &mut PgConnection, charge: &Charge, subscription: Option<&SubscriptionState>, grant: Option<&Grant>) -> QueryResult<()> {
+    if let Some(code) = &charge.coupon {
+        diesel::update(coupons::table.find(code)).set(coupons::redemptions.eq(coupons::redemptions + 1)).execute(conn)?;
+    }
+    if let Some(state) = subscription {
+        save_subscription(conn, &charge.id, state)?;
+    }
+    if let (Some(user), Some(grant)) = (charge.user, grant) {
+        give(conn, user, grant)?;
+    }
+    Ok(())
+}
+
+impl ChargeBook for PgStore<'_> {
+    fn record_charge(&self, charge: &Charge, subscription: Option<&SubscriptionState>, grant: Option<&Grant>) -> PortResult<()> {
+        self.run(|conn| {
+            conn.transaction(|conn| {
+                diesel::insert_into(charges::table)
+                    .values((
+                        charges::id.eq(&charge.id),
+                        charges::user_id.eq(charge.user.map(|u| u.0)),
+                        charges::email.eq(&charge.email),
+                        charges::plan_id.eq(&charge.plan_id),
+                        charges::quantity.eq(i32::try_from(charge.quantity).unwrap_or(i32::MAX)),
+                        charges::amount_cents.eq(charge.amount.0),
+                        charges::coupon_code.eq(&charge.coupon),
+                        charges::provider.eq(&charge.provider),
+                        charges::reference.eq(&charge.reference),
+                        charges::status.eq(charge.status.as_str()),
+                        charges::created_at.eq(charge.created_at),
+                    ))
+                    .execute(conn)?;
+                if charge.status == ChargeStatus::Paid {
+                    paid_effects(conn, charge, subscription, grant)?;
+                }
+                Ok(())
+            })
+        })
+    }
+
+    fn find_charge(&self, id: &str) -> PortResult<Option<Charge>> {
+        self.run(|conn| {
+            let row: Option<ChargeRow> = charges::table.find(id).select(ChargeRow::as_select()).first(conn).optional()?;
+            Ok(row.and_then(ChargeRow::into_charge))
+        })
+    }
+
+    fn find_charge_by_reference(&self, provider: &str, reference: &str) -> PortResult<Option<Charge>> {
+        self.run(|conn| {
+            let row: Option<ChargeRow> = charges::table
+                .filter(charges::provider.eq(provider))
+                .filter(charges::reference.eq(reference))
+                .select(ChargeRow::as_select())
+                .first(conn)
+                .optional()?;
+            Ok(row.and_then(ChargeRow::into_charge))
+        })
+    }
+
+    fn complete_charge(&self, id: &str, subscription: Option<&SubscriptionState>, grant: Option<&Grant>) -> PortResult<bool> {
+        self.run(|conn| {
+            conn.transaction(|conn| {
+                let row: Option<ChargeRow> = diesel::update(charges::table.find(id).filter(charges::status.eq(ChargeStatus::RequiresAction.as_str())))
+                    .set(charges::status.eq(ChargeStatus::Paid.as_str()))
+                    .returning(ChargeRow::as_returning())
+                    .get_result(conn)
+                    .optional()?;
+                let Some(charge) = row.and_then(ChargeRow::into_charge) else { return Ok(false) };
+                paid_effects(conn, &charge, subscription, grant)?;
+                Ok(true)
+            })
+        })
+    }
+
+    fn attach_charge(&self, id: &str, user: UserId, grant: Option<&Grant>, at: Timestamp) -> PortResult<bool> {
+        self.run(|conn| {
+            conn.transaction(|conn| {
+                let attached = diesel::update(charges::table.find(id).filter(charges::user_id.is_null()))
+                    .set((charges::user_id.eq(user.0), charges::attached_at.eq(at)))
+                    .execute(conn)?;
+                if attached == 0 {
+                    return Ok(false);
+                }
+                if let Some(grant) = grant {
+                    give(conn, user, grant)?;
+                }
+                Ok(true)
+            })
+        })
+    }
+
+    fn subscription_of(&self, charge_id: &str) -> PortResult<Option<SubscriptionState>> {
+        self.run(|conn| {
+            let row: Option<(String, DateTime<Utc>, DateTime<Utc>)> = subscriptions::table
+                .find(charge_id)
+                .select((subscriptions::status, subscriptions::current_period_end, subscriptions::as_of))
+                .first(conn)
+                .optional()?;
+            Ok(row.and_then(state_of))
+        })
+    }
+}
+
+fn state_of(row: (String, DateTime<Utc>, DateTime<Utc>)) -> Option<SubscriptionState> {
+    let (status, current_period_end, as_of) = row;
+    Some(SubscriptionState { status: SubscriptionStatus::parse(&status)?, current_period_end, as_of })
+}
+
+type StateRow = (String, DateTime<Utc>, DateTime<Utc>);
+
+/// A member's `plan_id`, `paid_date`, `end_paid_date`.
+type PlanFields = (Option<String>, Option<DateTime<Utc>>, Option<DateTime<Utc>>);
+
+fn with_states(rows: Vec<(ChargeRow, StateRow)>) -> Vec<(Charge, SubscriptionState)> {
+    rows.into_iter().filter_map(|(charge, state)| Some((charge.into_charge()?, state_of(state)?))).collect()
+}
+
+impl Payers for PgStore<'_> {
+    fn live_payer(&self, session: Session) -> PortResult<Option<Payer>> {
+        self.run(|conn| {
+            let user = crate::identity_store::find_session_user(conn, session)?;
+            Ok(user.map(|user| Payer { user: user.id, email: user.email.to_string() }))
+        })
+    }
+}
+
+impl CodeBook for PgStore<'_> {
+    fn find_code(&self, digest: &str) -> PortResult<Option<CodeRecord>> {
+        self.run(|conn| {
+            let row: Option<CodeRow> = subscription_codes::table
+                .filter(subscription_codes::code_digest.eq(digest))
+                .select(CodeRow::as_select())
+                .first(conn)
+                .optional()?;
+            Ok(row.and_then(CodeRow::into_record))
+        })
+    }
+
+    fn redeem_code(&self, code_id: i64, user: UserId, grant: &Grant, at: Timestamp) -> PortResult<bool> {
+        self.run(|conn| {
+            conn.transaction(|conn| {
+                // One conditional update: of two redemptions at once, the second finds it taken.
+                let claimed = diesel::update(
+                    subscription_codes::table
+                        .find(code_id)
+                        .filter(subscription_codes::redeemed_at.is_null())
+                        .filter(subscription_codes::revoked_at.is_null()),
+                )
+                .set((subscription_codes::redeemed_by.eq(user.0), subscription_codes::redeemed_at.eq(at)))
+                .execute(conn)?;
+                if claimed == 0 {
+                    return Ok(false);
+                }
+                give(conn, user, grant)?;
+                Ok(true)
+            })
+        })
+    }
+
+    fn insert_codes(&self, codes: &[NewCode], at: Timestamp) -> PortResult<()> {
+        self.run(|conn| insert_code_rows(conn, codes, at))
+    }
+
+    fn save_gift(&self, charge_id: &str, gift: &GiftDetails) -> PortResult<()> {
+        self.run(|conn| {
+            diesel::insert_into(gifts::table)
+                .values((
+                    gifts::charge_id.eq(charge_id),
+                    gifts::sender_name.eq(&gift.sender_name),
+                    gifts::recipient_name.eq(&gift.recipient_name),
+                    gifts::recipient_email.eq(&gift.recipient_email),
+                    gifts::message.eq(&gift.message),
+                ))
+                .on_conflict_do_nothing()
+                .execute(conn)
+                .map(drop)
+        })
+    }
+
+    fn gift_of(&self, charge_id: &str) -> PortResult<Option<GiftDetails>> {
+        self.run(|conn| {
+            let row: Option<(String, String, Option<String>, String)> = gifts::table
+                .find(charge_id)
+                .select((gifts::sender_name, gifts::recipient_name, gifts::recipient_email, gifts::message))
+                .first(conn)
+                .optional()?;
+            Ok(row.map(|(sender_name, recipient_name, recipient_email, message)| GiftDetails { sender_name, recipient_name, recipient_email, message }))
+        })
+    }
+
+    fn record_attempt(&self, key: &str, at: Timestamp, since: Timestamp) -> PortResult<u32> {
+        self.run(|conn| crate::throttle::record_and_count(conn, key, at, since))
+    }
+}
+
+fn insert_code_rows(conn: &mut PgConnection, codes: &[NewCode], at: Timestamp) -> QueryResult<()> {
+    let rows: Vec<_> = codes
+        .iter()
+        .map(|c| {
+            (
+                subscription_codes::code_digest.eq(&c.digest),
+                subscription_codes::kind.eq(c.kind.as_str()),
+                subscription_codes::plan_id.eq(&c.plan_id),
+                subscription_codes::duration_days.eq(c.duration_days),
+                subscription_codes::charge_id.eq(&c.charge_id),
+                subscription_codes::shown.eq(&c.shown),
+                subscription_codes::created_at.eq(at),
+            )
+        })
+        .collect();
+    diesel::insert_into(subscription_codes::table).values(rows).execute(conn).map(drop)
+}
+
+/// A seat row: the code and its purchase, invitation, redemption (with the member's e-mail) and
+/// revocation.
+type SeatRow = (i64, Option<String>, Option<String>, Option<String>, Option<DateTime<Utc>>, Option<String>, Option<DateTime<Utc>>, Option<DateTime<Utc>>);
+
+fn seat_of(row: SeatRow) -> Seat {
+    let (id, shown, charge_id, invited_email, invited_at, redeemed_by, redeemed_at, revoked_at) = row;
+    Seat { id, code: shown.unwrap_or_default(), charge_id: charge_id.unwrap_or_default(), invited_email, invited_at, redeemed_by, redeemed_at, revoked_at }
+}
+
+macro_rules! seat_columns {
+    () => {
+        (
+            subscription_codes::id,
+            subscription_codes::shown,
+            subscription_codes::charge_id,
+            subscription_codes::invited_email,
+            subscription_codes::invited_at,
+            users::email.nullable(),
+            subscription_codes::redeemed_at,
+            subscription_codes::revoked_at,
+        )
+    };
+}
+
+impl SeatBook for PgStore<'_> {
+    fn seats_of(&self, owner: UserId) -> PortResult<Vec<Seat>> {
+        self.run(|conn| {
+            let owned = charges::table.filter(charges::user_id.eq(owner.0)).select(charges::id);
+            let rows: Vec<SeatRow> = subscription_codes::table
+                .left_join(users::table.on(users::id.nullable().eq(subscription_codes::redeemed_by)))
+                .filter(subscription_codes::kind.eq(CodeKind::Seat.as_str()))
+                .filter(subscription_codes::charge_id.eq_any(owned.nullable()))
+                .order((subscription_codes::charge_id, subscription_codes::id))
+                .select(seat_columns!())
+                .load(conn)?;
+            Ok(rows.into_iter().map(seat_of).collect())
+        })
+    }
+
+    fn seat(&self, id: i64) -> PortResult<Option<(Seat, Option<UserId>)>> {
+        self.run(|conn| {
+            let row: Option<SeatRow> = subscription_codes::table
+                .left_join(users::table.on(users::id.nullable().eq(subscription_codes::redeemed_by)))
+                .filter(subscription_codes::kind.eq(CodeKind::Seat.as_str()))
+                .filter(subscription_codes::id.eq(id))
+                .select(seat_columns!())
+                .first(conn)
+                .optional()?;
+            let Some(seat) = row.map(seat_of) else { return Ok(None) };
+            let owner: Option<Option<i64>> = charges::table.find(&seat.charge_id).select(charges::user_id).first(conn).optional()?;
+            Ok(Some((seat, owner.flatten().map(UserId))))
+        })
+    }
+
+    fn invite_seat(&self, id: i64, email: &str, mail: &OutgoingMail, at: Timestamp) -> PortResult<()> {
+        self.run(|conn| {
+            conn.transaction(|conn| {
+                diesel::update(subscription_codes::table.find(id))
+                    .set((subscription_codes::invited_email.eq(email), subscription_codes::invited_at.eq(at)))
+                    .execute(conn)?;
+                crate::mail_queue::enqueue(conn, mail, at).map(drop)
+            })
+        })
+    }
+
+    fn revoke_seat(&self, id: i64, replacement: &NewCode, at: Timestamp) -> PortResult<bool> {
+        self.run(|conn| {
+            conn.transaction(|conn| {
+                let done = diesel::update(
+                    subscription_codes::table.find(id).filter(subscription_codes::redeemed_at.is_null()).filter(subscription_codes::revoked_at.is_null()),
+                )
+                .set(subscription_codes::revoked_at.eq(at))
+                .execute(conn)?;
+                if done == 1 {
+                    insert_code_rows(conn, std::slice::from_ref(replacement), at)?;
+                }
+                Ok(done == 1)
+            })
+        })
+    }
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = subscription_codes, check_for_backend(diesel::pg::Pg))]
+struct CodeRow {
+    id: i64,
+    kind: String,
+    plan_id: String,
+    duration_days: Option<i32>,
+    redeemed_at: Option<DateTime<Utc>>,
+    revoked_at: Option<DateTime<Utc>>,
+}
+
+impl CodeRow {
+    fn into_record(self) -> Option<CodeRecord> {
+        Some(CodeRecord {
+            id: self.id,
+            kind: CodeKind::parse(&self.kind)?,
+            plan_id: self.plan_id,
+            duration_days: self.duration_days,
+            redeemed_at: self.redeemed_at,
+            revoked_at: self.revoked_at,
+        })
+    }
+}
+
+const RENEWING: [&str; 3] = ["trialing", "active", "past_due"];
+
+impl BillingLedger for PgStore<'_> {
+    fn atomically(&self, work: &mut dyn FnMut() -> Result<(), BillingError>) -> Result<(), BillingError> {
+        self.run(AnsiTransactionManager::begin_transaction)?;
+        match work() {
+            Ok(()) => {
+                if let Err(error) = self.run(AnsiTransactionManager::commit_transaction) {
+                    let _ = self.run(AnsiTransactionManager::rollback_transaction);
+                    return Err(error.into());
+                }
+                Ok(())
+            }
+            Err(error) => {
+                let _ = self.run(AnsiTransactionManager::rollback_transaction);
+                Err(error)
+            }
+        }
+    }
+
+    fn first_delivery(&self, provider: &str, event_id: &str, at: Timestamp) -> PortResult<bool> {
+        self.run(|conn| {
+            diesel::insert_into(provider_events::table)
+                .values((provider_events::provider.eq(provider), provider_events::event_id.eq(event_id), provider_events::received_at.eq(at)))
+                .on_conflict_do_nothing()
+                .execute(conn)
+                .map(|n| n == 1)
+        })
+    }
+
+    fn lock_charge_by_reference(&self, provider: &str, reference: &str) -> PortResult<Option<(Charge, Option<SubscriptionState>)>> {
+        self.run(|conn| {
+            let row: Option<ChargeRow> = charges::table
+                .filter(charges::provider.eq(provider))
+                .filter(charges::reference.eq(reference))
+                .select(ChargeRow::as_select())
+                .for_update()
+                .first(conn)
+                .optional()?;
+            let Some(charge) = row.and_then(ChargeRow::into_charge) else { return Ok(None) };
+            let state: Option<StateRow> = subscriptions::table
+                .find(&charge.id)
+                .select((subscriptions::status, subscriptions::current_period_end, subscriptions::as_of))
+                .first(conn)
+                .optional()?;
+            Ok(Some((charge, state.and_then(state_of))))
+        })
+    }
+
+    fn save_subscription(&self, charge_id: &str, state: &SubscriptionState) -> PortResult<()> {
+        self.run(|conn| save_subscription(conn, charge_id, state))
+    }
+
+    fn member_plan(&self, user: UserId) -> PortResult<Option<Grant>> {
+        self.run(|conn| {
+            let row: Option<PlanFields> = users::table
+                .find(user.0)
+                .select((users::plan_id, users::paid_date, users::end_paid_date))
+                .first(conn)
+                .optional()?;
+            Ok(row.and_then(|(plan_id, paid_date, end_paid_date)| Some(Grant { plan_id: plan_id?, paid_date: paid_date?, end_paid_date })))
+        })
+    }
+
+    fn give(&self, user: UserId, grant: &Grant) -> PortResult<()> {
+        self.run(|conn| give(conn, user, grant))
+    }
+
+    fn mark_refunded(&self, charge_id: &str) -> PortResult<()> {
+        self.run(|conn| {
+            diesel::update(charges::table.find(charge_id)).set(charges::status.eq(ChargeStatus::Refunded.as_str())).execute(conn).map(drop)
+        })
+    }
+
+    fn record_cancellation(&self, charge_id: &str, reason: CancelReason, at: Timestamp) -> PortResult<()> {
+        self.run(|conn| {
+            diesel::insert_into(cancellations::table)
+                .values((cancellations::charge_id.eq(charge_id), cancellations::reason.eq(reason.as_str()), cancellations::created_at.eq(at)))
+                .execute(conn)
+                .map(drop)
+        })
+    }
+
+    fn subscriptions_of(&self, user: UserId) -> PortResult<Vec<(Charge, SubscriptionState)>> {
+        self.run(|conn| {
+            let rows: Vec<(ChargeRow, StateRow)> = charges::table
+                .inner_join(subscriptions::table)
+                .filter(charges::user_id.eq(user.0))
+                .order((charges::created_at.desc(), charges::id))
+                .select((ChargeRow::as_select(), (subscriptions::status, subscriptions::current_period_end, subscriptions::as_of)))
+                .load(conn)?;
+            Ok(with_states(rows))
+        })
+    }
+
+    fn renewals_of_deleted_accounts(&self, limit: usize) -> PortResult<Vec<(Charge, SubscriptionState)>> {
+        self.run(|conn| {
+            let rows: Vec<(ChargeRow, StateRow)> = charges::table
+                .inner_join(subscriptions::table)
+                .inner_join(users::table)
+                .filter(users::deleted_at.is_not_null())
+                .filter(subscriptions::status.eq_any(RENEWING))
+                .order(charges::created_at)
+                .limit(i64::try_from(limit).unwrap_or(i64::MAX))
+                .select((ChargeRow::as_select(), (subscriptions::status, subscriptions::current_period_end, subscriptions::as_of)))
+                .load(conn)?;
+            Ok(with_states(rows))
+        })
+    }
+
+    fn queue_mail(&self, mail: &OutgoingMail, at: Timestamp) -> PortResult<()> {
+        self.run(|conn| crate::mail_queue::enqueue(conn, mail, at).map(drop))
+    }
+}
+
+/// Keeps a deleted account's charges for accounting without the person (account erasure).
+pub(crate) fn anonymise_charges(conn: &mut PgConnection, user: UserId) -> QueryResult<usize> {
+    diesel::update(charges::table.filter(charges::user_id.eq(user.0)))
+        .set(charges::email.eq(format!("deleted-{}@deleted.invalid", user.0)))
+        .execute(conn)
+}

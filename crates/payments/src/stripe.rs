@@ -1,0 +1,360 @@
+//! Stripe: `StripePayments` (billing's `CardPayments`) and `StripeWebhooks` (its
+//! `WebhookVerifier`).
+//!
+//! billing's ports are synchronous and are called from actix's blocking threads, never inside an
+//! async context: the adapter owns a small tokio runtime and blocks on each call. Every amount
+//! comes from billing (`pricing::quote`); prices are sent inline (`price_data`), never looked up.
+
+use billing::gateway::{
+    CardPayments, GatewayUnavailable, OneTimePayment, PaymentOutcome, ProviderEvent, RenewingSubscriptions, SubscriptionOutcome,
+    SubscriptionRequest, VerifiedEvent, WebhookHeaders, WebhookRejected, WebhookVerifier, STRIPE,
+};
+use billing::model::Interval;
+use billing::subscription::{ProviderSnapshot, SubscriptionStatus};
+use kernel::Timestamp;
+use std::future::Future;
+use std::time::Duration;
+use stripe::{Client, ClientBuilder, IdempotencyKey, RequestStrategy, StripeError, StripeRequest};
+use stripe_billing::subscription::{
+    CreateSubscription, CreateSubscriptionAddInvoiceItems, CreateSubscriptionAddInvoiceItemsPriceData, CreateSubscriptionItems, CreateSubscriptionItemsPriceData,
+    CreateSubscriptionItemsPriceDataRecurring, CreateSubscriptionItemsPriceDataRecurringInterval,
+    RetrieveSubscription, UpdateSubscription,
+};
+use stripe_core::customer::{CreateCustomer, ListCustomer};
+use stripe_core::payment_intent::{
+    ConfirmPaymentIntent, CreatePaymentIntent, CreatePaymentIntentAutomaticPaymentMethods,
+    CreatePaymentIntentAutomaticPaymentMethodsAllowRedirects, RetrievePaymentIntent,
+};
+use stripe_payment::payment_method::AttachPaymentMethod;
+use stripe_product::product::{CreateProduct, RetrieveProduct};
+use stripe_shared::{ApiErrorsCode, ApiErrorsType, PaymentIntent, PaymentIntentStatus, Subscription};
+use stripe_webhook::{EventObject, Webhook, WebhookError};
+
+/// Where Stripe is and the keys to use.
+#[derive(Debug, Clone)]
+pub struct StripeSettings {
+    /// `sk_live_...` / `sk_test_...`.
+    pub secret_key: String,
+    /// `https://api.stripe.com/` in production; a stand-in's base URL in tests and local runs.
+    pub api_base: String,
+    /// `whsec_...`: the signing secret of the webhook endpoint.
+    pub webhook_secret: String,
+}
+
+/// Amounts are US cents.
+const CURRENCY: stripe_types::Currency = stripe_types::Currency::USD;
+
+pub struct StripePayments {
+    client: Client,
+    runtime: tokio::runtime::Runtime,
+}
+
+impl StripePayments {
+    pub fn new(settings: &StripeSettings) -> Result<StripePayments, GatewayUnavailable> {
+        crate::tls::install_crypto_provider();
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(1)
+            .thread_name("stripe-client")
+            .enable_all()
+            .build()
+            .map_err(|e| GatewayUnavailable(format!("no runtime for the Stripe client: {e}")))?;
+        // The client's connector is made inside the runtime it will run on.
+        let client = runtime
+            .block_on(async {
+                ClientBuilder::new(settings.secret_key.clone())
+                    .url(settings.api_base.clone())
+                    .timeout(Duration::from_secs(20))
+                    .build()
+            })
+            .map_err(|e| GatewayUnavailable(format!("the Stripe client: {e}")))?;
+        Ok(StripePayments { client, runtime })
+    }
+
+    fn run<T>(&self, future: impl Future<Output = T>) -> T {
+        self.runtime.block_on(future)
+    }
+
+    fn customer_by_email(&self, email: &str, key: &str) -> Result<String, StripeError> {
+        self.run(async {
+            let found = ListCustomer::new().email(email).limit(1).send(&self.client).await?;
+            if let Some(customer) = found.data.into_iter().next() {
+                return Ok(customer.id.to_string());
+            }
+            let created = CreateCustomer::new()
+                .email(email)
+                .customize()
+                .request_strategy(idempotent(&format!("{key}-customer")))
+                .send(&self.client)
+                .await?;
+            Ok(created.id.to_string())
+        })
+    }
+
+    /// The Product a subscription's inline price belongs to (Stripe requires one): one per plan,
+    /// `gistbook_<plan id>`, made the first time it is needed.
+    fn product_for_plan(&self, plan_id: &str, plan_name: &str) -> Result<String, StripeError> {
+        let id: String = format!("gistbook_{plan_id}")
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() || c == '_' || c == '-' { c } else { '_' })
+            .collect();
+        self.run(async {
+            match RetrieveProduct::new(id.as_str()).send(&self.client).await {
+                Ok(product) => return Ok(product.id.to_string()),
+                Err(StripeError::Stripe(error, 404)) if error.code == Some(ApiErrorsCode::ResourceMissing) => {}
+                Err(other) => return Err(other),
+            }
+            match CreateProduct::new(plan_name).id(id.as_str()).send(&self.client).await {
+                Ok(product) => Ok(product.id.to_string()),
+                // Made meanwhile by another request.
+                Err(StripeError::Stripe(error, 400)) if error.code == Some(ApiErrorsCode::ResourceAlreadyExists) => Ok(id.clone()),
+                Err(other) => Err(other),
+            }
+        })
+    }
+}
+
+fn idempotent(key: &str) -> RequestStrategy {
+    match IdempotencyKey::new(key) {
+        Ok(key) => RequestStrategy::Idempotent(key),
+        Err(_) => RequestStrategy::Once,
+    }
+}
+
+/// What a failed call means: the card was refused (the buyer's message), or nothing is known.
+enum Failure {
+    Declined(Option<String>),
+    Unavailable(GatewayUnavailable),
+}
+
+fn classify(error: StripeError) -> Failure {
+    match error {
+        StripeError::Stripe(api, status) if api.type_ == ApiErrorsType::CardError || status == 402 => Failure::Declined(api.message.clone()),
+        StripeError::Stripe(api, status) => Failure::Unavailable(GatewayUnavailable(format!(
+            "Stripe answered {status}: {}",
+            api.message.as_deref().unwrap_or("no message")
+        ))),
+        other => Failure::Unavailable(GatewayUnavailable(other.to_string())),
+    }
+}
+
+fn unavailable(error: StripeError) -> GatewayUnavailable {
+    match classify(error) {
+        Failure::Unavailable(e) => e,
+        Failure::Declined(message) => GatewayUnavailable(format!("refused: {}", message.unwrap_or_default())),
+    }
+}
+
+fn intent_outcome(intent: &PaymentIntent) -> PaymentOutcome {
+    let reference = intent.id.to_string();
+    match intent.status {
+        PaymentIntentStatus::Succeeded | PaymentIntentStatus::Processing => PaymentOutcome::Paid { reference },
+        PaymentIntentStatus::RequiresAction | PaymentIntentStatus::RequiresConfirmation => PaymentOutcome::RequiresAction {
+            reference,
+            client_secret: intent.client_secret.clone().unwrap_or_default(),
+        },
+        _ => PaymentOutcome::Declined {
+            message: intent.last_payment_error.as_ref().and_then(|e| e.message.clone()),
+        },
+    }
+}
+
+fn timestamp(seconds: i64) -> Timestamp {
+    chrono::DateTime::from_timestamp(seconds, 0).unwrap_or_default()
+}
+
+/// The subscription as billing sees it, as of `as_of`.
+pub fn snapshot(subscription: &Subscription, as_of: Timestamp) -> ProviderSnapshot {
+    use stripe_shared::SubscriptionStatus as S;
+    let status = match subscription.status {
+        S::Canceled | S::Unpaid | S::IncompleteExpired => SubscriptionStatus::Expired,
+        _ if subscription.cancel_at_period_end || subscription.cancel_at.is_some() => SubscriptionStatus::Canceled,
+        S::Trialing => SubscriptionStatus::Trialing,
+        S::PastDue => SubscriptionStatus::PastDue,
+        _ => SubscriptionStatus::Active,
+    };
+    // In API versions from 2025-03 the period lives on the items.
+    let period_end = subscription
+        .items
+        .data
+        .iter()
+        .map(|item| item.current_period_end)
+        .max()
+        .or(subscription.trial_end)
+        .or(subscription.ended_at)
+        .unwrap_or(subscription.start_date);
+    let period_end = match status {
+        SubscriptionStatus::Expired => subscription.ended_at.map_or(period_end, |ended| ended.min(period_end)),
+        _ => period_end,
+    };
+    ProviderSnapshot { status, current_period_end: timestamp(period_end), as_of }
+}
+
+impl CardPayments for StripePayments {
+    fn pay_once(&self, payment: &OneTimePayment) -> Result<PaymentOutcome, GatewayUnavailable> {
+        let customer = self.customer_by_email(&payment.email, &payment.idempotency_key).map_err(unavailable)?;
+        let request = CreatePaymentIntent::new(payment.amount.0, CURRENCY)
+            .customer(customer)
+            .payment_method(payment.payment_method.as_str())
+            .description(payment.description.as_str())
+            .receipt_email(payment.email.as_str())
+            .automatic_payment_methods(CreatePaymentIntentAutomaticPaymentMethods {
+                allow_redirects: Some(CreatePaymentIntentAutomaticPaymentMethodsAllowRedirects::Never),
+                enabled: true,
+            })
+            .confirm(true);
+        let answer = self.run(
+            request.customize().request_strategy(idempotent(&payment.idempotency_key)).send(&self.client),
+        );
+        match answer {
+            Ok(intent) => Ok(intent_outcome(&intent)),
+            Err(error) => match classify(error) {
+                Failure::Declined(message) => Ok(PaymentOutcome::Declined { message }),
+                Failure::Unavailable(e) => Err(e),
+            },
+        }
+    }
+
+    fn subscribe(&self, request: &SubscriptionRequest) -> Result<SubscriptionOutcome, GatewayUnavailable> {
+        let key = &request.idempotency_key;
+        let customer = self.customer_by_email(&request.email, key).map_err(unavailable)?;
+        let attached = self.run(
+            AttachPaymentMethod::new(request.payment_method.as_str())
+                .customer(customer.as_str())
+                .customize()
+                .request_strategy(idempotent(&format!("{key}-attach")))
+                .send(&self.client),
+        );
+        if let Err(error) = attached {
+            return match classify(error) {
+                Failure::Declined(message) => Ok(SubscriptionOutcome::Declined { message }),
+                Failure::Unavailable(e) => Err(e),
+            };
+        }
+        let product = self.product_for_plan(&request.plan_id, &request.plan_name).map_err(unavailable)?;
+        let interval = match request.interval {
+            Interval::Month => CreateSubscriptionItemsPriceDataRecurringInterval::Month,
+            Interval::Year => CreateSubscriptionItemsPriceDataRecurringInterval::Year,
+        };
+        let mut price = CreateSubscriptionItemsPriceData::new(CURRENCY, product, CreateSubscriptionItemsPriceDataRecurring::new(interval));
+        price.unit_amount = Some(request.amount.0);
+        let mut item = CreateSubscriptionItems::new();
+        item.price_data = Some(price);
+        let mut create = CreateSubscription::new()
+            .customer(customer)
+            .items(vec![item])
+            .default_payment_method(request.payment_method.as_str())
+            .expand(vec!["latest_invoice.confirmation_secret".to_string()]);
+        if request.trial_days > 0 {
+            create = create.trial_period_days(request.trial_days);
+        }
+        if request.one_time.0 > 0 {
+            // Add-ons are bought once: an item on the first invoice, not part of the renewing price.
+            let product = self.product_for_plan("add-ons", "Gistbook add-ons").map_err(unavailable)?;
+            let mut price = CreateSubscriptionAddInvoiceItemsPriceData::new(CURRENCY, product);
+            price.unit_amount = Some(request.one_time.0);
+            let mut item = CreateSubscriptionAddInvoiceItems::new();
+            item.price_data = Some(price);
+            create = create.add_invoice_items(vec![item]);
+        }
+        let answer = self.run(create.customize().request_strategy(idempotent(key)).send(&self.client));
+        let subscription = match answer {
+            Ok(subscription) => subscription,
+            Err(error) => {
+                return match classify(error) {
+                    Failure::Declined(message) => Ok(SubscriptionOutcome::Declined { message }),
+                    Failure::Unavailable(e) => Err(e),
+                }
+            }
+        };
+        let id = subscription.id.to_string();
+        if subscription.status == stripe_shared::SubscriptionStatus::Incomplete {
+            let secret = subscription
+                .latest_invoice
+                .as_ref()
+                .and_then(|invoice| invoice.as_object())
+                .and_then(|invoice| invoice.confirmation_secret.as_ref())
+                .map(|secret| secret.client_secret.clone());
+            return Ok(match secret {
+                Some(client_secret) => SubscriptionOutcome::RequiresAction { subscription: id, client_secret },
+                None => SubscriptionOutcome::Declined { message: None },
+            });
+        }
+        let snapshot = snapshot(&subscription, chrono::Utc::now());
+        Ok(SubscriptionOutcome::Started { subscription: id, snapshot })
+    }
+
+    fn payment(&self, reference: &str) -> Result<PaymentOutcome, GatewayUnavailable> {
+        let intent = self.run(RetrievePaymentIntent::new(reference).send(&self.client)).map_err(unavailable)?;
+        if intent.status != PaymentIntentStatus::RequiresConfirmation {
+            return Ok(intent_outcome(&intent));
+        }
+        // The page completed the card action (`handleCardAction`): confirm it here.
+        match self.run(ConfirmPaymentIntent::new(reference).send(&self.client)) {
+            Ok(intent) => Ok(intent_outcome(&intent)),
+            Err(error) => match classify(error) {
+                Failure::Declined(message) => Ok(PaymentOutcome::Declined { message }),
+                Failure::Unavailable(e) => Err(e),
+            },
+        }
+    }
+
+}
+
+impl RenewingSubscriptions for StripePayments {
+    fn subscription(&self, subscription: &str) -> Result<Option<ProviderSnapshot>, GatewayUnavailable> {
+        match self.run(RetrieveSubscription::new(subscription).send(&self.client)) {
+            Ok(found) => Ok(Some(snapshot(&found, chrono::Utc::now()))),
+            Err(StripeError::Stripe(_, 404)) => Ok(None),
+            Err(error) => Err(unavailable(error)),
+        }
+    }
+
+    fn cancel_at_period_end(&self, subscription: &str) -> Result<ProviderSnapshot, GatewayUnavailable> {
+        let updated = self
+            .run(UpdateSubscription::new(subscription).cancel_at_period_end(true).send(&self.client))
+            .map_err(unavailable)?;
+        Ok(snapshot(&updated, chrono::Utc::now()))
+    }
+}
+
+/// Verifies Stripe's `Stripe-Signature` header (300 s tolerance) and reads the event.
+pub struct StripeWebhooks {
+    secret: String,
+}
+
+impl StripeWebhooks {
+    pub fn new(settings: &StripeSettings) -> StripeWebhooks {
+        StripeWebhooks { secret: settings.webhook_secret.clone() }
+    }
+}
+
+impl WebhookVerifier for StripeWebhooks {
+    fn provider(&self) -> &'static str {
+        STRIPE
+    }
+
+    fn verify(&self, payload: &str, headers: &dyn WebhookHeaders) -> Result<VerifiedEvent, WebhookRejected> {
+        let signature_header = headers.header("stripe-signature").ok_or(WebhookRejected::BadSignature)?;
+        let event = Webhook::construct_event(payload, signature_header, &self.secret).map_err(|error| match error {
+            WebhookError::BadSignature | WebhookError::BadHeader(_) | WebhookError::BadKey => WebhookRejected::BadSignature,
+            WebhookError::BadTimestamp(_) => WebhookRejected::StaleTimestamp,
+            _ => WebhookRejected::Malformed,
+        })?;
+        let as_of = timestamp(event.created);
+        let provider_event = match &event.data.object {
+            EventObject::CustomerSubscriptionCreated(sub)
+            | EventObject::CustomerSubscriptionUpdated(sub)
+            | EventObject::CustomerSubscriptionDeleted(sub)
+            | EventObject::CustomerSubscriptionPaused(sub)
+            | EventObject::CustomerSubscriptionResumed(sub) => {
+                ProviderEvent::Subscription { subscription: sub.id.to_string(), snapshot: snapshot(sub, as_of) }
+            }
+            EventObject::ChargeRefunded(charge) => match &charge.payment_intent {
+                Some(intent) => ProviderEvent::Refunded { reference: intent.id().to_string() },
+                None => ProviderEvent::Other,
+            },
+            _ => ProviderEvent::Other,
+        };
+        Ok(VerifiedEvent { id: event.id.to_string(), event: provider_event })
+    }
+}

@@ -1,0 +1,139 @@
+//! The Stripe adapter against the Stripe stand-in: real HTTP, async-stripe parsing Stripe's objects.
+
+use billing::gateway::{
+    CardPayments, OneTimePayment, PaymentOutcome, ProviderEvent, RenewingSubscriptions, SubscriptionOutcome, SubscriptionRequest,
+    WebhookRejected, WebhookVerifier, STRIPE,
+};
+use billing::model::{Cents, Interval};
+use billing::subscription::SubscriptionStatus;
+use chrono::{TimeDelta, Utc};
+use payments::stripe::{StripePayments, StripeSettings, StripeWebhooks};
+use serde_json::Value;
+use stand_ins::stripe::{signature_header, StripeStandIn, CARD_3DS, CARD_DECLINED, CARD_OK, DECLINE_MESSAGE, SECRET_KEY, WEBHOOK_SECRET};
+
+fn settings(stand_in: &StripeStandIn) -> StripeSettings {
+    StripeSettings { secret_key: SECRET_KEY.into(), api_base: stand_in.base_url.clone(), webhook_secret: WEBHOOK_SECRET.into() }
+}
+
+fn started() -> (StripeStandIn, StripePayments) {
+    let stand_in = StripeStandIn::start().expect("the Stripe stand-in");
+    let payments = StripePayments::new(&settings(&stand_in)).expect("the Stripe client");
+    (stand_in, payments)
+}
+
+fn payment(stand_in: &StripeStandIn, card: &str, key: &str) -> OneTimePayment {
+    OneTimePayment {
+        amount: Cents(4499),
+        email: "reader@example.com".into(),
+        payment_method: stand_in.create_payment_method(card),
+        description: "Gistbook Premium Lifetime".into(),
+        idempotency_key: key.into(),
+    }
+}
+
+fn subscription_request(stand_in: &StripeStandIn, key: &str) -> SubscriptionRequest {
+    SubscriptionRequest {
+        email: "reader@example.com".into(),
+        payment_method: stand_in.create_payment_method(CARD_OK),
+        plan_id: "monthly".into(),
+        plan_name: "Premium Monthly".into(),
+        amount: Cents(999),
+        one_time: Cents(0),
+        interval: Interval::Month,
+        trial_days: 3,
+        idempotency_key: key.into(),
+    }
+}
+
+#[test]
+fn a_one_time_payment_is_paid_once() {
+    let (stand_in, payments) = started();
+    let request = payment(&stand_in, CARD_OK, "charge-ok");
+    let PaymentOutcome::Paid { reference } = payments.pay_once(&request).unwrap() else { panic!("not paid") };
+    assert!(reference.starts_with("pi_"), "{reference}");
+    assert_eq!(stand_in.charge_count(), 1);
+    assert_eq!(payments.pay_once(&request).unwrap(), PaymentOutcome::Paid { reference: reference.clone() }, "a retry is the same payment");
+    assert_eq!(stand_in.charge_count(), 1);
+    assert_eq!(payments.payment(&reference).unwrap(), PaymentOutcome::Paid { reference });
+}
+
+#[test]
+fn a_declined_card_gives_the_banks_message() {
+    let (stand_in, payments) = started();
+    let outcome = payments.pay_once(&payment(&stand_in, CARD_DECLINED, "charge-declined")).unwrap();
+    assert_eq!(outcome, PaymentOutcome::Declined { message: Some(DECLINE_MESSAGE.into()) });
+    assert_eq!(DECLINE_MESSAGE, "Your card was declined.");
+    assert_eq!(stand_in.charge_count(), 0);
+}
+
+#[test]
+fn three_d_secure_requires_action_then_pays() {
+    let (stand_in, payments) = started();
+    let outcome = payments.pay_once(&payment(&stand_in, CARD_3DS, "charge-3ds")).unwrap();
+    let PaymentOutcome::RequiresAction { reference, client_secret } = outcome else { panic!("{outcome:?}") };
+    assert!(client_secret.starts_with(&format!("{reference}_secret")), "{client_secret}");
+    assert!(matches!(payments.payment(&reference).unwrap(), PaymentOutcome::RequiresAction { .. }), "not paid before the bank approves");
+    assert_eq!(stand_in.charge_count(), 0);
+    assert!(stand_in.approve_3ds(&reference));
+    assert_eq!(payments.payment(&reference).unwrap(), PaymentOutcome::Paid { reference });
+    assert_eq!(stand_in.charge_count(), 1);
+}
+
+#[test]
+fn a_subscription_with_a_trial_is_trialing_then_cancels_at_its_period_end() {
+    let (stand_in, payments) = started();
+    let outcome = payments.subscribe(&subscription_request(&stand_in, "sub-trial")).unwrap();
+    let SubscriptionOutcome::Started { subscription, snapshot } = outcome else { panic!("{outcome:?}") };
+    assert_eq!(snapshot.status, SubscriptionStatus::Trialing);
+    assert!((snapshot.current_period_end - (Utc::now() + TimeDelta::days(3))).num_seconds().abs() < 60, "{snapshot:?}");
+    assert_eq!(stand_in.charge_count(), 0, "a trial takes nothing");
+    assert_eq!(payments.subscription(&subscription).unwrap().map(|s| s.status), Some(SubscriptionStatus::Trialing));
+
+    let cancelled = payments.cancel_at_period_end(&subscription).unwrap();
+    assert_eq!((cancelled.status, cancelled.current_period_end), (SubscriptionStatus::Canceled, snapshot.current_period_end));
+    assert_eq!(stand_in.subscription(&subscription).unwrap()["cancel_at_period_end"], true);
+    assert_eq!(payments.subscription("sub_nope").unwrap(), None);
+}
+
+fn subscription_event(stand_in: &StripeStandIn, payments: &StripePayments) -> (String, Value) {
+    let SubscriptionOutcome::Started { subscription, .. } = payments.subscribe(&subscription_request(stand_in, "sub-hook")).unwrap() else {
+        panic!("started")
+    };
+    let event = stand_in.events().into_iter().find(|e| e["type"] == "customer.subscription.created").expect("created event");
+    (subscription, event)
+}
+
+#[test]
+fn a_signed_webhook_verifies_and_maps_to_the_subscription() {
+    let (stand_in, payments) = started();
+    let (subscription, event) = subscription_event(&stand_in, &payments);
+    let webhooks = StripeWebhooks::new(&settings(&stand_in));
+    assert_eq!(webhooks.provider(), STRIPE);
+    let payload = event.to_string();
+    let header = signature_header(&payload, WEBHOOK_SECRET, Utc::now().timestamp());
+    let verified = webhooks.verify(&payload, &[("stripe-signature", header.as_str())]).expect("verifies");
+    assert_eq!(verified.id, event["id"].as_str().unwrap());
+    let ProviderEvent::Subscription { subscription: id, snapshot } = verified.event else { panic!("not a subscription event") };
+    assert_eq!((id, snapshot.status), (subscription, SubscriptionStatus::Trialing));
+    assert_eq!(snapshot.as_of.timestamp(), event["created"].as_i64().unwrap());
+}
+
+#[test]
+fn a_webhook_with_a_bad_or_stale_signature_is_refused() {
+    let (stand_in, payments) = started();
+    let (_, event) = subscription_event(&stand_in, &payments);
+    let webhooks = StripeWebhooks::new(&settings(&stand_in));
+    let payload = event.to_string();
+    let now = Utc::now().timestamp();
+
+    let forged = signature_header(&payload, "whsec_someone_else", now);
+    assert_eq!(webhooks.verify(&payload, &[("stripe-signature", forged.as_str())]), Err(WebhookRejected::BadSignature));
+    let genuine = signature_header(&payload, WEBHOOK_SECRET, now);
+    let altered = payload.replace("trialing", "active");
+    assert_ne!(altered, payload);
+    assert_eq!(webhooks.verify(&altered, &[("stripe-signature", genuine.as_str())]), Err(WebhookRejected::BadSignature));
+    assert_eq!(webhooks.verify(&payload, &[("other", "x")]), Err(WebhookRejected::BadSignature));
+
+    let stale = signature_header(&payload, WEBHOOK_SECRET, now - 400);
+    assert_eq!(webhooks.verify(&payload, &[("stripe-signature", stale.as_str())]), Err(WebhookRejected::StaleTimestamp));
+}

@@ -1,0 +1,150 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import zlib from 'node:zlib';
+import { totpCode } from './helpers';
+
+/** The seeded admin (xtask/src/seed.rs), who has two-factor sign-in on. */
+export const ADMIN = { email: 'admin@gistbook.app', password: 'gistbook-admin' };
+
+/**
+ * The database `cargo xtask e2e` seeds: E2E_DATABASE_URL when set, else `gistbook_e2e` on the
+ * server of DATABASE_URL, else on the private cluster xtask starts at 127.0.0.1:54330.
+ */
+function e2eDatabaseUrl(): string {
+  if (process.env.E2E_DATABASE_URL) return process.env.E2E_DATABASE_URL;
+  const base = process.env.DATABASE_URL?.trim() || 'postgres://postgres@127.0.0.1:54330/postgres';
+  const url = new URL(base);
+  url.pathname = '/gistbook_e2e';
+  return url.toString();
+}
+
+/** Runs one statement on the browser tests' database as its owner and answers psql's unaligned output. */
+export function runSql(sql: string): string {
+  return execFileSync('psql', [e2eDatabaseUrl(), '-XAtc', sql], { encoding: 'utf8' }).trim();
+}
+
+/**
+ * The seeded admin's authenticator secret and the last step a code was used for. The seed prints
+ * the secret but nothing hands it to the browser tests, so it is read from the test database
+ * (ADMIN_TOTP_SECRET, when set, wins; then every code is assumed fresh).
+ */
+function adminTwoFactor(): { secret: string; lastStep: number } {
+  if (process.env.ADMIN_TOTP_SECRET) return { secret: process.env.ADMIN_TOTP_SECRET, lastStep: 0 };
+  const sql = `SELECT t.secret || ' ' || t.last_used_step FROM two_factor t JOIN users u ON u.id = t.user_id WHERE u.email = '${ADMIN.email}' AND t.enabled_at IS NOT NULL`;
+  const out = execFileSync('psql', [e2eDatabaseUrl(), '-XAtc', sql], { encoding: 'utf8' }).trim();
+  const [secret, step] = out.split(' ');
+  if (!secret) throw new Error(`no two-factor secret for ${ADMIN.email} in ${e2eDatabaseUrl()}`);
+  return { secret, lastStep: Number(step) };
+}
+
+/** A code for a step not used before: now, or the next step (the server takes one step of drift), or after a wait. */
+async function freshCode(): Promise<string> {
+  for (;;) {
+    const { secret, lastStep } = adminTwoFactor();
+    const now = Math.floor(Date.now() / 1000 / 30);
+    if (lastStep < now) return totpCode(secret);
+    if (lastStep < now + 1) return totpCode(secret, 1);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+  }
+}
+
+/** Signs the seeded admin in through the API (password, then a two-factor code) and stores the token in this page. */
+export async function signInAsAdmin(page: Page): Promise<void> {
+  const first = await page.request.post('/api/user/login', { data: ADMIN });
+  expect(first.ok(), await first.text()).toBeTruthy();
+  const { challenge } = ((await first.json()) as { result: { challenge: string } }).result;
+  const second = await page.request.post('/api/user/login/two-factor', { data: { challenge, code: await freshCode() } });
+  expect(second.ok(), await second.text()).toBeTruthy();
+  const { token } = ((await second.json()) as { result: { token: string } }).result;
+  await page.goto('/');
+  await page.evaluate((value) => {
+    window.localStorage.setItem('token', value);
+    window.localStorage.setItem('tokenDate', String(Date.now()));
+  }, token);
+}
+
+/** Registers a member through a separate request context (the admin's cookies stay as they are). */
+export async function registerMember(request: APIRequestContext, email: string): Promise<void> {
+  const response = await request.post('/api/user/register', {
+    data: { username: email, password: 'Sup3r-secret-pass', firstName: 'Mona', lastName: 'Member', timezone: 'UTC' },
+  });
+  expect(response.ok(), await response.text()).toBeTruthy();
+}
+
+// ---- small files made here -------------------------------------------------------------------
+
+function crc32(bytes: Buffer): number {
+  let crc = ~0;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
+  }
+  return ~crc >>> 0;
+}
+
+function chunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A `size` × `size` PNG cover: a diagonal gradient (RGB, 8 bits). */
+export function makePng(size = 96): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const rows: number[] = [];
+  for (let y = 0; y < size; y++) {
+    rows.push(0);
+    for (let x = 0; x < size; x++) rows.push(15 + ((x * 200) / size) | 0, 82, 87 + ((y * 150) / size) | 0);
+  }
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(Buffer.from(rows))), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** A mono 16-bit PCM WAV of a 440 Hz tone, `seconds` long. */
+export function makeWav(seconds = 2, rate = 22_050): Buffer {
+  const samples = Math.round(seconds * rate);
+  const data = Buffer.alloc(samples * 2);
+  for (let i = 0; i < samples; i++) data.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 440 * i) / rate) * 8000), i * 2);
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0, 'ascii');
+  header.writeUInt32LE(36 + data.length, 4);
+  header.write('WAVEfmt ', 8, 'ascii');
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(rate, 24);
+  header.writeUInt32LE(rate * 2, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36, 'ascii');
+  header.writeUInt32LE(data.length, 40);
+  return Buffer.concat([header, data]);
+}
+
+export function uniqueTitle(): string {
+  return `E2E Admin Book ${crypto.randomBytes(4).toString('hex')}`;
+}
+
+/**
+ * Records every value the page's upload progress bar takes (a MutationObserver in the page), so a
+ * test can tell that the bar moved through values below 100 and in which colour.
+ */
+export async function recordProgress(page: Page): Promise<() => Promise<{ value: number; done: boolean }[]>> {
+  await page.evaluate(() => {
+    const seen: { value: number; done: boolean }[] = [];
+    (window as unknown as { __progress: typeof seen }).__progress = seen;
+    const bar = document.querySelector('[role="progressbar"]');
+    if (!bar) throw new Error('no progress bar');
+    new MutationObserver(() => {
+      seen.push({ value: Number(bar.getAttribute('aria-valuenow')), done: bar.firstElementChild?.classList.contains('upload-progress__fill--done') ?? false });
+    }).observe(bar, { attributes: true, subtree: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { __progress: { value: number; done: boolean }[] }).__progress);
+}

@@ -1,0 +1,21 @@
+/** Query keys of the back office; every one starts with 'admin' so a change can refresh them all. */
+export const adminKeys = {
+  all: ['admin'] as const,
+  twoFactor: () => [...adminKeys.all, 'two-factor'] as const,
+  users: (query: string) => [...adminKeys.all, 'users', 'list', query] as const,
+  user: (id: number) => [...adminKeys.all, 'users', 'one', id] as const,
+  plans: () => [...adminKeys.all, 'plans'] as const,
+  books: (sort: string) => [...adminKeys.all, 'books', 'list', sort] as const,
+  booksAll: () => [...adminKeys.all, 'books'] as const,
+  book: (id: number) => [...adminKeys.all, 'books', 'one', id] as const,
+  stats: (from: string, to: string) => [...adminKeys.all, 'stats', from, to] as const,
+  audit: (action: string, entityId: string) => [...adminKeys.all, 'audit', action, entityId] as const,
+  auditAll: () => [...adminKeys.all, 'audit'] as const,
+  // Back office II: each kind has its list (`[..., kind, 'list']`) and its items (`[..., kind, 'one', id]`).
+  content: (kind: ContentKind) => [...adminKeys.all, kind] as const,
+  contentList: (kind: ContentKind) => [...adminKeys.all, kind, 'list'] as const,
+  contentItem: (kind: ContentKind, id: number) => [...adminKeys.all, kind, 'one', id] as const,
+};
+
+/** The kinds of content the back office manages besides members and books. */
+export type ContentKind = 'podcasts' | 'goals' | 'blog' | 'insights' | 'collections' | 'visuals';

@@ -1,0 +1,48 @@
+import { Link } from 'react-router';
+import { Alert } from '@/components/Alert';
+import { useDocumentTitle } from '@/components/use-document-title';
+import { errorMessage } from '@/lib/api/client';
+import { accessFromError } from '../api/access';
+
+export const FORBIDDEN_TEXT = 'This page is for administrators.';
+export const MFA_TEXT = 'The back office needs two-factor sign-in on your account.';
+
+/** 403 for a member who typed an admin address (the server refuses them in any case). */
+export function Forbidden() {
+  useDocumentTitle('Not allowed');
+  return (
+    <div className="page page--narrow page--center admin-access">
+      <p className="not-found__code" aria-hidden="true">
+        403
+      </p>
+      <h1 className="page__title">Not allowed</h1>
+      <p className="page__lead">{FORBIDDEN_TEXT}</p>
+      <Link className="btn btn--primary btn--md" to="/home">
+        Go to your home page
+      </Link>
+    </div>
+  );
+}
+
+/** An admin without two-factor sign-in: the way to turn it on. */
+export function MfaRequired() {
+  useDocumentTitle('Turn on two-factor sign-in');
+  return (
+    <div className="page page--narrow page--center admin-access">
+      <h1 className="page__title">Turn on two-factor sign-in</h1>
+      <p className="page__lead">{MFA_TEXT}</p>
+      <p>Turn it on under Security, then come back to this page.</p>
+      <Link className="btn btn--primary btn--md" to="/account/security">
+        Go to Security settings
+      </Link>
+    </div>
+  );
+}
+
+/** A failed admin call: the 403 pages for a refusal, else the error in a warning banner. */
+export function QueryError({ error }: { error: unknown }) {
+  const access = accessFromError(error);
+  if (access === 'forbidden') return <Forbidden />;
+  if (access === 'mfa-required') return <MfaRequired />;
+  return <Alert tone="warning">{errorMessage(error)}</Alert>;
+}

@@ -1,0 +1,103 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { adminAccess, forbidden } from '@/testing/admin-data';
+import { fail, http } from '@/testing/handlers';
+import { currentUrl, renderApp, signIn } from '@/testing/render';
+import { server } from '@/testing/server';
+import { FORBIDDEN_TEXT, MFA_TEXT } from '../components/AccessPages';
+
+describe('the admin guard', () => {
+  it('sends a visitor to sign up, coming back afterwards', async () => {
+    const { router } = renderApp('/admin/users?q=ada');
+    await screen.findByRole('heading', { level: 1 });
+    expect(currentUrl(router)).toBe(`/signup?redirect=${encodeURIComponent('/admin/users?q=ada')}`);
+  });
+
+  it('shows a member the 403 page, and calls no admin API', async () => {
+    signIn();
+    let adminCalled = false;
+    server.use(
+      http.get('/api/admin/user/{start}', () => {
+        adminCalled = true;
+        return forbidden();
+      }),
+    );
+    renderApp('/admin/users');
+    expect(await screen.findByText(FORBIDDEN_TEXT)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Not allowed' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Back office' })).not.toBeInTheDocument();
+    expect(adminCalled).toBe(false);
+  });
+
+  it('sends an admin without two-factor to turn it on', async () => {
+    signIn();
+    server.use(...adminAccess({ twoFactor: false }));
+    renderApp('/admin/stats');
+    expect(await screen.findByText(MFA_TEXT)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Security settings' })).toHaveAttribute('href', '/account/security');
+  });
+
+  it('turns a 403 mfa_required answer of an admin call into the same page', async () => {
+    signIn();
+    server.use(...adminAccess(), http.get('/api/admin/user/{start}', () => fail(403, 'Turn on two-factor sign-in first.', 'mfa_required')));
+    renderApp('/admin/users');
+    expect(await screen.findByText(MFA_TEXT)).toBeInTheDocument();
+  });
+
+  it('turns a 403 forbidden answer of an admin call into the 403 page', async () => {
+    signIn();
+    server.use(...adminAccess(), http.get('/api/admin/books/', () => forbidden()));
+    renderApp('/admin/books-list');
+    expect(await screen.findByText(FORBIDDEN_TEXT)).toBeInTheDocument();
+  });
+
+  it('shows an admin the back office with a link to every screen of it', async () => {
+    signIn();
+    server.use(...adminAccess());
+    renderApp('/admin');
+    const nav = await screen.findByRole('navigation', { name: 'Back office' });
+    expect(within(nav).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Overview', '/admin'],
+      ['Members', '/admin/users'],
+      ['Books', '/admin/books-list'],
+      ['Podcasts', '/admin/podcasts'],
+      ['Goals', '/admin/goals'],
+      ['Blog', '/admin/blog-list'],
+      ['Insights', '/admin/insights'],
+      ['Collections', '/admin/collections'],
+      ['Visuals', '/admin/visuals'],
+      ['Stats', '/admin/stats'],
+      ['Audit log', '/admin/audit'],
+    ]);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Back office' })).toBeInTheDocument();
+    // The overview links every screen too.
+    const main = screen.getByRole('list', { name: 'Back office screens' });
+    expect(within(main).getByRole('link', { name: 'Podcasts' })).toHaveAttribute('href', '/admin/podcasts');
+    expect(within(main).getByRole('link', { name: 'Visuals' })).toHaveAttribute('href', '/admin/visuals');
+  });
+
+  it("marks a screen's add, edit and upload pages as that screen in the navigation", async () => {
+    signIn();
+    server.use(...adminAccess(), http.get('/api/admin/podcasts/{id}', () => forbidden()));
+    renderApp('/admin/podcast-media/3');
+    const nav = await screen.findByRole('navigation', { name: 'Back office' });
+    expect(within(nav).getByRole('link', { name: 'Podcasts' })).toHaveClass('admin-nav__link--active');
+    expect(within(nav).getByRole('link', { name: 'Books' })).not.toHaveClass('admin-nav__link--active');
+  });
+
+  it('has a back-office link in an admin’s user menu only', async () => {
+    signIn();
+    server.use(...adminAccess());
+    const { user, unmount } = renderApp('/account');
+    await user.click(await screen.findByRole('button', { name: /My Account/ }));
+    expect(await screen.findAllByRole('link', { name: 'Back office' })).not.toHaveLength(0);
+    unmount();
+
+    // The default fake server's member is no admin.
+    server.resetHandlers();
+    const member = renderApp('/account');
+    await member.user.click(await screen.findByRole('button', { name: /My Account/ }));
+    expect(await screen.findAllByRole('link', { name: 'Logout' })).not.toHaveLength(0);
+    expect(screen.queryByRole('link', { name: 'Back office' })).not.toBeInTheDocument();
+  });
+});

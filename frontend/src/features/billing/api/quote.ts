@@ -1,0 +1,28 @@
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api/client';
+import type { CouponRequest, CouponResult, QuoteRequest, QuoteResult } from '@/lib/api/types';
+import { billingKeys } from './keys';
+
+/** POST /api/charge/quote: what a basket costs; checkout charges the same computation. */
+export function getQuote(basket: QuoteRequest, options?: { signal?: AbortSignal }): Promise<QuoteResult> {
+  return api.post('/api/charge/quote', { body: basket, signal: options?.signal });
+}
+
+/** The total the page shows, fetched again whenever a choice changes (the last one stays meanwhile). */
+export function useQuote(basket: QuoteRequest, options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: billingKeys.quote(basket),
+    queryFn: ({ signal }) => getQuote(basket, { signal }),
+    placeholderData: keepPreviousData,
+    enabled: options.enabled ?? true,
+  });
+}
+
+/** POST /api/charge/coupon: the coupon's percentage off, or the server's reason it does not apply. */
+export function checkCoupon(body: CouponRequest): Promise<CouponResult> {
+  return api.post('/api/charge/coupon', { body });
+}
+
+export function useCheckCoupon() {
+  return useMutation({ mutationKey: ['billing', 'coupon'], mutationFn: checkCoupon });
+}

@@ -1,0 +1,294 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { Alert } from '@/components/Alert';
+import { Button } from '@/components/Button';
+import { TextField } from '@/components/Field';
+import { useFormAlert } from '@/components/use-form-alert';
+import { errorMessage, type FileOrResult } from '@/lib/api/client';
+import type { ChargeRequest, ChargeResult, PaymentSettings, PayPalCompleteRequest, PlanView } from '@/lib/api/types';
+import { useIsAuthenticated } from '@/lib/auth/use-auth';
+import { completePayPalForBook, confirmBookPayment, confirmCardPayment, payByCard, payForBookByCard } from '../api/checkout';
+import { useQuote } from '../api/quote';
+import { useStripeCard } from '../hooks/use-stripe-card';
+import { CARD_INVALID_MESSAGE, CHECKOUT_ERROR_MESSAGE, EMAIL_REQUIRED_MESSAGE, NO_METHOD_MESSAGE } from '../messages';
+import { formatCents, hasQuantity, initialQuantity, isSubscription, needsBuyerEmail, offersAddOns, quantityProblem, type AddOnCount } from '../money';
+import { AddOnChoice } from './AddOnChoice';
+import { EMPTY_GIFT, GiftFields, type GiftDetails } from './GiftFields';
+import { CardFields } from './CardFields';
+import { Cart } from './Cart';
+import { CouponBox, type AppliedCoupon } from './CouponBox';
+import { MethodChoice, type PaymentMethod } from './MethodChoice';
+import { PayPalButton } from './PayPalButton';
+import { QuantityField } from './QuantityField';
+import { TestModeNotice } from './TestModeNotice';
+import './checkout.css';
+
+/** What came with a purchase besides the charge: a single book's PDF, the seats bought. */
+export interface PaidExtras {
+  pdf?: Blob;
+  quantity?: number;
+}
+
+interface CheckoutProps {
+  plan: PlanView;
+  settings: PaymentSettings;
+  trialEndsAt: number;
+  /** `?quantity=` of the link (the bulk plan), if any. */
+  linkedQuantity?: string | null;
+  onPaid: (result: ChargeResult, extras: PaidExtras) => void;
+}
+
+/** A book's checkout answered the PDF: the charge as the page goes on with it. */
+function paidWithFile(headers: Headers, guest: boolean): ChargeResult {
+  return {
+    status: 'succeeded',
+    chargeId: headers.get('X-Charge-Id') ?? '',
+    clientSecret: null,
+    isPaid: false,
+    notLoggedIn: guest,
+    planId: null,
+    endPaidDate: null,
+  };
+}
+
+/** Where "back" goes from each kind of checkout. */
+function backLink(plan: PlanView): { to: string; label: string } {
+  if (plan.kind === 'gift') return { to: '/giftcard', label: '← Gift cards' };
+  if (plan.kind === 'bulk') return { to: '/teams', label: '← Gistbook for teams' };
+  if (plan.kind === 'book') return { to: '/books', label: '← Book summaries' };
+  return { to: '/pricing', label: '← All plans' };
+}
+
+/**
+ * The checkout form: the guest's e-mail, add-ons, coupon, the payment method and its provider's
+ * controls, beside the cart with the server's total. Server errors show in a red alert at the top.
+ */
+export function Checkout({ plan, settings, trialEndsAt, linkedQuantity = null, onPaid }: CheckoutProps) {
+  const guest = !useIsAuthenticated();
+  const methods: PaymentMethod[] = [];
+  if (settings.card && settings.stripePublishableKey) methods.push('card');
+  if (settings.paypal && settings.paypalClientId) methods.push('paypal');
+
+  const [email, setEmail] = useState('');
+  const [addInfographics, setAddInfographics] = useState<AddOnCount>(0);
+  const [coupon, setCoupon] = useState<AppliedCoupon | null>(null);
+  const [chosen, setChosen] = useState<PaymentMethod | null>(null);
+  const [gift, setGift] = useState<GiftDetails>(EMPTY_GIFT);
+  const [typedQuantity, setTypedQuantity] = useState(() => initialQuantity(plan, linkedQuantity));
+  const [busy, setBusy] = useState(false);
+  const { message, showError, clearError } = useFormAlert();
+  const method = chosen && methods.includes(chosen) ? chosen : methods[0];
+  const isGift = plan.kind === 'gift';
+  const isBook = plan.kind === 'book';
+  const byTheSeat = hasQuantity(plan);
+  const quantity = Number(typedQuantity);
+  // The PDF a book's checkout answered, handed on with the charge.
+  const pdf = useRef<Blob | null>(null);
+
+  const basket = {
+    planId: plan.id,
+    addInfographics,
+    couponCode: coupon?.code ?? null,
+    // Only the bulk plan is sold by the seat; a quantity being typed is quoted once it is whole.
+    ...(byTheSeat ? { quantity: Number.isInteger(quantity) && quantity > 0 ? quantity : plan.minQuantity } : {}),
+  };
+  const quote = useQuote(basket);
+  const stripeCard = useStripeCard(methods.includes('card'), settings.stripeJsUrl, settings.stripePublishableKey);
+
+  const receiptEmail = guest ? email.trim() : null;
+  // A gift sends its form (trimmed); blank recipient fields send the details to the buyer.
+  const chargeBody: ChargeRequest = {
+    ...basket,
+    email: receiptEmail,
+    ...(isGift
+      ? {
+          gift: true,
+          senderName: gift.senderName.trim(),
+          recipientName: gift.recipientName.trim(),
+          recipientEmail: gift.recipientEmail.trim(),
+          recipientMsg: gift.recipientMsg.trim(),
+        }
+      : {}),
+  };
+
+  /** The guest's e-mail is required (the receipt goes there), except for gifts and seats; seats come 20 or more. */
+  const validate = (): boolean => {
+    clearError();
+    if (guest && needsBuyerEmail(plan) && !email.trim()) {
+      showError(EMAIL_REQUIRED_MESSAGE);
+      return false;
+    }
+    const badQuantity = byTheSeat ? quantityProblem(plan, typedQuantity) : null;
+    if (badQuantity) {
+      showError(badQuantity);
+      return false;
+    }
+    return true;
+  };
+
+  const paid = (result: ChargeResult) => onPaid(result, { pdf: pdf.current ?? undefined, quantity: byTheSeat ? quantity : undefined });
+
+  /** A book's answer: the PDF (kept for the done screen), or the JSON next step (3-D Secure). */
+  const fromBookAnswer = (answer: FileOrResult<ChargeResult>): ChargeResult => {
+    if (answer.file) {
+      pdf.current = answer.file;
+      return paidWithFile(answer.headers, guest);
+    }
+    return answer.result;
+  };
+
+  const payWithCard = async () => {
+    const mounted = stripeCard.current();
+    if (!mounted) {
+      showError(CARD_INVALID_MESSAGE);
+      return;
+    }
+    setBusy(true);
+    try {
+      const created = await mounted.stripe.createPaymentMethod({
+        type: 'card',
+        card: mounted.card,
+        ...(receiptEmail ? { billing_details: { email: receiptEmail } } : {}),
+      });
+      if (created.error || !created.paymentMethod) {
+        showError(created.error?.message || CARD_INVALID_MESSAGE);
+        return;
+      }
+      const body = { ...chargeBody, token: created.paymentMethod.id };
+      let result = isBook ? fromBookAnswer(await payForBookByCard(plan.id, body)) : await payByCard(plan.id, body);
+      if (result.status === 'requires_action') {
+        const secret = result.clientSecret ?? '';
+        // One-time payments are confirmed by the server (manual confirmation); a subscription's
+        // first invoice is confirmed by Stripe.js itself.
+        const action = isSubscription(plan) ? await mounted.stripe.confirmCardPayment(secret) : await mounted.stripe.handleCardAction(secret);
+        if (action.error) {
+          showError(action.error.message || CHECKOUT_ERROR_MESSAGE);
+          return;
+        }
+        result = isBook ? fromBookAnswer(await confirmBookPayment(result.chargeId)) : await confirmCardPayment(result.chargeId);
+      }
+      if (result.status !== 'succeeded') {
+        showError(CHECKOUT_ERROR_MESSAGE);
+        return;
+      }
+      paid(result);
+    } catch (error) {
+      showError(errorMessage(error, CHECKOUT_ERROR_MESSAGE));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy || method !== 'card') return;
+    if (!validate()) return;
+    void payWithCard();
+  };
+
+  const quoteError = quote.error ? errorMessage(quote.error) : null;
+  const payLabel = plan.trialDays > 0 ? 'Start free trial' : quote.data ? `Pay ${formatCents(quote.data.total)}` : 'Pay';
+  const back = backLink(plan);
+  const emailHint = isGift
+    ? 'Your receipt goes here, and the gift details too when you leave the recipient blank.'
+    : byTheSeat
+      ? 'Your receipt and the seat codes go here.'
+      : 'We will send your payment receipt to this address.';
+
+  return (
+    <div className="checkout">
+      <header className="page__header checkout__header">
+        <p className="checkout__back">
+          <Link to={back.to}>{back.label}</Link>
+        </p>
+        <h1 className="page__title">Checkout</h1>
+        <p className="page__lead">
+          {plan.name}
+          {plan.trialDays > 0 ? `: start your ${plan.trialDays}-day free trial` : ''}
+        </p>
+      </header>
+      {settings.testMode ? <TestModeNotice /> : null}
+      {message ? <Alert tone="error">{message}</Alert> : null}
+      <div className="checkout__grid">
+        <div className="checkout__summary">
+          <Cart
+            plan={plan}
+            quote={quote.data}
+            updating={quote.isFetching}
+            quoteError={quoteError}
+            addInfographics={addInfographics}
+            quantity={byTheSeat && quote.data ? quote.data.quantity : 1}
+            trialEndsAt={trialEndsAt}
+          />
+        </div>
+        <form className="checkout__form form" onSubmit={onSubmit} noValidate aria-label="Payment">
+          {isGift ? <GiftFields value={gift} onChange={setGift} disabled={busy} /> : null}
+          {guest ? (
+            <TextField
+              label={needsBuyerEmail(plan) ? 'Email' : 'Your email'}
+              name="email"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              hint={
+                <>
+                  {emailHint} Have an account? <Link to={`/login?redirect=${encodeURIComponent(`/payment/${plan.id}`)}`}>Log in first</Link>.
+                </>
+              }
+              value={email}
+              disabled={busy}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          ) : null}
+          {byTheSeat ? (
+            <QuantityField value={typedQuantity} onChange={setTypedQuantity} min={plan.minQuantity} max={plan.maxQuantity} unitPrice={plan.price} disabled={busy} />
+          ) : null}
+          {offersAddOns(plan) ? <AddOnChoice value={addInfographics} onChange={setAddInfographics} disabled={busy} /> : null}
+          <CouponBox planId={plan.id} applied={coupon} onApply={setCoupon} disabled={busy} />
+          {method ? (
+            <>
+              {methods.length > 1 ? <MethodChoice methods={methods} value={method} onChange={setChosen} disabled={busy} /> : null}
+              {methods.includes('card') ? (
+                <div className="checkout__method" hidden={method !== 'card'}>
+                  <CardFields containerRef={stripeCard.containerRef} status={stripeCard.status} error={stripeCard.cardError} />
+                  <Button type="submit" size="lg" block loading={busy} loadingText="Processing payment…" disabled={stripeCard.status !== 'ready'}>
+                    {payLabel}
+                  </Button>
+                </div>
+              ) : null}
+              {method === 'paypal' ? (
+                <div className="checkout__method">
+                  {busy ? <p className="visually-hidden" role="status">Completing your PayPal payment…</p> : null}
+                  <PayPalButton
+                    settings={settings}
+                    planId={plan.id}
+                    intent={isSubscription(plan) ? 'subscription' : 'capture'}
+                    handlers={{
+                      validate,
+                      basket: () => {
+                        const { planId: _planId, gift: _gift, token: _token, ...start } = chargeBody;
+                        return start;
+                      },
+                      complete: isBook ? async (body: PayPalCompleteRequest) => fromBookAnswer(await completePayPalForBook({ ...body, planId: plan.id })) : undefined,
+                      onBusy: setBusy,
+                      onPaid: paid,
+                      onError: showError,
+                    }}
+                  />
+                </div>
+              ) : null}
+            </>
+          ) : (
+            <Alert tone="warning">{NO_METHOD_MESSAGE}</Alert>
+          )}
+          <p className="form__fineprint">
+            {plan.trialDays > 0
+              ? `Cancel any time before the trial ends and you won't be charged. `
+              : ''}
+            By paying you agree to our <Link to="/terms">Terms</Link> and <Link to="/privacy">Privacy Policy</Link>.
+          </p>
+        </form>
+      </div>
+    </div>
+  );
+}

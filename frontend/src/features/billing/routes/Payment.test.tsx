@@ -1,0 +1,270 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ChargeRequest, QuoteRequest } from '@/lib/api/types';
+import { makeCharge, makeQuote, makeSettings } from '@/testing/billing-data';
+import { makeUser } from '@/testing/data';
+import { fail, http, ok } from '@/testing/handlers';
+import { renderApp, signIn } from '@/testing/render';
+import { server } from '@/testing/server';
+import { installFakeStripe } from '../providers/fakes';
+
+const EMAIL_MESSAGE = 'Please input an email address. We will send your payment receipt to that email.';
+
+let uninstall: (() => void) | null = null;
+afterEach(() => {
+  uninstall?.();
+  uninstall = null;
+});
+
+function fakeStripe(answers?: Parameters<typeof installFakeStripe>[0]) {
+  const fake = installFakeStripe(answers);
+  uninstall = fake.uninstall;
+  return fake;
+}
+
+/** Records the bodies of the card payments the page sends. */
+function recordPayments(answer = makeCharge()) {
+  const bodies: { planId: string; body: ChargeRequest }[] = [];
+  server.use(
+    http.post('/api/charge/process/{planId}', async ({ request, params }) => {
+      bodies.push({ planId: String(params.planId), body: await request.json() });
+      return ok(answer);
+    }),
+  );
+  return bodies;
+}
+
+async function cardReady() {
+  // The fake Element is mounted once Stripe.js "loaded".
+  expect(await screen.findByLabelText('Card number')).toBeInTheDocument();
+}
+
+describe('payment page: the order', () => {
+  it('shows the plan, its trial and the total the server quotes, quoted again when an add-on is chosen', async () => {
+    fakeStripe();
+    const quotes: QuoteRequest[] = [];
+    server.use(
+      http.post('/api/charge/quote', async ({ request }) => {
+        const body = await request.json();
+        quotes.push(body);
+        // Not the page's arithmetic: whatever the server says is the total.
+        return ok({ ...makeQuote('monthly', Number(body.addInfographics)), total: body.addInfographics === 20 ? 2222 : 1111 });
+      }),
+    );
+    const { user } = renderApp('/payment/monthly');
+    const cart = within(await screen.findByRole('region', { name: 'Your order' }));
+    expect(cart.getByText('Premium Monthly')).toBeInTheDocument();
+    expect(cart.getByText('3-day free trial')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('cart-total')).toHaveTextContent('$11.11'));
+    expect(quotes[0]).toEqual({ planId: 'monthly', addInfographics: 0, couponCode: null });
+
+    await user.click(screen.getByRole('radio', { name: /20 infographics/ }));
+    await waitFor(() => expect(screen.getByTestId('cart-total')).toHaveTextContent('$22.22'));
+    expect(quotes.at(-1)).toEqual({ planId: 'monthly', addInfographics: 20, couponCode: null });
+    expect(cart.getByText('20 infographics')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /50 infographics.*\$29\.99/ })).toBeInTheDocument();
+  });
+
+  it('applies a coupon: a banner with its percentage and the discounted total', async () => {
+    fakeStripe();
+    let asked: unknown;
+    server.use(
+      http.post('/api/charge/coupon', async ({ request }) => {
+        asked = await request.json();
+        return ok({ percent_off: 25, paypalPlan: null });
+      }),
+    );
+    const { user } = renderApp('/payment/lifetime');
+    await waitFor(() => expect(screen.getByTestId('cart-total')).toHaveTextContent('$149.99'));
+    await user.type(screen.getByLabelText('Coupon code (optional)'), ' save25 ');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText(/applied: 25% off/)).toHaveTextContent('Coupon SAVE25 applied: 25% off.');
+    expect(asked).toEqual({ coupon: 'SAVE25', planId: 'lifetime' });
+    // The handler's quote takes 25% off when a coupon code is sent.
+    await waitFor(() => expect(screen.getByTestId('cart-total')).toHaveTextContent('$112.49'));
+    expect(screen.getByText('Coupon (25% off)')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Remove coupon' }));
+    await waitFor(() => expect(screen.getByTestId('cart-total')).toHaveTextContent('$149.99'));
+  });
+
+  it("shows the server's reason when a coupon does not apply, and Enter applies instead of paying", async () => {
+    fakeStripe();
+    const payments = recordPayments();
+    server.use(http.post('/api/charge/coupon', () => fail(400, 'This coupon has expired.', 'invalid_coupon')));
+    const { user } = renderApp('/payment/lifetime');
+    await cardReady();
+    await user.type(screen.getByLabelText('Coupon code (optional)'), 'OLD{Enter}');
+    expect(await screen.findByText('This coupon has expired.')).toBeInTheDocument();
+    expect(screen.queryByText(/applied/)).not.toBeInTheDocument();
+    expect(payments).toEqual([]);
+  });
+
+  it("says 'Invalid plan id' for an unknown plan", async () => {
+    renderApp('/payment/no-such-plan');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid plan id');
+    expect(screen.getByRole('link', { name: 'See the plans' })).toHaveAttribute('href', '/pricing');
+  });
+
+  it('says a plan not sold at this checkout yet (quiz results) before any card is asked for', async () => {
+    renderApp('/payment/quiz-results');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This plan cannot be bought by card here yet.');
+    expect(screen.queryByLabelText(/Card number/)).not.toBeInTheDocument();
+  });
+
+  it('shows a test mode notice when the server pays through test keys', async () => {
+    fakeStripe();
+    server.use(http.get('/api/charge/settings', () => ok(makeSettings({ testMode: true }))));
+    renderApp('/payment/monthly');
+    expect(await screen.findByText('Test mode')).toBeInTheDocument();
+    expect(screen.getByText(/No real money moves/)).toHaveTextContent('4242 4242 4242 4242');
+  });
+
+  it('offers only the payment methods the server has on', async () => {
+    fakeStripe();
+    server.use(http.get('/api/charge/settings', () => ok(makeSettings({ paypal: false, paypalClientId: null }))));
+    renderApp('/payment/monthly');
+    await cardReady();
+    expect(screen.queryByRole('radio', { name: 'PayPal' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Test mode')).not.toBeInTheDocument();
+  });
+});
+
+describe('payment page: card', () => {
+  it('asks a guest for the e-mail before anything is charged', async () => {
+    const stripe = fakeStripe();
+    const payments = recordPayments();
+    const { user } = renderApp('/payment/monthly');
+    await cardReady();
+    await user.click(screen.getByRole('button', { name: 'Start free trial' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(EMAIL_MESSAGE);
+    expect(stripe.client.createPaymentMethod).not.toHaveBeenCalled();
+    expect(payments).toEqual([]);
+  });
+
+  it("a member pays: PaymentMethod, then the server's charge, then \"You're all set\" with the header refreshed", async () => {
+    signIn();
+    const stripe = fakeStripe();
+    const payments = recordPayments(makeCharge({ notLoggedIn: false, isPaid: true }));
+    let sessions = 0;
+    server.use(
+      http.get('/api/user/session', () => {
+        sessions += 1;
+        return ok({ user: makeUser({ id: 1 }) });
+      }),
+    );
+    const { user } = renderApp('/payment/monthly');
+    await cardReady();
+    expect(screen.queryByLabelText('Email')).not.toBeInTheDocument();
+    await waitFor(() => expect(sessions).toBeGreaterThan(0));
+    const before = sessions;
+    await user.click(screen.getByRole('radio', { name: /50 infographics/ }));
+    await user.click(screen.getByRole('button', { name: 'Start free trial' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: "You're all set" })).toBeInTheDocument();
+    expect(stripe.constructor).toHaveBeenCalledWith('pk_test_123');
+    expect(stripe.client.createPaymentMethod).toHaveBeenCalledWith({ type: 'card', card: stripe.card });
+    expect(payments).toEqual([{ planId: 'monthly', body: { planId: 'monthly', addInfographics: 50, couponCode: null, token: 'pm_test_1', email: null } }]);
+    expect(screen.getByRole('link', { name: 'Start reading' })).toHaveAttribute('href', '/books');
+    // The plan changed: the member's cached data is fetched again.
+    await waitFor(() => expect(sessions).toBeGreaterThan(before));
+    expect(window.sessionStorage.getItem('chargeId')).toBeNull();
+  });
+
+  it('a guest pays: the chargeId is kept and the page asks to sign up or log in', async () => {
+    const stripe = fakeStripe();
+    const payments = recordPayments(makeCharge({ chargeId: 'ch_guest_9', notLoggedIn: true, isPaid: false, planId: null, endPaidDate: null }));
+    const { user } = renderApp('/payment/monthly');
+    await cardReady();
+    await user.type(screen.getByLabelText('Email'), 'guest@example.com');
+    await user.click(screen.getByRole('button', { name: 'Start free trial' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Thank you! One more step' })).toBeInTheDocument();
+    expect(stripe.client.createPaymentMethod).toHaveBeenCalledWith({ type: 'card', card: stripe.card, billing_details: { email: 'guest@example.com' } });
+    expect(payments[0]?.body).toMatchObject({ token: 'pm_test_1', email: 'guest@example.com' });
+    expect(window.sessionStorage.getItem('chargeId')).toBe('ch_guest_9');
+    expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup?chargeId=ch_guest_9');
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login?chargeId=ch_guest_9');
+  });
+
+  it("shows a decline (402) with the provider's message in a red alert, and stays on the form", async () => {
+    signIn();
+    fakeStripe();
+    server.use(http.post('/api/charge/process/{planId}', () => fail(402, 'Your card was declined.', 'card_declined')));
+    const { user } = renderApp('/payment/lifetime');
+    await cardReady();
+    const pay = await screen.findByRole('button', { name: 'Pay $149.99' });
+    await user.click(pay);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Your card was declined.');
+    expect(alert).toHaveClass('alert--error');
+    expect(screen.getByRole('button', { name: 'Pay $149.99' })).toBeEnabled();
+    expect(screen.queryByRole('heading', { name: "You're all set" })).not.toBeInTheDocument();
+  });
+
+  it("shows Stripe.js's message when the card cannot be read, and the spec's text without one", async () => {
+    signIn();
+    const stripe = fakeStripe({ paymentMethodError: { message: 'Your card number is incomplete.' } });
+    const payments = recordPayments();
+    const { user } = renderApp('/payment/lifetime');
+    await cardReady();
+    await user.click(await screen.findByRole('button', { name: 'Pay $149.99' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your card number is incomplete.');
+    stripe.client.createPaymentMethod.mockResolvedValueOnce({ error: {} });
+    await user.click(screen.getByRole('button', { name: 'Pay $149.99' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('There was an error processing your request. Please make sure your card number is valid.'),
+    );
+    expect(payments).toEqual([]);
+  });
+
+  it('completes 3-D Secure with handleCardAction, then has the server confirm the charge', async () => {
+    signIn();
+    const stripe = fakeStripe();
+    recordPayments(makeCharge({ status: 'requires_action', chargeId: 'ch_3ds', clientSecret: 'pi_3ds_secret_abc', isPaid: false, planId: null }));
+    let confirmed: unknown;
+    server.use(
+      http.post('/api/charge/confirm', async ({ request }) => {
+        confirmed = await request.json();
+        return ok(makeCharge({ chargeId: 'ch_3ds', planId: 'lifetime', endPaidDate: null }));
+      }),
+    );
+    const { user } = renderApp('/payment/lifetime');
+    await cardReady();
+    await user.click(await screen.findByRole('button', { name: 'Pay $149.99' }));
+    expect(await screen.findByRole('heading', { level: 1, name: "You're all set" })).toBeInTheDocument();
+    expect(stripe.client.handleCardAction).toHaveBeenCalledWith('pi_3ds_secret_abc');
+    expect(stripe.client.confirmCardPayment).not.toHaveBeenCalled();
+    expect(confirmed).toEqual({ chargeId: 'ch_3ds' });
+  });
+
+  it("stops when 3-D Secure fails and shows the provider's message", async () => {
+    signIn();
+    fakeStripe({ action: { error: { message: 'We are unable to authenticate your payment method.' } } });
+    recordPayments(makeCharge({ status: 'requires_action', chargeId: 'ch_3ds', clientSecret: 'pi_3ds_secret_abc' }));
+    let confirms = 0;
+    server.use(
+      http.post('/api/charge/confirm', () => {
+        confirms += 1;
+        return ok(makeCharge());
+      }),
+    );
+    const { user } = renderApp('/payment/lifetime');
+    await cardReady();
+    await user.click(await screen.findByRole('button', { name: 'Pay $149.99' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('We are unable to authenticate your payment method.');
+    expect(confirms).toBe(0);
+  });
+
+  it("uses confirmCardPayment for a subscription's first invoice", async () => {
+    signIn();
+    const stripe = fakeStripe();
+    recordPayments(makeCharge({ status: 'requires_action', chargeId: 'ch_sub', clientSecret: 'pi_sub_secret_abc' }));
+    const { user } = renderApp('/payment/yearly');
+    await cardReady();
+    await user.click(screen.getByRole('button', { name: 'Start free trial' }));
+    expect(await screen.findByRole('heading', { level: 1, name: "You're all set" })).toBeInTheDocument();
+    expect(stripe.client.confirmCardPayment).toHaveBeenCalledWith('pi_sub_secret_abc');
+    expect(stripe.client.handleCardAction).not.toHaveBeenCalled();
+  });
+});

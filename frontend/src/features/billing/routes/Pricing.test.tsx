@@ -1,0 +1,63 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { PLANS } from '@/testing/billing-data';
+import { http, ok } from '@/testing/handlers';
+import { renderApp } from '@/testing/render';
+import { server } from '@/testing/server';
+
+describe('pricing', () => {
+  it('lists monthly, yearly and lifetime with the prices the server gives, and links each to its checkout', async () => {
+    server.use(
+      http.get('/api/plans', () => ok({ plans: PLANS.map((plan) => (plan.id === 'yearly' ? { ...plan, price: 4999 } : plan)) })),
+    );
+    renderApp('/pricing');
+    const plans = await screen.findByRole('list', { name: 'Plans' });
+    const items = within(plans).getAllByRole('listitem');
+    expect(items.map((item) => within(item).getByRole('heading', { level: 2 }).textContent)).toEqual(['Premium Monthly', 'Premium Yearly', 'Premium Lifetime']);
+    // Gift, bulk and quiz plans are not sold here.
+    expect(within(screen.getByRole('main')).queryByText(/Team seat|Gift|quiz results/)).not.toBeInTheDocument();
+
+    const [monthly, yearly, lifetime] = items.map((item) => within(item));
+    expect(monthly.getByTestId('price-monthly')).toHaveTextContent('$9.99');
+    expect(monthly.getByText('/month')).toBeInTheDocument();
+    expect(monthly.getByText('3-day free trial')).toBeInTheDocument();
+    expect(monthly.getByRole('link', { name: 'Start free trial with Premium Monthly' })).toHaveAttribute('href', '/payment/monthly');
+
+    expect(yearly.getByTestId('price-yearly')).toHaveTextContent('$49.99');
+    expect(yearly.getByText('3-day free trial')).toBeInTheDocument();
+    expect(yearly.getByText('Save 58%')).toBeInTheDocument();
+    expect(yearly.getByRole('link', { name: 'Start free trial with Premium Yearly' })).toHaveAttribute('href', '/payment/yearly');
+
+    expect(lifetime.getByTestId('price-lifetime')).toHaveTextContent('$149.99');
+    expect(lifetime.queryByText(/free trial/)).not.toBeInTheDocument();
+    expect(lifetime.getByRole('link', { name: 'Buy lifetime access with Premium Lifetime' })).toHaveAttribute('href', '/payment/lifetime');
+
+    expect(screen.queryByText('You have used up your free summaries')).not.toBeInTheDocument();
+  });
+
+  it('compares free and premium and answers the usual questions', async () => {
+    const { user } = renderApp('/try');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Unlock every book summary' })).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'What the free plan and Premium include' });
+    expect(within(table).getByRole('columnheader', { name: 'Premium' })).toBeInTheDocument();
+    const video = within(table).getByRole('row', { name: /Video summaries/ });
+    expect(within(video).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['—Not included', '✓Included']);
+
+    const cancel = screen.getByText('Can I cancel at any time?');
+    await user.click(cancel);
+    const answer = cancel.closest('details');
+    expect(answer).toHaveAttribute('open');
+    expect(answer).toHaveTextContent('you keep Premium until the end of the period you paid for');
+    expect(within(answer!).getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/account');
+    expect(screen.getByText('Can I get a refund?').closest('details')).toHaveTextContent('support@gistbook.app');
+    expect(screen.getByText('How can I pay?').closest('details')).toHaveTextContent('PayPal');
+    expect(screen.getByText('How does the free trial work?').closest('details')).toHaveTextContent('nothing is charged during the trial');
+  });
+
+  it('says the free summaries are used up on /pricing?limit_reached=yes', async () => {
+    renderApp('/pricing?limit_reached=yes');
+    const banner = await screen.findByRole('alert');
+    expect(banner).toHaveTextContent('You have used up your free summaries');
+    expect(await screen.findByRole('list', { name: 'Plans' })).toBeInTheDocument();
+  });
+});

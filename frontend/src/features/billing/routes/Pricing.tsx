@@ -1,0 +1,49 @@
+import { useSearchParams } from 'react-router';
+import { Alert } from '@/components/Alert';
+import { Spinner } from '@/components/Spinner';
+import { useDocumentTitle } from '@/components/use-document-title';
+import { errorMessage } from '@/lib/api/client';
+import { usePlans } from '../api/plans';
+import { Comparison } from '../components/Comparison';
+import { Faq } from '../components/Faq';
+import { PlanCard } from '../components/PlanCard';
+import { isOnPricingPage } from '../money';
+import '../components/pricing.css';
+
+export const LIMIT_REACHED_TITLE = 'You have used up your free summaries';
+
+/** /try and /pricing (the same page); /pricing?limit_reached=yes says why the member is here. */
+export default function PricingRoute() {
+  const [params] = useSearchParams();
+  const limitReached = params.get('limit_reached') === 'yes';
+  const plans = usePlans();
+  useDocumentTitle('Pricing');
+
+  const offered = (plans.data?.plans ?? []).filter(isOnPricingPage);
+  const monthly = offered.find((plan) => plan.interval === 'month');
+
+  return (
+    <div className="page pricing">
+      {limitReached ? (
+        <Alert tone="warning" title={LIMIT_REACHED_TITLE}>
+          Your 3 free summaries are unlocked and read. Choose a plan to keep reading every summary, with audio, visuals and video.
+        </Alert>
+      ) : null}
+      <header className="pricing__header">
+        <h1 className="page__title">Unlock every book summary</h1>
+        <p className="page__lead">Key ideas from the best non-fiction in 15 minutes: read, listen, or watch. Start with a 3-day free trial.</p>
+      </header>
+      {plans.isPending ? <Spinner label="Loading the plans…" /> : null}
+      {plans.error ? <Alert tone="error">{errorMessage(plans.error)}</Alert> : null}
+      {offered.length > 0 ? (
+        <ul className="pricing__plans" aria-label="Plans">
+          {offered.map((plan) => (
+            <PlanCard key={plan.id} plan={plan} monthly={monthly} featured={plan.interval === 'year'} />
+          ))}
+        </ul>
+      ) : null}
+      <Comparison />
+      <Faq />
+    </div>
+  );
+}

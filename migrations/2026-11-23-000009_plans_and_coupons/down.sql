@@ -1,0 +1,2 @@
+DROP TABLE coupons;
+DROP TABLE plans;

@@ -1,0 +1,2 @@
+DROP TABLE subscriptions;
+DROP TABLE charges;

@@ -1,0 +1,3 @@
+DROP INDEX subscriptions_renewing;
+DROP TABLE cancellations;
+DROP TABLE provider_events;

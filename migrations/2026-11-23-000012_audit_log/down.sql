@@ -1,0 +1,2 @@
+DROP INDEX users_search;
+DROP TABLE audit_log;

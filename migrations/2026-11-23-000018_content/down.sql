@@ -1,0 +1,13 @@
+DELETE FROM visuals WHERE book_id IS NULL;
+ALTER TABLE visuals DROP CONSTRAINT visuals_book_id_position_key;
+ALTER TABLE visuals ADD CONSTRAINT visuals_book_id_position_key UNIQUE (book_id, position);
+ALTER TABLE visuals ALTER COLUMN image DROP DEFAULT;
+ALTER TABLE visuals ALTER COLUMN book_id SET NOT NULL;
+ALTER TABLE blog_posts DROP COLUMN created_at;
+ALTER TABLE blog_posts DROP COLUMN draft;
+ALTER TABLE collections DROP COLUMN upload_date;
+ALTER TABLE collections DROP COLUMN categories;
+DROP TABLE insights;
+DROP TABLE book_goals;
+DROP TABLE goals;
+DROP TABLE podcasts;
