@@ -1,6 +1,7 @@
 //! `cargo xtask <command>`: everything a developer or CI runs, in Rust.
 
 mod codegen;
+mod e2e_report;
 mod frontend;
 mod fuzz;
 mod oauth_stand_in;

@@ -61,6 +61,9 @@ pub fn test() -> Result<()> {
             }
         }
     }
+    for test in crate::e2e_report::flaky() {
+        println!("  FLAKY   browser test passed only on its retry: {test}");
+    }
     if failed > 0 {
         anyhow::bail!("{failed} stage(s) failed");
     }
@@ -92,12 +95,15 @@ fn end_to_end(postgres: &Postgres, playwright_args: &[&str], fuzz: bool) -> (Res
     let served = serve_for_tests(postgres, |base_url, outbox, database_url| {
         step(&format!("Browser end-to-end tests (Chromium) against {base_url}"));
         // The admin tests read the seeded admin's two-factor secret (and its last used step) there.
+        let report = outbox.with_file_name("results.json");
         let browser = run(frontend::npm()
             .args(["run", "e2e", "--"])
             .args(playwright_args)
             .env("BASE_URL", base_url)
             .env("OUTBOX_DIR", outbox)
+            .env("E2E_JSON_REPORT", &report)
             .env("E2E_DATABASE_URL", database_url));
+        let browser = crate::e2e_report::name_the_failures(browser, &report);
         let fuzzing = if fuzz { crate::fuzz::fuzz_api(base_url) } else { Ok(()) };
         (browser, fuzzing)
     });
