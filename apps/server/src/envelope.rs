@@ -180,7 +180,7 @@ impl From<admin::AdminError> for ApiError {
             EmailTaken => ApiError::new(StatusCode::CONFLICT, err.code(), err.to_string()),
             MemberNotFound | BookNotFound | NotFound(_) => ApiError::new(StatusCode::NOT_FOUND, err.code(), err.to_string()),
             BookDeleted | SubidTaken => ApiError::new(StatusCode::CONFLICT, err.code(), err.to_string()),
-            Throttled => ApiError::new(StatusCode::TOO_MANY_REQUESTS, err.code(), err.to_string()),
+            Throttled | TooManyMessages => ApiError::new(StatusCode::TOO_MANY_REQUESTS, err.code(), err.to_string()),
             Unavailable => ApiError::unavailable(),
             Internal(cause) => ApiError::internal(cause),
         }

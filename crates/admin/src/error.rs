@@ -12,6 +12,8 @@ pub enum AdminError {
     InvalidEventProperties,
     #[error("Too many attempts. Please wait a few minutes and try again.")]
     Throttled,
+    #[error("You have sent too many messages. Please try again in an hour.")]
+    TooManyMessages,
     /// A form's first failing field (the spec's own messages).
     #[error("{0}")]
     Invalid(String),
@@ -52,7 +54,7 @@ impl AdminError {
         match self {
             AdminError::NegativeStart => "invalid_request",
             AdminError::InvalidEventName | AdminError::InvalidEventProperties => "invalid_event",
-            AdminError::Throttled => "throttled",
+            AdminError::Throttled | AdminError::TooManyMessages => "throttled",
             AdminError::Invalid(_) | AdminError::InvalidEmail | AdminError::UnknownPlan | AdminError::InvalidDate | AdminError::SearchTooLong => "invalid_form",
             AdminError::ReasonRequired => "reason_required",
             AdminError::EmailTaken => "email_taken",

@@ -8,7 +8,8 @@ use crate::stats::{Actives, DailyStats, Recurring, TopBook};
 use chrono::NaiveDate;
 use crate::model::MemberSummary;
 use crate::ports::*;
-use kernel::{Timestamp, UserId};
+use crate::messages::{InboxFilter, Message, NewMessage};
+use kernel::{OutgoingMail, Timestamp, UserId};
 use std::cell::RefCell;
 
 #[derive(Default)]
@@ -32,6 +33,9 @@ pub struct InMemoryAdmin {
     insights: RefCell<Vec<Insight>>,
     collections: RefCell<Vec<AdminCollection>>,
     visuals: RefCell<Vec<Visual>>,
+    messages: RefCell<Vec<Message>>,
+    /// Mail queued with the messages, in order.
+    pub mail: RefCell<Vec<OutgoingMail>>,
 }
 
 impl InMemoryAdmin {
@@ -393,5 +397,33 @@ impl ContentShelf for InMemoryAdmin {
         }
         self.audit.borrow_mut().push(entry.clone());
         Ok(())
+    }
+}
+
+impl Inbox for InMemoryAdmin {
+    fn save_message(&self, message: &NewMessage, mail: &OutgoingMail, at: Timestamp) -> PortResult<i64> {
+        let mut messages = self.messages.borrow_mut();
+        let id = messages.len() as i64 + 1;
+        messages.push(Message { id, kind: message.kind, name: message.name.clone(), email: message.email.clone(), body: message.body.clone(), read_at: None, created_at: at });
+        self.mail.borrow_mut().push(mail.clone());
+        Ok(id)
+    }
+
+    fn messages(&self, filter: InboxFilter, start: i64, limit: i64) -> PortResult<Vec<Message>> {
+        let kept = |m: &&Message| filter == InboxFilter::All || m.read_at.is_none();
+        Ok(self.messages.borrow().iter().rev().filter(kept).skip(start.max(0) as usize).take(limit.max(0) as usize).cloned().collect())
+    }
+
+    fn count_messages(&self) -> PortResult<(i64, i64)> {
+        let messages = self.messages.borrow();
+        Ok((messages.len() as i64, messages.iter().filter(|m| m.read_at.is_none()).count() as i64))
+    }
+
+    fn message(&self, id: i64) -> PortResult<Option<Message>> {
+        Ok(self.messages.borrow().iter().find(|m| m.id == id).cloned())
+    }
+
+    fn mark_message(&self, id: i64, read_at: Option<Timestamp>) -> PortResult<bool> {
+        Ok(self.messages.borrow_mut().iter_mut().find(|m| m.id == id).map(|m| m.read_at = read_at).is_some())
     }
 }

@@ -9,6 +9,7 @@ pub mod books;
 pub mod content;
 pub mod error;
 pub mod form;
+pub mod messages;
 pub mod model;
 pub mod ports;
 pub mod service;

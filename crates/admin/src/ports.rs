@@ -4,11 +4,12 @@ use crate::analytics::AnalyticsEvent;
 use crate::audit::{AuditEntry, AuditFilter, AuditRecord};
 use crate::books::{AdminBook, BookOrder, BookRow};
 use crate::content::{AdminCollection, Goal, Insight, Podcast, Post, Visual};
+use crate::messages::{InboxFilter, Message, NewMessage};
 use crate::model::MemberSummary;
 use crate::stats::{Actives, DailyStats, Recurring, TopBook};
 use chrono::NaiveDate;
 pub use kernel::{PortError, PortResult};
-use kernel::{Timestamp, UserId};
+use kernel::{OutgoingMail, Timestamp, UserId};
 
 pub trait MemberDirectory {
     /// Live accounts, newest first, `limit` from the `start`-th.
@@ -135,7 +136,20 @@ pub trait RateLimits {
     fn record_and_count(&self, key: &str, at: Timestamp, since: Timestamp) -> PortResult<u32>;
 }
 
-/// Everything the back office reads and writes, implemented by one adapter.
-pub trait AdminStore: MemberDirectory + EventLog + RateLimits + AuditTrail + BookShelf + ContentShelf + Statistics {}
+/// The messages people send through the contact, suggest and feedback forms.
+pub trait Inbox {
+    /// Stores the message and queues its mail to support in one transaction; the new id.
+    fn save_message(&self, message: &NewMessage, mail: &OutgoingMail, at: Timestamp) -> PortResult<i64>;
+    /// Newest first, `limit` from the `start`-th of those the filter keeps.
+    fn messages(&self, filter: InboxFilter, start: i64, limit: i64) -> PortResult<Vec<Message>>;
+    /// (every message, unread ones).
+    fn count_messages(&self) -> PortResult<(i64, i64)>;
+    fn message(&self, id: i64) -> PortResult<Option<Message>>;
+    /// Marks it read at `read_at`, or unread with `None`; false when there is no such message.
+    fn mark_message(&self, id: i64, read_at: Option<Timestamp>) -> PortResult<bool>;
+}
 
-impl<T: MemberDirectory + EventLog + RateLimits + AuditTrail + BookShelf + ContentShelf + Statistics> AdminStore for T {}
+/// Everything the back office reads and writes, implemented by one adapter.
+pub trait AdminStore: MemberDirectory + EventLog + RateLimits + AuditTrail + BookShelf + ContentShelf + Statistics + Inbox {}
+
+impl<T: MemberDirectory + EventLog + RateLimits + AuditTrail + BookShelf + ContentShelf + Statistics + Inbox> AdminStore for T {}

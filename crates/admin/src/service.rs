@@ -56,6 +56,7 @@ mod content;
 mod goals;
 mod insights;
 mod members;
+mod messages;
 mod podcasts;
 mod stats;
 mod visuals;

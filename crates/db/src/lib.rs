@@ -5,6 +5,7 @@ mod admin_books;
 mod admin_content;
 mod catalogue_extras;
 mod admin_stats;
+mod admin_messages;
 pub mod admin_users;
 pub mod catalogue;
 mod deliveries;

@@ -207,6 +207,19 @@ diesel::table! {
 }
 
 diesel::table! {
+    contact_messages (id) {
+        id -> Int8,
+        kind -> Text,
+        name -> Nullable<Text>,
+        email -> Text,
+        body -> Text,
+        user_id -> Nullable<Int8>,
+        read_at -> Nullable<Timestamptz>,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
     auth_attempts (id) {
         id -> Int8,
         attempt_key -> Text,
@@ -560,6 +573,7 @@ diesel::joinable!(insights -> all_books (book_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
+    contact_messages,
     refresh_tokens,
     two_factor,
     two_factor_recovery_codes,

@@ -50,6 +50,13 @@ const WhatsNew = lazy(() => import(/* webpackChunkName: "route-whats-new" */ '@/
 const BlogPost = lazy(() => import(/* webpackChunkName: "route-blog-post" */ '@/features/blog/routes/Post'));
 const ChooseCategories = lazy(() => import(/* webpackChunkName: "route-choose-categories" */ '@/features/preferences/routes/ChooseCategories'));
 const GoBack = lazy(() => import(/* webpackChunkName: "route-goback" */ '@/features/misc/routes/GoBack'));
+// Contact and suggest-a-book share their form: one chunk for both.
+const Contact = lazy(() => import(/* webpackChunkName: "route-contact" */ '@/features/contact/routes/Contact'));
+const Suggest = lazy(() => import(/* webpackChunkName: "route-contact" */ '@/features/contact/routes/Suggest'));
+const Feedback = lazy(() => import(/* webpackChunkName: "route-feedback" */ '@/features/contact/routes/Feedback'));
+const About = lazy(() => import(/* webpackChunkName: "route-about" */ '@/features/static-pages/routes/About'));
+const Terms = lazy(() => import(/* webpackChunkName: "route-terms" */ '@/features/static-pages/routes/Terms'));
+const Privacy = lazy(() => import(/* webpackChunkName: "route-privacy" */ '@/features/static-pages/routes/Privacy'));
 // The back office: the shell and each of its screens are chunks of their own (members never load them).
 const Admin = lazy(() => import(/* webpackChunkName: "admin-shell" */ '@/features/admin/routes/AdminLayout'));
 const NotFound = lazy(() => import(/* webpackChunkName: "route-not-found" */ '@/features/misc/routes/NotFound'));
@@ -188,6 +195,13 @@ export const routes: RouteObject[] = [
       // Signed-in only: the route protects itself.
       { path: 'choose-categories/:type', element: <ChooseCategories /> },
       { path: 'goback', element: <GoBack /> },
+      // Anyone may write to the team; a signed-in member's details are filled in.
+      { path: 'contact', element: <Contact /> },
+      { path: 'suggest', element: <Suggest /> },
+      { path: 'feedback-form', element: <Feedback /> },
+      { path: 'about', element: <About /> },
+      { path: 'terms', element: <Terms /> },
+      { path: 'privacy', element: <Privacy /> },
       // Visitors sign up first; the shell shows members a 403 page (the server refuses them anyway).
       {
         path: 'admin/*',

@@ -6,6 +6,7 @@ pub mod billing;
 pub mod catalogue;
 pub mod documents;
 pub mod health;
+pub mod messages;
 pub mod oauth;
 pub mod progress;
 pub mod security;
@@ -19,6 +20,7 @@ pub fn configure(config: &mut ServiceConfig) {
         .configure(user::configure)
         .configure(security::configure)
         .configure(analytics::configure)
+        .configure(messages::configure)
         .configure(oauth::configure)
         .configure(admin::configure)
         .configure(billing::configure)

@@ -65,3 +65,4 @@ mod members;
 mod books;
 mod stats;
 mod content;
+mod messages;

@@ -1,17 +1,22 @@
+import { builtLinks } from './pending-pages';
+
 export interface NavItem {
   to: string;
   label: string;
 }
 
-export const PUBLIC_LINKS: NavItem[] = [
+// Every list below goes through `builtLinks`: a link to a page not built yet (pending-pages.ts) is
+// left out rather than leading to the 404 page.
+
+export const PUBLIC_LINKS: NavItem[] = builtLinks([
   { to: '/books', label: 'Book Summaries' },
   { to: '/infographics', label: 'Infographics' },
   { to: '/teams', label: 'Teams' },
   { to: '/blog', label: 'Blog' },
   { to: '/try', label: 'Pricing' },
-];
+]);
 
-export const ACCOUNT_LINKS: NavItem[] = [
+export const ACCOUNT_LINKS: NavItem[] = builtLinks([
   { to: '/home', label: 'My Home' },
   { to: '/my-progress', label: 'My Progress' },
   { to: '/account', label: 'Account' },
@@ -22,7 +27,7 @@ export const ACCOUNT_LINKS: NavItem[] = [
   { to: '/refer-a-friend', label: 'Refer a Friend' },
   { to: '/ten-day-challenge', label: 'Ten Day Challenge Results' },
   { to: '/logout', label: 'Logout' },
-];
+]);
 
 /** The account links of an admin: the back office comes before Logout. */
 export function accountLinks(isAdmin: boolean): NavItem[] {
@@ -30,7 +35,7 @@ export function accountLinks(isAdmin: boolean): NavItem[] {
   return [...ACCOUNT_LINKS.slice(0, -1), { to: '/admin', label: 'Back office' }, ...ACCOUNT_LINKS.slice(-1)];
 }
 
-export const FOOTER_COLUMNS: { title: string; links: NavItem[] }[] = [
+const ALL_FOOTER_COLUMNS: { title: string; links: NavItem[] }[] = [
   {
     title: 'Gistbook',
     links: [
@@ -66,6 +71,12 @@ export const FOOTER_COLUMNS: { title: string; links: NavItem[] }[] = [
     ],
   },
 ];
+
+/** The footer's columns with the links whose pages exist (a column left empty is dropped). */
+export const FOOTER_COLUMNS: { title: string; links: NavItem[] }[] = ALL_FOOTER_COLUMNS.map((column) => ({
+  title: column.title,
+  links: builtLinks(column.links),
+})).filter((column) => column.links.length > 0);
 
 export const SOCIAL_LINKS = [
   { href: 'https://twitter.com/gistbookapp', label: 'Gistbook on X (Twitter)', short: 'X' },

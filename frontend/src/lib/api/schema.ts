@@ -356,6 +356,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The inbox, newest first, 50 at a time. */
+        get: operations["admin_list_messages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/messages/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Marks a message read or unread. */
+        put: operations["admin_mark_message"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/podcasts/": {
         parameters: {
             query?: never;
@@ -978,6 +1012,43 @@ export interface paths {
         get: operations["show_collection"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends the contact or suggest-a-book form ('Please complete the form.'); at most 5 messages an
+         *     hour from one address.
+         */
+        post: operations["send_contact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/feedback/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The `/api` twin of `/feedback/send`. */
+        post: operations["send_feedback_api"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1948,6 +2019,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/feedback/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends the feedback form ('Please input the required fields.'). */
+        post: operations["send_feedback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -2764,6 +2852,17 @@ export interface components {
         ConfirmRequest: {
             chargeId?: string | null;
         };
+        /** @enum {string} */
+        ContactKind: "contact" | "suggest";
+        ContactRequest: {
+            /** @description The message. */
+            body?: string | null;
+            email?: string | null;
+            kind?: null | components["schemas"]["ContactKind"];
+            name?: string | null;
+            /** @description Leave empty: a field people never see (bots fill it in). */
+            website?: string | null;
+        };
         CouponRequest: {
             coupon?: string | null;
             planId?: string | null;
@@ -2808,6 +2907,12 @@ export interface components {
              * @example error
              */
             status: string;
+        };
+        FeedbackRequest: {
+            email?: string | null;
+            feedback?: string | null;
+            /** @description Leave empty: a field people never see (bots fill it in). */
+            website?: string | null;
         };
         /**
          * Format: binary
@@ -2943,6 +3048,36 @@ export interface components {
             endPaidDate: number | null;
             isPaid: boolean;
             planId: string | null;
+        };
+        MarkMessageRequest: {
+            read: boolean;
+        };
+        /** @enum {string} */
+        MessageKindView: "contact" | "suggest" | "feedback";
+        MessageView: {
+            body: string;
+            /** @description RFC 3339. */
+            createdAt: string;
+            email: string;
+            /** Format: int64 */
+            id: number;
+            kind: components["schemas"]["MessageKindView"];
+            /** @description Not asked by the feedback form. */
+            name: string | null;
+            read: boolean;
+        };
+        MessagesPage: {
+            messages: components["schemas"]["MessageView"][];
+            /**
+             * Format: int64
+             * @description Messages the filter keeps (every message, or the unread ones).
+             */
+            total: number;
+            /**
+             * Format: int64
+             * @description Messages not yet read.
+             */
+            unread: number;
         };
         Ok_AdminBlogPostResult: {
             result: {
@@ -3442,6 +3577,45 @@ export interface components {
                 endPaidDate: number | null;
                 isPaid: boolean;
                 planId: string | null;
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_MessageView: {
+            result: {
+                body: string;
+                /** @description RFC 3339. */
+                createdAt: string;
+                email: string;
+                /** Format: int64 */
+                id: number;
+                kind: components["schemas"]["MessageKindView"];
+                /** @description Not asked by the feedback form. */
+                name: string | null;
+                read: boolean;
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_MessagesPage: {
+            result: {
+                messages: components["schemas"]["MessageView"][];
+                /**
+                 * Format: int64
+                 * @description Messages the filter keeps (every message, or the unread ones).
+                 */
+                total: number;
+                /**
+                 * Format: int64
+                 * @description Messages not yet read.
+                 */
+                unread: number;
             };
             /**
              * @description Always "ok".
@@ -6036,6 +6210,110 @@ export interface operations {
             };
         };
     };
+    admin_list_messages: {
+        parameters: {
+            query?: {
+                /** @description How many messages to skip (pages of 50). */
+                start?: number | null;
+                filter?: null | ("all" | "unread");
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_MessagesPage"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_mark_message: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarkMessageRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_MessageView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     admin_list_podcasts: {
         parameters: {
             query?: never;
@@ -7762,6 +8040,84 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    send_contact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_Empty"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    send_feedback_api: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeedbackRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_Empty"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9971,6 +10327,45 @@ export interface operations {
             };
             /** @description The provider could not be reached; nothing changed */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    send_feedback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeedbackRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_Empty"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -459,3 +459,17 @@ export type InsightCard = Schemas['InsightCard'];
 
 /** One goal of GET /api/goals. */
 export type GoalView = Schemas['GoalView'];
+
+// ---- contact, suggest a book, feedback and the admin's messages (issue 15) ---------------------
+
+/** POST /api/contact {name, email, body, kind: 'contact' | 'suggest', website (the honeypot)} */
+export type ContactRequest = Schemas['ContactRequest'];
+
+/** POST /api/feedback/send {feedback, email, website (the honeypot)} */
+export type FeedbackRequest = Schemas['FeedbackRequest'];
+
+/** One stored contact, suggest-a-book or feedback message (`createdAt` RFC 3339). */
+export type AdminMessage = Schemas['MessageView'];
+
+/** GET /api/admin/messages?start=&filter=all|unread: 50 newest first, with the counts. */
+export type AdminMessagesPage = Schemas['MessagesPage'];

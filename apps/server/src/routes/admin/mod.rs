@@ -16,6 +16,7 @@ mod books;
 mod collections;
 mod goals;
 mod insights;
+mod messages;
 mod podcasts;
 mod stats;
 mod visuals;
@@ -33,6 +34,7 @@ pub fn configure(config: &mut ServiceConfig) {
         .configure(insights::configure)
         .configure(collections::configure)
         .configure(visuals::configure)
+        .configure(messages::configure)
         .configure(stats::configure);
 }
 

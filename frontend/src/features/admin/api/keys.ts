@@ -15,6 +15,9 @@ export const adminKeys = {
   content: (kind: ContentKind) => [...adminKeys.all, kind] as const,
   contentList: (kind: ContentKind) => [...adminKeys.all, kind, 'list'] as const,
   contentItem: (kind: ContentKind, id: number) => [...adminKeys.all, kind, 'one', id] as const,
+  // Contact, suggest-a-book and feedback messages, one list per filter.
+  messagesAll: () => [...adminKeys.all, 'messages'] as const,
+  messages: (filter: string) => [...adminKeys.all, 'messages', filter] as const,
 };
 
 /** The kinds of content the back office manages besides members and books. */

@@ -10,6 +10,7 @@ const SCREENS = [
   { to: '/admin/insights', title: 'Insights', text: 'Quotes from books, shown on the book’s page and members’ home pages.' },
   { to: '/admin/collections', title: 'Collections', text: 'Hand-picked sets of books by theme.' },
   { to: '/admin/visuals', title: 'Visuals', text: 'The slides of books’ visual summaries, their pictures and order.' },
+  { to: '/admin/messages', title: 'Messages', text: 'What visitors and members sent through the contact, suggest-a-book and feedback forms.' },
   { to: '/admin/stats', title: 'Stats', text: 'Sign-ups, active members, paying members, MRR, churn and top books.' },
   { to: '/admin/audit', title: 'Audit log', text: 'Every change made in the back office, who made it and why.' },
 ];

@@ -66,6 +66,7 @@ describe('the admin guard', () => {
       ['Insights', '/admin/insights'],
       ['Collections', '/admin/collections'],
       ['Visuals', '/admin/visuals'],
+      ['Messages', '/admin/messages'],
       ['Stats', '/admin/stats'],
       ['Audit log', '/admin/audit'],
     ]);
@@ -74,6 +75,7 @@ describe('the admin guard', () => {
     const main = screen.getByRole('list', { name: 'Back office screens' });
     expect(within(main).getByRole('link', { name: 'Podcasts' })).toHaveAttribute('href', '/admin/podcasts');
     expect(within(main).getByRole('link', { name: 'Visuals' })).toHaveAttribute('href', '/admin/visuals');
+    expect(within(main).getByRole('link', { name: 'Messages' })).toHaveAttribute('href', '/admin/messages');
   });
 
   it("marks a screen's add, edit and upload pages as that screen in the navigation", async () => {

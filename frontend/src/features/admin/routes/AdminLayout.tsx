@@ -41,6 +41,7 @@ const CollectionForm = lazy(() => import(/* webpackChunkName: "admin-collections
 const VisualsList = lazy(() => import(/* webpackChunkName: "admin-visuals" */ './VisualsList'));
 const VisualForm = lazy(() => import(/* webpackChunkName: "admin-visuals" */ './VisualForm'));
 const VisualPhoto = lazy(() => import(/* webpackChunkName: "admin-visuals" */ './VisualPhoto'));
+const Messages = lazy(() => import(/* webpackChunkName: "admin-messages" */ './Messages'));
 const AdminNotFound = lazy(() => import(/* webpackChunkName: "admin-home" */ './AdminNotFound'));
 
 const SLOTS: UploadSlot[] = ['photo', 'vector', 'infographic', 'media', 'podcast', 'video'];
@@ -120,6 +121,7 @@ export default function AdminLayout() {
             <Route path="visuals-add" element={<VisualForm key="add" mode="add" />} />
             <Route path="visuals-update/:id" element={<VisualForm key="edit" mode="edit" />} />
             <Route path="visuals-photo/:id" element={<VisualPhoto />} />
+            <Route path="messages" element={<Messages />} />
             <Route path="stats" element={<Stats />} />
             <Route path="audit" element={<Audit />} />
             <Route path="*" element={<AdminNotFound />} />

@@ -1,12 +1,14 @@
 import { NavLink } from 'react-router';
+import { builtLinks } from '@/lib/pending-pages';
 
 interface SidebarLink {
   to: string;
   label: string;
 }
 
+/** The sidebar's links (member spec §2, Home), without those to pages not built yet. */
 export function homeSidebarLinks(isPaid: boolean): SidebarLink[] {
-  return [
+  return builtLinks([
     { to: '/books', label: 'Book Summaries' },
     { to: '/infographics', label: 'Infographics' },
     { to: '/podcasts', label: 'Podcasts' },
@@ -21,7 +23,7 @@ export function homeSidebarLinks(isPaid: boolean): SidebarLink[] {
     { to: '/refer-a-friend', label: 'Refer a Friend' },
     { to: '/ten-day-challenge', label: 'Ten Day Challenge' },
     { to: '/logout', label: 'Logout' },
-  ];
+  ]);
 }
 
 export function HomeSidebar({ isPaid }: { isPaid: boolean }) {

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { HomeBooksResult } from '@/lib/api/types';
+import { isBuilt } from '@/lib/pending-pages';
 import { getToken } from '@/lib/storage';
 import { BOOKS, CATEGORIES, makeBook, makeUser } from '@/testing/data';
 import { fail, http, ok } from '@/testing/handlers';
@@ -28,7 +29,13 @@ describe('home', () => {
     renderApp('/home');
     const sidebar = await screen.findByRole('navigation', { name: 'My Gistbook' });
     expect(sidebar.querySelector('a[href="/try"]')).not.toBeNull();
-    expect(await screen.findByRole('link', { name: 'Invite a friend' })).toHaveAttribute('href', '/refer-a-friend');
+    if (isBuilt('/refer-a-friend')) {
+      expect(await screen.findByRole('link', { name: 'Invite a friend' })).toHaveAttribute('href', '/refer-a-friend');
+    } else {
+      // The box leads to the invite form: hidden until that page is built (pending-pages.ts).
+      await screen.findByRole('heading', { name: 'Welcome Back, Ada!' });
+      expect(screen.queryByRole('link', { name: 'Invite a friend' })).not.toBeInTheDocument();
+    }
   });
 
   it('hides /try and the invite box for paid members', async () => {
@@ -42,8 +49,10 @@ describe('home', () => {
     await screen.findByRole('heading', { name: 'Welcome Back, Ada!' });
     const sidebar = screen.getByRole('navigation', { name: 'My Gistbook' });
     expect(sidebar.querySelector('a[href="/try"]')).toBeNull();
+    // The spec's sidebar links; those to pages not built yet (pending-pages.ts) are left out.
     for (const href of ['/books', '/infographics', '/teams', '/account', '/my-progress', '/library', '/blog/whats-new', '/contact', '/refer-a-friend', '/ten-day-challenge', '/logout']) {
-      expect(sidebar.querySelector(`a[href="${href}"]`)).not.toBeNull();
+      if (isBuilt(href)) expect(sidebar.querySelector(`a[href="${href}"]`), href).not.toBeNull();
+      else expect(sidebar.querySelector(`a[href="${href}"]`), href).toBeNull();
     }
     expect(screen.queryByRole('link', { name: 'Invite a friend' })).not.toBeInTheDocument();
   });

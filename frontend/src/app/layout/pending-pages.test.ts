@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { ACCOUNT_LINKS, FOOTER_COLUMNS, PUBLIC_LINKS, accountLinks } from './nav-links';
+import { PENDING_PAGES, builtLinks, isBuilt } from './pending-pages';
+
+describe('pages not built yet', () => {
+  it('calls a pending page not built', () => {
+    for (const path of PENDING_PAGES) {
+      expect(path, path).toMatch(/^\/[a-z0-9-]+$/);
+      expect(isBuilt(path), path).toBe(false);
+    }
+  });
+
+  it('calls every other page built', () => {
+    for (const path of ['/', '/books', '/contact', '/suggest', '/feedback-form', '/about', '/terms', '/privacy', '/admin/messages', '/logout']) {
+      expect(isBuilt(path), path).toBe(true);
+    }
+  });
+
+  it.skipIf(PENDING_PAGES.size === 0)('reads the path of a link: query, fragment and trailing slash do not matter', () => {
+    const [pending] = [...PENDING_PAGES];
+    expect(pending).toBeDefined();
+    expect(isBuilt(pending)).toBe(false);
+    expect(isBuilt(`${pending}/`)).toBe(false);
+    expect(isBuilt(`${pending}?from=menu`)).toBe(false);
+    expect(isBuilt(`${pending}#top`)).toBe(false);
+    // Only the page itself: a longer path that starts the same is another page.
+    expect(isBuilt(`${pending}-results`)).toBe(true);
+    expect(isBuilt('/books/?sort=newest')).toBe(true);
+  });
+
+  it('keeps the order of the links that remain', () => {
+    const links = [
+      { to: '/books', label: 'Books' },
+      { to: '/ai', label: 'AI' },
+      { to: '/contact', label: 'Contact' },
+      { to: '/quiz?x=1', label: 'Quiz' },
+    ];
+    expect(builtLinks(links).map((link) => link.label)).toEqual(links.filter((link) => isBuilt(link.to)).map((link) => link.label));
+    expect(builtLinks([])).toEqual([]);
+  });
+
+  it('leaves no link to a pending page in the header, the footer or the account menu', () => {
+    const all = [...PUBLIC_LINKS, ...ACCOUNT_LINKS, ...accountLinks(true), ...FOOTER_COLUMNS.flatMap((column) => column.links)];
+    expect(all.filter((link) => !isBuilt(link.to))).toEqual([]);
+    expect(FOOTER_COLUMNS.every((column) => column.links.length > 0)).toBe(true);
+    expect(accountLinks(true).at(-1)).toEqual({ to: '/logout', label: 'Logout' });
+  });
+});

@@ -1,0 +1,36 @@
+/**
+ * Pages the app's own menus would link to but that do not exist yet. Their links are hidden (not
+ * shown as dead links leading to the 404 page) until the page is built: remove a path from this
+ * set in the change that adds its route, and the header, footer, account menu, home sidebar and
+ * invite box show it again.
+ *
+ * Lives in `lib` so that features (the home sidebar and its invite box) may use it as well as the
+ * app shell; `app/layout/pending-pages.ts` re-exports it for the layout.
+ */
+export const PENDING_PAGES: ReadonlySet<string> = new Set([
+  // Issue 16: the AI summariser, the intelligence quiz and the ten-day challenge.
+  '/ai',
+  '/quiz',
+  '/ten-day-challenge',
+  // Issue 15 §1-2: referral and affiliate programmes, invites.
+  '/refer',
+  '/refer-a-friend',
+  '/affiliate',
+  '/invite',
+]);
+
+/** The path of an in-app link, without its query, fragment or trailing slash (`/books/?x=1` → `/books`). */
+function pathOf(to: string): string {
+  const path = to.split(/[?#]/, 1)[0] ?? '';
+  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+}
+
+/** Whether an in-app link leads to a page that exists (anything not listed as pending). */
+export function isBuilt(to: string): boolean {
+  return !PENDING_PAGES.has(pathOf(to));
+}
+
+/** The links of a list whose pages exist, in their order. */
+export function builtLinks<T extends { to: string }>(links: readonly T[]): T[] {
+  return links.filter((link) => isBuilt(link.to));
+}
