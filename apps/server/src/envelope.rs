@@ -187,6 +187,19 @@ impl From<admin::AdminError> for ApiError {
     }
 }
 
+impl From<referral::ReferralError> for ApiError {
+    fn from(err: referral::ReferralError) -> Self {
+        use referral::ReferralError::*;
+        match &err {
+            InvalidInvite(_) | InvitingYourself | AlreadyAMember => ApiError::bad_request(err.code(), err.to_string()),
+            TooManyInvites => ApiError::new(StatusCode::TOO_MANY_REQUESTS, err.code(), err.to_string()),
+            MemberNotFound => ApiError::not_logged_in(),
+            Unavailable => ApiError::unavailable(),
+            Internal(cause) => ApiError::internal(cause),
+        }
+    }
+}
+
 impl From<db::DbError> for ApiError {
     fn from(err: db::DbError) -> Self {
         match err {

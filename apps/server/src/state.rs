@@ -80,6 +80,16 @@ impl AppState {
         self.on_store(move |store, now| use_case(&admin::Admin::new(store, now))).await
     }
 
+    /// Runs one referral use case.
+    pub async fn referrals<T, F>(&self, use_case: F) -> Result<T, crate::envelope::ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&referral::Referrals<'_, db::PgStore<'_>>) -> Result<T, referral::ReferralError> + Send + 'static,
+    {
+        let site = self.config.public_url.clone();
+        self.on_store(move |store, now| use_case(&referral::Referrals::new(store, now, &site))).await
+    }
+
     /// Runs one billing use case.
     pub async fn billing<T, F>(&self, use_case: F) -> Result<T, crate::envelope::ApiError>
     where

@@ -67,6 +67,8 @@ const CALLS: &[(&str, &str)] = &[
     ("GET", "/api/admin/messages"),
     ("PUT", "/api/admin/messages/{id}"),
     ("POST", "/api/contact"),
+    ("POST", "/api/contact/invite"),
+    ("GET", "/api/user/refers"),
     ("POST", "/feedback/send"),
     ("POST", "/api/feedback/send"),
     ("GET", "/admin/collections/list"),

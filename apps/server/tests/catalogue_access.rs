@@ -84,9 +84,10 @@ async fn inviting_a_friend_gives_a_fourth_unlock() {
     let app = spawn_app().await;
     app.seed_catalogue();
     let token = app.register("inviter@example.com", common::PASSWORD).await;
-    {
-        use diesel::prelude::*;
-        diesel::sql_query("UPDATE users SET friend_email = 'friend@example.com'").execute(&mut app.connect()).unwrap();
+    // Invited through the invite box's call; a second invite unlocks nothing more.
+    for friend in ["friend@example.com", "another@example.com"] {
+        let body = serde_json::json!({"yourName": "Ivy", "friendName": "Friend", "friendEmail": friend});
+        assert_eq!(app.post("/api/contact/invite", &body, Some(&token)).await.status(), reqwest::StatusCode::OK);
     }
     for subid in ["premium-1", "premium-2", "premium-3"] {
         book(&app, subid, Some(&token)).await;

@@ -6,6 +6,7 @@ mod admin_content;
 mod catalogue_extras;
 mod admin_stats;
 mod admin_messages;
+mod referrals;
 pub mod admin_users;
 pub mod catalogue;
 mod deliveries;

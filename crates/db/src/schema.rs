@@ -207,6 +207,33 @@ diesel::table! {
 }
 
 diesel::table! {
+    referral_ids (user_id) {
+        user_id -> Int8,
+        referral_id -> Text,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    referrals (member_id) {
+        member_id -> Int8,
+        referrer_id -> Int8,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    referral_ledger (id) {
+        id -> Int8,
+        beneficiary_id -> Int8,
+        kind -> Text,
+        charge_id -> Nullable<Text>,
+        amount_cents -> Int8,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
     contact_messages (id) {
         id -> Int8,
         kind -> Text,
@@ -573,6 +600,9 @@ diesel::joinable!(insights -> all_books (book_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
+    referral_ids,
+    referrals,
+    referral_ledger,
     contact_messages,
     refresh_tokens,
     two_factor,

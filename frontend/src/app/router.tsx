@@ -54,6 +54,8 @@ const GoBack = lazy(() => import(/* webpackChunkName: "route-goback" */ '@/featu
 const Contact = lazy(() => import(/* webpackChunkName: "route-contact" */ '@/features/contact/routes/Contact'));
 const Suggest = lazy(() => import(/* webpackChunkName: "route-contact" */ '@/features/contact/routes/Suggest'));
 const Feedback = lazy(() => import(/* webpackChunkName: "route-feedback" */ '@/features/contact/routes/Feedback'));
+const ReferralCapture = lazy(() => import(/* webpackChunkName: "route-referral-capture" */ '@/features/referral/routes/ReferralCapture'));
+const ReferAFriend = lazy(() => import(/* webpackChunkName: "route-refer-a-friend" */ '@/features/referral/routes/ReferAFriend'));
 const About = lazy(() => import(/* webpackChunkName: "route-about" */ '@/features/static-pages/routes/About'));
 const Terms = lazy(() => import(/* webpackChunkName: "route-terms" */ '@/features/static-pages/routes/Terms'));
 const Privacy = lazy(() => import(/* webpackChunkName: "route-privacy" */ '@/features/static-pages/routes/Privacy'));
@@ -199,6 +201,17 @@ export const routes: RouteObject[] = [
       { path: 'contact', element: <Contact /> },
       { path: 'suggest', element: <Suggest /> },
       { path: 'feedback-form', element: <Feedback /> },
+      // A referral link: keeps the referrer's id for sign-up and checkout, then goes to /.
+      { path: 'r/:id', element: <ReferralCapture /> },
+      // Members only; visitors log in and come back (member spec §8, Referral).
+      {
+        path: 'refer-a-friend',
+        element: (
+          <ProtectedRoute signIn="login">
+            <ReferAFriend />
+          </ProtectedRoute>
+        ),
+      },
       { path: 'about', element: <About /> },
       { path: 'terms', element: <Terms /> },
       { path: 'privacy', element: <Privacy /> },

@@ -12,9 +12,8 @@ export const PENDING_PAGES: ReadonlySet<string> = new Set([
   '/ai',
   '/quiz',
   '/ten-day-challenge',
-  // Issue 15 §1-2: referral and affiliate programmes, invites.
+  // Issue 15 §1: the affiliate programme (its landing page and the application form).
   '/refer',
-  '/refer-a-friend',
   '/affiliate',
   '/invite',
 ]);

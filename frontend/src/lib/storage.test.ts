@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clearToken, isAuthenticated, isOfferDismissed, dismissOffer, isPaidCookie, SESSION_VALIDITY_MS, setToken } from './storage';
+import { clearToken, getReferralId, isAuthenticated, isOfferDismissed, isReferralId, dismissOffer, isPaidCookie, SESSION_VALIDITY_MS, setReferralId, setToken } from './storage';
 
 describe('session validity', () => {
   it('is authenticated with a token younger than one hour', () => {
@@ -46,5 +46,27 @@ describe('other storage', () => {
     expect(isPaidCookie()).toBe(false);
     document.cookie = 'isPaid=true; path=/';
     expect(isPaidCookie()).toBe(true);
+  });
+});
+
+describe('referral id (rId)', () => {
+  it('keeps a referral id in local storage under rId; the latest link wins', () => {
+    expect(getReferralId()).toBeNull();
+    expect(setReferralId('abcd_12-X')).toBe(true);
+    expect(window.localStorage.getItem('rId')).toBe('abcd_12-X');
+    expect(setReferralId('second1')).toBe(true);
+    expect(getReferralId()).toBe('second1');
+  });
+
+  it('takes 4 to 32 letters, digits, _ or -, and nothing else', () => {
+    for (const good of ['abcd', 'A1_-', 'x'.repeat(32)]) expect(isReferralId(good), good).toBe(true);
+    for (const bad of ['', 'abc', 'x'.repeat(33), 'abc def', 'abc/def', 'abcé', '<script>']) expect(isReferralId(bad), bad).toBe(false);
+    expect(setReferralId('no!')).toBe(false);
+    expect(window.localStorage.getItem('rId')).toBeNull();
+  });
+
+  it('ignores a stored value that is not a referral id', () => {
+    window.localStorage.setItem('rId', 'not an id');
+    expect(getReferralId()).toBeNull();
   });
 });

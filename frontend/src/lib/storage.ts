@@ -108,12 +108,25 @@ export function isAuthenticated(now: number = Date.now()): boolean {
 
 // ---- referral, charge, redirect -------------------------------------------------------------
 
-export function getReferralId(): string | null {
-  return read('local', KEYS.rId);
+/** A referral id as `/r/{id}` carries it: 4 to 32 letters, digits, `_` or `-`. */
+export function isReferralId(value: string): boolean {
+  return /^[A-Za-z0-9_-]{4,32}$/.test(value);
 }
 
-export function setReferralId(rId: string): void {
+/**
+ * The referral link the visitor arrived through (`rId`, sent with sign-up and every checkout), or
+ * null: none, or something that is not a referral id.
+ */
+export function getReferralId(): string | null {
+  const value = read('local', KEYS.rId);
+  return value !== null && isReferralId(value) ? value : null;
+}
+
+/** Remember the id of a `/r/{id}` link (the latest one wins); false, and nothing stored, for a bad id. */
+export function setReferralId(rId: string): boolean {
+  if (!isReferralId(rId)) return false;
   write('local', KEYS.rId, rId);
+  return true;
 }
 
 export function getChargeId(): string | null {

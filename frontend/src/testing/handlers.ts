@@ -25,6 +25,7 @@ import { makeKindle } from './delivery-data';
 import { ADMIN_GOALS, GOALS } from './content-data';
 import { BOOKS, CATEGORIES, bookPage, makeAuthor, makeCollection, makePost, makeSession, makeUser } from './data';
 import { libraryPage, makeProgress } from './progress-data';
+import { makeReferrals } from './referral-data';
 
 /** The API origin the client uses under jsdom (page at http://localhost:3000). */
 export const API = 'http://localhost:4000';
@@ -73,6 +74,7 @@ export const handlers = [
   ...catalogueHandlers(),
   ...progressHandlers(),
   ...billingHandlers(),
+  ...referralHandlers(),
 ];
 
 /** Catalogue, discovery, blog and preferences calls (docs/catalogue.md). */
@@ -171,5 +173,16 @@ function billingHandlers() {
     http.get('/api/teams/seats', () => ok({ seats: [] })),
     http.get('/api/kindle/has-kindle', () => ok(makeKindle())),
     http.post('/api/charge/cancel', () => fail(409, 'You have no subscription that renews, so there is nothing to turn off.', 'nothing_to_cancel')),
+  ];
+}
+
+/** Referrals and invites (issue 15 §1-2): a link that brought nobody yet; every invite is the first. */
+function referralHandlers() {
+  return [
+    http.get('/api/user/refers', () => ok(makeReferrals())),
+    http.post('/api/contact/invite', async ({ request }) => {
+      const body = await request.json();
+      return ok({ friendEmail: body.friendEmail ?? '', firstInvite: true });
+    }),
   ];
 }

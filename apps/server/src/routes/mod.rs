@@ -9,6 +9,7 @@ pub mod health;
 pub mod messages;
 pub mod oauth;
 pub mod progress;
+pub mod referral;
 pub mod security;
 pub mod user;
 
@@ -21,6 +22,7 @@ pub fn configure(config: &mut ServiceConfig) {
         .configure(security::configure)
         .configure(analytics::configure)
         .configure(messages::configure)
+        .configure(referral::configure)
         .configure(oauth::configure)
         .configure(admin::configure)
         .configure(billing::configure)

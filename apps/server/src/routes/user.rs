@@ -117,7 +117,8 @@ pub struct RegisterRequest {
     pub timezone: Option<String>,
     /// A guest purchase to attach (as `mark-as-paid`).
     pub charge_id: Option<String>,
-    /// The referrer's public id (referrals; accepted and ignored until referrals land).
+    /// The referrer's public id (from `/r/{id}`): they referred this new member. An unknown id is
+    /// ignored.
     pub r_id: Option<String>,
 }
 
@@ -214,10 +215,12 @@ async fn register(req: HttpRequest, state: web::Data<AppState>, body: web::Json<
     let identity = state.identity.clone();
     let body = body.into_inner();
     let charge_id = body.charge_id.clone();
+    let referral_id = body.r_id.clone();
     let form = body.form();
     let client = client_info(&req);
     let mut signed_in = blocking(move || identity.register(&form, client)).await?;
     attach_purchase(&state, &mut signed_in, charge_id).await;
+    record_referrer(&state, &signed_in, referral_id).await;
     Ok(signed_in_response(&req, &state, signed_in))
 }
 
@@ -237,6 +240,16 @@ async fn attach_purchase(state: &AppState, signed_in: &mut SignedIn, charge_id: 
         }
         Ok(None) => {}
         Err(error) => tracing::info!(code = error.code, message = %error.message, "a purchase named at sign-in was not attached"),
+    }
+}
+
+/// The member who shared `/r/{id}` referred this new member. Like a purchase, a referral that
+/// cannot be recorded does not stop the sign-up.
+async fn record_referrer(state: &AppState, signed_in: &SignedIn, referral_id: Option<String>) {
+    let Some(referral_id) = referral_id else { return };
+    let member = signed_in.user.id;
+    if let Err(error) = state.referrals(move |r| r.attribute(member, Some(&referral_id))).await {
+        tracing::warn!(code = error.code, message = %error.message, "a referral named at sign-up was not recorded");
     }
 }
 

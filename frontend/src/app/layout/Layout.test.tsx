@@ -76,7 +76,7 @@ describe('layout', () => {
     const panel = document.getElementById(button.getAttribute('aria-controls') ?? '');
     expect(panel).not.toBeNull();
     const links = within(panel!).getAllByRole('link');
-    // The spec's dropdown, without the pages not built yet (/refer-a-friend, /ten-day-challenge).
+    // The spec's dropdown, without the pages not built yet (/ten-day-challenge).
     expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
       ['My Home', '/home'],
       ['My Progress', '/my-progress'],

@@ -1,11 +1,6 @@
 import type { PlanView } from '@/lib/api/types';
 
-const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-/** 999 → "$9.99" (amounts are integer US cents). */
-export function formatCents(cents: number): string {
-  return USD.format(cents / 100);
-}
+export { formatCents } from '@/lib/billing/money';
 
 /** Infographic add-ons (member spec §9): packs of 20 for $10.99 and 50 for $29.99. */
 export const ADD_ONS = [

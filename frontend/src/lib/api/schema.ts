@@ -1038,6 +1038,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/contact/invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invites a friend by e-mail with the member's link; the first invite unlocks one more free
+         *     summary. 20 invites a day.
+         */
+        post: operations["invite_friend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/feedback/send": {
         parameters: {
             query?: never;
@@ -1666,6 +1686,23 @@ export interface paths {
         put?: never;
         /** Redeems a gift, seat or subscription code for the signed-in member: it extends their plan. */
         post: operations["redeem_any"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/refers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The member's referral link and what it brought. */
+        get: operations["refers"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2790,7 +2827,10 @@ export interface components {
              * @description Seats, for the bulk plan.
              */
             quantity?: number | null;
-            /** @description The referrer's public id (referrals, when they land). */
+            /**
+             * @description The referrer's public id. Referrers are recorded at sign-up; a checkout's is accepted (the
+             *     spec's body) and not used yet.
+             */
             rId?: string | null;
             recipientEmail?: string | null;
             recipientMsg?: string | null;
@@ -2979,6 +3019,16 @@ export interface components {
         };
         /** @enum {string} */
         IntervalView: "month" | "year";
+        InviteRequest: {
+            friendEmail?: string | null;
+            friendName?: string | null;
+            yourName?: string | null;
+        };
+        InviteResult: {
+            /** @description This was the member's first invite: one more free summary is unlocked. */
+            firstInvite: boolean;
+            friendEmail: string;
+        };
         InviteSeatRequest: {
             email?: string | null;
         };
@@ -3505,6 +3555,18 @@ export interface components {
              */
             status: string;
         };
+        Ok_InviteResult: {
+            result: {
+                /** @description This was the member's first invite: one more free summary is unlocked. */
+                firstInvite: boolean;
+                friendEmail: string;
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
         Ok_KindleResult: {
             result: {
                 /** @description The domains the form offers. */
@@ -3846,6 +3908,20 @@ export interface components {
              */
             status: string;
         };
+        Ok_ReferralsResult: {
+            result: {
+                /** @description The link to share (`{site}/r/{rId}`). */
+                link: string;
+                /** @description The member's public referral id. */
+                rId: string;
+                refers: components["schemas"]["ReferralStatsView"];
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
         Ok_SearchResult: {
             result: {
                 books: components["schemas"]["BookCard"][];
@@ -4093,6 +4169,10 @@ export interface components {
             planId?: string | null;
             /** Format: int64 */
             quantity?: number | null;
+            /**
+             * @description The referrer's public id. Referrers are recorded at sign-up; a checkout's is accepted (the
+             *     spec's body) and not used yet.
+             */
             rId?: string | null;
             recipientEmail?: string | null;
             recipientMsg?: string | null;
@@ -4109,6 +4189,11 @@ export interface components {
             planId?: string | null;
             /** Format: int64 */
             quantity?: number | null;
+            /**
+             * @description The referrer's public id. Referrers are recorded at sign-up; a checkout's is accepted (the
+             *     spec's body) and not used yet.
+             */
+            rId?: string | null;
             recipientEmail?: string | null;
             recipientMsg?: string | null;
             recipientName?: string | null;
@@ -4351,13 +4436,40 @@ export interface components {
             isPaid: boolean;
             planId: string;
         };
+        ReferralStatsView: {
+            /**
+             * Format: int64
+             * @description Commission credited, in cents.
+             */
+            money: number;
+            /**
+             * Format: int64
+             * @description Members who signed up through the link.
+             */
+            num: number;
+            /**
+             * Format: int64
+             * @description Of those, members with premium now.
+             */
+            paying: number;
+        };
+        ReferralsResult: {
+            /** @description The link to share (`{site}/r/{rId}`). */
+            link: string;
+            /** @description The member's public referral id. */
+            rId: string;
+            refers: components["schemas"]["ReferralStatsView"];
+        };
         RegisterRequest: {
             /** @description A guest purchase to attach (as `mark-as-paid`). */
             chargeId?: string | null;
             firstName?: string | null;
             lastName?: string | null;
             password?: string | null;
-            /** @description The referrer's public id (referrals; accepted and ignored until referrals land). */
+            /**
+             * @description The referrer's public id (from `/r/{id}`): they referred this new member. An unknown id is
+             *     ignored.
+             */
             rId?: string | null;
             /** @description IANA time zone, e.g. "Europe/Paris"; defaults to UTC. */
             timezone?: string | null;
@@ -8088,6 +8200,53 @@ export interface operations {
             };
         };
     };
+    invite_friend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InviteRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_InviteResult"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     send_feedback_api: {
         parameters: {
             query?: never;
@@ -9511,6 +9670,33 @@ export interface operations {
             };
             /** @description Too many attempts from this address */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    refers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_ReferralsResult"];
+                };
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

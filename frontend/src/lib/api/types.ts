@@ -90,7 +90,7 @@ export type OAuthCallbackResponse = Schemas['LoginResult'];
 
 // ---- analytics ------------------------------------------------------------------------------
 
-export type AnalyticsEventName = 'start_for_free_click';
+export type AnalyticsEventName = 'start_for_free_click' | 'invite_sent';
 
 /** POST /api/analytics/events (the generated type, with the event names the app uses). */
 export type AnalyticsEventRequest = Omit<Schemas['AnalyticsEventRequest'], 'name'> & {
@@ -473,3 +473,17 @@ export type AdminMessage = Schemas['MessageView'];
 
 /** GET /api/admin/messages?start=&filter=all|unread: 50 newest first, with the counts. */
 export type AdminMessagesPage = Schemas['MessagesPage'];
+
+// ---- referrals and invites (issue 15 §1-2) ---------------------------------------------------
+
+/** GET /api/user/refers { rId, link (the absolute URL of /r/{rId}), refers } */
+export type ReferralsResult = Schemas['ReferralsResult'];
+
+/** { num (signed up through the link), paying (of those, Premium now), money (cents credited) } */
+export type ReferralStats = Schemas['ReferralStatsView'];
+
+/** POST /api/contact/invite { yourName, friendName, friendEmail } */
+export type InviteRequest = Schemas['InviteRequest'];
+
+/** { friendEmail, firstInvite (true when this invite gave the +1 free summary) } */
+export type InviteResult = Schemas['InviteResult'];

@@ -36,7 +36,8 @@ pub struct ChargeRequest {
     pub email: Option<String>,
     /// Seats, for the bulk plan.
     pub quantity: Option<i64>,
-    /// The referrer's public id (referrals, when they land).
+    /// The referrer's public id. Referrers are recorded at sign-up; a checkout's is accepted (the
+    /// spec's body) and not used yet.
     pub r_id: Option<String>,
     /// A gift: the code goes to `recipientEmail`, or to the buyer when it is left blank.
     pub gift: Option<bool>,

@@ -34,6 +34,9 @@ pub struct PayPalStartRequest {
     pub recipient_name: Option<String>,
     pub recipient_email: Option<String>,
     pub recipient_msg: Option<String>,
+    /// The referrer's public id. Referrers are recorded at sign-up; a checkout's is accepted (the
+    /// spec's body) and not used yet.
+    pub r_id: Option<String>,
 }
 
 /// The id PayPal's window approves: an order for one-time purchases, a subscription otherwise.
@@ -106,6 +109,8 @@ pub struct PayPalRequest {
     pub recipient_email: Option<String>,
     pub recipient_msg: Option<String>,
     pub gift: Option<bool>,
+    /// The referrer's public id. Referrers are recorded at sign-up; a checkout's is accepted (the
+    /// spec's body) and not used yet.
     pub r_id: Option<String>,
     pub quantity: Option<i64>,
 }

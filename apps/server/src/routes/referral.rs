@@ -1,0 +1,116 @@
+//! The referral programme: a member's link and figures, and inviting a friend by e-mail.
+
+use crate::auth::AuthUser;
+use crate::envelope::{ok, ApiError, ErrorBody, Ok as OkBody};
+use crate::state::AppState;
+use actix_web::{get, post, web, HttpResponse};
+use referral::invite::InviteForm;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use utoipa_actix_web::service_config::ServiceConfig;
+
+pub fn configure(config: &mut ServiceConfig) {
+    config.service(refers).service(invite_friend);
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct ReferralStatsView {
+    /// Members who signed up through the link.
+    pub num: i64,
+    /// Of those, members with premium now.
+    pub paying: i64,
+    /// Commission credited, in cents.
+    pub money: i64,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReferralsResult {
+    /// The member's public referral id.
+    pub r_id: String,
+    /// The link to share (`{site}/r/{rId}`).
+    pub link: String,
+    pub refers: ReferralStatsView,
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct InviteRequest {
+    pub your_name: Option<String>,
+    pub friend_name: Option<String>,
+    pub friend_email: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct InviteResult {
+    pub friend_email: String,
+    /// This was the member's first invite: one more free summary is unlocked.
+    pub first_invite: bool,
+}
+
+/// The member's referral link and what it brought.
+#[utoipa::path(tag = "referral", security(("bearer" = [])), responses(
+    (status = 200, body = OkBody<ReferralsResult>),
+    (status = 401, body = ErrorBody),
+))]
+#[get("/api/user/refers")]
+async fn refers(state: web::Data<AppState>, caller: AuthUser) -> Result<HttpResponse, ApiError> {
+    let member = caller.id;
+    let (stats, link) = state
+        .referrals(move |r| {
+            let stats = r.stats(member)?;
+            let link = r.link(&stats.referral_id);
+            Ok((stats, link))
+        })
+        .await?;
+    Ok(ok(ReferralsResult { r_id: stats.referral_id, link, refers: ReferralStatsView { num: stats.referred, paying: stats.paying, money: stats.earned_cents } }))
+}
+
+/// Invites a friend by e-mail with the member's link; the first invite unlocks one more free
+/// summary. 20 invites a day.
+#[utoipa::path(tag = "referral", security(("bearer" = [])), request_body = InviteRequest, responses(
+    (status = 200, body = OkBody<InviteResult>),
+    (status = 400, body = ErrorBody),
+    (status = 401, body = ErrorBody),
+    (status = 429, body = ErrorBody),
+))]
+#[post("/api/contact/invite")]
+async fn invite_friend(state: web::Data<AppState>, caller: AuthUser, body: web::Json<InviteRequest>) -> Result<HttpResponse, ApiError> {
+    let (member, body) = (caller.id, body.into_inner());
+    let sent = state
+        .referrals(move |r| {
+            let form = InviteForm { your_name: body.your_name.as_deref(), friend_name: body.friend_name.as_deref(), friend_email: body.friend_email.as_deref() };
+            r.invite(member, &form)
+        })
+        .await?;
+    Ok(ok(InviteResult { friend_email: sent.friend_email, first_invite: sent.first_invite }))
+}
+
+/// Keeps the commission ledger up to date with billing (credits for referred members' payments,
+/// reversals for refunds), every `interval`. The ledger rules make each pass idempotent, so a pass
+/// cut off by a crash is finished by the next.
+pub fn spawn_commission_ledger(state: AppState, interval: Duration, stop: Arc<AtomicBool>) -> std::thread::JoinHandle<()> {
+    std::thread::Builder::new()
+        .name("commission-ledger".into())
+        .spawn(move || {
+            let mut last_run: Option<Instant> = None;
+            while !stop.load(Ordering::Relaxed) {
+                if last_run.is_none_or(|at| at.elapsed() >= interval) {
+                    last_run = Some(Instant::now());
+                    let Ok(mut conn) = state.pool.get() else { continue };
+                    let store = db::PgStore::new(&mut conn);
+                    match referral::Referrals::new(&store, state.clock.now(), &state.config.public_url).settle_commissions() {
+                        Ok((0, 0)) => {}
+                        Ok((credited, reversed)) => tracing::info!(credited, reversed, "settled referral commissions"),
+                        Err(error) => tracing::warn!(%error, "could not settle referral commissions"),
+                    }
+                }
+                std::thread::sleep(Duration::from_millis(50));
+            }
+        })
+        .expect("spawn commission ledger")
+}

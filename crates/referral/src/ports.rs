@@ -1,0 +1,92 @@
+//! What the referral programme needs from outside.
+
+pub use kernel::{PortError, PortResult};
+use kernel::{OutgoingMail, Timestamp, UserId};
+
+pub trait ReferralIds {
+    /// A fresh random id (`referral_id::LENGTH` characters of `referral_id::ALPHABET`).
+    fn new_referral_id(&self) -> String;
+    fn referral_id_of(&self, member: UserId) -> PortResult<Option<String>>;
+    /// Gives the member this id unless they have one or another member has it; false then.
+    fn save_referral_id(&self, member: UserId, id: &str) -> PortResult<bool>;
+    /// The live member whose id this is.
+    fn owner_of(&self, id: &str) -> PortResult<Option<UserId>>;
+}
+
+pub trait Referred {
+    /// Records that `referrer` referred `member`, unless someone already did; false then.
+    fn set_referrer(&self, member: UserId, referrer: UserId, at: Timestamp) -> PortResult<bool>;
+    /// (live members `referrer` referred, how many of them have premium at `now`).
+    fn referred_counts(&self, referrer: UserId, now: Timestamp) -> PortResult<(i64, i64)>;
+    /// The sum of the member's commission ledger, in cents.
+    fn credited_cents(&self, member: UserId) -> PortResult<i64>;
+}
+
+pub trait Invitations {
+    /// The live member's e-mail address.
+    fn email_of(&self, member: UserId) -> PortResult<Option<String>>;
+    /// Whether a live account has this (normalised) address.
+    fn is_member(&self, email: &str) -> PortResult<bool>;
+    /// Records an attempt under `key` and counts the key's attempts since `since` (atomic per key).
+    fn record_and_count(&self, key: &str, at: Timestamp, since: Timestamp) -> PortResult<u32>;
+    /// Queues the invitation and, when the member has invited nobody yet, records `friend_email`
+    /// as their invited friend, in one transaction; true when this was their first invite.
+    fn save_invite(&self, member: UserId, friend_email: &str, mail: &OutgoingMail, at: Timestamp) -> PortResult<bool>;
+}
+
+/// A payment by a referred member that no ledger entry credits yet.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UncreditedPayment {
+    pub charge_id: String,
+    pub referrer: UserId,
+    pub paid_cents: i64,
+}
+
+/// A refunded payment whose credit no entry reverses yet.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnreversedRefund {
+    pub charge_id: String,
+    pub beneficiary: UserId,
+    pub credited_cents: i64,
+    pub paid_cents: i64,
+}
+
+/// A new ledger entry.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LedgerEntry {
+    pub beneficiary: UserId,
+    pub kind: EntryKind,
+    pub charge_id: String,
+    pub amount_cents: i64,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EntryKind {
+    Credit,
+    Reversal,
+}
+
+impl EntryKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EntryKind::Credit => "credit",
+            EntryKind::Reversal => "reversal",
+        }
+    }
+}
+
+/// The commission ledger: append-only, one credit and at most one reversal per payment.
+pub trait CommissionLedger {
+    /// Money received from referred members (paid charges whose plan takes the money at checkout,
+    /// no trial first) that no credit entry covers, oldest first, at most `limit`.
+    fn uncredited_payments(&self, limit: i64) -> PortResult<Vec<UncreditedPayment>>;
+    /// Refunded charges with a credit and no reversal, at most `limit`.
+    fn unreversed_refunds(&self, limit: i64) -> PortResult<Vec<UnreversedRefund>>;
+    /// Appends the entry unless the payment already has one of its kind; whether it was added.
+    fn append(&self, entry: &LedgerEntry, at: Timestamp) -> PortResult<bool>;
+}
+
+/// Everything the referral programme reads and writes, implemented by one adapter.
+pub trait ReferralStore: ReferralIds + Referred + Invitations + CommissionLedger {}
+
+impl<T: ReferralIds + Referred + Invitations + CommissionLedger> ReferralStore for T {}

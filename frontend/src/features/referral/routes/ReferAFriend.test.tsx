@@ -1,0 +1,115 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { makeUser } from '@/testing/data';
+import { fail, http, notLoggedIn, ok } from '@/testing/handlers';
+import { makeReferrals } from '@/testing/referral-data';
+import { renderApp, signIn } from '@/testing/render';
+import { server } from '@/testing/server';
+import { COPY_BY_HAND, LINK_COPIED } from '../components/ReferralLinkCard';
+
+const LINK = 'https://gistbook.example/r/ada7Kq2x';
+
+function withReferrals(refers = { num: 3, paying: 1, money: 1250 }) {
+  server.use(http.get('/api/user/refers', () => ok(makeReferrals({ rId: 'ada7Kq2x', link: LINK, refers }))));
+}
+
+describe('refer a friend (/refer-a-friend)', () => {
+  it('shows the link, the share links and the stats', async () => {
+    signIn();
+    withReferrals();
+    renderApp('/refer-a-friend');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Refer a Friend' })).toBeInTheDocument();
+    expect(screen.getByText(/25% of what they pay is credited to you/)).toBeInTheDocument();
+    const input = await screen.findByRole('textbox', { name: 'Your referral link' });
+    expect(input).toHaveValue(LINK);
+    expect(input).toHaveAttribute('readonly');
+
+    const encoded = encodeURIComponent(LINK);
+    const twitter = screen.getByRole('link', { name: /^Share on Twitter/ });
+    expect(twitter.getAttribute('href')).toMatch(/^https:\/\/twitter\.com\/intent\/tweet\?text=[^&]+&url=/);
+    expect(twitter.getAttribute('href')).toContain(`&url=${encoded}`);
+    const facebook = screen.getByRole('link', { name: /^Share on Facebook/ });
+    expect(facebook).toHaveAttribute('href', `https://www.facebook.com/sharer/sharer.php?u=${encoded}`);
+    for (const link of [twitter, facebook]) {
+      expect(link).toHaveAttribute('target', '_blank');
+      expect(link.getAttribute('rel')).toContain('noopener');
+      expect(link).toHaveAccessibleName(/\(opens in a new tab\)$/);
+    }
+    const mail = screen.getByRole('link', { name: 'Share by e-mail' });
+    expect(mail.getAttribute('href')).toMatch(/^mailto:\?subject=[^&]+&body=/);
+    expect(mail.getAttribute('href')).toContain(encoded);
+
+    const stats = screen.getByRole('region', { name: 'Your referrals' });
+    expect(within(stats).getByText('People referred')).toBeInTheDocument();
+    expect(screen.getByTestId('referral-num')).toHaveTextContent('3');
+    expect(screen.getByTestId('referral-paying')).toHaveTextContent('1');
+    expect(screen.getByTestId('referral-money')).toHaveTextContent('$12.50');
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+  });
+
+  it('shows an empty record as zeros and $0.00', async () => {
+    signIn();
+    withReferrals({ num: 0, paying: 0, money: 0 });
+    renderApp('/refer-a-friend');
+    expect(await screen.findByTestId('referral-num')).toHaveTextContent('0');
+    expect(screen.getByTestId('referral-money')).toHaveTextContent('$0.00');
+  });
+
+  it("copies the link and says 'Link copied' in a polite live region", async () => {
+    signIn();
+    withReferrals();
+    const { user } = renderApp('/refer-a-friend');
+    await user.click(await screen.findByRole('button', { name: 'Copy link' }));
+    const status = await screen.findByText(LINK_COPIED);
+    expect(status).toHaveAttribute('role', 'status');
+    expect(status).toHaveAttribute('aria-live', 'polite');
+    await expect(navigator.clipboard.readText()).resolves.toBe(LINK);
+  });
+
+  it('selects the link for copying by hand when the clipboard refuses', async () => {
+    signIn();
+    withReferrals();
+    const { user } = renderApp('/refer-a-friend');
+    const button = await screen.findByRole('button', { name: 'Copy link' });
+    vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new Error('denied'));
+    await user.click(button);
+    expect(await screen.findByText(COPY_BY_HAND)).toHaveAttribute('role', 'status');
+    const input = screen.getByRole<HTMLInputElement>('textbox', { name: 'Your referral link' });
+    expect(input).toHaveFocus();
+    expect([input.selectionStart, input.selectionEnd]).toEqual([0, LINK.length]);
+  });
+
+  it('sends visitors to log in and come back', async () => {
+    const { router } = renderApp('/refer-a-friend');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/refer-a-friend');
+  });
+
+  it('sends a member the server no longer knows (notLoggedIn) to log in and come back', async () => {
+    signIn();
+    server.use(
+      http.get('/api/user/refers', () => notLoggedIn()),
+      // The session could not be refreshed either.
+      http.post('/api/user/refresh-token', () => notLoggedIn()),
+    );
+    const { router } = renderApp('/refer-a-friend');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/refer-a-friend'));
+  });
+
+  it('shows another failure in an alert, and the invite form still works', async () => {
+    signIn();
+    server.use(http.get('/api/user/refers', ({ response }) => response.untyped(fail(400, 'Referrals are resting.'))));
+    renderApp('/refer-a-friend');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Referrals are resting.');
+    expect(screen.getByRole('button', { name: 'Send Invite' })).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Your referral link' })).not.toBeInTheDocument();
+  });
+
+  it("fills in the member's first name for the invite", async () => {
+    signIn();
+    server.use(http.get('/api/user/session', () => ok({ user: makeUser({ firstName: 'Grace' }) })));
+    renderApp('/refer-a-friend');
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Your name' })).toHaveValue('Grace'));
+  });
+});

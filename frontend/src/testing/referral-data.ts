@@ -1,0 +1,11 @@
+import type { ReferralsResult, ReferralStats } from '@/lib/api/types';
+
+/** GET /api/user/refers for a member whose link brought nobody yet. */
+export function makeReferrals(overrides: { rId?: string; link?: string; refers?: Partial<ReferralStats> } = {}): ReferralsResult {
+  const rId = overrides.rId ?? 'ada7Kq2x';
+  return {
+    rId,
+    link: overrides.link ?? `http://localhost:3000/r/${rId}`,
+    refers: { num: 0, paying: 0, money: 0, ...overrides.refers },
+  };
+}
