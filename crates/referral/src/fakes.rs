@@ -4,10 +4,12 @@ use crate::ports::*;
 use kernel::{OutgoingMail, Timestamp, UserId};
 use std::cell::RefCell;
 
+/// A member: (id, e-mail, premium until: None = free, Some(None) = lifetime).
+type Member = (UserId, String, Option<Option<Timestamp>>);
+
 #[derive(Default)]
 pub struct InMemoryReferrals {
-    /// (member, e-mail, premium until: None = free, Some(None) = lifetime).
-    members: RefCell<Vec<(UserId, String, Option<Option<Timestamp>>)>>,
+    members: RefCell<Vec<Member>>,
     ids: RefCell<Vec<(UserId, String)>>,
     /// Ids `new_referral_id` hands out, in order (then "id-1", "id-2"...).
     pub next_ids: RefCell<Vec<String>>,

@@ -20,7 +20,7 @@ pub fn configure(config: &mut ServiceConfig) {
 }
 
 /// The spec's checkout body. Amounts are never read: only choices, each checked by billing.
-// The spec's whole body is accepted; the referral id is read once referrals land.
+// The spec's whole body is accepted; referrers are recorded at sign-up, so `rId` is not read here.
 #[allow(dead_code)]
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

@@ -36,6 +36,7 @@ pub struct PayPalStartRequest {
     pub recipient_msg: Option<String>,
     /// The referrer's public id. Referrers are recorded at sign-up; a checkout's is accepted (the
     /// spec's body) and not used yet.
+    #[allow(dead_code)]
     pub r_id: Option<String>,
 }
 
