@@ -79,8 +79,11 @@ test('book lists: Popular and Audio only change the address and the list', async
   await expect(page).toHaveURL(/\/booklist\/trending\/all$/);
   await expect(page.getByRole('button', { name: 'Popular', exact: true })).toHaveAttribute('aria-pressed', 'true');
 
-  await page.getByRole('checkbox', { name: 'Audio only' }).check();
+  // The box follows the address (it is checked once the navigation lands), so it is clicked and
+  // then awaited rather than `check()`ed, which expects the state to flip within the click.
+  await page.getByRole('checkbox', { name: 'Audio only' }).click();
   await expect(page).toHaveURL(/\/booklist\/trending\/all\?audio=true$/);
+  await expect(page.getByRole('checkbox', { name: 'Audio only' })).toBeChecked();
   const url = new URL(page.url());
   expect(url.pathname).toContain('/trending/');
   expect(url.searchParams.get('audio')).toBe('true');

@@ -44,6 +44,8 @@ pub struct Config {
     pub payments: PaymentSettings,
     /// How often billing's housekeeping runs (turning off deleted accounts' renewals).
     pub billing_poll_interval: Duration,
+    /// How often the commission ledger is settled from billing's charges.
+    pub referral_ledger_interval: Duration,
 }
 
 /// The payment providers' settings. A provider without its keys is simply not offered.
@@ -169,6 +171,7 @@ impl Config {
             media_url_secret: var("MEDIA_URL_SECRET"),
             payments: PaymentSettings::from_env()?,
             billing_poll_interval: Duration::from_millis(parsed("BILLING_POLL_INTERVAL_MS", 60_000)?),
+            referral_ledger_interval: Duration::from_millis(parsed("REFERRAL_LEDGER_INTERVAL_MS", 5_000)?),
             bind_addr,
         })
     }

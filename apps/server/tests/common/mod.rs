@@ -114,6 +114,7 @@ pub async fn spawn_app_with(options: AppOptions) -> TestApp {
         media_url_secret: Some(MEDIA_SECRET.into()),
         payments: options.payments.clone().unwrap_or_default(),
         billing_poll_interval: Duration::from_millis(100),
+        referral_ledger_interval: Duration::from_millis(100),
     };
     let clock = options.fixed_clock.then(|| Arc::new(FixedClock::new(Utc::now())));
     let build = BuildOptions {

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SUPPORT_EMAIL } from '@/lib/constants';
 import { renderApp } from '@/testing/render';
@@ -26,7 +26,8 @@ describe('static pages', () => {
     expect(within(main).getByRole('link', { name: 'Browse the summaries' })).toHaveAttribute('href', '/books');
     expect(within(main).getByRole('link', { name: 'See Premium plans' })).toHaveAttribute('href', '/try');
     expect(within(main).getByRole('link', { name: 'suggest it' })).toHaveAttribute('href', '/suggest');
-    expect(document.title).toBe('About Gistbook · Gistbook');
+    // The title is set by an effect after the page renders.
+    await waitFor(() => expect(document.title).toBe('About Gistbook · Gistbook'));
   });
 
   it('/terms covers subscriptions, trials, cancelling, refunds, use, licence, liability and changes', async () => {
