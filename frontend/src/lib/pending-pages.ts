@@ -25,11 +25,11 @@ function pathOf(to: string): string {
 }
 
 /** Whether an in-app link leads to a page that exists (anything not listed as pending). */
-export function isBuilt(to: string): boolean {
-  return !PENDING_PAGES.has(pathOf(to));
+export function isBuilt(to: string, pending: ReadonlySet<string> = PENDING_PAGES): boolean {
+  return !pending.has(pathOf(to));
 }
 
 /** The links of a list whose pages exist, in their order. */
-export function builtLinks<T extends { to: string }>(links: readonly T[]): T[] {
-  return links.filter((link) => isBuilt(link.to));
+export function builtLinks<T extends { to: string }>(links: readonly T[], pending: ReadonlySet<string> = PENDING_PAGES): T[] {
+  return links.filter((link) => isBuilt(link.to, pending));
 }

@@ -16,16 +16,18 @@ describe('pages not built yet', () => {
     }
   });
 
-  it.skipIf(PENDING_PAGES.size === 0)('reads the path of a link: query, fragment and trailing slash do not matter', () => {
-    const [pending] = [...PENDING_PAGES];
-    expect(pending).toBeDefined();
-    expect(isBuilt(pending)).toBe(false);
-    expect(isBuilt(`${pending}/`)).toBe(false);
-    expect(isBuilt(`${pending}?from=menu`)).toBe(false);
-    expect(isBuilt(`${pending}#top`)).toBe(false);
+  // A list of its own, so these rules stay tested when every page is built and the real list is empty.
+  const pending: ReadonlySet<string> = new Set(['/quiz', '/ai']);
+
+  it('reads the path of a link: query, fragment and trailing slash do not matter', () => {
+    expect(isBuilt('/quiz', pending)).toBe(false);
+    expect(isBuilt('/quiz/', pending)).toBe(false);
+    expect(isBuilt('/quiz?from=menu', pending)).toBe(false);
+    expect(isBuilt('/quiz#top', pending)).toBe(false);
     // Only the page itself: a longer path that starts the same is another page.
-    expect(isBuilt(`${pending}-results`)).toBe(true);
-    expect(isBuilt('/books/?sort=newest')).toBe(true);
+    expect(isBuilt('/quiz-results', pending)).toBe(true);
+    expect(isBuilt('/books/?sort=newest', pending)).toBe(true);
+    expect(isBuilt('/', pending)).toBe(true);
   });
 
   it('keeps the order of the links that remain', () => {
@@ -34,9 +36,10 @@ describe('pages not built yet', () => {
       { to: '/ai', label: 'AI' },
       { to: '/contact', label: 'Contact' },
       { to: '/quiz?x=1', label: 'Quiz' },
+      { to: '/teams', label: 'Teams' },
     ];
-    expect(builtLinks(links).map((link) => link.label)).toEqual(links.filter((link) => isBuilt(link.to)).map((link) => link.label));
-    expect(builtLinks([])).toEqual([]);
+    expect(builtLinks(links, pending).map((link) => link.label)).toEqual(['Books', 'Contact', 'Teams']);
+    expect(builtLinks([], pending)).toEqual([]);
   });
 
   it('leaves no link to a pending page in the header, the footer or the account menu', () => {
