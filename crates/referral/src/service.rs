@@ -11,6 +11,8 @@ use kernel::{Timestamp, UserId};
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ReferralStats {
     pub referral_id: String,
+    /// The link to share (`{site}/r/{referral_id}`).
+    pub link: String,
     /// Members who signed up through the link.
     pub referred: i64,
     /// Of those, members with premium now.
@@ -68,7 +70,7 @@ impl<'s, S: ReferralStore + ?Sized> Referrals<'s, S> {
         let referral_id = self.referral_id(member)?;
         let (referred, paying) = self.store.referred_counts(member, self.now)?;
         let earned_cents = self.store.credited_cents(member)?;
-        Ok(ReferralStats { referral_id, referred, paying, earned_cents })
+        Ok(ReferralStats { link: self.link(&referral_id), referral_id, referred, paying, earned_cents })
     }
 
     /// A new member who arrived through `/r/{id}`: the id's owner referred them. An unknown,

@@ -60,14 +60,8 @@ pub struct InviteResult {
 #[get("/api/user/refers")]
 async fn refers(state: web::Data<AppState>, caller: AuthUser) -> Result<HttpResponse, ApiError> {
     let member = caller.id;
-    let (stats, link) = state
-        .referrals(move |r| {
-            let stats = r.stats(member)?;
-            let link = r.link(&stats.referral_id);
-            Ok((stats, link))
-        })
-        .await?;
-    Ok(ok(ReferralsResult { r_id: stats.referral_id, link, refers: ReferralStatsView { num: stats.referred, paying: stats.paying, money: stats.earned_cents } }))
+    let stats = state.referrals(move |r| r.stats(member)).await?;
+    Ok(ok(ReferralsResult { r_id: stats.referral_id, link: stats.link, refers: ReferralStatsView { num: stats.referred, paying: stats.paying, money: stats.earned_cents } }))
 }
 
 /// Invites a friend by e-mail with the member's link; the first invite unlocks one more free

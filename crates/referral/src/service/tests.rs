@@ -60,7 +60,7 @@ fn the_stats_count_referred_and_paying_members_and_the_ledger() {
     store.make_premium(UserId(3), Some(now() + chrono::Duration::days(30)));
     store.make_premium(UserId(4), Some(now() - chrono::Duration::days(1)));
     store.ledger.borrow_mut().extend([(ann, 2_500), (ann, -2_500), (ann, 1_125), (UserId(9), 700)]);
-    assert_eq!(referrals.stats(ann).unwrap(), ReferralStats { referral_id: id, referred: 4, paying: 2, earned_cents: 1_125 });
+    assert_eq!(referrals.stats(ann).unwrap(), ReferralStats { link: format!("https://gistbook.app/r/{id}"), referral_id: id, referred: 4, paying: 2, earned_cents: 1_125 });
 }
 
 #[test]
