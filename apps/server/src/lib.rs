@@ -13,6 +13,7 @@ pub mod startup;
 pub mod state;
 pub mod telemetry;
 pub mod uploads;
+mod workers;
 
 pub use config::{Config, PaymentSettings};
 pub use startup::{Application, BuildOptions};

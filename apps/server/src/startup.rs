@@ -268,33 +268,22 @@ fn origin_of(url: &str) -> Option<String> {
 /// Drops throttling records older than a day and expired sign-in states, and recounts each
 /// book's reads of the last 30 days (trending), every ten minutes.
 fn spawn_housekeeping(pool: db::DbPool, clock: Arc<dyn Clock>, stop: Arc<AtomicBool>) -> std::thread::JoinHandle<()> {
-    std::thread::Builder::new()
-        .name("housekeeping".into())
-        .spawn(move || {
-            let mut last_run: Option<std::time::Instant> = None;
-            while !stop.load(Ordering::Relaxed) {
-                if last_run.is_none_or(|at| at.elapsed() > std::time::Duration::from_secs(600)) {
-                    last_run = Some(std::time::Instant::now());
-                    if let Ok(mut conn) = pool.get() {
-                        if let Err(error) = db::prune_attempts(&mut conn, clock.now() - chrono::Duration::days(1)) {
-                            tracing::warn!(%error, "could not prune throttling records");
-                        }
-                        if let Err(error) = db::mail_queue::prune_done(&mut conn, clock.now() - chrono::Duration::days(30)) {
-                            tracing::warn!(%error, "could not prune sent mail");
-                        }
-                        if let Err(error) = db::prune_oauth_states(&mut conn, clock.now()) {
-                            tracing::warn!(%error, "could not prune sign-in states");
-                        }
-                        if let Err(error) = db::prune_login_challenges(&mut conn, clock.now()) {
-                            tracing::warn!(%error, "could not prune two-factor challenges");
-                        }
-                        if let Err(error) = db::reading::history::refresh_recent_reads(&mut conn, reading_progress::history::trending_since(clock.now())) {
-                            tracing::warn!(%error, "could not refresh trending counts");
-                        }
-                    }
-                }
-                std::thread::sleep(std::time::Duration::from_millis(100));
-            }
-        })
-        .expect("spawn housekeeping")
+    crate::workers::spawn_periodic("housekeeping", std::time::Duration::from_secs(600), stop, move || {
+        let Ok(mut conn) = pool.get() else { return };
+        if let Err(error) = db::prune_attempts(&mut conn, clock.now() - chrono::Duration::days(1)) {
+            tracing::warn!(%error, "could not prune throttling records");
+        }
+        if let Err(error) = db::mail_queue::prune_done(&mut conn, clock.now() - chrono::Duration::days(30)) {
+            tracing::warn!(%error, "could not prune sent mail");
+        }
+        if let Err(error) = db::prune_oauth_states(&mut conn, clock.now()) {
+            tracing::warn!(%error, "could not prune sign-in states");
+        }
+        if let Err(error) = db::prune_login_challenges(&mut conn, clock.now()) {
+            tracing::warn!(%error, "could not prune two-factor challenges");
+        }
+        if let Err(error) = db::reading::history::refresh_recent_reads(&mut conn, reading_progress::history::trending_since(clock.now())) {
+            tracing::warn!(%error, "could not refresh trending counts");
+        }
+    })
 }

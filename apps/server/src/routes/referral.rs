@@ -7,9 +7,9 @@ use actix_web::{get, post, web, HttpResponse};
 use referral::invite::InviteForm;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn configure(config: &mut ServiceConfig) {
@@ -88,23 +88,13 @@ async fn invite_friend(state: web::Data<AppState>, caller: AuthUser, body: web::
 /// reversals for refunds), every `interval`. The ledger rules make each pass idempotent, so a pass
 /// cut off by a crash is finished by the next.
 pub fn spawn_commission_ledger(state: AppState, interval: Duration, stop: Arc<AtomicBool>) -> std::thread::JoinHandle<()> {
-    std::thread::Builder::new()
-        .name("commission-ledger".into())
-        .spawn(move || {
-            let mut last_run: Option<Instant> = None;
-            while !stop.load(Ordering::Relaxed) {
-                if last_run.is_none_or(|at| at.elapsed() >= interval) {
-                    last_run = Some(Instant::now());
-                    let Ok(mut conn) = state.pool.get() else { continue };
-                    let store = db::PgStore::new(&mut conn);
-                    match referral::Referrals::new(&store, state.clock.now(), &state.config.public_url).settle_commissions() {
-                        Ok((0, 0)) => {}
-                        Ok((credited, reversed)) => tracing::info!(credited, reversed, "settled referral commissions"),
-                        Err(error) => tracing::warn!(%error, "could not settle referral commissions"),
-                    }
-                }
-                std::thread::sleep(Duration::from_millis(50));
-            }
-        })
-        .expect("spawn commission ledger")
+    crate::workers::spawn_periodic("commission-ledger", interval, stop, move || {
+        let Ok(mut conn) = state.pool.get() else { return };
+        let store = db::PgStore::new(&mut conn);
+        match referral::Referrals::new(&store, state.clock.now(), &state.config.public_url).settle_commissions() {
+            Ok((0, 0)) => {}
+            Ok((credited, reversed)) => tracing::info!(credited, reversed, "settled referral commissions"),
+            Err(error) => tracing::warn!(%error, "could not settle referral commissions"),
+        }
+    })
 }

@@ -8,9 +8,9 @@ use actix_web::{get, post, web, HttpResponse};
 use billing::cancel::SubscriptionSummary;
 use billing::subscription::SubscriptionStatus;
 use serde::{Deserialize, Serialize};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
@@ -143,26 +143,16 @@ async fn cancel_without_prefix(state: web::Data<AppState>, caller: AuthUser, bod
 /// Every `interval`, turns off the renewal of subscriptions whose buyer deleted the account (a
 /// provider that cannot be reached is tried again next round).
 pub fn spawn_renewal_housekeeping(state: AppState, interval: Duration, stop: Arc<AtomicBool>) -> std::thread::JoinHandle<()> {
-    std::thread::Builder::new()
-        .name("billing-housekeeping".into())
-        .spawn(move || {
-            let mut last_run: Option<Instant> = None;
-            while !stop.load(Ordering::Relaxed) {
-                if last_run.is_none_or(|at| at.elapsed() >= interval) {
-                    last_run = Some(Instant::now());
-                    let Ok(mut conn) = state.pool.get() else { continue };
-                    let store = db::PgStore::new(&mut conn);
-                    let billing = billing::Billing::new(&store, state.clock.now());
-                    match billing.end_renewals_of_deleted_accounts(state.payments.gateways()) {
-                        Ok(0) => {}
-                        Ok(ended) => tracing::info!(ended, "turned off renewals of deleted accounts"),
-                        Err(error) => tracing::warn!(%error, "could not turn off renewals of deleted accounts"),
-                    }
-                }
-                std::thread::sleep(Duration::from_millis(50));
-            }
-        })
-        .expect("spawn billing housekeeping")
+    crate::workers::spawn_periodic("billing-housekeeping", interval, stop, move || {
+        let Ok(mut conn) = state.pool.get() else { return };
+        let store = db::PgStore::new(&mut conn);
+        let billing = billing::Billing::new(&store, state.clock.now());
+        match billing.end_renewals_of_deleted_accounts(state.payments.gateways()) {
+            Ok(0) => {}
+            Ok(ended) => tracing::info!(ended, "turned off renewals of deleted accounts"),
+            Err(error) => tracing::warn!(%error, "could not turn off renewals of deleted accounts"),
+        }
+    })
 }
 
 #[derive(Deserialize, ToSchema)]
