@@ -191,7 +191,11 @@ impl From<referral::ReferralError> for ApiError {
     fn from(err: referral::ReferralError) -> Self {
         use referral::ReferralError::*;
         match &err {
-            InvalidInvite(_) | InvitingYourself | AlreadyAMember => ApiError::bad_request(err.code(), err.to_string()),
+            InvalidInvite(_) | InvitingYourself | AlreadyAMember | InvalidApplication(_) | InvalidDecision | InvalidPayout(_) => {
+                ApiError::bad_request(err.code(), err.to_string())
+            }
+            AlreadyApplied => ApiError::new(StatusCode::CONFLICT, err.code(), err.to_string()),
+            AffiliateNotFound => ApiError::new(StatusCode::NOT_FOUND, err.code(), err.to_string()),
             TooManyInvites => ApiError::new(StatusCode::TOO_MANY_REQUESTS, err.code(), err.to_string()),
             MemberNotFound => ApiError::not_logged_in(),
             Unavailable => ApiError::unavailable(),

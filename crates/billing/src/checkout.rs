@@ -51,6 +51,8 @@ pub struct Charge {
     pub reference: String,
     pub status: ChargeStatus,
     pub created_at: Timestamp,
+    /// The referral link the purchase came through (`rId`).
+    pub referral_id: Option<String>,
 }
 
 /// What a paid plan gives the member: the fields the entitlements read (`planId`, `paidDate`,

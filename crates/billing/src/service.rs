@@ -21,6 +21,17 @@ pub struct Basket<'a> {
     /// 0, 20 or 50.
     pub add_infographics: Option<i64>,
     pub coupon_code: Option<&'a str>,
+    /// The referral link the buyer came through (`rId`), kept with the purchase for the referral
+    /// programme to credit.
+    pub referral_id: Option<&'a str>,
+}
+
+impl Basket<'_> {
+    /// The referral id as kept: trimmed, and only when it looks like one (letters and digits).
+    pub fn referral(&self) -> Option<String> {
+        let id = self.referral_id?.trim();
+        (!id.is_empty() && id.len() <= 40 && id.bytes().all(|b| b.is_ascii_alphanumeric())).then(|| id.to_owned())
+    }
 }
 
 impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {

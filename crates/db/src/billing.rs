@@ -8,7 +8,6 @@ use billing::cancel::CancelReason;
 use billing::checkout::{Charge, ChargeBook, ChargeStatus, Grant};
 use billing::ports::{BillingLedger, Payer, Payers};
 use billing::BillingError;
-use diesel::connection::{AnsiTransactionManager, TransactionManager};
 use kernel::OutgoingMail;
 use billing::subscription::{SubscriptionState, SubscriptionStatus};
 use kernel::{Session, Timestamp, UserId};
@@ -149,6 +148,7 @@ struct ChargeRow {
     reference: String,
     status: String,
     created_at: DateTime<Utc>,
+    referral_id: Option<String>,
 }
 
 impl ChargeRow {
@@ -165,6 +165,7 @@ impl ChargeRow {
             reference: self.reference,
             status: ChargeStatus::parse(&self.status)?,
             created_at: self.created_at,
+            referral_id: self.referral_id,
         })
     }
 }
@@ -227,6 +228,7 @@ impl ChargeBook for PgStore<'_> {
                         charges::reference.eq(&charge.reference),
                         charges::status.eq(charge.status.as_str()),
                         charges::created_at.eq(charge.created_at),
+                        charges::referral_id.eq(&charge.referral_id),
                     ))
                     .execute(conn)?;
                 if charge.status == ChargeStatus::Paid {
@@ -520,20 +522,7 @@ const RENEWING: [&str; 3] = ["trialing", "active", "past_due"];
 
 impl BillingLedger for PgStore<'_> {
     fn atomically(&self, work: &mut dyn FnMut() -> Result<(), BillingError>) -> Result<(), BillingError> {
-        self.run(AnsiTransactionManager::begin_transaction)?;
-        match work() {
-            Ok(()) => {
-                if let Err(error) = self.run(AnsiTransactionManager::commit_transaction) {
-                    let _ = self.run(AnsiTransactionManager::rollback_transaction);
-                    return Err(error.into());
-                }
-                Ok(())
-            }
-            Err(error) => {
-                let _ = self.run(AnsiTransactionManager::rollback_transaction);
-                Err(error)
-            }
-        }
+        PgStore::atomically(self, work)
     }
 
     fn first_delivery(&self, provider: &str, event_id: &str, at: Timestamp) -> PortResult<bool> {

@@ -223,6 +223,7 @@ impl UserRepository for PgIdentityStore {
                 let email: String = users::table.find(id.0).select(users::email).first(conn)?;
                 crate::mail_queue::erase_mail_to(conn, &email)?;
                 crate::admin_messages::erase_messages_of(conn, id, &email)?;
+                crate::referrals::erase_affiliate(conn, id)?;
                 diesel::update(users::table.filter(users::id.eq(id.0)))
                     .set((
                         users::email.eq(format!("deleted-{}@deleted.invalid", id.0)),

@@ -1,12 +1,16 @@
 //! The referral programme's tables: public ids, who referred whom, the commission ledger, and
-//! invites (the invited friend on the member's row, the invitation through the mail queue).
+//! invites (the invited friend on the member's row, the invitation through the mail queue), and
+//! affiliates.
 
-use crate::schema::{referral_ids, referral_ledger, referrals, users};
+use crate::schema::{affiliates, referral_ids, referral_ledger, referral_settled_payments, referrals, users};
 use crate::store::PgStore;
 use diesel::prelude::*;
 use kernel::{OutgoingMail, PortResult, Timestamp, UserId};
 use rand::Rng;
-use referral::ports::{CommissionLedger, Invitations, LedgerEntry, ReferralIds, Referred, UncreditedPayment, UnreversedRefund};
+use referral::affiliate::{AffiliateFilter, AffiliatePage, AffiliateRecord, AffiliateStatus, Application};
+use referral::attribution::Promoter;
+use referral::ports::{Affiliates, CommissionLedger, Invitations, LedgerEntry, PaymentFacts, ReferralIds, Referred, UnreversedRefund};
+use referral::ReferralError;
 use referral::referral_id::{ALPHABET, LENGTH};
 
 impl ReferralIds for PgStore<'_> {
@@ -73,6 +77,7 @@ impl Referred for PgStore<'_> {
         self.run(|conn| {
             let total: Option<i64> = referral_ledger::table
                 .filter(referral_ledger::beneficiary_id.eq(member.0))
+                .filter(referral_ledger::kind.eq_any(["credit", "reversal"]))
                 .select(diesel::dsl::sql::<diesel::sql_types::Nullable<diesel::sql_types::BigInt>>("SUM(amount_cents)::BIGINT"))
                 .first(conn)?;
             Ok(total.unwrap_or(0))
@@ -107,7 +112,27 @@ impl Invitations for PgStore<'_> {
 }
 
 #[derive(QueryableByName)]
-struct PaymentRow {
+struct UnsettledRow {
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    charge_id: String,
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    paid_cents: i64,
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    plan_kind: String,
+    #[diesel(sql_type = diesel::sql_types::Nullable<diesel::sql_types::BigInt>)]
+    payer: Option<i64>,
+    #[diesel(sql_type = diesel::sql_types::Nullable<diesel::sql_types::BigInt>)]
+    link_owner: Option<i64>,
+    #[diesel(sql_type = diesel::sql_types::Bool)]
+    link_affiliate: bool,
+    #[diesel(sql_type = diesel::sql_types::Nullable<diesel::sql_types::BigInt>)]
+    referrer: Option<i64>,
+    #[diesel(sql_type = diesel::sql_types::Bool)]
+    referrer_affiliate: bool,
+}
+
+#[derive(QueryableByName)]
+struct RefundRow {
     #[diesel(sql_type = diesel::sql_types::Text)]
     charge_id: String,
     #[diesel(sql_type = diesel::sql_types::BigInt)]
@@ -118,30 +143,76 @@ struct PaymentRow {
     credited_cents: i64,
 }
 
+fn append_entry(conn: &mut PgConnection, entry: &LedgerEntry, at: Timestamp) -> QueryResult<bool> {
+    let added = diesel::sql_query(
+        "INSERT INTO referral_ledger (beneficiary_id, kind, charge_id, amount_cents, created_at) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (charge_id, kind) WHERE charge_id IS NOT NULL DO NOTHING",
+    )
+    .bind::<diesel::sql_types::BigInt, _>(entry.beneficiary.0)
+    .bind::<diesel::sql_types::Text, _>(entry.kind.as_str())
+    .bind::<diesel::sql_types::Text, _>(&entry.charge_id)
+    .bind::<diesel::sql_types::BigInt, _>(entry.amount_cents)
+    .bind::<diesel::sql_types::Timestamptz, _>(at)
+    .execute(conn)?;
+    Ok(added == 1)
+}
+
 impl CommissionLedger for PgStore<'_> {
-    fn uncredited_payments(&self, limit: i64) -> PortResult<Vec<UncreditedPayment>> {
+    fn unsettled_payments(&self, limit: i64) -> PortResult<Vec<PaymentFacts>> {
         self.run(|conn| {
             // Paid or later refunded: a refund after the job missed the payment still gets its
             // credit and then its reversal, so the ledger tells the whole story.
-            let rows: Vec<PaymentRow> = diesel::sql_query(
-                "SELECT c.id AS charge_id, r.referrer_id AS beneficiary, c.amount_cents AS paid_cents, 0::BIGINT AS credited_cents
+            let rows: Vec<UnsettledRow> = diesel::sql_query(
+                "SELECT c.id AS charge_id, c.amount_cents AS paid_cents, p.kind AS plan_kind, c.user_id AS payer,
+                        lo.user_id AS link_owner, COALESCE(la.status = 'approved', FALSE) AS link_affiliate,
+                        r.referrer_id AS referrer, COALESCE(ra.status = 'approved', FALSE) AS referrer_affiliate
                  FROM charges c
                  JOIN plans p ON p.id = c.plan_id
-                 JOIN referrals r ON r.member_id = c.user_id
+                 LEFT JOIN referrals r ON r.member_id = c.user_id
+                 LEFT JOIN referral_ids lo ON lo.referral_id = c.referral_id
+                 LEFT JOIN affiliates la ON la.user_id = lo.user_id
+                 LEFT JOIN affiliates ra ON ra.user_id = r.referrer_id
                  WHERE c.status IN ('paid', 'refunded') AND p.trial_days = 0 AND c.amount_cents > 0
-                   AND NOT EXISTS (SELECT 1 FROM referral_ledger l WHERE l.charge_id = c.id AND l.kind = 'credit')
+                   AND (r.referrer_id IS NOT NULL OR lo.user_id IS NOT NULL)
+                   AND NOT EXISTS (SELECT 1 FROM referral_settled_payments s WHERE s.charge_id = c.id)
                  ORDER BY c.created_at, c.id
                  LIMIT $1",
             )
             .bind::<diesel::sql_types::BigInt, _>(limit)
             .load(conn)?;
-            Ok(rows.into_iter().map(|r| UncreditedPayment { charge_id: r.charge_id, referrer: UserId(r.beneficiary), paid_cents: r.paid_cents }).collect())
+            Ok(rows
+                .into_iter()
+                .map(|r| PaymentFacts {
+                    charge_id: r.charge_id,
+                    paid_cents: r.paid_cents,
+                    plan_kind: r.plan_kind,
+                    payer: r.payer.map(UserId),
+                    link_owner: r.link_owner.map(|id| Promoter { member: UserId(id), affiliate: r.link_affiliate }),
+                    referrer: r.referrer.map(|id| Promoter { member: UserId(id), affiliate: r.referrer_affiliate }),
+                })
+                .collect())
+        })
+    }
+
+    fn settle(&self, charge_id: &str, credit: Option<&LedgerEntry>, at: Timestamp) -> PortResult<bool> {
+        self.run(|conn| {
+            conn.transaction(|conn| {
+                let added = match credit {
+                    Some(entry) => append_entry(conn, entry, at)?,
+                    None => false,
+                };
+                diesel::insert_into(referral_settled_payments::table)
+                    .values((referral_settled_payments::charge_id.eq(charge_id), referral_settled_payments::settled_at.eq(at)))
+                    .on_conflict_do_nothing()
+                    .execute(conn)?;
+                Ok(added)
+            })
         })
     }
 
     fn unreversed_refunds(&self, limit: i64) -> PortResult<Vec<UnreversedRefund>> {
         self.run(|conn| {
-            let rows: Vec<PaymentRow> = diesel::sql_query(
+            let rows: Vec<RefundRow> = diesel::sql_query(
                 "SELECT c.id AS charge_id, l.beneficiary_id AS beneficiary, c.amount_cents AS paid_cents, l.amount_cents AS credited_cents
                  FROM charges c
                  JOIN referral_ledger l ON l.charge_id = c.id AND l.kind = 'credit'
@@ -160,18 +231,163 @@ impl CommissionLedger for PgStore<'_> {
     }
 
     fn append(&self, entry: &LedgerEntry, at: Timestamp) -> PortResult<bool> {
-        self.run(|conn| {
-            let added = diesel::sql_query(
-                "INSERT INTO referral_ledger (beneficiary_id, kind, charge_id, amount_cents, created_at) VALUES ($1, $2, $3, $4, $5)
-                 ON CONFLICT (charge_id, kind) WHERE charge_id IS NOT NULL DO NOTHING",
-            )
-            .bind::<diesel::sql_types::BigInt, _>(entry.beneficiary.0)
-            .bind::<diesel::sql_types::Text, _>(entry.kind.as_str())
-            .bind::<diesel::sql_types::Text, _>(&entry.charge_id)
-            .bind::<diesel::sql_types::BigInt, _>(entry.amount_cents)
-            .bind::<diesel::sql_types::Timestamptz, _>(at)
-            .execute(conn)?;
-            Ok(added == 1)
+        self.run(|conn| append_entry(conn, entry, at))
+    }
+}
+
+#[derive(QueryableByName)]
+struct AffiliateRow {
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    user_id: i64,
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    account_email: String,
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    name: String,
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    email: String,
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    audience: String,
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    status: String,
+    #[diesel(sql_type = diesel::sql_types::Timestamptz)]
+    applied_at: Timestamp,
+    #[diesel(sql_type = diesel::sql_types::Nullable<diesel::sql_types::Timestamptz>)]
+    decided_at: Option<Timestamp>,
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    referred: i64,
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    earned_cents: i64,
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    paid_out_cents: i64,
+}
+
+impl AffiliateRow {
+    fn into_record(self) -> Option<AffiliateRecord> {
+        Some(AffiliateRecord {
+            member: UserId(self.user_id),
+            account_email: self.account_email,
+            name: self.name,
+            email: self.email,
+            audience: self.audience,
+            status: AffiliateStatus::parse(&self.status)?,
+            applied_at: self.applied_at,
+            decided_at: self.decided_at,
+            referred: self.referred,
+            earned_cents: self.earned_cents,
+            paid_out_cents: self.paid_out_cents,
         })
     }
+}
+
+/// Affiliates with their figures; `{where}` filters `a`, `{tail}` orders, pages or locks.
+const AFFILIATES: &str = "SELECT a.user_id, u.email AS account_email, a.name, a.email, a.audience, a.status, a.applied_at, a.decided_at,
+        (SELECT COUNT(*) FROM referrals r JOIN users m ON m.id = r.member_id AND m.deleted_at IS NULL WHERE r.referrer_id = a.user_id) AS referred,
+        COALESCE((SELECT SUM(l.amount_cents) FROM referral_ledger l WHERE l.beneficiary_id = a.user_id AND l.kind IN ('credit', 'reversal')), 0)::BIGINT AS earned_cents,
+        COALESCE((SELECT -SUM(l.amount_cents) FROM referral_ledger l WHERE l.beneficiary_id = a.user_id AND l.kind = 'payout'), 0)::BIGINT AS paid_out_cents
+     FROM affiliates a JOIN users u ON u.id = a.user_id AND u.deleted_at IS NULL";
+const AFFILIATE_ORDER: &str = "ORDER BY (a.status = 'pending') DESC, a.applied_at DESC, a.user_id DESC";
+
+fn load_affiliates(conn: &mut PgConnection, filter: AffiliateFilter, page: Option<(i64, i64)>) -> QueryResult<Vec<AffiliateRecord>> {
+    let status = match filter {
+        AffiliateFilter::All => None,
+        AffiliateFilter::Only(status) => Some(status.as_str()),
+    };
+    let (start, limit) = page.unwrap_or((0, i64::MAX));
+    let rows: Vec<AffiliateRow> = diesel::sql_query(format!("{AFFILIATES} WHERE ($1::TEXT IS NULL OR a.status = $1) {AFFILIATE_ORDER} OFFSET $2 LIMIT $3"))
+        .bind::<diesel::sql_types::Nullable<diesel::sql_types::Text>, _>(status)
+        .bind::<diesel::sql_types::BigInt, _>(start)
+        .bind::<diesel::sql_types::BigInt, _>(limit)
+        .load(conn)?;
+    Ok(rows.into_iter().filter_map(AffiliateRow::into_record).collect())
+}
+
+fn one_affiliate(conn: &mut PgConnection, member: UserId, lock: bool) -> QueryResult<Option<AffiliateRecord>> {
+    if lock {
+        affiliates::table.find(member.0).select(affiliates::user_id).for_update().first::<i64>(conn).optional()?;
+    }
+    let row: Option<AffiliateRow> = diesel::sql_query(format!("{AFFILIATES} WHERE a.user_id = $1")).bind::<diesel::sql_types::BigInt, _>(member.0).get_result(conn).optional()?;
+    Ok(row.and_then(AffiliateRow::into_record))
+}
+
+impl Affiliates for PgStore<'_> {
+    fn affiliate(&self, member: UserId) -> PortResult<Option<AffiliateRecord>> {
+        self.run(|conn| one_affiliate(conn, member, false))
+    }
+
+    fn lock_affiliate(&self, member: UserId) -> PortResult<Option<AffiliateRecord>> {
+        self.run(|conn| one_affiliate(conn, member, true))
+    }
+
+    fn save_application(&self, member: UserId, application: &Application, at: Timestamp) -> PortResult<()> {
+        self.run(|conn| {
+            let values = (
+                affiliates::name.eq(&application.name),
+                affiliates::email.eq(application.email.as_str()),
+                affiliates::audience.eq(&application.audience),
+                affiliates::status.eq(AffiliateStatus::Pending.as_str()),
+                affiliates::applied_at.eq(at),
+                affiliates::decided_at.eq(None::<Timestamp>),
+                affiliates::decided_by.eq(None::<i64>),
+            );
+            diesel::insert_into(affiliates::table)
+                .values((affiliates::user_id.eq(member.0), values))
+                .on_conflict(affiliates::user_id)
+                .do_update()
+                .set(values)
+                .execute(conn)
+                .map(drop)
+        })
+    }
+
+    fn set_affiliate_status(&self, member: UserId, status: AffiliateStatus, by: UserId, at: Timestamp) -> PortResult<()> {
+        self.run(|conn| {
+            diesel::update(affiliates::table.find(member.0))
+                .set((affiliates::status.eq(status.as_str()), affiliates::decided_at.eq(at), affiliates::decided_by.eq(by.0)))
+                .execute(conn)
+                .map(drop)
+        })
+    }
+
+    fn affiliates_page(&self, filter: AffiliateFilter, start: i64, limit: i64) -> PortResult<AffiliatePage> {
+        self.run(|conn| {
+            let affiliates = load_affiliates(conn, filter, Some((start, limit)))?;
+            let live = affiliates::table.inner_join(users::table).filter(users::deleted_at.is_null());
+            let total = match filter {
+                AffiliateFilter::All => live.count().get_result(conn)?,
+                AffiliateFilter::Only(status) => live.filter(affiliates::status.eq(status.as_str())).count().get_result(conn)?,
+            };
+            let pending = live.filter(affiliates::status.eq(AffiliateStatus::Pending.as_str())).count().get_result(conn)?;
+            Ok(AffiliatePage { affiliates, total, pending })
+        })
+    }
+
+    fn all_affiliates(&self) -> PortResult<Vec<AffiliateRecord>> {
+        self.run(|conn| load_affiliates(conn, AffiliateFilter::All, None))
+    }
+
+    fn append_payout(&self, member: UserId, amount_cents: i64, note: &str, by: UserId, at: Timestamp) -> PortResult<()> {
+        self.run(|conn| {
+            diesel::insert_into(referral_ledger::table)
+                .values((
+                    referral_ledger::beneficiary_id.eq(member.0),
+                    referral_ledger::kind.eq("payout"),
+                    referral_ledger::amount_cents.eq(-amount_cents),
+                    referral_ledger::note.eq(note),
+                    referral_ledger::recorded_by.eq(by.0),
+                    referral_ledger::created_at.eq(at),
+                ))
+                .execute(conn)
+                .map(drop)
+        })
+    }
+
+    fn atomically(&self, work: &mut dyn FnMut() -> Result<(), ReferralError>) -> Result<(), ReferralError> {
+        PgStore::atomically(self, work)
+    }
+}
+
+/// An erased account's affiliate application (name, payout address, audience) goes; its ledger
+/// entries stay for the accounts, under the anonymised account.
+pub(crate) fn erase_affiliate(conn: &mut PgConnection, member: UserId) -> QueryResult<usize> {
+    diesel::delete(affiliates::table.find(member.0)).execute(conn)
 }

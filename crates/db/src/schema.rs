@@ -79,6 +79,7 @@ diesel::table! {
         status -> Text,
         created_at -> Timestamptz,
         attached_at -> Nullable<Timestamptz>,
+        referral_id -> Nullable<Text>,
     }
 }
 
@@ -230,6 +231,28 @@ diesel::table! {
         charge_id -> Nullable<Text>,
         amount_cents -> Int8,
         created_at -> Timestamptz,
+        note -> Nullable<Text>,
+        recorded_by -> Nullable<Int8>,
+    }
+}
+
+diesel::table! {
+    affiliates (user_id) {
+        user_id -> Int8,
+        name -> Text,
+        email -> Text,
+        audience -> Text,
+        status -> Text,
+        applied_at -> Timestamptz,
+        decided_at -> Nullable<Timestamptz>,
+        decided_by -> Nullable<Int8>,
+    }
+}
+
+diesel::table! {
+    referral_settled_payments (charge_id) {
+        charge_id -> Text,
+        settled_at -> Timestamptz,
     }
 }
 
@@ -568,6 +591,7 @@ diesel::joinable!(refresh_tokens -> users (user_id));
 diesel::joinable!(two_factor -> users (user_id));
 diesel::joinable!(plans -> books (book_id));
 diesel::joinable!(charges -> users (user_id));
+diesel::joinable!(affiliates -> users (user_id));
 diesel::joinable!(charges -> plans (plan_id));
 diesel::joinable!(subscriptions -> charges (charge_id));
 diesel::joinable!(cancellations -> charges (charge_id));
@@ -647,4 +671,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     reading_days,
     library_items,
     book_ratings,
+    affiliates,
+    referral_settled_payments,
 );

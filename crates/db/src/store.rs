@@ -29,6 +29,26 @@ impl<'c> PgStore<'c> {
         let mut conn = self.conn.borrow_mut();
         work(&mut conn).map_err(|e| PortError::Failed(e.to_string()))
     }
+
+    /// Runs a domain's `work` (which calls this store's ports) in one transaction: committed when
+    /// it succeeds, rolled back when it fails.
+    pub(crate) fn atomically<E: From<PortError>>(&self, work: &mut dyn FnMut() -> Result<(), E>) -> Result<(), E> {
+        use diesel::connection::{AnsiTransactionManager, TransactionManager};
+        self.run(AnsiTransactionManager::begin_transaction)?;
+        match work() {
+            Ok(()) => {
+                if let Err(error) = self.run(AnsiTransactionManager::commit_transaction) {
+                    let _ = self.run(AnsiTransactionManager::rollback_transaction);
+                    return Err(error.into());
+                }
+                Ok(())
+            }
+            Err(error) => {
+                let _ = self.run(AnsiTransactionManager::rollback_transaction);
+                Err(error)
+            }
+        }
+    }
 }
 
 impl From<BookCardRow> for Card {

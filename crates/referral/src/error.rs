@@ -13,6 +13,18 @@ pub enum ReferralError {
     AlreadyAMember,
     #[error("You have sent too many invites today. Please try again tomorrow.")]
     TooManyInvites,
+    /// An affiliate application's first failing field.
+    #[error("{0}")]
+    InvalidApplication(&'static str),
+    #[error("You have already applied.")]
+    AlreadyApplied,
+    #[error("Choose approved or rejected.")]
+    InvalidDecision,
+    #[error("Affiliate not found.")]
+    AffiliateNotFound,
+    /// A payout's reason for refusal.
+    #[error("{0}")]
+    InvalidPayout(&'static str),
     #[error("Account not found.")]
     MemberNotFound,
     #[error("temporarily unavailable")]
@@ -28,6 +40,9 @@ impl ReferralError {
             ReferralError::InvitingYourself => "inviting_yourself",
             ReferralError::AlreadyAMember => "already_a_member",
             ReferralError::TooManyInvites => "throttled",
+            ReferralError::InvalidApplication(_) | ReferralError::InvalidDecision | ReferralError::InvalidPayout(_) => "invalid_form",
+            ReferralError::AlreadyApplied => "already_applied",
+            ReferralError::AffiliateNotFound => "not_found",
             ReferralError::MemberNotFound => "not_found",
             ReferralError::Unavailable => "unavailable",
             ReferralError::Internal(_) => "internal",

@@ -1,5 +1,8 @@
 //! In-memory ports for unit tests without a database.
 
+use crate::affiliate::{AffiliateFilter, AffiliatePage, AffiliateRecord, AffiliateStatus, Application};
+use crate::attribution::Promoter;
+use crate::error::ReferralError;
 use crate::ports::*;
 use kernel::{OutgoingMail, Timestamp, UserId};
 use std::cell::RefCell;
@@ -19,11 +22,42 @@ pub struct InMemoryReferrals {
     pub ledger: RefCell<Vec<(UserId, i64)>>,
     /// Entries appended by the ledger job.
     pub entries: RefCell<Vec<LedgerEntry>>,
-    /// Charges: (id, payer, cents, refunded).
-    pub charges: RefCell<Vec<(String, UserId, i64, bool)>>,
+    pub charges: RefCell<Vec<FakeCharge>>,
+    settled: RefCell<Vec<String>>,
+    affiliates: RefCell<Vec<FakeAffiliate>>,
+    /// Payouts: (affiliate, cents, note, by).
+    pub payouts: RefCell<Vec<(UserId, i64, String, UserId)>>,
     attempts: RefCell<Vec<(String, Timestamp)>>,
     friend_emails: RefCell<Vec<(UserId, String)>>,
     pub mail: RefCell<Vec<OutgoingMail>>,
+}
+
+/// A payment as billing stored it.
+#[derive(Debug, Clone)]
+pub struct FakeCharge {
+    pub id: String,
+    pub payer: Option<UserId>,
+    pub cents: i64,
+    pub refunded: bool,
+    pub premium: bool,
+    /// The checkout's referral id.
+    pub link: Option<String>,
+}
+
+impl FakeCharge {
+    /// A Premium purchase by `payer`, through no link.
+    pub fn premium(id: &str, payer: UserId, cents: i64) -> Self {
+        FakeCharge { id: id.to_owned(), payer: Some(payer), cents, refunded: false, premium: true, link: None }
+    }
+}
+
+#[derive(Debug, Clone)]
+struct FakeAffiliate {
+    member: UserId,
+    application: Application,
+    status: AffiliateStatus,
+    applied_at: Timestamp,
+    decided_at: Option<Timestamp>,
 }
 
 impl InMemoryReferrals {
@@ -124,27 +158,68 @@ impl Invitations for InMemoryReferrals {
     }
 }
 
+impl InMemoryReferrals {
+    fn promoter(&self, member: UserId) -> Promoter {
+        let affiliate = self.affiliates.borrow().iter().any(|a| a.member == member && a.status == AffiliateStatus::Approved);
+        Promoter { member, affiliate }
+    }
+
+    fn record(&self, a: &FakeAffiliate) -> AffiliateRecord {
+        let paid_out_cents = self.payouts.borrow().iter().filter(|p| p.0 == a.member).map(|p| p.1).sum();
+        AffiliateRecord {
+            member: a.member,
+            account_email: self.email_of(a.member).ok().flatten().unwrap_or_default(),
+            name: a.application.name.clone(),
+            email: a.application.email.as_str().to_owned(),
+            audience: a.application.audience.clone(),
+            status: a.status,
+            applied_at: a.applied_at,
+            decided_at: a.decided_at,
+            referred: self.referrers.borrow().iter().filter(|r| r.1 == a.member).count() as i64,
+            earned_cents: self.credited_cents(a.member).unwrap_or(0),
+            paid_out_cents,
+        }
+    }
+}
+
 impl CommissionLedger for InMemoryReferrals {
-    fn uncredited_payments(&self, limit: i64) -> PortResult<Vec<UncreditedPayment>> {
-        let entries = self.entries.borrow();
+    fn unsettled_payments(&self, limit: i64) -> PortResult<Vec<PaymentFacts>> {
+        let settled = self.settled.borrow();
         Ok(self
             .charges
             .borrow()
             .iter()
-            .filter(|c| !entries.iter().any(|e| e.charge_id == c.0 && e.kind == EntryKind::Credit))
-            .filter_map(|c| self.referrer_of(c.1).map(|referrer| UncreditedPayment { charge_id: c.0.clone(), referrer, paid_cents: c.2 }))
+            .filter(|c| !settled.contains(&c.id))
+            .map(|c| PaymentFacts {
+                charge_id: c.id.clone(),
+                paid_cents: c.cents,
+                plan_kind: if c.premium { "lifetime" } else { "book" }.to_owned(),
+                payer: c.payer,
+                link_owner: c.link.as_deref().and_then(|id| self.owner_of(id).ok().flatten()).map(|owner| self.promoter(owner)),
+                referrer: c.payer.and_then(|p| self.referrer_of(p)).map(|r| self.promoter(r)),
+            })
+            .filter(|p| p.link_owner.is_some() || p.referrer.is_some())
             .take(limit as usize)
             .collect())
+    }
+
+    fn settle(&self, charge_id: &str, credit: Option<&LedgerEntry>, at: Timestamp) -> PortResult<bool> {
+        let added = match credit {
+            Some(entry) => self.append(entry, at)?,
+            None => false,
+        };
+        self.settled.borrow_mut().push(charge_id.to_owned());
+        Ok(added)
     }
 
     fn unreversed_refunds(&self, limit: i64) -> PortResult<Vec<UnreversedRefund>> {
         let entries = self.entries.borrow();
         let mut found = Vec::new();
-        for (id, _, paid, refunded) in self.charges.borrow().iter() {
-            let credit = entries.iter().find(|e| e.charge_id == *id && e.kind == EntryKind::Credit);
-            let reversed = entries.iter().any(|e| e.charge_id == *id && e.kind == EntryKind::Reversal);
-            if let (true, Some(credit), false) = (*refunded, credit, reversed) {
-                found.push(UnreversedRefund { charge_id: id.clone(), beneficiary: credit.beneficiary, credited_cents: credit.amount_cents, paid_cents: *paid });
+        for charge in self.charges.borrow().iter() {
+            let credit = entries.iter().find(|e| e.charge_id == charge.id && e.kind == EntryKind::Credit);
+            let reversed = entries.iter().any(|e| e.charge_id == charge.id && e.kind == EntryKind::Reversal);
+            if let (true, Some(credit), false) = (charge.refunded, credit, reversed) {
+                found.push(UnreversedRefund { charge_id: charge.id.clone(), beneficiary: credit.beneficiary, credited_cents: credit.amount_cents, paid_cents: charge.cents });
             }
         }
         Ok(found.into_iter().take(limit as usize).collect())
@@ -158,5 +233,54 @@ impl CommissionLedger for InMemoryReferrals {
         entries.push(entry.clone());
         self.ledger.borrow_mut().push((entry.beneficiary, entry.amount_cents));
         Ok(true)
+    }
+}
+
+impl Affiliates for InMemoryReferrals {
+    fn affiliate(&self, member: UserId) -> PortResult<Option<AffiliateRecord>> {
+        Ok(self.affiliates.borrow().iter().find(|a| a.member == member).map(|a| self.record(a)))
+    }
+
+    fn lock_affiliate(&self, member: UserId) -> PortResult<Option<AffiliateRecord>> {
+        self.affiliate(member)
+    }
+
+    fn save_application(&self, member: UserId, application: &Application, at: Timestamp) -> PortResult<()> {
+        let mut affiliates = self.affiliates.borrow_mut();
+        affiliates.retain(|a| a.member != member);
+        affiliates.push(FakeAffiliate { member, application: application.clone(), status: AffiliateStatus::Pending, applied_at: at, decided_at: None });
+        Ok(())
+    }
+
+    fn set_affiliate_status(&self, member: UserId, status: AffiliateStatus, _by: UserId, at: Timestamp) -> PortResult<()> {
+        if let Some(a) = self.affiliates.borrow_mut().iter_mut().find(|a| a.member == member) {
+            a.status = status;
+            a.decided_at = Some(at);
+        }
+        Ok(())
+    }
+
+    fn affiliates_page(&self, filter: AffiliateFilter, start: i64, limit: i64) -> PortResult<AffiliatePage> {
+        let all = self.all_affiliates()?;
+        let pending = all.iter().filter(|a| a.status == AffiliateStatus::Pending).count() as i64;
+        let listed: Vec<AffiliateRecord> = all.into_iter().filter(|a| filter == AffiliateFilter::All || filter == AffiliateFilter::Only(a.status)).collect();
+        let total = listed.len() as i64;
+        Ok(AffiliatePage { affiliates: listed.into_iter().skip(start as usize).take(limit as usize).collect(), total, pending })
+    }
+
+    fn all_affiliates(&self) -> PortResult<Vec<AffiliateRecord>> {
+        let mut all: Vec<AffiliateRecord> = self.affiliates.borrow().iter().map(|a| self.record(a)).collect();
+        all.sort_by_key(|a| (a.status != AffiliateStatus::Pending, std::cmp::Reverse(a.applied_at)));
+        Ok(all)
+    }
+
+    fn append_payout(&self, member: UserId, amount_cents: i64, note: &str, by: UserId, _at: Timestamp) -> PortResult<()> {
+        self.payouts.borrow_mut().push((member, amount_cents, note.to_owned(), by));
+        Ok(())
+    }
+
+    fn atomically(&self, work: &mut dyn FnMut() -> Result<(), ReferralError>) -> Result<(), ReferralError> {
+        // Single-threaded fakes: nothing to isolate; a failed step has written nothing yet.
+        work()
     }
 }

@@ -1,6 +1,9 @@
 //! What the referral programme needs from outside.
 
 pub use kernel::{PortError, PortResult};
+use crate::affiliate::{AffiliateFilter, AffiliatePage, AffiliateRecord, AffiliateStatus, Application};
+pub use crate::attribution::PaymentFacts;
+use crate::error::ReferralError;
 use kernel::{OutgoingMail, Timestamp, UserId};
 
 pub trait ReferralIds {
@@ -18,7 +21,7 @@ pub trait Referred {
     fn set_referrer(&self, member: UserId, referrer: UserId, at: Timestamp) -> PortResult<bool>;
     /// (live members `referrer` referred, how many of them have premium at `now`).
     fn referred_counts(&self, referrer: UserId, now: Timestamp) -> PortResult<(i64, i64)>;
-    /// The sum of the member's commission ledger, in cents.
+    /// The member's commission: the sum of their credits and reversals, in cents (payouts aside).
     fn credited_cents(&self, member: UserId) -> PortResult<i64>;
 }
 
@@ -34,14 +37,6 @@ pub trait Invitations {
     fn save_invite(&self, member: UserId, friend_email: &str, mail: &OutgoingMail, at: Timestamp) -> PortResult<bool>;
 }
 
-/// A payment by a referred member that no ledger entry credits yet.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct UncreditedPayment {
-    pub charge_id: String,
-    pub referrer: UserId,
-    pub paid_cents: i64,
-}
-
 /// A refunded payment whose credit no entry reverses yet.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UnreversedRefund {
@@ -51,7 +46,7 @@ pub struct UnreversedRefund {
     pub paid_cents: i64,
 }
 
-/// A new ledger entry.
+/// A new credit or reversal.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LedgerEntry {
     pub beneficiary: UserId,
@@ -77,16 +72,39 @@ impl EntryKind {
 
 /// The commission ledger: append-only, one credit and at most one reversal per payment.
 pub trait CommissionLedger {
-    /// Money received from referred members (paid charges whose plan takes the money at checkout,
-    /// no trial first) that no credit entry covers, oldest first, at most `limit`.
-    fn uncredited_payments(&self, limit: i64) -> PortResult<Vec<UncreditedPayment>>;
+    /// Money received (paid charges whose plan takes the money at checkout, no trial first) from
+    /// a referred member or through a referral link, that the job has not settled yet, oldest
+    /// first, at most `limit`.
+    fn unsettled_payments(&self, limit: i64) -> PortResult<Vec<PaymentFacts>>;
+    /// Records what a payment earned: appends its credit, if any (unless one exists), and marks
+    /// the payment settled, in one transaction. Whether a credit was added.
+    fn settle(&self, charge_id: &str, credit: Option<&LedgerEntry>, at: Timestamp) -> PortResult<bool>;
     /// Refunded charges with a credit and no reversal, at most `limit`.
     fn unreversed_refunds(&self, limit: i64) -> PortResult<Vec<UnreversedRefund>>;
     /// Appends the entry unless the payment already has one of its kind; whether it was added.
     fn append(&self, entry: &LedgerEntry, at: Timestamp) -> PortResult<bool>;
 }
 
-/// Everything the referral programme reads and writes, implemented by one adapter.
-pub trait ReferralStore: ReferralIds + Referred + Invitations + CommissionLedger {}
+/// Affiliates: applications, decisions, balances and payouts.
+pub trait Affiliates {
+    /// The member's application with their money, if they ever applied.
+    fn affiliate(&self, member: UserId) -> PortResult<Option<AffiliateRecord>>;
+    /// The same, locking the affiliate until the transaction ends (a payout reads the balance).
+    fn lock_affiliate(&self, member: UserId) -> PortResult<Option<AffiliateRecord>>;
+    /// Saves a (new or renewed) application as pending.
+    fn save_application(&self, member: UserId, application: &Application, at: Timestamp) -> PortResult<()>;
+    fn set_affiliate_status(&self, member: UserId, status: AffiliateStatus, by: UserId, at: Timestamp) -> PortResult<()>;
+    /// Pending first, then the newest applications; `limit` from `start`.
+    fn affiliates_page(&self, filter: AffiliateFilter, start: i64, limit: i64) -> PortResult<AffiliatePage>;
+    /// Every affiliate, in the page's order (the CSV export).
+    fn all_affiliates(&self) -> PortResult<Vec<AffiliateRecord>>;
+    /// Appends a payout entry (a negative amount) for the affiliate.
+    fn append_payout(&self, member: UserId, amount_cents: i64, note: &str, by: UserId, at: Timestamp) -> PortResult<()>;
+    /// Runs `work` in one transaction: all of it is kept, or none when it fails.
+    fn atomically(&self, work: &mut dyn FnMut() -> Result<(), ReferralError>) -> Result<(), ReferralError>;
+}
 
-impl<T: ReferralIds + Referred + Invitations + CommissionLedger> ReferralStore for T {}
+/// Everything the referral programme reads and writes, implemented by one adapter.
+pub trait ReferralStore: ReferralIds + Referred + Invitations + CommissionLedger + Affiliates {}
+
+impl<T: ReferralIds + Referred + Invitations + CommissionLedger + Affiliates> ReferralStore for T {}

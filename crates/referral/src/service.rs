@@ -2,7 +2,9 @@
 
 use crate::error::ReferralError;
 use crate::invite::{Invite, InviteForm, INVITES_PER_DAY};
-use crate::commission::{credit, reversal, REFERRER_RATE};
+use crate::affiliate::{decide, may_apply, to_csv, AffiliateFilter, AffiliatePage, AffiliateRecord, AffiliateStatus, Application, ApplicationForm, Payout, AFFILIATES_PAGE};
+use crate::attribution::beneficiary;
+use crate::commission::{credit, reversal};
 use crate::ports::{EntryKind, LedgerEntry, ReferralStore};
 use crate::referral_id::looks_like_a_referral_id;
 use kernel::{Timestamp, UserId};
@@ -109,16 +111,21 @@ impl<'s, S: ReferralStore + ?Sized> Referrals<'s, S> {
 pub const SETTLE_BATCH: i64 = 500;
 
 impl<'s, S: ReferralStore + ?Sized> Referrals<'s, S> {
-    /// Brings the ledger up to date with billing: credits each referred member's payment to their
-    /// referrer (25%) and reverses the credit of each refunded one, exactly. Idempotent (one
+    /// Brings the ledger up to date with billing: credits each payment to whoever it earns for
+    /// (`attribution`: a referrer 25%, an affiliate 10% of Premium) and reverses the credit of each
+    /// refunded one, exactly. Idempotent (one
     /// entry of each kind per payment), so a crash or a second run credits nothing twice.
     /// (entries credited, entries reversed).
     pub fn settle_commissions(&self) -> Result<(usize, usize), ReferralError> {
         let mut credited = 0;
-        for payment in self.store.uncredited_payments(SETTLE_BATCH)? {
-            let amount_cents = credit(payment.paid_cents, REFERRER_RATE);
-            let entry = LedgerEntry { beneficiary: payment.referrer, kind: EntryKind::Credit, charge_id: payment.charge_id, amount_cents };
-            credited += usize::from(self.store.append(&entry, self.now)?);
+        for payment in self.store.unsettled_payments(SETTLE_BATCH)? {
+            let entry = beneficiary(&payment).map(|(beneficiary, rate)| LedgerEntry {
+                beneficiary,
+                kind: EntryKind::Credit,
+                charge_id: payment.charge_id.clone(),
+                amount_cents: credit(payment.paid_cents, rate),
+            });
+            credited += usize::from(self.store.settle(&payment.charge_id, entry.as_ref(), self.now)?);
         }
         let mut reversed = 0;
         for refund in self.store.unreversed_refunds(SETTLE_BATCH)? {
@@ -127,6 +134,64 @@ impl<'s, S: ReferralStore + ?Sized> Referrals<'s, S> {
             reversed += usize::from(self.store.append(&entry, self.now)?);
         }
         Ok((credited, reversed))
+    }
+}
+
+/// What an affiliate sees of their application and money.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AffiliateAccount {
+    pub record: AffiliateRecord,
+    /// Their link, once approved.
+    pub link: Option<String>,
+}
+
+impl<'s, S: ReferralStore + ?Sized> Referrals<'s, S> {
+    /// The member's affiliate application and figures, if they applied.
+    pub fn affiliate_account(&self, member: UserId) -> Result<Option<AffiliateAccount>, ReferralError> {
+        let Some(record) = self.store.affiliate(member)? else { return Ok(None) };
+        let link = match record.status {
+            AffiliateStatus::Approved => Some(self.link(&self.referral_id(member)?)),
+            AffiliateStatus::Pending | AffiliateStatus::Rejected => None,
+        };
+        Ok(Some(AffiliateAccount { record, link }))
+    }
+
+    /// Applies to the affiliate programme: once, or again after a rejection; pending review.
+    pub fn apply_as_affiliate(&self, member: UserId, form: &ApplicationForm<'_>) -> Result<AffiliateAccount, ReferralError> {
+        let application = Application::check(form)?;
+        may_apply(self.store.affiliate(member)?.map(|a| a.status))?;
+        self.store.save_application(member, &application, self.now)?;
+        self.affiliate_account(member)?.ok_or(ReferralError::AffiliateNotFound)
+    }
+
+    /// An operator approves or rejects an affiliate.
+    pub fn decide_affiliate(&self, operator: UserId, member: UserId, decision: AffiliateStatus) -> Result<AffiliateRecord, ReferralError> {
+        let current = self.store.affiliate(member)?.ok_or(ReferralError::AffiliateNotFound)?;
+        if decide(current.status, decision)? {
+            self.store.set_affiliate_status(member, decision, operator, self.now)?;
+        }
+        self.store.affiliate(member)?.ok_or(ReferralError::AffiliateNotFound)
+    }
+
+    /// An operator records money paid to an approved affiliate: above zero and at most the
+    /// balance, checked with the affiliate locked so that two payouts at once cannot overdraw.
+    pub fn record_payout(&self, operator: UserId, member: UserId, amount_cents: Option<i64>, note: Option<&str>) -> Result<AffiliateRecord, ReferralError> {
+        self.store.atomically(&mut || {
+            let affiliate = self.store.lock_affiliate(member)?.ok_or(ReferralError::AffiliateNotFound)?;
+            let payout = Payout::check(&affiliate, amount_cents, note)?;
+            Ok(self.store.append_payout(member, payout.amount_cents, &payout.note, operator, self.now)?)
+        })?;
+        self.store.affiliate(member)?.ok_or(ReferralError::AffiliateNotFound)
+    }
+
+    /// A page of affiliates for the back office.
+    pub fn affiliates(&self, filter: AffiliateFilter, start: i64) -> Result<AffiliatePage, ReferralError> {
+        Ok(self.store.affiliates_page(filter, start.max(0), AFFILIATES_PAGE)?)
+    }
+
+    /// Every affiliate as CSV.
+    pub fn affiliates_csv(&self) -> Result<String, ReferralError> {
+        Ok(to_csv(&self.store.all_affiliates()?))
     }
 }
 

@@ -56,6 +56,9 @@ const Suggest = lazy(() => import(/* webpackChunkName: "route-contact" */ '@/fea
 const Feedback = lazy(() => import(/* webpackChunkName: "route-feedback" */ '@/features/contact/routes/Feedback'));
 const ReferralCapture = lazy(() => import(/* webpackChunkName: "route-referral-capture" */ '@/features/referral/routes/ReferralCapture'));
 const ReferAFriend = lazy(() => import(/* webpackChunkName: "route-refer-a-friend" */ '@/features/referral/routes/ReferAFriend'));
+// The affiliate programme: its landing page (under two names) and the application.
+const AffiliateLanding = lazy(() => import(/* webpackChunkName: "route-affiliate" */ '@/features/affiliate/routes/AffiliateLanding'));
+const AffiliateInvite = lazy(() => import(/* webpackChunkName: "route-invite" */ '@/features/affiliate/routes/Invite'));
 const About = lazy(() => import(/* webpackChunkName: "route-about" */ '@/features/static-pages/routes/About'));
 const Terms = lazy(() => import(/* webpackChunkName: "route-terms" */ '@/features/static-pages/routes/Terms'));
 const Privacy = lazy(() => import(/* webpackChunkName: "route-privacy" */ '@/features/static-pages/routes/Privacy'));
@@ -212,6 +215,11 @@ export const routes: RouteObject[] = [
           </ProtectedRoute>
         ),
       },
+      // The affiliate programme (issue 15 §1): the landing page for everyone (the footer links /refer);
+      // /invite tells visitors to log in or sign up and come back, and shows members their application.
+      { path: 'affiliate', element: <AffiliateLanding /> },
+      { path: 'refer', element: <AffiliateLanding /> },
+      { path: 'invite', element: <AffiliateInvite /> },
       { path: 'about', element: <About /> },
       { path: 'terms', element: <Terms /> },
       { path: 'privacy', element: <Privacy /> },

@@ -12,10 +12,6 @@ export const PENDING_PAGES: ReadonlySet<string> = new Set([
   '/ai',
   '/quiz',
   '/ten-day-challenge',
-  // Issue 15 §1: the affiliate programme (its landing page and the application form).
-  '/refer',
-  '/affiliate',
-  '/invite',
 ]);
 
 /** The path of an in-app link, without its query, fragment or trailing slash (`/books/?x=1` → `/books`). */

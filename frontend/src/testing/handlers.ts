@@ -176,10 +176,14 @@ function billingHandlers() {
   ];
 }
 
-/** Referrals and invites (issue 15 §1-2): a link that brought nobody yet; every invite is the first. */
+/**
+ * Referrals, invites and affiliates (issue 15 §1-2): a link that brought nobody yet; every invite is
+ * the first; a member who never applied to the affiliate programme.
+ */
 function referralHandlers() {
   return [
     http.get('/api/user/refers', () => ok(makeReferrals())),
+    http.get('/api/affiliate', () => ok({ affiliate: null })),
     http.post('/api/contact/invite', async ({ request }) => {
       const body = await request.json();
       return ok({ friendEmail: body.friendEmail ?? '', firstInvite: true });

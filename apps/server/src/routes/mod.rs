@@ -1,6 +1,7 @@
 //! One module per domain; each registers its handlers (with their OpenAPI entries).
 
 pub mod admin;
+pub mod affiliate;
 pub mod analytics;
 pub mod billing;
 pub mod catalogue;
@@ -23,6 +24,7 @@ pub fn configure(config: &mut ServiceConfig) {
         .configure(analytics::configure)
         .configure(messages::configure)
         .configure(referral::configure)
+        .configure(affiliate::configure)
         .configure(oauth::configure)
         .configure(admin::configure)
         .configure(billing::configure)

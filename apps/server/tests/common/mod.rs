@@ -300,6 +300,13 @@ impl TestApp {
     }
 
     /// Grants the admin role, as `cargo xtask make-admin` does.
+    /// The database id of the live account with this address.
+    pub fn user_id(&self, email: &str) -> i64 {
+        use db::schema::users;
+        use diesel::prelude::*;
+        users::table.filter(users::email.eq(email).and(users::deleted_at.is_null())).select(users::id).first(&mut self.connect()).expect("a live account")
+    }
+
     pub fn make_admin(&self, email: &str) {
         let mut conn = self.connect();
         let email = kernel::Email::parse(email).expect("an e-mail address");

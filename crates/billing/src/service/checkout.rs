@@ -48,6 +48,7 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
             reference: String::new(),
             status: ChargeStatus::Paid,
             created_at: self.now,
+            referral_id: checkout.basket.referral(),
         };
         match plan.kind {
             PlanKind::Subscription { interval, trial_days } => {

@@ -81,6 +81,7 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
             reference,
             status: ChargeStatus::RequiresAction,
             created_at: self.now,
+            referral_id: basket.referral(),
         };
         self.record_waiting(&charge, gift)?;
         Ok(start)

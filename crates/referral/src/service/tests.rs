@@ -1,5 +1,6 @@
 use super::*;
-use crate::fakes::InMemoryReferrals;
+use crate::affiliate::{AffiliateFilter, ApplicationForm};
+use crate::fakes::{FakeCharge, InMemoryReferrals};
 use crate::invite::InviteForm;
 use chrono::TimeZone;
 
@@ -111,20 +112,83 @@ fn a_referred_members_payments_credit_the_referrer_once_and_refunds_reverse_exac
     let id = referrals.referral_id(ann).unwrap();
     referrals.attribute(bo, Some(&id)).unwrap();
     store.charges.borrow_mut().extend([
-        ("ch_1".to_owned(), bo, 9_999, false),
-        ("ch_2".to_owned(), bo, 1_099, false),
+        FakeCharge::premium("ch_1", bo, 9_999),
+        FakeCharge { premium: false, ..FakeCharge::premium("ch_2", bo, 1_099) },
         // Not referred: nobody is credited.
-        ("ch_3".to_owned(), cy, 4_499, false),
+        FakeCharge::premium("ch_3", cy, 4_499),
     ]);
     assert_eq!(referrals.settle_commissions().unwrap(), (2, 0));
     assert_eq!(referrals.stats(ann).unwrap().earned_cents, 2_500 + 275);
     // A second run (a duplicate webhook, a restart) adds nothing.
     assert_eq!(referrals.settle_commissions().unwrap(), (0, 0));
 
-    store.charges.borrow_mut()[0].3 = true;
+    store.charges.borrow_mut()[0].refunded = true;
     assert_eq!(referrals.settle_commissions().unwrap(), (0, 1));
     assert_eq!(referrals.settle_commissions().unwrap(), (0, 0));
     assert_eq!(referrals.stats(ann).unwrap().earned_cents, 275);
     assert_eq!(store.entries.borrow().iter().map(|e| e.amount_cents).collect::<Vec<_>>(), vec![2_500, 275, -2_500], "append-only: the credit stays, a reversal follows");
     assert_eq!(referrals.stats(cy).unwrap().earned_cents, 0);
+}
+
+fn application<'a>(name: &'a str) -> ApplicationForm<'a> {
+    ApplicationForm { name: Some(name), email: Some("pay@example.com"), audience: Some("A newsletter of 20,000 readers"), accept_terms: Some(true) }
+}
+
+#[test]
+fn an_affiliate_applies_once_is_approved_and_then_has_a_link() {
+    let store = InMemoryReferrals::default();
+    let ann = store.add_member(1, "ann@example.com");
+    let admin = store.add_member(9, "ops@example.com");
+    let referrals = Referrals::new(&store, now(), SITE);
+    assert_eq!(referrals.affiliate_account(ann).unwrap(), None);
+    assert_eq!(referrals.apply_as_affiliate(ann, &ApplicationForm::default()).unwrap_err().to_string(), "Please enter your name.");
+    assert_eq!(referrals.affiliate_account(ann).unwrap(), None, "a refused form saves nothing");
+
+    let pending = referrals.apply_as_affiliate(ann, &application("Ann")).unwrap();
+    assert_eq!((pending.record.status, pending.link), (AffiliateStatus::Pending, None));
+    assert_eq!(referrals.apply_as_affiliate(ann, &application("Ann")).unwrap_err(), ReferralError::AlreadyApplied);
+
+    assert_eq!(referrals.decide_affiliate(admin, UserId(5), AffiliateStatus::Approved).unwrap_err(), ReferralError::AffiliateNotFound);
+    let rejected = referrals.decide_affiliate(admin, ann, AffiliateStatus::Rejected).unwrap();
+    assert_eq!(rejected.status, AffiliateStatus::Rejected);
+    let again = referrals.apply_as_affiliate(ann, &application("Ann B")).unwrap();
+    assert_eq!((again.record.status, again.record.name.as_str()), (AffiliateStatus::Pending, "Ann B"));
+
+    referrals.decide_affiliate(admin, ann, AffiliateStatus::Approved).unwrap();
+    let approved = referrals.affiliate_account(ann).unwrap().unwrap();
+    assert_eq!(approved.link.as_deref(), Some(referrals.link(&referrals.referral_id(ann).unwrap()).as_str()));
+    let page = referrals.affiliates(AffiliateFilter::Only(AffiliateStatus::Pending), 0).unwrap();
+    assert_eq!((page.total, page.pending), (0, 0));
+}
+
+#[test]
+fn affiliates_earn_a_tenth_of_premium_through_their_link_and_are_paid_out_within_the_balance() {
+    let store = InMemoryReferrals::default();
+    let aff = store.add_member(1, "aff@example.com");
+    let bo = store.add_member(2, "bo@example.com");
+    let admin = store.add_member(9, "ops@example.com");
+    let referrals = Referrals::new(&store, now(), SITE);
+    let link = referrals.referral_id(aff).unwrap();
+    referrals.apply_as_affiliate(aff, &application("Aff")).unwrap();
+    referrals.decide_affiliate(admin, aff, AffiliateStatus::Approved).unwrap();
+    store.charges.borrow_mut().extend([
+        FakeCharge { link: Some(link.clone()), ..FakeCharge::premium("ch_life", bo, 9_999) },
+        // A single book through the link earns an affiliate nothing, and is settled all the same.
+        FakeCharge { link: Some(link.clone()), premium: false, ..FakeCharge::premium("ch_book", bo, 1_099) },
+        // The affiliate's own purchase through their own link earns nothing.
+        FakeCharge { link: Some(link), ..FakeCharge::premium("ch_own", aff, 4_499) },
+    ]);
+    assert_eq!(referrals.settle_commissions().unwrap(), (1, 0));
+    assert_eq!(referrals.settle_commissions().unwrap(), (0, 0));
+    let earned = referrals.affiliate_account(aff).unwrap().unwrap().record;
+    assert_eq!((earned.earned_cents, earned.balance_cents()), (1_000, 1_000));
+
+    assert_eq!(referrals.record_payout(admin, aff, Some(1_001), None).unwrap_err().to_string(), "The payout is more than the balance.");
+    let paid = referrals.record_payout(admin, aff, Some(600), Some("PayPal")).unwrap();
+    assert_eq!((paid.paid_out_cents, paid.balance_cents(), paid.earned_cents), (600, 400, 1_000));
+    assert_eq!(referrals.record_payout(admin, aff, Some(401), None).unwrap_err().to_string(), "The payout is more than the balance.");
+    assert_eq!(store.payouts.borrow().as_slice(), &[(aff, 600, "PayPal".to_owned(), admin)]);
+    assert_eq!(referrals.stats(aff).unwrap().earned_cents, 1_000, "payouts do not lower what was earned");
+    let csv = referrals.affiliates_csv().unwrap();
+    assert!(csv.lines().nth(1).unwrap().ends_with(",approved,2026-11-23,0,10.00,6.00,4.00"), "{csv}");
 }

@@ -54,3 +54,9 @@ export function count(n: number): string {
 export function percent(rate: number): string {
   return `${(Math.round(rate * 1000) / 10).toFixed(1)}%`;
 }
+
+/** The first line of a text (a message, an affiliate's audience), cut at about `max` characters. */
+export function excerpt(body: string, max = 90): string {
+  const line = body.trim().split(/\r?\n/, 1)[0]?.trim() ?? '';
+  return line.length > max ? `${line.slice(0, max - 1).trimEnd()}…` : line;
+}

@@ -56,6 +56,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/affiliates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Affiliates, pending applications first and then the newest, 50 at a time. */
+        get: operations["list_affiliates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/affiliates.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every affiliate with their money, as CSV (dollars with two decimals). */
+        get: operations["affiliates_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/affiliates/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Approves or rejects an affiliate. */
+        put: operations["decide"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/affiliates/{userId}/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Records money paid to an approved affiliate (a payout entry in the ledger), at most their balance. */
+        post: operations["pay_out"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/audit": {
         parameters: {
             query?: never;
@@ -599,6 +667,43 @@ export interface paths {
         post?: never;
         /** Deletes a slide (members stop seeing it at once) and its picture. */
         delete: operations["admin_delete_visual"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/affiliate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The member's affiliate application and, once approved, their link and money. */
+        get: operations["my_affiliate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/affiliate/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Applies to the affiliate programme (pending until an operator approves). Once, or again after
+         *     a rejection.
+         */
+        post: operations["apply"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2180,6 +2285,48 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AdminAffiliate: {
+            /** @description The account's own address. */
+            accountEmail: string;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            appliedAt: number;
+            audience: string;
+            /** Format: int64 */
+            balanceCents: number;
+            /** Format: int64 */
+            decidedAt: number | null;
+            /** Format: int64 */
+            earnedCents: number;
+            /** @description Where payouts go. */
+            email: string;
+            name: string;
+            /** Format: int64 */
+            paidOutCents: number;
+            /** Format: int64 */
+            referred: number;
+            status: components["schemas"]["AffiliateStatusView"];
+            /** Format: int64 */
+            userId: number;
+        };
+        AdminAffiliateResult: {
+            affiliate: components["schemas"]["AdminAffiliate"];
+        };
+        AdminAffiliatesPage: {
+            affiliates: components["schemas"]["AdminAffiliate"][];
+            /**
+             * Format: int64
+             * @description Applications waiting for a decision, whatever the filter.
+             */
+            pending: number;
+            /**
+             * Format: int64
+             * @description Affiliates the filter keeps.
+             */
+            total: number;
+        };
         AdminBlogPostResult: {
             post: components["schemas"]["AdminBlogPostView"];
         };
@@ -2569,6 +2716,47 @@ export interface components {
         AdminVisualsResult: {
             visuals: components["schemas"]["AdminVisualView"][];
         };
+        AffiliateApplication: {
+            acceptTerms?: boolean | null;
+            /** @description The website or audience the member would reach. */
+            audience?: string | null;
+            email?: string | null;
+            name?: string | null;
+        };
+        AffiliateDecision: {
+            /** @description `approved` or `rejected`. */
+            status: components["schemas"]["AffiliateStatusView"];
+        };
+        AffiliateResult: {
+            affiliate: null | components["schemas"]["AffiliateView"];
+        };
+        /** @enum {string} */
+        AffiliateStatusView: "pending" | "approved" | "rejected";
+        AffiliateView: {
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            appliedAt: number;
+            audience: string;
+            /** Format: int64 */
+            balanceCents: number;
+            /** Format: int64 */
+            earnedCents: number;
+            /** @description Where payouts and programme mail go. */
+            email: string;
+            /** @description The link that earns commission (`{site}/r/{id}`), once approved. */
+            link: string | null;
+            name: string;
+            /** Format: int64 */
+            paidOutCents: number;
+            /**
+             * Format: int64
+             * @description Members who signed up through the link.
+             */
+            referred: number;
+            status: components["schemas"]["AffiliateStatusView"];
+        };
         AnalyticsEventRequest: {
             /** @description Lower-case letters, digits, '_', '.', '-'; at most 64 characters. */
             name?: string | null;
@@ -2828,8 +3016,8 @@ export interface components {
              */
             quantity?: number | null;
             /**
-             * @description The referrer's public id. Referrers are recorded at sign-up; a checkout's is accepted (the
-             *     spec's body) and not used yet.
+             * @description The referral link the buyer came through (`/r/{rId}`): kept with the purchase, it credits
+             *     an affiliate (10% of Premium) or a referrer (see `docs/referral.md`).
              */
             rId?: string | null;
             recipientEmail?: string | null;
@@ -3129,6 +3317,36 @@ export interface components {
              */
             unread: number;
         };
+        Ok_AdminAffiliateResult: {
+            result: {
+                affiliate: components["schemas"]["AdminAffiliate"];
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_AdminAffiliatesPage: {
+            result: {
+                affiliates: components["schemas"]["AdminAffiliate"][];
+                /**
+                 * Format: int64
+                 * @description Applications waiting for a decision, whatever the filter.
+                 */
+                pending: number;
+                /**
+                 * Format: int64
+                 * @description Affiliates the filter keeps.
+                 */
+                total: number;
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
         Ok_AdminBlogPostResult: {
             result: {
                 post: components["schemas"]["AdminBlogPostView"];
@@ -3260,6 +3478,16 @@ export interface components {
         Ok_AdminVisualsResult: {
             result: {
                 visuals: components["schemas"]["AdminVisualView"][];
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_AffiliateResult: {
+            result: {
+                affiliate: null | components["schemas"]["AffiliateView"];
             };
             /**
              * @description Always "ok".
@@ -4169,10 +4397,7 @@ export interface components {
             planId?: string | null;
             /** Format: int64 */
             quantity?: number | null;
-            /**
-             * @description The referrer's public id. Referrers are recorded at sign-up; a checkout's is accepted (the
-             *     spec's body) and not used yet.
-             */
+            /** @description Ignored: the referral link was kept when the order was made (`/api/paypal/start`). */
             rId?: string | null;
             recipientEmail?: string | null;
             recipientMsg?: string | null;
@@ -4190,8 +4415,8 @@ export interface components {
             /** Format: int64 */
             quantity?: number | null;
             /**
-             * @description The referrer's public id. Referrers are recorded at sign-up; a checkout's is accepted (the
-             *     spec's body) and not used yet.
+             * @description The referral link the buyer came through (`/r/{rId}`): kept with the purchase, it credits
+             *     an affiliate (10% of Premium) or a referrer (see `docs/referral.md`).
              */
             rId?: string | null;
             recipientEmail?: string | null;
@@ -4216,6 +4441,11 @@ export interface components {
             stripePublishableKey: string | null;
             /** @description Test keys or local stand-ins: no real money moves, and the page says so. */
             testMode: boolean;
+        };
+        PayoutRequest: {
+            /** Format: int64 */
+            amountCents?: number | null;
+            note?: string | null;
         };
         PlanCountView: {
             /** Format: int64 */
@@ -4950,6 +5180,202 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_affiliates: {
+        parameters: {
+            query?: {
+                /** @description How many affiliates to skip (pages of 50). */
+                start?: number | null;
+                filter?: null | ("all" | "pending" | "approved" | "rejected");
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_AdminAffiliatesPage"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    affiliates_csv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    decide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AffiliateDecision"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_AdminAffiliateResult"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    pay_out: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayoutRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_AdminAffiliateResult"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7284,6 +7710,81 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_affiliate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_AffiliateResult"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    apply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AffiliateApplication"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_AffiliateResult"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Already applied (pending or approved) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -487,3 +487,33 @@ export type InviteRequest = Schemas['InviteRequest'];
 
 /** { friendEmail, firstInvite (true when this invite gave the +1 free summary) } */
 export type InviteResult = Schemas['InviteResult'];
+
+// ---- the affiliate programme (issue 15 §1; docs/referral.md) ---------------------------
+
+/**
+ * A member's affiliate record: status 'pending' | 'approved' | 'rejected', what they applied with,
+ * `appliedAt` (epoch ms), `link` (the absolute /r/{id} URL, only once approved) and the figures
+ * (people referred; earned, paid out and balance in cents).
+ */
+export type AffiliateView = Schemas['AffiliateView'];
+
+/** GET /api/affiliate and POST /api/affiliate/apply { affiliate (null: never applied) } */
+export type AffiliateResult = Schemas['AffiliateResult'];
+
+/** POST /api/affiliate/apply { name, email (for payouts), audience, acceptTerms } */
+export type AffiliateApplication = Schemas['AffiliateApplication'];
+
+/** One affiliate as the back office lists it: the member's id and account e-mail, `decidedAt` too. */
+export type AdminAffiliate = Schemas['AdminAffiliate'];
+
+/** GET /api/admin/affiliates?start=&filter=all|pending|approved|rejected: 50, pending first, with the counts. */
+export type AdminAffiliatesPage = Schemas['AdminAffiliatesPage'];
+
+/** PUT /api/admin/affiliates/{userId} { status: 'approved' | 'rejected' } */
+export type AffiliateDecision = Schemas['AffiliateDecision'];
+
+/** The answer of a decision or a payout: { affiliate } as the back office lists it. */
+export type AdminAffiliateResult = Schemas['AdminAffiliateResult'];
+
+/** POST /api/admin/affiliates/{userId}/payouts { amountCents, note } */
+export type PayoutRequest = Schemas['PayoutRequest'];

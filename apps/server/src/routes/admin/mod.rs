@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
+mod affiliates;
 mod blog;
 mod books;
 mod collections;
@@ -35,6 +36,7 @@ pub fn configure(config: &mut ServiceConfig) {
         .configure(collections::configure)
         .configure(visuals::configure)
         .configure(messages::configure)
+        .configure(affiliates::configure)
         .configure(stats::configure);
 }
 

@@ -20,7 +20,7 @@ pub fn configure(config: &mut ServiceConfig) {
 }
 
 /// The spec's checkout body. Amounts are never read: only choices, each checked by billing.
-// The spec's whole body is accepted; referrers are recorded at sign-up, so `rId` is not read here.
+// The spec's whole body is accepted; `planId` is read from the path.
 #[allow(dead_code)]
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -36,8 +36,8 @@ pub struct ChargeRequest {
     pub email: Option<String>,
     /// Seats, for the bulk plan.
     pub quantity: Option<i64>,
-    /// The referrer's public id. Referrers are recorded at sign-up; a checkout's is accepted (the
-    /// spec's body) and not used yet.
+    /// The referral link the buyer came through (`/r/{rId}`): kept with the purchase, it credits
+    /// an affiliate (10% of Premium) or a referrer (see `docs/referral.md`).
     pub r_id: Option<String>,
     /// A gift: the code goes to `recipientEmail`, or to the buyer when it is left blank.
     pub gift: Option<bool>,
@@ -180,6 +180,7 @@ async fn process(
                     quantity: body.quantity,
                     add_infographics: body.add_infographics,
                     coupon_code: body.coupon_code.as_deref(),
+                    referral_id: body.r_id.as_deref(),
                 },
                 buyer,
                 payment_method: body.token.as_deref(),

@@ -257,6 +257,7 @@ async fn quote(state: web::Data<AppState>, body: web::Json<QuoteRequest>) -> Res
                 quantity: request.quantity,
                 add_infographics: request.add_infographics,
                 coupon_code: request.coupon_code.as_deref(),
+                referral_id: None,
             })
         })
         .await?;

@@ -34,9 +34,8 @@ pub struct PayPalStartRequest {
     pub recipient_name: Option<String>,
     pub recipient_email: Option<String>,
     pub recipient_msg: Option<String>,
-    /// The referrer's public id. Referrers are recorded at sign-up; a checkout's is accepted (the
-    /// spec's body) and not used yet.
-    #[allow(dead_code)]
+    /// The referral link the buyer came through (`/r/{rId}`): kept with the purchase, it credits
+    /// an affiliate (10% of Premium) or a referrer (see `docs/referral.md`).
     pub r_id: Option<String>,
 }
 
@@ -78,6 +77,7 @@ async fn start(state: web::Data<AppState>, caller: MemberOrGuest, body: web::Jso
                 quantity: body.quantity,
                 add_infographics: body.add_infographics,
                 coupon_code: body.coupon_code.as_deref(),
+                referral_id: body.r_id.as_deref(),
             };
             let sent = body.sender_name.is_some() || body.recipient_name.is_some() || body.recipient_email.is_some() || body.recipient_msg.is_some();
             let gift = if sent {
@@ -95,7 +95,7 @@ async fn start(state: web::Data<AppState>, caller: MemberOrGuest, body: web::Jso
 }
 
 /// The spec's PayPal call, after the buyer approved in PayPal's window.
-// The spec's whole body is accepted; gift and referral fields are read once those land.
+// The spec's whole body is accepted; everything but the ids was fixed when the order was made.
 #[allow(dead_code)]
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -110,8 +110,7 @@ pub struct PayPalRequest {
     pub recipient_email: Option<String>,
     pub recipient_msg: Option<String>,
     pub gift: Option<bool>,
-    /// The referrer's public id. Referrers are recorded at sign-up; a checkout's is accepted (the
-    /// spec's body) and not used yet.
+    /// Ignored: the referral link was kept when the order was made (`/api/paypal/start`).
     pub r_id: Option<String>,
     pub quantity: Option<i64>,
 }

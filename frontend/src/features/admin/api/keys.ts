@@ -18,6 +18,9 @@ export const adminKeys = {
   // Contact, suggest-a-book and feedback messages, one list per filter.
   messagesAll: () => [...adminKeys.all, 'messages'] as const,
   messages: (filter: string) => [...adminKeys.all, 'messages', filter] as const,
+  // The affiliate programme's applications and affiliates, one list per filter.
+  affiliatesAll: () => [...adminKeys.all, 'affiliates'] as const,
+  affiliates: (filter: string) => [...adminKeys.all, 'affiliates', filter] as const,
 };
 
 /** The kinds of content the back office manages besides members and books. */

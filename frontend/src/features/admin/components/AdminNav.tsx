@@ -12,6 +12,7 @@ export const ADMIN_SCREENS: readonly { to: string; label: string; end: boolean; 
   { to: '/admin/collections', label: 'Collections', end: false, also: /^\/admin\/collection-/ },
   { to: '/admin/visuals', label: 'Visuals', end: false, also: /^\/admin\/visuals-/ },
   { to: '/admin/messages', label: 'Messages', end: false },
+  { to: '/admin/affiliates', label: 'Affiliates', end: false },
   { to: '/admin/stats', label: 'Stats', end: false },
   { to: '/admin/audit', label: 'Audit log', end: false },
 ];

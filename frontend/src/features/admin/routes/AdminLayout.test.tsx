@@ -67,6 +67,7 @@ describe('the admin guard', () => {
       ['Collections', '/admin/collections'],
       ['Visuals', '/admin/visuals'],
       ['Messages', '/admin/messages'],
+      ['Affiliates', '/admin/affiliates'],
       ['Stats', '/admin/stats'],
       ['Audit log', '/admin/audit'],
     ]);
@@ -76,6 +77,7 @@ describe('the admin guard', () => {
     expect(within(main).getByRole('link', { name: 'Podcasts' })).toHaveAttribute('href', '/admin/podcasts');
     expect(within(main).getByRole('link', { name: 'Visuals' })).toHaveAttribute('href', '/admin/visuals');
     expect(within(main).getByRole('link', { name: 'Messages' })).toHaveAttribute('href', '/admin/messages');
+    expect(within(main).getByRole('link', { name: 'Affiliates' })).toHaveAttribute('href', '/admin/affiliates');
   });
 
   it("marks a screen's add, edit and upload pages as that screen in the navigation", async () => {

@@ -42,6 +42,7 @@ const VisualsList = lazy(() => import(/* webpackChunkName: "admin-visuals" */ '.
 const VisualForm = lazy(() => import(/* webpackChunkName: "admin-visuals" */ './VisualForm'));
 const VisualPhoto = lazy(() => import(/* webpackChunkName: "admin-visuals" */ './VisualPhoto'));
 const Messages = lazy(() => import(/* webpackChunkName: "admin-messages" */ './Messages'));
+const Affiliates = lazy(() => import(/* webpackChunkName: "admin-affiliates" */ './Affiliates'));
 const AdminNotFound = lazy(() => import(/* webpackChunkName: "admin-home" */ './AdminNotFound'));
 
 const SLOTS: UploadSlot[] = ['photo', 'vector', 'infographic', 'media', 'podcast', 'video'];
@@ -122,6 +123,7 @@ export default function AdminLayout() {
             <Route path="visuals-update/:id" element={<VisualForm key="edit" mode="edit" />} />
             <Route path="visuals-photo/:id" element={<VisualPhoto />} />
             <Route path="messages" element={<Messages />} />
+            <Route path="affiliates" element={<Affiliates />} />
             <Route path="stats" element={<Stats />} />
             <Route path="audit" element={<Audit />} />
             <Route path="*" element={<AdminNotFound />} />

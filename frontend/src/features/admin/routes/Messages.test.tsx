@@ -6,8 +6,8 @@ import { http, ok } from '@/testing/handlers';
 import { renderApp, signIn } from '@/testing/render';
 import { server } from '@/testing/server';
 import { MESSAGES_PAGE } from '../api/messages';
-import { toDateTime } from '../format';
-import { NO_UNREAD, excerpt } from './Messages';
+import { excerpt, toDateTime } from '../format';
+import { NO_UNREAD } from './Messages';
 
 function makeMessage(overrides: Partial<AdminMessage> = {}): AdminMessage {
   const id = overrides.id ?? 1;

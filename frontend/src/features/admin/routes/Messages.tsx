@@ -8,7 +8,7 @@ import type { AdminMessage } from '@/lib/api/types';
 import { KIND_LABELS, useMarkMessage, useMessages, type MessageFilter } from '../api/messages';
 import { QueryError } from '../components/AccessPages';
 import { TableRegion } from '../components/TableRegion';
-import { toDateTime } from '../format';
+import { excerpt, toDateTime } from '../format';
 import '../messages.css';
 
 const FILTERS: { value: MessageFilter; label: string }[] = [
@@ -18,12 +18,6 @@ const FILTERS: { value: MessageFilter; label: string }[] = [
 
 export const NO_MESSAGES = 'No messages yet.';
 export const NO_UNREAD = 'No unread messages.';
-
-/** The first line of a message, cut at about 90 characters. */
-export function excerpt(body: string, max = 90): string {
-  const line = body.trim().split(/\r?\n/, 1)[0]?.trim() ?? '';
-  return line.length > max ? `${line.slice(0, max - 1).trimEnd()}…` : line;
-}
 
 /** RFC 3339 → local 'yyyy-mm-dd hh:mm' ('' when it is not a date). */
 function localTime(createdAt: string): string {
@@ -96,17 +90,17 @@ export default function Messages() {
       <header className="page__header">
         <h1 className="page__title">
           Messages{' '}
-          {unread !== undefined ? <span className="badge messages-heading__count">{unread === 1 ? '1 unread' : `${unread} unread`}</span> : null}
+          {unread !== undefined ? <span className="badge admin-title-count">{unread === 1 ? '1 unread' : `${unread} unread`}</span> : null}
         </h1>
         <p className="page__lead">What visitors and members sent through the contact, suggest-a-book and feedback forms, newest first.</p>
       </header>
 
-      <div className="messages-filter" role="group" aria-label="Show messages">
+      <div className="admin-filter" role="group" aria-label="Show messages">
         {FILTERS.map((option) => (
           <button
             key={option.value}
             type="button"
-            className="messages-filter__option"
+            className="admin-filter__option"
             aria-pressed={filter === option.value}
             onClick={() => setParams(option.value === 'all' ? {} : { filter: option.value })}
           >

@@ -1,11 +1,11 @@
-import { useMemo, useState, type MouseEvent } from 'react';
+import { useMemo, type MouseEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '@/components/Alert';
 import { Spinner } from '@/components/Spinner';
 import { useDocumentTitle } from '@/components/use-document-title';
-import { errorMessage } from '@/lib/api/client';
 import type { AdminStats } from '@/lib/api/types';
-import { csvFileName, downloadStatsCsv, statsCsvPath, useStats } from '../api/stats';
+import { useCsvDownload } from '../api/download-csv';
+import { csvFileName, statsCsvPath, useStats } from '../api/stats';
 import { QueryError } from '../components/AccessPages';
 import { SeriesChart, type Series } from '../components/chart/SeriesChart';
 import { AdminForm } from '../components/form/AdminForm';
@@ -52,7 +52,7 @@ export default function Stats() {
   const from = fromDay(params.get('from') ?? '') !== null ? (params.get('from') as string) : fallback.from;
   const to = fromDay(params.get('to') ?? '') !== null ? (params.get('to') as string) : fallback.to;
   const stats = useStats(from, to);
-  const [csv, setCsv] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
+  const csv = useCsvDownload();
 
   const data = stats.data;
   const days = useMemo(() => data?.days.map((day) => day.day) ?? [], [data]);
@@ -65,12 +65,7 @@ export default function Stats() {
 
   const download = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
-    if (csv.busy) return;
-    setCsv({ busy: true, error: null });
-    downloadStatsCsv(from, to).then(
-      () => setCsv({ busy: false, error: null }),
-      (error: unknown) => setCsv({ busy: false, error: errorMessage(error) }),
-    );
+    csv.download(statsCsvPath(from, to), csvFileName(from, to));
   };
 
   const summary = data

@@ -1,0 +1,9 @@
+/** What an affiliate earns of every Premium purchase through their link (docs/referral.md). */
+export const COMMISSION = '10%';
+
+/** The application (and, once applied, the affiliate's own page). */
+export const INVITE_PAGE = '/invite';
+
+/** Signed out on /invite: log in or sign up, and come back here (the auth pages' `redirect`). */
+export const INVITE_LOGIN = `/login?redirect=${encodeURIComponent(INVITE_PAGE)}`;
+export const INVITE_SIGNUP = `/signup?redirect=${encodeURIComponent(INVITE_PAGE)}`;
