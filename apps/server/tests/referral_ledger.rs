@@ -8,7 +8,7 @@ use common::payments::*;
 use common::*;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
-use stand_ins::stripe::CARD_OK;
+use stand_ins::stripe::{CARD_OK, WEBHOOK_SECRET};
 
 async fn result(response: reqwest::Response) -> Value {
     ok_body(response, StatusCode::OK).await["result"].clone()
@@ -90,4 +90,49 @@ async fn a_referred_friends_payment_credits_a_quarter_once_and_a_refund_reverses
     let mut conn = app.connect();
     assert!(diesel::sql_query("UPDATE referral_ledger SET amount_cents = 0").execute(&mut conn).is_err());
     assert!(diesel::sql_query("DELETE FROM referral_ledger").execute(&mut conn).is_err());
+}
+
+#[actix_web::test]
+async fn a_referred_subscribers_payments_after_the_trial_credit_the_referrer_each_time_and_refunds_reverse_them() {
+    use stand_ins::stripe::Advance;
+    let paying = spawn_paying_app().await;
+    let app = &paying.app;
+    let ann = app.register("ann@example.com", PASSWORD).await;
+    let referral_id = result(app.get("/api/user/refers", Some(&ann)).await).await["rId"].as_str().unwrap().to_owned();
+    let mut body = registration("bo@example.com", PASSWORD);
+    body["rId"] = json!(referral_id);
+    let bo = ok_body(app.post("/api/user/register", &body, None).await, StatusCode::OK).await["result"]["token"].as_str().unwrap().to_owned();
+
+    // Monthly starts with a free trial: nothing is paid, nothing is credited.
+    result(paying.pay("monthly", json!({}), Some(CARD_OK), Some(&bo)).await).await;
+    let subscription = charges(app)[0].5.clone();
+    actix_web::rt::time::sleep(std::time::Duration::from_millis(400)).await;
+    assert_eq!(ledger(app), vec![]);
+
+    // The trial ends and the first month is paid, then a renewal: a credit for each payment.
+    let price = paying.stripe.subscription(&subscription).unwrap()["items"]["data"][0]["price"]["unit_amount"].as_i64().unwrap();
+    let quarter = (price * 25 + 50) / 100;
+    let first = paying.stripe.advance_subscription(&subscription, Advance::Renewal);
+    eventually_earned(app, &ann, quarter).await;
+    paying.stripe.advance_subscription(&subscription, Advance::Renewal);
+    eventually_earned(app, &ann, 2 * quarter).await;
+    // A duplicate delivery of a paid invoice credits nothing more.
+    let url = app.url("/api/webhooks/stripe");
+    let invoice_paid = first.iter().find(|e| e["type"] == "invoice.paid").unwrap();
+    assert_eq!(stand_ins::stripe::StripeStandIn::send_event(&url, WEBHOOK_SECRET, invoice_paid).unwrap(), 200);
+    actix_web::rt::time::sleep(std::time::Duration::from_millis(400)).await;
+    assert_eq!(ledger(app), vec![("credit".to_owned(), quarter), ("credit".to_owned(), quarter)]);
+
+    // The first month is refunded: its credit is reversed, the renewal's stays.
+    let intent = invoice_paid["data"]["object"]["payments"]["data"][0]["payment"]["payment_intent"].as_str().unwrap().to_owned();
+    let refund = reqwest::Client::new()
+        .post(format!("{}/v1/refunds", paying.stripe.base_url))
+        .bearer_auth(stand_ins::stripe::SECRET_KEY)
+        .form(&[("payment_intent", intent.as_str())])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(refund.status(), StatusCode::OK);
+    eventually_earned(app, &ann, quarter).await;
+    assert_eq!(ledger(app), vec![("credit".to_owned(), quarter), ("credit".to_owned(), quarter), ("reversal".to_owned(), -quarter)]);
 }

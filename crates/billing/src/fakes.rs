@@ -30,6 +30,8 @@ pub struct InMemoryBilling {
     gifts: Mutex<Vec<(String, GiftDetails)>>,
     attempts: Mutex<Vec<(String, Timestamp)>>,
     invites: Mutex<Vec<(i64, String, Timestamp)>>,
+    /// Subscription payments: (charge id, provider, payment, refunded).
+    subscription_payments: Mutex<Vec<(String, String, SubscriptionPayment, bool)>>,
 }
 
 /// Everything the store holds, for rolling a failed transaction back.
@@ -44,6 +46,7 @@ struct Contents {
     mail: Vec<OutgoingMail>,
     codes: Vec<(NewCode, CodeRecord)>,
     gifts: Vec<(String, GiftDetails)>,
+    subscription_payments: Vec<(String, String, SubscriptionPayment, bool)>,
 }
 
 impl InMemoryBilling {
@@ -62,6 +65,11 @@ impl InMemoryBilling {
 
     pub fn add_coupon(&self, coupon: Coupon) {
         self.coupons.lock().unwrap().push(coupon);
+    }
+
+    /// Subscription payments recorded: (charge id, payment id, cents, refunded).
+    pub fn subscription_payments(&self) -> Vec<(String, String, i64, bool)> {
+        self.subscription_payments.lock().unwrap().iter().map(|p| (p.0.clone(), p.2.id.clone(), p.2.amount.0, p.3)).collect()
     }
 
     pub fn charges(&self) -> Vec<Charge> {
@@ -119,6 +127,7 @@ impl InMemoryBilling {
             mail: self.mail.lock().unwrap().clone(),
             codes: self.codes.lock().unwrap().clone(),
             gifts: self.gifts.lock().unwrap().clone(),
+            subscription_payments: self.subscription_payments.lock().unwrap().clone(),
         }
     }
 
@@ -132,6 +141,7 @@ impl InMemoryBilling {
         *self.mail.lock().unwrap() = contents.mail;
         *self.codes.lock().unwrap() = contents.codes;
         *self.gifts.lock().unwrap() = contents.gifts;
+        *self.subscription_payments.lock().unwrap() = contents.subscription_payments;
     }
 
     fn paid_effects(&self, charge: &Charge, subscription: Option<&SubscriptionState>, grant: Option<&Grant>) {
@@ -244,6 +254,21 @@ impl BillingLedger for InMemoryBilling {
             charge.status = ChargeStatus::Refunded;
         }
         Ok(())
+    }
+
+    fn record_subscription_payment(&self, charge_id: &str, provider: &str, payment: &SubscriptionPayment) -> PortResult<bool> {
+        let mut payments = self.subscription_payments.lock().unwrap();
+        if payments.iter().any(|p| p.1 == provider && p.2.id == payment.id) {
+            return Ok(false);
+        }
+        payments.push((charge_id.to_owned(), provider.to_owned(), payment.clone(), false));
+        Ok(true)
+    }
+
+    fn refund_subscription_payment(&self, provider: &str, reference: &str) -> PortResult<bool> {
+        let mut payments = self.subscription_payments.lock().unwrap();
+        let found = payments.iter_mut().find(|p| p.1 == provider && p.2.reference.as_deref() == Some(reference) && !p.3);
+        Ok(found.map(|p| p.3 = true).is_some())
     }
 
     fn record_cancellation(&self, charge_id: &str, reason: CancelReason, _at: Timestamp) -> PortResult<()> {

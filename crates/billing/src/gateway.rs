@@ -3,6 +3,7 @@
 //! made by `pricing::quote`.
 
 use crate::model::{Cents, Interval};
+use kernel::Timestamp;
 use crate::subscription::ProviderSnapshot;
 
 /// A one-time card payment (lifetime, gift, seats, a book, quiz results).
@@ -159,10 +160,26 @@ pub enum ProviderEvent {
     /// Something happened to a subscription whose new state the event does not carry (a PayPal
     /// renewal payment): ask the provider.
     SubscriptionTouched { subscription: String },
-    /// A one-time payment was refunded (or charged back).
+    /// A subscription's invoice was paid (a renewal, or the first payment after a trial).
+    SubscriptionPaid { subscription: String, payment: SubscriptionPayment },
+    /// A payment was refunded (or charged back): a one-time payment's or a subscription
+    /// payment's provider reference.
     Refunded { reference: String },
     /// An event billing does not act on.
     Other,
+}
+
+/// One payment of a subscription, as the provider reports it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SubscriptionPayment {
+    /// The provider's id for the payment (an invoice or a sale).
+    pub id: String,
+    pub amount: Cents,
+    /// What a refund of it names (Stripe: the invoice's PaymentIntent).
+    pub reference: Option<String>,
+    /// The subscription's first invoice: paid at checkout and recorded as the purchase itself.
+    pub first: bool,
+    pub paid_at: Timestamp,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

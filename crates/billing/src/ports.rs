@@ -4,6 +4,7 @@ use crate::cancel::CancelReason;
 use crate::checkout::{Charge, Grant};
 use crate::codes::{CodeKind, CodeRecord, GiftDetails, Seat};
 use crate::error::BillingError;
+use crate::gateway::SubscriptionPayment;
 use crate::model::{Coupon, Plan};
 use crate::subscription::SubscriptionState;
 use kernel::{OutgoingMail, PortResult, Session, Timestamp, UserId};
@@ -65,6 +66,11 @@ pub trait BillingLedger {
     /// Sets the member's plan fields.
     fn give(&self, user: UserId, grant: &Grant) -> PortResult<()>;
     fn mark_refunded(&self, charge_id: &str) -> PortResult<()>;
+    /// Records a subscription's payment under its purchase, once per provider payment id; whether
+    /// it was new.
+    fn record_subscription_payment(&self, charge_id: &str, provider: &str, payment: &SubscriptionPayment) -> PortResult<bool>;
+    /// Marks the subscription payment with this refund reference refunded; whether one was.
+    fn refund_subscription_payment(&self, provider: &str, reference: &str) -> PortResult<bool>;
     fn record_cancellation(&self, charge_id: &str, reason: CancelReason, at: Timestamp) -> PortResult<()>;
     /// The member's purchases with a subscription, newest first.
     fn subscriptions_of(&self, user: UserId) -> PortResult<Vec<(Charge, SubscriptionState)>>;

@@ -1,7 +1,8 @@
 //! Billing's ports in PostgreSQL: plans, coupons, charges and subscriptions, provider events,
 //! cancellations. Rows and statements only; every decision is billing's.
 
-use crate::schema::{books, cancellations, charges, coupons, gifts, plans, provider_events, subscription_codes, subscriptions, users};
+use crate::schema::{books, cancellations, charges, coupons, gifts, plans, provider_events, subscription_codes, subscription_payments, subscriptions, users};
+use billing::gateway::SubscriptionPayment;
 use billing::codes::{CodeKind, CodeRecord, GiftDetails, Seat};
 use billing::ports::{CodeBook, NewCode, SeatBook};
 use billing::cancel::CancelReason;
@@ -576,6 +577,40 @@ impl BillingLedger for PgStore<'_> {
     fn mark_refunded(&self, charge_id: &str) -> PortResult<()> {
         self.run(|conn| {
             diesel::update(charges::table.find(charge_id)).set(charges::status.eq(ChargeStatus::Refunded.as_str())).execute(conn).map(drop)
+        })
+    }
+
+    fn record_subscription_payment(&self, charge_id: &str, provider: &str, payment: &SubscriptionPayment) -> PortResult<bool> {
+        self.run(|conn| {
+            let added = diesel::insert_into(subscription_payments::table)
+                .values((
+                    // The ledger's id for the payment: unique across providers, never a charge id.
+                    subscription_payments::id.eq(format!("{provider}:{}", payment.id)),
+                    subscription_payments::charge_id.eq(charge_id),
+                    subscription_payments::provider.eq(provider),
+                    subscription_payments::provider_payment_id.eq(&payment.id),
+                    subscription_payments::amount_cents.eq(payment.amount.0),
+                    subscription_payments::refund_reference.eq(&payment.reference),
+                    subscription_payments::status.eq("paid"),
+                    subscription_payments::paid_at.eq(payment.paid_at),
+                ))
+                .on_conflict_do_nothing()
+                .execute(conn)?;
+            Ok(added == 1)
+        })
+    }
+
+    fn refund_subscription_payment(&self, provider: &str, reference: &str) -> PortResult<bool> {
+        self.run(|conn| {
+            let changed = diesel::update(
+                subscription_payments::table
+                    .filter(subscription_payments::provider.eq(provider))
+                    .filter(subscription_payments::refund_reference.eq(reference))
+                    .filter(subscription_payments::status.eq("paid")),
+            )
+            .set(subscription_payments::status.eq("refunded"))
+            .execute(conn)?;
+            Ok(changed > 0)
         })
     }
 

@@ -157,27 +157,37 @@ fn append_entry(conn: &mut PgConnection, entry: &LedgerEntry, at: Timestamp) -> 
     Ok(added == 1)
 }
 
+/// Money received, one row per payment: purchases whose plan takes the money at checkout (no trial
+/// first), and subscriptions' later payments (renewals, the first payment after a trial). The
+/// ledger names a payment by `payment_id`.
+const PAYMENTS: &str = "SELECT c.id AS payment_id, c.id AS charge_id, c.amount_cents, c.status, c.created_at AS paid_at
+     FROM charges c JOIN plans p ON p.id = c.plan_id
+     WHERE c.status IN ('paid', 'refunded') AND p.trial_days = 0
+     UNION ALL
+     SELECT sp.id, sp.charge_id, sp.amount_cents, sp.status, sp.paid_at FROM subscription_payments sp";
+
 impl CommissionLedger for PgStore<'_> {
     fn unsettled_payments(&self, limit: i64) -> PortResult<Vec<PaymentFacts>> {
         self.run(|conn| {
             // Paid or later refunded: a refund after the job missed the payment still gets its
             // credit and then its reversal, so the ledger tells the whole story.
-            let rows: Vec<UnsettledRow> = diesel::sql_query(
-                "SELECT c.id AS charge_id, c.amount_cents AS paid_cents, p.kind AS plan_kind, c.user_id AS payer,
+            let rows: Vec<UnsettledRow> = diesel::sql_query(format!(
+                "SELECT pay.payment_id AS charge_id, pay.amount_cents AS paid_cents, p.kind AS plan_kind, c.user_id AS payer,
                         lo.user_id AS link_owner, COALESCE(la.status = 'approved', FALSE) AS link_affiliate,
                         r.referrer_id AS referrer, COALESCE(ra.status = 'approved', FALSE) AS referrer_affiliate
-                 FROM charges c
+                 FROM ({PAYMENTS}) pay
+                 JOIN charges c ON c.id = pay.charge_id
                  JOIN plans p ON p.id = c.plan_id
                  LEFT JOIN referrals r ON r.member_id = c.user_id
                  LEFT JOIN referral_ids lo ON lo.referral_id = c.referral_id
                  LEFT JOIN affiliates la ON la.user_id = lo.user_id
                  LEFT JOIN affiliates ra ON ra.user_id = r.referrer_id
-                 WHERE c.status IN ('paid', 'refunded') AND p.trial_days = 0 AND c.amount_cents > 0
+                 WHERE pay.amount_cents > 0
                    AND (r.referrer_id IS NOT NULL OR lo.user_id IS NOT NULL)
-                   AND NOT EXISTS (SELECT 1 FROM referral_settled_payments s WHERE s.charge_id = c.id)
-                 ORDER BY c.created_at, c.id
-                 LIMIT $1",
-            )
+                   AND NOT EXISTS (SELECT 1 FROM referral_settled_payments s WHERE s.charge_id = pay.payment_id)
+                 ORDER BY pay.paid_at, pay.payment_id
+                 LIMIT $1"
+            ))
             .bind::<diesel::sql_types::BigInt, _>(limit)
             .load(conn)?;
             Ok(rows
@@ -212,15 +222,15 @@ impl CommissionLedger for PgStore<'_> {
 
     fn unreversed_refunds(&self, limit: i64) -> PortResult<Vec<UnreversedRefund>> {
         self.run(|conn| {
-            let rows: Vec<RefundRow> = diesel::sql_query(
-                "SELECT c.id AS charge_id, l.beneficiary_id AS beneficiary, c.amount_cents AS paid_cents, l.amount_cents AS credited_cents
-                 FROM charges c
-                 JOIN referral_ledger l ON l.charge_id = c.id AND l.kind = 'credit'
-                 WHERE c.status = 'refunded'
-                   AND NOT EXISTS (SELECT 1 FROM referral_ledger x WHERE x.charge_id = c.id AND x.kind = 'reversal')
-                 ORDER BY c.created_at, c.id
-                 LIMIT $1",
-            )
+            let rows: Vec<RefundRow> = diesel::sql_query(format!(
+                "SELECT pay.payment_id AS charge_id, l.beneficiary_id AS beneficiary, pay.amount_cents AS paid_cents, l.amount_cents AS credited_cents
+                 FROM ({PAYMENTS}) pay
+                 JOIN referral_ledger l ON l.charge_id = pay.payment_id AND l.kind = 'credit'
+                 WHERE pay.status = 'refunded'
+                   AND NOT EXISTS (SELECT 1 FROM referral_ledger x WHERE x.charge_id = pay.payment_id AND x.kind = 'reversal')
+                 ORDER BY pay.paid_at, pay.payment_id
+                 LIMIT $1"
+            ))
             .bind::<diesel::sql_types::BigInt, _>(limit)
             .load(conn)?;
             Ok(rows

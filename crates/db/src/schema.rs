@@ -250,6 +250,19 @@ diesel::table! {
 }
 
 diesel::table! {
+    subscription_payments (id) {
+        id -> Text,
+        charge_id -> Text,
+        provider -> Text,
+        provider_payment_id -> Text,
+        amount_cents -> Int8,
+        refund_reference -> Nullable<Text>,
+        status -> Text,
+        paid_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
     referral_settled_payments (charge_id) {
         charge_id -> Text,
         settled_at -> Timestamptz,
@@ -591,6 +604,7 @@ diesel::joinable!(refresh_tokens -> users (user_id));
 diesel::joinable!(two_factor -> users (user_id));
 diesel::joinable!(plans -> books (book_id));
 diesel::joinable!(charges -> users (user_id));
+diesel::joinable!(subscription_payments -> charges (charge_id));
 diesel::joinable!(affiliates -> users (user_id));
 diesel::joinable!(charges -> plans (plan_id));
 diesel::joinable!(subscriptions -> charges (charge_id));
@@ -673,4 +687,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     book_ratings,
     affiliates,
     referral_settled_payments,
+    subscription_payments,
 );

@@ -7,7 +7,7 @@
 
 use billing::gateway::{
     CardPayments, GatewayUnavailable, OneTimePayment, PaymentOutcome, ProviderEvent, RenewingSubscriptions, SubscriptionOutcome,
-    SubscriptionRequest, VerifiedEvent, WebhookHeaders, WebhookRejected, WebhookVerifier, STRIPE,
+    SubscriptionPayment, SubscriptionRequest, VerifiedEvent, WebhookHeaders, WebhookRejected, WebhookVerifier, STRIPE,
 };
 use billing::model::Interval;
 use billing::subscription::{ProviderSnapshot, SubscriptionStatus};
@@ -156,6 +156,30 @@ fn intent_outcome(intent: &PaymentIntent) -> PaymentOutcome {
             message: intent.last_payment_error.as_ref().and_then(|e| e.message.clone()),
         },
     }
+}
+
+/// A paid subscription invoice as billing records it: its subscription, and the payment with the
+/// PaymentIntent a refund of it names. Invoices of no subscription are not billing's concern.
+fn invoice_payment(invoice: &stripe_shared::Invoice, as_of: Timestamp) -> Option<(String, SubscriptionPayment)> {
+    let subscription = invoice
+        .parent
+        .as_ref()
+        .and_then(|parent| parent.subscription_details.as_ref())
+        .map(|details| details.subscription.id().to_string())
+        .or_else(|| invoice.subscription.as_ref().map(|s| s.id().to_string()))?;
+    let reference = invoice
+        .payments
+        .as_ref()
+        .and_then(|payments| payments.data.iter().find_map(|p| p.payment.payment_intent.as_ref()))
+        .map(|intent| intent.id().to_string());
+    let payment = SubscriptionPayment {
+        id: invoice.id.as_ref()?.to_string(),
+        amount: billing::model::Cents(invoice.amount_paid),
+        reference,
+        first: matches!(invoice.billing_reason, Some(stripe_shared::InvoiceBillingReason::SubscriptionCreate)),
+        paid_at: invoice.status_transitions.paid_at.map_or(as_of, timestamp),
+    };
+    Some((subscription, payment))
 }
 
 fn timestamp(seconds: i64) -> Timestamp {
@@ -349,6 +373,10 @@ impl WebhookVerifier for StripeWebhooks {
             | EventObject::CustomerSubscriptionResumed(sub) => {
                 ProviderEvent::Subscription { subscription: sub.id.to_string(), snapshot: snapshot(sub, as_of) }
             }
+            EventObject::InvoicePaid(invoice) => match invoice_payment(invoice, as_of) {
+                Some((subscription, payment)) => ProviderEvent::SubscriptionPaid { subscription, payment },
+                None => ProviderEvent::Other,
+            },
             EventObject::ChargeRefunded(charge) => match &charge.payment_intent {
                 Some(intent) => ProviderEvent::Refunded { reference: intent.id().to_string() },
                 None => ProviderEvent::Other,

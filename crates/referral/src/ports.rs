@@ -72,9 +72,9 @@ impl EntryKind {
 
 /// The commission ledger: append-only, one credit and at most one reversal per payment.
 pub trait CommissionLedger {
-    /// Money received (paid charges whose plan takes the money at checkout, no trial first) from
-    /// a referred member or through a referral link, that the job has not settled yet, oldest
-    /// first, at most `limit`.
+    /// Money received (purchases whose plan takes the money at checkout, and subscriptions' later
+    /// payments: renewals, the first payment after a trial) from a referred member or through a
+    /// referral link, that the job has not settled yet, oldest first, at most `limit`.
     fn unsettled_payments(&self, limit: i64) -> PortResult<Vec<PaymentFacts>>;
     /// Records what a payment earned: appends its credit, if any (unless one exists), and marks
     /// the payment settled, in one transaction. Whether a credit was added.

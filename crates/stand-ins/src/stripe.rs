@@ -18,7 +18,7 @@
 //! button of the page `GET /3ds/{id}` that the script opens).
 //!
 //! Webhooks: with [`StripeStandIn::set_webhook`], every event (customer.subscription.created /
-//! updated / deleted, invoice.payment_failed, charge.refunded) is POSTed to the URL, signed with
+//! updated / deleted, invoice.paid, invoice.payment_failed, charge.refunded) is POSTed to the URL, signed with
 //! `Stripe-Signature: t=...,v1=...` (HMAC-SHA256 of `t.payload`), as Stripe does. Every event is
 //! also kept ([`StripeStandIn::events`]). [`StripeStandIn::advance_subscription`] moves a
 //! subscription through a renewal, a failed renewal payment or its end and sends the events.
@@ -40,7 +40,8 @@ pub const DECLINE_MESSAGE: &str = "Your card was declined.";
 /// What to do to a subscription, as time would.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Advance {
-    /// The period (or trial) ended and the renewal was paid: a new period, `active`.
+    /// The period (or trial) ended and the renewal was paid: a new period, `active` (invoice.paid,
+    /// then the update).
     Renewal,
     /// The renewal payment failed: `past_due` (invoice.payment_failed, then the update).
     PaymentFailed,
@@ -167,8 +168,8 @@ impl StripeStandIn {
                     item["current_period_start"] = json!(end);
                     item["current_period_end"] = json!(end + seconds);
                     sub["status"] = json!("active");
-                    let charge = charge(&mut state, sub["items"]["data"][0]["price"]["unit_amount"].as_i64().unwrap_or(0), None);
-                    state.charges.insert(charge["id"].as_str().unwrap_or_default().to_string(), charge);
+                    let paid = paid_invoice(&mut state, &sub, "subscription_cycle");
+                    events.push(state.event("invoice.paid", paid));
                     events.push(state.event("customer.subscription.updated", sub.clone()));
                 }
                 Advance::PaymentFailed => {
@@ -499,6 +500,47 @@ fn invoice(state: &mut State, sub: &Value, status: &str) -> Value {
         "pre_payment_credit_notes_amount": 0, "starting_balance": 0, "status": status, "status_transitions": {},
         "subtotal": amount, "total": amount,
     })
+}
+
+/// A subscription's invoice paid now: its PaymentIntent and charge (refundable through
+/// `/v1/refunds`), and the invoice naming its subscription and payment as Stripe's do.
+fn paid_invoice(state: &mut State, sub: &Value, billing_reason: &str) -> Value {
+    let amount = sub["items"]["data"][0]["price"]["unit_amount"].as_i64().unwrap_or(0);
+    let intent_id = state.id("pi");
+    let charge = charge(state, amount, Some(&intent_id));
+    let charge_id = charge["id"].as_str().unwrap_or_default().to_string();
+    state.charges.insert(charge_id.clone(), charge);
+    state.payment_intents.insert(
+        intent_id.clone(),
+        json!({
+            "id": intent_id, "object": "payment_intent", "amount": amount, "amount_capturable": 0, "amount_received": amount,
+            "capture_method": "automatic", "confirmation_method": "automatic", "created": now(), "currency": "usd",
+            "customer": sub["customer"], "livemode": false, "metadata": {}, "payment_method": sub["default_payment_method"],
+            "payment_method_types": ["card"], "client_secret": format!("{intent_id}_secret_standin"), "status": "succeeded",
+            "latest_charge": charge_id, "last_payment_error": null, "next_action": null,
+        }),
+    );
+    let mut invoice = invoice(state, sub, "paid");
+    let invoice_id = invoice["id"].clone();
+    invoice["amount_paid"] = json!(amount);
+    invoice["amount_remaining"] = json!(0);
+    invoice["billing_reason"] = json!(billing_reason);
+    invoice["status_transitions"] = json!({"paid_at": now()});
+    invoice["parent"] = json!({
+        "type": "subscription_details", "quote_details": null,
+        "subscription_details": {"metadata": {}, "subscription": sub["id"]},
+    });
+    let payment_id = state.id("inpay");
+    invoice["payments"] = list(
+        &format!("/v1/invoice_payments?invoice={}", invoice_id.as_str().unwrap_or_default()),
+        vec![json!({
+            "id": payment_id, "object": "invoice_payment", "amount_paid": amount, "amount_requested": amount,
+            "created": now(), "currency": "usd", "invoice": invoice_id, "is_default": true, "livemode": false,
+            "payment": {"type": "payment_intent", "payment_intent": intent_id},
+            "status": "paid", "status_transitions": {"canceled_at": null, "paid_at": now()},
+        })],
+    );
+    invoice
 }
 
 fn set_intent_status(state: &mut State, id: &str, status: &str) {

@@ -3,7 +3,7 @@
 use super::Billing;
 use crate::checkout::{ChargeStatus, Grant};
 use crate::error::BillingError;
-use crate::gateway::{Gateways, ProviderEvent, WebhookHeaders, WebhookRejected, WebhookVerifier};
+use crate::gateway::{Gateways, ProviderEvent, SubscriptionPayment, WebhookHeaders, WebhookRejected, WebhookVerifier};
 use crate::model::PlanKind;
 use crate::ports::BillingStore;
 use crate::subscription::{ProviderSnapshot, Transition};
@@ -55,6 +55,7 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
             }
             outcome = match &event_body {
                 ProviderEvent::Subscription { subscription, snapshot } => self.apply_snapshot(provider, subscription, *snapshot)?,
+                ProviderEvent::SubscriptionPaid { subscription, payment } => self.apply_subscription_payment(provider, subscription, payment)?,
                 ProviderEvent::Refunded { reference } => self.apply_refund(provider, reference)?,
                 ProviderEvent::SubscriptionTouched { .. } | ProviderEvent::Other => WebhookOutcome::Ignored,
             };
@@ -82,10 +83,26 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
         Ok(WebhookOutcome::Applied)
     }
 
+    /// A subscription's payment after its purchase (renewals, the first payment after a trial) is
+    /// recorded for the accounts and the referral programme. The first invoice of a subscription
+    /// without a trial is the purchase itself, recorded at checkout: it is not recorded twice.
+    fn apply_subscription_payment(&self, provider: &str, subscription: &str, payment: &SubscriptionPayment) -> Result<WebhookOutcome, BillingError> {
+        let Some((charge, Some(_))) = self.store.lock_charge_by_reference(provider, subscription)? else { return Ok(WebhookOutcome::Ignored) };
+        if payment.first || payment.amount.0 <= 0 {
+            return Ok(WebhookOutcome::Ignored);
+        }
+        self.store.record_subscription_payment(&charge.id, provider, payment)?;
+        Ok(WebhookOutcome::Applied)
+    }
+
     /// A refunded one-time purchase ends the access it gave (now), unless the member holds the
-    /// plan from elsewhere.
+    /// plan from elsewhere. A refunded subscription payment is marked refunded (the subscription's
+    /// own events say what access remains).
     fn apply_refund(&self, provider: &str, reference: &str) -> Result<WebhookOutcome, BillingError> {
-        let Some((charge, _)) = self.store.lock_charge_by_reference(provider, reference)? else { return Ok(WebhookOutcome::Ignored) };
+        let Some((charge, _)) = self.store.lock_charge_by_reference(provider, reference)? else {
+            let refunded = self.store.refund_subscription_payment(provider, reference)?;
+            return Ok(if refunded { WebhookOutcome::Applied } else { WebhookOutcome::Ignored });
+        };
         if charge.status == ChargeStatus::Refunded {
             return Ok(WebhookOutcome::Applied);
         }

@@ -170,6 +170,34 @@ fn a_refund_ends_a_lifetime_plan_but_not_a_better_plan_from_elsewhere() {
 }
 
 #[test]
+fn a_subscriptions_later_payments_are_recorded_once_and_refunds_mark_them() {
+    let store = InMemoryBilling::with_standard_plans();
+    let cards = FakeCards::new(now());
+    let (charge_id, subscription) = bought(&store, &cards, "monthly");
+    let hooks = FakeWebhooks::new(STRIPE);
+    let paid = |event: &str, id: &str, cents: i64, first: bool| VerifiedEvent {
+        id: event.into(),
+        event: ProviderEvent::SubscriptionPaid {
+            subscription: subscription.clone(),
+            payment: SubscriptionPayment { id: id.into(), amount: Cents(cents), reference: Some(format!("pi_{id}")), first, paid_at: now() },
+        },
+    };
+    // The first invoice is the purchase itself (recorded at checkout); a trial's is $0.
+    assert_eq!(deliver(&store, &cards, &hooks, paid("evt_1", "in_first", 999, true)).unwrap(), WebhookOutcome::Ignored);
+    assert_eq!(deliver(&store, &cards, &hooks, paid("evt_2", "in_renewal", 999, false)).unwrap(), WebhookOutcome::Applied);
+    // The same payment in another event (a retried delivery with a new id) is kept once.
+    deliver(&store, &cards, &hooks, paid("evt_3", "in_renewal", 999, false)).unwrap();
+    assert_eq!(store.subscription_payments(), vec![(charge_id.clone(), "in_renewal".to_owned(), 999, false)]);
+    let someone_elses = VerifiedEvent { id: "evt_4".into(), event: ProviderEvent::SubscriptionPaid { subscription: "sub_unknown".into(), payment: SubscriptionPayment { id: "in_x".into(), amount: Cents(999), reference: None, first: false, paid_at: now() } } };
+    assert_eq!(deliver(&store, &cards, &hooks, someone_elses).unwrap(), WebhookOutcome::Ignored);
+
+    let refund = VerifiedEvent { id: "evt_5".into(), event: ProviderEvent::Refunded { reference: "pi_in_renewal".into() } };
+    assert_eq!(deliver(&store, &cards, &hooks, refund).unwrap(), WebhookOutcome::Applied);
+    assert_eq!(store.subscription_payments(), vec![(charge_id, "in_renewal".to_owned(), 999, true)]);
+    assert!(store.plan_of(ADA).unwrap().gives_access(now() + Duration::days(2)), "a refunded renewal leaves access to the subscription's events");
+}
+
+#[test]
 fn a_plan_for_life_is_not_cut_short_by_another_purchases_events() {
     let current = Grant { plan_id: "lifetime".into(), paid_date: now(), end_paid_date: None };
     let renewal = Grant { plan_id: "monthly".into(), paid_date: now(), end_paid_date: Some(now() + Duration::days(30)) };
