@@ -110,3 +110,17 @@ async fn a_member_sends_at_most_twenty_invites_a_day() {
     let ann = app.login("ann@example.com", PASSWORD).await;
     assert_eq!(app.post("/api/contact/invite", &body, Some(&ann)).await.status(), StatusCode::OK);
 }
+
+#[actix_web::test]
+async fn a_sign_up_with_a_subscription_code_through_a_members_link_counts_for_them() {
+    let app = spawn_app().await;
+    let ann = app.register("ann@example.com", PASSWORD).await;
+    let referral_id = refers(&app, &ann).await["rId"].as_str().unwrap().to_owned();
+    let code = app.subscription_codes("yearly", Some(365), 1).remove(0);
+    let body = json!({
+        "username": "cy@example.com", "password": PASSWORD, "firstName": "Cy", "lastName": "Young",
+        "code": code, "timezone": "UTC", "rId": referral_id,
+    });
+    ok_body(app.post("/api/user/subscription-code-register", &body, None).await, StatusCode::OK).await;
+    assert_eq!(refers(&app, &ann).await["refers"], json!({"num": 1, "paying": 1, "money": 0}));
+}

@@ -363,3 +363,29 @@ async fn the_sign_in_origins_are_the_configured_providers_pages() {
     let body = ok_body(app.get("/api/sign-in/origins", None).await, StatusCode::OK).await;
     assert_eq!(body["result"]["origins"], json!([provider.base]));
 }
+
+#[actix_web::test]
+async fn a_google_sign_up_through_a_members_link_is_their_referral_but_an_existing_account_is_not() {
+    let provider = stand_in_provider();
+    let app = app_with_google(&provider).await;
+    let ann = app.register("ann@example.com", PASSWORD).await;
+    let refers = |token: String| {
+        let app = &app;
+        async move { ok_body(app.get("/api/user/refers", Some(&token)).await, StatusCode::OK).await["result"].clone() }
+    };
+    let r_id = refers(ann.clone()).await["rId"].as_str().unwrap().to_owned();
+
+    provider.next_person(google_person("g-7", "grace@example.com", true));
+    let (code, state) = authorize_at_provider(&app).await;
+    ok_body(app.get(&format!("/api/google/login/oauth/callback?code={code}&state={state}&rId={r_id}"), None).await, StatusCode::OK).await;
+    assert_eq!(refers(ann.clone()).await["refers"]["num"], 1);
+
+    // A member of long standing who signs in with Google through the link is nobody's referral.
+    app.register("ada@example.com", PASSWORD).await;
+    use diesel::RunQueryDsl;
+    diesel::sql_query("UPDATE users SET created_at = now() - interval '30 days' WHERE email = 'ada@example.com'").execute(&mut app.connect()).unwrap();
+    provider.next_person(google_person("g-8", "ada@example.com", true));
+    let (code, state) = authorize_at_provider(&app).await;
+    ok_body(app.get(&format!("/api/google/login/oauth/callback?code={code}&state={state}&rId={r_id}"), None).await, StatusCode::OK).await;
+    assert_eq!(refers(ann).await["refers"]["num"], 1);
+}

@@ -3,12 +3,12 @@
 
 use crate::auth::{client_info, oauth_state_cookie, set_oauth_state_cookie};
 use crate::envelope::{blocking, ApiError, ErrorBody, Ok as OkBody};
-use crate::routes::user::{sign_in_step_response, LoginResult};
+use crate::routes::user::{record_referrer, sign_in_step_response, LoginResult};
 use crate::state::AppState;
 use actix_web::http::header;
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use identity::social::Provider;
-use identity::IdentityError;
+use identity::{IdentityError, SignInStep};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -59,6 +59,10 @@ pub struct CallbackQuery {
     pub code: Option<String>,
     /// The state the provider returned; must match a sign-in started here.
     pub state: Option<String>,
+    /// The referral link the visitor arrived through: a new account made by this sign-in is
+    /// that member's referral.
+    #[serde(rename = "rId")]
+    pub r_id: Option<String>,
     /// IANA time zone for a new account; defaults to UTC.
     pub timezone: Option<String>,
 }
@@ -87,6 +91,7 @@ async fn finish(req: HttpRequest, state: web::Data<AppState>, provider: Provider
     let identity = state.identity.clone();
     let browser_state = oauth_state_cookie(&req);
     let client = client_info(&req);
+    let referral_id = query.r_id.clone();
     let step = blocking(move || {
         identity.finish_social_sign_in(
             provider,
@@ -98,6 +103,9 @@ async fn finish(req: HttpRequest, state: web::Data<AppState>, provider: Provider
         )
     })
     .await?;
+    if let SignInStep::SignedIn(signed_in) = &step {
+        record_referrer(&state, signed_in, referral_id).await;
+    }
     Ok(sign_in_step_response(&req, &state, step))
 }
 

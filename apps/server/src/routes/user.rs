@@ -179,6 +179,8 @@ pub struct CodeRegisterRequest {
     pub last_name: Option<String>,
     pub code: Option<String>,
     pub timezone: Option<String>,
+    /// The referral link the visitor arrived through (`/r/{rId}`).
+    pub r_id: Option<String>,
 }
 
 /// The answer to a login step: signed in (cookies set), or the challenge of the second step.
@@ -245,10 +247,10 @@ async fn attach_purchase(state: &AppState, signed_in: &mut SignedIn, charge_id: 
 
 /// The member who shared `/r/{id}` referred this new member. Like a purchase, a referral that
 /// cannot be recorded does not stop the sign-up.
-async fn record_referrer(state: &AppState, signed_in: &SignedIn, referral_id: Option<String>) {
+pub(crate) async fn record_referrer(state: &AppState, signed_in: &SignedIn, referral_id: Option<String>) {
     let Some(referral_id) = referral_id else { return };
-    let member = signed_in.user.id;
-    if let Err(error) = state.referrals(move |r| r.attribute(member, Some(&referral_id))).await {
+    let (member, joined_at) = (signed_in.user.id, signed_in.user.created_at);
+    if let Err(error) = state.referrals(move |r| r.attribute_new_member(member, joined_at, Some(&referral_id))).await {
         tracing::warn!(code = error.code, message = %error.message, "a referral named at sign-up was not recorded");
     }
 }
@@ -456,7 +458,7 @@ async fn delete_account(req: HttpRequest, state: web::Data<AppState>, caller: Au
 async fn subscription_code_register(req: HttpRequest, state: web::Data<AppState>, body: web::Json<CodeRegisterRequest>) -> Result<HttpResponse, ApiError> {
     let identity = state.identity.clone();
     let body = body.into_inner();
-    let code = body.code;
+    let (code, referral_id) = (body.code, body.r_id);
     let form = RegistrationForm {
         username: body.username,
         password: body.password,
@@ -466,5 +468,6 @@ async fn subscription_code_register(req: HttpRequest, state: web::Data<AppState>
     };
     let client = client_info(&req);
     let signed_in = blocking(move || identity.register_with_code(&form, code.as_deref(), client)).await?;
+    record_referrer(&state, &signed_in, referral_id).await;
     Ok(signed_in_response(&req, &state, signed_in))
 }

@@ -3053,6 +3053,8 @@ export interface components {
             firstName?: string | null;
             lastName?: string | null;
             password?: string | null;
+            /** @description The referral link the visitor arrived through (`/r/{rId}`). */
+            rId?: string | null;
             timezone?: string | null;
             username?: string | null;
         };
@@ -7873,6 +7875,11 @@ export interface operations {
                 code?: string | null;
                 /** @description The state the provider returned; must match a sign-in started here. */
                 state?: string | null;
+                /**
+                 * @description The referral link the visitor arrived through: a new account made by this sign-in is
+                 *     that member's referral.
+                 */
+                rId?: string | null;
                 /** @description IANA time zone for a new account; defaults to UTC. */
                 timezone?: string | null;
             };
@@ -8846,6 +8853,11 @@ export interface operations {
                 code?: string | null;
                 /** @description The state the provider returned; must match a sign-in started here. */
                 state?: string | null;
+                /**
+                 * @description The referral link the visitor arrived through: a new account made by this sign-in is
+                 *     that member's referral.
+                 */
+                rId?: string | null;
                 /** @description IANA time zone for a new account; defaults to UTC. */
                 timezone?: string | null;
             };
@@ -10911,6 +10923,11 @@ export interface operations {
                 code?: string | null;
                 /** @description The state the provider returned; must match a sign-in started here. */
                 state?: string | null;
+                /**
+                 * @description The referral link the visitor arrived through: a new account made by this sign-in is
+                 *     that member's referral.
+                 */
+                rId?: string | null;
                 /** @description IANA time zone for a new account; defaults to UTC. */
                 timezone?: string | null;
             };

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
+import { getReferralId } from '@/lib/storage';
 import type { OAuthCallbackResponse, OAuthUrlResponse } from '@/lib/api/types';
 
 export type OAuthProvider = 'google' | 'apple' | 'linkedin' | 'facebook';
@@ -37,7 +38,9 @@ export function exchangeOAuthCode({
   state: string;
   timezone: string;
 }): Promise<OAuthCallbackResponse> {
-  const query = { code, state, timezone };
+  // A new account made by this sign-in is the referral of the link the visitor arrived through.
+  const rId = getReferralId();
+  const query = { code, state, timezone, ...(rId ? { rId } : {}) };
   const options = { skipRefresh: true, token: null };
   if (provider === 'google') return api.get('/api/google/login/oauth/callback', { params: { query }, ...options });
   if (provider === 'apple') return api.get('/api/apple/login/oauth/callback', { params: { query }, ...options });

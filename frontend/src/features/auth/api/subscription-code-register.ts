@@ -1,10 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
+import { getReferralId } from '@/lib/storage';
 import type { AuthResponse, SubscriptionCodeRegisterRequest } from '@/lib/api/types';
 
-/** POST /api/user/subscription-code-register */
+/** POST /api/user/subscription-code-register, with the referral link the visitor arrived through (`rId`). */
 export function subscriptionCodeRegister(body: SubscriptionCodeRegisterRequest): Promise<AuthResponse> {
-  return api.post('/api/user/subscription-code-register', { body, skipRefresh: true, token: null });
+  const rId = getReferralId();
+  return api.post('/api/user/subscription-code-register', { body: rId ? { ...body, rId } : body, skipRefresh: true, token: null });
 }
 
 export function useSubscriptionCodeRegister() {

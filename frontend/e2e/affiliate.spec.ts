@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test';
+import { signInAsAdmin } from './admin-helpers';
+import { newUser, signInViaApi } from './helpers';
+
+/**
+ * Issue 15 §1, the affiliate programme against the real server: a member follows the footer's
+ * Affiliate Program link, applies on /invite, an admin approves them on /admin/affiliates (a
+ * payout above the balance is refused there), and the member then sees their affiliate link.
+ */
+test('a member applies as an affiliate, the admin approves them, and their link appears', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const member = newUser({ firstName: 'Ada' });
+  const name = `Ada Affiliate ${Date.now()}`;
+  await signInViaApi(page, member);
+
+  await page.goto('/');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Affiliate Program' }).click();
+  await expect(page).toHaveURL(/\/refer$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Affiliate Program');
+  await page.getByRole('link', { name: 'Get Started' }).first().click();
+  await expect(page).toHaveURL(/\/invite$/);
+
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Email').fill(member.email);
+  await page.getByLabel('Your website or audience').fill('A reading newsletter with 3,000 subscribers');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByRole('alert')).toContainText('Please accept the affiliate terms.');
+  await page.getByLabel('I accept the affiliate terms').check();
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByRole('heading', { name: 'Thanks for applying!' })).toBeVisible();
+
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signInAsAdmin(admin);
+  await admin.goto('/admin/affiliates');
+  await admin.getByRole('group', { name: 'Show affiliates' }).getByRole('button', { name: /Pending/ }).click();
+  const row = admin.getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText('pending', { ignoreCase: true });
+  await row.getByRole('button', { name: `Approve ${name}` }).click();
+  await admin.getByRole('group', { name: 'Show affiliates' }).getByRole('button', { name: /Approved/ }).click();
+  const approved = admin.getByRole('row').filter({ hasText: name });
+  await approved.getByRole('button', { name: `Record payout for ${name}` }).click();
+  const payout = admin.getByRole('form', { name: `Payout to ${name}` });
+  await payout.getByLabel('Amount in dollars').fill('1.00');
+  await payout.getByRole('button', { name: 'Save payout' }).click();
+  await expect(approved.getByRole('alert')).toContainText('The payout is more than the balance.');
+  await adminContext.close();
+
+  await page.reload();
+  const link = page.getByRole('textbox', { name: 'Your affiliate link' });
+  await expect(link).toHaveValue(/\/r\/[A-Za-z0-9]{4,32}$/);
+});
