@@ -204,6 +204,18 @@ impl From<referral::ReferralError> for ApiError {
     }
 }
 
+impl From<challenge::ChallengeError> for ApiError {
+    fn from(err: challenge::ChallengeError) -> Self {
+        use challenge::ChallengeError::*;
+        match &err {
+            GoalsAndEmailNeeded | TooManyGoals | InvalidEmail | UnknownGoal | NoPlan => ApiError::bad_request(err.code(), err.to_string()),
+            TooManyPlans => ApiError::new(StatusCode::TOO_MANY_REQUESTS, err.code(), err.to_string()),
+            Unavailable => ApiError::unavailable(),
+            Internal(cause) => ApiError::internal(cause),
+        }
+    }
+}
+
 impl From<db::DbError> for ApiError {
     fn from(err: db::DbError) -> Self {
         match err {

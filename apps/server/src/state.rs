@@ -90,6 +90,16 @@ impl AppState {
         self.on_store(move |store, now| use_case(&referral::Referrals::new(store, now, &site))).await
     }
 
+    /// Runs one ten-day-challenge use case.
+    pub async fn challenge<T, F>(&self, use_case: F) -> Result<T, crate::envelope::ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&challenge::Challenge<'_, db::PgStore<'_>>) -> Result<T, challenge::ChallengeError> + Send + 'static,
+    {
+        let site = self.config.public_url.clone();
+        self.on_store(move |store, now| use_case(&challenge::Challenge::new(store, now, &site))).await
+    }
+
     /// Runs one billing use case.
     pub async fn billing<T, F>(&self, use_case: F) -> Result<T, crate::envelope::ApiError>
     where

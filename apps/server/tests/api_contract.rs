@@ -69,6 +69,8 @@ const CALLS: &[(&str, &str)] = &[
     ("POST", "/api/contact"),
     ("POST", "/api/contact/invite"),
     ("GET", "/api/user/refers"),
+    ("POST", "/api/user/ten-day-challenge"),
+    ("POST", "/api/user/ten-day-challenge-submit"),
     ("GET", "/api/affiliate"),
     ("POST", "/api/affiliate/apply"),
     ("GET", "/api/admin/affiliates"),

@@ -136,3 +136,34 @@ async fn a_referred_subscribers_payments_after_the_trial_credit_the_referrer_eac
     eventually_earned(app, &ann, quarter).await;
     assert_eq!(ledger(app), vec![("credit".to_owned(), quarter), ("credit".to_owned(), quarter), ("reversal".to_owned(), -quarter)]);
 }
+
+#[actix_web::test]
+async fn a_referred_paypal_subscribers_renewal_credits_the_referrer_and_its_refund_reverses_it() {
+    use stand_ins::paypal::Advance;
+    let paying = spawn_paying_app().await;
+    let app = &paying.app;
+    let ann = app.register("ann@example.com", PASSWORD).await;
+    let referral_id = result(app.get("/api/user/refers", Some(&ann)).await).await["rId"].as_str().unwrap().to_owned();
+    let mut body = registration("bo@example.com", PASSWORD);
+    body["rId"] = json!(referral_id);
+    let bo = ok_body(app.post("/api/user/register", &body, None).await, StatusCode::OK).await["result"]["token"].as_str().unwrap().to_owned();
+
+    let started = result(app.post("/api/paypal/start", &json!({"planId": "monthly"}), Some(&bo)).await).await;
+    let subscription_id = started["subscriptionId"].as_str().unwrap().to_owned();
+    paying.paypal.approve(&subscription_id);
+    result(app.post("/api/paypal", &json!({"subscriptionId": subscription_id}), Some(&bo)).await).await;
+    actix_web::rt::time::sleep(std::time::Duration::from_millis(400)).await;
+    assert_eq!(ledger(app), vec![], "the trial takes no money");
+
+    let renewal = paying.paypal.advance_subscription(&subscription_id, Advance::Renewal);
+    let sale = &renewal.iter().find(|e| e["event_type"] == "PAYMENT.SALE.COMPLETED").unwrap()["resource"];
+    let total = sale["amount"]["total"].as_str().unwrap();
+    let (dollars, cents) = total.split_once('.').unwrap();
+    let paid = dollars.parse::<i64>().unwrap() * 100 + cents.parse::<i64>().unwrap();
+    let quarter = (paid * 25 + 50) / 100;
+    eventually_earned(app, &ann, quarter).await;
+
+    paying.paypal.refund_sale(sale["id"].as_str().unwrap()).unwrap();
+    eventually_earned(app, &ann, 0).await;
+    assert_eq!(ledger(app), vec![("credit".to_owned(), quarter), ("reversal".to_owned(), -quarter)]);
+}

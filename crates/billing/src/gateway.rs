@@ -158,8 +158,8 @@ pub enum ProviderEvent {
     /// The subscription object as of the event (created, renewed, past due, cancelled, ended).
     Subscription { subscription: String, snapshot: ProviderSnapshot },
     /// Something happened to a subscription whose new state the event does not carry (a PayPal
-    /// renewal payment): ask the provider.
-    SubscriptionTouched { subscription: String },
+    /// renewal payment, which it then carries): ask the provider.
+    SubscriptionTouched { subscription: String, payment: Option<SubscriptionPayment> },
     /// A subscription's invoice was paid (a renewal, or the first payment after a trial).
     SubscriptionPaid { subscription: String, payment: SubscriptionPayment },
     /// A payment was refunded (or charged back): a one-time payment's or a subscription
@@ -180,6 +180,16 @@ pub struct SubscriptionPayment {
     /// The subscription's first invoice: paid at checkout and recorded as the purchase itself.
     pub first: bool,
     pub paid_at: Timestamp,
+}
+
+impl SubscriptionPayment {
+    /// Whether this is the money the purchase itself took (recorded with its charge at checkout):
+    /// the first invoice, or, for a plan without a trial (whose first period is paid at checkout),
+    /// a payment within a day of the purchase. Renewals and the first payment after a trial are not.
+    pub fn is_the_purchase(&self, plan: &crate::model::Plan, charge: &crate::checkout::Charge) -> bool {
+        let paid_at_checkout = matches!(plan.kind, crate::model::PlanKind::Subscription { trial_days: 0, .. });
+        self.first || (paid_at_checkout && self.paid_at < charge.created_at + chrono::Duration::days(1))
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

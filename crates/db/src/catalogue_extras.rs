@@ -58,29 +58,32 @@ impl Extras for PgStore<'_> {
     }
 
     fn goals(&self) -> PortResult<Vec<Goal>> {
-        self.run(|conn| {
-            let rows: Vec<(i64, String, String, String, String, String, String)> = goals::table
-                .select((goals::id, goals::title, goals::short_title, goals::mobile_title, goals::description, goals::photo, goals::featured_photo))
-                .order(goals::id)
-                .load(conn)?;
-            let counts: Vec<(i64, i64)> = book_goals::table
-                .inner_join(books::table.on(books::id.eq(book_goals::book_id)))
-                .group_by(book_goals::goal_id)
-                .select((book_goals::goal_id, diesel::dsl::count_star()))
-                .load(conn)?;
-            Ok(rows
-                .into_iter()
-                .map(|(id, title, short_title, mobile_title, description, photo, featured_photo)| Goal {
-                    id,
-                    title,
-                    short_title,
-                    mobile_title,
-                    description,
-                    photo,
-                    featured_photo,
-                    book_count: counts.iter().find(|(g, _)| *g == id).map_or(0, |(_, n)| *n),
-                })
-                .collect())
-        })
+        self.run(load_goals)
     }
+}
+
+/// Every goal in the order they were added, with how many live books serve it.
+pub(crate) fn load_goals(conn: &mut PgConnection) -> QueryResult<Vec<Goal>> {
+    let rows: Vec<(i64, String, String, String, String, String, String)> = goals::table
+        .select((goals::id, goals::title, goals::short_title, goals::mobile_title, goals::description, goals::photo, goals::featured_photo))
+        .order(goals::id)
+        .load(conn)?;
+    let counts: Vec<(i64, i64)> = book_goals::table
+        .inner_join(books::table.on(books::id.eq(book_goals::book_id)))
+        .group_by(book_goals::goal_id)
+        .select((book_goals::goal_id, diesel::dsl::count_star()))
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .map(|(id, title, short_title, mobile_title, description, photo, featured_photo)| Goal {
+            id,
+            title,
+            short_title,
+            mobile_title,
+            description,
+            photo,
+            featured_photo,
+            book_count: counts.iter().find(|(g, _)| *g == id).map_or(0, |(_, n)| *n),
+        })
+        .collect())
 }

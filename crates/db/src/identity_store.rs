@@ -224,6 +224,7 @@ impl UserRepository for PgIdentityStore {
                 crate::mail_queue::erase_mail_to(conn, &email)?;
                 crate::admin_messages::erase_messages_of(conn, id, &email)?;
                 crate::referrals::erase_affiliate(conn, id)?;
+                crate::challenge::erase_plan(conn, id)?;
                 diesel::update(users::table.filter(users::id.eq(id.0)))
                     .set((
                         users::email.eq(format!("deleted-{}@deleted.invalid", id.0)),

@@ -7,6 +7,7 @@ mod catalogue_extras;
 mod admin_stats;
 mod admin_messages;
 mod referrals;
+mod challenge;
 pub mod admin_users;
 pub mod catalogue;
 mod deliveries;

@@ -263,6 +263,15 @@ diesel::table! {
 }
 
 diesel::table! {
+    ten_day_plans (user_id) {
+        user_id -> Int8,
+        goal_ids -> Array<Int8>,
+        book_ids -> Array<Int8>,
+        saved_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
     referral_settled_payments (charge_id) {
         charge_id -> Text,
         settled_at -> Timestamptz,
@@ -688,4 +697,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     affiliates,
     referral_settled_payments,
     subscription_payments,
+    ten_day_plans,
 );

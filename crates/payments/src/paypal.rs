@@ -17,7 +17,7 @@
 
 use billing::gateway::{
     CaptureOutcome, GatewayUnavailable, PayPalOrderRequest, PayPalPayments, PayPalSubscription, PayPalSubscriptionRequest,
-    ProviderEvent, RenewingSubscriptions, VerifiedEvent, WebhookHeaders, WebhookRejected, WebhookVerifier, PAYPAL,
+    ProviderEvent, RenewingSubscriptions, SubscriptionPayment, VerifiedEvent, WebhookHeaders, WebhookRejected, WebhookVerifier, PAYPAL,
 };
 use billing::model::Cents;
 use billing::subscription::{ProviderSnapshot, SubscriptionStatus};
@@ -278,6 +278,18 @@ fn money(amount: Cents) -> Value {
 
 fn truncated(text: &str) -> String {
     text.chars().take(MAX_TEXT).collect()
+}
+
+/// A completed sale of a subscription as a payment (a refund names the sale).
+fn sale_payment(sale: &Value) -> Option<SubscriptionPayment> {
+    let id = sale["id"].as_str().filter(|id| valid_id(id))?.to_string();
+    Some(SubscriptionPayment {
+        amount: value_to_cents(sale["amount"]["total"].as_str()?)?,
+        reference: Some(id.clone()),
+        id,
+        first: false,
+        paid_at: time_field(&sale["create_time"])?,
+    })
 }
 
 fn time_field(value: &Value) -> Option<Timestamp> {
@@ -602,13 +614,18 @@ impl PayPalWebhooks {
             // A renewal was paid: the sale names its subscription (a sale without one is not a
             // subscription's).
             "PAYMENT.SALE.COMPLETED" => match resource["billing_agreement_id"].as_str().filter(|id| !id.is_empty()) {
-                Some(subscription) => ProviderEvent::SubscriptionTouched { subscription: subscription.to_string() },
+                Some(subscription) => ProviderEvent::SubscriptionTouched { subscription: subscription.to_string(), payment: sale_payment(resource) },
+                None => ProviderEvent::Other,
+            },
+            // A subscription payment (a sale) refunded: the refund names its sale.
+            "PAYMENT.SALE.REFUNDED" | "PAYMENT.SALE.REVERSED" => match resource["sale_id"].as_str().filter(|id| valid_id(id)) {
+                Some(sale) => ProviderEvent::Refunded { reference: sale.to_string() },
                 None => ProviderEvent::Other,
             },
             // The resource is the subscription.
             "BILLING.SUBSCRIPTION.PAYMENT.FAILED" => {
                 let subscription = resource["billing_agreement_id"].as_str().map(str::to_string).or(resource_id).ok_or(WebhookRejected::Malformed)?;
-                ProviderEvent::SubscriptionTouched { subscription }
+                ProviderEvent::SubscriptionTouched { subscription, payment: None }
             }
             "PAYMENT.CAPTURE.REFUNDED" | "PAYMENT.CAPTURE.REVERSED" => match self.order_of(resource)? {
                 Some(reference) => ProviderEvent::Refunded { reference },

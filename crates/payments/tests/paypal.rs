@@ -296,14 +296,20 @@ fn renewals_failures_and_ends_map_to_the_right_events() {
     let renewal = stand_in.advance_subscription(&id, Advance::Renewal);
     let kinds: Vec<&str> = renewal.iter().map(|e| e["event_type"].as_str().unwrap()).collect();
     assert_eq!(kinds, ["PAYMENT.SALE.COMPLETED"]);
-    assert_eq!(verify_event(&stand_in, &webhooks, &renewal[0]), ProviderEvent::SubscriptionTouched { subscription: id.clone() });
+    let ProviderEvent::SubscriptionTouched { subscription, payment: Some(payment) } = verify_event(&stand_in, &webhooks, &renewal[0]) else { panic!("a paid renewal") };
+    let sale = renewal[0]["resource"]["id"].as_str().unwrap();
+    assert_eq!((subscription.as_str(), payment.id.as_str(), payment.reference.as_deref(), payment.first), (id.as_str(), sale, Some(sale), false));
+    assert!(payment.amount.0 > 0);
+    let refunded = stand_in.refund_sale(sale).unwrap();
+    assert_eq!(verify_event(&stand_in, &webhooks, &refunded), ProviderEvent::Refunded { reference: sale.to_owned() });
+    assert_eq!(stand_in.refund_sale(sale), None, "a sale is refunded once");
     let renewed = client.subscription(&id).unwrap().unwrap();
     assert_eq!((renewed.status, renewed.current_period_end), (SubscriptionStatus::Active, trial_end.checked_add_months(Months::new(1)).unwrap()));
 
     let failed = stand_in.advance_subscription(&id, Advance::PaymentFailed);
     let kinds: Vec<&str> = failed.iter().map(|e| e["event_type"].as_str().unwrap()).collect();
     assert_eq!(kinds, ["BILLING.SUBSCRIPTION.PAYMENT.FAILED", "BILLING.SUBSCRIPTION.SUSPENDED"]);
-    assert_eq!(verify_event(&stand_in, &webhooks, &failed[0]), ProviderEvent::SubscriptionTouched { subscription: id.clone() });
+    assert_eq!(verify_event(&stand_in, &webhooks, &failed[0]), ProviderEvent::SubscriptionTouched { subscription: id.clone(), payment: None });
     let ProviderEvent::Subscription { subscription, snapshot } = verify_event(&stand_in, &webhooks, &failed[1]) else { panic!("suspended") };
     assert_eq!((subscription.as_str(), snapshot.status), (id.as_str(), SubscriptionStatus::PastDue));
     assert_eq!(snapshot.current_period_end, renewed.current_period_end, "past due keeps the paid period");

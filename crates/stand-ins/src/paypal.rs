@@ -24,7 +24,8 @@
 //! `PAYPAL-TRANSMISSION-*` headers (after the API answer for events an API call caused; before the
 //! method returns for the test methods). Every event is also kept ([`PayPalStandIn::events`]).
 //! [`PayPalStandIn::advance_subscription`] moves a subscription through a renewal, a failed
-//! renewal payment or its end; [`PayPalStandIn::refund_capture`] refunds a capture.
+//! renewal payment or its end; [`PayPalStandIn::refund_capture`] refunds a capture and
+//! [`PayPalStandIn::refund_sale`] a subscription's sale.
 //! [`PayPalStandIn::sign_event`], [`PayPalStandIn::sign_event_at`] and [`PayPalStandIn::forge`]
 //! make deliveries for tests (genuine, genuine but old, forged).
 //!
@@ -223,6 +224,8 @@ struct State {
     /// capture id -> order id
     captures: HashMap<String, String>,
     subscriptions: HashMap<String, Subscription>,
+    /// Subscriptions' completed sales: sale id -> (cents, refunded).
+    sales: HashMap<String, (i64, bool)>,
     idempotent: HashMap<String, (u16, String)>,
     events: Vec<Value>,
     transmissions: HashMap<String, Transmission>,
@@ -327,6 +330,13 @@ impl PayPalStandIn {
         });
         deliver_all(deliveries);
         events
+    }
+
+    /// Refunds a subscription's sale in full and sends (and returns) `PAYMENT.SALE.REFUNDED`.
+    pub fn refund_sale(&self, sale_id: &str) -> Option<Value> {
+        let (event, deliveries) = self.with_events(|state| refund_sale(state, sale_id));
+        deliver_all(deliveries);
+        event
     }
 
     /// Refunds a capture in full and sends (and returns) `PAYMENT.CAPTURE.REFUNDED`.
@@ -984,6 +994,8 @@ fn sale_event(state: &mut State, id: &str) {
     let sale = state.id("SALE");
     let sub = &state.subscriptions[id];
     let (amount, at) = sub.last_payment.unwrap_or((sub.price, now()));
+    state.sales.insert(sale.clone(), (amount, false));
+    let sub = &state.subscriptions[id];
     let mut resource = json!({
         "id": sale, "state": "completed", "amount": {"total": format_amount(amount), "currency": "USD", "details": {"subtotal": format_amount(amount)}},
         "payment_mode": "INSTANT_TRANSFER", "protection_eligibility": "ELIGIBLE", "billing_agreement_id": id,
@@ -1038,6 +1050,27 @@ fn advance_subscription(state: &mut State, id: &str, advance: Advance) {
             state.subscription_event("BILLING.SUBSCRIPTION.EXPIRED", &format!("Subscription {id} expired"), id);
         }
     }
+}
+
+fn refund_sale(state: &mut State, sale_id: &str) -> Option<Value> {
+    let (amount, refunded) = state.sales.get(sale_id).copied()?;
+    if refunded {
+        return None;
+    }
+    state.sales.insert(sale_id.to_string(), (amount, true));
+    let refund_id = state.id("REFUND");
+    let base = state.base.clone();
+    let resource = json!({
+        "id": refund_id, "state": "completed", "sale_id": sale_id,
+        "amount": {"total": format_amount(amount), "currency": "USD"},
+        "create_time": time(now()), "update_time": time(now()),
+        "links": [
+            link(format!("{base}/v1/payments/refund/{refund_id}"), "self", "GET"),
+            link(format!("{base}/v1/payments/sale/{sale_id}"), "sale", "GET"),
+        ],
+    });
+    let summary = format!("A $ {} USD sale payment was refunded", format_amount(amount));
+    Some(state.event("PAYMENT.SALE.REFUNDED", "sale", &summary, resource))
 }
 
 fn refund_capture(state: &mut State, capture_id: &str) -> Option<Value> {

@@ -59,6 +59,8 @@ const ReferAFriend = lazy(() => import(/* webpackChunkName: "route-refer-a-frien
 // The affiliate programme: its landing page (under two names) and the application.
 const AffiliateLanding = lazy(() => import(/* webpackChunkName: "route-affiliate" */ '@/features/affiliate/routes/AffiliateLanding'));
 const AffiliateInvite = lazy(() => import(/* webpackChunkName: "route-invite" */ '@/features/affiliate/routes/Invite'));
+// The ten-day challenge (issue 16): goals in, a plan of ten books out.
+const TenDayChallenge = lazy(() => import(/* webpackChunkName: "route-ten-day-challenge" */ '@/features/challenge/routes/TenDayChallenge'));
 const About = lazy(() => import(/* webpackChunkName: "route-about" */ '@/features/static-pages/routes/About'));
 const Terms = lazy(() => import(/* webpackChunkName: "route-terms" */ '@/features/static-pages/routes/Terms'));
 const Privacy = lazy(() => import(/* webpackChunkName: "route-privacy" */ '@/features/static-pages/routes/Privacy'));
@@ -220,6 +222,8 @@ export const routes: RouteObject[] = [
       { path: 'affiliate', element: <AffiliateLanding /> },
       { path: 'refer', element: <AffiliateLanding /> },
       { path: 'invite', element: <AffiliateInvite /> },
+      // For everyone: visitors make a plan and log in to save it (they come back here to do so).
+      { path: 'ten-day-challenge', element: <TenDayChallenge /> },
       { path: 'about', element: <About /> },
       { path: 'terms', element: <Terms /> },
       { path: 'privacy', element: <Privacy /> },

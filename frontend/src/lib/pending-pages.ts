@@ -8,10 +8,9 @@
  * app shell; `app/layout/pending-pages.ts` re-exports it for the layout.
  */
 export const PENDING_PAGES: ReadonlySet<string> = new Set([
-  // Issue 16: the AI summariser, the intelligence quiz and the ten-day challenge.
+  // Issue 16: the AI summariser and the intelligence quiz (the ten-day challenge is built).
   '/ai',
   '/quiz',
-  '/ten-day-challenge',
 ]);
 
 /** The path of an in-app link, without its query, fragment or trailing slash (`/books/?x=1` → `/books`). */

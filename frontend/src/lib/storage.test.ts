@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { clearToken, getReferralId, isAuthenticated, isOfferDismissed, isReferralId, dismissOffer, isPaidCookie, SESSION_VALIDITY_MS, setReferralId, setToken } from './storage';
+import {
+  clearPendingTenDayPlan,
+  clearToken,
+  dismissOffer,
+  getPendingTenDayPlan,
+  getReferralId,
+  isAuthenticated,
+  isOfferDismissed,
+  isPaidCookie,
+  isReferralId,
+  SESSION_VALIDITY_MS,
+  setPendingTenDayPlan,
+  setReferralId,
+  setToken,
+} from './storage';
 
 describe('session validity', () => {
   it('is authenticated with a token younger than one hour', () => {
@@ -68,5 +82,31 @@ describe('referral id (rId)', () => {
   it('ignores a stored value that is not a referral id', () => {
     window.localStorage.setItem('rId', 'not an id');
     expect(getReferralId()).toBeNull();
+  });
+});
+
+describe('ten-day challenge plan waiting to be saved', () => {
+  it('keeps the goals and book ids in sessionStorage under tenDayGoals and tenDayBookIds, and clears both', () => {
+    expect(getPendingTenDayPlan()).toBeNull();
+    setPendingTenDayPlan({ goals: [2, 5], bookIds: [11, 12, 13] });
+    expect(window.sessionStorage.getItem('tenDayGoals')).toBe('[2,5]');
+    expect(window.sessionStorage.getItem('tenDayBookIds')).toBe('[11,12,13]');
+    expect(window.localStorage.getItem('tenDayGoals')).toBeNull();
+    expect(getPendingTenDayPlan()).toEqual({ goals: [2, 5], bookIds: [11, 12, 13] });
+    clearPendingTenDayPlan();
+    expect(window.sessionStorage.getItem('tenDayGoals')).toBeNull();
+    expect(window.sessionStorage.getItem('tenDayBookIds')).toBeNull();
+    expect(getPendingTenDayPlan()).toBeNull();
+  });
+
+  it('ignores a half plan or stored values that are not lists of ids', () => {
+    window.sessionStorage.setItem('tenDayGoals', '[1]');
+    expect(getPendingTenDayPlan()).toBeNull();
+    for (const bad of ['', 'garbage', '[]', '{"a":1}', '[1,"2"]', '[0]', '[1.5]', '[-3]', 'null']) {
+      window.sessionStorage.setItem('tenDayBookIds', bad);
+      expect(getPendingTenDayPlan(), bad).toBeNull();
+    }
+    window.sessionStorage.setItem('tenDayBookIds', '[7]');
+    expect(getPendingTenDayPlan()).toEqual({ goals: [1], bookIds: [7] });
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Browser storage used by the app (spec member-app §3):
  * - localStorage: `token`, `tokenDate` (ms), `rId`
- * - sessionStorage: `chargeId`, `redirect`, `40off`
+ * - sessionStorage: `chargeId`, `redirect`, `40off`; `tenDayGoals`, `tenDayBookIds` (a ten-day
+ *   challenge plan a visitor asked to save, saved once they are signed in)
  * - cookie: `isPaid` (set by the server, read only here)
  */
 
@@ -14,6 +15,8 @@ export const KEYS = {
   chargeId: 'chargeId',
   redirect: 'redirect',
   offer: '40off',
+  tenDayGoals: 'tenDayGoals',
+  tenDayBookIds: 'tenDayBookIds',
 } as const;
 
 type Area = 'local' | 'session';
@@ -152,6 +155,54 @@ export function setStoredRedirect(redirect: string): void {
 
 export function clearStoredRedirect(): void {
   remove('session', KEYS.redirect);
+}
+
+// ---- ten-day challenge ------------------------------------------------------------------------
+
+/** A ten-day challenge plan waiting to be saved: the goal ids it was made for and its books' ids. */
+export interface PendingTenDayPlan {
+  goals: number[];
+  bookIds: number[];
+}
+
+function isId(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+}
+
+/** A JSON list of positive whole numbers, or null (missing, not JSON, empty, anything else inside). */
+function readIds(key: string): number[] | null {
+  const raw = read('session', key);
+  if (raw === null) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(value) || value.length === 0) return null;
+  const ids: unknown[] = value;
+  return ids.every(isId) ? ids : null;
+}
+
+/**
+ * The plan a signed-out visitor asked to save (`tenDayGoals`, `tenDayBookIds` in sessionStorage, JSON
+ * lists of ids), or null: none, or either list missing, empty or not a list of ids.
+ */
+export function getPendingTenDayPlan(): PendingTenDayPlan | null {
+  const goals = readIds(KEYS.tenDayGoals);
+  const bookIds = readIds(KEYS.tenDayBookIds);
+  return goals && bookIds ? { goals, bookIds } : null;
+}
+
+/** Keep a plan to save after signing in (this tab only). */
+export function setPendingTenDayPlan(plan: PendingTenDayPlan): void {
+  write('session', KEYS.tenDayGoals, JSON.stringify(plan.goals));
+  write('session', KEYS.tenDayBookIds, JSON.stringify(plan.bookIds));
+}
+
+export function clearPendingTenDayPlan(): void {
+  remove('session', KEYS.tenDayGoals);
+  remove('session', KEYS.tenDayBookIds);
 }
 
 // ---- offer banner ---------------------------------------------------------------------------

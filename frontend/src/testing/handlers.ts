@@ -22,6 +22,7 @@ import type {
 } from '@/lib/api/types';
 import { PLANS, makeCharge, makeQuote, makeRedeemed, makeSettings, planById } from './billing-data';
 import { makeKindle } from './delivery-data';
+import { makeChallengeBooks, makeTenDayPlan } from './challenge-data';
 import { ADMIN_GOALS, GOALS } from './content-data';
 import { BOOKS, CATEGORIES, bookPage, makeAuthor, makeCollection, makePost, makeSession, makeUser } from './data';
 import { libraryPage, makeProgress } from './progress-data';
@@ -75,6 +76,7 @@ export const handlers = [
   ...progressHandlers(),
   ...billingHandlers(),
   ...referralHandlers(),
+  ...challengeHandlers(),
 ];
 
 /** Catalogue, discovery, blog and preferences calls (docs/catalogue.md). */
@@ -187,6 +189,23 @@ function referralHandlers() {
     http.post('/api/contact/invite', async ({ request }) => {
       const body = await request.json();
       return ok({ friendEmail: body.friendEmail ?? '', firstInvite: true });
+    }),
+  ];
+}
+
+/**
+ * The ten-day challenge (docs/challenge.md; GET /api/goals is with the catalogue's calls): every plan
+ * is ten books, and saving one answers it saved (GET /api/goals still says no plan unless a test says so).
+ */
+function challengeHandlers() {
+  return [
+    http.post('/api/user/ten-day-challenge', async ({ request }) => {
+      const body = await request.json();
+      return ok(makeTenDayPlan(body.goals ?? []));
+    }),
+    http.post('/api/user/ten-day-challenge-submit', async ({ request }) => {
+      const body = await request.json();
+      return ok({ userGoals: body.goals ?? [], userBookRecommendations: makeChallengeBooks() });
     }),
   ];
 }

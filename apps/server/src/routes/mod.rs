@@ -5,6 +5,7 @@ pub mod affiliate;
 pub mod analytics;
 pub mod billing;
 pub mod catalogue;
+pub mod challenge;
 pub mod documents;
 pub mod health;
 pub mod messages;
@@ -25,6 +26,7 @@ pub fn configure(config: &mut ServiceConfig) {
         .configure(messages::configure)
         .configure(referral::configure)
         .configure(affiliate::configure)
+        .configure(challenge::configure)
         .configure(oauth::configure)
         .configure(admin::configure)
         .configure(billing::configure)

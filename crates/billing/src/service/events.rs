@@ -37,15 +37,16 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
         })?;
         // An event that only says "look again" is looked up before the transaction, so no lock is
         // held while the provider answers.
-        let event_body = match event.event {
-            ProviderEvent::SubscriptionTouched { subscription } => {
+        let (event_body, touched_payment) = match event.event {
+            ProviderEvent::SubscriptionTouched { subscription, payment } => {
                 let gateway = gateways.renewals(provider).ok_or(BillingError::NotConfigured)?;
-                match gateway.subscription(&subscription).map_err(|e| BillingError::ProviderUnavailable(e.0))? {
-                    Some(snapshot) => ProviderEvent::Subscription { subscription, snapshot: ProviderSnapshot { as_of: self.now.max(snapshot.as_of), ..snapshot } },
+                let body = match gateway.subscription(&subscription).map_err(|e| BillingError::ProviderUnavailable(e.0))? {
+                    Some(snapshot) => ProviderEvent::Subscription { subscription: subscription.clone(), snapshot: ProviderSnapshot { as_of: self.now.max(snapshot.as_of), ..snapshot } },
                     None => ProviderEvent::Other,
-                }
+                };
+                (body, payment.map(|payment| (subscription, payment)))
             }
-            other => other,
+            other => (other, None),
         };
         let mut outcome = WebhookOutcome::Ignored;
         self.store.atomically(&mut || {
@@ -59,6 +60,11 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
                 ProviderEvent::Refunded { reference } => self.apply_refund(provider, reference)?,
                 ProviderEvent::SubscriptionTouched { .. } | ProviderEvent::Other => WebhookOutcome::Ignored,
             };
+            if let Some((subscription, payment)) = &touched_payment {
+                if self.apply_subscription_payment(provider, subscription, payment)? == WebhookOutcome::Applied {
+                    outcome = WebhookOutcome::Applied;
+                }
+            }
             Ok(())
         })?;
         Ok(outcome)
@@ -88,7 +94,8 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
     /// without a trial is the purchase itself, recorded at checkout: it is not recorded twice.
     fn apply_subscription_payment(&self, provider: &str, subscription: &str, payment: &SubscriptionPayment) -> Result<WebhookOutcome, BillingError> {
         let Some((charge, Some(_))) = self.store.lock_charge_by_reference(provider, subscription)? else { return Ok(WebhookOutcome::Ignored) };
-        if payment.first || payment.amount.0 <= 0 {
+        let plan = self.store.find_plan(&charge.plan_id)?.ok_or(BillingError::InvalidPlan)?;
+        if payment.amount.0 <= 0 || payment.is_the_purchase(&plan, &charge) {
             return Ok(WebhookOutcome::Ignored);
         }
         self.store.record_subscription_payment(&charge.id, provider, payment)?;

@@ -76,7 +76,7 @@ describe('layout', () => {
     const panel = document.getElementById(button.getAttribute('aria-controls') ?? '');
     expect(panel).not.toBeNull();
     const links = within(panel!).getAllByRole('link');
-    // The spec's dropdown, without the pages not built yet (/ten-day-challenge).
+    // The spec's dropdown, without any page not built yet (pending-pages.ts).
     expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
       ['My Home', '/home'],
       ['My Progress', '/my-progress'],

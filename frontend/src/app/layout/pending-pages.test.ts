@@ -11,7 +11,7 @@ describe('pages not built yet', () => {
   });
 
   it('calls every other page built', () => {
-    for (const path of ['/', '/books', '/contact', '/suggest', '/feedback-form', '/about', '/terms', '/privacy', '/admin/messages', '/refer-a-friend', '/refer', '/affiliate', '/invite', '/logout']) {
+    for (const path of ['/', '/books', '/contact', '/suggest', '/feedback-form', '/about', '/terms', '/privacy', '/admin/messages', '/refer-a-friend', '/refer', '/affiliate', '/invite', '/ten-day-challenge', '/logout']) {
       expect(isBuilt(path), path).toBe(true);
     }
   });

@@ -1187,7 +1187,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every goal, in the order they were added. */
+        /**
+         * Every goal, in the order they were added, and the signed-in member's saved ten-day plan with
+         *     each day marked done once its book is completed.
+         */
         get: operations["list_goals"];
         put?: never;
         post?: never;
@@ -1950,6 +1953,40 @@ export interface paths {
         put?: never;
         /** Sign up with a single-use subscription code, which grants its plan. */
         post: operations["subscription_code_register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/ten-day-challenge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A ten-day plan for one or two goals, e-mailed to `email` (five plans a day per address). */
+        post: operations["make_plan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/ten-day-challenge-submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Saves the member's ten-day plan (the goals and the plan's books, day 1 first). */
+        post: operations["save_plan"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2991,6 +3028,22 @@ export interface components {
             small_image: string;
             subid: string;
         };
+        ChallengeBook: {
+            author: string;
+            /**
+             * Format: int32
+             * @description 1 to 10.
+             */
+            dayNo: number;
+            /** @description The member completed the book. */
+            done: boolean;
+            /** Format: int64 */
+            id: number;
+            /** @description The cover's URL ('' when the book has none). */
+            image: string;
+            subid: string;
+            title: string;
+        };
         ChangePasswordRequest: {
             currentPassword?: string | null;
             password1?: string | null;
@@ -3174,6 +3227,10 @@ export interface components {
         };
         GoalsResult: {
             goals: components["schemas"]["GoalView"][];
+            /** @description The member's saved plan, day 1 first. */
+            userBookRecommendations: components["schemas"]["ChallengeBook"][];
+            /** @description The member's saved plan's goals (empty for visitors and members without a plan). */
+            userGoals: number[];
         };
         HomeBooksResult: {
             /** @description The most popular books. */
@@ -3744,6 +3801,10 @@ export interface components {
         Ok_GoalsResult: {
             result: {
                 goals: components["schemas"]["GoalView"][];
+                /** @description The member's saved plan, day 1 first. */
+                userBookRecommendations: components["schemas"]["ChallengeBook"][];
+                /** @description The member's saved plan's goals (empty for visitors and members without a plan). */
+                userGoals: number[];
             };
             /**
              * @description Always "ok".
@@ -4152,6 +4213,17 @@ export interface components {
              */
             status: string;
         };
+        Ok_SavedTenDayPlan: {
+            result: {
+                userBookRecommendations: components["schemas"]["ChallengeBook"][];
+                userGoals: number[];
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
         Ok_SearchResult: {
             result: {
                 books: components["schemas"]["BookCard"][];
@@ -4283,6 +4355,18 @@ export interface components {
         Ok_SubscriptionResult: {
             result: {
                 subscription: null | components["schemas"]["SubscriptionView"];
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_TenDayPlan: {
+            result: {
+                bookIds: number[];
+                books: components["schemas"]["ChallengeBook"][];
+                userGoalTitles: string[];
             };
             /**
              * @description Always "ok".
@@ -4714,6 +4798,10 @@ export interface components {
             password1?: string | null;
             password2?: string | null;
         };
+        SavedTenDayPlan: {
+            userBookRecommendations: components["schemas"]["ChallengeBook"][];
+            userGoals: number[];
+        };
         SearchResult: {
             books: components["schemas"]["BookCard"][];
             /** Format: int64 */
@@ -4886,6 +4974,19 @@ export interface components {
             /** @description Whether "Turn off auto-renewal" still applies. */
             renews: boolean;
             status: components["schemas"]["SubscriptionStatusView"];
+        };
+        TenDayChallengeRequest: {
+            email?: string | null;
+            goals?: number[];
+        };
+        TenDayChallengeSubmit: {
+            bookIds?: number[];
+            goals?: number[];
+        };
+        TenDayPlan: {
+            bookIds: number[];
+            books: components["schemas"]["ChallengeBook"][];
+            userGoalTitles: string[];
         };
         TokenResult: {
             token: string;
@@ -8811,6 +8912,15 @@ export interface operations {
                     "application/json": components["schemas"]["Ok_GoalsResult"];
                 };
             };
+            /** @description A token was sent but is no longer valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     google_start: {
@@ -10512,6 +10622,93 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    make_plan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TenDayChallengeRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_TenDayPlan"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A token was sent but is no longer valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_plan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TenDayChallengeSubmit"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_SavedTenDayPlan"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

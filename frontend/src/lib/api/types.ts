@@ -460,6 +460,29 @@ export type InsightCard = Schemas['InsightCard'];
 /** One goal of GET /api/goals. */
 export type GoalView = Schemas['GoalView'];
 
+// ---- the ten-day challenge (/ten-day-challenge; docs/challenge.md) -----------------------------
+
+/**
+ * GET /api/goals { goals, userGoals (the member's saved goal ids; [] for visitors or no saved plan),
+ * userBookRecommendations (the saved plan, day 1 to 10; [] when none) }
+ */
+export type GoalsResult = Schemas['GoalsResult'];
+
+/** One book of a plan { id, subid, title, author, image (may be ''), dayNo (1 to 10), done (always false for visitors) } */
+export type ChallengeBook = Schemas['ChallengeBook'];
+
+/** POST /api/user/ten-day-challenge { goals (one or two goal ids), email (the plan is mailed there) } */
+export type TenDayChallengeRequest = Schemas['TenDayChallengeRequest'];
+
+/** The plan just made { books (10, fewer only with a tiny catalogue), bookIds, userGoalTitles } */
+export type TenDayPlan = Schemas['TenDayPlan'];
+
+/** POST /api/user/ten-day-challenge-submit { goals, bookIds } (members only) */
+export type TenDayChallengeSubmit = Schemas['TenDayChallengeSubmit'];
+
+/** The saved plan { userGoals, userBookRecommendations } */
+export type SavedTenDayPlan = Schemas['SavedTenDayPlan'];
+
 // ---- contact, suggest a book, feedback and the admin's messages (issue 15) ---------------------
 
 /** POST /api/contact {name, email, body, kind: 'contact' | 'suggest', website (the honeypot)} */

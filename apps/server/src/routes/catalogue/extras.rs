@@ -160,16 +160,3 @@ impl From<Goal> for GoalView {
     }
 }
 
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct GoalsResult {
-    pub goals: Vec<GoalView>,
-}
-
-/// Every goal, in the order they were added.
-#[utoipa::path(tag = "catalogue", responses((status = 200, body = OkBody<GoalsResult>)))]
-#[get("/api/goals")]
-pub async fn list_goals(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let goals = state.catalogue(|c| c.goals()).await?;
-    Ok(ok(GoalsResult { goals: goals.into_iter().map(GoalView::from).collect() }))
-}

@@ -3,7 +3,7 @@
 
 mod books;
 mod browse;
-mod extras;
+pub mod extras;
 mod media;
 pub mod views;
 mod visuals;
@@ -32,7 +32,6 @@ pub fn configure(config: &mut ServiceConfig) {
         .service(extras::list_podcasts)
         .service(extras::show_podcast)
         .service(extras::list_insights)
-        .service(extras::list_goals)
         .service(media::media_file)
         .service(media::media_head);
 }

@@ -198,6 +198,23 @@ fn a_subscriptions_later_payments_are_recorded_once_and_refunds_mark_them() {
 }
 
 #[test]
+fn a_plan_without_a_trial_took_its_first_payment_at_checkout_and_it_is_not_recorded_again() {
+    use crate::model::{Interval, Plan, PlanKind};
+    let monthly = Plan { id: "monthly".into(), name: "Monthly".into(), kind: PlanKind::Subscription { interval: Interval::Month, trial_days: 3 }, amount: Cents(999), paypal_plan: None, book_title: None, course: None, active: true };
+    let no_trial = Plan { kind: PlanKind::Subscription { interval: Interval::Month, trial_days: 0 }, ..monthly.clone() };
+    let charge = Charge {
+        id: "ch".into(), user: Some(ADA), email: "ada@example.com".into(), plan_id: "monthly".into(), quantity: 1, amount: Cents(999),
+        coupon: None, provider: STRIPE.into(), reference: "sub_1".into(), status: ChargeStatus::Paid, created_at: now(), referral_id: None,
+    };
+    let payment = |after: Duration, first: bool| SubscriptionPayment { id: "in".into(), amount: Cents(999), reference: None, first, paid_at: now() + after };
+    assert!(payment(Duration::days(40), true).is_the_purchase(&monthly, &charge), "a first invoice is the purchase");
+    assert!(payment(Duration::minutes(1), false).is_the_purchase(&no_trial, &charge), "paid at checkout");
+    assert!(!payment(Duration::days(30), false).is_the_purchase(&no_trial, &charge), "a renewal");
+    assert!(!payment(Duration::days(3), false).is_the_purchase(&monthly, &charge), "the first payment after a trial");
+    assert!(!payment(Duration::minutes(1), false).is_the_purchase(&monthly, &charge), "a trial takes nothing at checkout");
+}
+
+#[test]
 fn a_plan_for_life_is_not_cut_short_by_another_purchases_events() {
     let current = Grant { plan_id: "lifetime".into(), paid_date: now(), end_paid_date: None };
     let renewal = Grant { plan_id: "monthly".into(), paid_date: now(), end_paid_date: Some(now() + Duration::days(30)) };

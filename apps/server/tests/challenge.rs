@@ -1,0 +1,121 @@
+//! The ten-day challenge over HTTP: a plan for one or two goals (ten books at most, the goals'
+//! books first, most read first, mailed to the address), the form's refusals, and a member's
+//! saved plan whose days are marked done as books are completed.
+
+mod common;
+
+use common::*;
+use diesel::RunQueryDsl;
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+
+async fn result(response: reqwest::Response) -> Value {
+    ok_body(response, StatusCode::OK).await["result"].clone()
+}
+
+fn subids(books: &Value) -> Vec<String> {
+    books.as_array().unwrap().iter().map(|b| b["subid"].as_str().unwrap().to_owned()).collect()
+}
+
+/// Two goals: calm (Meditations, Meditations on First Philosophy, Walden) and strategy (The
+/// Wealth of Nations, The Art of War); their ids.
+fn seed_goals(app: &TestApp, books: &std::collections::HashMap<&'static str, i64>) -> (i64, i64) {
+    let mut conn = app.connect();
+    #[derive(diesel::QueryableByName)]
+    struct Id {
+        #[diesel(sql_type = diesel::sql_types::BigInt)]
+        id: i64,
+    }
+    let mut goal = |title: &str| -> i64 {
+        diesel::sql_query("INSERT INTO goals (title, short_title, mobile_title, description, photo, featured_photo, created_at) VALUES ($1, $1, $1, '', '', '', now()) RETURNING id")
+            .bind::<diesel::sql_types::Text, _>(title)
+            .get_result::<Id>(&mut conn)
+            .unwrap()
+            .id
+    };
+    let (calm, strategy) = (goal("Find calm"), goal("Think strategically"));
+    for (subid, goal) in [("premium-1", calm), ("premium-2", calm), ("premium-5", calm), ("premium-3", strategy), ("premium-4", strategy)] {
+        diesel::sql_query(format!("INSERT INTO book_goals (book_id, goal_id) VALUES ({}, {goal})", books[subid])).execute(&mut conn).unwrap();
+    }
+    (calm, strategy)
+}
+
+#[actix_web::test]
+async fn a_visitor_gets_a_plan_for_their_goals_by_mail_and_bad_forms_are_refused() {
+    let app = spawn_app().await;
+    let catalogue = app.seed_catalogue();
+    let (calm, strategy) = seed_goals(&app, &catalogue.books);
+
+    let goals = result(app.get("/api/goals", None).await).await;
+    assert_eq!(goals["goals"].as_array().unwrap().len(), 2);
+    assert_eq!((goals["userGoals"].clone(), goals["userBookRecommendations"].clone()), (json!([]), json!([])));
+
+    let plan = result(app.post("/api/user/ten-day-challenge", &json!({"goals": [strategy, calm], "email": " Vi@Example.com "}), None).await).await;
+    // The goals take turns, most read first (read counts: premium-2 100, premium-4 80,
+    // premium-3 40, premium-1 10, premium-5 2), then the most read other books fill the plan.
+    assert_eq!(subids(&plan["books"]), ["premium-2", "premium-4", "premium-1", "premium-3", "premium-5", "free-book", "preview-book"]);
+    assert_eq!(plan["books"][0]["dayNo"], 1);
+    assert_eq!(plan["books"][6]["dayNo"], 7);
+    assert_eq!(plan["books"][0]["done"], false);
+    assert_eq!(plan["bookIds"].as_array().unwrap().len(), 7);
+    assert_eq!(plan["userGoalTitles"], json!(["Find calm", "Think strategically"]));
+    let mail = app.read_mail_to("vi@example.com").await;
+    assert!(mail.contains("Your ten-day reading plan"), "{mail}");
+    assert!(mail.contains("/books/premium-2"), "{mail}");
+
+    let refused = |body: Value, message: &'static str| {
+        let app = &app;
+        async move {
+            let response = app.post("/api/user/ten-day-challenge", &body, None).await;
+            assert_eq!(error_body(response, StatusCode::BAD_REQUEST).await["error"], message);
+        }
+    };
+    refused(json!({"goals": [], "email": "vi@example.com"}), "Please pick at least one goal and specify an email address.").await;
+    refused(json!({"goals": [calm], "email": ""}), "Please pick at least one goal and specify an email address.").await;
+    refused(json!({"goals": [calm, strategy, calm + strategy + 1]}), "Please pick at least one goal and specify an email address.").await;
+    refused(json!({"goals": [calm, strategy, calm + strategy + 1], "email": "vi@example.com"}), "You can only pick two goals.").await;
+    refused(json!({"goals": [calm + strategy + 1], "email": "vi@example.com"}), "Please pick goals from the list.").await;
+    refused(json!({"goals": [calm], "email": "vi@"}), "Please enter a valid email address.").await;
+
+    // Saving is for members.
+    let save = app.post("/api/user/ten-day-challenge-submit", &json!({"goals": [calm], "bookIds": plan["bookIds"]}), None).await;
+    error_body(save, StatusCode::UNAUTHORIZED).await;
+}
+
+#[actix_web::test]
+async fn a_member_saves_the_plan_and_its_days_are_done_as_books_are_completed() {
+    let app = spawn_app().await;
+    let catalogue = app.seed_catalogue();
+    let (calm, _) = seed_goals(&app, &catalogue.books);
+    let token = app.register("ada@example.com", PASSWORD).await;
+    let ada = app.user_id("ada@example.com");
+    let complete = |subid: &str| {
+        diesel::sql_query(format!(
+            "INSERT INTO reading_history (user_id, book_id, position, completed, completed_at, started_at, updated_at) VALUES ({ada}, {}, 0, true, now(), now(), now())",
+            catalogue.books[subid]
+        ))
+        .execute(&mut app.connect())
+        .unwrap();
+    };
+    complete("premium-2");
+
+    let plan = result(app.post("/api/user/ten-day-challenge", &json!({"goals": [calm], "email": "ada@example.com"}), Some(&token)).await).await;
+    let days = subids(&plan["books"]);
+    assert_eq!(days.first().map(String::as_str), Some("premium-1"));
+    assert_eq!(days.last().map(String::as_str), Some("premium-2"), "a book Ada completed comes last");
+    assert_eq!(plan["books"].as_array().unwrap().last().unwrap()["done"], true);
+
+    let bad = app.post("/api/user/ten-day-challenge-submit", &json!({"goals": [calm], "bookIds": [999_999]}), Some(&token)).await;
+    assert_eq!(error_body(bad, StatusCode::BAD_REQUEST).await["error"], "Please create a plan first.");
+    let saved = result(app.post("/api/user/ten-day-challenge-submit", &json!({"goals": [calm], "bookIds": plan["bookIds"]}), Some(&token)).await).await;
+    assert_eq!(saved["userGoals"], json!([calm]));
+    assert_eq!(subids(&saved["userBookRecommendations"]), days);
+
+    complete("premium-1");
+    let goals = result(app.get("/api/goals", Some(&token)).await).await;
+    assert_eq!(goals["userGoals"], json!([calm]));
+    let done: Vec<bool> = goals["userBookRecommendations"].as_array().unwrap().iter().map(|b| b["done"].as_bool().unwrap()).collect();
+    assert_eq!(done.first(), Some(&true), "day 1's book is now completed");
+    assert_eq!(done.iter().filter(|d| **d).count(), 2);
+    assert_eq!(result(app.get("/api/goals", None).await).await["userGoals"], json!([]), "visitors see no plan");
+}

@@ -1,0 +1,85 @@
+//! In-memory ports for unit tests without a database.
+
+use crate::plan::{BookFacts, Candidate};
+use crate::ports::*;
+use catalogue::model::Goal;
+use kernel::{OutgoingMail, Timestamp, UserId};
+use std::cell::RefCell;
+use std::collections::BTreeSet;
+
+#[derive(Default)]
+pub struct InMemoryChallenge {
+    pub goals: RefCell<Vec<Goal>>,
+    /// Books with the goals they serve.
+    pub books: RefCell<Vec<Candidate>>,
+    /// (member, book) pairs completed.
+    pub completed: RefCell<Vec<(UserId, i64)>>,
+    pub plans: RefCell<Vec<(UserId, SavedPlan)>>,
+    attempts: RefCell<Vec<(String, Timestamp)>>,
+    pub mail: RefCell<Vec<OutgoingMail>>,
+}
+
+impl InMemoryChallenge {
+    pub fn add_goal(&self, id: i64, title: &str) {
+        self.goals.borrow_mut().push(Goal {
+            id,
+            title: title.into(),
+            short_title: title.into(),
+            mobile_title: title.into(),
+            description: String::new(),
+            photo: String::new(),
+            featured_photo: String::new(),
+            book_count: 0,
+        });
+    }
+
+    pub fn add_book(&self, id: i64, read_count: i64, goals: &[i64]) {
+        let book = BookFacts { id, subid: format!("book-{id}"), title: format!("Book {id}"), author: "A. Writer".into(), image: String::new(), read_count };
+        self.books.borrow_mut().push(Candidate { book, goals: goals.to_vec() });
+    }
+}
+
+impl ChallengeStore for InMemoryChallenge {
+    fn goals(&self) -> PortResult<Vec<Goal>> {
+        Ok(self.goals.borrow().clone())
+    }
+
+    fn plan_candidates(&self, goals: &[i64], fill: usize) -> PortResult<Vec<Candidate>> {
+        let books = self.books.borrow();
+        let mut found: Vec<Candidate> = books.iter().filter(|c| c.goals.iter().any(|g| goals.contains(g))).cloned().collect();
+        let mut others: Vec<&Candidate> = books.iter().filter(|c| !c.goals.iter().any(|g| goals.contains(g))).collect();
+        others.sort_by_key(|c| std::cmp::Reverse(c.book.read_count));
+        found.extend(others.into_iter().take(fill).map(|c| Candidate { book: c.book.clone(), goals: vec![] }));
+        Ok(found)
+    }
+
+    fn completed_of(&self, member: UserId, books: &[i64]) -> PortResult<BTreeSet<i64>> {
+        Ok(self.completed.borrow().iter().filter(|(m, b)| *m == member && books.contains(b)).map(|(_, b)| *b).collect())
+    }
+
+    fn books_by_id(&self, ids: &[i64]) -> PortResult<Vec<BookFacts>> {
+        Ok(self.books.borrow().iter().filter(|c| ids.contains(&c.book.id)).map(|c| c.book.clone()).collect())
+    }
+
+    fn saved_plan(&self, member: UserId) -> PortResult<Option<SavedPlan>> {
+        Ok(self.plans.borrow().iter().find(|(m, _)| *m == member).map(|(_, p)| p.clone()))
+    }
+
+    fn save_plan(&self, member: UserId, plan: &SavedPlan, _at: Timestamp) -> PortResult<()> {
+        let mut plans = self.plans.borrow_mut();
+        plans.retain(|(m, _)| *m != member);
+        plans.push((member, plan.clone()));
+        Ok(())
+    }
+
+    fn record_and_count(&self, key: &str, at: Timestamp, since: Timestamp) -> PortResult<u32> {
+        let mut attempts = self.attempts.borrow_mut();
+        attempts.push((key.to_owned(), at));
+        Ok(attempts.iter().filter(|(k, t)| k == key && *t >= since).count() as u32)
+    }
+
+    fn queue_mail(&self, mail: &OutgoingMail, _at: Timestamp) -> PortResult<()> {
+        self.mail.borrow_mut().push(mail.clone());
+        Ok(())
+    }
+}

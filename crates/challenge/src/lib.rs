@@ -1,0 +1,16 @@
+//! The ten-day reading challenge: a visitor or member picks one or two goals and an e-mail
+//! address, and gets ten books linked to those goals, one a day (books the member has not
+//! completed first, the same plan for the same input), mailed to them; a member saves the plan
+//! and each day is marked done when its book is completed. Rules over the ports in `ports`; no
+//! database, HTTP or clock.
+
+pub mod error;
+pub mod plan;
+pub mod ports;
+pub mod service;
+
+#[cfg(any(test, feature = "test-support"))]
+pub mod fakes;
+
+pub use error::ChallengeError;
+pub use service::Challenge;

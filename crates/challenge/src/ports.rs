@@ -1,0 +1,33 @@
+//! What the challenge needs from outside.
+
+use crate::plan::{BookFacts, Candidate};
+use catalogue::model::Goal;
+pub use kernel::{PortError, PortResult};
+use kernel::{OutgoingMail, Timestamp, UserId};
+use std::collections::BTreeSet;
+
+/// A member's saved plan: the goals and the books, day 1 first.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SavedPlan {
+    pub goals: Vec<i64>,
+    pub books: Vec<i64>,
+}
+
+pub trait ChallengeStore {
+    /// Every goal (the admin manages them), in the order they were added.
+    fn goals(&self) -> PortResult<Vec<Goal>>;
+    /// Live, published books serving any of `goals`, with the goals they serve, and the `fill`
+    /// most read other live books (with no goals), for plans whose goals have few books.
+    fn plan_candidates(&self, goals: &[i64], fill: usize) -> PortResult<Vec<Candidate>>;
+    /// Of `books`, those the member completed.
+    fn completed_of(&self, member: UserId, books: &[i64]) -> PortResult<BTreeSet<i64>>;
+    /// The live books with these ids (unknown or removed ones are left out), in any order.
+    fn books_by_id(&self, ids: &[i64]) -> PortResult<Vec<BookFacts>>;
+    fn saved_plan(&self, member: UserId) -> PortResult<Option<SavedPlan>>;
+    /// Saves the member's plan in place of any earlier one.
+    fn save_plan(&self, member: UserId, plan: &SavedPlan, at: Timestamp) -> PortResult<()>;
+    /// Records an attempt under `key` and counts the key's attempts since `since`.
+    fn record_and_count(&self, key: &str, at: Timestamp, since: Timestamp) -> PortResult<u32>;
+    /// Queues an e-mail through the outbox.
+    fn queue_mail(&self, mail: &OutgoingMail, at: Timestamp) -> PortResult<()>;
+}

@@ -1,0 +1,1 @@
+DROP TABLE ten_day_plans;
