@@ -167,3 +167,26 @@ async fn a_referred_paypal_subscribers_renewal_credits_the_referrer_and_its_refu
     eventually_earned(app, &ann, 0).await;
     assert_eq!(ledger(app), vec![("credit".to_owned(), quarter), ("reversal".to_owned(), -quarter)]);
 }
+
+#[actix_web::test]
+async fn a_chargeback_reverses_the_referrers_credit_like_a_refund() {
+    let paying = spawn_paying_app().await;
+    let app = &paying.app;
+    let ann = app.register("ann@example.com", PASSWORD).await;
+    let referral_id = result(app.get("/api/user/refers", Some(&ann)).await).await["rId"].as_str().unwrap().to_owned();
+    let mut body = registration("bo@example.com", PASSWORD);
+    body["rId"] = json!(referral_id);
+    let bo = ok_body(app.post("/api/user/register", &body, None).await, StatusCode::OK).await["result"]["token"].as_str().unwrap().to_owned();
+    result(paying.pay("lifetime", json!({}), Some(CARD_OK), Some(&bo)).await).await;
+    let paid = charges(app).into_iter().find(|c| c.1 == "bo@example.com").unwrap();
+    let quarter = (paid.3 * 25 + 50) / 100;
+    eventually_earned(app, &ann, quarter).await;
+
+    let event = paying.stripe.chargeback(&paid.5).expect("a chargeback of the payment");
+    // Delivered again (a retry): taken, and nothing more happens.
+    let resent = stand_ins::stripe::StripeStandIn::send_event(&app.url("/api/webhooks/stripe"), WEBHOOK_SECRET, &event).unwrap();
+    assert_eq!(resent, 200);
+    eventually_earned(app, &ann, 0).await;
+    assert_eq!(ledger(app), vec![("credit".to_owned(), quarter), ("reversal".to_owned(), -quarter)]);
+    assert_eq!(charges(app).into_iter().find(|c| c.1 == "bo@example.com").unwrap().4, "refunded");
+}

@@ -377,6 +377,11 @@ impl WebhookVerifier for StripeWebhooks {
                 Some((subscription, payment)) => ProviderEvent::SubscriptionPaid { subscription, payment },
                 None => ProviderEvent::Other,
             },
+            // A chargeback: the money left us as a refund's does.
+            EventObject::ChargeDisputeFundsWithdrawn(dispute) => match &dispute.payment_intent {
+                Some(intent) => ProviderEvent::Refunded { reference: intent.id().to_string() },
+                None => ProviderEvent::Other,
+            },
             EventObject::ChargeRefunded(charge) => match &charge.payment_intent {
                 Some(intent) => ProviderEvent::Refunded { reference: intent.id().to_string() },
                 None => ProviderEvent::Other,

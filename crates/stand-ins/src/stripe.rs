@@ -18,7 +18,8 @@
 //! button of the page `GET /3ds/{id}` that the script opens).
 //!
 //! Webhooks: with [`StripeStandIn::set_webhook`], every event (customer.subscription.created /
-//! updated / deleted, invoice.paid, invoice.payment_failed, charge.refunded) is POSTed to the URL, signed with
+//! updated / deleted, invoice.paid, invoice.payment_failed, charge.refunded,
+//! charge.dispute.funds_withdrawn) is POSTed to the URL, signed with
 //! `Stripe-Signature: t=...,v1=...` (HMAC-SHA256 of `t.payload`), as Stripe does. Every event is
 //! also kept ([`StripeStandIn::events`]). [`StripeStandIn::advance_subscription`] moves a
 //! subscription through a renewal, a failed renewal payment or its end and sends the events.
@@ -194,6 +195,29 @@ impl StripeStandIn {
             }
         }
         events
+    }
+
+    /// The buyer's bank took a payment back (a chargeback): `charge.dispute.funds_withdrawn` for
+    /// the PaymentIntent's charge, sent (and returned).
+    pub fn chargeback(&self, payment_intent: &str) -> Option<Value> {
+        let (event, webhook) = {
+            let mut state = self.lock();
+            let intent = state.payment_intents.get(payment_intent).cloned()?;
+            let charge_id = intent["latest_charge"].as_str()?.to_string();
+            let id = state.id("du");
+            let dispute = json!({
+                "id": id, "object": "dispute", "amount": intent["amount"], "balance_transactions": [], "charge": charge_id,
+                "created": now(), "currency": intent["currency"], "enhanced_eligibility_types": [], "evidence": {"enhanced_evidence": {}},
+                "evidence_details": {"due_by": now() + 7 * 86_400, "enhanced_eligibility": {}, "has_evidence": false, "past_due": false, "submission_count": 0},
+                "is_charge_refundable": false, "livemode": false, "metadata": {}, "payment_intent": payment_intent,
+                "reason": "fraudulent", "status": "needs_response",
+            });
+            (state.event("charge.dispute.funds_withdrawn", dispute), state.webhook.clone())
+        };
+        if let Some((url, secret)) = webhook {
+            let _ = Self::send_event(&url, &secret, &event);
+        }
+        Some(event)
     }
 
     /// Posts one event to `url` signed as Stripe signs (`Stripe-Signature: t=<now>,v1=<hex>`);
