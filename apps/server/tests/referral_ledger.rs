@@ -44,15 +44,21 @@ fn ledger(app: &TestApp) -> Vec<(String, i64)> {
     rows.into_iter().map(|r| (r.kind, r.amount_cents)).collect()
 }
 
-#[actix_web::test]
-async fn a_referred_friends_payment_credits_a_quarter_once_and_a_refund_reverses_it() {
-    let paying = spawn_paying_app().await;
-    let app = &paying.app;
+/// Ann signs up, and Bo signs up through her link: their tokens.
+async fn ann_refers_bo(app: &TestApp) -> (String, String) {
     let ann = app.register("ann@example.com", PASSWORD).await;
     let referral_id = result(app.get("/api/user/refers", Some(&ann)).await).await["rId"].as_str().unwrap().to_owned();
     let mut body = registration("bo@example.com", PASSWORD);
     body["rId"] = json!(referral_id);
     let bo = ok_body(app.post("/api/user/register", &body, None).await, StatusCode::OK).await["result"]["token"].as_str().unwrap().to_owned();
+    (ann, bo)
+}
+
+#[actix_web::test]
+async fn a_referred_friends_payment_credits_a_quarter_once_and_a_refund_reverses_it() {
+    let paying = spawn_paying_app().await;
+    let app = &paying.app;
+    let (ann, bo) = ann_refers_bo(app).await;
     // Someone not referred pays too: nobody is credited for that.
     let cy = app.register("cy@example.com", PASSWORD).await;
     result(paying.pay("lifetime", json!({}), Some(CARD_OK), Some(&cy)).await).await;
@@ -97,11 +103,7 @@ async fn a_referred_subscribers_payments_after_the_trial_credit_the_referrer_eac
     use stand_ins::stripe::Advance;
     let paying = spawn_paying_app().await;
     let app = &paying.app;
-    let ann = app.register("ann@example.com", PASSWORD).await;
-    let referral_id = result(app.get("/api/user/refers", Some(&ann)).await).await["rId"].as_str().unwrap().to_owned();
-    let mut body = registration("bo@example.com", PASSWORD);
-    body["rId"] = json!(referral_id);
-    let bo = ok_body(app.post("/api/user/register", &body, None).await, StatusCode::OK).await["result"]["token"].as_str().unwrap().to_owned();
+    let (ann, bo) = ann_refers_bo(app).await;
 
     // Monthly starts with a free trial: nothing is paid, nothing is credited.
     result(paying.pay("monthly", json!({}), Some(CARD_OK), Some(&bo)).await).await;
@@ -142,11 +144,7 @@ async fn a_referred_paypal_subscribers_renewal_credits_the_referrer_and_its_refu
     use stand_ins::paypal::Advance;
     let paying = spawn_paying_app().await;
     let app = &paying.app;
-    let ann = app.register("ann@example.com", PASSWORD).await;
-    let referral_id = result(app.get("/api/user/refers", Some(&ann)).await).await["rId"].as_str().unwrap().to_owned();
-    let mut body = registration("bo@example.com", PASSWORD);
-    body["rId"] = json!(referral_id);
-    let bo = ok_body(app.post("/api/user/register", &body, None).await, StatusCode::OK).await["result"]["token"].as_str().unwrap().to_owned();
+    let (ann, bo) = ann_refers_bo(app).await;
 
     let started = result(app.post("/api/paypal/start", &json!({"planId": "monthly"}), Some(&bo)).await).await;
     let subscription_id = started["subscriptionId"].as_str().unwrap().to_owned();
@@ -172,11 +170,7 @@ async fn a_referred_paypal_subscribers_renewal_credits_the_referrer_and_its_refu
 async fn a_chargeback_reverses_the_referrers_credit_like_a_refund() {
     let paying = spawn_paying_app().await;
     let app = &paying.app;
-    let ann = app.register("ann@example.com", PASSWORD).await;
-    let referral_id = result(app.get("/api/user/refers", Some(&ann)).await).await["rId"].as_str().unwrap().to_owned();
-    let mut body = registration("bo@example.com", PASSWORD);
-    body["rId"] = json!(referral_id);
-    let bo = ok_body(app.post("/api/user/register", &body, None).await, StatusCode::OK).await["result"]["token"].as_str().unwrap().to_owned();
+    let (ann, bo) = ann_refers_bo(app).await;
     result(paying.pay("lifetime", json!({}), Some(CARD_OK), Some(&bo)).await).await;
     let paid = charges(app).into_iter().find(|c| c.1 == "bo@example.com").unwrap();
     let quarter = (paid.3 * 25 + 50) / 100;

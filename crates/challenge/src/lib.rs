@@ -1,12 +1,13 @@
 //! The ten-day reading challenge: a visitor or member picks one or two goals and an e-mail
 //! address, and gets ten books linked to those goals, one a day (books the member has not
 //! completed first, the same plan for the same input), mailed to them; a member saves the plan
-//! and each day is marked done when its book is completed. Rules over the ports in `ports`; no
-//! database, HTTP or clock.
+//! and each day is marked done when its book is completed. The quizzes' questions and scoring are
+//! in `quiz`. Rules over the ports in `ports`; no database, HTTP or clock.
 
 pub mod error;
 pub mod plan;
 pub mod ports;
+pub mod quiz;
 pub mod service;
 
 #[cfg(any(test, feature = "test-support"))]
