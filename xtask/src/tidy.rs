@@ -11,7 +11,7 @@ use std::collections::{BTreeSet, HashMap};
 use std::process::Command;
 
 /// Crates holding business rules, testable without a database or a web server.
-pub const DOMAIN_CRATES: &[&str] = &["kernel", "identity", "catalogue", "reading-progress", "admin", "billing", "referral", "challenge"];
+pub const DOMAIN_CRATES: &[&str] = &["kernel", "identity", "catalogue", "reading-progress", "admin", "billing", "referral", "challenge", "summariser"];
 
 /// What no domain crate may depend on, directly or through another crate: I/O frameworks and this
 /// workspace's adapters (which implement the domains' ports, never the other way round).

@@ -46,6 +46,11 @@ pub struct Config {
     pub billing_poll_interval: Duration,
     /// How often the commission ledger is settled from billing's charges.
     pub referral_ledger_interval: Duration,
+    /// `AI_FETCH_ALLOW`: addresses the summariser fetches although not public (comma-separated
+    /// addresses or CIDR ranges). Empty in production; tests list their loopback server.
+    pub ai_fetch_allow: summariser::fetch_policy::AllowList,
+    /// How often the summariser's worker looks for queued jobs.
+    pub ai_poll_interval: Duration,
 }
 
 /// The payment providers' settings. A provider without its keys is simply not offered.
@@ -172,6 +177,9 @@ impl Config {
             payments: PaymentSettings::from_env()?,
             billing_poll_interval: Duration::from_millis(parsed("BILLING_POLL_INTERVAL_MS", 60_000)?),
             referral_ledger_interval: Duration::from_millis(parsed("REFERRAL_LEDGER_INTERVAL_MS", 5_000)?),
+            ai_fetch_allow: summariser::fetch_policy::AllowList::parse(&var("AI_FETCH_ALLOW").unwrap_or_default())
+                .map_err(|problem| ConfigError { name: "AI_FETCH_ALLOW", problem })?,
+            ai_poll_interval: Duration::from_millis(parsed("AI_POLL_INTERVAL_MS", 500)?),
             bind_addr,
         })
     }

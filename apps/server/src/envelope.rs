@@ -208,8 +208,26 @@ impl From<challenge::ChallengeError> for ApiError {
     fn from(err: challenge::ChallengeError) -> Self {
         use challenge::ChallengeError::*;
         match &err {
-            GoalsAndEmailNeeded | TooManyGoals | InvalidEmail | UnknownGoal | NoPlan => ApiError::bad_request(err.code(), err.to_string()),
+            GoalsAndEmailNeeded | TooManyGoals | InvalidEmail | UnknownGoal | NoPlan | PickGoals | AnswersDoNotMatch => ApiError::bad_request(err.code(), err.to_string()),
+            UnknownQuiz | NotTaken => ApiError::new(StatusCode::NOT_FOUND, err.code(), err.to_string()),
+            ReportNotBought => ApiError::new(StatusCode::FORBIDDEN, err.code(), err.to_string()),
             TooManyPlans => ApiError::new(StatusCode::TOO_MANY_REQUESTS, err.code(), err.to_string()),
+            Unavailable => ApiError::unavailable(),
+            Internal(cause) => ApiError::internal(cause),
+        }
+    }
+}
+
+impl From<summariser::SummariserError> for ApiError {
+    fn from(err: summariser::SummariserError) -> Self {
+        use summariser::SummariserError::*;
+        match &err {
+            NotSignedIn => ApiError::not_logged_in(),
+            PremiumRequired => ApiError::new(StatusCode::FORBIDDEN, err.code(), err.to_string()),
+            InvalidLink | Refused(_) | UnsupportedFile => ApiError::bad_request(err.code(), err.to_string()),
+            FileTooLarge => ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, err.code(), err.to_string()),
+            DailyLimit => ApiError::new(StatusCode::TOO_MANY_REQUESTS, err.code(), err.to_string()),
+            NotFound => ApiError::not_found(err.to_string()),
             Unavailable => ApiError::unavailable(),
             Internal(cause) => ApiError::internal(cause),
         }
@@ -271,10 +289,11 @@ impl From<billing::BillingError> for ApiError {
         use billing::BillingError::*;
         let status = match &err {
             InvalidPlan | TooFewSeats | InvalidQuantity | InvalidAddOn | MissingCoupon | UnknownCoupon | CouponNotYetValid
-            | CouponExpired | CouponUsedUp | CouponNotForPlan | MissingEmail | InvalidEmail | CardNotCreated | NotSoldYet
+            | CouponExpired | CouponUsedUp | CouponNotForPlan | MissingEmail | InvalidEmail | CardNotCreated
             | UnknownCharge | MissingCancelReason | WebhookRejected(_) | MissingCode | InvalidCode | GiftTooLong(_) | GiftNeedsAddress => {
                 StatusCode::BAD_REQUEST
             }
+            AccountNeeded => StatusCode::FORBIDDEN,
             AlreadyForLife | SeatTaken => StatusCode::CONFLICT,
             SeatNotFound => StatusCode::NOT_FOUND,
             Throttled => StatusCode::TOO_MANY_REQUESTS,

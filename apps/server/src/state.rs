@@ -100,6 +100,24 @@ impl AppState {
         self.on_store(move |store, now| use_case(&challenge::Challenge::new(store, now, &site))).await
     }
 
+    /// Runs one quiz use case.
+    pub async fn quizzes<T, F>(&self, use_case: F) -> Result<T, crate::envelope::ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&challenge::Quizzes<'_, db::PgStore<'_>>) -> Result<T, challenge::ChallengeError> + Send + 'static,
+    {
+        self.on_store(move |store, now| use_case(&challenge::Quizzes::new(store, now))).await
+    }
+
+    /// Runs one summariser use case (not the jobs: those run on the summariser's worker).
+    pub async fn summariser<T, F>(&self, use_case: F) -> Result<T, crate::envelope::ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&summariser::Summariser<'_, db::PgStore<'_>>) -> Result<T, summariser::SummariserError> + Send + 'static,
+    {
+        self.on_store(move |store, now| use_case(&summariser::Summariser::new(store, now))).await
+    }
+
     /// Runs one billing use case.
     pub async fn billing<T, F>(&self, use_case: F) -> Result<T, crate::envelope::ApiError>
     where

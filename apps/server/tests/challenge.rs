@@ -119,3 +119,32 @@ async fn a_member_saves_the_plan_and_its_days_are_done_as_books_are_completed() 
     assert_eq!(done.iter().filter(|d| **d).count(), 2);
     assert_eq!(result(app.get("/api/goals", None).await).await["userGoals"], json!([]), "visitors see no plan");
 }
+
+#[actix_web::test]
+async fn onboarding_plans_the_goals_then_the_categories_and_a_new_member_saves_it() {
+    let app = spawn_app().await;
+    let catalogue = app.seed_catalogue();
+    let (calm, _strategy) = seed_goals(&app, &catalogue.books);
+    let economics = catalogue.categories["economics"];
+
+    let plan = result(app.post("/api/onboarding/plan", &json!({"goals": [calm], "categories": [economics]}), None).await).await;
+    let books = subids(&plan["books"]);
+    // Calm's books (most read first), then the economics books, then the rest.
+    assert_eq!(&books[..3], ["premium-2", "premium-1", "premium-5"]);
+    let economics_books: Vec<&str> = books[3..5].iter().map(String::as_str).collect();
+    assert!(economics_books.contains(&"premium-3") && economics_books.contains(&"free-book"), "{books:?}");
+    assert_eq!(plan["userGoalTitles"], json!(["Find calm"]));
+    assert!(app.mails_to("anyone@example.com").is_empty());
+    assert_eq!(common::count(&mut app.connect(), "SELECT count(*) FROM ten_day_plans"), 0, "nothing is stored");
+
+    assert_error(app.post("/api/onboarding/plan", &json!({"goals": [], "categories": [economics]}), None).await, StatusCode::BAD_REQUEST, "invalid_form", "Please pick one or two goals.").await;
+    assert_eq!(app.post("/api/onboarding/plan", &json!({"goals": [calm, calm + 1, calm + 2], "categories": []}), None).await.status(), StatusCode::BAD_REQUEST);
+
+    // Sign-up carries the choices: the categories become recommends, the plan is saved.
+    let member = app.register("new@example.com", PASSWORD).await;
+    ok_body(app.put("/api/user/recommends", &json!({"recommends": [economics]}), Some(&member)).await, StatusCode::OK).await;
+    ok_body(app.post("/api/user/ten-day-challenge-submit", &json!({"goals": [calm], "bookIds": plan["bookIds"]}), Some(&member)).await, StatusCode::OK).await;
+    let goals = result(app.get("/api/goals", Some(&member)).await).await;
+    assert_eq!(goals["userGoals"], json!([calm]));
+    assert_eq!(subids(&goals["userBookRecommendations"]), books);
+}

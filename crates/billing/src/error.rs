@@ -36,8 +36,8 @@ pub enum BillingError {
     Declined(Option<String>),
     #[error("Please finish the check with your bank, then try again.")]
     StillRequiresAction,
-    #[error("This plan cannot be bought by card here yet.")]
-    NotSoldYet,
+    #[error("Please log in or sign up to buy your full report.")]
+    AccountNeeded,
     #[error("We could not find this payment.")]
     UnknownCharge,
     #[error("This payment is already attached to another account.")]
@@ -97,7 +97,7 @@ impl BillingError {
             BillingError::InvalidEmail => "invalid_email",
             BillingError::CardNotCreated | BillingError::Declined(_) => "payment_declined",
             BillingError::StillRequiresAction => "requires_action",
-            BillingError::NotSoldYet => "not_sold_yet",
+            BillingError::AccountNeeded => "account_needed",
             BillingError::UnknownCharge => "unknown_charge",
             BillingError::ChargeTaken => "charge_taken",
             BillingError::ProviderUnavailable(_) => "provider_unavailable",

@@ -92,10 +92,10 @@ impl Plan {
         }
     }
 
-    /// Whether checkout sells it in this release: premium, gifts and seats (delivered as codes)
-    /// and single books (answered as a PDF). Quiz results come with their results pages later.
-    pub fn sold_at_checkout(&self) -> bool {
-        !matches!(self.kind, PlanKind::QuizResults { .. })
+    /// Whether only a signed-in buyer may buy it: a quiz's full report is kept with the account
+    /// whose results it reports.
+    pub fn needs_account(&self) -> bool {
+        matches!(self.kind, PlanKind::QuizResults { .. })
     }
 
     /// A guest must give an e-mail for the receipt, except for gifts and seats, whose details

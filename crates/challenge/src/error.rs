@@ -16,6 +16,16 @@ pub enum ChallengeError {
     NoPlan,
     #[error("Too many plans were requested for this address today. Please try again tomorrow.")]
     TooManyPlans,
+    #[error("Please pick one or two goals.")]
+    PickGoals,
+    #[error("These answers do not match the quiz.")]
+    AnswersDoNotMatch,
+    #[error("There is no such quiz.")]
+    UnknownQuiz,
+    #[error("You have not taken this quiz yet.")]
+    NotTaken,
+    #[error("The full report comes with the quiz results plan.")]
+    ReportNotBought,
     #[error("temporarily unavailable")]
     Unavailable,
     #[error("internal: {0}")]
@@ -25,7 +35,9 @@ pub enum ChallengeError {
 impl ChallengeError {
     pub fn code(&self) -> &'static str {
         match self {
-            ChallengeError::GoalsAndEmailNeeded | ChallengeError::TooManyGoals | ChallengeError::InvalidEmail | ChallengeError::UnknownGoal | ChallengeError::NoPlan => "invalid_form",
+            ChallengeError::GoalsAndEmailNeeded | ChallengeError::TooManyGoals | ChallengeError::InvalidEmail | ChallengeError::UnknownGoal | ChallengeError::NoPlan | ChallengeError::PickGoals | ChallengeError::AnswersDoNotMatch => "invalid_form",
+            ChallengeError::UnknownQuiz | ChallengeError::NotTaken => "not_found",
+            ChallengeError::ReportNotBought => "report_not_bought",
             ChallengeError::TooManyPlans => "throttled",
             ChallengeError::Unavailable => "unavailable",
             ChallengeError::Internal(_) => "internal",

@@ -5,7 +5,7 @@ use crate::ports::*;
 use catalogue::model::Goal;
 use kernel::{OutgoingMail, Timestamp, UserId};
 use std::cell::RefCell;
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 #[derive(Default)]
 pub struct InMemoryChallenge {
@@ -17,6 +17,12 @@ pub struct InMemoryChallenge {
     pub plans: RefCell<Vec<(UserId, SavedPlan)>>,
     attempts: RefCell<Vec<(String, Timestamp)>>,
     pub mail: RefCell<Vec<OutgoingMail>>,
+    /// (book, category id, category subid).
+    pub categories: RefCell<Vec<(i64, i64, String)>>,
+    /// (member, quiz, results).
+    pub quiz_results: RefCell<Vec<(UserId, String, KeptResults)>>,
+    /// (member, quiz) reports paid for.
+    pub reports_bought: RefCell<Vec<(UserId, String)>>,
 }
 
 impl InMemoryChallenge {
@@ -31,6 +37,17 @@ impl InMemoryChallenge {
             featured_photo: String::new(),
             book_count: 0,
         });
+    }
+
+    pub fn add_to_category(&self, book: i64, category: i64, subid: &str) {
+        self.categories.borrow_mut().push((book, category, subid.to_owned()));
+    }
+
+    fn most_read_where(&self, keep: impl Fn(i64) -> bool, limit: usize) -> Vec<BookFacts> {
+        let mut found: Vec<BookFacts> = self.books.borrow().iter().filter(|c| keep(c.book.id)).map(|c| c.book.clone()).collect();
+        found.sort_by_key(|b| (std::cmp::Reverse(b.read_count), b.id));
+        found.truncate(limit);
+        found
     }
 
     pub fn add_book(&self, id: i64, read_count: i64, goals: &[i64]) {
@@ -78,8 +95,35 @@ impl ChallengeStore for InMemoryChallenge {
         Ok(attempts.iter().filter(|(k, t)| k == key && *t >= since).count() as u32)
     }
 
+    fn books_in_categories(&self, ids: &[i64], limit: usize) -> PortResult<Vec<BookFacts>> {
+        let categories = self.categories.borrow();
+        Ok(self.most_read_where(|id| categories.iter().any(|(b, c, _)| *b == id && ids.contains(c)), limit))
+    }
+
     fn queue_mail(&self, mail: &OutgoingMail, _at: Timestamp) -> PortResult<()> {
         self.mail.borrow_mut().push(mail.clone());
         Ok(())
+    }
+}
+
+impl QuizStore for InMemoryChallenge {
+    fn save_quiz_results(&self, member: UserId, quiz: &str, counts: &BTreeMap<String, u32>, at: Timestamp) -> PortResult<()> {
+        let mut kept = self.quiz_results.borrow_mut();
+        kept.retain(|(m, q, _)| !(*m == member && q == quiz));
+        kept.push((member, quiz.to_owned(), KeptResults { counts: counts.clone(), taken_at: at }));
+        Ok(())
+    }
+
+    fn quiz_results(&self, member: UserId, quiz: &str) -> PortResult<Option<KeptResults>> {
+        Ok(self.quiz_results.borrow().iter().find(|(m, q, _)| *m == member && q == quiz).map(|(_, _, r)| r.clone()))
+    }
+
+    fn bought_quiz_report(&self, member: UserId, quiz: &str) -> PortResult<bool> {
+        Ok(self.reports_bought.borrow().iter().any(|(m, q)| *m == member && q == quiz))
+    }
+
+    fn popular_in_categories(&self, subids: &[&str], limit: usize) -> PortResult<Vec<BookFacts>> {
+        let categories = self.categories.borrow();
+        Ok(self.most_read_where(|id| categories.iter().any(|(b, _, s)| *b == id && subids.contains(&s.as_str())), limit))
     }
 }

@@ -4,7 +4,7 @@ use crate::plan::{BookFacts, Candidate};
 use catalogue::model::Goal;
 pub use kernel::{PortError, PortResult};
 use kernel::{OutgoingMail, Timestamp, UserId};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// A member's saved plan: the goals and the books, day 1 first.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -28,6 +28,26 @@ pub trait ChallengeStore {
     fn save_plan(&self, member: UserId, plan: &SavedPlan, at: Timestamp) -> PortResult<()>;
     /// Records an attempt under `key` and counts the key's attempts since `since`.
     fn record_and_count(&self, key: &str, at: Timestamp, since: Timestamp) -> PortResult<u32>;
+    /// The `limit` most read live books in the categories with these ids, most read first.
+    fn books_in_categories(&self, ids: &[i64], limit: usize) -> PortResult<Vec<BookFacts>>;
     /// Queues an e-mail through the outbox.
     fn queue_mail(&self, mail: &OutgoingMail, at: Timestamp) -> PortResult<()>;
+}
+
+/// A member's kept quiz results.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KeptResults {
+    pub counts: BTreeMap<String, u32>,
+    pub taken_at: Timestamp,
+}
+
+/// What the quizzes and onboarding need besides the challenge's store.
+pub trait QuizStore {
+    /// Keeps a member's results of one quiz (by slug) in place of earlier ones.
+    fn save_quiz_results(&self, member: UserId, quiz: &str, counts: &BTreeMap<String, u32>, at: Timestamp) -> PortResult<()>;
+    fn quiz_results(&self, member: UserId, quiz: &str) -> PortResult<Option<KeptResults>>;
+    /// The member paid (not refunded) for the full report of this quiz.
+    fn bought_quiz_report(&self, member: UserId, quiz: &str) -> PortResult<bool>;
+    /// The `limit` most read live books in the categories with these subids, most read first.
+    fn popular_in_categories(&self, subids: &[&str], limit: usize) -> PortResult<Vec<BookFacts>>;
 }

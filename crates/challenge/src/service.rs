@@ -1,7 +1,7 @@
 //! The challenge's use cases, one per call, over the store at the call's instant.
 
 use crate::error::ChallengeError;
-use crate::plan::{build_plan, check_request, plan_mail, GoalChoice, PlanDay, FILL_CANDIDATES, PLANS_PER_ADDRESS_PER_DAY, PLAN_DAYS};
+use crate::plan::{build_plan, check_request, plan_mail, Candidate, GoalChoice, PlanDay, FILL_CANDIDATES, PLANS_PER_ADDRESS_PER_DAY, PLAN_DAYS};
 use crate::ports::{ChallengeStore, SavedPlan};
 use catalogue::model::Goal;
 use kernel::{Timestamp, UserId};
@@ -82,6 +82,28 @@ impl<'s, S: ChallengeStore + ?Sized> Challenge<'s, S> {
         self.saved_plan(member, &all_goals)?.ok_or(ChallengeError::NoPlan)
     }
 
+    /// Onboarding's plan for a visitor: ten books for one or two goals, then books of the chosen
+    /// categories, then popular ones. Nothing is mailed or stored.
+    pub fn personal_plan(&self, goals: &[i64], categories: &[i64]) -> Result<PlanView, ChallengeError> {
+        let choice = GoalChoice::parse(goals).map_err(|e| if e == ChallengeError::GoalsAndEmailNeeded { ChallengeError::PickGoals } else { e })?;
+        let titles = titles_of(&choice, &self.store.goals()?)?;
+        let mut candidates = self.store.plan_candidates(choice.ids(), 0)?;
+        let in_categories = self.store.books_in_categories(categories, PLAN_DAYS)?;
+        candidates.extend(in_categories.into_iter().map(|book| Candidate { book, goals: vec![] }));
+        let mut days = build_plan(&choice, &candidates, &Default::default());
+        if days.len() < PLAN_DAYS {
+            candidates.extend(self.store.plan_candidates(&[], FILL_CANDIDATES)?);
+            let goal_and_category: Vec<i64> = days.iter().map(|d| d.book.id).collect();
+            let picked = days.len();
+            let more = build_plan(&choice, &candidates, &Default::default()).into_iter().filter(|d| !goal_and_category.contains(&d.book.id));
+            days.extend(more.take(PLAN_DAYS - picked));
+            for (i, day) in days.iter_mut().enumerate() {
+                day.day = i as u32 + 1;
+            }
+        }
+        Ok(PlanView { goals: choice.ids().to_vec(), goal_titles: titles, days })
+    }
+
     fn saved_plan(&self, member: UserId, all_goals: &[Goal]) -> Result<Option<PlanView>, ChallengeError> {
         let Some(saved) = self.store.saved_plan(member)? else { return Ok(None) };
         let found = self.store.books_by_id(&saved.books)?;
@@ -103,6 +125,8 @@ impl<'s, S: ChallengeStore + ?Sized> Challenge<'s, S> {
 fn titles_of(choice: &GoalChoice, goals: &[Goal]) -> Result<Vec<String>, ChallengeError> {
     choice.ids().iter().map(|id| goals.iter().find(|g| g.id == *id).map(|g| g.title.clone()).ok_or(ChallengeError::UnknownGoal)).collect()
 }
+
+pub mod quizzes;
 
 #[cfg(test)]
 mod tests;

@@ -112,6 +112,10 @@ impl ChallengeStore for PgStore<'_> {
         self.run(|conn| crate::throttle::record_and_count(conn, key, at, since))
     }
 
+    fn books_in_categories(&self, ids: &[i64], limit: usize) -> PortResult<Vec<BookFacts>> {
+        self.run(|conn| crate::quizzes::most_read_in(conn, ids, &[], limit))
+    }
+
     fn queue_mail(&self, mail: &OutgoingMail, at: Timestamp) -> PortResult<()> {
         self.run(|conn| crate::mail_queue::enqueue(conn, mail, at).map(drop))
     }

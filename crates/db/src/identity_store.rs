@@ -225,6 +225,8 @@ impl UserRepository for PgIdentityStore {
                 crate::admin_messages::erase_messages_of(conn, id, &email)?;
                 crate::referrals::erase_affiliate(conn, id)?;
                 crate::challenge::erase_plan(conn, id)?;
+                crate::quizzes::erase_quiz_results(conn, id)?;
+                crate::ai_summaries::erase_summaries(conn, id)?;
                 diesel::update(users::table.filter(users::id.eq(id.0)))
                     .set((
                         users::email.eq(format!("deleted-{}@deleted.invalid", id.0)),

@@ -8,6 +8,8 @@ mod admin_stats;
 mod admin_messages;
 mod referrals;
 mod challenge;
+mod quizzes;
+mod ai_summaries;
 pub mod admin_users;
 pub mod catalogue;
 mod deliveries;

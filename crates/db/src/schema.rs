@@ -268,6 +268,35 @@ diesel::table! {
         goal_ids -> Array<Int8>,
         book_ids -> Array<Int8>,
         saved_at -> Timestamptz,
+        reminders -> Bool,
+        unsubscribe_digest -> Nullable<Text>,
+        last_reminded_on -> Nullable<Date>,
+    }
+}
+
+diesel::table! {
+    quiz_results (user_id, quiz) {
+        user_id -> Int8,
+        quiz -> Text,
+        counts -> Jsonb,
+        taken_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    ai_summaries (id) {
+        id -> Int8,
+        user_id -> Int8,
+        source_kind -> Text,
+        source -> Text,
+        input -> Nullable<Bytea>,
+        status -> Text,
+        title -> Text,
+        sections -> Jsonb,
+        error -> Nullable<Text>,
+        attempts -> Int4,
+        created_at -> Timestamptz,
+        updated_at -> Timestamptz,
     }
 }
 
@@ -615,6 +644,8 @@ diesel::joinable!(plans -> books (book_id));
 diesel::joinable!(charges -> users (user_id));
 diesel::joinable!(subscription_payments -> charges (charge_id));
 diesel::joinable!(affiliates -> users (user_id));
+diesel::joinable!(quiz_results -> users (user_id));
+diesel::joinable!(ai_summaries -> users (user_id));
 diesel::joinable!(charges -> plans (plan_id));
 diesel::joinable!(subscriptions -> charges (charge_id));
 diesel::joinable!(cancellations -> charges (charge_id));
@@ -698,4 +729,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     referral_settled_payments,
     subscription_payments,
     ten_day_plans,
+    quiz_results,
+    ai_summaries,
 );

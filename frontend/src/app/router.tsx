@@ -61,6 +61,15 @@ const AffiliateLanding = lazy(() => import(/* webpackChunkName: "route-affiliate
 const AffiliateInvite = lazy(() => import(/* webpackChunkName: "route-invite" */ '@/features/affiliate/routes/Invite'));
 // The ten-day challenge (issue 16): goals in, a plan of ten books out.
 const TenDayChallenge = lazy(() => import(/* webpackChunkName: "route-ten-day-challenge" */ '@/features/challenge/routes/TenDayChallenge'));
+// Onboarding (issue 16 §3): six steps, then the visitor's plan with sign-up.
+const GetStarted = lazy(() => import(/* webpackChunkName: "route-get-started" */ '@/features/onboarding/routes/GetStarted'));
+const Secret = lazy(() => import(/* webpackChunkName: "route-secret" */ '@/features/onboarding/routes/Secret'));
+// The quizzes (issue 16 §2): both quizzes share one chunk, both results pages another.
+const Quiz = lazy(() => import(/* webpackChunkName: "route-quiz" */ '@/features/quiz/routes/Quiz'));
+const QuizResults = lazy(() => import(/* webpackChunkName: "route-quiz-results" */ '@/features/quiz/routes/QuizResults'));
+// The AI summariser (issue 16 §4): the page with "My summaries", and a summary in the reader's look.
+const AiSummariser = lazy(() => import(/* webpackChunkName: "route-ai" */ '@/features/ai/routes/AiSummariser'));
+const AiSummary = lazy(() => import(/* webpackChunkName: "route-ai-summary" */ '@/features/ai/routes/AiSummary'));
 const About = lazy(() => import(/* webpackChunkName: "route-about" */ '@/features/static-pages/routes/About'));
 const Terms = lazy(() => import(/* webpackChunkName: "route-terms" */ '@/features/static-pages/routes/Terms'));
 const Privacy = lazy(() => import(/* webpackChunkName: "route-privacy" */ '@/features/static-pages/routes/Privacy'));
@@ -224,6 +233,31 @@ export const routes: RouteObject[] = [
       { path: 'invite', element: <AffiliateInvite /> },
       // For everyone: visitors make a plan and log in to save it (they come back here to do so).
       { path: 'ten-day-challenge', element: <TenDayChallenge /> },
+      // For everyone: a member reaching /secret saves the plan instead of signing up.
+      { path: 'get-started', element: <GetStarted /> },
+      { path: 'secret', element: <Secret /> },
+      // For everyone: the quizzes and their free results; the full report is for members who bought it.
+      { path: 'quiz', element: <Quiz quiz="quiz" /> },
+      { path: 'personality-quiz', element: <Quiz quiz="personality-quiz" /> },
+      { path: 'quiz-results', element: <QuizResults quiz="quiz" /> },
+      { path: 'personality-quiz-results', element: <QuizResults quiz="personality-quiz" /> },
+      // Paid members only: visitors log in and come back; the pages send unpaid members to /pricing.
+      {
+        path: 'ai',
+        element: (
+          <ProtectedRoute signIn="login">
+            <AiSummariser />
+          </ProtectedRoute>
+        ),
+      },
+      {
+        path: 'ai/summaries/:id',
+        element: (
+          <ProtectedRoute signIn="login">
+            <AiSummary />
+          </ProtectedRoute>
+        ),
+      },
       { path: 'about', element: <About /> },
       { path: 'terms', element: <Terms /> },
       { path: 'privacy', element: <Privacy /> },

@@ -1,6 +1,14 @@
 /** The name every book summary PDF is saved under (member spec §4, Checkout). */
 export const SUMMARY_PDF_NAME = 'summary.pdf';
 
+/** `attachment; filename="walden.pdf"` → `walden.pdf` (or the fallback). */
+export function attachmentName(headers: Headers, fallback: string): string {
+  const disposition = headers.get('Content-Disposition') ?? '';
+  const match = disposition.match(/filename\*?=(?:UTF-8'')?"?([^";]+)"?/i);
+  const name = match?.[1] ? decodeURIComponent(match[1]).trim() : '';
+  return name && !/[\\/]/.test(name) ? name : fallback;
+}
+
 /**
  * Hands a file the page already holds to the browser's download (an object URL on a link with
  * `download`), then lets the URL go once the browser has taken it.

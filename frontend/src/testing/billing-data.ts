@@ -3,7 +3,9 @@ import type { ChargeResult, PaymentSettings, PlanView, QuoteResult, RedeemResult
 /** The plans the seed sells (cheapest first), as GET /api/plans lists them. */
 export const PLANS: PlanView[] = [
   { id: 'book-7', name: 'Walden (PDF summary)', kind: 'book', interval: null, trialDays: 0, price: 499, minQuantity: 1, purchasable: true, maxQuantity: 1 },
-  { id: 'quiz-results', name: 'Intelligence quiz results', kind: 'quiz', interval: null, trialDays: 0, price: 499, minQuantity: 1, purchasable: false, maxQuantity: 1 },
+  // The full reports of the two quizzes (issue 16 §2): signed-in buyers only.
+  { id: 'quiz-results', name: 'Intelligence quiz results', kind: 'quiz', interval: null, trialDays: 0, price: 499, minQuantity: 1, purchasable: true, maxQuantity: 1 },
+  { id: 'personality-quiz-results', name: 'Personality quiz results', kind: 'quiz', interval: null, trialDays: 0, price: 499, minQuantity: 1, purchasable: true, maxQuantity: 1 },
   { id: 'monthly', name: 'Premium Monthly', kind: 'subscription', interval: 'month', trialDays: 3, price: 999, minQuantity: 1, purchasable: true, maxQuantity: 1 },
   { id: 'bulk', name: 'Team seat (one year of Premium)', kind: 'bulk', interval: null, trialDays: 0, price: 2999, minQuantity: 20, purchasable: true, maxQuantity: 200 },
   { id: 'gift', name: 'Gift: one year of Premium', kind: 'gift', interval: null, trialDays: 0, price: 4499, minQuantity: 1, purchasable: true, maxQuantity: 1 },

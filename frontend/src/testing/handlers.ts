@@ -27,6 +27,7 @@ import { ADMIN_GOALS, GOALS } from './content-data';
 import { BOOKS, CATEGORIES, bookPage, makeAuthor, makeCollection, makePost, makeSession, makeUser } from './data';
 import { libraryPage, makeProgress } from './progress-data';
 import { makeReferrals } from './referral-data';
+import { makeQuizDefinition, makeQuizResult, type QuizId } from './quiz-data';
 
 /** The API origin the client uses under jsdom (page at http://localhost:3000). */
 export const API = 'http://localhost:4000';
@@ -77,6 +78,7 @@ export const handlers = [
   ...billingHandlers(),
   ...referralHandlers(),
   ...challengeHandlers(),
+  ...quizHandlers(),
 ];
 
 /** Catalogue, discovery, blog and preferences calls (docs/catalogue.md). */
@@ -207,5 +209,25 @@ function challengeHandlers() {
       const body = await request.json();
       return ok({ userGoals: body.goals ?? [], userBookRecommendations: makeChallengeBooks() });
     }),
+  ];
+}
+
+/**
+ * The quizzes: the fixtures' questions; results answered as the server scores them (kept when the
+ * bearer goes along); no member has kept results or bought a report unless a test says so.
+ */
+function quizHandlers() {
+  const quizOf = (quiz: string): QuizId => (quiz === 'personality-quiz' ? 'personality-quiz' : 'quiz');
+  return [
+    http.get('/api/quizzes/{quiz}', ({ params }) => ok(makeQuizDefinition(quizOf(params.quiz)))),
+    http.post('/api/quiz-results/{quiz}', async ({ request, params }) => {
+      const body = await request.json();
+      return ok(makeQuizResult(quizOf(params.quiz), body.counts, { saved: request.headers.has('Authorization') }));
+    }),
+    http.get('/api/quiz-results/{quiz}', ({ request }) =>
+      request.headers.has('Authorization') ? fail(404, 'You have not taken this quiz yet.', 'not_found') : notLoggedIn(),
+    ),
+    http.get('/api/quiz-results/{quiz}/report', () => fail(403, 'The full report comes with the quiz results plan.', 'report_not_bought')),
+    http.get('/api/quiz-results/{quiz}/report.pdf', () => fail(403, 'The full report comes with the quiz results plan.', 'report_not_bought')),
   ];
 }

@@ -14,7 +14,7 @@ use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn configure(config: &mut ServiceConfig) {
-    config.service(list_goals).service(make_plan).service(save_plan);
+    config.service(list_goals).service(make_plan).service(save_plan).service(onboarding_plan);
 }
 
 #[derive(Serialize, ToSchema)]
@@ -127,4 +127,27 @@ async fn save_plan(state: web::Data<AppState>, caller: AuthUser, body: web::Json
     let (member, body) = (caller.id, body.into_inner());
     let plan = state.challenge(move |c| c.save_plan(member, &body.goals, &body.book_ids)).await?;
     Ok(ok(SavedTenDayPlan { user_goals: plan.goals, user_book_recommendations: plan.days.into_iter().map(Into::into).collect() }))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct OnboardingChoices {
+    /// One or two goal ids.
+    #[serde(default)]
+    pub goals: Vec<i64>,
+    /// Category ids.
+    #[serde(default)]
+    pub categories: Vec<i64>,
+}
+
+/// Onboarding's personal plan: ten books for the chosen goals, then the chosen categories, then
+/// popular ones. Nothing is mailed or stored (sign-up saves it).
+#[utoipa::path(tag = "challenge", request_body = OnboardingChoices, responses(
+    (status = 200, body = OkBody<TenDayPlan>),
+    (status = 400, body = ErrorBody),
+))]
+#[post("/api/onboarding/plan")]
+async fn onboarding_plan(state: web::Data<AppState>, body: web::Json<OnboardingChoices>) -> Result<HttpResponse, ApiError> {
+    let body = body.into_inner();
+    let plan = state.challenge(move |c| c.personal_plan(&body.goals, &body.categories)).await?;
+    Ok(ok(TenDayPlan::from(plan)))
 }

@@ -1,6 +1,7 @@
 //! One module per domain; each registers its handlers (with their OpenAPI entries).
 
 pub mod admin;
+pub mod ai;
 pub mod affiliate;
 pub mod analytics;
 pub mod billing;
@@ -11,6 +12,7 @@ pub mod health;
 pub mod messages;
 pub mod oauth;
 pub mod progress;
+pub mod quizzes;
 pub mod referral;
 pub mod security;
 pub mod user;
@@ -27,6 +29,8 @@ pub fn configure(config: &mut ServiceConfig) {
         .configure(referral::configure)
         .configure(affiliate::configure)
         .configure(challenge::configure)
+        .configure(quizzes::configure)
+        .configure(ai::configure)
         .configure(oauth::configure)
         .configure(admin::configure)
         .configure(billing::configure)

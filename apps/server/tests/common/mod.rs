@@ -46,6 +46,8 @@ pub struct AppOptions {
     pub oauth_providers: std::collections::HashMap<identity::social::Provider, oauth::ProviderSettings>,
     /// Payment providers (none by default; `payments::stand_ins()` points them at stand-ins).
     pub payments: Option<server::PaymentSettings>,
+    /// Addresses the summariser may fetch (its loopback test servers); none by default.
+    pub ai_fetch_allow: Option<summariser::fetch_policy::AllowList>,
 }
 
 pub const INDEX_HTML: &str = "<!doctype html><html><head><title>Gistbook</title></head><body><div id=\"root\"></div></body></html>";
@@ -115,6 +117,8 @@ pub async fn spawn_app_with(options: AppOptions) -> TestApp {
         payments: options.payments.clone().unwrap_or_default(),
         billing_poll_interval: Duration::from_millis(100),
         referral_ledger_interval: Duration::from_millis(100),
+        ai_fetch_allow: options.ai_fetch_allow.clone().unwrap_or_default(),
+        ai_poll_interval: Duration::from_millis(50),
     };
     let clock = options.fixed_clock.then(|| Arc::new(FixedClock::new(Utc::now())));
     let build = BuildOptions {

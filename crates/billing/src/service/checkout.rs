@@ -28,8 +28,8 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
     pub fn pay_by_card(&self, cards: &dyn CardPayments, secrets: &dyn Secrets, checkout: &CardCheckout<'_>) -> Result<CheckoutResult, BillingError> {
         let quote = self.quote(&checkout.basket)?;
         let plan = self.plan(checkout.basket.plan_id)?;
-        if !plan.sold_at_checkout() {
-            return Err(BillingError::NotSoldYet);
+        if plan.needs_account() && matches!(checkout.buyer, Buyer::Guest { .. }) {
+            return Err(BillingError::AccountNeeded);
         }
         let gift = checkout.gift.as_ref();
         let (user, email) = self.buyer_email_for(&plan, &checkout.buyer, gift)?;

@@ -41,8 +41,8 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
     ) -> Result<PayPalStart, BillingError> {
         let quote = self.quote(basket)?;
         let plan = self.plan(basket.plan_id)?;
-        if !plan.sold_at_checkout() {
-            return Err(BillingError::NotSoldYet);
+        if plan.needs_account() && matches!(buyer, Buyer::Guest { .. }) {
+            return Err(BillingError::AccountNeeded);
         }
         let (user, email) = self.buyer_email_for(&plan, buyer, gift)?;
         Self::check_gift(&plan, gift, Some(&email))?;
@@ -50,7 +50,7 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
         let unavailable = |e: crate::gateway::GatewayUnavailable| BillingError::ProviderUnavailable(e.0);
         let (reference, start) = match plan.kind {
             PlanKind::Subscription { interval, trial_days } => {
-                let paypal_plan = plan.paypal_plan.clone().ok_or(BillingError::NotSoldYet)?;
+                let paypal_plan = plan.paypal_plan.clone().ok_or(BillingError::NotConfigured)?;
                 let request = PayPalSubscriptionRequest {
                     paypal_plan,
                     amount: quote.recurring.unwrap_or(quote.total),

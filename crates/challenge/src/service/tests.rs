@@ -81,3 +81,24 @@ fn a_member_saves_the_plan_and_days_are_done_as_books_are_completed() {
     assert_eq!(page.goals.len(), 2);
     assert_eq!(challenge.goals_page(None).unwrap().saved, None, "visitors have no plan");
 }
+
+#[test]
+fn onboarding_plans_goal_books_then_the_chosen_categories_then_popular_ones() {
+    let store = store();
+    // Book 12 is the least read of goal 1; in the chosen category it comes before popular books.
+    store.add_to_category(12, 30, "science");
+    store.add_to_category(11, 31, "money");
+    let challenge = Challenge::new(&store, now(), SITE);
+    let plan = challenge.personal_plan(&[2], &[30]).unwrap();
+    let ids = day_ids(&plan);
+    assert_eq!(&ids[..6], &[21, 22, 23, 24, 25, 12]);
+    assert_eq!(ids.len(), 10);
+    assert_eq!(plan.days.iter().map(|d| d.day).collect::<Vec<_>>(), (1..=10).collect::<Vec<_>>());
+    // Popular books fill the rest: the most read first, never twice.
+    assert_eq!(&ids[6..], &[1, 2, 3, 4]);
+    assert_eq!(plan.goal_titles, vec!["Lead well".to_owned()]);
+    assert!(store.mail.borrow().is_empty());
+    assert_eq!(challenge.personal_plan(&[], &[30]).unwrap_err(), ChallengeError::PickGoals);
+    assert_eq!(challenge.personal_plan(&[1, 2, 3], &[]).unwrap_err(), ChallengeError::TooManyGoals);
+    assert_eq!(challenge.personal_plan(&[99], &[]).unwrap_err(), ChallengeError::UnknownGoal);
+}

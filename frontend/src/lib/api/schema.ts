@@ -709,6 +709,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ai/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts summarising an upload: a PDF, EPUB, HTML or plain-text file of at most 20 MB, its kind
+         *     told from its bytes (paid members; 20 a day).
+         */
+        post: operations["from_file"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ai/summaries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** "My summaries", newest first. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ai/summaries/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the member's summaries with its sections (poll it while it runs). */
+        get: operations["one"];
+        put?: never;
+        post?: never;
+        /** Deletes one of the member's summaries (the day's count stays). */
+        delete: operations["remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ai/url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Starts summarising a link (paid members; 20 a day). The page is fetched by the job. */
+        post: operations["from_link"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/analytics/events": {
         parameters: {
             query?: never;
@@ -1371,6 +1443,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/onboarding/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Onboarding's personal plan: ten books for the chosen goals, then the chosen categories, then
+         *     popular ones. Nothing is mailed or stored (sign-up saves it).
+         */
+        post: operations["onboarding_plan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/paypal": {
         parameters: {
             query?: never;
@@ -1451,6 +1543,78 @@ export interface paths {
         };
         /** One podcast: its audio only for paid members. */
         get: operations["show_podcast"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quiz-results/{quiz}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The member's kept results of a quiz. */
+        get: operations["kept_results"];
+        put?: never;
+        /** Scores finished answers; a signed-in member's are kept (the latest replaces earlier ones). */
+        post: operations["submit_results"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quiz-results/{quiz}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The full report of the member's kept results: every type, its description and books. Sold by
+         *     the quiz's results plan.
+         */
+        get: operations["full_report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quiz-results/{quiz}/report.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The full report as a PDF to keep. */
+        get: operations["report_pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quizzes/{quiz}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A quiz's questions in the order they are asked, and its types. */
+        get: operations["quiz_definition"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2794,6 +2958,49 @@ export interface components {
             referred: number;
             status: components["schemas"]["AffiliateStatusView"];
         };
+        /** @description The upload form: one `file` field. */
+        AiFileForm: {
+            /** Format: binary */
+            file: string;
+        };
+        AiLinkRequest: {
+            url: string;
+        };
+        AiSection: {
+            /** @description Sanitised HTML (paragraphs), as a book's section. */
+            html: string;
+            title: string;
+        };
+        AiSummaries: {
+            /** @description Newest first. */
+            summaries: components["schemas"]["AiSummary"][];
+        };
+        AiSummary: {
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Why it failed, for the member. */
+            error?: string | null;
+            /** Format: int64 */
+            id: number;
+            sectionCount: number;
+            /** @description The link, or the file's name. */
+            source: string;
+            status: components["schemas"]["AiSummaryStatus"];
+            /** @description The document's title once read ('' before). */
+            title: string;
+        };
+        AiSummaryDetail: components["schemas"]["AiSummary"] & {
+            /** @description Empty until done. */
+            sections: components["schemas"]["AiSection"][];
+        };
+        AiSummaryDetailResult: {
+            summary: components["schemas"]["AiSummaryDetail"];
+        };
+        AiSummaryResult: {
+            summary: components["schemas"]["AiSummary"];
+        };
+        /** @enum {string} */
+        AiSummaryStatus: "queued" | "fetching" | "extracting" | "summarising" | "done" | "failed";
         AnalyticsEventRequest: {
             /** @description Lower-case letters, digits, '_', '.', '-'; at most 64 characters. */
             name?: string | null;
@@ -3554,6 +3761,37 @@ export interface components {
              */
             status: string;
         };
+        Ok_AiSummaries: {
+            result: {
+                /** @description Newest first. */
+                summaries: components["schemas"]["AiSummary"][];
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_AiSummaryDetailResult: {
+            result: {
+                summary: components["schemas"]["AiSummaryDetail"];
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_AiSummaryResult: {
+            result: {
+                summary: components["schemas"]["AiSummary"];
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
         Ok_AuditResult: {
             result: {
                 entries: components["schemas"]["AuditEntryView"][];
@@ -4113,6 +4351,57 @@ export interface components {
              */
             status: string;
         };
+        Ok_QuizDefinition: {
+            result: {
+                questions: components["schemas"]["QuizQuestion"][];
+                /** @description `quiz` or `personality-quiz`. */
+                quiz: string;
+                title: string;
+                /** @description Every type, in result order. */
+                types: components["schemas"]["QuizType"][];
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_QuizReport: {
+            result: {
+                quiz: string;
+                /** Format: date-time */
+                takenAt: string;
+                title: string;
+                /** @description Highest score first. */
+                types: components["schemas"]["ReportType"][];
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_QuizResult: {
+            result: {
+                counts: {
+                    [key: string]: number;
+                };
+                /** @description The member bought the full report. */
+                fullReport: boolean;
+                quiz: string;
+                /** @description The plan that sells the full report (`/payment/{id}`). */
+                reportPlanId: string;
+                /** @description Kept on the server (signed in). */
+                saved: boolean;
+                /** @description Intelligence: every type sharing the highest score; personality: one colour. */
+                top: components["schemas"]["TopType"][];
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
         Ok_QuoteResult: {
             /** @description What a basket costs, in cents. */
             result: {
@@ -4472,6 +4761,12 @@ export interface components {
              */
             status: string;
         };
+        OnboardingChoices: {
+            /** @description Category ids. */
+            categories?: number[];
+            /** @description One or two goal ids. */
+            goals?: number[];
+        };
         /** @enum {string} */
         PaidWith: "card" | "paypal";
         /** @description The spec's PayPal call, after the buyer approved in PayPal's window. */
@@ -4555,7 +4850,7 @@ export interface components {
              * @description One unit (one seat for the bulk plan), in cents.
              */
             price: number;
-            /** @description Whether checkout sells it now (gifts, seats, books and quiz results come later). */
+            /** @description Whether checkout sells it (a plan no longer sold keeps its row for old purchases). */
             purchasable: boolean;
             /** Format: int32 */
             trialDays: number;
@@ -4656,6 +4951,56 @@ export interface components {
             streaks: components["schemas"]["StreaksView"];
             /** Format: int32 */
             xp: number;
+        };
+        QuizAnswers: {
+            /** @description True answers counted per type (every type may be given; missing ones count 0). */
+            counts: {
+                [key: string]: number;
+            };
+        };
+        QuizDefinition: {
+            questions: components["schemas"]["QuizQuestion"][];
+            /** @description `quiz` or `personality-quiz`. */
+            quiz: string;
+            title: string;
+            /** @description Every type, in result order. */
+            types: components["schemas"]["QuizType"][];
+        };
+        QuizQuestion: {
+            text: string;
+            /** @description The type a True answer counts for. */
+            type: string;
+        };
+        QuizReport: {
+            quiz: string;
+            /** Format: date-time */
+            takenAt: string;
+            title: string;
+            /** @description Highest score first. */
+            types: components["schemas"]["ReportType"][];
+        };
+        QuizResult: {
+            counts: {
+                [key: string]: number;
+            };
+            /** @description The member bought the full report. */
+            fullReport: boolean;
+            quiz: string;
+            /** @description The plan that sells the full report (`/payment/{id}`). */
+            reportPlanId: string;
+            /** @description Kept on the server (signed in). */
+            saved: boolean;
+            /** @description Intelligence: every type sharing the highest score; personality: one colour. */
+            top: components["schemas"]["TopType"][];
+        };
+        QuizType: {
+            name: string;
+            /**
+             * Format: int32
+             * @description How many questions test this type.
+             */
+            questions: number;
+            summary: string;
         };
         QuoteRequest: {
             /**
@@ -4791,6 +5136,27 @@ export interface components {
             timezone?: string | null;
             /** @description The e-mail address. */
             username?: string | null;
+        };
+        ReportBook: {
+            author: string;
+            /** Format: int64 */
+            id: number;
+            /** @description The cover's URL ('' when none). */
+            image: string;
+            subid: string;
+            title: string;
+        };
+        ReportType: {
+            books: components["schemas"]["ReportBook"][];
+            /** Format: int32 */
+            count: number;
+            /** @description Plain text; a blank line separates paragraphs. */
+            description: string;
+            name: string;
+            /** Format: int32 */
+            questions: number;
+            /** Format: double */
+            score: number;
         };
         ResetPasswordRequest: {
             code?: string | null;
@@ -4997,6 +5363,15 @@ export interface components {
             /** Format: int64 */
             id: number;
             title: string;
+        };
+        TopType: {
+            name: string;
+            /**
+             * Format: double
+             * @description count / questions, 0 to 1.
+             */
+            score: number;
+            summary: string;
         };
         /**
          * @description The second step a login waits for (two-factor on): send the challenge back with a code to
@@ -7897,6 +8272,228 @@ export interface operations {
             };
         };
     };
+    from_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["AiFileForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_AiSummaryResult"];
+                };
+            };
+            /** @description No file, or not a PDF, EPUB, HTML or text file */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_AiSummaries"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    one: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_AiSummaryDetailResult"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_Empty"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    from_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AiLinkRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_AiSummaryResult"];
+                };
+            };
+            /** @description Not an http(s) link, or a private or local address */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a paid member (`premium_required`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     record_event: {
         parameters: {
             query?: never;
@@ -9360,6 +9957,37 @@ export interface operations {
             };
         };
     };
+    onboarding_plan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OnboardingChoices"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_TenDayPlan"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     complete: {
         parameters: {
             query?: never;
@@ -9526,6 +10154,219 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Ok_PodcastResult"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    kept_results: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `quiz` or `personality-quiz` */
+                quiz: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_QuizResult"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not taken yet, or no such quiz */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    submit_results: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `quiz` or `personality-quiz` */
+                quiz: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuizAnswers"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_QuizResult"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A token was sent but is no longer valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    full_report: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `quiz` or `personality-quiz` */
+                quiz: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_QuizReport"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The report was not bought (`report_not_bought`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    report_pdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `quiz` or `personality-quiz` */
+                quiz: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": components["schemas"]["FileBytes"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    quiz_definition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `quiz` or `personality-quiz` */
+                quiz: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_QuizDefinition"];
                 };
             };
             404: {

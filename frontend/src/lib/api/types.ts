@@ -540,3 +540,31 @@ export type AdminAffiliateResult = Schemas['AdminAffiliateResult'];
 
 /** POST /api/admin/affiliates/{userId}/payouts { amountCents, note } */
 export type PayoutRequest = Schemas['PayoutRequest'];
+
+/** GET /api/quizzes/{quiz}: the questions in order and every type with its free-view summary. */
+export type QuizDefinition = Schemas['QuizDefinition'];
+export type QuizQuestion = Schemas['QuizQuestion'];
+export type QuizType = Schemas['QuizType'];
+
+/** POST /api/quiz-results/{quiz} { counts }: scored (and kept for members). */
+export type QuizAnswers = Schemas['QuizAnswers'];
+
+/** The results page's view: top type(s), whether kept, whether the full report was bought. */
+export type QuizResult = Schemas['QuizResult'];
+export type TopType = Schemas['TopType'];
+
+/** GET /api/quiz-results/{quiz}/report: every type, highest first, with descriptions and books. */
+export type QuizReport = Schemas['QuizReport'];
+export type ReportType = Schemas['ReportType'];
+export type ReportBook = Schemas['ReportBook'];
+
+/** POST /api/onboarding/plan { goals, categories }: answered with a TenDayPlan. */
+export type OnboardingChoices = Schemas['OnboardingChoices'];
+
+/** The AI summariser: a job and its result. */
+export type AiSummary = Schemas['AiSummary'];
+export type AiSummaryStatus = Schemas['AiSummaryStatus'];
+export type AiSummaryDetail = Schemas['AiSummaryDetail'];
+export type AiSection = Schemas['AiSection'];
+/** POST /api/ai/url { url } */
+export type AiLinkRequest = Schemas['AiLinkRequest'];

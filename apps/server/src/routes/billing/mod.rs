@@ -75,7 +75,7 @@ pub struct PlanView {
     /// For subscriptions.
     #[schema(required = true)]
     pub interval: Option<IntervalView>,
-    /// Whether checkout sells it now (gifts, seats, books and quiz results come later).
+    /// Whether checkout sells it (a plan no longer sold keeps its row for old purchases).
     pub purchasable: bool,
     pub trial_days: u32,
     /// One unit (one seat for the bulk plan), in cents.
@@ -123,7 +123,7 @@ impl From<&Plan> for PlanView {
             name: plan.name.clone(),
             kind,
             interval,
-            purchasable: plan.sold_at_checkout(),
+            purchasable: plan.active,
             trial_days,
             price: plan.amount.0,
             min_quantity: *plan.quantities().start(),

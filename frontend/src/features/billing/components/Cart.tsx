@@ -88,6 +88,7 @@ export function Cart({ plan, quote, updating, quoteError, addInfographics, quant
       {total && plan.kind === 'gift' ? <p className="cart__note">One payment. The gift code gives a year of Premium and never expires.</p> : null}
       {total && plan.kind === 'bulk' ? <p className="cart__note">One payment. Each seat's code gives one person a year of Premium.</p> : null}
       {total && plan.kind === 'book' ? <p className="cart__note">One payment. The summary downloads as a PDF once paid.</p> : null}
+      {total && plan.kind === 'quiz' ? <p className="cart__note">One payment. Your full report opens on your results page once paid.</p> : null}
     </section>
   );
 }

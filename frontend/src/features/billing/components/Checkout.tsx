@@ -11,6 +11,7 @@ import { completePayPalForBook, confirmBookPayment, confirmCardPayment, payByCar
 import { useQuote } from '../api/quote';
 import { useStripeCard } from '../hooks/use-stripe-card';
 import { CARD_INVALID_MESSAGE, CHECKOUT_ERROR_MESSAGE, EMAIL_REQUIRED_MESSAGE, NO_METHOD_MESSAGE } from '../messages';
+import { quizResultsPath } from '../quiz-results';
 import { formatCents, hasQuantity, initialQuantity, isSubscription, needsBuyerEmail, offersAddOns, quantityProblem, type AddOnCount } from '../money';
 import { AddOnChoice } from './AddOnChoice';
 import { EMPTY_GIFT, GiftFields, type GiftDetails } from './GiftFields';
@@ -56,6 +57,7 @@ function backLink(plan: PlanView): { to: string; label: string } {
   if (plan.kind === 'gift') return { to: '/giftcard', label: '← Gift cards' };
   if (plan.kind === 'bulk') return { to: '/teams', label: '← Gistbook for teams' };
   if (plan.kind === 'book') return { to: '/books', label: '← Book summaries' };
+  if (plan.kind === 'quiz') return { to: quizResultsPath(plan.id), label: '← Your quiz results' };
   return { to: '/pricing', label: '← All plans' };
 }
 

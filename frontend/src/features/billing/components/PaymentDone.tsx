@@ -5,6 +5,7 @@ import type { ChargeResult, PlanView } from '@/lib/api/types';
 import { formatDate } from '@/lib/plan';
 import { SUMMARY_PDF_NAME, saveFile } from '@/lib/save-file';
 import { trialLabel } from '../money';
+import { quizResultsPath } from '../quiz-results';
 import './checkout.css';
 
 export const MEMBER_DONE_TITLE = "You're all set";
@@ -59,7 +60,8 @@ function AttachLinks({ chargeId }: { chargeId: string }) {
 
 /**
  * The checkout's last state, by plan (member spec §4): a gift says its details were e-mailed; a
- * single book has been downloaded as summary.pdf; seats lead to the team page; otherwise a
+ * single book has been downloaded as summary.pdf; quiz results lead to their results page (the full
+ * report); seats lead to the team page; otherwise a
  * signed-in buyer reads at once and a guest (`notLoggedIn`) signs up or logs in to attach the
  * purchase.
  */
@@ -106,6 +108,26 @@ export function PaymentDone({ plan, result, trialEndsAt, pdf, quantity }: Paymen
           Your payment for <strong>{plan.name}</strong> went through and the summary is downloading as {SUMMARY_PDF_NAME}.
         </p>
         {guest && result.chargeId ? <p>Create your account, or log in, to keep the summary and download it again any time.</p> : null}
+      </Done>
+    );
+  }
+
+  if (plan.kind === 'quiz') {
+    // Member spec §4: a personality-quiz plan links to its results, a quiz plan to /quiz-results.
+    const results = quizResultsPath(plan.id);
+    return (
+      <Done
+        title="Your full report is ready"
+        actions={
+          <Link className="btn btn--primary btn--lg" to={results}>
+            See your full report
+          </Link>
+        }
+      >
+        <p>
+          Your payment for <strong>{plan.name}</strong> went through. Your full report, with every result, what it means and the books for it,
+          is on your results page, ready to download as a PDF.
+        </p>
       </Done>
     );
   }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChargeRequest, QuoteRequest } from '@/lib/api/types';
-import { makeCharge, makeQuote, makeSettings } from '@/testing/billing-data';
+import { makeCharge, makeQuote, makeSettings, planById } from '@/testing/billing-data';
 import { makeUser } from '@/testing/data';
 import { fail, http, ok } from '@/testing/handlers';
 import { renderApp, signIn } from '@/testing/render';
@@ -106,8 +106,12 @@ describe('payment page: the order', () => {
     expect(screen.getByRole('link', { name: 'See the plans' })).toHaveAttribute('href', '/pricing');
   });
 
-  it('says a plan not sold at this checkout yet (quiz results) before any card is asked for', async () => {
-    renderApp('/payment/quiz-results');
+  it('says a plan the server does not sell at this checkout yet before any card is asked for', async () => {
+    // Every seeded plan sells now (the quiz results since issue 16): the server may still mark one unsold.
+    const monthly = planById('monthly');
+    if (!monthly) throw new Error('no monthly plan in the fixtures');
+    server.use(http.post('/api/charge/price', () => ok({ price: monthly.price, bookTitle: null, course: null, paypalPlan: null, plan: { ...monthly, purchasable: false } })));
+    renderApp('/payment/monthly');
     expect(await screen.findByRole('alert')).toHaveTextContent('This plan cannot be bought by card here yet.');
     expect(screen.queryByLabelText(/Card number/)).not.toBeInTheDocument();
   });

@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
+import { ChallengeBookCard } from '@/components/ChallengeBookCard';
 import type { ChallengeBook } from '@/lib/api/types';
 import { SAVED_MESSAGE, SAVE_LOGIN_MESSAGE } from '../constants';
 import { challengeShareLinks } from '../share';
-import { ChallengeBookCard } from './ChallengeBookCard';
 import { useStepHeading } from './use-step-heading';
 
 export const RESULTS_TITLE = 'Your 10-Day Reading Plan';

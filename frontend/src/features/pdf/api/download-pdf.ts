@@ -1,12 +1,5 @@
 import { apiFile } from '@/lib/api/client';
-
-/** `attachment; filename="walden.pdf"` → `walden.pdf` (or the fallback). */
-export function attachmentName(headers: Headers, fallback: string): string {
-  const disposition = headers.get('Content-Disposition') ?? '';
-  const match = disposition.match(/filename\*?=(?:UTF-8'')?"?([^";]+)"?/i);
-  const name = match?.[1] ? decodeURIComponent(match[1]).trim() : '';
-  return name && !/[\\/]/.test(name) ? name : fallback;
-}
+import { attachmentName } from '@/lib/save-file';
 
 export interface PdfFile {
   file: Blob;

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { ChallengeBook } from '@/lib/api/types';
+import './challenge-book-card.css';
 
 /** The reader's page of a book. */
 export function readHref(book: Pick<ChallengeBook, 'subid'>): string {
@@ -10,6 +11,7 @@ export function readHref(book: Pick<ChallengeBook, 'subid'>): string {
  * One day of the plan: cover, 'Day N', title, author, 'Done' once the member read it, and 'Start
  * Reading' (the card's one link; its name carries the title, "Start Reading Atomic Habits").
  * `components/BookCard` does not fit: its title is the link and it wants the catalogue's fields.
+ * Shared by the ten-day challenge and onboarding's /secret.
  */
 export function ChallengeBookCard({ book }: { book: ChallengeBook }) {
   return (

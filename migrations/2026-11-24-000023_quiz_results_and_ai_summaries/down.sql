@@ -1,0 +1,2 @@
+DROP TABLE ai_summaries;
+DROP TABLE quiz_results;

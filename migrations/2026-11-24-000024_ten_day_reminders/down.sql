@@ -1,0 +1,2 @@
+DROP INDEX ten_day_plans_reminding;
+ALTER TABLE ten_day_plans DROP COLUMN reminders, DROP COLUMN unsubscribe_digest, DROP COLUMN last_reminded_on;
