@@ -4,7 +4,7 @@ import { fillLogin, newUser, registerViaApi, waitForMail } from './helpers';
 /**
  * Issue 16 §1 against the real server and the seeded goals: a visitor builds a ten-day plan (at
  * most two goals), gets it by e-mail, saves it, logs in on the way and comes back to the plan
- * saved; the saved plan is there on the next visit.
+ * saved; the saved plan is there on the next visit, and its daily reminder mails stay on once turned on.
  */
 test('a visitor makes a ten-day plan, logs in to save it and finds it saved', async ({ page, browser }) => {
   test.setTimeout(120_000);
@@ -44,4 +44,12 @@ test('a visitor makes a ten-day plan, logs in to save it and finds it saved', as
   await page.reload();
   await expect(page.getByText('Your plan is saved.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save Your Reading Plan' })).toHaveCount(0);
+
+  // The daily reminder mails: off until turned on, and kept on.
+  const reminders = page.getByRole('checkbox', { name: "E-mail me each morning at 8:00 with the day's book" });
+  await expect(reminders).not.toBeChecked();
+  await reminders.check();
+  await expect(page.getByRole('status').filter({ hasText: 'Reminders are on.' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('checkbox', { name: "E-mail me each morning at 8:00 with the day's book" })).toBeChecked();
 });

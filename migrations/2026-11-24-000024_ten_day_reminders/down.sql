@@ -1,2 +1,3 @@
+DROP INDEX ten_day_plans_unsubscribe;
 DROP INDEX ten_day_plans_reminding;
-ALTER TABLE ten_day_plans DROP COLUMN reminders, DROP COLUMN unsubscribe_digest, DROP COLUMN last_reminded_on;
+ALTER TABLE ten_day_plans DROP COLUMN reminders, DROP COLUMN unsubscribe_token, DROP COLUMN last_reminded_on;

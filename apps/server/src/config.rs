@@ -51,6 +51,12 @@ pub struct Config {
     pub ai_fetch_allow: summariser::fetch_policy::AllowList,
     /// How often the summariser's worker looks for queued jobs.
     pub ai_poll_interval: Duration,
+    /// `AI_MODEL_URL` (an OpenAI-compatible API, e.g. https://api.openai.com/v1), `AI_MODEL_KEY`
+    /// and `AI_MODEL_NAME` (gpt-4o-mini): summaries by a language model. Without them the
+    /// built-in extractive summariser works offline.
+    pub ai_model: Option<language_model::ModelSettings>,
+    /// How often due ten-day-challenge reminders are mailed.
+    pub reminder_interval: Duration,
 }
 
 /// The payment providers' settings. A provider without its keys is simply not offered.
@@ -180,6 +186,13 @@ impl Config {
             ai_fetch_allow: summariser::fetch_policy::AllowList::parse(&var("AI_FETCH_ALLOW").unwrap_or_default())
                 .map_err(|problem| ConfigError { name: "AI_FETCH_ALLOW", problem })?,
             ai_poll_interval: Duration::from_millis(parsed("AI_POLL_INTERVAL_MS", 500)?),
+            ai_model: match (var("AI_MODEL_URL"), var("AI_MODEL_KEY")) {
+                (Some(base_url), Some(api_key)) => {
+                    Some(language_model::ModelSettings { base_url, api_key, model: var("AI_MODEL_NAME").unwrap_or_else(|| "gpt-4o-mini".into()) })
+                }
+                _ => None,
+            },
+            reminder_interval: Duration::from_millis(parsed("REMINDER_INTERVAL_MS", 60_000)?),
             bind_addr,
         })
     }

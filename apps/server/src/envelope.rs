@@ -209,7 +209,7 @@ impl From<challenge::ChallengeError> for ApiError {
         use challenge::ChallengeError::*;
         match &err {
             GoalsAndEmailNeeded | TooManyGoals | InvalidEmail | UnknownGoal | NoPlan | PickGoals | AnswersDoNotMatch => ApiError::bad_request(err.code(), err.to_string()),
-            UnknownQuiz | NotTaken => ApiError::new(StatusCode::NOT_FOUND, err.code(), err.to_string()),
+            UnknownQuiz | NotTaken | UnknownUnsubscribeLink => ApiError::new(StatusCode::NOT_FOUND, err.code(), err.to_string()),
             ReportNotBought => ApiError::new(StatusCode::FORBIDDEN, err.code(), err.to_string()),
             TooManyPlans => ApiError::new(StatusCode::TOO_MANY_REQUESTS, err.code(), err.to_string()),
             Unavailable => ApiError::unavailable(),

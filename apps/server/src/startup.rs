@@ -111,6 +111,7 @@ impl Application {
             crate::routes::billing::spawn_renewal_housekeeping(state.clone(), config.billing_poll_interval, stop_workers.clone()),
             crate::routes::referral::spawn_commission_ledger(state.clone(), config.referral_ledger_interval, stop_workers.clone()),
             crate::routes::ai::spawn_summariser(state.clone(), config.ai_poll_interval, stop_workers.clone()),
+            crate::routes::challenge::spawn_reminders(state.clone(), config.reminder_interval, stop_workers.clone()),
         ];
 
         let listener = TcpListener::bind(&config.bind_addr).with_context(|| format!("binding {}", config.bind_addr))?;

@@ -179,3 +179,19 @@ async fn oversize_and_wrong_type_files_are_refused_and_twenty_a_day_is_the_limit
     assert_error(upload(&app, "note.txt", b"One more note. With words.".to_vec(), &paid).await, StatusCode::TOO_MANY_REQUESTS, "throttled", "You have made 20 summaries today. You can make more tomorrow.").await;
     assert_eq!(app.post("/api/ai/url", &json!({"url": "https://example.com/"}), Some(&paid)).await.status(), StatusCode::TOO_MANY_REQUESTS);
 }
+
+#[actix_web::test]
+async fn a_configured_language_model_writes_the_key_ideas() {
+    let model = stand_ins::language_model::LanguageModelStandIn::start().unwrap();
+    let settings = language_model::ModelSettings { base_url: model.base_url.clone(), api_key: stand_ins::language_model::API_KEY.into(), model: "small".into() };
+    let app = spawn_app_with(AppOptions { ai_model: Some(settings), ..Default::default() }).await;
+    let paid = app.paid_member("paid@example.com").await;
+    let note = "Rest\n\nRest makes good work possible. It is not idleness at all.\n\nWalks and naps restore attention for the next task.";
+    let started = result(upload(&app, "rest.txt", note.as_bytes().to_vec(), &paid).await).await["summary"].clone();
+    let done = finished(&app, &started["id"], &paid).await;
+    assert_eq!(done["status"], "done", "{done}");
+    assert_eq!(done["title"], "Rest");
+    let titles: Vec<&str> = done["sections"].as_array().unwrap().iter().map(|s| s["title"].as_str().unwrap()).collect();
+    assert_eq!(titles, vec!["Model: Rest makes good work possible", "Model: Walks and naps restore attention for the next task"]);
+    assert_eq!(model.requests().len(), 1);
+}

@@ -72,6 +72,8 @@ const CALLS: &[(&str, &str)] = &[
     ("POST", "/api/user/ten-day-challenge"),
     ("POST", "/api/user/ten-day-challenge-submit"),
     ("POST", "/api/onboarding/plan"),
+    ("PUT", "/api/user/ten-day-challenge/reminders"),
+    ("POST", "/api/ten-day-challenge/unsubscribe"),
     ("GET", "/api/quizzes/{quiz}"),
     ("POST", "/api/quiz-results/{quiz}"),
     ("GET", "/api/quiz-results/{quiz}"),

@@ -7,6 +7,7 @@ mod common;
 use common::*;
 use diesel::RunQueryDsl;
 use reqwest::StatusCode;
+use chrono::TimeZone;
 use serde_json::{json, Value};
 
 async fn result(response: reqwest::Response) -> Value {
@@ -147,4 +148,40 @@ async fn onboarding_plans_the_goals_then_the_categories_and_a_new_member_saves_i
     let goals = result(app.get("/api/goals", Some(&member)).await).await;
     assert_eq!(goals["userGoals"], json!([calm]));
     assert_eq!(subids(&goals["userBookRecommendations"]), books);
+}
+
+#[actix_web::test]
+async fn opted_in_members_get_one_reminder_a_day_from_eight_until_they_unsubscribe() {
+    let app = spawn_app_with(AppOptions { fixed_clock: true, ..Default::default() }).await;
+    let catalogue = app.seed_catalogue();
+    let (calm, _) = seed_goals(&app, &catalogue.books);
+    // 6:00 UTC is 7:00 in Paris, where the test member registers.
+    app.set_clock(chrono::Utc.with_ymd_and_hms(2026, 11, 24, 6, 0, 0).unwrap());
+    let member = app.register("ada@example.com", PASSWORD).await;
+    assert_error(app.put("/api/user/ten-day-challenge/reminders", &json!({"reminders": true}), Some(&member)).await, StatusCode::BAD_REQUEST, "invalid_form", "Please create a plan first.").await;
+    let ids = [catalogue.books["premium-2"], catalogue.books["premium-1"]];
+    ok_body(app.post("/api/user/ten-day-challenge-submit", &json!({"goals": [calm], "bookIds": ids}), Some(&member)).await, StatusCode::OK).await;
+    assert_eq!(result(app.get("/api/goals", Some(&member)).await).await["reminders"], false);
+    let on = result(app.put("/api/user/ten-day-challenge/reminders", &json!({"reminders": true}), Some(&member)).await).await;
+    assert_eq!(on, json!({"reminders": true}));
+    assert_eq!(result(app.get("/api/goals", Some(&member)).await).await["reminders"], true);
+
+    // Before 8:00 there nothing goes out; at 9:00 there, day 1.
+    tokio::time::sleep(std::time::Duration::from_millis(400)).await;
+    assert!(app.mails_to("ada@example.com").iter().all(|m| !m.contains("Day 1 of 2")));
+    app.advance(chrono::Duration::hours(2));
+    let first = app.wait_for_mails_to("ada@example.com", 1).await.pop().unwrap();
+    assert!(first.contains("Day 1 of 2: Meditations on First Philosophy"), "{first}");
+    tokio::time::sleep(std::time::Duration::from_millis(400)).await;
+    assert_eq!(app.mails_to("ada@example.com").len(), 1, "once a day");
+    app.advance(chrono::Duration::days(1));
+    let second = app.wait_for_mails_to("ada@example.com", 2).await.pop().unwrap();
+    assert!(second.contains("Day 2 of 2: Meditations"), "{second}");
+
+    // The link in the mail turns them off, without signing in.
+    let token = second.split("unsubscribe?token=").nth(1).unwrap().split_whitespace().next().unwrap().to_owned();
+    assert_error(app.post("/api/ten-day-challenge/unsubscribe", &json!({"token": "nope"}), None).await, StatusCode::NOT_FOUND, "not_found", "This link is no longer valid.").await;
+    ok_body(app.post("/api/ten-day-challenge/unsubscribe", &json!({"token": token}), None).await, StatusCode::OK).await;
+    let member = app.login("ada@example.com", PASSWORD).await;
+    assert_eq!(result(app.get("/api/goals", Some(&member)).await).await["reminders"], false);
 }

@@ -26,6 +26,8 @@ pub enum ChallengeError {
     NotTaken,
     #[error("The full report comes with the quiz results plan.")]
     ReportNotBought,
+    #[error("This link is no longer valid.")]
+    UnknownUnsubscribeLink,
     #[error("temporarily unavailable")]
     Unavailable,
     #[error("internal: {0}")]
@@ -36,7 +38,7 @@ impl ChallengeError {
     pub fn code(&self) -> &'static str {
         match self {
             ChallengeError::GoalsAndEmailNeeded | ChallengeError::TooManyGoals | ChallengeError::InvalidEmail | ChallengeError::UnknownGoal | ChallengeError::NoPlan | ChallengeError::PickGoals | ChallengeError::AnswersDoNotMatch => "invalid_form",
-            ChallengeError::UnknownQuiz | ChallengeError::NotTaken => "not_found",
+            ChallengeError::UnknownQuiz | ChallengeError::NotTaken | ChallengeError::UnknownUnsubscribeLink => "not_found",
             ChallengeError::ReportNotBought => "report_not_bought",
             ChallengeError::TooManyPlans => "throttled",
             ChallengeError::Unavailable => "unavailable",

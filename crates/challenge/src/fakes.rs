@@ -1,6 +1,7 @@
 //! In-memory ports for unit tests without a database.
 
 use crate::plan::{BookFacts, Candidate};
+use crate::reminders::ReminderPlan;
 use crate::ports::*;
 use catalogue::model::Goal;
 use kernel::{OutgoingMail, Timestamp, UserId};
@@ -21,6 +22,13 @@ pub struct InMemoryChallenge {
     pub categories: RefCell<Vec<(i64, i64, String)>>,
     /// (member, quiz, results).
     pub quiz_results: RefCell<Vec<(UserId, String, KeptResults)>>,
+    /// Members whose plan has reminders on, with the plan's unsubscribe token.
+    pub reminders: RefCell<Vec<(UserId, String)>>,
+    /// Reminder-plan facts the fake cannot know (e-mail, timezone, saved at) per member.
+    pub reminder_facts: RefCell<Vec<ReminderPlan>>,
+    /// (member, local date) reminders recorded.
+    pub reminded: RefCell<Vec<(UserId, chrono::NaiveDate)>>,
+    tokens: std::cell::Cell<u32>,
     /// (member, quiz) reports paid for.
     pub reports_bought: RefCell<Vec<(UserId, String)>>,
 }
@@ -98,6 +106,62 @@ impl ChallengeStore for InMemoryChallenge {
     fn books_in_categories(&self, ids: &[i64], limit: usize) -> PortResult<Vec<BookFacts>> {
         let categories = self.categories.borrow();
         Ok(self.most_read_where(|id| categories.iter().any(|(b, c, _)| *b == id && ids.contains(c)), limit))
+    }
+
+    fn reminders_on(&self, member: UserId) -> PortResult<bool> {
+        Ok(self.reminders.borrow().iter().any(|(m, _)| *m == member))
+    }
+
+    fn set_reminders(&self, member: UserId, on: bool, token: &str) -> PortResult<bool> {
+        if !self.plans.borrow().iter().any(|(m, _)| *m == member) {
+            return Ok(false);
+        }
+        let mut reminders = self.reminders.borrow_mut();
+        let kept = reminders.iter().find(|(m, _)| *m == member).map(|(_, t)| t.clone());
+        reminders.retain(|(m, _)| *m != member);
+        if on {
+            reminders.push((member, kept.unwrap_or_else(|| token.to_owned())));
+        }
+        Ok(true)
+    }
+
+    fn unsubscribe(&self, token: &str) -> PortResult<bool> {
+        let mut reminders = self.reminders.borrow_mut();
+        let before = reminders.len();
+        reminders.retain(|(_, t)| t != token);
+        Ok(reminders.len() < before)
+    }
+
+    fn reminder_plans(&self) -> PortResult<Vec<ReminderPlan>> {
+        let reminders = self.reminders.borrow();
+        let plans = self.plans.borrow();
+        let reminded = self.reminded.borrow();
+        Ok(self
+            .reminder_facts
+            .borrow()
+            .iter()
+            .filter_map(|facts| {
+                let (_, token) = reminders.iter().find(|(m, _)| *m == facts.member)?;
+                let (_, plan) = plans.iter().find(|(m, _)| *m == facts.member)?;
+                let last = reminded.iter().filter(|(m, _)| *m == facts.member).map(|(_, d)| *d).max();
+                Some(ReminderPlan { books: plan.books.clone(), unsubscribe_token: token.clone(), last_reminded_on: last, ..facts.clone() })
+            })
+            .collect())
+    }
+
+    fn record_reminder(&self, member: UserId, local_date: chrono::NaiveDate, mail: &OutgoingMail, _at: Timestamp) -> PortResult<bool> {
+        let mut reminded = self.reminded.borrow_mut();
+        if reminded.contains(&(member, local_date)) {
+            return Ok(false);
+        }
+        reminded.push((member, local_date));
+        self.mail.borrow_mut().push(mail.clone());
+        Ok(true)
+    }
+
+    fn new_token(&self) -> String {
+        self.tokens.set(self.tokens.get() + 1);
+        format!("token-{}", self.tokens.get())
     }
 
     fn queue_mail(&self, mail: &OutgoingMail, _at: Timestamp) -> PortResult<()> {

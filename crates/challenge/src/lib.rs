@@ -11,6 +11,7 @@ pub mod ports;
 pub mod quiz;
 pub mod quiz_results;
 pub mod quiz_texts;
+pub mod reminders;
 pub mod service;
 
 #[cfg(any(test, feature = "test-support"))]

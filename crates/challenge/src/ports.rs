@@ -1,6 +1,7 @@
 //! What the challenge needs from outside.
 
 use crate::plan::{BookFacts, Candidate};
+use crate::reminders::ReminderPlan;
 use catalogue::model::Goal;
 pub use kernel::{PortError, PortResult};
 use kernel::{OutgoingMail, Timestamp, UserId};
@@ -30,6 +31,20 @@ pub trait ChallengeStore {
     fn record_and_count(&self, key: &str, at: Timestamp, since: Timestamp) -> PortResult<u32>;
     /// The `limit` most read live books in the categories with these ids, most read first.
     fn books_in_categories(&self, ids: &[i64], limit: usize) -> PortResult<Vec<BookFacts>>;
+    /// Whether the member's saved plan has reminders on.
+    fn reminders_on(&self, member: UserId) -> PortResult<bool>;
+    /// Turns the saved plan's reminders on or off, keeping its unsubscribe token or setting
+    /// `token` when it has none; false when the member has no saved plan.
+    fn set_reminders(&self, member: UserId, on: bool, token: &str) -> PortResult<bool>;
+    /// Turns off the reminders of the plan with this token; false for an unknown token.
+    fn unsubscribe(&self, token: &str) -> PortResult<bool>;
+    /// Saved plans with reminders on, of live accounts.
+    fn reminder_plans(&self) -> PortResult<Vec<ReminderPlan>>;
+    /// Records the reminder of `local_date` and queues its mail, together, unless one was
+    /// recorded for that date already (another worker); whether it was this call.
+    fn record_reminder(&self, member: UserId, local_date: chrono::NaiveDate, mail: &OutgoingMail, at: Timestamp) -> PortResult<bool>;
+    /// A fresh random token (an unsubscribe link's).
+    fn new_token(&self) -> String;
     /// Queues an e-mail through the outbox.
     fn queue_mail(&self, mail: &OutgoingMail, at: Timestamp) -> PortResult<()>;
 }

@@ -3,6 +3,7 @@
 use crate::error::ChallengeError;
 use crate::plan::{build_plan, check_request, plan_mail, Candidate, GoalChoice, PlanDay, FILL_CANDIDATES, PLANS_PER_ADDRESS_PER_DAY, PLAN_DAYS};
 use crate::ports::{ChallengeStore, SavedPlan};
+use crate::reminders;
 use catalogue::model::Goal;
 use kernel::{Timestamp, UserId};
 
@@ -19,6 +20,8 @@ pub struct PlanView {
     pub goals: Vec<i64>,
     pub goal_titles: Vec<String>,
     pub days: Vec<PlanDay>,
+    /// A saved plan's daily reminders are on.
+    pub reminders: bool,
 }
 
 pub struct Challenge<'s, S: ?Sized> {
@@ -61,7 +64,7 @@ impl<'s, S: ChallengeStore + ?Sized> Challenge<'s, S> {
         };
         let days = build_plan(&choice, &candidates, &completed);
         self.store.queue_mail(&plan_mail(&email, &titles, &days, &self.site), self.now)?;
-        Ok(PlanView { goals: choice.ids().to_vec(), goal_titles: titles, days })
+        Ok(PlanView { goals: choice.ids().to_vec(), goal_titles: titles, days, reminders: false })
     }
 
     /// Saves the member's plan (the goals and the books the plan showed, day 1 first).
@@ -101,7 +104,41 @@ impl<'s, S: ChallengeStore + ?Sized> Challenge<'s, S> {
                 day.day = i as u32 + 1;
             }
         }
-        Ok(PlanView { goals: choice.ids().to_vec(), goal_titles: titles, days })
+        Ok(PlanView { goals: choice.ids().to_vec(), goal_titles: titles, days, reminders: false })
+    }
+
+    /// Turns the saved plan's daily reminder mails on or off; whether they are on.
+    pub fn set_reminders(&self, member: UserId, on: bool) -> Result<bool, ChallengeError> {
+        if !self.store.set_reminders(member, on, &self.store.new_token())? {
+            return Err(ChallengeError::NoPlan);
+        }
+        Ok(on)
+    }
+
+    /// The unsubscribe link of a reminder mail: reminders off, no sign-in needed.
+    pub fn unsubscribe(&self, token: &str) -> Result<(), ChallengeError> {
+        let token = token.trim();
+        if token.is_empty() || !self.store.unsubscribe(token)? {
+            return Err(ChallengeError::UnknownUnsubscribeLink);
+        }
+        Ok(())
+    }
+
+    /// Housekeeping: mails each reminder that is due (see `reminders::due`); how many went out.
+    pub fn send_due_reminders(&self) -> Result<u32, ChallengeError> {
+        let mut sent = 0;
+        for plan in self.store.reminder_plans()? {
+            let Some(due) = reminders::due(&plan, self.now) else { continue };
+            let Some(&book_id) = plan.books.get(due.day as usize - 1) else { continue };
+            // A book that left the catalogue has no reminder; the next day's book still does.
+            let Some(book) = self.store.books_by_id(&[book_id])?.into_iter().next() else { continue };
+            let done = self.store.completed_of(plan.member, &[book_id])?.contains(&book_id);
+            let mail = reminders::reminder_mail(&plan, due.day, &book, done, &self.site);
+            if self.store.record_reminder(plan.member, due.local_date, &mail, self.now)? {
+                sent += 1;
+            }
+        }
+        Ok(sent)
     }
 
     fn saved_plan(&self, member: UserId, all_goals: &[Goal]) -> Result<Option<PlanView>, ChallengeError> {
@@ -117,7 +154,7 @@ impl<'s, S: ChallengeStore + ?Sized> Challenge<'s, S> {
             .map(|(i, book)| PlanDay { day: i as u32 + 1, book: book.clone(), done: completed.contains(&book.id) })
             .collect();
         let goal_titles = all_goals.iter().filter(|g| saved.goals.contains(&g.id)).map(|g| g.title.clone()).collect();
-        Ok(Some(PlanView { goals: saved.goals, goal_titles, days }))
+        Ok(Some(PlanView { goals: saved.goals, goal_titles, days, reminders: self.store.reminders_on(member)? }))
     }
 }
 

@@ -1,11 +1,12 @@
 //! The ten-day challenge's port: goals, the books a plan may hold, members' completions and
 //! saved plans, plan mail through the queue.
 
-use crate::schema::{books, reading_history, ten_day_plans};
+use crate::schema::{books, reading_history, ten_day_plans, users};
 use crate::store::PgStore;
 use catalogue::model::Goal;
 use challenge::plan::{BookFacts, Candidate};
 use challenge::ports::{ChallengeStore, SavedPlan};
+use challenge::reminders::ReminderPlan;
 use diesel::prelude::*;
 use diesel::sql_types::{Array, BigInt, Text};
 use kernel::{OutgoingMail, PortResult, Timestamp, UserId};
@@ -28,6 +29,10 @@ struct CandidateRow {
     #[diesel(sql_type = Array<BigInt>)]
     goals: Vec<i64>,
 }
+
+/// A plan with reminders on: member, e-mail, first name, timezone, saved at, last reminded on,
+/// books, unsubscribe token.
+type ReminderRow = (i64, String, String, String, Timestamp, Option<chrono::NaiveDate>, Vec<i64>, Option<String>);
 
 impl ChallengeStore for PgStore<'_> {
     fn goals(&self) -> PortResult<Vec<Goal>> {
@@ -97,7 +102,13 @@ impl ChallengeStore for PgStore<'_> {
 
     fn save_plan(&self, member: UserId, plan: &SavedPlan, at: Timestamp) -> PortResult<()> {
         self.run(|conn| {
-            let values = (ten_day_plans::goal_ids.eq(&plan.goals), ten_day_plans::book_ids.eq(&plan.books), ten_day_plans::saved_at.eq(at));
+            // A new plan starts today: its reminders count its days from now.
+            let values = (
+                ten_day_plans::goal_ids.eq(&plan.goals),
+                ten_day_plans::book_ids.eq(&plan.books),
+                ten_day_plans::saved_at.eq(at),
+                ten_day_plans::last_reminded_on.eq(None::<chrono::NaiveDate>),
+            );
             diesel::insert_into(ten_day_plans::table)
                 .values((ten_day_plans::user_id.eq(member.0), values))
                 .on_conflict(ten_day_plans::user_id)
@@ -114,6 +125,84 @@ impl ChallengeStore for PgStore<'_> {
 
     fn books_in_categories(&self, ids: &[i64], limit: usize) -> PortResult<Vec<BookFacts>> {
         self.run(|conn| crate::quizzes::most_read_in(conn, ids, &[], limit))
+    }
+
+    fn reminders_on(&self, member: UserId) -> PortResult<bool> {
+        self.run(|conn| {
+            ten_day_plans::table.find(member.0).select(ten_day_plans::reminders).first::<bool>(conn).optional().map(|on| on.unwrap_or(false))
+        })
+    }
+
+    fn set_reminders(&self, member: UserId, on: bool, token: &str) -> PortResult<bool> {
+        self.run(|conn| {
+            diesel::sql_query("UPDATE ten_day_plans SET reminders = $2, unsubscribe_token = COALESCE(unsubscribe_token, $3) WHERE user_id = $1")
+                .bind::<BigInt, _>(member.0)
+                .bind::<diesel::sql_types::Bool, _>(on)
+                .bind::<Text, _>(token)
+                .execute(conn)
+                .map(|n| n > 0)
+        })
+    }
+
+    fn unsubscribe(&self, token: &str) -> PortResult<bool> {
+        self.run(|conn| {
+            diesel::update(ten_day_plans::table.filter(ten_day_plans::unsubscribe_token.eq(token)))
+                .set(ten_day_plans::reminders.eq(false))
+                .execute(conn)
+                .map(|n| n > 0)
+        })
+    }
+
+    fn reminder_plans(&self) -> PortResult<Vec<ReminderPlan>> {
+        let rows: Vec<ReminderRow> = self.run(|conn| {
+            ten_day_plans::table
+                .inner_join(users::table)
+                .filter(ten_day_plans::reminders)
+                .filter(users::deleted_at.is_null())
+                .select((
+                    ten_day_plans::user_id,
+                    users::email,
+                    users::first_name,
+                    users::timezone,
+                    ten_day_plans::saved_at,
+                    ten_day_plans::last_reminded_on,
+                    ten_day_plans::book_ids,
+                    ten_day_plans::unsubscribe_token,
+                ))
+                .load(conn)
+        })?;
+        Ok(rows
+            .into_iter()
+            .filter_map(|(member, email, first_name, timezone, saved_at, last_reminded_on, books, token)| {
+                Some(ReminderPlan { member: UserId(member), email, first_name, timezone, saved_at, last_reminded_on, books, unsubscribe_token: token? })
+            })
+            .collect())
+    }
+
+    fn record_reminder(&self, member: UserId, local_date: chrono::NaiveDate, mail: &OutgoingMail, at: Timestamp) -> PortResult<bool> {
+        self.run(|conn| {
+            conn.transaction(|conn| {
+                let claimed = diesel::update(
+                    ten_day_plans::table
+                        .find(member.0)
+                        .filter(ten_day_plans::last_reminded_on.is_null().or(ten_day_plans::last_reminded_on.ne(local_date))),
+                )
+                .set(ten_day_plans::last_reminded_on.eq(local_date))
+                .execute(conn)?;
+                if claimed == 0 {
+                    return Ok(false);
+                }
+                crate::mail_queue::enqueue(conn, mail, at)?;
+                Ok(true)
+            })
+        })
+    }
+
+    fn new_token(&self) -> String {
+        use rand::RngCore;
+        let mut bytes = [0u8; 24];
+        rand::rngs::OsRng.fill_bytes(&mut bytes);
+        hex::encode(bytes)
     }
 
     fn queue_mail(&self, mail: &OutgoingMail, at: Timestamp) -> PortResult<()> {

@@ -269,7 +269,7 @@ diesel::table! {
         book_ids -> Array<Int8>,
         saved_at -> Timestamptz,
         reminders -> Bool,
-        unsubscribe_digest -> Nullable<Text>,
+        unsubscribe_token -> Nullable<Text>,
         last_reminded_on -> Nullable<Date>,
     }
 }
@@ -645,6 +645,7 @@ diesel::joinable!(charges -> users (user_id));
 diesel::joinable!(subscription_payments -> charges (charge_id));
 diesel::joinable!(affiliates -> users (user_id));
 diesel::joinable!(quiz_results -> users (user_id));
+diesel::joinable!(ten_day_plans -> users (user_id));
 diesel::joinable!(ai_summaries -> users (user_id));
 diesel::joinable!(charges -> plans (plan_id));
 diesel::joinable!(subscriptions -> charges (charge_id));

@@ -6,7 +6,10 @@
 //! - [`paypal::PayPalStandIn`]: the part of PayPal's REST API the payments adapter uses (OAuth
 //!   tokens, orders, subscriptions, verify-webhook-signature), PayPal's webhooks, and a small
 //!   subset of PayPal's JS SDK (the PayPal button) for the browser.
+//! - [`language_model::LanguageModelStandIn`]: an OpenAI-compatible chat-completions endpoint for
+//!   the AI summariser's optional language-model provider.
 
+pub mod language_model;
 pub mod paypal;
 pub mod stripe;
 

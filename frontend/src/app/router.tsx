@@ -61,6 +61,8 @@ const AffiliateLanding = lazy(() => import(/* webpackChunkName: "route-affiliate
 const AffiliateInvite = lazy(() => import(/* webpackChunkName: "route-invite" */ '@/features/affiliate/routes/Invite'));
 // The ten-day challenge (issue 16): goals in, a plan of ten books out.
 const TenDayChallenge = lazy(() => import(/* webpackChunkName: "route-ten-day-challenge" */ '@/features/challenge/routes/TenDayChallenge'));
+// The reminder mail's link: the plan's daily reminders off, signed in or not.
+const ChallengeUnsubscribe = lazy(() => import(/* webpackChunkName: "route-ten-day-challenge-unsubscribe" */ '@/features/challenge/routes/Unsubscribe'));
 // Onboarding (issue 16 §3): six steps, then the visitor's plan with sign-up.
 const GetStarted = lazy(() => import(/* webpackChunkName: "route-get-started" */ '@/features/onboarding/routes/GetStarted'));
 const Secret = lazy(() => import(/* webpackChunkName: "route-secret" */ '@/features/onboarding/routes/Secret'));
@@ -233,6 +235,7 @@ export const routes: RouteObject[] = [
       { path: 'invite', element: <AffiliateInvite /> },
       // For everyone: visitors make a plan and log in to save it (they come back here to do so).
       { path: 'ten-day-challenge', element: <TenDayChallenge /> },
+      { path: 'ten-day-challenge/unsubscribe', element: <ChallengeUnsubscribe /> },
       // For everyone: a member reaching /secret saves the plan instead of signing up.
       { path: 'get-started', element: <GetStarted /> },
       { path: 'secret', element: <Secret /> },

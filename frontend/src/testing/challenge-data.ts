@@ -33,7 +33,12 @@ export function makeTenDayPlan(goalIds: number[] = [1], books: ChallengeBook[] =
   };
 }
 
-/** GET /api/goals: the goals, and the member's saved plan (none unless given). */
-export function makeGoalsResult(saved: { userGoals?: number[]; userBookRecommendations?: ChallengeBook[] } = {}): GoalsResult {
-  return { goals: GOALS, userGoals: saved.userGoals ?? [], userBookRecommendations: saved.userBookRecommendations ?? [] };
+/** GET /api/goals: the goals, and the member's saved plan (none unless given; reminders off unless said). */
+export function makeGoalsResult(saved: { userGoals?: number[]; userBookRecommendations?: ChallengeBook[]; reminders?: boolean } = {}): GoalsResult {
+  return {
+    goals: GOALS,
+    userGoals: saved.userGoals ?? [],
+    userBookRecommendations: saved.userBookRecommendations ?? [],
+    reminders: saved.reminders ?? false,
+  };
 }

@@ -114,7 +114,7 @@ function catalogueHandlers() {
     // Issue 14: none of these yet unless a test says so (goals: two).
     http.get('/api/podcasts', () => ok({ podcasts: [] })),
     http.get('/api/insights', () => ok({ insights: [] })),
-    http.get('/api/goals', () => ok({ goals: GOALS, userGoals: [], userBookRecommendations: [] })),
+    http.get('/api/goals', () => ok({ goals: GOALS, userGoals: [], userBookRecommendations: [], reminders: false })),
     // The book form's goals (the admin calls are faked per test otherwise).
     http.get('/api/admin/goals/', () => ok({ goals: ADMIN_GOALS })),
     http.get('/api/infographics', () => ok<InfographicsResult>({ infographics: BOOKS.map(({ id, subid, title, author, image }) => ({ book: { id, subid, title, author, image }, image: null })) })),
@@ -209,6 +209,12 @@ function challengeHandlers() {
       const body = await request.json();
       return ok({ userGoals: body.goals ?? [], userBookRecommendations: makeChallengeBooks() });
     }),
+    // Issue 16 §1: the saved plan's reminders as asked; any unsubscribe link is good.
+    http.put('/api/user/ten-day-challenge/reminders', async ({ request }) => {
+      const body = await request.json();
+      return ok({ reminders: body.reminders });
+    }),
+    http.post('/api/ten-day-challenge/unsubscribe', () => ok({})),
   ];
 }
 

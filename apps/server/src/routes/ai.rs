@@ -199,14 +199,27 @@ async fn remove(state: web::Data<AppState>, caller: AuthUser, id: web::Path<i64>
     Ok(ok(crate::envelope::Empty {}))
 }
 
-/// Runs the summariser's jobs, every `interval`, one after another until none waits. A job a
+/// Runs the summariser's jobs (with the configured language model, if any), every `interval`, one after another until none waits. A job a
 /// dead process left half done is taken again once stale (see `SummaryStore::claim`).
 pub fn spawn_summariser(state: AppState, interval: std::time::Duration, stop: std::sync::Arc<std::sync::atomic::AtomicBool>) -> std::thread::JoinHandle<()> {
     let fetcher = web_fetch::SafeFetcher::new(state.config.ai_fetch_allow.clone());
+    // Made on the worker's thread: a blocking HTTP client may not be made or dropped on the
+    // server's async runtime.
+    let mut model: Option<Option<language_model::OpenAiCompatible>> = None;
     crate::workers::spawn_periodic("summariser", interval, stop, move || loop {
+        let model = model.get_or_insert_with(|| {
+            state.config.ai_model.clone().and_then(|settings| match language_model::OpenAiCompatible::new(settings) {
+                Ok(model) => Some(model),
+                Err(error) => {
+                    tracing::warn!(%error, "the language model is configured but cannot be used; summaries are made offline");
+                    None
+                }
+            })
+        });
         let Ok(mut conn) = state.pool.get() else { return };
         let store = db::PgStore::new(&mut conn);
-        match summariser::Summariser::new(&store, state.clock.now()).run_next(&fetcher, None) {
+        let model = model.as_ref().map(|m| m as &dyn summariser::ports::LanguageModel);
+        match summariser::Summariser::new(&store, state.clock.now()).run_next(&fetcher, model) {
             Ok(true) => continue,
             Ok(false) => return,
             Err(error) => {

@@ -6,7 +6,7 @@ use crate::envelope::{ok, ApiError, ErrorBody, Ok as OkBody};
 use crate::routes::catalogue::extras::GoalView;
 use crate::routes::catalogue::views::public_url;
 use crate::state::AppState;
-use actix_web::{get, post, web, HttpResponse};
+use actix_web::{get, post, put, web, HttpResponse};
 use challenge::plan::PlanDay;
 use challenge::service::PlanView;
 use serde::{Deserialize, Serialize};
@@ -14,7 +14,7 @@ use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn configure(config: &mut ServiceConfig) {
-    config.service(list_goals).service(make_plan).service(save_plan).service(onboarding_plan);
+    config.service(list_goals).service(make_plan).service(save_plan).service(onboarding_plan).service(set_reminders).service(unsubscribe);
 }
 
 #[derive(Serialize, ToSchema)]
@@ -47,6 +47,8 @@ pub struct GoalsResult {
     pub user_goals: Vec<i64>,
     /// The member's saved plan, day 1 first.
     pub user_book_recommendations: Vec<ChallengeBook>,
+    /// The saved plan's daily reminder mails are on.
+    pub reminders: bool,
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -94,11 +96,12 @@ pub struct SavedTenDayPlan {
 async fn list_goals(state: web::Data<AppState>, caller: MemberOrGuest) -> Result<HttpResponse, ApiError> {
     let member = caller.0.map(|user| user.id);
     let page = state.challenge(move |c| c.goals_page(member)).await?;
-    let (user_goals, days) = page.saved.map_or((vec![], vec![]), |plan| (plan.goals, plan.days));
+    let (user_goals, days, reminders) = page.saved.map_or((vec![], vec![], false), |plan| (plan.goals, plan.days, plan.reminders));
     Ok(ok(GoalsResult {
         goals: page.goals.into_iter().map(GoalView::from).collect(),
         user_goals,
         user_book_recommendations: days.into_iter().map(Into::into).collect(),
+        reminders,
     }))
 }
 
@@ -150,4 +153,55 @@ async fn onboarding_plan(state: web::Data<AppState>, body: web::Json<OnboardingC
     let body = body.into_inner();
     let plan = state.challenge(move |c| c.personal_plan(&body.goals, &body.categories)).await?;
     Ok(ok(TenDayPlan::from(plan)))
+}
+
+#[derive(Deserialize, Serialize, ToSchema)]
+pub struct RemindersSetting {
+    /// One mail a day at 8:00 in the member's timezone, for the plan's days.
+    pub reminders: bool,
+}
+
+/// Turns the saved plan's daily reminder mails on or off.
+#[utoipa::path(tag = "challenge", security(("bearer" = [])), request_body = RemindersSetting, responses(
+    (status = 200, body = OkBody<RemindersSetting>),
+    (status = 400, body = ErrorBody, description = "No saved plan"),
+    (status = 401, body = ErrorBody),
+))]
+#[put("/api/user/ten-day-challenge/reminders")]
+async fn set_reminders(state: web::Data<AppState>, caller: AuthUser, body: web::Json<RemindersSetting>) -> Result<HttpResponse, ApiError> {
+    let (member, on) = (caller.id, body.reminders);
+    let reminders = state.challenge(move |c| c.set_reminders(member, on)).await?;
+    Ok(ok(RemindersSetting { reminders }))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct UnsubscribeRequest {
+    /// The token of the reminder mail's link.
+    pub token: String,
+}
+
+/// The reminder mail's unsubscribe link (no sign-in): reminders off.
+#[utoipa::path(tag = "challenge", request_body = UnsubscribeRequest, responses(
+    (status = 200, body = OkBody<crate::envelope::Empty>),
+    (status = 404, body = ErrorBody, description = "An unknown link"),
+))]
+#[post("/api/ten-day-challenge/unsubscribe")]
+async fn unsubscribe(state: web::Data<AppState>, body: web::Json<UnsubscribeRequest>) -> Result<HttpResponse, ApiError> {
+    let token = body.into_inner().token;
+    state.challenge(move |c| c.unsubscribe(&token)).await?;
+    Ok(ok(crate::envelope::Empty {}))
+}
+
+/// Mails the ten-day plans' reminders that are due, every `interval` (a reminder is recorded
+/// with its mail in one transaction, so two instances never send one twice).
+pub fn spawn_reminders(state: AppState, interval: std::time::Duration, stop: std::sync::Arc<std::sync::atomic::AtomicBool>) -> std::thread::JoinHandle<()> {
+    crate::workers::spawn_periodic("ten-day-reminders", interval, stop, move || {
+        let Ok(mut conn) = state.pool.get() else { return };
+        let store = db::PgStore::new(&mut conn);
+        match challenge::Challenge::new(&store, state.clock.now(), &state.config.public_url).send_due_reminders() {
+            Ok(0) => {}
+            Ok(sent) => tracing::info!(sent, "sent ten-day reminders"),
+            Err(error) => tracing::warn!(%error, "could not send ten-day reminders"),
+        }
+    })
 }

@@ -48,6 +48,8 @@ pub struct AppOptions {
     pub payments: Option<server::PaymentSettings>,
     /// Addresses the summariser may fetch (its loopback test servers); none by default.
     pub ai_fetch_allow: Option<summariser::fetch_policy::AllowList>,
+    /// A language model for the summariser (none by default: the built-in summariser).
+    pub ai_model: Option<language_model::ModelSettings>,
 }
 
 pub const INDEX_HTML: &str = "<!doctype html><html><head><title>Gistbook</title></head><body><div id=\"root\"></div></body></html>";
@@ -119,6 +121,8 @@ pub async fn spawn_app_with(options: AppOptions) -> TestApp {
         referral_ledger_interval: Duration::from_millis(100),
         ai_fetch_allow: options.ai_fetch_allow.clone().unwrap_or_default(),
         ai_poll_interval: Duration::from_millis(50),
+        ai_model: options.ai_model.clone(),
+        reminder_interval: Duration::from_millis(100),
     };
     let clock = options.fixed_clock.then(|| Arc::new(FixedClock::new(Utc::now())));
     let build = BuildOptions {

@@ -102,3 +102,44 @@ fn onboarding_plans_goal_books_then_the_chosen_categories_then_popular_ones() {
     assert_eq!(challenge.personal_plan(&[1, 2, 3], &[]).unwrap_err(), ChallengeError::TooManyGoals);
     assert_eq!(challenge.personal_plan(&[99], &[]).unwrap_err(), ChallengeError::UnknownGoal);
 }
+
+#[test]
+fn reminders_go_out_once_a_day_from_eight_and_stop_when_unsubscribed() {
+    use crate::reminders::ReminderPlan;
+    let store = store();
+    let challenge = Challenge::new(&store, now(), SITE);
+    assert_eq!(challenge.set_reminders(ADA, true).unwrap_err(), ChallengeError::NoPlan);
+    let plan = challenge.save_plan(ADA, &[1], &[1, 2, 3]).unwrap();
+    assert!(!plan.reminders);
+    assert!(challenge.set_reminders(ADA, true).unwrap());
+    assert!(challenge.goals_page(Some(ADA)).unwrap().saved.unwrap().reminders);
+    store.completed.borrow_mut().push((ADA, 2));
+    // Saved at 9:00 UTC on the 24th; the member is in Paris (UTC+1).
+    store.reminder_facts.borrow_mut().push(ReminderPlan {
+        member: ADA,
+        email: "ada@example.com".into(),
+        first_name: "Ada".into(),
+        timezone: "Europe/Paris".into(),
+        saved_at: now(),
+        last_reminded_on: None,
+        books: vec![],
+        unsubscribe_token: String::new(),
+    });
+    let at = |hours: i64| Challenge::new(&store, now() + chrono::Duration::hours(hours), SITE);
+    assert_eq!(at(0).send_due_reminders().unwrap(), 1, "day 1, 10:00 in Paris");
+    assert_eq!(at(1).send_due_reminders().unwrap(), 0, "once a day");
+    // 7:30 in Paris on the 25th: not yet; 8:00: day 2, whose book is already read.
+    assert_eq!(Challenge::new(&store, now() + chrono::Duration::minutes(21 * 60 + 30), SITE).send_due_reminders().unwrap(), 0);
+    assert_eq!(at(22).send_due_reminders().unwrap(), 1);
+    let mails = store.mail.borrow().clone();
+    assert_eq!(mails.len(), 2);
+    assert_eq!(mails[0].subject, "Day 1 of 3: Book 1");
+    assert!(mails[1].text_body.contains("already read"));
+    let token = mails[1].text_body.split("token=").nth(1).unwrap().trim().to_owned();
+    // Turning them off and on keeps the link working; the link turns them off.
+    challenge.unsubscribe(&token).unwrap();
+    assert_eq!(challenge.unsubscribe(&token).unwrap_err(), ChallengeError::UnknownUnsubscribeLink);
+    assert_eq!(at(46).send_due_reminders().unwrap(), 0);
+    assert!(!challenge.goals_page(Some(ADA)).unwrap().saved.unwrap().reminders);
+    assert_eq!(challenge.unsubscribe(" ").unwrap_err(), ChallengeError::UnknownUnsubscribeLink);
+}

@@ -60,6 +60,9 @@ export default function LandingRoute() {
               </Link>
             </div>
             <p className="hero__note">3 free summaries · No credit card needed</p>
+            <p className="hero__note">
+              Not sure where to begin? <Link to="/get-started">Get a reading plan made for you</Link>
+            </p>
           </div>
           <div className="hero__art" aria-hidden="true">
             {COVERS.map((cover, index) => (

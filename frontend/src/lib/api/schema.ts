@@ -1711,6 +1711,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ten-day-challenge/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The reminder mail's unsubscribe link (no sign-in): reminders off. */
+        post: operations["unsubscribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user-book-history/": {
         parameters: {
             query?: never;
@@ -2151,6 +2168,23 @@ export interface paths {
         put?: never;
         /** Saves the member's ten-day plan (the goals and the plan's books, day 1 first). */
         post: operations["save_plan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/ten-day-challenge/reminders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Turns the saved plan's daily reminder mails on or off. */
+        put: operations["set_reminders"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3434,6 +3468,8 @@ export interface components {
         };
         GoalsResult: {
             goals: components["schemas"]["GoalView"][];
+            /** @description The saved plan's daily reminder mails are on. */
+            reminders: boolean;
             /** @description The member's saved plan, day 1 first. */
             userBookRecommendations: components["schemas"]["ChallengeBook"][];
             /** @description The member's saved plan's goals (empty for visitors and members without a plan). */
@@ -4039,6 +4075,8 @@ export interface components {
         Ok_GoalsResult: {
             result: {
                 goals: components["schemas"]["GoalView"][];
+                /** @description The saved plan's daily reminder mails are on. */
+                reminders: boolean;
                 /** @description The member's saved plan, day 1 first. */
                 userBookRecommendations: components["schemas"]["ChallengeBook"][];
                 /** @description The member's saved plan's goals (empty for visitors and members without a plan). */
@@ -4495,6 +4533,17 @@ export interface components {
                 /** @description The member's public referral id. */
                 rId: string;
                 refers: components["schemas"]["ReferralStatsView"];
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_RemindersSetting: {
+            result: {
+                /** @description One mail a day at 8:00 in the member's timezone, for the plan's days. */
+                reminders: boolean;
             };
             /**
              * @description Always "ok".
@@ -5137,6 +5186,10 @@ export interface components {
             /** @description The e-mail address. */
             username?: string | null;
         };
+        RemindersSetting: {
+            /** @description One mail a day at 8:00 in the member's timezone, for the plan's days. */
+            reminders: boolean;
+        };
         ReportBook: {
             author: string;
             /** Format: int64 */
@@ -5391,6 +5444,10 @@ export interface components {
             enabled: boolean;
             /** Format: int32 */
             recoveryCodesLeft: number;
+        };
+        UnsubscribeRequest: {
+            /** @description The token of the reminder mail's link. */
+            token: string;
         };
         /** @description The upload form: `file` (and the spec's `fileName`, ignored: files are recognised by content). */
         UploadForm: {
@@ -10564,6 +10621,38 @@ export interface operations {
             };
         };
     };
+    unsubscribe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UnsubscribeRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_Empty"];
+                };
+            };
+            /** @description An unknown link */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     save_position: {
         parameters: {
             query?: never;
@@ -11541,6 +11630,46 @@ export interface operations {
                     "application/json": components["schemas"]["Ok_SavedTenDayPlan"];
                 };
             };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_reminders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RemindersSetting"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_RemindersSetting"];
+                };
+            };
+            /** @description No saved plan */
             400: {
                 headers: {
                     [name: string]: unknown;

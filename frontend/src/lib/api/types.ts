@@ -568,3 +568,9 @@ export type AiSummaryDetail = Schemas['AiSummaryDetail'];
 export type AiSection = Schemas['AiSection'];
 /** POST /api/ai/url { url } */
 export type AiLinkRequest = Schemas['AiLinkRequest'];
+
+/** PUT /api/user/ten-day-challenge/reminders { reminders }: the saved plan's daily mails on or off. */
+export type RemindersSetting = Schemas['RemindersSetting'];
+
+/** POST /api/ten-day-challenge/unsubscribe { token }: the reminder mail's link (no sign-in). */
+export type UnsubscribeRequest = Schemas['UnsubscribeRequest'];

@@ -5,6 +5,7 @@ import { ChallengeBookCard } from '@/components/ChallengeBookCard';
 import type { ChallengeBook } from '@/lib/api/types';
 import { SAVED_MESSAGE, SAVE_LOGIN_MESSAGE } from '../constants';
 import { challengeShareLinks } from '../share';
+import { RemindersToggle } from './RemindersToggle';
 import { useStepHeading } from './use-step-heading';
 
 export const RESULTS_TITLE = 'Your 10-Day Reading Plan';
@@ -14,6 +15,8 @@ interface PlanResultsProps {
   goalTitles: string[];
   /** The member's saved plan (no Save button; done days marked), or one just made. */
   saved: boolean;
+  /** A member's saved plan: its daily reminder mails are on (the switch shows only when given). */
+  reminders?: boolean;
   focusHeading: boolean;
   saving: boolean;
   /** Signed out: the plan is kept for after logging in, and the login page opens in a moment. */
@@ -26,9 +29,10 @@ interface PlanResultsProps {
 
 /**
  * Step 3: the goals, the books day by day, 'Save Your Reading Plan' while the plan is not saved,
- * 'Create New Plan' (back to the goals) and links sharing the challenge.
+ * the daily reminder mails once it is, 'Create New Plan' (back to the goals) and links sharing the
+ * challenge.
  */
-export function PlanResults({ books, goalTitles, saved, focusHeading, saving, loggingIn, error, onSave, onNewPlan }: PlanResultsProps) {
+export function PlanResults({ books, goalTitles, saved, reminders, focusHeading, saving, loggingIn, error, onSave, onNewPlan }: PlanResultsProps) {
   const heading = useStepHeading(focusHeading);
   const id = useId();
   const days = [...books].sort((a, b) => a.dayNo - b.dayNo);
@@ -60,6 +64,7 @@ export function PlanResults({ books, goalTitles, saved, focusHeading, saving, lo
         ) : (
           <p className="challenge-step__text">One book a day for ten days. Save the plan to find it here again and see your days done.</p>
         )}
+        {saved && reminders !== undefined ? <RemindersToggle reminders={reminders} /> : null}
         {loggingIn ? <Alert tone="info">{SAVE_LOGIN_MESSAGE}</Alert> : null}
         {error ? <Alert tone="warning">{error}</Alert> : null}
         <div className="challenge-actions">

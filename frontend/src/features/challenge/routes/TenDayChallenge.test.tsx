@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { TenDayChallengeRequest, TenDayChallengeSubmit } from '@/lib/api/types';
+import type { RemindersSetting, TenDayChallengeRequest, TenDayChallengeSubmit } from '@/lib/api/types';
 import { makeChallengeBooks, makeGoalsResult, makeTenDayPlan } from '@/testing/challenge-data';
 import { GOALS, makeGoalView } from '@/testing/content-data';
 import { makeUser } from '@/testing/data';
@@ -11,7 +11,14 @@ import { server } from '@/testing/server';
 import { GOALS_TITLE } from '../components/GoalsForm';
 import { INTRO_TITLE } from '../components/Intro';
 import { RESULTS_TITLE } from '../components/PlanResults';
-import { CHALLENGE_LOGIN, SAVED_MESSAGE, SAVE_LOGIN_MESSAGE } from '../constants';
+import {
+  CHALLENGE_LOGIN,
+  REMINDERS_LABEL,
+  REMINDERS_OFF_MESSAGE,
+  REMINDERS_ON_MESSAGE,
+  SAVED_MESSAGE,
+  SAVE_LOGIN_MESSAGE,
+} from '../constants';
 import { PICK_MESSAGE, TWO_GOALS_MESSAGE, planProblem } from '../validation';
 
 const THREE_GOALS = [...GOALS, makeGoalView({ id: 3, title: 'Lead a team' })];
@@ -167,6 +174,8 @@ describe('ten-day challenge (/ten-day-challenge)', () => {
     });
     expect(screen.getByRole('button', { name: 'Save Your Reading Plan' })).toBeInTheDocument();
     expect(screen.queryByText(SAVED_MESSAGE)).not.toBeInTheDocument();
+    // No reminders for a plan not saved (nor for a visitor).
+    expect(screen.queryByRole('checkbox', { name: REMINDERS_LABEL })).not.toBeInTheDocument();
 
     // Shared to Twitter (X), Facebook and by e-mail.
     const page = encodeURIComponent('http://localhost:3000/ten-day-challenge');
@@ -196,6 +205,7 @@ describe('ten-day challenge (/ten-day-challenge)', () => {
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Your email' })).toHaveValue('ada@example.com'));
     await createPlan(user);
     expect(plans).toEqual([{ goals: [1, 3], email: 'ada@example.com' }]);
+    expect(screen.queryByRole('checkbox', { name: REMINDERS_LABEL })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Save Your Reading Plan' }));
     expect(await screen.findByText(SAVED_MESSAGE, { exact: false })).toBeInTheDocument();
@@ -209,6 +219,8 @@ describe('ten-day challenge (/ten-day-challenge)', () => {
       'Lead a team',
     ]);
     expect(window.sessionStorage.getItem('tenDayGoals')).toBeNull();
+    // Saved: the daily reminders may be turned on (off to begin with).
+    expect(await screen.findByRole('checkbox', { name: REMINDERS_LABEL })).not.toBeChecked();
   });
 
   it('opens on the saved plan of a member: marked saved, the days done ticked, no Save button', async () => {
@@ -336,5 +348,73 @@ describe('ten-day challenge (/ten-day-challenge)', () => {
     server.use(http.get('/api/goals', ({ response }) => response.untyped(fail(503, 'Goals are resting.'))));
     renderApp('/ten-day-challenge');
     expect(await screen.findByRole('alert', {}, { timeout: 6000 })).toHaveTextContent('Goals are resting.');
+  });
+});
+
+/**
+ * A member's saved plan whose reminders are as the server last heard: GET /api/goals answers them,
+ * PUT /api/user/ten-day-challenge/reminders records the bodies and changes them.
+ */
+function savedPlanWithReminders(initially: boolean) {
+  const state = { reminders: initially, goalsCalls: 0 };
+  const sent: RemindersSetting[] = [];
+  server.use(
+    http.get('/api/goals', () => {
+      state.goalsCalls += 1;
+      return ok(makeGoalsResult({ userGoals: [1], userBookRecommendations: makeChallengeBooks(), reminders: state.reminders }));
+    }),
+    http.put('/api/user/ten-day-challenge/reminders', async ({ request }) => {
+      const body = await request.json();
+      sent.push(body);
+      state.reminders = body.reminders;
+      return ok({ reminders: state.reminders });
+    }),
+  );
+  return { state, sent };
+}
+
+describe('ten-day challenge: the daily reminder e-mails', () => {
+  it('turns the reminders of a saved plan on and off, saying so', async () => {
+    signIn();
+    const { state, sent } = savedPlanWithReminders(false);
+    const { user } = renderApp('/ten-day-challenge');
+    const box = await screen.findByRole('checkbox', { name: REMINDERS_LABEL });
+    expect(box).not.toBeChecked();
+    expect(box).toHaveAccessibleDescription(/at 8:00/);
+
+    const callsBefore = state.goalsCalls;
+    await user.click(box);
+    expect(box).toBeChecked();
+    expect(await screen.findByText(REMINDERS_ON_MESSAGE)).toHaveAttribute('role', 'status');
+    expect(sent).toEqual([{ reminders: true }]);
+    // GET /api/goals is asked again, and agrees.
+    await waitFor(() => expect(state.goalsCalls).toBeGreaterThan(callsBefore));
+    expect(screen.getByRole('checkbox', { name: REMINDERS_LABEL })).toBeChecked();
+
+    await user.click(screen.getByRole('checkbox', { name: REMINDERS_LABEL }));
+    expect(await screen.findByText(REMINDERS_OFF_MESSAGE)).toHaveAttribute('role', 'status');
+    expect(sent).toEqual([{ reminders: true }, { reminders: false }]);
+    expect(screen.getByRole('checkbox', { name: REMINDERS_LABEL })).not.toBeChecked();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('opens with the reminders on when the server says so', async () => {
+    signIn();
+    savedPlanWithReminders(true);
+    renderApp('/ten-day-challenge');
+    expect(await screen.findByRole('checkbox', { name: REMINDERS_LABEL })).toBeChecked();
+  });
+
+  it("puts the box back and shows the server's refusal", async () => {
+    signIn();
+    const { state } = savedPlanWithReminders(false);
+    server.use(http.put('/api/user/ten-day-challenge/reminders', ({ response }) => response.untyped(fail(400, 'Please create a plan first.'))));
+    const { user } = renderApp('/ten-day-challenge');
+    const box = await screen.findByRole('checkbox', { name: REMINDERS_LABEL });
+    await user.click(box);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please create a plan first.');
+    expect(screen.getByRole('checkbox', { name: REMINDERS_LABEL })).not.toBeChecked();
+    expect(screen.queryByText(REMINDERS_ON_MESSAGE)).not.toBeInTheDocument();
+    expect(state.reminders).toBe(false);
   });
 });

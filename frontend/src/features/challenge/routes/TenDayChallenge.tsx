@@ -199,6 +199,8 @@ export default function TenDayChallengeRoute() {
         books={results.books}
         goalTitles={results.goalTitles}
         saved={results.saved}
+        // A member's saved plan only (a visitor has none).
+        reminders={results.saved && signedIn ? (goals.data?.reminders ?? false) : undefined}
         focusHeading={moved}
         saving={save.isPending}
         loggingIn={loggingIn}

@@ -171,7 +171,7 @@ describe('onboarding (/get-started)', () => {
   });
 
   it('asks for a goal, at most two goals, and a category', async () => {
-    server.use(http.get('/api/goals', () => ok({ goals: THREE_GOALS, userGoals: [], userBookRecommendations: [] })));
+    server.use(http.get('/api/goals', () => ok({ goals: THREE_GOALS, userGoals: [], userBookRecommendations: [], reminders: false })));
     const { user } = renderApp('/get-started');
     await onStep(GOALS_TITLE, 0, false);
 
