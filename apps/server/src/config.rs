@@ -57,6 +57,8 @@ pub struct Config {
     pub ai_model: Option<language_model::ModelSettings>,
     /// How often due ten-day-challenge reminders are mailed.
     pub reminder_interval: Duration,
+    /// `METRICS_TOKEN`: turns `/metrics` on, for requests bearing this token.
+    pub metrics_token: Option<String>,
 }
 
 /// The payment providers' settings. A provider without its keys is simply not offered.
@@ -193,6 +195,7 @@ impl Config {
                 _ => None,
             },
             reminder_interval: Duration::from_millis(parsed("REMINDER_INTERVAL_MS", 60_000)?),
+            metrics_token: var("METRICS_TOKEN"),
             bind_addr,
         })
     }

@@ -5,6 +5,7 @@ mod cache_policy;
 pub mod config;
 pub mod envelope;
 mod hygiene;
+pub mod metrics;
 pub mod openapi;
 pub mod payment_providers;
 pub mod routes;

@@ -19,6 +19,67 @@ pub async fn api_not_found(req: ServiceRequest) -> Result<ServiceResponse, actix
     Ok(ServiceResponse::new(req, response))
 }
 
+/// A year: what browsers and CDNs may keep a hashed asset (its name changes with its content).
+const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+
+/// `/assets/{file}`: the build's files. Hashed names (`main.1a2b3c4d.js`) are cached for a year as
+/// immutable, others must be revalidated; the brotli or gzip variant the build wrote beside a file
+/// is answered when the browser accepts it (not for range requests), so nothing is compressed per
+/// request. Unknown or odd names fall through to `files`.
+pub fn assets(static_dir: &Path) -> Option<actix_web::Resource> {
+    let folder = static_dir.join("assets");
+    if !folder.is_dir() {
+        return None;
+    }
+    Some(actix_web::web::resource("/assets/{file}").guard(guard::Any(guard::Get()).or(guard::Head())).to(move |req: actix_web::HttpRequest| {
+        let folder = folder.clone();
+        async move { asset(&req, &folder).await }
+    }))
+}
+
+async fn asset(req: &actix_web::HttpRequest, folder: &Path) -> Result<HttpResponse, actix_web::Error> {
+    let name = req.match_info().get("file").unwrap_or_default();
+    let plain_name = !name.is_empty() && !name.starts_with('.') && name.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_'));
+    let path = folder.join(name);
+    if !plain_name || !path.is_file() {
+        return Ok(HttpResponse::NotFound().content_type("text/plain; charset=utf-8").body("Not found."));
+    }
+    let accepted = req.headers().get(header::ACCEPT_ENCODING).and_then(|v| v.to_str().ok()).unwrap_or("");
+    let ranged = req.headers().contains_key(header::RANGE);
+    let variant = [("br", actix_web::http::header::ContentEncoding::Brotli), ("gz", actix_web::http::header::ContentEncoding::Gzip)]
+        .into_iter()
+        .filter(|_| !ranged)
+        .filter(|(_, encoding)| accepts(accepted, encoding.as_str()))
+        .map(|(extension, encoding)| (folder.join(format!("{name}.{extension}")), encoding))
+        .find(|(variant, _)| variant.is_file());
+    let content_type = actix_files::file_extension_to_mime(path.extension().and_then(|e| e.to_str()).unwrap_or(""));
+    let file = match &variant {
+        Some((variant, encoding)) => NamedFile::open_async(variant).await?.set_content_encoding(*encoding),
+        None => NamedFile::open_async(&path).await?,
+    };
+    let mut response = file.set_content_type(content_type).prefer_utf8(true).into_response(req);
+    let headers = response.headers_mut();
+    headers.insert(header::VARY, header::HeaderValue::from_static("Accept-Encoding"));
+    let cache = if is_hashed(name) { IMMUTABLE } else { "no-cache" };
+    headers.insert(header::CACHE_CONTROL, header::HeaderValue::from_static(cache));
+    Ok(response)
+}
+
+/// `Accept-Encoding` names `encoding` (or `*`) without `q=0`.
+fn accepts(header: &str, encoding: &str) -> bool {
+    header.split(',').any(|item| {
+        let mut parts = item.split(';').map(str::trim);
+        let name = parts.next().unwrap_or("");
+        let refused = parts.any(|p| p.strip_prefix("q=").and_then(|q| q.parse::<f32>().ok()) == Some(0.0));
+        (name.eq_ignore_ascii_case(encoding) || name == "*") && !refused
+    })
+}
+
+/// The build names files `name.<8 hex>.ext` (or `.chunk.ext`): such a file never changes.
+fn is_hashed(name: &str) -> bool {
+    name.split('.').skip(1).any(|part| part.len() == 8 && part.chars().all(|c| c.is_ascii_hexdigit()))
+}
+
 pub fn files(static_dir: &Path) -> Option<Files> {
     let index = static_dir.join("index.html");
     if !index.is_file() {
@@ -57,4 +118,20 @@ pub async fn fallback(req: ServiceRequest) -> Result<ServiceResponse, actix_web:
         .content_type("text/plain; charset=utf-8")
         .body("Not found. (If you expected the web app here, it is not built: `cargo xtask run` builds it.)");
     Ok(ServiceResponse::new(req, response))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hashed_names_and_accepted_encodings() {
+        assert!(is_hashed("main.1a2b3c4d.js") && is_hashed("route-quiz.0badf00d.chunk.js") && is_hashed("1061.d049bac8.chunk.js"));
+        assert!(!is_hashed("app.js") && !is_hashed("favicon.svg") && !is_hashed("abcdefgh"));
+        assert!(accepts("gzip, deflate, br, zstd", "br"));
+        assert!(accepts("br;q=1.0, gzip;q=0.5", "gzip"));
+        assert!(!accepts("gzip, br;q=0", "br"));
+        assert!(accepts("*", "br"));
+        assert!(!accepts("", "gzip") && !accepts("identity", "gzip"));
+    }
 }

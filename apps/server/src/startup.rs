@@ -95,6 +95,7 @@ impl Application {
             media,
             media_urls,
             payments,
+            metrics: Arc::default(),
         };
 
         let stop_workers = Arc::new(AtomicBool::new(false));
@@ -126,13 +127,19 @@ impl Application {
                 .app_data(json_config())
                 .app_data(path_config())
                 .app_data(query_config())
-                .route("/api/openapi.json", web::get().to(serve_openapi));
+                .route("/api/openapi.json", web::get().to(serve_openapi))
+                .route("/metrics", web::get().to(crate::metrics::serve));
+            let app = match spa::assets(&app_state.config.static_dir) {
+                Some(assets) => app.service(assets),
+                None => app,
+            };
             let app = match spa::files(&app_state.config.static_dir) {
                 Some(files) => app.service(files),
                 None => app,
             };
             let app = app.default_service(actix_web::dev::fn_service(spa::fallback));
-            app.wrap(actix_web::middleware::from_fn(crate::hygiene::refuse_nul))
+            app.wrap(actix_web::middleware::from_fn(crate::metrics::record))
+                .wrap(actix_web::middleware::from_fn(crate::hygiene::refuse_nul))
                 .wrap(actix_web::middleware::from_fn(crate::cache_policy::no_store_for_api))
                 .wrap(security_headers(&app_state.config))
                 .wrap(Compress::default())

@@ -21,6 +21,8 @@ pub struct AppState {
     pub media_urls: media::UrlSigner,
     /// Stripe and PayPal, as configured.
     pub payments: Arc<crate::payment_providers::PaymentProviders>,
+    /// This instance's request, pool and queue metrics (`/metrics`).
+    pub metrics: Arc<crate::metrics::Metrics>,
 }
 
 impl AppState {

@@ -498,7 +498,9 @@ async fn with_a_built_front_end_app_routes_get_index_html_and_api_paths_stay_jso
     }
     let response = app.get("/assets/app.js", None).await;
     assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(response.headers()["cache-control"], "no-cache", "an unhashed name may change");
     assert_eq!(response.text().await.unwrap(), APP_JS);
+    assert_eq!(app.get("/", None).await.headers()["cache-control"], "no-cache");
 
     // The app never shadows the API: unknown API paths (any method) answer the JSON 404 ...
     for (method, path) in [("GET", "/api/whatever"), ("GET", "/api"), ("GET", "/api/"), ("GET", "/api/user/register")] {
@@ -573,4 +575,65 @@ async fn the_content_security_policy_allows_exactly_the_configured_payment_origi
     assert!(!policy.contains('*') && !policy.contains("https:;"), "nothing broader: {policy}");
     let response = paying.app.get("/healthz", None).await;
     assert_eq!(response.headers().get("cross-origin-opener-policy").unwrap(), "same-origin-allow-popups", "PayPal's window talks back");
+}
+
+/// Hashed assets are cached for a year and answered in the compressed variant the build wrote
+/// (brotli first, then gzip), never compressed again; other clients get the file itself.
+#[actix_web::test]
+async fn hashed_assets_are_immutable_and_served_precompressed() {
+    let app = spawn_app_with(AppOptions { frontend: true, ..Default::default() }).await;
+    let assets = app.media_dir.parent().unwrap().join("dist").join("assets");
+    let script = "console.log('hashed');".repeat(100);
+    std::fs::write(assets.join("main.1a2b3c4d.js"), &script).unwrap();
+    std::fs::write(assets.join("main.1a2b3c4d.js.br"), b"BROTLI-BYTES").unwrap();
+    std::fs::write(assets.join("main.1a2b3c4d.js.gz"), b"GZIP-BYTES").unwrap();
+    let raw = reqwest::Client::builder().no_gzip().no_brotli().no_deflate().build().unwrap();
+    let fetch = |encoding: &'static str| {
+        let request = raw.get(app.url("/assets/main.1a2b3c4d.js"));
+        let request = if encoding.is_empty() { request } else { request.header("accept-encoding", encoding) };
+        request.send()
+    };
+    let brotli = fetch("gzip, deflate, br").await.unwrap();
+    assert_eq!(brotli.status(), StatusCode::OK);
+    assert_eq!(brotli.headers()["cache-control"], "public, max-age=31536000, immutable");
+    assert_eq!(brotli.headers()["content-encoding"], "br");
+    assert_eq!(brotli.headers()["vary"], "Accept-Encoding");
+    assert!(brotli.headers()["content-type"].to_str().unwrap().contains("javascript"));
+    assert_eq!(brotli.bytes().await.unwrap().as_ref(), b"BROTLI-BYTES");
+    let gzip = fetch("gzip").await.unwrap();
+    assert_eq!(gzip.headers()["content-encoding"], "gzip");
+    assert_eq!(gzip.bytes().await.unwrap().as_ref(), b"GZIP-BYTES");
+    let refused = fetch("gzip;q=0, br;q=0").await.unwrap();
+    assert!(!refused.headers().contains_key("content-encoding"));
+    assert_eq!(refused.text().await.unwrap(), script);
+    // A range request gets the file's own bytes.
+    let ranged = raw.get(app.url("/assets/main.1a2b3c4d.js")).header("accept-encoding", "br").header("range", "bytes=0-6").send().await.unwrap();
+    assert_eq!(ranged.status(), StatusCode::PARTIAL_CONTENT);
+    assert_eq!(ranged.text().await.unwrap(), "console");
+    assert_eq!(app.get("/assets/missing.1a2b3c4d.js", None).await.status(), StatusCode::NOT_FOUND);
+}
+
+/// `/metrics` answers the Prometheus text format to the operators' token only: requests per route
+/// pattern (ids never become labels), the pool and the queues.
+#[actix_web::test]
+async fn metrics_are_counted_per_route_pattern_and_need_the_token() {
+    let app = spawn_app().await;
+    app.seed_catalogue();
+    for id in [1, 2, 3] {
+        app.get(&format!("/api/books/{id}"), None).await;
+    }
+    app.get("/api/plans", None).await;
+    assert_eq!(app.get("/metrics", None).await.status(), StatusCode::UNAUTHORIZED);
+    assert_eq!(app.get("/metrics", Some("wrong-token")).await.status(), StatusCode::UNAUTHORIZED);
+    let response = app.get("/metrics", Some(METRICS_TOKEN)).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert!(response.headers()["content-type"].to_str().unwrap().starts_with("application/openmetrics-text"));
+    let text = response.text().await.unwrap();
+    let books: Vec<&str> = text.lines().filter(|l| l.starts_with("http_requests_total{") && l.contains("route=\"/api/books/{id}\"")).collect();
+    let counted: u64 = books.iter().map(|l| l.rsplit(' ').next().unwrap().parse::<u64>().unwrap()).sum();
+    assert_eq!(counted, 3, "{text}");
+    assert!(!text.contains("/api/books/1\""), "ids are not labels");
+    assert!(text.contains("http_request_duration_seconds_bucket{"), "{text}");
+    assert!(text.contains("db_pool_connections{state=\"idle\"}"), "{text}");
+    assert!(text.contains("queue_depth{queue=\"mail\"}") && text.contains("queue_depth{queue=\"summaries\"}"), "{text}");
 }

@@ -85,3 +85,12 @@ pub fn add_book_plans(conn: &mut PgConnection, amount_cents: i64) -> QueryResult
     .bind::<diesel::sql_types::BigInt, _>(amount_cents)
     .execute(conn)
 }
+
+/// What waits in the background queues, for the operators' metrics: mail not yet sent (nor given
+/// up), and summaries not yet done or failed.
+pub fn queue_depths(conn: &mut PgConnection) -> QueryResult<(i64, i64)> {
+    use crate::schema::{ai_summaries, mail_outbox};
+    let mail = mail_outbox::table.filter(mail_outbox::sent_at.is_null()).filter(mail_outbox::failed_at.is_null()).count().get_result(conn)?;
+    let summaries = ai_summaries::table.filter(ai_summaries::status.ne_all(["done", "failed"])).count().get_result(conn)?;
+    Ok((mail, summaries))
+}

@@ -22,6 +22,8 @@ use std::time::{Duration, Instant};
 use tempfile::TempDir;
 
 pub const PASSWORD: &str = "correct horse battery";
+/// Opens the test server's `/metrics`.
+pub const METRICS_TOKEN: &str = "test-metrics-token";
 /// Signs the test server's premium media URLs.
 pub const MEDIA_SECRET: &str = "test-media-url-secret";
 
@@ -123,6 +125,7 @@ pub async fn spawn_app_with(options: AppOptions) -> TestApp {
         ai_poll_interval: Duration::from_millis(50),
         ai_model: options.ai_model.clone(),
         reminder_interval: Duration::from_millis(100),
+        metrics_token: Some(METRICS_TOKEN.into()),
     };
     let clock = options.fixed_clock.then(|| Arc::new(FixedClock::new(Utc::now())));
     let build = BuildOptions {
