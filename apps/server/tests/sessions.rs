@@ -422,3 +422,18 @@ async fn changing_the_password_signs_out_the_other_devices() {
     app.login("ada@example.com", "harbor light 22").await;
     assert_eq!(app.put("/api/user/password", &right, None).await.status(), StatusCode::UNAUTHORIZED);
 }
+
+/// The server keeps verified tokens to skip their signature check; a token whose session ended
+/// is still refused wherever the session matters, cached or not.
+#[actix_web::test]
+async fn a_cached_token_of_a_revoked_session_is_refused() {
+    let app = spawn_app().await;
+    let token = app.register("ada@example.com", PASSWORD).await;
+    for _ in 0..2 {
+        assert_eq!(app.session(&token).await.status(), StatusCode::OK, "verified, then from the cache");
+    }
+    assert_eq!(app.get("/api/user/account", Some(&token)).await.status(), StatusCode::OK);
+    assert_eq!(app.post_empty("/api/user/logout", Some(&token)).await.status(), StatusCode::OK);
+    assert_eq!(app.session(&token).await.status(), StatusCode::UNAUTHORIZED);
+    assert_eq!(app.get("/api/user/account", Some(&token)).await.status(), StatusCode::UNAUTHORIZED);
+}

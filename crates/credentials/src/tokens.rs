@@ -5,6 +5,8 @@ use identity::error::PortError;
 use identity::model::AccessClaims;
 use identity::ports::AccessTokens;
 use kernel::{Role, SessionId, Timestamp, UserId};
+use sha2::{Digest, Sha256};
+use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::{Mutex, RwLock};
 use std::time::{Duration, Instant, SystemTime};
@@ -17,7 +19,16 @@ pub struct BiscuitTokens {
     /// Reloads are rate-limited, so tokens naming made-up key ids cannot make every request
     /// read the disk.
     watch: Mutex<FileWatch>,
+    /// Tokens already verified, by their SHA-256 digest, with their claims: a member's next
+    /// requests skip the signature and Datalog check (the costliest step of a small request).
+    /// An entry is used only until its token expires. Revocation is unaffected: the signature
+    /// never said whether a session is live; the use cases ask the database, cached or not.
+    verified: RwLock<HashMap<[u8; 32], AccessClaims>>,
 }
+
+/// Verified tokens kept at most; when full the cache starts again (cheap, and rare: a token lives
+/// for minutes).
+const VERIFIED_CAPACITY: usize = 50_000;
 
 #[derive(Default)]
 struct FileWatch {
@@ -43,10 +54,31 @@ pub enum TokenError {
 impl BiscuitTokens {
     pub fn new(keyring: Keyring, path: Option<PathBuf>) -> Self {
         let contents = path.as_ref().and_then(|p| std::fs::read_to_string(p).ok());
-        BiscuitTokens { keyring: RwLock::new(keyring), path, watch: Mutex::new(FileWatch { contents, ..FileWatch::default() }) }
+        BiscuitTokens {
+            keyring: RwLock::new(keyring),
+            path,
+            watch: Mutex::new(FileWatch { contents, ..FileWatch::default() }),
+            verified: RwLock::new(HashMap::new()),
+        }
     }
 
     pub fn verify(&self, token: &str, now: Timestamp) -> Result<AccessClaims, TokenError> {
+        let digest: [u8; 32] = Sha256::digest(token.as_bytes()).into();
+        let cached = self.verified.read().ok().and_then(|cache| cache.get(&digest).cloned());
+        if let Some(claims) = cached {
+            return if now < claims.expires_at { Ok(claims) } else { Err(TokenError::Expired) };
+        }
+        let claims = self.verify_uncached(token, now)?;
+        if let Ok(mut cache) = self.verified.write() {
+            if cache.len() >= VERIFIED_CAPACITY {
+                cache.clear();
+            }
+            cache.insert(digest, claims.clone());
+        }
+        Ok(claims)
+    }
+
+    fn verify_uncached(&self, token: &str, now: Timestamp) -> Result<AccessClaims, TokenError> {
         let parsed = match self.parse(token) {
             Err(TokenError::Invalid) if self.reload_if_unknown_key(token) => self.parse(token)?,
             other => other?,
@@ -174,6 +206,23 @@ mod tests {
         let token = tokens.issue(&claims(now, Role::Admin)).unwrap();
         assert_eq!(tokens.verify(&token, now + chrono::Duration::minutes(59)).unwrap(), claims(now, Role::Admin));
         assert_eq!(tokens.verify(&token, now + chrono::Duration::minutes(61)), Err(TokenError::Expired));
+    }
+
+    #[test]
+    fn a_cached_token_still_expires_and_a_changed_one_is_checked_again() {
+        let now = Utc.with_ymd_and_hms(2026, 1, 1, 10, 0, 0).unwrap();
+        let tokens = BiscuitTokens::new(Keyring::generate(), None);
+        let token = tokens.issue(&claims(now, Role::Member)).unwrap();
+        assert!(tokens.verify(&token, now).is_ok());
+        assert_eq!(tokens.verified.read().unwrap().len(), 1, "kept after its first check");
+        assert_eq!(tokens.verify(&token, now + chrono::Duration::minutes(30)).unwrap(), claims(now, Role::Member));
+        assert_eq!(tokens.verify(&token, now + chrono::Duration::minutes(61)), Err(TokenError::Expired));
+        // One changed character is another digest: checked, and refused.
+        let mut forged = token.clone();
+        forged.replace_range(30..34, "AAAA");
+        assert_eq!(tokens.verify(&forged, now), Err(TokenError::Invalid));
+        // Refused tokens are never kept.
+        assert_eq!(tokens.verified.read().unwrap().len(), 1);
     }
 
     #[test]
