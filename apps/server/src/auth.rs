@@ -39,6 +39,51 @@ impl FromRequest for MemberOrGuest {
     }
 }
 
+/// A signed-in member whose session is live in the database right now, for calls whose use cases
+/// take the member's id rather than the session (challenge, quizzes, referral, affiliate): a token
+/// of a session that was logged out stops working at once, not when it expires. Visitors and
+/// ended sessions get 401.
+#[derive(Debug, Clone, Copy)]
+pub struct LiveMember {
+    pub id: UserId,
+}
+
+/// `MemberOrGuest` with the member's session checked live, as for `LiveMember`.
+#[derive(Debug, Clone, Copy)]
+pub struct LiveMemberOrGuest(pub Option<LiveMember>);
+
+/// The token's caller, if any, with their session checked in the database (identity's rule).
+fn live_caller(req: &HttpRequest) -> Pin<Box<dyn Future<Output = Result<Option<LiveMember>, ApiError>>>> {
+    let caller = authenticate(req);
+    let identity = state(req).identity.clone();
+    Box::pin(async move {
+        let caller = caller.map_err(|_| ApiError::not_logged_in())?;
+        let Some(caller) = caller else { return Ok(None) };
+        let user = blocking(move || identity.current_user(caller.session())).await.map_err(|_| ApiError::not_logged_in())?;
+        Ok(Some(LiveMember { id: user.id }))
+    })
+}
+
+impl FromRequest for LiveMember {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let caller = live_caller(req);
+        Box::pin(async move { caller.await?.ok_or_else(ApiError::not_logged_in) })
+    }
+}
+
+impl FromRequest for LiveMemberOrGuest {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let caller = live_caller(req);
+        Box::pin(async move { Ok(LiveMemberOrGuest(caller.await?)) })
+    }
+}
+
 /// A caller with a valid access token.
 #[derive(Debug, Clone, Copy)]
 pub struct AuthUser {

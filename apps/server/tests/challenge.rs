@@ -152,7 +152,7 @@ async fn onboarding_plans_the_goals_then_the_categories_and_a_new_member_saves_i
 
 #[actix_web::test]
 async fn opted_in_members_get_one_reminder_a_day_from_eight_until_they_unsubscribe() {
-    let app = spawn_app_with(AppOptions { fixed_clock: true, ..Default::default() }).await;
+    let app = spawn_app_with(AppOptions { fixed_clock: true, reminder_interval: Some(std::time::Duration::from_millis(100)), ..Default::default() }).await;
     let catalogue = app.seed_catalogue();
     let (calm, _) = seed_goals(&app, &catalogue.books);
     // 6:00 UTC is 7:00 in Paris, where the test member registers.

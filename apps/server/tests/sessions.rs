@@ -436,4 +436,11 @@ async fn a_cached_token_of_a_revoked_session_is_refused() {
     assert_eq!(app.post_empty("/api/user/logout", Some(&token)).await.status(), StatusCode::OK);
     assert_eq!(app.session(&token).await.status(), StatusCode::UNAUTHORIZED);
     assert_eq!(app.get("/api/user/account", Some(&token)).await.status(), StatusCode::UNAUTHORIZED);
+    // Calls whose use cases take the member's id check the session too.
+    for path in ["/api/goals", "/api/quiz-results/quiz", "/api/affiliate", "/api/user/refers"] {
+        assert_eq!(app.get(path, Some(&token)).await.status(), StatusCode::UNAUTHORIZED, "{path}");
+    }
+    let answers = json!({"counts": {"Musical": 1}});
+    assert_eq!(app.post("/api/quiz-results/quiz", &answers, Some(&token)).await.status(), StatusCode::UNAUTHORIZED);
+    assert_eq!(app.post("/api/quiz-results/quiz", &answers, None).await.status(), StatusCode::OK, "visitors still may");
 }

@@ -1,6 +1,6 @@
 //! The affiliate programme for members: applying (`/invite`) and their own figures.
 
-use crate::auth::AuthUser;
+use crate::auth::LiveMember;
 use crate::envelope::{ok, ApiError, ErrorBody, Ok as OkBody};
 use crate::state::AppState;
 use actix_web::{get, post, web, HttpResponse};
@@ -94,7 +94,7 @@ pub struct AffiliateApplication {
     (status = 401, body = ErrorBody),
 ))]
 #[get("/api/affiliate")]
-async fn my_affiliate(state: web::Data<AppState>, caller: AuthUser) -> Result<HttpResponse, ApiError> {
+async fn my_affiliate(state: web::Data<AppState>, caller: LiveMember) -> Result<HttpResponse, ApiError> {
     let member = caller.id;
     let account = state.referrals(move |r| r.affiliate_account(member)).await?;
     Ok(ok(AffiliateResult { affiliate: account.map(Into::into) }))
@@ -109,7 +109,7 @@ async fn my_affiliate(state: web::Data<AppState>, caller: AuthUser) -> Result<Ht
     (status = 409, body = ErrorBody, description = "Already applied (pending or approved)"),
 ))]
 #[post("/api/affiliate/apply")]
-async fn apply(state: web::Data<AppState>, caller: AuthUser, body: web::Json<AffiliateApplication>) -> Result<HttpResponse, ApiError> {
+async fn apply(state: web::Data<AppState>, caller: LiveMember, body: web::Json<AffiliateApplication>) -> Result<HttpResponse, ApiError> {
     let (member, body) = (caller.id, body.into_inner());
     let account = state
         .referrals(move |r| {

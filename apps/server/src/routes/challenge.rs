@@ -1,7 +1,7 @@
 //! The ten-day challenge: the goals with the member's saved plan, making a plan (mailed), and
 //! saving it.
 
-use crate::auth::{AuthUser, MemberOrGuest};
+use crate::auth::{LiveMember, LiveMemberOrGuest};
 use crate::envelope::{ok, ApiError, ErrorBody, Ok as OkBody};
 use crate::routes::catalogue::extras::GoalView;
 use crate::routes::catalogue::views::public_url;
@@ -93,7 +93,7 @@ pub struct SavedTenDayPlan {
 /// each day marked done once its book is completed.
 #[utoipa::path(tag = "challenge", responses((status = 200, body = OkBody<GoalsResult>), (status = 401, body = ErrorBody, description = "A token was sent but is no longer valid")))]
 #[get("/api/goals")]
-async fn list_goals(state: web::Data<AppState>, caller: MemberOrGuest) -> Result<HttpResponse, ApiError> {
+async fn list_goals(state: web::Data<AppState>, caller: LiveMemberOrGuest) -> Result<HttpResponse, ApiError> {
     let member = caller.0.map(|user| user.id);
     let page = state.challenge(move |c| c.goals_page(member)).await?;
     let (user_goals, days, reminders) = page.saved.map_or((vec![], vec![], false), |plan| (plan.goals, plan.days, plan.reminders));
@@ -113,7 +113,7 @@ async fn list_goals(state: web::Data<AppState>, caller: MemberOrGuest) -> Result
     (status = 429, body = ErrorBody),
 ))]
 #[post("/api/user/ten-day-challenge")]
-async fn make_plan(state: web::Data<AppState>, caller: MemberOrGuest, body: web::Json<TenDayChallengeRequest>) -> Result<HttpResponse, ApiError> {
+async fn make_plan(state: web::Data<AppState>, caller: LiveMemberOrGuest, body: web::Json<TenDayChallengeRequest>) -> Result<HttpResponse, ApiError> {
     let (member, body) = (caller.0.map(|user| user.id), body.into_inner());
     let plan = state.challenge(move |c| c.make_plan(member, &body.goals, body.email.as_deref())).await?;
     Ok(ok(TenDayPlan::from(plan)))
@@ -126,7 +126,7 @@ async fn make_plan(state: web::Data<AppState>, caller: MemberOrGuest, body: web:
     (status = 401, body = ErrorBody),
 ))]
 #[post("/api/user/ten-day-challenge-submit")]
-async fn save_plan(state: web::Data<AppState>, caller: AuthUser, body: web::Json<TenDayChallengeSubmit>) -> Result<HttpResponse, ApiError> {
+async fn save_plan(state: web::Data<AppState>, caller: LiveMember, body: web::Json<TenDayChallengeSubmit>) -> Result<HttpResponse, ApiError> {
     let (member, body) = (caller.id, body.into_inner());
     let plan = state.challenge(move |c| c.save_plan(member, &body.goals, &body.book_ids)).await?;
     Ok(ok(SavedTenDayPlan { user_goals: plan.goals, user_book_recommendations: plan.days.into_iter().map(Into::into).collect() }))
@@ -168,7 +168,7 @@ pub struct RemindersSetting {
     (status = 401, body = ErrorBody),
 ))]
 #[put("/api/user/ten-day-challenge/reminders")]
-async fn set_reminders(state: web::Data<AppState>, caller: AuthUser, body: web::Json<RemindersSetting>) -> Result<HttpResponse, ApiError> {
+async fn set_reminders(state: web::Data<AppState>, caller: LiveMember, body: web::Json<RemindersSetting>) -> Result<HttpResponse, ApiError> {
     let (member, on) = (caller.id, body.reminders);
     let reminders = state.challenge(move |c| c.set_reminders(member, on)).await?;
     Ok(ok(RemindersSetting { reminders }))

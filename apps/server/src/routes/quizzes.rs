@@ -1,7 +1,7 @@
 //! The quizzes: their questions, scoring (kept for members), and the paid full report (JSON and
 //! PDF).
 
-use crate::auth::{AuthUser, MemberOrGuest};
+use crate::auth::{LiveMember, LiveMemberOrGuest};
 use crate::envelope::{ok, ApiError, ErrorBody, Ok as OkBody};
 use crate::routes::catalogue::views::public_url;
 use crate::routes::documents::FileBytes;
@@ -175,7 +175,7 @@ async fn quiz_definition(quiz: web::Path<String>) -> Result<HttpResponse, ApiErr
     (status = 404, body = ErrorBody),
 ))]
 #[post("/api/quiz-results/{quiz}")]
-async fn submit_results(state: web::Data<AppState>, caller: MemberOrGuest, quiz: web::Path<String>, body: web::Json<QuizAnswers>) -> Result<HttpResponse, ApiError> {
+async fn submit_results(state: web::Data<AppState>, caller: LiveMemberOrGuest, quiz: web::Path<String>, body: web::Json<QuizAnswers>) -> Result<HttpResponse, ApiError> {
     let (kind, member, counts) = (quiz_of(&quiz)?, caller.0.map(|user| user.id), body.into_inner().counts);
     let view = state.quizzes(move |q| q.submit(member, kind, &counts)).await?;
     Ok(ok(QuizResult::from(view)))
@@ -188,7 +188,7 @@ async fn submit_results(state: web::Data<AppState>, caller: MemberOrGuest, quiz:
     (status = 404, body = ErrorBody, description = "Not taken yet, or no such quiz"),
 ))]
 #[get("/api/quiz-results/{quiz}")]
-async fn kept_results(state: web::Data<AppState>, caller: AuthUser, quiz: web::Path<String>) -> Result<HttpResponse, ApiError> {
+async fn kept_results(state: web::Data<AppState>, caller: LiveMember, quiz: web::Path<String>) -> Result<HttpResponse, ApiError> {
     let (kind, member) = (quiz_of(&quiz)?, caller.id);
     let view = state.quizzes(move |q| q.kept(member, kind)).await?;
     Ok(ok(QuizResult::from(view)))
@@ -203,7 +203,7 @@ async fn kept_results(state: web::Data<AppState>, caller: AuthUser, quiz: web::P
     (status = 404, body = ErrorBody),
 ))]
 #[get("/api/quiz-results/{quiz}/report")]
-async fn full_report(state: web::Data<AppState>, caller: AuthUser, quiz: web::Path<String>) -> Result<HttpResponse, ApiError> {
+async fn full_report(state: web::Data<AppState>, caller: LiveMember, quiz: web::Path<String>) -> Result<HttpResponse, ApiError> {
     let (kind, member) = (quiz_of(&quiz)?, caller.id);
     let report = state.quizzes(move |q| q.report(member, kind)).await?;
     Ok(ok(QuizReport::from(report)))
@@ -217,7 +217,7 @@ async fn full_report(state: web::Data<AppState>, caller: AuthUser, quiz: web::Pa
     (status = 404, body = ErrorBody),
 ))]
 #[get("/api/quiz-results/{quiz}/report.pdf")]
-async fn report_pdf(state: web::Data<AppState>, caller: AuthUser, quiz: web::Path<String>) -> Result<HttpResponse, ApiError> {
+async fn report_pdf(state: web::Data<AppState>, caller: LiveMember, quiz: web::Path<String>) -> Result<HttpResponse, ApiError> {
     let (kind, member) = (quiz_of(&quiz)?, caller.id);
     let site = state.config.public_url.clone();
     let pdf = state.quizzes(move |q| q.report_pdf(member, kind, &site)).await?;

@@ -1,6 +1,6 @@
 //! The referral programme: a member's link and figures, and inviting a friend by e-mail.
 
-use crate::auth::AuthUser;
+use crate::auth::LiveMember;
 use crate::envelope::{ok, ApiError, ErrorBody, Ok as OkBody};
 use crate::state::AppState;
 use actix_web::{get, post, web, HttpResponse};
@@ -58,7 +58,7 @@ pub struct InviteResult {
     (status = 401, body = ErrorBody),
 ))]
 #[get("/api/user/refers")]
-async fn refers(state: web::Data<AppState>, caller: AuthUser) -> Result<HttpResponse, ApiError> {
+async fn refers(state: web::Data<AppState>, caller: LiveMember) -> Result<HttpResponse, ApiError> {
     let member = caller.id;
     let stats = state.referrals(move |r| r.stats(member)).await?;
     Ok(ok(ReferralsResult { r_id: stats.referral_id, link: stats.link, refers: ReferralStatsView { num: stats.referred, paying: stats.paying, money: stats.earned_cents } }))
@@ -73,7 +73,7 @@ async fn refers(state: web::Data<AppState>, caller: AuthUser) -> Result<HttpResp
     (status = 429, body = ErrorBody),
 ))]
 #[post("/api/contact/invite")]
-async fn invite_friend(state: web::Data<AppState>, caller: AuthUser, body: web::Json<InviteRequest>) -> Result<HttpResponse, ApiError> {
+async fn invite_friend(state: web::Data<AppState>, caller: LiveMember, body: web::Json<InviteRequest>) -> Result<HttpResponse, ApiError> {
     let (member, body) = (caller.id, body.into_inner());
     let sent = state
         .referrals(move |r| {

@@ -52,6 +52,9 @@ pub struct AppOptions {
     pub ai_fetch_allow: Option<summariser::fetch_policy::AllowList>,
     /// A language model for the summariser (none by default: the built-in summariser).
     pub ai_model: Option<language_model::ModelSettings>,
+    /// How often the ten-day reminders job runs (an hour by default: it reads `users`, and tests
+    /// that lock that table need the pool's connection free).
+    pub reminder_interval: Option<Duration>,
 }
 
 pub const INDEX_HTML: &str = "<!doctype html><html><head><title>Gistbook</title></head><body><div id=\"root\"></div></body></html>";
@@ -124,7 +127,7 @@ pub async fn spawn_app_with(options: AppOptions) -> TestApp {
         ai_fetch_allow: options.ai_fetch_allow.clone().unwrap_or_default(),
         ai_poll_interval: Duration::from_millis(50),
         ai_model: options.ai_model.clone(),
-        reminder_interval: Duration::from_millis(100),
+        reminder_interval: options.reminder_interval.unwrap_or(Duration::from_secs(3600)),
         metrics_token: Some(METRICS_TOKEN.into()),
     };
     let clock = options.fixed_clock.then(|| Arc::new(FixedClock::new(Utc::now())));
