@@ -22,7 +22,11 @@ export function useSavePlan() {
   return useMutation({
     mutationKey: ['challenge', 'save'],
     mutationFn: savePlan,
-    onSuccess: (saved) => {
+    onSuccess: async (saved) => {
+      // A first GET /api/goals sent before the save may still be on its way (after logging in, the
+      // page asks for it while it saves the kept plan); without data yet, an invalidation would
+      // only wait for that old answer, which has no plan. Cancel it, then ask again.
+      await queryClient.cancelQueries({ queryKey: challengeKeys.all });
       queryClient.setQueryData<GoalsResult>(challengeKeys.goals(true), (current) =>
         current ? { ...current, userGoals: saved.userGoals, userBookRecommendations: saved.userBookRecommendations } : current,
       );

@@ -292,6 +292,30 @@ describe('ten-day challenge (/ten-day-challenge)', () => {
     expect(screen.queryByRole('button', { name: 'Save Your Reading Plan' })).not.toBeInTheDocument();
   });
 
+  it('shows the kept plan saved even when the first GET /api/goals answers after the save (sent before it)', async () => {
+    signIn();
+    window.sessionStorage.setItem('tenDayGoals', '[1,3]');
+    window.sessionStorage.setItem('tenDayBookIds', '[101,102,103,104,105,106,107,108,109,110]');
+    let saved = false;
+    server.use(
+      http.post('/api/user/ten-day-challenge-submit', async ({ request }) => {
+        const body = await request.json();
+        saved = true;
+        return ok({ userGoals: body.goals ?? [], userBookRecommendations: makeChallengeBooks(10, []) });
+      }),
+      http.get('/api/goals', async () => {
+        // What the server knew when the request arrived, answered late (a slow first answer).
+        const knewPlan = saved;
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        const plan = knewPlan ? { userGoals: [1, 3], userBookRecommendations: makeChallengeBooks(10, []) } : {};
+        return ok({ ...makeGoalsResult(plan), goals: THREE_GOALS });
+      }),
+    );
+    renderApp('/ten-day-challenge');
+    expect(await screen.findByText(SAVED_MESSAGE, { exact: false }, { timeout: 3000 })).toBeInTheDocument();
+    expect(dayCards()).toHaveLength(10);
+  });
+
   it('leaves a kept plan alone while signed out', async () => {
     window.sessionStorage.setItem('tenDayGoals', '[1]');
     window.sessionStorage.setItem('tenDayBookIds', '[101]');
