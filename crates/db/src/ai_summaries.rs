@@ -135,9 +135,15 @@ impl SummaryStore for PgStore<'_> {
                     .skip_locked()
                     .first::<(i64, String, String, Option<Vec<u8>>)>(conn)
                     .optional()?;
-                if let Some((id, ..)) = &waiting {
+                if let Some((id, kind, ..)) = &waiting {
+                    // Out of `queued` at once, so no other instance takes it once this commits.
+                    let first_step = if kind == "url" { JobStatus::Fetching } else { JobStatus::Extracting };
                     diesel::update(ai_summaries::table.find(id))
-                        .set((ai_summaries::attempts.eq(ai_summaries::attempts + 1), ai_summaries::updated_at.eq(at)))
+                        .set((
+                            ai_summaries::attempts.eq(ai_summaries::attempts + 1),
+                            ai_summaries::status.eq(first_step.as_str()),
+                            ai_summaries::updated_at.eq(at),
+                        ))
                         .execute(conn)?;
                 }
                 Ok(waiting)

@@ -97,6 +97,10 @@ impl SummaryStore for InMemorySummaries {
         let Some(job) = waiting.min_by_key(|j| j.record.id) else { return Ok(None) };
         job.attempts += 1;
         job.updated_at = at;
+        job.record.status = match job.source {
+            Some(Source::Link(_)) => JobStatus::Fetching,
+            _ => JobStatus::Extracting,
+        };
         Ok(job.source.clone().map(|source| ClaimedJob { id: job.record.id, source }))
     }
 

@@ -74,7 +74,8 @@ pub trait SummaryStore {
     /// Removes a member's summary; whether there was one.
     fn delete(&self, member: UserId, id: i64) -> PortResult<bool>;
     /// Takes the oldest queued job, or one left unfinished before `stale_before` by a process
-    /// that died (fewer than `max_attempts` tries), so that no other worker runs it.
+    /// that died (fewer than `max_attempts` tries), and moves it to its first step, so that no
+    /// other worker (of this or another instance) runs it.
     fn claim(&self, at: Timestamp, stale_before: Timestamp, max_attempts: i32) -> PortResult<Option<ClaimedJob>>;
     fn set_status(&self, id: i64, status: JobStatus, at: Timestamp) -> PortResult<()>;
     /// Done: the title and sections are kept, the uploaded bytes dropped.
