@@ -275,24 +275,32 @@ fn origin_of(url: &str) -> Option<String> {
 }
 
 /// Drops throttling records older than a day and expired sign-in states, and recounts each
-/// book's reads of the last 30 days (trending), every ten minutes.
+/// book's reads of the last 30 days (trending), every ten minutes, on one instance at a time (an
+/// advisory lock: the others skip the pass).
 fn spawn_housekeeping(pool: db::DbPool, clock: Arc<dyn Clock>, stop: Arc<AtomicBool>) -> std::thread::JoinHandle<()> {
     crate::workers::spawn_periodic("housekeeping", std::time::Duration::from_secs(600), stop, move || {
         let Ok(mut conn) = pool.get() else { return };
-        if let Err(error) = db::prune_attempts(&mut conn, clock.now() - chrono::Duration::days(1)) {
-            tracing::warn!(%error, "could not prune throttling records");
-        }
-        if let Err(error) = db::mail_queue::prune_done(&mut conn, clock.now() - chrono::Duration::days(30)) {
-            tracing::warn!(%error, "could not prune sent mail");
-        }
-        if let Err(error) = db::prune_oauth_states(&mut conn, clock.now()) {
-            tracing::warn!(%error, "could not prune sign-in states");
-        }
-        if let Err(error) = db::prune_login_challenges(&mut conn, clock.now()) {
-            tracing::warn!(%error, "could not prune two-factor challenges");
-        }
-        if let Err(error) = db::reading::history::refresh_recent_reads(&mut conn, reading_progress::history::trending_since(clock.now())) {
-            tracing::warn!(%error, "could not refresh trending counts");
+        let now = clock.now();
+        if let Err(error) = db::operators::once_across_instances(&mut conn, db::operators::HOUSEKEEPING_LOCK, |conn| housekeeping_pass(conn, now)) {
+            tracing::warn!(%error, "could not run housekeeping");
         }
     })
+}
+
+fn housekeeping_pass(conn: &mut diesel::PgConnection, now: kernel::Timestamp) {
+    if let Err(error) = db::prune_attempts(conn, now - chrono::Duration::days(1)) {
+        tracing::warn!(%error, "could not prune throttling records");
+    }
+    if let Err(error) = db::mail_queue::prune_done(conn, now - chrono::Duration::days(30)) {
+        tracing::warn!(%error, "could not prune sent mail");
+    }
+    if let Err(error) = db::prune_oauth_states(conn, now) {
+        tracing::warn!(%error, "could not prune sign-in states");
+    }
+    if let Err(error) = db::prune_login_challenges(conn, now) {
+        tracing::warn!(%error, "could not prune two-factor challenges");
+    }
+    if let Err(error) = db::reading::history::refresh_recent_reads(conn, reading_progress::history::trending_since(now)) {
+        tracing::warn!(%error, "could not refresh trending counts");
+    }
 }

@@ -94,3 +94,24 @@ pub fn queue_depths(conn: &mut PgConnection) -> QueryResult<(i64, i64)> {
     let summaries = ai_summaries::table.filter(ai_summaries::status.ne_all(["done", "failed"])).count().get_result(conn)?;
     Ok((mail, summaries))
 }
+
+/// Runs `work` only if no other instance is running the same periodic job (`key`): a session-level
+/// advisory lock, released afterwards or when the connection dies with its process. `None` when
+/// another holds it.
+pub fn once_across_instances<T>(conn: &mut PgConnection, key: i64, work: impl FnOnce(&mut PgConnection) -> T) -> QueryResult<Option<T>> {
+    #[derive(QueryableByName)]
+    struct Locked {
+        #[diesel(sql_type = diesel::sql_types::Bool)]
+        locked: bool,
+    }
+    let taken = diesel::sql_query("SELECT pg_try_advisory_lock($1) AS locked").bind::<diesel::sql_types::BigInt, _>(key).get_result::<Locked>(conn)?;
+    if !taken.locked {
+        return Ok(None);
+    }
+    let result = work(conn);
+    diesel::sql_query("SELECT pg_advisory_unlock($1)").bind::<diesel::sql_types::BigInt, _>(key).execute(conn)?;
+    Ok(Some(result))
+}
+
+/// The advisory-lock key of the housekeeping job.
+pub const HOUSEKEEPING_LOCK: i64 = 0x6769_7374_0001;
