@@ -48,7 +48,8 @@ test('a visitor makes a ten-day plan, logs in to save it and finds it saved', as
   // The daily reminder mails: off until turned on, and kept on.
   const reminders = page.getByRole('checkbox', { name: "E-mail me each morning at 8:00 with the day's book" });
   await expect(reminders).not.toBeChecked();
-  await reminders.check();
+  await reminders.click();
+  await expect(reminders).toBeChecked();
   await expect(page.getByRole('status').filter({ hasText: 'Reminders are on.' })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('checkbox', { name: "E-mail me each morning at 8:00 with the day's book" })).toBeChecked();

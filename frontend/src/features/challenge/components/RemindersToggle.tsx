@@ -14,9 +14,13 @@ export function RemindersToggle({ reminders }: { reminders: boolean }) {
   const change = useSetReminders();
   const [status, setStatus] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // What the member just set, shown at once: the cached goals follow a moment later (the change
+  // first waits for any GET /api/goals on its way), and a controlled box would snap back meanwhile.
+  const [chosen, setChosen] = useState<boolean | null>(null);
 
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const next = event.target.checked;
+    setChosen(next);
     setStatus('');
     setError(null);
     change.mutate(
@@ -24,6 +28,7 @@ export function RemindersToggle({ reminders }: { reminders: boolean }) {
       {
         onSuccess: (result) => setStatus(result.reminders ? REMINDERS_ON_MESSAGE : REMINDERS_OFF_MESSAGE),
         onError: (failure) => setError(errorMessage(failure)),
+        onSettled: () => setChosen(null),
       },
     );
   };
@@ -35,7 +40,7 @@ export function RemindersToggle({ reminders }: { reminders: boolean }) {
           id={`${id}-box`}
           type="checkbox"
           className="challenge-reminders__box"
-          checked={reminders}
+          checked={chosen ?? reminders}
           onChange={onChange}
           aria-describedby={`${id}-hint`}
         />
