@@ -199,13 +199,21 @@ pub fn make_admin_command(email: &str) -> Result<()> {
     Ok(())
 }
 
+/// Adds a signing key to the keyring in the database; every running instance signs with it within
+/// seconds. Needs the servers' SIGNING_KEYS_SECRET (or, on a development machine, its local file).
 pub fn rotate_keys_command() -> Result<()> {
-    let path = std::env::var("SIGNING_KEYRING").unwrap_or_else(|_| ".local/signing-keys.json".into());
-    let path = Path::new(&path);
-    let mut keyring = Keyring::load_or_create(path)?;
-    let id = keyring.rotate();
-    keyring.save(path)?;
-    println!("New signing key {id} is active in {}. Tokens signed by older keys stay valid until they expire.", path.display());
+    let secret = match std::env::var("SIGNING_KEYS_SECRET") {
+        Ok(secret) if !secret.trim().is_empty() => secret,
+        _ => {
+            let file = std::env::var("SIGNING_KEYS_SECRET_FILE").unwrap_or_else(|_| ".local/signing-keys-secret".into());
+            credentials::local_secret(Path::new(&file))?
+        }
+    };
+    let pool = build_pool(&database_url()?, &PoolSettings { max_size: 1, checkout_timeout: std::time::Duration::from_secs(10) })?;
+    let shared = credentials::SharedKeyring::new(Arc::new(db::PgKeyringStore::new(pool)), credentials::KeySealer::from_secret(&secret)?);
+    shared.load()?; // Refuses a secret that does not open the stored keys before adding one.
+    let id = shared.rotate()?;
+    println!("New signing key {id} is active. Running servers sign with it within seconds; tokens signed by older keys stay valid until they expire.");
     Ok(())
 }
 

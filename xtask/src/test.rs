@@ -144,7 +144,7 @@ fn serve_for_tests(
         .env("BIND_ADDR", format!("127.0.0.1:{port}"))
         .env("PUBLIC_URL", &base_url)
         .env("STATIC_DIR", "frontend/dist")
-        .env("SIGNING_KEYRING", scratch.join("keys.json"))
+        .env("SIGNING_KEYS_SECRET", crate::util::TEST_SIGNING_KEYS_SECRET)
         .env("MAIL_OUTBOX_DIR", &outbox)
         .env("MAIL_POLL_INTERVAL_MS", "100")
         // Every browser test signs up its own members from loopback.

@@ -86,3 +86,6 @@ pub fn stop_child(child: &mut std::process::Child, seconds: u64) {
     let _ = child.kill();
     let _ = child.wait();
 }
+
+/// Seals the signing keys of the browser tests' and benchmarks' own databases (never production's).
+pub const TEST_SIGNING_KEYS_SECRET: &str = "xtask-test-databases-signing-keys-secret";

@@ -14,7 +14,10 @@ pub struct Config {
     /// The address people use, for links in e-mail and to decide on Secure cookies and HSTS.
     pub public_url: String,
     pub static_dir: PathBuf,
-    pub keyring_path: PathBuf,
+    /// Seals the token-signing keys kept in the database; every instance needs the same one.
+    pub signing_keys_secret: Option<String>,
+    /// Where a development machine keeps a generated secret when none is configured.
+    pub signing_keys_secret_file: PathBuf,
     pub smtp_url: Option<String>,
     pub mail_outbox_dir: PathBuf,
     pub mail_from: String,
@@ -167,7 +170,8 @@ impl Config {
             database_url,
             public_url,
             static_dir: var("STATIC_DIR").unwrap_or_else(|| "frontend/dist".into()).into(),
-            keyring_path: var("SIGNING_KEYRING").unwrap_or_else(|| ".local/signing-keys.json".into()).into(),
+            signing_keys_secret: var("SIGNING_KEYS_SECRET"),
+            signing_keys_secret_file: var("SIGNING_KEYS_SECRET_FILE").unwrap_or_else(|| ".local/signing-keys-secret".into()).into(),
             smtp_url: var("SMTP_URL"),
             mail_outbox_dir: var("MAIL_OUTBOX_DIR").unwrap_or_else(|| ".local/outbox".into()).into(),
             mail_from: var("MAIL_FROM").unwrap_or_else(|| "Gistbook <support@gistbook.app>".into()),

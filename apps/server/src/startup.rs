@@ -10,7 +10,7 @@ use actix_web::http::header::{HeaderName, HeaderValue};
 use actix_web::middleware::{DefaultHeaders, Compress};
 use actix_web::{web, App, HttpMessage, HttpServer};
 use anyhow::Context;
-use credentials::{Argon2Hasher, BiscuitTokens, Keyring, RandomSecrets};
+use credentials::{Argon2Hasher, BiscuitTokens, KeySealer, RandomSecrets, SharedKeyring};
 use db::{build_pool, PgIdentityStore, PoolSettings};
 use identity::{IdentityDeps, IdentityService, ThrottlePolicy};
 use kernel::{Clock, SystemClock};
@@ -30,6 +30,19 @@ pub fn api_routes() -> (
         .openapi(crate::openapi::base_document())
         .configure(routes::configure)
         .split_for_parts()
+}
+
+/// The signing keys' sealer from `SIGNING_KEYS_SECRET`; a development machine without one gets a
+/// generated secret in a local file (enough for instances on this host only).
+fn signing_keys_sealer(config: &Config) -> anyhow::Result<KeySealer> {
+    let secret = match &config.signing_keys_secret {
+        Some(secret) => secret.clone(),
+        None => {
+            tracing::warn!(file = %config.signing_keys_secret_file.display(), "SIGNING_KEYS_SECRET is not set: using this machine's generated secret; instances on other hosts need the same SIGNING_KEYS_SECRET");
+            credentials::local_secret(&config.signing_keys_secret_file)?
+        }
+    };
+    Ok(KeySealer::from_secret(&secret)?)
 }
 
 /// Knobs tests turn; production uses the defaults.
@@ -58,8 +71,9 @@ impl Application {
                 tracing::info!(applied, "database migrated");
             }
         }
-        let keyring = Keyring::load_or_create(&config.keyring_path)?;
-        let tokens = Arc::new(BiscuitTokens::new(keyring, Some(config.keyring_path.clone())));
+        let shared_keyring = SharedKeyring::new(Arc::new(db::PgKeyringStore::new(pool.clone())), signing_keys_sealer(&config)?);
+        let keyring = shared_keyring.load_or_create()?;
+        let tokens = Arc::new(BiscuitTokens::new(keyring, Some(shared_keyring)));
         let clock: Arc<dyn Clock> = options.clock.unwrap_or_else(|| Arc::new(SystemClock));
         let oauth = Arc::new(oauth::OAuthProviders::new(config.oauth_providers.clone(), config.public_url.clone()));
         let identity = IdentityService::new(

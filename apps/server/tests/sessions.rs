@@ -249,12 +249,10 @@ async fn tokens_survive_a_key_rotation_and_new_tokens_use_the_new_key() {
     let token_a = app.login("ada@example.com", PASSWORD).await;
     assert_eq!(token_key_id(&token_a), Some(1), "the first key signs");
 
-    // What `cargo xtask rotate-keys` does to the file while the server runs.
-    let mut ring = credentials::Keyring::load(&app.keyring_path).expect("load keyring");
-    assert_eq!(ring.rotate(), 2);
-    ring.save(&app.keyring_path).expect("save keyring");
+    // What `cargo xtask rotate-keys` does to the shared keyring while the server runs.
+    assert_eq!(app.rotate_signing_keys(), 2);
 
-    // The running server re-reads the file before signing, at most every 2 s.
+    // The running server looks for a rotation before signing, at most every 2 s.
     actix_web::rt::time::sleep(std::time::Duration::from_millis(2200)).await;
     let token_b = app.login("ada@example.com", PASSWORD).await;
     assert_ne!(token_a, token_b);
@@ -267,40 +265,54 @@ async fn tokens_survive_a_key_rotation_and_new_tokens_use_the_new_key() {
     ok_body(app.session(&token_a).await, StatusCode::OK).await;
     ok_body(app.session(&token_b).await, StatusCode::OK).await;
     // A restart keeps both keys too.
-    let restarted = spawn_app_with(AppOptions {
-        keyring_path: Some(app.keyring_path.clone()),
-        database_url: Some(app.database_url.clone()),
-        ..Default::default()
-    })
-    .await;
+    let restarted = spawn_app_with(AppOptions { database_url: Some(app.database_url.clone()), ..Default::default() }).await;
     ok_body(restarted.session(&token_a).await, StatusCode::OK).await;
     ok_body(restarted.session(&token_b).await, StatusCode::OK).await;
 }
 
 #[actix_web::test]
-async fn instances_sharing_a_rotated_keyring_accept_each_others_tokens() {
+async fn a_second_instance_on_the_same_database_takes_the_first_ones_token_and_refresh_cookie() {
+    // Two instances share nothing but the database and SIGNING_KEYS_SECRET: no keyring file.
     let first = spawn_app().await;
+    let second = spawn_app_with(AppOptions { database_url: Some(first.database_url.clone()), ..Default::default() }).await;
     first.register("ada@example.com", PASSWORD).await;
-    let old_token = first.login("ada@example.com", PASSWORD).await;
+    let response = first.login_response("ada@example.com", PASSWORD).await;
+    let refresh_cookie = refresh_cookie_of(response.headers());
+    let token = ok_body(response, StatusCode::OK).await["result"]["token"].as_str().expect("token").to_owned();
 
-    let mut ring = credentials::Keyring::load(&first.keyring_path).expect("load keyring");
-    ring.rotate();
-    ring.save(&first.keyring_path).expect("save keyring");
+    let session = ok_body(second.session(&token).await, StatusCode::OK).await;
+    assert_eq!(session["result"]["user"]["email"], "ada@example.com", "{session}");
+    let refreshed = second.refresh_with_cookie(&refresh_cookie).await;
+    let rotated_cookie = refresh_cookie_of(refreshed.headers());
+    let new_token = ok_body(refreshed, StatusCode::OK).await["result"]["token"].as_str().expect("token").to_owned();
+    // Back on the first instance: the second one's token and rotated cookie work there too.
+    ok_body(first.session(&new_token).await, StatusCode::OK).await;
+    ok_body(first.refresh_with_cookie(&rotated_cookie).await, StatusCode::OK).await;
 
-    // A restarted (or second) instance loads the rotated ring and signs with key 2.
-    let second = spawn_app_with(AppOptions {
-        keyring_path: Some(first.keyring_path.clone()),
+    // A key rotation reaches both: old tokens keep working everywhere, new ones are accepted everywhere.
+    assert_eq!(first.rotate_signing_keys(), 2);
+    actix_web::rt::time::sleep(std::time::Duration::from_millis(2200)).await;
+    let rotated_token = second.login("ada@example.com", PASSWORD).await;
+    assert_eq!(token_key_id(&rotated_token), Some(2));
+    ok_body(first.session(&rotated_token).await, StatusCode::OK).await;
+    ok_body(second.session(&token).await, StatusCode::OK).await;
+}
+
+#[actix_web::test]
+async fn an_instance_with_another_signing_keys_secret_refuses_to_start() {
+    let first = spawn_app().await;
+    let error = build_error(AppOptions {
         database_url: Some(first.database_url.clone()),
+        signing_keys_secret: Some("a different secret that is long enough to use".into()),
         ..Default::default()
     })
-    .await;
-    let new_token = second.login("ada@example.com", PASSWORD).await;
-    assert_eq!(token_key_id(&new_token), Some(2));
-
-    // Nobody is logged out by the rotation, and the first instance learns the new key.
-    ok_body(second.session(&old_token).await, StatusCode::OK).await;
-    ok_body(first.session(&new_token).await, StatusCode::OK).await;
-    ok_body(first.session(&old_token).await, StatusCode::OK).await;
+    .expect("the instance must not start");
+    assert!(error.contains("SIGNING_KEYS_SECRET"), "{error}");
+    let short = build_error(AppOptions { database_url: Some(first.database_url.clone()), signing_keys_secret: Some("short".into()), ..Default::default() });
+    assert!(short.expect("a short secret is refused").contains("at least 32 characters"));
+    // The stored keys hold no private key in the clear.
+    let mut conn = first.connect();
+    assert_eq!(count(&mut conn, "SELECT count(*) AS count FROM signing_keys WHERE octet_length(sealed_private_key) = 12 + 64 + 16"), 1);
 }
 
 #[actix_web::test]

@@ -1,4 +1,4 @@
-use crate::keyring::Keyring;
+use crate::keyring::{Keyring, SharedKeyring};
 use biscuit_auth::{error, macros::*, AuthorizerLimits, Biscuit};
 use chrono::{DateTime, Utc};
 use identity::error::PortError;
@@ -7,18 +7,17 @@ use identity::ports::AccessTokens;
 use kernel::{Role, SessionId, Timestamp, UserId};
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
-use std::path::PathBuf;
 use std::sync::{Mutex, RwLock};
 use std::time::{Duration, Instant, SystemTime};
 
 /// Issues and verifies biscuit access tokens. Each token names the key that signed it; a key id
-/// this process has not seen makes it reload the keyring file once (another process rotated it).
+/// this process has not seen makes it reload the shared keyring (another instance rotated it).
 pub struct BiscuitTokens {
     keyring: RwLock<Keyring>,
-    path: Option<PathBuf>,
+    shared: Option<SharedKeyring>,
     /// Reloads are rate-limited, so tokens naming made-up key ids cannot make every request
-    /// read the disk.
-    watch: Mutex<FileWatch>,
+    /// query the keyring's store.
+    watch: Mutex<ReloadWatch>,
     /// Tokens already verified, by their SHA-256 digest, with their claims: a member's next
     /// requests skip the signature and Datalog check (the costliest step of a small request).
     /// An entry is used only until its token expires. Revocation is unaffected: the signature
@@ -31,13 +30,11 @@ pub struct BiscuitTokens {
 const VERIFIED_CAPACITY: usize = 50_000;
 
 #[derive(Default)]
-struct FileWatch {
-    /// Before signing: picks up a rotation by another process within a couple of seconds.
+struct ReloadWatch {
+    /// Before signing: picks up a rotation by another instance within a couple of seconds.
     last_check_before_signing: Option<Instant>,
     /// On meeting an unknown key id: quick, but still bounded against made-up ids.
     last_check_for_unknown_key: Option<Instant>,
-    /// The file's text when last loaded (mtimes can be too coarse to see a quick rotation).
-    contents: Option<String>,
 }
 
 const SIGNING_CHECK_INTERVAL: Duration = Duration::from_secs(2);
@@ -52,12 +49,12 @@ pub enum TokenError {
 }
 
 impl BiscuitTokens {
-    pub fn new(keyring: Keyring, path: Option<PathBuf>) -> Self {
-        let contents = path.as_ref().and_then(|p| std::fs::read_to_string(p).ok());
+    /// `shared`: where other instances' rotations appear (None: this keyring only).
+    pub fn new(keyring: Keyring, shared: Option<SharedKeyring>) -> Self {
         BiscuitTokens {
             keyring: RwLock::new(keyring),
-            path,
-            watch: Mutex::new(FileWatch { contents, ..FileWatch::default() }),
+            shared,
+            watch: Mutex::new(ReloadWatch::default()),
             verified: RwLock::new(HashMap::new()),
         }
     }
@@ -120,7 +117,7 @@ impl BiscuitTokens {
         .map_err(|_| TokenError::Invalid)
     }
 
-    /// True when the token names a key we lack and the file on disk now has it.
+    /// True when the token names a key we lack and the shared keyring now has it.
     fn reload_if_unknown_key(&self, token: &str) -> bool {
         let Ok(unverified) = biscuit_auth::UnverifiedBiscuit::from_base64(token) else { return false };
         let Some(id) = unverified.root_key_id() else { return false };
@@ -131,10 +128,10 @@ impl BiscuitTokens {
         self.keyring.read().expect("keyring lock").public_key(id).is_some()
     }
 
-    /// Re-reads the keyring file when it changed on disk (another process ran `rotate-keys`),
+    /// Re-reads the shared keyring when another instance changed it (`rotate-keys`),
     /// rate-limited per purpose.
     fn reload_if_changed(&self, before_signing: bool) {
-        let Some(path) = &self.path else { return };
+        let Some(shared) = &self.shared else { return };
         {
             let mut watch = self.watch.lock().expect("reload lock");
             let (last, interval) = if before_signing {
@@ -146,14 +143,11 @@ impl BiscuitTokens {
                 return;
             }
             *last = Some(Instant::now());
-            let contents = std::fs::read_to_string(path).ok();
-            if contents.is_none() || contents == watch.contents {
-                return;
-            }
-            watch.contents = contents;
         }
-        match Keyring::load(path) {
-            Ok(fresh) => *self.keyring.write().expect("keyring lock") = fresh,
+        let changed = shared.changed_since(&self.keyring.read().expect("keyring lock"));
+        match changed {
+            Ok(Some(fresh)) => *self.keyring.write().expect("keyring lock") = fresh,
+            Ok(None) => {}
             Err(error) => tracing::warn!(%error, "keeping the signing keys in memory"),
         }
     }
@@ -240,17 +234,16 @@ mod tests {
 
     #[test]
     fn rotation_keeps_old_tokens_valid_and_signs_with_the_new_key() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("keys.json");
+        use crate::keyring::{InMemoryKeyringStore, KeySealer};
+        let store = std::sync::Arc::new(InMemoryKeyringStore::default());
+        let shared = || SharedKeyring::new(store.clone(), KeySealer::from_secret("a test secret of more than thirty-two characters").unwrap());
         let now = Utc::now();
-        let server = BiscuitTokens::new(Keyring::load_or_create(&path).unwrap(), Some(path.clone()));
+        let server = BiscuitTokens::new(shared().load_or_create().unwrap(), Some(shared()));
         let old = server.issue(&claims(now, Role::Member)).unwrap();
-        // Another process (the rotate-keys command) rotates the file.
-        let mut ring = Keyring::load(&path).unwrap();
-        ring.rotate();
-        ring.save(&path).unwrap();
-        let other_process = BiscuitTokens::new(Keyring::load(&path).unwrap(), Some(path.clone()));
-        let new = other_process.issue(&claims(now, Role::Member)).unwrap();
+        // Another instance (or the rotate-keys command) rotates the shared keyring.
+        assert_eq!(shared().rotate().unwrap(), 2);
+        let other_instance = BiscuitTokens::new(shared().load_or_create().unwrap(), Some(shared()));
+        let new = other_instance.issue(&claims(now, Role::Member)).unwrap();
         assert_eq!(biscuit_auth::UnverifiedBiscuit::from_base64(&new).unwrap().root_key_id(), Some(2));
         assert!(server.verify(&new, now).is_ok(), "the running server learns the new key");
         assert!(server.verify(&old, now).is_ok(), "and keeps accepting the old one");

@@ -24,11 +24,13 @@ mod throttle;
 mod store;
 mod identity_store;
 mod two_factor_store;
+mod signing_keys;
 
 #[cfg(any(test, feature = "test-support"))]
 pub mod testing;
 
 pub use store::PgStore;
+pub use signing_keys::PgKeyringStore;
 pub use two_factor_store::prune_login_challenges;
 pub use identity_store::{find_session_user, prune_attempts, prune_oauth_states, PgIdentityStore};
 pub use pool::{build_pool, is_reachable, run_migrations, revert_all_migrations, with_database, DbConn, DbError, DbPool, PoolSettings, MIGRATIONS};

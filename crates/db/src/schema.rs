@@ -677,6 +677,14 @@ diesel::joinable!(book_goals -> goals (goal_id));
 diesel::joinable!(book_goals -> all_books (book_id));
 diesel::joinable!(insights -> all_books (book_id));
 
+diesel::table! {
+    signing_keys (id) {
+        id -> Int4,
+        sealed_private_key -> Bytea,
+        created_at -> Timestamptz,
+    }
+}
+
 diesel::allow_tables_to_appear_in_same_query!(
     users,
     referral_ids,

@@ -22,6 +22,7 @@ fn schema_matches_every_table(conn: &mut PgConnection) {
     ten_day_plans::table.select(ten_day_plans::all_columns).load::<(i64, Vec<i64>, Vec<i64>, Ts, bool, Option<String>, Option<chrono::NaiveDate>)>(conn).unwrap();
     quiz_results::table.select(quiz_results::all_columns).load::<(i64, String, serde_json::Value, Ts)>(conn).unwrap();
     ai_summaries::table.select(ai_summaries::all_columns).load::<(i64, i64, String, String, Option<Vec<u8>>, String, String, serde_json::Value, Option<String>, i32, Ts, Ts)>(conn).unwrap();
+    signing_keys::table.select(signing_keys::all_columns).load::<(i32, Vec<u8>, Ts)>(conn).unwrap();
     referral_settled_payments::table.select(referral_settled_payments::all_columns).load::<(String, Ts)>(conn).unwrap();
     subscriptions::table.select(subscriptions::all_columns).load::<(String, String, Ts, Ts)>(conn).unwrap();
     activity_days::table.select(activity_days::all_columns).load::<(chrono::NaiveDate, i64)>(conn).unwrap();

@@ -112,7 +112,7 @@ impl Rig {
             .env("DATABASE_URL", &url)
             .env("BIND_ADDR", format!("127.0.0.1:{port}"))
             .env("MEDIA_DIR", &media_dir)
-            .env("SIGNING_KEYRING", scratch.join("keys.json"))
+            .env("SIGNING_KEYS_SECRET", crate::util::TEST_SIGNING_KEYS_SECRET)
             .env("MAIL_OUTBOX_DIR", scratch.join("outbox"))
             .env("DB_POOL_SIZE", "16")
             // The benchmarks sign up hundreds of members from loopback.

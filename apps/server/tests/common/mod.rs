@@ -24,6 +24,8 @@ use tempfile::TempDir;
 pub const PASSWORD: &str = "correct horse battery";
 /// Opens the test server's `/metrics`.
 pub const METRICS_TOKEN: &str = "test-metrics-token";
+/// Seals the test servers' signing keys in their database (every instance of a test shares it).
+pub const SIGNING_KEYS_SECRET: &str = "test-signing-keys-secret-0123456789abcdef";
 /// Signs the test server's premium media URLs.
 pub const MEDIA_SECRET: &str = "test-media-url-secret";
 
@@ -33,8 +35,8 @@ pub struct AppOptions {
     pub throttle: Option<identity::ThrottlePolicy>,
     /// A clock the test moves by hand (`TestApp::advance`).
     pub fixed_clock: bool,
-    /// Reuse a keyring file (e.g. a second instance sharing the first one's keys).
-    pub keyring_path: Option<PathBuf>,
+    /// Another SIGNING_KEYS_SECRET than `SIGNING_KEYS_SECRET`.
+    pub signing_keys_secret: Option<String>,
     /// Reuse a database (the `TestDatabase` stays owned by the first app).
     pub database_url: Option<String>,
     /// Serve a stand-in built front end (index.html and assets/app.js).
@@ -69,7 +71,6 @@ pub struct TestApp {
     pub outbox: PathBuf,
     /// The media store's folder (files are `media_dir/<key>`).
     pub media_dir: PathBuf,
-    pub keyring_path: PathBuf,
     pub clock: Option<Arc<FixedClock>>,
     pub database_url: String,
     pub identity: identity::IdentityService,
@@ -83,7 +84,7 @@ pub async fn spawn_app() -> TestApp {
 }
 
 pub async fn spawn_app_with(options: AppOptions) -> TestApp {
-    let (db, database_url) = match options.database_url {
+    let (db, database_url) = match options.database_url.clone() {
         Some(url) => (None, url),
         None => {
             let db = TestDatabase::new();
@@ -92,21 +93,43 @@ pub async fn spawn_app_with(options: AppOptions) -> TestApp {
         }
     };
     let dirs = tempfile::tempdir().expect("temp dir");
+    let config = test_config(&options, &dirs, database_url.clone());
+    let (outbox, media_dir) = (config.mail_outbox_dir.clone(), dirs.path().join("media"));
+    let clock = options.fixed_clock.then(|| Arc::new(FixedClock::new(Utc::now())));
+    let build = BuildOptions {
+        throttle: options.throttle.unwrap_or_default(),
+        clock: clock.clone().map(|c| c as Arc<dyn Clock>),
+    };
+    let app = Application::build(config, build).expect("build the application");
+    start(app, clock, database_url, db, dirs, outbox, media_dir)
+}
+
+/// Builds the application as `spawn_app_with` would, without starting it: its error, if any.
+pub fn build_error(options: AppOptions) -> Option<String> {
+    let dirs = tempfile::tempdir().expect("temp dir");
+    let database_url = options.database_url.clone().expect("build_error needs an existing database");
+    let config = test_config(&options, &dirs, database_url);
+    Application::build(config, BuildOptions::default()).err().map(|e| format!("{e:#}"))
+}
+
+/// The configuration of a test instance: its own outbox, media and static folders in `dirs`.
+fn test_config(options: &AppOptions, dirs: &TempDir, database_url: String) -> Config {
     let outbox = dirs.path().join("outbox");
     let media_dir = dirs.path().join("media");
-    let keyring_path = options.keyring_path.unwrap_or_else(|| dirs.path().join("keys").join("signing-keys.json"));
     let static_dir = dirs.path().join(if options.frontend { "dist" } else { "no-frontend-here" });
     if options.frontend {
         std::fs::create_dir_all(static_dir.join("assets")).unwrap();
         std::fs::write(static_dir.join("index.html"), INDEX_HTML).unwrap();
         std::fs::write(static_dir.join("assets").join("app.js"), APP_JS).unwrap();
     }
-    let config = Config {
+    Config {
         bind_addr: "127.0.0.1:0".into(),
-        database_url: database_url.clone(),
+        database_url,
         public_url: "http://127.0.0.1:4000".into(),
         static_dir,
-        keyring_path: keyring_path.clone(),
+        signing_keys_secret: Some(options.signing_keys_secret.clone().unwrap_or_else(|| SIGNING_KEYS_SECRET.into())),
+        // Never used: the secret above is set.
+        signing_keys_secret_file: dirs.path().join("signing-keys-secret"),
         smtp_url: None,
         mail_outbox_dir: outbox.clone(),
         mail_from: "Gistbook <support@gistbook.app>".into(),
@@ -129,13 +152,10 @@ pub async fn spawn_app_with(options: AppOptions) -> TestApp {
         ai_model: options.ai_model.clone(),
         reminder_interval: options.reminder_interval.unwrap_or(Duration::from_secs(3600)),
         metrics_token: Some(METRICS_TOKEN.into()),
-    };
-    let clock = options.fixed_clock.then(|| Arc::new(FixedClock::new(Utc::now())));
-    let build = BuildOptions {
-        throttle: options.throttle.unwrap_or_default(),
-        clock: clock.clone().map(|c| c as Arc<dyn Clock>),
-    };
-    let app = Application::build(config, build).expect("build the application");
+    }
+}
+
+fn start(app: Application, clock: Option<Arc<FixedClock>>, database_url: String, db: Option<TestDatabase>, dirs: TempDir, outbox: PathBuf, media_dir: PathBuf) -> TestApp {
     let port = app.port();
     let identity = app.identity();
     actix_web::rt::spawn(app.run_until_stopped());
@@ -145,7 +165,6 @@ pub async fn spawn_app_with(options: AppOptions) -> TestApp {
         client: new_client(),
         outbox,
         media_dir,
-        keyring_path,
         clock,
         database_url,
         identity,
@@ -191,6 +210,13 @@ impl TestApp {
     pub fn connect(&self) -> diesel::PgConnection {
         use diesel::Connection;
         diesel::PgConnection::establish(&self.database_url).expect("connect to the test database")
+    }
+
+    /// What `cargo xtask rotate-keys` does: a new signing key in the shared keyring; its id.
+    pub fn rotate_signing_keys(&self) -> u32 {
+        let pool = db::build_pool(&self.database_url, &db::PoolSettings { max_size: 1, checkout_timeout: Duration::from_secs(5) }).expect("pool");
+        let sealer = credentials::KeySealer::from_secret(SIGNING_KEYS_SECRET).expect("sealer");
+        credentials::SharedKeyring::new(Arc::new(db::PgKeyringStore::new(pool)), sealer).rotate().expect("rotate the signing keys")
     }
 
     /// Moves the fixed clock (the app must have been spawned with `fixed_clock: true`).

@@ -1,28 +1,39 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useOnChange } from '@/components/use-on-change';
-import { useSession } from '@/lib/auth/session-api';
 import { useIsAuthenticated } from '@/lib/auth/use-auth';
 import { Icon } from '@/components/Icon';
 import { HeaderSearch } from './HeaderSearch';
 import { Logo } from './Logo';
-import { accountLinks, PUBLIC_LINKS } from './nav-links';
-import { UserMenu } from './UserMenu';
+import { PUBLIC_LINKS } from './nav-links';
+// The account button's look is needed before its code (the placeholder below), so its stylesheet
+// stays with the header's.
+import './user-menu.css';
 import './header.css';
+
+// The signed-in parts (the account dropdown, the mobile menu's account links, the session query
+// behind them) are one lazy chunk: visitors, whose first page must load fast, never download them.
+const UserMenu = lazy(() => import(/* webpackChunkName: "signed-in-header" */ './UserMenu').then((module) => ({ default: module.UserMenu })));
+const MobileAccountLinks = lazy(() =>
+  import(/* webpackChunkName: "signed-in-header" */ './MobileAccountLinks').then((module) => ({ default: module.MobileAccountLinks })),
+);
 
 const MOBILE_MENU_ID = 'mobile-menu';
 
-/** The signed-in links of the mobile menu (an admin's include the back office). */
-function MobileAccountLinks() {
-  const session = useSession();
+/**
+ * The account button as it looks before the dropdown's code has arrived: the same boxes and text,
+ * so the header does not move when the real one replaces it. Hidden from assistive technology (it
+ * does nothing yet); the real button follows within a moment.
+ */
+function UserMenuPlaceholder() {
   return (
-    <ul className="mobile-menu__list">
-      {accountLinks(session.data?.user.isAdmin ?? false).map((link) => (
-        <li key={`${link.to}-${link.label}`}>
-          <NavLink to={link.to}>{link.label}</NavLink>
-        </li>
-      ))}
-    </ul>
+    <div className="user-menu" aria-hidden="true">
+      <span className="user-menu__button user-menu__button--placeholder">
+        <span className="user-menu__avatar">☺</span>
+        <span>My Account</span>
+        <span className="user-menu__caret">▾</span>
+      </span>
+    </div>
   );
 }
 
@@ -67,7 +78,9 @@ export function Header() {
         </Link>
         <div className="site-header__actions">
           {authenticated ? (
-            <UserMenu />
+            <Suspense fallback={<UserMenuPlaceholder />}>
+              <UserMenu />
+            </Suspense>
           ) : (
             <>
               <NavLink to="/login" className="site-header__login">
@@ -108,7 +121,9 @@ export function Header() {
           {authenticated ? (
             <>
               <p className="mobile-menu__heading">My Account</p>
-              <MobileAccountLinks />
+              <Suspense fallback={null}>
+                <MobileAccountLinks />
+              </Suspense>
             </>
           ) : (
             <div className="mobile-menu__actions">

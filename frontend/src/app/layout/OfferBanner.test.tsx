@@ -22,4 +22,12 @@ describe('40% off banner', () => {
     renderApp('/');
     expect(await screen.findByRole('button', { name: 'Dismiss offer' })).toBeInTheDocument();
   });
+
+  it('is there in the very first render, nothing fetched first (the page below never moves for it)', () => {
+    renderApp('/');
+    // No await: the first commit already has the banner, with the class that gives it its height.
+    const banner = document.querySelector('aside[aria-label="Special offer"]');
+    expect(banner).not.toBeNull();
+    expect(banner).toHaveClass('offer-banner');
+  });
 });

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useOnChange } from '@/components/use-on-change';
 import { useSession } from '@/lib/auth/session-api';
-import { accountLinks } from './nav-links';
+import { accountLinks } from './account-links';
 import './user-menu.css';
 
 /**

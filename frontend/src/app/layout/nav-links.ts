@@ -5,8 +5,8 @@ export interface NavItem {
   label: string;
 }
 
-// Every list below goes through `builtLinks`: a link to a page not built yet (pending-pages.ts) is
-// left out rather than leading to the 404 page.
+// Every list below (and the signed-in ones in account-links.ts) goes through `builtLinks`: a link to
+// a page not built yet (pending-pages.ts) is left out rather than leading to the 404 page.
 
 export const PUBLIC_LINKS: NavItem[] = builtLinks([
   { to: '/books', label: 'Book Summaries' },
@@ -15,25 +15,6 @@ export const PUBLIC_LINKS: NavItem[] = builtLinks([
   { to: '/blog', label: 'Blog' },
   { to: '/try', label: 'Pricing' },
 ]);
-
-export const ACCOUNT_LINKS: NavItem[] = builtLinks([
-  { to: '/home', label: 'My Home' },
-  { to: '/my-progress', label: 'My Progress' },
-  { to: '/account', label: 'Account' },
-  { to: '/library', label: 'My Library' },
-  { to: '/blog/whats-new', label: "What's New" },
-  { to: '/contact', label: 'Suggest a Book' },
-  { to: '/contact', label: 'Contact Us' },
-  { to: '/refer-a-friend', label: 'Refer a Friend' },
-  { to: '/ten-day-challenge', label: 'Ten Day Challenge Results' },
-  { to: '/logout', label: 'Logout' },
-]);
-
-/** The account links of an admin: the back office comes before Logout. */
-export function accountLinks(isAdmin: boolean): NavItem[] {
-  if (!isAdmin) return ACCOUNT_LINKS;
-  return [...ACCOUNT_LINKS.slice(0, -1), { to: '/admin', label: 'Back office' }, ...ACCOUNT_LINKS.slice(-1)];
-}
 
 const ALL_FOOTER_COLUMNS: { title: string; links: NavItem[] }[] = [
   {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_LINKS, FOOTER_COLUMNS, PUBLIC_LINKS, accountLinks } from './nav-links';
+import { ACCOUNT_LINKS, accountLinks } from './account-links';
+import { FOOTER_COLUMNS, PUBLIC_LINKS } from './nav-links';
 import { PENDING_PAGES, builtLinks, isBuilt } from './pending-pages';
 
 describe('pages not built yet', () => {

@@ -36,7 +36,7 @@ export function PostList({ title, lead, category }: { title: string; lead: strin
           {list.map((post) => (
             <li key={post.id}>
               <article className="post-card">
-                {post.image ? <img className="post-card__image" src={post.image} alt="" loading="lazy" /> : null}
+                {post.image ? <img className="post-card__image" src={post.image} alt="" loading="lazy" decoding="async" /> : null}
                 <div className="post-card__body">
                   <h2 className="post-card__title">
                     <Link className="post-card__link" to={postHref(post)}>

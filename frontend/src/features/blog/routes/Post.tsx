@@ -37,7 +37,8 @@ export default function PostRoute() {
               <time dateTime={isoDate(post.publishedAt)}>{formatPostDate(post.publishedAt)}</time>
             </p>
           </header>
-          {post.image ? <img className="blog-post__image" src={post.image} alt="" /> : null}
+          {/* The post's picture is its largest element: fetched first, in a 16:9 box reserved before it loads. */}
+          {post.image ? <img className="blog-post__image" src={post.image} alt="" width={1200} height={675} fetchPriority="high" /> : null}
           {/* Sanitised by the server (docs/catalogue.md). */}
           <div className="prose" dangerouslySetInnerHTML={{ __html: post.body }} />
         </article>

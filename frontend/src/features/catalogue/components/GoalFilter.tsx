@@ -1,5 +1,4 @@
 import { useId } from 'react';
-import { Spinner } from '@/components/Spinner';
 import { useGoals } from '../api/goals';
 import './goal-filter.css';
 
@@ -7,7 +6,7 @@ import './goal-filter.css';
 export function GoalSelect({ value, onChange, label = 'Goal' }: { value: number | undefined; onChange: (goal: number | undefined) => void; label?: string }) {
   const goals = useGoals();
   const id = useId();
-  if (goals.isPending) return <Spinner inline label="Loading goals…" />;
+  if (goals.isPending) return <GoalSelectSkeleton label={label} />;
   // Without goals there is nothing to filter by (and a failure here must not hide the books).
   if (!goals.data || goals.data.length === 0) return null;
   return (
@@ -29,6 +28,25 @@ export function GoalSelect({ value, onChange, label = 'Goal' }: { value: number 
           </option>
         ))}
       </select>
+    </div>
+  );
+}
+
+/**
+ * The filter's boxes while the goals load (its label and a select-sized box), so the row it sits in
+ * keeps its height when the select arrives. Announced as a status; the boxes are hidden from
+ * assistive technology.
+ */
+function GoalSelectSkeleton({ label }: { label: string }) {
+  return (
+    <div className="goal-filter" role="status">
+      <span className="visually-hidden">Loading goals…</span>
+      <span className="goal-filter__label" aria-hidden="true">
+        {label}
+      </span>
+      <span className="input goal-filter__select goal-filter__select--skeleton" aria-hidden="true">
+        {'\u00a0'}
+      </span>
     </div>
   );
 }

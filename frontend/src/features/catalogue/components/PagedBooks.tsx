@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { BookGrid } from '@/components/BookCard';
-import { Spinner } from '@/components/Spinner';
-import { useBookPage, type BookFilters } from '../api/books';
+import { BookGrid, FIRST_ROW } from '@/components/BookCard';
+import { PAGE_SIZE, useBookPage, type BookFilters } from '../api/books';
+import { BookPageSkeleton } from './BookPageSkeleton';
 import { LoadError } from './Messages';
 import { Pager, withPage } from './Pager';
 
@@ -24,7 +24,7 @@ export function PagedBooks({ filters, page, label, emptyText = 'No books here ye
     listTop.current?.scrollIntoView?.({ block: 'start' });
   }, [page]);
 
-  if (query.isPending) return <Spinner label="Loading books…" />;
+  if (query.isPending) return <BookPageSkeleton count={PAGE_SIZE} label="Loading books…" />;
   if (query.isError) return <LoadError error={query.error} />;
   const result = query.data;
   const pages = Math.max(result.pages, 1);
@@ -32,7 +32,7 @@ export function PagedBooks({ filters, page, label, emptyText = 'No books here ye
   return (
     <div ref={listTop} className="paged-books" aria-busy={query.isPlaceholderData || undefined}>
       <p className="paged-books__count">{countText(result.total)}</p>
-      {result.books.length === 0 ? <p className="empty-state">{emptyText}</p> : <BookGrid books={result.books} label={label} headingLevel={2} />}
+      {result.books.length === 0 ? <p className="empty-state">{emptyText}</p> : <BookGrid books={result.books} label={label} headingLevel={2} eagerCount={FIRST_ROW} />}
       <Pager page={page} pages={pages} hrefFor={(n) => withPage(search, n)} />
     </div>
   );

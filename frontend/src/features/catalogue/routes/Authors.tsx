@@ -68,7 +68,7 @@ export default function AuthorsRoute() {
               <ul className="author-list">
                 {list.map((author) => (
                   <li key={author.id} className="author-item">
-                    {author.photo ? <img className="author-item__photo" src={author.photo} alt="" width={72} height={72} loading="lazy" /> : <span className="author-item__photo" aria-hidden="true" />}
+                    {author.photo ? <img className="author-item__photo" src={author.photo} alt="" width={72} height={72} loading="lazy" decoding="async" /> : <span className="author-item__photo" aria-hidden="true" />}
                     <div>
                       <h3 className="author-item__name">
                         <Link to={`/authors/${encodeURIComponent(author.slug)}`}>{author.name}</Link>

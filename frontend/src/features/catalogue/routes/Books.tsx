@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { BookGrid } from '@/components/BookCard';
-import { CategoryPill } from '@/components/CategoryPill';
+import { BookGrid, BookGridSkeleton, FIRST_ROW } from '@/components/BookCard';
+import { CategoryPill, CategoryPillsSkeleton } from '@/components/CategoryPill';
 import { Spinner } from '@/components/Spinner';
 import { useDocumentTitle } from '@/components/use-document-title';
 import type { CatalogueSort } from '@/lib/api/types';
@@ -50,7 +50,8 @@ function Catalogue() {
       </header>
       <CategoriesSection />
       <GoalsSection />
-      <PreviewSection id="latest" title="Latest" sort="new" href="/booklist/new/all" />
+      {/* The first list on the page: its first row of covers loads at once. */}
+      <PreviewSection id="latest" title="Latest" sort="new" href="/booklist/new/all" eager />
       <PreviewSection id="popular" title="Popular" sort="trending" href="/booklist/trending/all" />
       <CollectionsSection />
       <section className="catalogue__section" aria-labelledby="more-title">
@@ -86,7 +87,7 @@ function CategoriesSection() {
       <h2 id="categories-title" className="catalogue__heading">
         Categories
       </h2>
-      {categories.isPending ? <Spinner inline label="Loading categories…" /> : null}
+      {categories.isPending ? <CategoryPillsSkeleton label="Loading categories…" /> : null}
       {categories.isError ? <LoadError error={categories.error} /> : null}
       {categories.data ? (
         <ul className="category-list">
@@ -120,17 +121,16 @@ function GoalsSection() {
       </h2>
       <form className="goal-form" onSubmit={submit} aria-labelledby="goals-title">
         <GoalSelect value={goal} onChange={setGoal} label="Your goal" />
-        {goals.data ? (
-          <button type="submit" className="btn btn--primary btn--md" disabled={goal === undefined}>
-            Show books
-          </button>
-        ) : null}
+        {/* There from the start (disabled until a goal is chosen), so the row does not change when the goals arrive. */}
+        <button type="submit" className="btn btn--primary btn--md" disabled={goal === undefined}>
+          Show books
+        </button>
       </form>
     </section>
   );
 }
 
-function PreviewSection({ id, title, sort, href }: { id: string; title: string; sort: CatalogueSort; href: string }) {
+function PreviewSection({ id, title, sort, href, eager = false }: { id: string; title: string; sort: CatalogueSort; href: string; eager?: boolean }) {
   const books = useBookPage({ sort }, 1, PREVIEW_SIZE);
   const headingId = `${id}-title`;
   return (
@@ -143,9 +143,9 @@ function PreviewSection({ id, title, sort, href }: { id: string; title: string; 
           See all
         </Link>
       </div>
-      {books.isPending ? <Spinner inline label={`Loading ${title.toLowerCase()} books…`} /> : null}
+      {books.isPending ? <BookGridSkeleton count={PREVIEW_SIZE} label={`Loading ${title.toLowerCase()} books…`} /> : null}
       {books.isError ? <LoadError error={books.error} /> : null}
-      {books.data ? <BookGrid books={books.data.books} label={title} /> : null}
+      {books.data ? <BookGrid books={books.data.books} label={title} eagerCount={eager ? FIRST_ROW : 0} /> : null}
     </section>
   );
 }

@@ -29,7 +29,7 @@ export default function InfographicsRoute() {
             <li key={book.id}>
               <article className="infographic" data-testid="infographic">
                 <div className="infographic__book">
-                  {book.image ? <img className="infographic__cover" src={book.image} alt={`Cover of ${book.title}`} width={56} height={75} loading="lazy" /> : null}
+                  {book.image ? <img className="infographic__cover" src={book.image} alt={`Cover of ${book.title}`} width={56} height={75} loading="lazy" decoding="async" /> : null}
                   <div>
                     <h2 className="infographic__title">
                       <Link to={bookHref(book)}>{book.title}</Link>
@@ -45,7 +45,7 @@ export default function InfographicsRoute() {
                     rel="noopener noreferrer"
                     aria-label={`Open full size: ${book.title} infographic (opens in a new tab)`}
                   >
-                    <img className="infographic__image" src={image} alt="" loading="lazy" />
+                    <img className="infographic__image" src={image} alt="" loading="lazy" decoding="async" />
                     <span className="infographic__open">Open full size</span>
                   </a>
                 ) : (

@@ -2,13 +2,13 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useOnChange } from '@/components/use-on-change';
 import { Alert } from '@/components/Alert';
-import { BookGrid } from '@/components/BookCard';
+import { BookGrid, FIRST_ROW } from '@/components/BookCard';
 import { Button } from '@/components/Button';
-import { Spinner } from '@/components/Spinner';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { errorMessage } from '@/lib/api/client';
 import { parsePage } from '../api/books';
-import { useSearch } from '../api/search';
+import { SEARCH_PAGE_SIZE, useSearch } from '../api/search';
+import { BookPageSkeleton } from '../components/BookPageSkeleton';
 import { Pager, withPage } from '../components/Pager';
 import '../catalogue.css';
 import './search.css';
@@ -68,7 +68,7 @@ export default function SearchRoute() {
 
       <div className="search-page__results">
         {q === null ? <p className="page__lead">Find a summary by its title, its author or a topic.</p> : null}
-        {q !== null && search.isPending ? <Spinner label="Searching…" /> : null}
+        {q !== null && search.isPending ? <BookPageSkeleton count={SEARCH_PAGE_SIZE} label="Searching…" /> : null}
         {search.isError ? (
           <Alert tone="warning" id={`${inputId}-error`}>
             {errorMessage(search.error)}
@@ -87,7 +87,7 @@ export default function SearchRoute() {
               <p className="paged-books__count" role="status">
                 {resultsText(result.total, q)}
               </p>
-              <BookGrid books={result.books} label="Search results" headingLevel={2} />
+              <BookGrid books={result.books} label="Search results" headingLevel={2} eagerCount={FIRST_ROW} />
               <Pager page={page} pages={pages} hrefFor={(n) => withPage(params, n)} />
             </>
           )

@@ -7,7 +7,8 @@ export function BookHeading({ book, titleId }: { book: BookDetail; titleId: stri
   return (
     <div className="book-heading">
       {book.image ? (
-        <img className="book-heading__cover" src={book.image} alt={`Cover of ${book.title}`} width={120} height={180} />
+        // The page's largest image and first thing seen: fetched first, never lazily.
+        <img className="book-heading__cover" src={book.image} alt={`Cover of ${book.title}`} width={120} height={180} fetchPriority="high" />
       ) : null}
       <div className="book-heading__text">
         <h1 id={titleId} className="book-heading__title">

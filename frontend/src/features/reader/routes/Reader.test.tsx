@@ -88,7 +88,12 @@ describe('reader: loading', () => {
 
   it('shows the book heading: cover, author link and category links', async () => {
     await openMember(makeBookDetail({ subid: 'meditations', title: 'Meditations' }));
-    expect(screen.getByRole('img', { name: 'Cover of Meditations' })).toBeInTheDocument();
+    const cover = screen.getByRole('img', { name: 'Cover of Meditations' });
+    // The page's LCP image: its box reserved (width and height), fetched first and never lazily.
+    expect(cover).toHaveAttribute('width', '120');
+    expect(cover).toHaveAttribute('height', '180');
+    expect(cover).toHaveAttribute('fetchpriority', 'high');
+    expect(cover).not.toHaveAttribute('loading', 'lazy');
     expect(screen.getByRole('link', { name: 'Marcus Aurelius' })).toHaveAttribute('href', '/authors/marcus-aurelius');
     const categories = screen.getByRole('list', { name: 'Categories' });
     expect(within(categories).getByRole('link', { name: 'Philosophy' })).toHaveAttribute('href', '/category/philosophy');

@@ -78,7 +78,7 @@ function VisualBookCard({ card }: { card: VisualCard }) {
   return (
     <Link className="visual-card" to={`/visuals/${card.id}`}>
       {book.image ? (
-        <img className="visual-card__cover" src={book.image} alt="" width={160} height={240} loading="lazy" />
+        <img className="visual-card__cover" src={book.image} alt="" width={160} height={240} loading="lazy" decoding="async" />
       ) : (
         <span className="visual-card__cover" aria-hidden="true" />
       )}
