@@ -29,10 +29,13 @@ usage: cargo xtask <command>
   test                       every test: Rust unit and integration, front end, browser end-to-end
   e2e [PLAYWRIGHT ARGS]      only the browser tests (e.g. `cargo xtask e2e e2e/reader.spec.ts`)
   db                         start the private PostgreSQL of `run` and wait (Ctrl-C stops it)
-  bench reader [--books N]   pgbench -S vs GET /api/books/{id} at 64 connections, search latency
+  bench reader [--books N]   pgbench -S and a floor server vs GET /api/books/{id} at 64
+                             connections, search latency
   bench progress [--books N] pgbench -N vs PUT /api/user-book-history/ from many members
   bench checkout             pgbench -N vs the price call and the Stripe webhook handler
   bench upload               a 2 GB video through the admin upload call vs cp
+  bench scale-out            two instances on one database behind nginx vs one: the reader and
+                             history calls at 64 connections, and how requests split
   seed [--synthetic N]       migrate and load demo data (accounts, catalogue) where missing;
                              --synthetic N adds N generated books for scale tests
   make-admin EMAIL           give an existing account the admin role

@@ -89,3 +89,19 @@ pub fn stop_child(child: &mut std::process::Child, seconds: u64) {
 
 /// Seals the signing keys of the browser tests' and benchmarks' own databases (never production's).
 pub const TEST_SIGNING_KEYS_SECRET: &str = "xtask-test-databases-signing-keys-secret";
+
+/// Installs Debian's `package` for `program` when missing (as root, with apt-get).
+pub fn ensure_debian_program(program: &str, package: &str) -> Result<()> {
+    if have(program) {
+        return Ok(());
+    }
+    if !is_root() || !have("apt-get") {
+        anyhow::bail!("{program} is missing: install Debian's package (`sudo apt-get install {package}`).");
+    }
+    step(&format!("Installing {package} (apt-get install {package})"));
+    let install = || run(Command::new("apt-get").args(["install", "-y", "-qq", package]).env("DEBIAN_FRONTEND", "noninteractive"));
+    install().or_else(|_| {
+        run(Command::new("apt-get").args(["update", "-qq"]))?;
+        install()
+    })
+}

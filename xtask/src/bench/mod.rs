@@ -11,15 +11,18 @@
 //!   (signed subscription events, half of them duplicates), Stripe played by the stand-in.
 //! - `upload`: a 2 GB video through the admin upload call against `cp` of the same file, and the
 //!   server's peak memory before and after.
+//! - `scale-out`: two instances on one database behind nginx vs one (the reader and history calls).
 
 mod checkout;
+mod floor;
 mod progress;
 mod reader;
+mod scale_out;
 mod upload;
 
 use crate::catalogue_seed::Narration;
 use crate::postgres::Postgres;
-use crate::util::{free_port, have, is_root, run, step, stop_child, wait_for_http};
+use crate::util::{free_port, have, run, step, stop_child, wait_for_http};
 use anyhow::{bail, Context, Result};
 use std::path::PathBuf;
 use std::process::{Child, Command};
@@ -28,7 +31,7 @@ use std::time::Duration;
 const BENCH_PORT: u16 = 54331;
 const DATABASE: &str = "gistbook_bench";
 pub(crate) const SECONDS: &str = "15";
-const USAGE: &str = "usage: cargo xtask bench reader|progress|checkout|upload [--books N] [--debug]";
+const USAGE: &str = "usage: cargo xtask bench reader|progress|checkout|upload|scale-out [--books N] [--debug]";
 
 pub fn bench(args: &[&str]) -> Result<()> {
     let mut books = None;
@@ -39,13 +42,17 @@ pub fn bench(args: &[&str]) -> Result<()> {
         match *arg {
             "--books" => books = Some(iter.next().context("--books needs a number")?.replace('_', "").parse()?),
             "--debug" => release = false,
-            "reader" | "progress" | "checkout" | "upload" => what = Some(*arg),
+            "reader" | "progress" | "checkout" | "upload" | "scale-out" => what = Some(*arg),
             other => bail!("unknown argument {other:?}; {USAGE}"),
         }
     }
     match what {
         Some("reader") => reader::run(&Rig::prepare(books.unwrap_or(100_000), release, &[])?),
         Some("progress") => progress::run(&Rig::prepare(books.unwrap_or(2_000), release, &[])?),
+        Some("scale-out") => {
+            let env = [("METRICS_TOKEN".to_owned(), scale_out::METRICS_TOKEN.to_owned())];
+            scale_out::run(&Rig::prepare(books.unwrap_or(2_000), release, &env)?)
+        }
         Some("upload") => upload::run(&Rig::prepare(books.unwrap_or(2_000), release, &[])?),
         Some("checkout") => {
             let stripe = stand_ins::stripe::StripeStandIn::start()?;
@@ -63,6 +70,26 @@ pub(crate) struct Rig {
     pub base: String,
     pub scratch: PathBuf,
     server: std::cell::RefCell<Child>,
+    /// How to start another instance of the same server (`bench scale-out`).
+    launch: Launch,
+    others: std::cell::RefCell<Vec<Child>>,
+}
+
+struct Launch {
+    binary: String,
+    env: Vec<(String, String)>,
+}
+
+impl Launch {
+    fn spawn(&self, port: u16, log: &std::path::Path) -> Result<Child> {
+        let log = std::fs::File::create(log)?;
+        Ok(Command::new(&self.binary)
+            .env("BIND_ADDR", format!("127.0.0.1:{port}"))
+            .envs(self.env.iter().map(|(k, v)| (k, v)))
+            .stdout(log.try_clone()?)
+            .stderr(log)
+            .spawn()?)
+    }
 }
 
 impl Rig {
@@ -107,24 +134,44 @@ impl Rig {
         let port = free_port()?;
         let base = format!("http://127.0.0.1:{port}");
         let binary = format!("target/{}/server", if release { "release" } else { "debug" });
-        let log = std::fs::File::create(scratch.join("server.log"))?;
-        let server = Command::new(binary)
-            .env("DATABASE_URL", &url)
-            .env("BIND_ADDR", format!("127.0.0.1:{port}"))
-            .env("MEDIA_DIR", &media_dir)
-            .env("SIGNING_KEYS_SECRET", crate::util::TEST_SIGNING_KEYS_SECRET)
-            .env("MAIL_OUTBOX_DIR", scratch.join("outbox"))
-            .env("DB_POOL_SIZE", "16")
+        let mut server_env: Vec<(String, String)> = [
+            ("DATABASE_URL", url.as_str()),
+            ("MEDIA_DIR", &media_dir.display().to_string()),
+            ("SIGNING_KEYS_SECRET", crate::util::TEST_SIGNING_KEYS_SECRET),
+            ("MAIL_OUTBOX_DIR", &scratch.join("outbox").display().to_string()),
+            ("DB_POOL_SIZE", "16"),
             // The benchmarks sign up hundreds of members from loopback.
-            .env("SIGNUPS_PER_ADDRESS_PER_HOUR", "100000")
-            .env("RUST_LOG", "warn")
-            .envs(env.iter().map(|(k, v)| (k, v)))
-            .stdout(log.try_clone()?)
-            .stderr(log)
-            .spawn()?;
-        let rig = Rig { _postgres: postgres, url, base, scratch, server: std::cell::RefCell::new(server) };
+            ("SIGNUPS_PER_ADDRESS_PER_HOUR", "100000"),
+            ("RUST_LOG", "warn"),
+        ]
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+        server_env.extend(env.iter().cloned());
+        let launch = Launch { binary, env: server_env };
+        let server = launch.spawn(port, &scratch.join("server.log"))?;
+        let rig = Rig {
+            _postgres: postgres,
+            url,
+            base,
+            scratch,
+            server: std::cell::RefCell::new(server),
+            launch,
+            others: std::cell::RefCell::new(Vec::new()),
+        };
         wait_for_http(&format!("{}/readyz", rig.base), 60)?;
         Ok(rig)
+    }
+
+    /// Another instance of the server on the same database; its base URL.
+    pub fn another_instance(&self) -> Result<String> {
+        let port = free_port()?;
+        let n = self.others.borrow().len() + 2;
+        let child = self.launch.spawn(port, &self.scratch.join(format!("server-{n}.log")))?;
+        self.others.borrow_mut().push(child);
+        let base = format!("http://127.0.0.1:{port}");
+        wait_for_http(&format!("{base}/readyz"), 60)?;
+        Ok(base)
     }
 
     pub fn client(&self) -> Result<reqwest::blocking::Client> {
@@ -148,8 +195,13 @@ impl Rig {
 
     /// Registers a member and gives them a lifetime plan; their access token.
     pub fn paid_member(&self, client: &reqwest::blocking::Client, email: &str) -> Result<String> {
+        self.paid_member_at(client, &self.base, email)
+    }
+
+    /// `paid_member` through `base` (a proxy, another instance).
+    pub fn paid_member_at(&self, client: &reqwest::blocking::Client, base: &str, email: &str) -> Result<String> {
         let registered: serde_json::Value = client
-            .post(format!("{}/api/user/register", self.base))
+            .post(format!("{base}/api/user/register"))
             .json(&serde_json::json!({"username": email, "password": "bench-password-1", "firstName": "Bench", "lastName": "Mark", "timezone": "UTC"}))
             .send()?
             .json()?;
@@ -180,13 +232,29 @@ impl Rig {
 
 impl Drop for Rig {
     fn drop(&mut self) {
+        for other in self.others.borrow_mut().iter_mut() {
+            stop_child(other, 20);
+        }
         stop_child(&mut self.server.borrow_mut(), 20);
     }
 }
 
-/// wrk at 64 connections for `SECONDS` with `args` (headers, script, URL); prints and returns
-/// requests/s.
+/// What one wrk run measured.
+pub(crate) struct Load {
+    pub rps: f64,
+    pub errors: u64,
+}
+
+/// wrk at 64 connections for `SECONDS` with `args` (headers, script, URL); prints requests/s and
+/// the ratio to pgbench's transactions/s.
 pub(crate) fn wrk(label: &str, args: &[&str], pgbench_tps: f64) -> Result<f64> {
+    let load = wrk_load(label, args)?;
+    println!("ratio:   {:.2} of pgbench's transactions/s", load.rps / pgbench_tps);
+    Ok(load.rps)
+}
+
+/// wrk at 64 connections for `SECONDS`; prints requests/s, p50, p99 and errors.
+pub(crate) fn wrk_load(label: &str, args: &[&str]) -> Result<Load> {
     step(&format!("wrk: {label}, 64 connections"));
     let output = Command::new("wrk").args(["-t", "2", "-c", "64", "-d", &format!("{SECONDS}s"), "--latency"]).args(args).output()?;
     let text = String::from_utf8_lossy(&output.stdout);
@@ -205,8 +273,7 @@ pub(crate) fn wrk(label: &str, args: &[&str], pgbench_tps: f64) -> Result<f64> {
     for line in text.lines().filter(|l| l.contains("Non-2xx") || l.contains("Socket errors")) {
         println!("         ({})", line.trim());
     }
-    println!("ratio:   {:.2} of pgbench's transactions/s", rps / pgbench_tps);
-    Ok(rps)
+    Ok(Load { rps, errors })
 }
 
 fn pgbench_path() -> Result<String> {
@@ -218,16 +285,5 @@ fn pgbench_path() -> Result<String> {
 }
 
 fn ensure_wrk() -> Result<()> {
-    if have("wrk") {
-        return Ok(());
-    }
-    if !is_root() || !have("apt-get") {
-        bail!("wrk is missing: install Debian's package (`sudo apt-get install wrk`).");
-    }
-    step("Installing wrk (apt-get install wrk)");
-    run(Command::new("apt-get").args(["install", "-y", "-qq", "wrk"]).env("DEBIAN_FRONTEND", "noninteractive"))
-        .or_else(|_| {
-            run(Command::new("apt-get").args(["update", "-qq"]))?;
-            run(Command::new("apt-get").args(["install", "-y", "-qq", "wrk"]).env("DEBIAN_FRONTEND", "noninteractive"))
-        })
+    crate::util::ensure_debian_program("wrk", "wrk")
 }

@@ -38,7 +38,7 @@ pub(super) fn run(rig: &Rig) -> Result<()> {
 }
 
 /// A wrk script: each request a random member, book and section; 5% completions.
-fn lua_script(tokens: &[String], books: &[i64]) -> String {
+pub(super) fn lua_script(tokens: &[String], books: &[i64]) -> String {
     let tokens = tokens.iter().map(|t| format!("{t:?}")).collect::<Vec<_>>().join(",");
     let books = books.iter().map(i64::to_string).collect::<Vec<_>>().join(",");
     format!(
