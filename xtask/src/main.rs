@@ -15,6 +15,7 @@ mod audio;
 mod catalogue_seed;
 mod content_seed;
 mod synthetic;
+mod synthetic_members;
 mod test;
 mod tidy;
 mod util;
@@ -34,10 +35,20 @@ usage: cargo xtask <command>
   bench progress [--books N] pgbench -N vs PUT /api/user-book-history/ from many members
   bench checkout             pgbench -N vs the price call and the Stripe webhook handler
   bench upload               a 2 GB video through the admin upload call vs cp
+  bench lighthouse           Lighthouse (mobile, simulated throttling) on /, /books and a book
+                             page of a release build, in Debian's Chromium
   bench scale-out            two instances on one database behind nginx vs one: the reader and
                              history calls at 64 connections, and how requests split
-  seed [--synthetic N]       migrate and load demo data (accounts, catalogue) where missing;
-                             --synthetic N adds N generated books for scale tests
+  bench scale [--members N] [--history M]
+                             the home, book list, library and XP calls one after another on the
+                             2,000-book bench database and on one that also holds N synthetic
+                             members and M history rows (default 1,000,000 and 20,000,000):
+                             p50, p99 and the ratio of the p50s
+  seed [--synthetic N] [--synthetic-members N [--history M]]
+                             migrate and load demo data (accounts, catalogue) where missing;
+                             --synthetic N adds N generated books for scale tests;
+                             --synthetic-members N makes member-1..N@synthetic.example (password
+                             synthetic-member-1) with about M history rows (default 20 each)
   make-admin EMAIL           give an existing account the admin role
   totp EMAIL                 print the current two-factor code of a local account (the demo admin)
   rotate-keys                add a new signing key; tokens signed by older keys stay valid

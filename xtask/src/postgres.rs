@@ -51,8 +51,11 @@ impl Postgres {
         let server_url = format!("postgres://postgres@127.0.0.1:{port}/postgres");
         if PgConnection::establish(&server_url).is_err() {
             step(&format!("Starting the private PostgreSQL on port {port}"));
+            // The benchmarks' cluster also keeps statement statistics, so `bench reader` can print
+            // where the database's time goes.
+            let statistics = if name == "pg-bench" { " -c shared_preload_libraries=pg_stat_statements" } else { "" };
             let options = format!(
-                "-p {port} -k {} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200",
+                "-p {port} -k {} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200{statistics}",
                 socket.display()
             );
             let mut start = pg_command(&bin.join("pg_ctl"), as_postgres);

@@ -118,19 +118,38 @@ fn seed_demo_content(conn: &mut PgConnection, media_dir: &Path, narration: Narra
     crate::content_seed::seed_content(conn, &media_store(media_dir)?, kernel::UserId(admin), narration)
 }
 
-/// `cargo xtask seed [--production] [--synthetic N]`
+/// `cargo xtask seed [--production | [--synthetic N] [--synthetic-members N [--history M]]]`
 pub fn seed_command(args: &[&str]) -> Result<()> {
+    const USAGE: &str = "usage: cargo xtask seed [--production | [--synthetic N] [--synthetic-members N [--history M]]]";
     let url = database_url()?;
-    match args {
-        [] => migrate_and_seed(&url, &media_dir(), Narration::Speech),
-        ["--production"] => seed(&url, &media_dir(), Narration::Speech, true),
-        ["--synthetic", count] => {
-            let count: usize = count.replace('_', "").parse().context("--synthetic needs a number of books")?;
-            migrate_and_seed(&url, &media_dir(), Narration::Speech)?;
-            crate::synthetic::add_synthetic_books(&mut connect(&url)?, &media_store(&media_dir())?, count)
-        }
-        _ => bail!("usage: cargo xtask seed [--production | --synthetic N]"),
+    if args == ["--production"] {
+        return seed(&url, &media_dir(), Narration::Speech, true);
     }
+    let (mut books, mut members, mut history) = (None, None, None);
+    let mut iter = args.iter();
+    while let Some(arg) = iter.next() {
+        let slot = match *arg {
+            "--synthetic" => &mut books,
+            "--synthetic-members" => &mut members,
+            "--history" => &mut history,
+            other => bail!("unknown argument {other:?}; {USAGE}"),
+        };
+        let number = iter.next().with_context(|| format!("{arg} needs a number; {USAGE}"))?;
+        *slot = Some(number.replace('_', "").parse::<i64>().with_context(|| format!("{arg} needs a number, not {number:?}"))?);
+    }
+    if history.is_some() && members.is_none() {
+        bail!("--history goes with --synthetic-members; {USAGE}");
+    }
+    migrate_and_seed(&url, &media_dir(), Narration::Speech)?;
+    if let Some(count) = books {
+        let count = usize::try_from(count).context("--synthetic needs a number of books")?;
+        crate::synthetic::add_synthetic_books(&mut connect(&url)?, &media_store(&media_dir())?, count)?;
+    }
+    if let Some(members) = members {
+        let history = history.unwrap_or(members.saturating_mul(crate::synthetic_members::HISTORY_PER_MEMBER));
+        crate::synthetic_members::add_synthetic_members(&mut connect(&url)?, members, history)?;
+    }
+    Ok(())
 }
 
 /// The media folder the server uses by default (`MEDIA_DIR`, else `.local/media`).

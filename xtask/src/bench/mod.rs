@@ -11,12 +11,19 @@
 //!   (signed subscription events, half of them duplicates), Stripe played by the stand-in.
 //! - `upload`: a 2 GB video through the admin upload call against `cp` of the same file, and the
 //!   server's peak memory before and after.
+//! - `lighthouse`: Lighthouse (mobile) on the landing page, `/books` and a book page.
 //! - `scale-out`: two instances on one database behind nginx vs one (the reader and history calls).
+//! - `scale [--members N] [--history M]`: the home, book list, library and XP calls one after
+//!   another on the 2,000-book database and on one that also holds a million synthetic members
+//!   and twenty million history rows: p50 and p99 side by side, and the ratio of the p50s.
 
 mod checkout;
 mod floor;
+mod lighthouse;
+mod profile;
 mod progress;
 mod reader;
+mod scale;
 mod scale_out;
 mod upload;
 
@@ -31,28 +38,40 @@ use std::time::Duration;
 const BENCH_PORT: u16 = 54331;
 const DATABASE: &str = "gistbook_bench";
 pub(crate) const SECONDS: &str = "15";
-const USAGE: &str = "usage: cargo xtask bench reader|progress|checkout|upload|scale-out [--books N] [--debug]";
+const USAGE: &str =
+    "usage: cargo xtask bench reader|progress|checkout|upload|scale-out|scale|lighthouse [--books N] [--members N] [--history M] [--debug]";
+/// The password of the members `Rig::paid_member` registers.
+pub(crate) const BENCH_PASSWORD: &str = "bench-password-1";
 
 pub fn bench(args: &[&str]) -> Result<()> {
     let mut books = None;
+    let (mut members, mut history) = (None, None);
     let mut release = true;
     let mut what = None;
     let mut iter = args.iter();
     while let Some(arg) = iter.next() {
         match *arg {
             "--books" => books = Some(iter.next().context("--books needs a number")?.replace('_', "").parse()?),
+            "--members" => members = Some(iter.next().context("--members needs a number")?.replace('_', "").parse()?),
+            "--history" => history = Some(iter.next().context("--history needs a number")?.replace('_', "").parse()?),
             "--debug" => release = false,
-            "reader" | "progress" | "checkout" | "upload" | "scale-out" => what = Some(*arg),
+            "reader" | "progress" | "checkout" | "upload" | "scale-out" | "scale" | "lighthouse" => what = Some(*arg),
             other => bail!("unknown argument {other:?}; {USAGE}"),
         }
     }
     match what {
         Some("reader") => reader::run(&Rig::prepare(books.unwrap_or(100_000), release, &[])?),
         Some("progress") => progress::run(&Rig::prepare(books.unwrap_or(2_000), release, &[])?),
+        Some("lighthouse") => {
+            crate::frontend::ensure_packages()?;
+            crate::frontend::build_if_stale()?;
+            lighthouse::run_pages(&Rig::prepare(books.unwrap_or(2_000), release, &[])?)
+        }
         Some("scale-out") => {
             let env = [("METRICS_TOKEN".to_owned(), scale_out::METRICS_TOKEN.to_owned())];
             scale_out::run(&Rig::prepare(books.unwrap_or(2_000), release, &env)?)
         }
+        Some("scale") => scale::run(books.unwrap_or(2_000), release, members.unwrap_or(1_000_000), history.unwrap_or(20_000_000)),
         Some("upload") => upload::run(&Rig::prepare(books.unwrap_or(2_000), release, &[])?),
         Some("checkout") => {
             let stripe = stand_ins::stripe::StripeStandIn::start()?;
@@ -62,6 +81,9 @@ pub fn bench(args: &[&str]) -> Result<()> {
         _ => bail!("{USAGE}"),
     }
 }
+
+/// More seeding for `Rig::prepare_named`, on the database before its server starts.
+pub(crate) type SeedMore<'a> = dyn Fn(&mut diesel::PgConnection) -> Result<()> + 'a;
 
 /// A seeded benchmark database and a server running on it.
 pub(crate) struct Rig {
@@ -94,6 +116,28 @@ impl Launch {
 
 impl Rig {
     fn prepare(books: usize, release: bool, env: &[(String, String)]) -> Result<Rig> {
+        Rig::start(&format!("{DATABASE}_{books}"), books, release, env, None)
+    }
+
+    /// `prepare` on the database `name`, which `more` seeds further before the server starts; its
+    /// reading tables are kept (`more` fills them), only the bench accounts' rows go.
+    pub(crate) fn prepare_named(
+        name: &str,
+        books: usize,
+        release: bool,
+        env: &[(String, String)],
+        more: &SeedMore<'_>,
+    ) -> Result<Rig> {
+        Rig::start(name, books, release, env, Some(more))
+    }
+
+    fn start(
+        database: &str,
+        books: usize,
+        release: bool,
+        env: &[(String, String)],
+        more: Option<&SeedMore<'_>>,
+    ) -> Result<Rig> {
         ensure_wrk()?;
         step(&format!("Building the server ({})", if release { "release" } else { "debug" }));
         let mut build = Command::new(env!("CARGO"));
@@ -104,10 +148,10 @@ impl Rig {
         run(&mut build)?;
 
         // One database per catalogue size, kept between runs: seeding 100,000 books takes minutes,
-        // and a rerun should measure the code, not the seeder. Reading tables start empty.
+        // and a rerun should measure the code, not the seeder. Reading tables start empty (unless
+        // `more` fills them).
         let postgres = Postgres::start("pg-bench", BENCH_PORT)?;
-        let database = format!("{DATABASE}_{books}");
-        let url = postgres.database(&database)?;
+        let url = postgres.database(database)?;
         let scratch = crate::util::root().join("target/bench");
         let media_dir = scratch.join("media");
         step("Seeding the benchmark database");
@@ -122,13 +166,19 @@ impl Rig {
             } else {
                 println!("{existing} synthetic books already there.");
             }
-            diesel::sql_query("TRUNCATE reading_history, reading_days, library_items, book_ratings").execute(&mut conn)?;
-            diesel::sql_query("TRUNCATE provider_events, cancellations, subscriptions, charges").execute(&mut conn)?;
+            if more.is_none() {
+                diesel::sql_query("TRUNCATE reading_history, reading_days, library_items, book_ratings").execute(&mut conn)?;
+            }
+            // CASCADE: later tables (payments, the referral ledger) point at charges.
+            diesel::sql_query("TRUNCATE provider_events, cancellations, subscriptions, charges CASCADE").execute(&mut conn)?;
             let bench_users = "SELECT id FROM users WHERE email LIKE '%@bench.example' OR email = 'bench@example.com'";
             for table in ["two_factor_recovery_codes", "login_challenges", "two_factor"] {
                 diesel::sql_query(format!("DELETE FROM {table} WHERE user_id IN ({bench_users})")).execute(&mut conn)?;
             }
             diesel::sql_query(format!("DELETE FROM users WHERE id IN ({bench_users})")).execute(&mut conn)?;
+            if let Some(more) = more {
+                more(&mut conn)?;
+            }
         }
 
         let port = free_port()?;
@@ -149,7 +199,8 @@ impl Rig {
         .collect();
         server_env.extend(env.iter().cloned());
         let launch = Launch { binary, env: server_env };
-        let server = launch.spawn(port, &scratch.join("server.log"))?;
+        let log = if more.is_none() { "server.log".to_owned() } else { format!("server-{database}.log") };
+        let server = launch.spawn(port, &scratch.join(log))?;
         let rig = Rig {
             _postgres: postgres,
             url,
@@ -182,6 +233,10 @@ impl Rig {
         Ok(reqwest::blocking::Client::builder().timeout(timeout).build()?)
     }
 
+    pub fn server_pid(&self) -> u32 {
+        self.server.borrow().id()
+    }
+
     /// The server's peak resident memory so far (VmHWM), in KB.
     pub fn server_peak_rss_kb(&self) -> Result<u64> {
         let pid = self.server.borrow().id();
@@ -202,7 +257,7 @@ impl Rig {
     pub fn paid_member_at(&self, client: &reqwest::blocking::Client, base: &str, email: &str) -> Result<String> {
         let registered: serde_json::Value = client
             .post(format!("{base}/api/user/register"))
-            .json(&serde_json::json!({"username": email, "password": "bench-password-1", "firstName": "Bench", "lastName": "Mark", "timezone": "UTC"}))
+            .json(&serde_json::json!({"username": email, "password": BENCH_PASSWORD, "firstName": "Bench", "lastName": "Mark", "timezone": "UTC"}))
             .send()?
             .json()?;
         let token = registered["result"]["token"].as_str().with_context(|| format!("registering {email}: {registered}"))?.to_owned();

@@ -2,7 +2,7 @@
 //! server (the stack's ceiling for this call), then search latency.
 
 use super::floor::FloorServer;
-use super::{wrk, Rig};
+use super::{profile, wrk, Rig};
 use crate::util::step;
 use anyhow::{Context, Result};
 use diesel::prelude::*;
@@ -29,23 +29,41 @@ pub(super) fn run(rig: &Rig) -> Result<()> {
     let target = format!("{}/api/books/{BOOK}", rig.base);
     let check: serde_json::Value = client.get(&target).bearer_auth(&token).send()?.json()?;
     anyhow::ensure!(check["result"]["book"]["isPaidUser"] == true && check["result"]["book"]["body"].is_string(), "the member is not paid: {check}");
+    let statistics = profile::reset_statements(&rig.url);
+    let cpu = profile::CpuProfile::start(rig.server_pid(), 10, &rig.scratch);
     let rps = wrk("GET /api/books/{id} as a paid member", &["-H", &format!("Authorization: Bearer {token}"), &target], tps)?;
     println!("ratio:   {:.2} of the floor server's requests/s", rps / floor_rps);
+    if let Some(cpu) = cpu {
+        cpu.report("the reader call")?;
+    }
+    if statistics {
+        profile::print_statements(&rig.url, "the reader call")?;
+    }
 
-    step("Search latency (sequential queries, typos included)");
-    let queries = ["meditations", "meditatons", "art of war", "quiet habits", "focus", "wealth", "stoic", "deliberate strategy", "memroy", "franklin"];
+    search_latency(rig, &client)
+}
+
+/// The fixed mix of 200 queries (`xtask/bench-data/search-queries.txt`), each asked once for its
+/// first page and once for its second, one after another; p50 and p95 of the answers' times.
+fn search_latency(rig: &Rig, client: &reqwest::blocking::Client) -> Result<()> {
+    let mix = std::fs::read_to_string("xtask/bench-data/search-queries.txt").context("reading the search mix")?;
+    let queries: Vec<&str> = mix.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).collect();
+    step(&format!("Search latency: {} queries (titles, authors, topics, typos, broad words), pages 1 and 2", queries.len()));
     let mut samples = Vec::new();
-    for round in 0..10 {
-        for q in queries {
+    for page in ["1", "2"] {
+        for q in &queries {
             let started = Instant::now();
-            let response = client.get(format!("{}/api/search", rig.base)).query(&[("q", q), ("page", &(1 + round % 2).to_string())]).send()?;
+            let response = client.get(format!("{}/api/search", rig.base)).query(&[("q", *q), ("page", page)]).send()?;
             anyhow::ensure!(response.status().is_success(), "search {q:?} failed: {}", response.status());
             response.bytes().context("reading a search answer")?;
-            samples.push(started.elapsed());
+            samples.push((started.elapsed(), *q));
         }
     }
     samples.sort();
-    let at = |p: f64| samples[((samples.len() as f64 * p) as usize).min(samples.len() - 1)];
-    println!("search:  {} queries, p50 {:.1} ms, p95 {:.1} ms", samples.len(), at(0.50).as_secs_f64() * 1000.0, at(0.95).as_secs_f64() * 1000.0);
+    let at = |p: f64| samples[((samples.len() as f64 * p) as usize).min(samples.len() - 1)].0;
+    let ms = |d: std::time::Duration| d.as_secs_f64() * 1000.0;
+    println!("search:  {} answers, p50 {:.1} ms, p95 {:.1} ms, max {:.1} ms", samples.len(), ms(at(0.50)), ms(at(0.95)), ms(samples[samples.len() - 1].0));
+    let slowest: Vec<String> = samples.iter().rev().take(5).map(|(d, q)| format!("{q:?} {:.0} ms", ms(*d))).collect();
+    println!("slowest: {}", slowest.join(", "));
     Ok(())
 }
