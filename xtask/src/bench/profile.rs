@@ -43,7 +43,13 @@ impl CpuProfile {
             .arg(&self.data)
             .output()?;
         let text = String::from_utf8_lossy(&output.stdout);
-        let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).take(25).collect();
+        // perf pads its columns to the terminal's width: one space between fields is enough.
+        let lines: Vec<String> = text
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+            .take(25)
+            .collect();
         if lines.is_empty() {
             println!("(no samples: {})", String::from_utf8_lossy(&output.stderr).trim());
         }
