@@ -43,7 +43,7 @@ pub fn test() -> Result<()> {
         results.push(("front-end build", build));
         if built {
             step("Size budget: JavaScript for the first route");
-            results.push(("first-route size budget (125 KB gzipped)", run(frontend::npm().args(["run", "-s", "size"]))));
+            results.push(("first-route size budget (120 KB gzipped)", run(frontend::npm().args(["run", "-s", "size"]))));
             let (browser, fuzzing) = end_to_end(&postgres, &[], true);
             results.push(("browser end-to-end tests", browser));
             results.push(("API fuzzing (schemathesis)", fuzzing));

@@ -62,3 +62,62 @@ async fn empty_symbol_only_and_overlong_queries_get_a_readable_400() {
     }
     assert_eq!(common::count(&mut app.connect(), "SELECT count(*) FROM books"), 7);
 }
+
+/// A book with only a title, an author and a summary text (for ranking tests).
+fn add_book(app: &TestApp, subid: &str, title: &str, body: &str) {
+    use db::catalogue::write::{self, NewBook};
+    write::insert_book(
+        &mut app.connect(),
+        NewBook {
+            subid: subid.into(),
+            title: title.into(),
+            author_id: None,
+            author: "Nobody Inparticular".into(),
+            author_description: String::new(),
+            description: String::new(),
+            image: String::new(),
+            vector: String::new(),
+            infographic: None,
+            body: catalogue::html::SanitizedHtml::new(body),
+            quotes: vec![],
+            goals: vec![],
+            tags: vec![],
+            media_url: None,
+            video: None,
+            free: false,
+            popular: false,
+            coming_soon: false,
+            upload_date: chrono::Utc::now(),
+            read_count: 0,
+            recent_reads: 0,
+        },
+    )
+    .unwrap();
+}
+
+#[actix_web::test]
+async fn a_title_match_ranks_above_a_book_that_only_mentions_the_word() {
+    let app = spawn_app().await;
+    let often = "<p>Lantern lantern lantern. The lantern, a lantern and more lanterns.</p>".repeat(5);
+    add_book(&app, "mentions", "Evening Walks", &often);
+    add_book(&app, "titled", "The Lantern", "<p>About light.</p>");
+    let result = search(&app, "lantern").await;
+    assert_eq!(titles(&result), ["The Lantern", "Evening Walks"], "{result}");
+    assert_eq!(result["total"], 2);
+}
+
+#[actix_web::test]
+async fn typos_are_looked_for_only_when_the_words_find_less_than_a_page() {
+    let app = spawn_app().await;
+    add_book(&app, "typo-neighbour", "Lantren Keeper", "<p>About keeping.</p>");
+    add_book(&app, "exact", "Lantern Keeper", "<p>About light.</p>");
+    // One book has the word: the near spelling is offered too, after it.
+    assert_eq!(titles(&search(&app, "lantern keeper").await), ["Lantern Keeper", "Lantren Keeper"]);
+    // A page of books with the word: no typo candidates.
+    for n in 0..20 {
+        add_book(&app, &format!("lantern-{n}"), &format!("Lantern Keeper {n}"), "<p>More light.</p>");
+    }
+    let result = search(&app, "lantern keeper").await;
+    assert_eq!(result["total"], 21, "{result}");
+    assert!(!titles(&result).contains(&"Lantren Keeper".to_owned()));
+}
