@@ -80,6 +80,11 @@ impl Postgres {
         Ok(db::with_database(&self.server_url, name))
     }
 
+    /// The private cluster's log file (none when DATABASE_URL names another server).
+    pub fn log_file(&self) -> Option<PathBuf> {
+        self.private.as_ref().and_then(|cluster| Some(cluster.data.parent()?.join("server.log")))
+    }
+
     pub fn drop_database(&self, name: &str) {
         if let Ok(mut admin) = PgConnection::establish(&self.server_url) {
             let _ = admin.batch_execute(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"));

@@ -194,10 +194,11 @@ impl Members for InMemoryCatalogue {
 }
 
 impl Books for InMemoryCatalogue {
-    fn book_with_state(&self, key: &BookKey, member: Option<UserId>) -> PortResult<Option<BookWithState>> {
+    fn book_with_state(&self, key: &BookKey, member: Option<UserId>, month: NaiveDate) -> PortResult<Option<BookWithState>> {
+        let preview = PreviewCandidates { chosen: self.chosen_preview(month)?, newest_free: self.newest_free_book()? };
         Ok(self.find(key).map(|book| {
             let state = member.and_then(|m| self.with(|s| s.reader_states.get(&(m, book.id)).copied())).unwrap_or_default();
-            BookWithState { book, member: state }
+            BookWithState { book, member: state, preview }
         }))
     }
 

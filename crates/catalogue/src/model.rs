@@ -125,6 +125,22 @@ pub struct ReaderState {
 pub struct BookWithState {
     pub book: Book,
     pub member: ReaderState,
+    /// Read in the same statement, so the reader's call need not ask for them apart.
+    pub preview: PreviewCandidates,
+}
+
+/// What decides a month's preview: the book an operator chose for it, else the newest free book.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PreviewCandidates {
+    pub chosen: Option<i64>,
+    pub newest_free: Option<i64>,
+}
+
+impl PreviewCandidates {
+    /// The month's preview book, if there is any.
+    pub fn preview(self) -> Option<i64> {
+        self.chosen.or(self.newest_free)
+    }
 }
 
 /// A small reference to a book (visuals, infographics).

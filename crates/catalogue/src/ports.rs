@@ -21,8 +21,8 @@ pub trait Members {
 /// Books and what groups them.
 pub trait Books {
     /// The whole book with `member`'s position, completion, library and rating (zero for
-    /// visitors), in one read.
-    fn book_with_state(&self, key: &BookKey, member: Option<UserId>) -> PortResult<Option<BookWithState>>;
+    /// visitors) and what decides `month`'s preview, in one read.
+    fn book_with_state(&self, key: &BookKey, member: Option<UserId>, month: NaiveDate) -> PortResult<Option<BookWithState>>;
     /// The whole book (no member state).
     fn book(&self, key: &BookKey) -> PortResult<Option<Book>>;
     fn book_id(&self, key: &BookKey) -> PortResult<Option<i64>>;

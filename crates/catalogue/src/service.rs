@@ -110,6 +110,11 @@ pub struct Infographic {
     pub image: Option<String>,
 }
 
+/// What the entitlement policy needs to know about `book`, given the month's preview book.
+fn facts_of(book: &Book, monthly_preview: Option<i64>) -> BookAccessFacts {
+    BookAccessFacts { free: book.free, monthly_preview: monthly_preview == Some(book.id), has_body: book.has_text() }
+}
+
 /// The first day of `now`'s month (UTC), the key of the monthly preview.
 pub fn month_of(now: Timestamp) -> NaiveDate {
     now.date_naive().with_day(1).expect("every month has a first day")
@@ -135,15 +140,9 @@ impl<'s, S: CatalogueStore + ?Sized> Catalogue<'s, S> {
 
     /// Which book is this month's preview: the one an operator chose, else the newest free book.
     pub fn monthly_preview(&self) -> Result<Option<i64>> {
-        match self.store.chosen_preview(month_of(self.now))? {
-            Some(chosen) => Ok(Some(chosen)),
-            None => Ok(self.store.newest_free_book()?),
-        }
-    }
-
-    /// What the entitlement policy needs to know about `book` now.
-    pub fn access_facts(&self, book: &Book) -> Result<BookAccessFacts> {
-        Ok(BookAccessFacts { free: book.free, monthly_preview: self.monthly_preview()? == Some(book.id), has_body: book.has_text() })
+        let chosen = self.store.chosen_preview(month_of(self.now))?;
+        let newest_free = if chosen.is_some() { None } else { self.store.newest_free_book()? };
+        Ok(PreviewCandidates { chosen, newest_free }.preview())
     }
 
     /// Gives every card of these lists its categories, with one read for all of them.
@@ -196,9 +195,9 @@ impl<'s, S: CatalogueStore + ?Sized> Catalogue<'s, S> {
     /// summaries"). Opening a premium book as a free member with unlocks left spends one.
     pub fn open_book(&self, who: Option<Session>, key: &BookKey) -> Result<OpenedBook> {
         let caller = self.caller(who)?;
-        let BookWithState { book, member } =
-            self.store.book_with_state(key, caller.audience.member())?.ok_or(CatalogueError::BookNotFound)?;
-        let facts = self.access_facts(&book)?;
+        let BookWithState { book, member, preview } =
+            self.store.book_with_state(key, caller.audience.member(), month_of(self.now))?.ok_or(CatalogueError::BookNotFound)?;
+        let facts = facts_of(&book, preview.preview());
         let audience = caller.audience;
         let unlocks = match audience {
             Audience::Free(id) => {
@@ -218,8 +217,9 @@ impl<'s, S: CatalogueStore + ?Sized> Catalogue<'s, S> {
 
     /// A book and the caller's access to it, spending nothing.
     pub fn peek_book(&self, audience: Audience, key: &BookKey) -> Result<(Book, Access)> {
-        let book = self.store.book(key)?.ok_or(CatalogueError::BookNotFound)?;
-        let facts = self.access_facts(&book)?;
+        let BookWithState { book, preview, .. } =
+            self.store.book_with_state(key, None, month_of(self.now))?.ok_or(CatalogueError::BookNotFound)?;
+        let facts = facts_of(&book, preview.preview());
         let unlocks = match audience {
             Audience::Free(id) => self.store.free_member(id, book.id)?,
             Audience::Visitor | Audience::Paid(_) => FreeMember::default(),

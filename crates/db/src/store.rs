@@ -121,12 +121,12 @@ impl Members for PgStore<'_> {
 }
 
 impl Books for PgStore<'_> {
-    fn book_with_state(&self, key: &BookKey, member: Option<UserId>) -> PortResult<Option<BookWithState>> {
-        self.run(|conn| tables::page::book_with_state(conn, key, member.map(|m| m.0)))
+    fn book_with_state(&self, key: &BookKey, member: Option<UserId>, month: NaiveDate) -> PortResult<Option<BookWithState>> {
+        self.run(|conn| tables::page::book_with_state(conn, key, member.map(|m| m.0), Some(month)))
     }
 
     fn book(&self, key: &BookKey) -> PortResult<Option<Book>> {
-        Ok(self.book_with_state(key, None)?.map(|found| found.book))
+        Ok(self.run(|conn| tables::page::book_with_state(conn, key, None, None))?.map(|found| found.book))
     }
 
     fn book_id(&self, key: &BookKey) -> PortResult<Option<i64>> {

@@ -15,7 +15,8 @@
 //! - `scale-out`: two instances on one database behind nginx vs one (the reader and history calls).
 //! - `scale [--members N] [--history M]`: the home, book list, library and XP calls one after
 //!   another on the 2,000-book database and on one that also holds a million synthetic members
-//!   and twenty million history rows: p50 and p99 side by side, and the ratio of the p50s.
+//!   and twenty million history rows: p50 and p99 side by side, and the ratio of the p50s; then
+//!   the plan of every statement each call runs on the large database (auto_explain).
 
 mod checkout;
 mod floor;
@@ -87,7 +88,7 @@ pub(crate) type SeedMore<'a> = dyn Fn(&mut diesel::PgConnection) -> Result<()> +
 
 /// A seeded benchmark database and a server running on it.
 pub(crate) struct Rig {
-    _postgres: Postgres,
+    postgres: Postgres,
     pub url: String,
     pub base: String,
     pub scratch: PathBuf,
@@ -202,7 +203,7 @@ impl Rig {
         let log = if more.is_none() { "server.log".to_owned() } else { format!("server-{database}.log") };
         let server = launch.spawn(port, &scratch.join(log))?;
         let rig = Rig {
-            _postgres: postgres,
+            postgres,
             url,
             base,
             scratch,
@@ -223,6 +224,11 @@ impl Rig {
         let base = format!("http://127.0.0.1:{port}");
         wait_for_http(&format!("{base}/readyz"), 60)?;
         Ok(base)
+    }
+
+    /// The benchmark cluster's log file, when the cluster is the private one.
+    pub fn postgres_log(&self) -> Option<PathBuf> {
+        self.postgres.log_file()
     }
 
     pub fn client(&self) -> Result<reqwest::blocking::Client> {

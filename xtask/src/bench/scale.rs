@@ -3,7 +3,9 @@
 //! with its own release server: the small one (the demo seed and the synthetic books, as the other
 //! benches use) and a large one, the same plus synthetic members and their history (a million and
 //! twenty million by default; seeded once and kept, like the Rig's). Prints p50 and p99 of each call
-//! on both, side by side, and the ratio of the p50s (goal: at most 1.5).
+//! on both, side by side, and the ratio of the p50s (goal: at most 1.5). Then, on the large
+//! database, the plan of every statement each call runs, as PostgreSQL's `auto_explain` logged it
+//! while running them (`EXPLAIN (ANALYZE, BUFFERS)`), so the plans shown are the ones used.
 
 use super::{Rig, BENCH_PASSWORD, DATABASE};
 use crate::synthetic_members;
@@ -57,7 +59,94 @@ pub(super) fn run(books: usize, release: bool, members: i64, history: i64) -> Re
         );
     }
     println!("{met} of {} calls within the goal (large p50 at most {GOAL} times the small one's).", CALLS.len());
+    explain(&large, &large_email)
+}
+
+/// The `auto_explain` settings, on the large database only while its plans are read.
+const EXPLAIN_SETTINGS: [(&str, &str); 5] = [
+    ("session_preload_libraries", "'auto_explain'"),
+    ("auto_explain.log_min_duration", "0"),
+    ("auto_explain.log_analyze", "on"),
+    ("auto_explain.log_buffers", "on"),
+    ("auto_explain.log_timing", "on"),
+];
+
+/// Tables only the server's background threads poll.
+const BACKGROUND: [&str; 3] = ["signing_keys", "mail_outbox", "ai_summaries"];
+
+/// Prints the plan of every statement each call runs on `rig`'s database, through a fresh server
+/// instance (settings for new sessions reach only new connections) whose connections load
+/// `auto_explain`; the plans come from the cluster's log.
+fn explain(rig: &Rig, email: &str) -> Result<()> {
+    let Some(log) = rig.postgres_log() else {
+        println!("(No plans: they are read from the private bench cluster's log, and DATABASE_URL names another server.)");
+        return Ok(());
+    };
+    let mut conn = PgConnection::establish(&rig.url)?;
+    let alter = |conn: &mut PgConnection, setting: &str| -> Result<()> {
+        diesel::sql_query(format!("DO $$ BEGIN EXECUTE format('ALTER DATABASE %I {setting}', current_database()); END $$")).execute(conn)?;
+        Ok(())
+    };
+    for (name, value) in EXPLAIN_SETTINGS {
+        alter(&mut conn, &format!("SET {name} = {value}"))?;
+    }
+    let plans = (|| -> Result<Vec<(String, Vec<String>)>> {
+        let base = rig.another_instance()?;
+        let client = rig.client()?;
+        let token = sign_in(&base, &client, email, synthetic_members::PASSWORD)?;
+        wait_for_housekeeping(rig)?;
+        CALLS
+            .iter()
+            .map(|call| {
+                // The second request's plans: the first one may meet a connection's first use.
+                for _ in 0..2 {
+                    let from = std::fs::metadata(&log)?.len();
+                    let answer = client.get(format!("{base}{call}")).bearer_auth(&token).send()?;
+                    ensure!(answer.status().is_success(), "GET {call}: {}", answer.status());
+                    std::thread::sleep(Duration::from_millis(300));
+                    let logged = std::fs::read(&log)?;
+                    let text = String::from_utf8_lossy(&logged[from as usize..]).into_owned();
+                    if text.contains("plan:") {
+                        // Background work of the instance (the keyring's and the mail queue's polls) is not the call's.
+                        let blocks = plan_blocks(&text).into_iter().filter(|b| !BACKGROUND.iter().any(|t| b.contains(t))).collect();
+                        return Ok((call.to_string(), blocks));
+                    }
+                }
+                Ok((call.to_string(), vec![]))
+            })
+            .collect()
+    })();
+    for (name, _) in EXPLAIN_SETTINGS {
+        alter(&mut conn, &format!("RESET {name}"))?;
+    }
+    step("The plans of each call's statements on the large database (auto_explain: EXPLAIN ANALYZE, BUFFERS)");
+    for (call, blocks) in plans? {
+        println!("\n### GET {call}: {} statements", blocks.len());
+        for block in blocks {
+            println!("{block}");
+        }
+    }
     Ok(())
+}
+
+/// auto_explain's entries in a stretch of the log: each a `duration: ... plan:` line and the
+/// indented lines under it.
+fn plan_blocks(log: &str) -> Vec<String> {
+    let mut blocks: Vec<String> = vec![];
+    let mut inside = false;
+    for line in log.lines() {
+        if let Some(at) = line.find("duration: ").filter(|_| line.ends_with("plan:")) {
+            blocks.push(line[at..].to_owned());
+            inside = true;
+        } else if inside && (line.starts_with('\t') || line.starts_with(' ')) {
+            let block = blocks.last_mut().expect("inside a block");
+            block.push('\n');
+            block.push_str(line.trim_end());
+        } else {
+            inside = false;
+        }
+    }
+    blocks
 }
 
 /// Registers the small database's member (a paid one), gives them `SMALL_HISTORY` books read
@@ -112,10 +201,10 @@ fn large_member(rig: &Rig, members: i64, history: i64) -> Result<String> {
     Ok(found.context("no paid synthetic member with history and a library in the large database")?.email)
 }
 
-/// Signs in as `email` (POST /api/user/login); the access token.
-fn sign_in(rig: &Rig, client: &reqwest::blocking::Client, email: &str, password: &str) -> Result<String> {
+/// Signs in as `email` (POST /api/user/login) on the server at `base`; the access token.
+fn sign_in(base: &str, client: &reqwest::blocking::Client, email: &str, password: &str) -> Result<String> {
     let answer: serde_json::Value =
-        client.post(format!("{}/api/user/login", rig.base)).json(&serde_json::json!({"email": email, "password": password})).send()?.json()?;
+        client.post(format!("{base}/api/user/login")).json(&serde_json::json!({"email": email, "password": password})).send()?.json()?;
     Ok(answer["result"]["token"].as_str().with_context(|| format!("signing in as {email}: {answer}"))?.to_owned())
 }
 
@@ -123,7 +212,7 @@ fn sign_in(rig: &Rig, client: &reqwest::blocking::Client, email: &str, password:
 /// the times per call, sorted.
 fn measure(rig: &Rig, email: &str, password: &str) -> Result<Vec<Vec<Duration>>> {
     let client = rig.client()?;
-    let token = sign_in(rig, &client, email, password)?;
+    let token = sign_in(&rig.base, &client, email, password)?;
     wait_for_housekeeping(rig)?;
     CALLS
         .iter()
