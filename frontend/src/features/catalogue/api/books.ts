@@ -5,6 +5,8 @@ import type { CatalogueSort } from '@/lib/api/types';
 export const CATALOGUE_SORTS: readonly CatalogueSort[] = ['new', 'trending', 'ab', 'audio', 'video'];
 
 export const PAGE_SIZE = 20;
+/** Books in each list the catalogue page (/books) previews. */
+export const PREVIEW_SIZE = 10;
 
 export function isCatalogueSort(value: string | undefined | null): value is CatalogueSort {
   return CATALOGUE_SORTS.includes(value as CatalogueSort);

@@ -6,7 +6,7 @@ import { Spinner } from '@/components/Spinner';
 import { useDocumentTitle } from '@/components/use-document-title';
 import type { CatalogueSort } from '@/lib/api/types';
 import { useCategories } from '@/lib/catalogue/categories-api';
-import { isCatalogueSort, useBookPage } from '../api/books';
+import { isCatalogueSort, PREVIEW_SIZE, useBookPage } from '../api/books';
 import { useCollections } from '../api/collections';
 import { parseGoal, useGoals } from '../api/goals';
 import { BookListView } from '../components/BookListView';
@@ -14,8 +14,6 @@ import { CategoryView } from '../components/CategoryView';
 import { GoalSelect } from '../components/GoalFilter';
 import { LoadError } from '../components/Messages';
 import '../catalogue.css';
-
-const PREVIEW_SIZE = 10;
 
 /** `?sort=` words used by links (the home page links /books/?sort=newest). */
 function sortFromQuery(value: string | null): CatalogueSort | null {
