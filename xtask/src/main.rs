@@ -18,6 +18,7 @@ mod synthetic;
 mod synthetic_members;
 mod test;
 mod tidy;
+mod unit_report;
 mod util;
 
 use anyhow::{bail, Result};

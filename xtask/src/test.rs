@@ -36,7 +36,11 @@ pub fn test() -> Result<()> {
         step("Front-end lint (ESLint: TypeScript, react-hooks, one-way imports)");
         results.push(("front-end lint", run(frontend::npm().args(["run", "-s", "lint"]))));
         step("Front-end unit and component tests");
-        results.push(("front-end tests", run(frontend::npm().args(["test"]))));
+        let report = std::env::temp_dir().join(format!("gistbook-vitest-{}.json", std::process::id()));
+        let unit = run(frontend::npm()
+            .args(["test", "--", "--reporter=default", "--reporter=json"])
+            .arg(format!("--outputFile.json={}", report.display())));
+        results.push(("front-end tests", crate::unit_report::name_the_failures(unit, &report)));
         step("Front-end production build");
         let build = run(frontend::npm().args(["run", "build"]));
         let built = build.is_ok();
