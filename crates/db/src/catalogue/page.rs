@@ -23,7 +23,8 @@ pub fn book_with_state(conn: &mut PgConnection, key: &BookKey, member: Option<i6
     let user_id = member.unwrap_or(0);
     let chosen_preview = monthly_previews::table.filter(monthly_previews::month.nullable().eq(month)).select(monthly_previews::book_id).single_value();
     let newest_free = free_books
-        .filter(free_books.field(books::free).eq(true))
+        // The bare column, not `= $1`: a generic plan can then use the partial index `WHERE free`.
+        .filter(free_books.field(books::free))
         .order((free_books.field(books::upload_date).desc(), free_books.field(books::id).desc()))
         .select(free_books.field(books::id))
         .single_value();

@@ -225,7 +225,7 @@ pub fn chosen_preview(conn: &mut PgConnection, month: NaiveDate) -> QueryResult<
 
 /// The most recently uploaded book flagged free.
 pub fn newest_free_book(conn: &mut PgConnection) -> QueryResult<Option<i64>> {
-    books::table.filter(books::free.eq(true)).order((books::upload_date.desc(), books::id.desc())).select(books::id).first(conn).optional()
+    books::table.filter(books::free).order((books::upload_date.desc(), books::id.desc())).select(books::id).first(conn).optional()
 }
 
 /// Pairs each row with its count from `counts` (id, count); rows without one count 0.
