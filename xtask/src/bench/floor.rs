@@ -19,7 +19,7 @@ pub(super) struct FloorServer {
 
 impl FloorServer {
     pub fn start(database_url: &str, pool_size: u32) -> Result<FloorServer> {
-        let pool = Pool::builder().max_size(pool_size).build(ConnectionManager::<PgConnection>::new(database_url)).context("the floor server's pool")?;
+        let pool = Pool::builder().max_size(pool_size).test_on_check_out(false).build(ConnectionManager::<PgConnection>::new(database_url)).context("the floor server's pool")?;
         let listener = std::net::TcpListener::bind("127.0.0.1:0")?;
         let base = format!("http://{}", listener.local_addr()?);
         let (sender, receiver) = std::sync::mpsc::channel();
