@@ -81,13 +81,13 @@ pub(super) fn reset_statements(url: &str) -> bool {
 
 /// Prints the statements with the most total execution time since the reset.
 pub(super) fn print_statements(url: &str, title: &str) -> Result<()> {
-    step(&format!("Database time during {title} (pg_stat_statements, top 6 by total time)"));
+    step(&format!("Database time during {title} (pg_stat_statements, top 10 by total time)"));
     let mut conn = PgConnection::establish(url)?;
     let top: Vec<Statement> = diesel::sql_query(
         "SELECT left(regexp_replace(query, '\\s+', ' ', 'g'), 110) AS query, calls, mean_exec_time AS mean_ms, \
            100 * total_exec_time / nullif(sum(total_exec_time) OVER (), 0) AS share \
          FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) \
-         ORDER BY total_exec_time DESC LIMIT 6",
+         ORDER BY total_exec_time DESC LIMIT 10",
     )
     .load(&mut conn)?;
     for s in top {

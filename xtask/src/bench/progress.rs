@@ -1,7 +1,8 @@
 //! `bench progress`: PUT /api/user-book-history/ from many paid members (random books and
-//! sections, one save in twenty a completion) against pgbench `-N`.
+//! sections, one save in twenty a completion) against pgbench `-N`, with the server's CPU profile and
+//! the database's statements during the run, as `bench reader` prints them.
 
-use super::{wrk, Rig};
+use super::{profile, wrk, Rig};
 use crate::util::step;
 use anyhow::{Context, Result};
 use diesel::prelude::*;
@@ -33,7 +34,15 @@ pub(super) fn run(rig: &Rig) -> Result<()> {
 
     let script = rig.scratch.join("progress.lua");
     std::fs::write(&script, lua_script(&tokens, &books)).context("writing the wrk script")?;
+    let statistics = profile::reset_statements(&rig.url);
+    let cpu = profile::CpuProfile::start(rig.server_pid(), 10, &rig.scratch);
     wrk("PUT /api/user-book-history/ from many members", &["-s", &script.display().to_string(), &target], tps)?;
+    if let Some(cpu) = cpu {
+        cpu.report("the history save")?;
+    }
+    if statistics {
+        profile::print_statements(&rig.url, "the history save")?;
+    }
     Ok(())
 }
 
