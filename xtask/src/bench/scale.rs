@@ -84,7 +84,9 @@ fn explain(rig: &Rig, email: &str) -> Result<()> {
     };
     let mut conn = PgConnection::establish(&rig.url)?;
     let alter = |conn: &mut PgConnection, setting: &str| -> Result<()> {
-        diesel::sql_query(format!("DO $$ BEGIN EXECUTE format('ALTER DATABASE %I {setting}', current_database()); END $$")).execute(conn)?;
+        // The setting sits inside a quoted format string: its own quotes are doubled.
+        let quoted = setting.replace('\'', "''");
+        diesel::sql_query(format!("DO $$ BEGIN EXECUTE format('ALTER DATABASE %I {quoted}', current_database()); END $$")).execute(conn)?;
         Ok(())
     };
     for (name, value) in EXPLAIN_SETTINGS {
