@@ -195,7 +195,7 @@ impl Members for InMemoryCatalogue {
 
 impl Books for InMemoryCatalogue {
     fn book_with_state(&self, key: &BookKey, member: Option<UserId>, month: NaiveDate) -> PortResult<Option<BookWithState>> {
-        let preview = PreviewCandidates { chosen: self.chosen_preview(month)?, newest_free: self.newest_free_book()? };
+        let preview = PreviewCandidates { chosen: self.chosen_preview(month), newest_free: self.newest_free_book() };
         Ok(self.find(key).map(|book| {
             let state = member.and_then(|m| self.with(|s| s.reader_states.get(&(m, book.id)).copied())).unwrap_or_default();
             BookWithState { book, member: state, preview }
@@ -348,17 +348,19 @@ impl Books for InMemoryCatalogue {
             .filter_map(|b| b.infographic.clone().map(|image| InfographicBook { book: b.reference(), image }))
             .collect())
     }
-
-    fn chosen_preview(&self, month: NaiveDate) -> PortResult<Option<i64>> {
-        Ok(self.with(|s| s.previews.get(&month).copied()))
-    }
-
-    fn newest_free_book(&self) -> PortResult<Option<i64>> {
-        Ok(self.cards_where(|book, _| book.free).first().map(|c| c.id))
-    }
 }
 
 impl InMemoryCatalogue {
+    /// The book an operator chose as `month`'s preview (months are their first day).
+    fn chosen_preview(&self, month: NaiveDate) -> Option<i64> {
+        self.with(|s| s.previews.get(&month).copied())
+    }
+
+    /// The most recently uploaded book flagged free.
+    fn newest_free_book(&self) -> Option<i64> {
+        self.cards_where(|book, _| book.free).first().map(|c| c.id)
+    }
+
     /// Records a paid single-book purchase.
     pub fn add_purchase(&self, charge_id: &str, buyer: Option<UserId>, book_id: i64) {
         self.with(|s| s.purchases.push((charge_id.to_owned(), buyer, book_id)));

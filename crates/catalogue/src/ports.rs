@@ -61,11 +61,6 @@ pub trait Books {
     /// In slide order.
     fn slides_of(&self, book_id: i64) -> PortResult<Vec<Slide>>;
     fn infographic_books(&self) -> PortResult<Vec<InfographicBook>>;
-
-    /// The book an operator chose as `month`'s preview (months are their first day).
-    fn chosen_preview(&self, month: NaiveDate) -> PortResult<Option<i64>>;
-    /// The most recently uploaded book flagged free.
-    fn newest_free_book(&self) -> PortResult<Option<i64>>;
 }
 
 /// Free members' unlocks and their picks.

@@ -138,13 +138,6 @@ impl<'s, S: CatalogueStore + ?Sized> Catalogue<'s, S> {
         Ok(Caller { audience: Audience::of(Some(&user), self.now), user: Some(user) })
     }
 
-    /// Which book is this month's preview: the one an operator chose, else the newest free book.
-    pub fn monthly_preview(&self) -> Result<Option<i64>> {
-        let chosen = self.store.chosen_preview(month_of(self.now))?;
-        let newest_free = if chosen.is_some() { None } else { self.store.newest_free_book()? };
-        Ok(PreviewCandidates { chosen, newest_free }.preview())
-    }
-
     /// Gives every card of these lists its categories, with one read for all of them.
     pub fn fill_categories(&self, lists: &mut [&mut Vec<Card>]) -> Result<()> {
         let ids: Vec<i64> = lists.iter().flat_map(|list| list.iter().map(|card| card.id)).collect();

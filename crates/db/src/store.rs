@@ -227,14 +227,6 @@ impl Books for PgStore<'_> {
             .map(|(id, subid, title, author, image, key)| InfographicBook { book: BookRef { id, subid, title, author, image }, image: key })
             .collect())
     }
-
-    fn chosen_preview(&self, month: NaiveDate) -> PortResult<Option<i64>> {
-        self.run(|conn| tables::chosen_preview(conn, month))
-    }
-
-    fn newest_free_book(&self) -> PortResult<Option<i64>> {
-        self.run(tables::newest_free_book)
-    }
 }
 
 /// The member's unlock facts; `lock` holds the member's row until the transaction ends.

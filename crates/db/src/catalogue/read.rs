@@ -1,7 +1,7 @@
 //! Books, categories, collections, authors, visuals and blog posts as the API shows them.
 
-use crate::schema::{authors, blog_posts, book_categories, books, categories, collections, monthly_previews, visuals};
-use chrono::{DateTime, NaiveDate, Utc};
+use crate::schema::{authors, blog_posts, book_categories, books, categories, collections, visuals};
+use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use diesel::sql_types::{Array, BigInt, Bool, Int4, Text, Timestamptz};
 
@@ -216,16 +216,6 @@ pub fn find_book_id(conn: &mut PgConnection, id_or_subid: &str) -> QueryResult<O
         Ok(id) => query.filter(books::id.eq(id)).first(conn).optional(),
         Err(_) => query.filter(books::subid.eq(id_or_subid)).first(conn).optional(),
     }
-}
-
-/// The book an operator chose as `month`'s preview.
-pub fn chosen_preview(conn: &mut PgConnection, month: NaiveDate) -> QueryResult<Option<i64>> {
-    monthly_previews::table.filter(monthly_previews::month.eq(month)).select(monthly_previews::book_id).first(conn).optional()
-}
-
-/// The most recently uploaded book flagged free.
-pub fn newest_free_book(conn: &mut PgConnection) -> QueryResult<Option<i64>> {
-    books::table.filter(books::free).order((books::upload_date.desc(), books::id.desc())).select(books::id).first(conn).optional()
 }
 
 /// Pairs each row with its count from `counts` (id, count); rows without one count 0.
