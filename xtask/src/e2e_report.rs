@@ -59,6 +59,12 @@ fn first_error(test: &Value) -> String {
         .filter_map(|result| result.pointer("/error/message").and_then(Value::as_str))
         .next()
         .unwrap_or("no message");
+    first_line(message)
+}
+
+/// A test runner's error message as one line for the summary: the first non-empty line, without
+/// colours, at most 200 characters.
+pub fn first_line(message: &str) -> String {
     let plain: String = strip_colours(message);
     plain.lines().map(str::trim).find(|line| !line.is_empty()).unwrap_or("no message").chars().take(200).collect()
 }

@@ -2,6 +2,7 @@
 //! failed: the summary is the part of a CI log that is always read, and a run of 600 tests prints
 //! its one failure far above it.
 
+use crate::e2e_report::first_line;
 use anyhow::Result;
 use serde_json::Value;
 use std::path::Path;
@@ -42,11 +43,6 @@ fn failures(report: &Value) -> Vec<String> {
         }
     }
     failed
-}
-
-fn first_line(message: &str) -> String {
-    let line = message.lines().map(str::trim).find(|line| !line.is_empty()).unwrap_or("no message");
-    line.chars().take(200).collect()
 }
 
 #[cfg(test)]
