@@ -123,6 +123,7 @@ impl Application {
         let workers = vec![
             mail::spawn_worker(pool.clone(), mailer, clock.clone(), config.mail_poll_interval, stop_workers.clone()),
             spawn_housekeeping(pool.clone(), clock.clone(), stop_workers.clone()),
+            spawn_read_counts(pool.clone(), stop_workers.clone()),
             crate::routes::billing::spawn_renewal_housekeeping(state.clone(), config.billing_poll_interval, stop_workers.clone()),
             crate::routes::referral::spawn_commission_ledger(state.clone(), config.referral_ledger_interval, stop_workers.clone()),
             crate::routes::ai::spawn_summariser(state.clone(), config.ai_poll_interval, stop_workers.clone()),
@@ -286,6 +287,21 @@ fn origin_of(url: &str) -> Option<String> {
     }
     let host = rest.split(['/', '?', '#']).next().filter(|h| !h.is_empty() && !h.contains(['\'', ' ', ';']))?;
     Some(format!("{scheme}://{host}"))
+}
+
+/// How soon a new reader shows in a book's counters: saves queue readers (so no save waits on a
+/// popular book's row) and this folds the queue in.
+const READ_COUNTS_INTERVAL: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// Adds the readers saves have queued to their books' counters, on every instance (taking the
+/// queue is atomic, so instances cannot count a reader twice).
+fn spawn_read_counts(pool: db::DbPool, stop: Arc<AtomicBool>) -> std::thread::JoinHandle<()> {
+    crate::workers::spawn_periodic("read counts", READ_COUNTS_INTERVAL, stop, move || {
+        let Ok(mut conn) = pool.get() else { return };
+        if let Err(error) = db::reading::history::fold_pending_reads(&mut conn) {
+            tracing::warn!(%error, "could not add new readers to the read counts");
+        }
+    })
 }
 
 /// Drops throttling records older than a day and expired sign-in states, and recounts each

@@ -55,10 +55,10 @@ pub async fn receive(state: &AppState, actor: UserId, slot: MediaSlot, id: i64, 
     let saved = state.admin(move |a| a.set_book_media(actor, id, slot, &recorded_key, recorded_card.as_deref())).await;
     let mut replaced: Vec<String> = media_key(&before, slot).into_iter().collect();
     if slot == MediaSlot::Photo {
-        replaced.extend(before.image_card.clone());
+        replaced.extend(with_webp_sibling(before.image_card.as_deref()));
     }
     let mut new_files = vec![key];
-    new_files.extend(card);
+    new_files.extend(with_webp_sibling(card.as_deref()));
     settle(state, saved, replaced, new_files).await
 }
 
@@ -149,20 +149,29 @@ async fn store_file(state: &AppState, rules: SlotRules, stem: &str, mut body: Mu
     }
 }
 
-/// Makes and stores the card-sized variant of a stored cover (`<key>-card.jpg`); a cover that
-/// cannot be resized keeps serving the original on cards.
+/// A card variant's key and its WebP sibling's, the files that go and come together.
+fn with_webp_sibling(card_key: Option<&str>) -> Vec<String> {
+    card_key.into_iter().flat_map(|key| std::iter::once(key.to_owned()).chain(media::variants::webp_sibling(key))).collect()
+}
+
+/// Makes and stores the card-sized variants of a stored cover (`<key>-card.jpg`, and
+/// `<key>-card.webp` that the media route sends browsers accepting WebP); a cover that cannot be
+/// resized keeps serving the original on cards.
 async fn card_variant(state: &AppState, key: &str) -> Option<String> {
     let original: Vec<Bytes> = state.media.read(key, None).await.ok()?.try_collect().await.ok()?;
     let original = original.concat();
-    let resized = actix_web::web::block(move || media::variants::card_variant(&original)).await.ok()?;
-    let card = match resized {
-        Ok(card) => card,
+    let resized = actix_web::web::block(move || media::variants::card_variants(&original)).await.ok()?;
+    let cards = match resized {
+        Ok(cards) => cards,
         Err(error) => {
             tracing::warn!(%error, key, "no card variant for this cover");
             return None;
         }
     };
     let card_key = format!("{}-card.jpg", key.rsplit_once('.').map_or(key, |(stem, _)| stem));
-    state.media.put(&card_key, card).await.ok()?;
+    let webp_key = media::variants::webp_sibling(&card_key)?;
+    // The WebP first: once the JPEG (the key the book records) exists, its sibling does too.
+    state.media.put(&webp_key, cards.webp).await.ok()?;
+    state.media.put(&card_key, cards.jpeg).await.ok()?;
     Some(card_key)
 }

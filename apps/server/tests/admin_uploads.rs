@@ -16,6 +16,10 @@ const MP4_HEAD: &[u8] = b"\0\0\0\x18ftypmp42\0\0\0\0mp42isom";
 
 const BOUNDARY: &str = "gistbook-test-boundary";
 
+/// The tests of this file run one at a time: the 2 GB upload samples the whole process's memory,
+/// which the cover tests' image decoding and encoding (in other test threads) would add to.
+static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
 /// A multipart body (`fileName`, then `file`) around a stream of the file's bytes.
 fn multipart(file: impl futures::Stream<Item = Result<Vec<u8>, std::io::Error>> + Send + 'static) -> reqwest::Body {
     let head = format!(
@@ -73,6 +77,7 @@ fn stored_files(app: &TestApp) -> Vec<String> {
 
 #[actix_web::test]
 async fn a_cover_is_recognised_stored_and_served_and_a_wrong_kind_is_refused() {
+    let _alone = ONE_AT_A_TIME.lock().await;
     let app = spawn_app().await;
     let catalogue = app.seed_catalogue();
     let admin = app.admin("boss@example.com", PASSWORD).await;
@@ -125,6 +130,7 @@ fn real_cover() -> Vec<u8> {
 
 #[actix_web::test]
 async fn a_cover_gets_a_card_sized_variant_that_book_cards_show() {
+    let _alone = ONE_AT_A_TIME.lock().await;
     let app = spawn_app().await;
     let catalogue = app.seed_catalogue();
     let admin = app.admin("boss@example.com", PASSWORD).await;
@@ -139,6 +145,24 @@ async fn a_cover_gets_a_card_sized_variant_that_book_cards_show() {
     assert_eq!((decoded.width(), decoded.height()), (480, 720));
     assert!(card.len() < cover.len() / 4, "{} bytes for the card, {} for the original", card.len(), cover.len());
 
+    // Browsers that accept WebP get the same card as WebP, smaller; the answer varies by Accept.
+    let browser_accept = "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8";
+    let negotiated = app.client.get(app.url(&card_url)).header("accept", browser_accept).send().await.unwrap();
+    assert_eq!(negotiated.headers()["content-type"], "image/webp");
+    assert_eq!(negotiated.headers()["vary"], "Accept");
+    let webp = negotiated.bytes().await.unwrap();
+    let decoded = image::load_from_memory(&webp).unwrap();
+    assert_eq!((decoded.width(), decoded.height()), (480, 720));
+    assert!(webp.len() < card.len(), "{} bytes as WebP, {} as JPEG", webp.len(), card.len());
+    let plain = app.client.get(app.url(&card_url)).header("accept", "image/png,image/*").send().await.unwrap();
+    assert_eq!(plain.headers()["content-type"], "image/jpeg");
+    assert_eq!(plain.headers()["vary"], "Accept");
+    let original = app.client.get(app.url(&format!("/media/{key}"))).header("accept", browser_accept).send().await.unwrap();
+    assert_eq!(original.headers()["content-type"], "image/png", "only card variants have a WebP sibling");
+    assert!(original.headers().get("vary").is_none());
+    let webp_path = app.media_dir.join(format!("{}-card.webp", key.trim_end_matches(".png")));
+    assert!(webp_path.exists());
+
     // Cards (lists, search) show the variant; the book's own page the original.
     let member = app.register("ada@example.com", PASSWORD).await;
     let search = app.get("/api/search?q=Walden", Some(&member)).await.text().await.unwrap();
@@ -150,11 +174,13 @@ async fn a_cover_gets_a_card_sized_variant_that_book_cards_show() {
     let again = result(upload(&app, Some(&admin), "photo", id, multipart(futures::stream::iter([Ok(cover)]))).await.unwrap()).await;
     assert_ne!(again["book"]["imageCardUrl"].as_str().unwrap(), card_url);
     assert_eq!(app.get(&card_url, None).await.status(), StatusCode::NOT_FOUND, "the old variant is gone");
+    assert!(!webp_path.exists(), "and its WebP sibling");
     assert!(!app.media_dir.join(&key).exists(), "the old cover is gone");
 }
 
 #[actix_web::test]
 async fn an_aborted_or_oversized_upload_leaves_the_old_file_in_place_and_nothing_else() {
+    let _alone = ONE_AT_A_TIME.lock().await;
     let app = spawn_app().await;
     let catalogue = app.seed_catalogue();
     let admin = app.admin("boss@example.com", PASSWORD).await;
@@ -196,6 +222,7 @@ fn rss_bytes() -> u64 {
 
 #[actix_web::test]
 async fn a_two_gigabyte_video_streams_through_with_flat_memory_and_every_byte_right() {
+    let _alone = ONE_AT_A_TIME.lock().await;
     const BLOCKS: u64 = 2048;
     let app = spawn_app().await;
     let catalogue = app.seed_catalogue();

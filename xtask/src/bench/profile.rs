@@ -1,5 +1,6 @@
 //! Where the time goes while a benchmark loads the server: a sampled CPU profile of the server
-//! process (`perf`, the top symbols) and the database's statements by total time
+//! process (`perf` with call stacks: the top symbols, the top callers by inclusive time and a
+//! flame graph drawn by inferno) and the database's statements by total time
 //! (`pg_stat_statements`, loaded by the benchmark cluster).
 
 use crate::util::{have, step};
@@ -8,6 +9,14 @@ use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Double, Text};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
+
+/// A second load of the same call while `perf` records the server: the profile costs the server
+/// CPU (the DWARF stack copies), so its figures are printed apart from the measured run's.
+pub(super) fn profiled_run(rig: &super::Rig, title: &str, wrk_args: &[&str]) -> Result<()> {
+    let Some(cpu) = CpuProfile::start(rig.server_pid(), 10, &rig.scratch) else { return Ok(()) };
+    super::wrk_load(&format!("{title} again, profiled (not the figure: perf slows the server)"), wrk_args)?;
+    cpu.report(title)
+}
 
 /// A running `perf record` of one process.
 pub(super) struct CpuProfile {
@@ -23,8 +32,10 @@ impl CpuProfile {
             return None;
         }
         let data = scratch.join("perf.data");
+        // Call stacks unwound from the stack copies by DWARF (.eh_frame): release builds keep no
+        // frame pointers. A lower rate keeps the copies to a few hundred MB.
         let child = Command::new("perf")
-            .args(["record", "-q", "-F", "499", "-p", &pid.to_string(), "-o"])
+            .args(["record", "-q", "-F", "299", "--call-graph", "dwarf,16384", "-p", &pid.to_string(), "-o"])
             .arg(&data)
             .args(["--", "sleep", &seconds.to_string()])
             .stdout(Stdio::null())
@@ -39,7 +50,7 @@ impl CpuProfile {
         self.child.wait()?;
         step(&format!("CPU profile of the server during {title} (perf, symbols over 1.5 % of samples)"));
         let output = Command::new("perf")
-            .args(["report", "--stdio", "--no-children", "--sort", "dso,symbol", "--percent-limit", "1.5", "-i"])
+            .args(["report", "--stdio", "--no-children", "-g", "none", "--sort", "dso,symbol", "--percent-limit", "1.5", "-i"])
             .arg(&self.data)
             .output()?;
         let text = String::from_utf8_lossy(&output.stdout);
@@ -56,7 +67,73 @@ impl CpuProfile {
         for line in lines {
             println!("{line}");
         }
+        self.flame_graph(title)
+    }
+
+    /// Folds the recorded stacks (inferno's perf collapser), prints the frames with the most
+    /// inclusive time and writes the flame graph next to the recording.
+    fn flame_graph(&self, title: &str) -> Result<()> {
+        use inferno::collapse::Collapse;
+        let script = Command::new("perf").args(["script", "--no-inline", "-i"]).arg(&self.data).stderr(Stdio::null()).output()?;
+        let mut folded = Vec::new();
+        inferno::collapse::perf::Folder::default().collapse(&script.stdout[..], &mut folded)?;
+        let folded = String::from_utf8_lossy(&folded);
+        let stacks: Vec<(Vec<&str>, u64)> = folded.lines().filter_map(parse_folded).collect();
+        let total: u64 = stacks.iter().map(|(_, n)| n).sum();
+        if total == 0 {
+            println!("(no call stacks recorded: no flame graph)");
+            return Ok(());
+        }
+        step(&format!("Inclusive time during {title} (frames on the stack in over 8 % of samples, from the flame graph's stacks)"));
+        for (frame, share) in inclusive_shares(&stacks, total, 8.0).into_iter().take(30) {
+            println!("{share:>5.1} %  {frame}");
+        }
+        let svg = self.data.with_file_name(format!("flamegraph-{}.svg", title.replace(' ', "-")));
+        let mut options = inferno::flamegraph::Options::default();
+        options.title = format!("server during {title}");
+        inferno::flamegraph::from_lines(&mut options, folded.lines(), std::fs::File::create(&svg)?)?;
+        println!("flame graph: {}", svg.display());
         Ok(())
+    }
+}
+
+/// One folded line: `frame;frame;frame count`.
+fn parse_folded(line: &str) -> Option<(Vec<&str>, u64)> {
+    let (stack, count) = line.rsplit_once(' ')?;
+    Some((stack.split(';').collect(), count.parse().ok()?))
+}
+
+/// Each frame's share of all samples in which it is on the stack (counted once per sample however
+/// deep it recurs), at least `min_percent`, largest first.
+fn inclusive_shares(stacks: &[(Vec<&str>, u64)], total: u64, min_percent: f64) -> Vec<(String, f64)> {
+    let mut on_stack: std::collections::HashMap<&str, u64> = std::collections::HashMap::new();
+    for (frames, count) in stacks {
+        let mut seen = std::collections::HashSet::new();
+        for frame in frames.iter().filter(|f| seen.insert(**f)) {
+            *on_stack.entry(frame).or_default() += count;
+        }
+    }
+    let mut shares: Vec<(String, f64)> =
+        on_stack.into_iter().map(|(frame, n)| (frame.to_owned(), 100.0 * n as f64 / total as f64)).filter(|(_, share)| *share >= min_percent).collect();
+    shares.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    shares
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn inclusive_time_counts_a_frame_once_per_sample_and_drops_the_small_ones() {
+        let folded = "main;serve;handler;diesel 6\nmain;serve;handler;handler 2\nmain;idle 2\nbroken line";
+        let stacks: Vec<_> = folded.lines().filter_map(parse_folded).collect();
+        assert_eq!(stacks.len(), 3);
+        let shares = inclusive_shares(&stacks, 10, 15.0);
+        assert_eq!(
+            shares,
+            vec![("main".to_owned(), 100.0), ("handler".to_owned(), 80.0), ("serve".to_owned(), 80.0), ("diesel".to_owned(), 60.0), ("idle".to_owned(), 20.0)]
+        );
+        assert!(inclusive_shares(&stacks, 10, 70.0).iter().all(|(_, share)| *share >= 70.0));
     }
 }
 

@@ -34,15 +34,13 @@ pub(super) fn run(rig: &Rig) -> Result<()> {
 
     let script = rig.scratch.join("progress.lua");
     std::fs::write(&script, lua_script(&tokens, &books)).context("writing the wrk script")?;
+    let script = script.display().to_string();
     let statistics = profile::reset_statements(&rig.url);
-    let cpu = profile::CpuProfile::start(rig.server_pid(), 10, &rig.scratch);
-    wrk("PUT /api/user-book-history/ from many members", &["-s", &script.display().to_string(), &target], tps)?;
-    if let Some(cpu) = cpu {
-        cpu.report("the history save")?;
-    }
+    wrk("PUT /api/user-book-history/ from many members", &["-s", &script, &target], tps)?;
     if statistics {
         profile::print_statements(&rig.url, "the history save")?;
     }
+    profile::profiled_run(rig, "the history save", &["-s", &script, &target])?;
     Ok(())
 }
 

@@ -29,16 +29,14 @@ pub(super) fn run(rig: &Rig) -> Result<()> {
     let target = format!("{}/api/books/{BOOK}", rig.base);
     let check: serde_json::Value = client.get(&target).bearer_auth(&token).send()?.json()?;
     anyhow::ensure!(check["result"]["book"]["isPaidUser"] == true && check["result"]["book"]["body"].is_string(), "the member is not paid: {check}");
+    let auth = format!("Authorization: Bearer {token}");
     let statistics = profile::reset_statements(&rig.url);
-    let cpu = profile::CpuProfile::start(rig.server_pid(), 10, &rig.scratch);
-    let rps = wrk("GET /api/books/{id} as a paid member", &["-H", &format!("Authorization: Bearer {token}"), &target], tps)?;
+    let rps = wrk("GET /api/books/{id} as a paid member", &["-H", &auth, &target], tps)?;
     println!("ratio:   {:.2} of the floor server's requests/s", rps / floor_rps);
-    if let Some(cpu) = cpu {
-        cpu.report("the reader call")?;
-    }
     if statistics {
         profile::print_statements(&rig.url, "the reader call")?;
     }
+    profile::profiled_run(rig, "the reader call", &["-H", &auth, &target])?;
 
     search_latency(rig, &client)
 }

@@ -51,13 +51,33 @@ fn refusal(refusal: Refusal) -> ApiError {
     }
 }
 
-async fn serve(state: &AppState, req: &HttpRequest, key: &str, query: &SignedQuery, with_body: bool) -> Result<HttpResponse, ApiError> {
-    let visibility = state.media_urls.authorise(key, query.exp, query.sig.as_deref(), state.clock.now().timestamp()).map_err(refusal)?;
+/// Whether the request's `Accept` names WebP (browsers that show it say so for images).
+fn accepts_webp(req: &HttpRequest) -> bool {
+    req.headers().get_all(header::ACCEPT).filter_map(|v| v.to_str().ok()).any(|v| v.split(',').any(|t| t.trim().starts_with("image/webp")))
+}
+
+async fn serve(state: &AppState, req: &HttpRequest, requested: &str, query: &SignedQuery, with_body: bool) -> Result<HttpResponse, ApiError> {
+    let visibility = state.media_urls.authorise(requested, query.exp, query.sig.as_deref(), state.clock.now().timestamp()).map_err(refusal)?;
     let public = visibility == Visibility::Public;
-    let size = match state.media.size(key).await {
-        Ok(size) => size,
-        Err(MediaError::NotFound | MediaError::InvalidKey) => return Err(not_found()),
-        Err(other) => return Err(ApiError::internal(other)),
+    // A cover's card variant has a WebP sibling (made at upload) for browsers that accept it; the
+    // answer then varies by `Accept`. Covers uploaded before the siblings existed have none.
+    let sibling = if public { ::media::variants::webp_sibling(requested) } else { None };
+    let mut key = requested.to_owned();
+    let mut size = None;
+    if let Some(webp) = sibling.as_ref().filter(|_| accepts_webp(req)) {
+        if let Ok(found) = state.media.size(webp).await {
+            key.clone_from(webp);
+            size = Some(found);
+        }
+    }
+    let key = key.as_str();
+    let size = match size {
+        Some(size) => size,
+        None => match state.media.size(key).await {
+            Ok(size) => size,
+            Err(MediaError::NotFound | MediaError::InvalidKey) => return Err(not_found()),
+            Err(other) => return Err(ApiError::internal(other)),
+        },
     };
     let range_header = req.headers().get(header::RANGE).and_then(|v| v.to_str().ok());
     let (mut response, range) = match answer(range_header, size) {
@@ -80,6 +100,9 @@ async fn serve(state: &AppState, req: &HttpRequest, key: &str, query: &SignedQue
         // An SVG opened directly must not run scripts in our origin.
         .insert_header((header::CONTENT_SECURITY_POLICY, "default-src 'none'; style-src 'unsafe-inline'; sandbox"))
         .no_chunking(range.end - range.start);
+    if sibling.is_some() {
+        response.insert_header((header::VARY, "Accept"));
+    }
     if range.is_empty() {
         return Ok(response.finish());
     }
