@@ -290,8 +290,10 @@ fn origin_of(url: &str) -> Option<String> {
 }
 
 /// How soon a new reader shows in a book's counters: saves queue readers (so no save waits on a
-/// popular book's row) and this folds the queue in.
-const READ_COUNTS_INTERVAL: std::time::Duration = std::time::Duration::from_secs(5);
+/// popular book's row) and this folds the queue in. A fold costs one rewrite of each book it
+/// touches (its row goes into every index of the books table), whatever the number of readers,
+/// so folding less often makes each reader cheaper; half a minute is still fresh for a count.
+const READ_COUNTS_INTERVAL: std::time::Duration = std::time::Duration::from_secs(30);
 
 /// Adds the readers saves have queued to their books' counters, on every instance (taking the
 /// queue is atomic, so instances cannot count a reader twice).

@@ -278,8 +278,8 @@ async fn trending_counts_reads_of_the_last_thirty_days() {
     let before = recent(&mut conn);
     let readers_before = count(&mut conn, "SELECT read_count::bigint AS count FROM books WHERE subid = 'premium-5'");
     save(&app, &token, &json!(catalogue.books["premium-5"]), 1, false).await;
-    // Saves queue the new reader; the counters take it when the queue is folded (every few
-    // seconds), once however often it is folded.
+    // Saves queue the new reader; the counters take it when the queue is folded (every half
+    // minute), once however often it is folded.
     db::reading::history::fold_pending_reads(&mut conn).unwrap();
     assert_eq!(recent(&mut conn), before + 1, "a new reader counts once folded");
     db::reading::history::fold_pending_reads(&mut conn).unwrap();

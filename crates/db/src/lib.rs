@@ -19,6 +19,7 @@ pub mod mail_queue;
 pub mod operators;
 pub mod reading;
 mod pool;
+mod prepared;
 pub mod schema;
 mod throttle;
 mod store;

@@ -1,7 +1,7 @@
-//! A position save is one transaction of two statements: lock or create the member's entry
-//! (counting a new reader), then write the plan. These tests race real connections against one
-//! entry: a new reader is counted once, the first completion is earned once, and an unchanged save
-//! writes nothing.
+//! A position save is two statements with no transaction around them: read or create the
+//! member's entry (queueing a new reader), then write the plan if the entry is still as read.
+//! These tests race real connections against one entry: a new reader is counted once, the first
+//! completion is earned once, and an unchanged save writes nothing.
 
 use chrono::{DateTime, NaiveDate, TimeZone, Utc};
 use db::reading::history::{fold_pending_reads, refresh_recent_reads, save_position};

@@ -5,6 +5,7 @@ use crate::schema::reading_history;
 use chrono::{DateTime, NaiveDate, Utc};
 use diesel::prelude::*;
 use diesel::sql_types::BigInt;
+use crate::prepared::{run_prepared, Named};
 use reading_progress::{HistoryEntry, SavePlan};
 
 /// Creates the member's entry for `book_id` at position 0 if there is none; true when it did,
@@ -27,13 +28,15 @@ fn start_reading(conn: &mut PgConnection, user_id: i64, book_id: i64, now: DateT
     Ok(inserted == 1)
 }
 
-/// Saves what `plan` (the history rule) decides for the entry as it was: one transaction of two
-/// statements (each round trip costs the server a task switch; this took six). The first locks
-/// the member's entry or creates it (a new reader is queued for the book's counters, which
-/// [`fold_pending_reads`] adds within seconds), the second writes the plan with
-/// the completion's statistics and streak day. With the entry locked, two tabs saving at once
-/// cannot both earn the first completion. `today` is the member's calendar day (their timezone),
-/// for the streak.
+/// Saves what `plan` (the history rule) decides for the entry as it was, in two statements with
+/// no transaction around them (each round trip costs the server a task switch; the locked
+/// transaction this replaced took six). The first reads the member's entry or creates it (a new
+/// reader is queued for the book's counters, which [`fold_pending_reads`] adds within half a minute);
+/// the second writes the plan, with the completion's statistics and streak day, only if the entry
+/// is still as read. If another save (a second tab) changed it in between, nothing is written and
+/// the save starts again from what that one wrote, so two saves never both earn the first
+/// completion; after a few such losses it takes the entry's lock instead. `today` is the member's
+/// calendar day (their timezone), for the streak.
 pub fn save_position(
     conn: &mut PgConnection,
     user_id: i64,
@@ -42,20 +45,55 @@ pub fn save_position(
     now: DateTime<Utc>,
     plan: &dyn Fn(Option<HistoryEntry>) -> SavePlan,
 ) -> QueryResult<SavePlan> {
-    conn.transaction(|conn| {
-        // None only when another save created the entry at that moment: then it is there to lock.
-        let read = match entry_or_new(conn, user_id, book_id, now)? {
-            Some(read) => read,
-            None => entry_or_new(conn, user_id, book_id, now)?.ok_or(diesel::result::Error::NotFound)?,
+    save_trying(conn, OPTIMISTIC_ATTEMPTS, user_id, book_id, today, now, plan)
+}
+
+/// [`save_position`], taking the lock after `attempts` lost optimistic saves.
+fn save_trying(
+    conn: &mut PgConnection,
+    attempts: usize,
+    user_id: i64,
+    book_id: i64,
+    today: NaiveDate,
+    now: DateTime<Utc>,
+    plan: &dyn Fn(Option<HistoryEntry>) -> SavePlan,
+) -> QueryResult<SavePlan> {
+    let mut counted_reader = false;
+    for _ in 0..attempts {
+        // None only when another save created the entry at that very moment: read again.
+        let execute = format!("EXECUTE save_read_entry({user_id}, {book_id}, {})", timestamp(now));
+        let Some(read) = run_prepared(conn, &READ_ENTRY, |conn| Ok(diesel::sql_query(&execute).load::<ReadEntry>(conn)?.into_iter().next()))? else {
+            continue;
         };
-        let existing = (!read.new_reader).then_some(HistoryEntry { position: read.position.max(0) as u32, completed: read.completed });
-        let plan = plan(existing);
-        if plan.unchanged && !plan.first_completion && !plan.completed_today {
-            return Ok(plan);
+        counted_reader |= read.new_reader;
+        let mut decided = plan(read.existing());
+        decided.new_reader |= counted_reader;
+        if !writes_anything(&decided) || run_prepared(conn, &WRITE_PLAN, |conn| write_prepared(conn, user_id, book_id, &read, &decided, today, now))? {
+            return Ok(decided);
         }
-        write_plan(conn, user_id, book_id, &plan, today, now)?;
-        Ok(plan)
-    })
+    }
+    let mut decided = conn.transaction(|conn| {
+        // Raw SQL here: a prepared statement missing on this connection would abort the transaction.
+        let read = match entry_or_new(conn, user_id, book_id, now, LOCK_ENTRY)? {
+            Some(read) => read,
+            None => entry_or_new(conn, user_id, book_id, now, LOCK_ENTRY)?.ok_or(diesel::result::Error::NotFound)?,
+        };
+        let decided = plan(read.existing());
+        // The entry is locked: the write cannot lose.
+        if writes_anything(&decided) && !write_if_unchanged(conn, user_id, book_id, &read, &decided, today, now)? {
+            return Err(diesel::result::Error::RollbackTransaction);
+        }
+        Ok(decided)
+    })?;
+    decided.new_reader |= counted_reader;
+    Ok(decided)
+}
+
+/// Saves lost to other saves of the same entry before [`save_position`] takes its lock.
+const OPTIMISTIC_ATTEMPTS: usize = 3;
+
+fn writes_anything(plan: &SavePlan) -> bool {
+    !plan.unchanged || plan.first_completion || plan.completed_today
 }
 
 #[derive(QueryableByName)]
@@ -68,47 +106,110 @@ struct ReadEntry {
     new_reader: bool,
 }
 
-/// The member's entry for the book, locked until the transaction ends, or a new one at position 0
-/// (the book then gains a distinct reader, queued in the same statement). None when another save
-/// created the entry at that very moment (the caller asks again).
-fn entry_or_new(conn: &mut PgConnection, user_id: i64, book_id: i64, now: DateTime<Utc>) -> QueryResult<Option<ReadEntry>> {
-    use diesel::sql_types::Timestamptz;
-    let rows: Vec<ReadEntry> = diesel::sql_query(
-        "WITH found AS ( \
-             SELECT position, completed FROM reading_history WHERE user_id = $1 AND book_id = $2 FOR UPDATE \
-         ), inserted AS ( \
-             INSERT INTO reading_history (user_id, book_id, position, completed, started_at, updated_at) \
-             SELECT $1, $2, 0, false, $3, $3 WHERE NOT EXISTS (SELECT 1 FROM found) \
-             ON CONFLICT DO NOTHING RETURNING book_id \
-         ), queued AS ( \
-             INSERT INTO book_reads_pending (book_id) SELECT book_id FROM inserted \
-         ) \
-         SELECT position, completed, false AS new_reader FROM found \
-         UNION ALL SELECT 0, false, true FROM inserted",
-    )
-    .bind::<BigInt, _>(user_id)
-    .bind::<BigInt, _>(book_id)
-    .bind::<Timestamptz, _>(now)
-    .load(conn)?;
+impl ReadEntry {
+    fn existing(&self) -> Option<HistoryEntry> {
+        (!self.new_reader).then_some(HistoryEntry { position: self.position.max(0) as u32, completed: self.completed })
+    }
+}
+
+/// [`entry_or_new`]'s statement, with `$lock` after the entry's read.
+macro_rules! entry_statement {
+    ($lock:literal) => {
+        concat!(
+            "WITH found AS ( \
+                 SELECT position, completed FROM reading_history WHERE user_id = $1 AND book_id = $2 ",
+            $lock,
+            " ), inserted AS ( \
+                 INSERT INTO reading_history (user_id, book_id, position, completed, started_at, updated_at) \
+                 SELECT $1, $2, 0, false, $3, $3 WHERE NOT EXISTS (SELECT 1 FROM found) \
+                 ON CONFLICT DO NOTHING RETURNING book_id \
+             ), queued AS ( \
+                 INSERT INTO book_reads_pending (book_id) SELECT book_id FROM inserted \
+             ) \
+             SELECT position, completed, false AS new_reader FROM found \
+             UNION ALL SELECT 0, false, true FROM inserted"
+        )
+    };
+}
+
+/// Reads the entry as it is (prepared on each connection)...
+const READ_ENTRY: Named = Named { name: "save_read_entry", parameter_types: "bigint, bigint, timestamptz", sql: entry_statement!("") };
+/// ...or locks it until the transaction ends.
+const LOCK_ENTRY: &str = entry_statement!("FOR UPDATE");
+
+/// The member's entry for the book, or a new one at position 0 (the book then gains a distinct
+/// reader, queued in the same statement). None when another save created the entry at that very
+/// moment (the caller asks again).
+fn entry_or_new(conn: &mut PgConnection, user_id: i64, book_id: i64, now: DateTime<Utc>, statement: &str) -> QueryResult<Option<ReadEntry>> {
+    let rows: Vec<ReadEntry> = diesel::sql_query(statement)
+        .bind::<BigInt, _>(user_id)
+        .bind::<BigInt, _>(book_id)
+        .bind::<diesel::sql_types::Timestamptz, _>(now)
+        .load(conn)?;
     Ok(rows.into_iter().next())
 }
 
-/// Writes `plan` to the (locked) entry, with the first completion's count for the statistics and
-/// the streak day, in one statement.
-fn write_plan(conn: &mut PgConnection, user_id: i64, book_id: i64, plan: &SavePlan, today: NaiveDate, now: DateTime<Utc>) -> QueryResult<()> {
-    use diesel::sql_types::{Bool, Date, Integer, Timestamptz};
-    diesel::sql_query(
-        "WITH saved AS ( \
+/// [`write_if_unchanged`]'s statement (prepared on each connection).
+const WRITE_PLAN: Named = Named {
+    name: "save_write_plan",
+    parameter_types: "bigint, bigint, integer, boolean, boolean, timestamptz, integer, boolean, date, date, boolean",
+    sql: "WITH saved AS ( \
              UPDATE reading_history SET position = $3, completed = $4, updated_at = $6, \
                  completed_at = CASE WHEN $5 THEN $6 ELSE completed_at END \
-             WHERE user_id = $1 AND book_id = $2 \
+             WHERE user_id = $1 AND book_id = $2 AND position = $7 AND completed = $8 \
              RETURNING book_id \
          ), completion AS ( \
-             INSERT INTO completions_daily (day, book_id, completions) SELECT $7, book_id, 1 FROM saved WHERE $5 \
+             INSERT INTO completions_daily (day, book_id, completions) SELECT $9, book_id, 1 FROM saved WHERE $5 \
              ON CONFLICT (day, book_id) DO UPDATE SET completions = completions_daily.completions + 1 \
+         ), streak AS ( \
+             INSERT INTO reading_days (user_id, day) SELECT $1, $10 FROM saved WHERE $11 ON CONFLICT DO NOTHING \
          ) \
-         INSERT INTO reading_days (user_id, day) SELECT $1, $8 FROM saved WHERE $9 ON CONFLICT DO NOTHING",
-    )
+         SELECT count(*) AS saved FROM saved",
+};
+
+/// A time as an SQL literal (`EXECUTE` takes no bind parameters; these values are the server's
+/// own numbers and times, never a member's text).
+fn timestamp(at: DateTime<Utc>) -> String {
+    format!("'{}'::timestamptz", at.to_rfc3339_opts(chrono::SecondsFormat::Micros, true))
+}
+
+fn date(day: NaiveDate) -> String {
+    format!("'{}'::date", day.format("%Y-%m-%d"))
+}
+
+/// [`write_if_unchanged`] through the connection's prepared statement.
+fn write_prepared(conn: &mut PgConnection, user_id: i64, book_id: i64, read: &ReadEntry, plan: &SavePlan, today: NaiveDate, now: DateTime<Utc>) -> QueryResult<bool> {
+    #[derive(QueryableByName)]
+    struct Saved {
+        #[diesel(sql_type = BigInt)]
+        saved: i64,
+    }
+    let execute = format!(
+        "EXECUTE save_write_plan({user_id}, {book_id}, {}, {}, {}, {}, {}, {}, {}, {}, {})",
+        plan.entry.position as i32,
+        plan.entry.completed,
+        plan.first_completion,
+        timestamp(now),
+        read.position,
+        read.completed,
+        date(now.date_naive()),
+        date(today),
+        plan.completed_today,
+    );
+    Ok(diesel::sql_query(execute).get_result::<Saved>(conn)?.saved == 1)
+}
+
+/// Writes `plan` if the entry still holds what `read` found, with the first completion's count
+/// for the statistics and the streak day, in one statement. False when another save changed the
+/// entry first (then nothing is written).
+fn write_if_unchanged(conn: &mut PgConnection, user_id: i64, book_id: i64, read: &ReadEntry, plan: &SavePlan, today: NaiveDate, now: DateTime<Utc>) -> QueryResult<bool> {
+    use diesel::sql_types::{Bool, Date, Integer, Timestamptz};
+    #[derive(QueryableByName)]
+    struct Saved {
+        #[diesel(sql_type = BigInt)]
+        saved: i64,
+    }
+    let saved: Saved = diesel::sql_query(WRITE_PLAN.sql)
     .bind::<BigInt, _>(user_id)
     .bind::<BigInt, _>(book_id)
     .bind::<Integer, _>(plan.entry.position as i32)
@@ -116,12 +217,14 @@ fn write_plan(conn: &mut PgConnection, user_id: i64, book_id: i64, plan: &SavePl
     // Set by the first completion, kept after it.
     .bind::<Bool, _>(plan.first_completion)
     .bind::<Timestamptz, _>(now)
+    .bind::<Integer, _>(read.position)
+    .bind::<Bool, _>(read.completed)
     // The statistics' completions per book and (UTC) day.
     .bind::<Date, _>(now.date_naive())
     .bind::<Date, _>(today)
     .bind::<Bool, _>(plan.completed_today)
-    .execute(conn)?;
-    Ok(())
+    .get_result(conn)?;
+    Ok(saved.saved == 1)
 }
 
 /// Logs that the member started the book's video (an entry at position 0 if there was none).
@@ -187,4 +290,46 @@ pub fn refresh_recent_reads(conn: &mut PgConnection, since: DateTime<Utc>) -> Qu
     )
     .bind::<diesel::sql_types::Timestamptz, _>(since)
     .execute(conn)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::TestDatabase;
+    use reading_progress::{plan_save, PositionSave};
+
+    #[derive(QueryableByName)]
+    struct Count {
+        #[diesel(sql_type = BigInt)]
+        n: i64,
+    }
+
+    fn count(conn: &mut PgConnection, sql: &str) -> i64 {
+        diesel::sql_query(sql).get_result::<Count>(conn).unwrap().n
+    }
+
+    /// The locked way, which saves take after losing to others, decides and writes as the
+    /// optimistic one does.
+    #[test]
+    fn the_locked_save_counts_a_reader_and_the_first_completion_once() {
+        let database = TestDatabase::new();
+        let mut conn = database.connect();
+        let member = count(&mut conn, "INSERT INTO users (email, password_hash) VALUES ('ada@example.com', 'x') RETURNING id AS n");
+        let book = count(&mut conn, "INSERT INTO all_books (subid, title, author) VALUES ('walden', 'Walden', 'Thoreau') RETURNING id AS n");
+        let now = Utc::now();
+        let today = now.date_naive();
+        let locked = |conn: &mut PgConnection, position: i64, completed: bool| {
+            save_trying(conn, 0, member, book, today, now, &|existing| plan_save(existing, PositionSave { position, completed }, 5)).unwrap()
+        };
+        let first = locked(&mut conn, 9, false);
+        assert!(first.new_reader);
+        assert_eq!(first.entry.position, 4);
+        let done = locked(&mut conn, 2, true);
+        assert!(done.first_completion && !done.new_reader);
+        assert!(!locked(&mut conn, 2, true).first_completion);
+        assert_eq!(count(&mut conn, "SELECT position::BIGINT AS n FROM reading_history"), 2);
+        assert_eq!(count(&mut conn, "SELECT count(*) AS n FROM book_reads_pending"), 1);
+        assert_eq!(count(&mut conn, "SELECT sum(completions)::BIGINT AS n FROM completions_daily"), 1);
+        assert_eq!(count(&mut conn, "SELECT count(*) AS n FROM reading_days"), 1);
+    }
 }
