@@ -110,6 +110,7 @@ impl Application {
             media_urls,
             payments,
             metrics: Arc::default(),
+            db_gate: crate::state::DbGate::new(settings.max_size, settings.checkout_timeout),
         };
 
         let stop_workers = Arc::new(AtomicBool::new(false));

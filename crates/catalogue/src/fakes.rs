@@ -198,8 +198,14 @@ impl Books for InMemoryCatalogue {
         let preview = PreviewCandidates { chosen: self.chosen_preview(month), newest_free: self.newest_free_book() };
         Ok(self.find(key).map(|book| {
             let state = member.and_then(|m| self.with(|s| s.reader_states.get(&(m, book.id)).copied())).unwrap_or_default();
-            BookWithState { book, member: state, preview }
+            let categories = self.categories_of(&[book.id]).unwrap_or_default().into_iter().map(|(_, category)| category).collect();
+            BookWithState { book, member: state, preview, categories }
         }))
+    }
+
+    fn book_for_session(&self, key: &BookKey, session: Session, month: NaiveDate) -> PortResult<Option<(Option<User>, BookWithState)>> {
+        let member = self.live_member(session)?;
+        Ok(self.book_with_state(key, Some(session.user), month)?.map(|found| (member, found)))
     }
 
     fn book(&self, key: &BookKey) -> PortResult<Option<Book>> {

@@ -2,6 +2,8 @@
 
 use std::collections::HashSet;
 
+pub mod memo;
+
 /// Cleans admin-entered HTML (summary bodies, blog posts) with ammonia's allow-list: text
 /// formatting, headings, lists, quotes, links and images; no scripts, styles, event handlers or
 /// `javascript:` URLs. Applied before storing and again before serving.
@@ -114,10 +116,11 @@ pub fn sections(html: &str) -> Vec<Section> {
     groups.into_iter().map(|(title, members)| Section { title, html: serialise(&members) }).collect()
 }
 
-/// The number of sections the reader shows (at least one, so position 0 always exists).
-/// Positions saved by members are clamped to this.
-pub fn section_count(html: &str) -> usize {
-    sections(html).len().max(1)
+/// The number of sections the reader shows of a stored book's body (at least one, so position 0
+/// always exists), through the process's memo of splits. Positions saved by members are clamped
+/// to this.
+pub fn book_section_count(book: i64, body: &str) -> usize {
+    memo::SectionsMemo::shared().sections(book, memo::Part::Whole, body).len().max(1)
 }
 
 type NodeRef<'a> = ego_tree::NodeRef<'a, scraper::Node>;
@@ -231,11 +234,11 @@ mod tests {
 
     #[test]
     fn sections_are_counted_like_the_reader_splits_them() {
-        assert_eq!(section_count("<h3>a</h3><p>x</p><h3>b</h3><h2>Final</h2><p>y</p>"), 3);
-        assert_eq!(section_count("<p>intro</p><h3>a</h3>"), 1, "leading text joins the first section");
-        assert_eq!(section_count("<h3>a</h3><h2>Part</h2><h3>b</h3>"), 2, "an h2 before the last h3 is content");
-        assert_eq!(section_count(""), 1);
-        assert_eq!(section_count("<p>only</p>"), 1);
+        assert_eq!(book_section_count(1, "<h3>a</h3><p>x</p><h3>b</h3><h2>Final</h2><p>y</p>"), 3);
+        assert_eq!(book_section_count(1, "<p>intro</p><h3>a</h3>"), 1, "leading text joins the first section");
+        assert_eq!(book_section_count(1, "<h3>a</h3><h2>Part</h2><h3>b</h3>"), 2, "an h2 before the last h3 is content");
+        assert_eq!(book_section_count(1, ""), 1);
+        assert_eq!(book_section_count(1, "<p>only</p>"), 1);
     }
 
     fn section(title: &str, html: &str) -> Section {

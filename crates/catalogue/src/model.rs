@@ -127,6 +127,8 @@ pub struct BookWithState {
     pub member: ReaderState,
     /// Read in the same statement, so the reader's call need not ask for them apart.
     pub preview: PreviewCandidates,
+    /// The book's categories in display order, read in the same statement.
+    pub categories: Vec<CategoryRef>,
 }
 
 /// What decides a month's preview: the book an operator chose for it, else the newest free book.

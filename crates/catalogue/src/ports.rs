@@ -20,9 +20,13 @@ pub trait Members {
 
 /// Books and what groups them.
 pub trait Books {
-    /// The whole book with `member`'s position, completion, library and rating (zero for
-    /// visitors) and what decides `month`'s preview, in one read.
+    /// The whole book with its categories, `member`'s position, completion, library and rating
+    /// (zero for visitors) and what decides `month`'s preview, in one read.
     fn book_with_state(&self, key: &BookKey, member: Option<UserId>, month: NaiveDate) -> PortResult<Option<BookWithState>>;
+    /// `book_with_state` for a signed-in caller, read together with the session's member (None
+    /// when the session has ended or the account is erased): the reader's call is one round
+    /// trip. None when there is no such book (the session unread).
+    fn book_for_session(&self, key: &BookKey, session: Session, month: NaiveDate) -> PortResult<Option<(Option<User>, BookWithState)>>;
     /// The whole book (no member state).
     fn book(&self, key: &BookKey) -> PortResult<Option<Book>>;
     fn book_id(&self, key: &BookKey) -> PortResult<Option<i64>>;

@@ -5,7 +5,8 @@
 
 use crate::entitlement::{decide, peek, Access, Audience, BookAccessFacts, FreeMember};
 use crate::error::CatalogueError;
-use crate::html::{first_section, sections, Section};
+use crate::html::memo::{Part, SectionsMemo};
+use crate::html::{first_section, Section};
 use crate::listing::{page_count, ListQuery, RawListQuery};
 use crate::model::*;
 use crate::ports::CatalogueStore;
@@ -69,7 +70,8 @@ pub struct OpenedBook {
     /// The whole body, only for callers entitled to it.
     pub body: Option<String>,
     /// The reader's pages of what the caller may read (the body, else the first section).
-    pub sections: Vec<Section>,
+    /// Shared with the process's memo of splits (`html::memo`).
+    pub sections: std::sync::Arc<[Section]>,
     pub audio: Option<String>,
     pub video: Option<String>,
     pub infographic: Option<String>,
@@ -134,7 +136,12 @@ impl<'s, S: CatalogueStore + ?Sized> Catalogue<'s, S> {
     /// erased account is refused.
     pub fn caller(&self, who: Option<Session>) -> Result<Caller> {
         let Some(session) = who else { return Ok(Caller { user: None, audience: Audience::Visitor }) };
-        let user = self.store.live_member(session)?.ok_or(CatalogueError::SessionExpired)?;
+        self.caller_of(self.store.live_member(session)?)
+    }
+
+    /// The caller whose session's member was read as `live_member` (None: ended or erased).
+    fn caller_of(&self, live_member: Option<User>) -> Result<Caller> {
+        let user = live_member.ok_or(CatalogueError::SessionExpired)?;
         Ok(Caller { audience: Audience::of(Some(&user), self.now), user: Some(user) })
     }
 
@@ -187,9 +194,7 @@ impl<'s, S: CatalogueStore + ?Sized> Catalogue<'s, S> {
     /// One book for the reader, with exactly what the caller may read (server-rules "Access to
     /// summaries"). Opening a premium book as a free member with unlocks left spends one.
     pub fn open_book(&self, who: Option<Session>, key: &BookKey) -> Result<OpenedBook> {
-        let caller = self.caller(who)?;
-        let BookWithState { book, member, preview } =
-            self.store.book_with_state(key, caller.audience.member(), month_of(self.now))?.ok_or(CatalogueError::BookNotFound)?;
+        let (caller, BookWithState { book, member, preview, categories }) = self.caller_and_book(who, key)?;
         let facts = facts_of(&book, preview.preview());
         let audience = caller.audience;
         let unlocks = match audience {
@@ -199,7 +204,7 @@ impl<'s, S: CatalogueStore + ?Sized> Catalogue<'s, S> {
             Audience::Visitor | Audience::Paid(_) => FreeMember::default(),
         };
         let access = decide(audience, unlocks, facts);
-        let card = self.cards(vec![book.card()])?.pop().expect("one card in, one out");
+        let card = Card { categories, ..book.card() };
         Ok(cut_to_access(book, card, access, member, caller.user))
     }
 
@@ -208,16 +213,48 @@ impl<'s, S: CatalogueStore + ?Sized> Catalogue<'s, S> {
         self.store.book_id(key)?.ok_or(CatalogueError::BookNotFound)
     }
 
+    /// The caller and the book with the caller's state, in one read when signed in (the
+    /// session's member comes with the book). An ended session is refused before an unknown book,
+    /// as on every call.
+    fn caller_and_book(&self, who: Option<Session>, key: &BookKey) -> Result<(Caller, BookWithState)> {
+        let month = month_of(self.now);
+        let Some(session) = who else {
+            let found = self.store.book_with_state(key, None, month)?.ok_or(CatalogueError::BookNotFound)?;
+            return Ok((self.caller(None)?, found));
+        };
+        match self.store.book_for_session(key, session, month)? {
+            Some((live_member, found)) => Ok((self.caller_of(live_member)?, found)),
+            None => {
+                self.caller(who)?;
+                Err(CatalogueError::BookNotFound)
+            }
+        }
+    }
+
+    /// A book and a signed-in caller's access to it, spending nothing, with the caller read in
+    /// the book's statement (the position save's and the rating's one read before they write).
+    pub fn peek_book_as(&self, who: Session, key: &BookKey) -> Result<(User, Book, Access)> {
+        let (Caller { user, audience }, BookWithState { book, preview, .. }) = self.caller_and_book(Some(who), key)?;
+        let user = user.expect("a signed-in caller has a record");
+        let access = self.peek_access(audience, &book, preview)?;
+        Ok((user, book, access))
+    }
+
     /// A book and the caller's access to it, spending nothing.
     pub fn peek_book(&self, audience: Audience, key: &BookKey) -> Result<(Book, Access)> {
         let BookWithState { book, preview, .. } =
             self.store.book_with_state(key, None, month_of(self.now))?.ok_or(CatalogueError::BookNotFound)?;
-        let facts = facts_of(&book, preview.preview());
+        let access = self.peek_access(audience, &book, preview)?;
+        Ok((book, access))
+    }
+
+    /// What `audience` may have of `book` without spending an unlock.
+    fn peek_access(&self, audience: Audience, book: &Book, preview: PreviewCandidates) -> Result<Access> {
         let unlocks = match audience {
             Audience::Free(id) => self.store.free_member(id, book.id)?,
             Audience::Visitor | Audience::Paid(_) => FreeMember::default(),
         };
-        Ok((book, peek(audience, unlocks, facts)))
+        Ok(peek(audience, unlocks, facts_of(book, preview.preview())))
     }
 
     pub fn categories(&self) -> Result<Vec<Category>> {
@@ -331,10 +368,11 @@ pub fn recommends(mut picks: Vec<i64>) -> Result<Vec<i64>> {
 
 /// The book as `access` allows: the body, its sections and media keys only when entitled, and
 /// no body or premium key left in `details`.
-fn cut_to_access(book: Book, card: Card, access: Access, member: ReaderState, user: Option<User>) -> OpenedBook {
+fn cut_to_access(mut book: Book, card: Card, access: Access, member: ReaderState, user: Option<User>) -> OpenedBook {
     let truncated_body = first_section(&book.body);
-    let body = access.full_body.then(|| book.body.clone());
-    let sections = sections(body.as_deref().unwrap_or(&truncated_body));
+    let body = access.full_body.then(|| std::mem::take(&mut book.body));
+    let part = if body.is_some() { Part::Whole } else { Part::First };
+    let sections = SectionsMemo::shared().sections(book.id, part, body.as_deref().unwrap_or(&truncated_body));
     let audio = book.media_url.clone().filter(|_| access.audio);
     let video = book.video.clone().filter(|_| access.video_and_visuals);
     let infographic = book.infographic.clone().filter(|_| access.video_and_visuals);

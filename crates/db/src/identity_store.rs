@@ -48,7 +48,10 @@ pub fn find_session_user(conn: &mut PgConnection, session: Session) -> QueryResu
         .filter(refresh_tokens::family.eq(session.id.to_hex()))
         .filter(refresh_tokens::user_id.eq(session.user.0))
         .filter(refresh_tokens::revoked_at.is_null());
-    live_users()
+    // Not `live_users()`: a boxed query has no static id, so Diesel writes out its SQL on every
+    // call to find the prepared statement; this check runs on every signed-in call.
+    users::table
+        .filter(users::deleted_at.is_null())
         .filter(users::id.eq(session.user.0))
         .filter(diesel::dsl::exists(live_session))
         .select(UserRow::as_select())
@@ -67,7 +70,7 @@ pub(crate) fn port_error(err: DbError) -> PortError {
 
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = users, check_for_backend(diesel::pg::Pg))]
-struct UserRow {
+pub(crate) struct UserRow {
     id: i64,
     email: String,
     password_hash: String,
@@ -84,6 +87,10 @@ struct UserRow {
 }
 
 impl UserRow {
+    pub(crate) fn into_user(self) -> QueryResult<User> {
+        Ok(self.into_credentials()?.user)
+    }
+
     fn into_credentials(self) -> QueryResult<UserCredentials> {
         let corrupt = |what: &str| diesel::result::Error::DeserializationError(format!("user {}: bad {what}", self.id).into());
         let user = User {

@@ -125,6 +125,10 @@ impl Books for PgStore<'_> {
         self.run(|conn| tables::page::book_with_state(conn, key, member.map(|m| m.0), Some(month)))
     }
 
+    fn book_for_session(&self, key: &BookKey, session: Session, month: NaiveDate) -> PortResult<Option<(Option<User>, BookWithState)>> {
+        self.run(|conn| tables::page::book_for_session(conn, key, session, month))
+    }
+
     fn book(&self, key: &BookKey) -> PortResult<Option<Book>> {
         Ok(self.run(|conn| tables::page::book_with_state(conn, key, None, None))?.map(|found| found.book))
     }

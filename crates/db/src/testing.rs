@@ -125,6 +125,17 @@ impl TestDatabase {
     }
 }
 
+/// The `BIGINT` column `n` of a raw statement's one row: a count, a sum or an inserted id in a
+/// test's set-up and checks (`... RETURNING id AS n`).
+pub fn scalar(conn: &mut PgConnection, sql: &str) -> i64 {
+    #[derive(diesel::QueryableByName)]
+    struct Scalar {
+        #[diesel(sql_type = diesel::sql_types::BigInt)]
+        n: i64,
+    }
+    diesel::sql_query(sql).get_result::<Scalar>(conn).unwrap_or_else(|error| panic!("{sql}: {error}")).n
+}
+
 impl Default for TestDatabase {
     fn default() -> Self {
         Self::new()

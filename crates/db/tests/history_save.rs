@@ -5,24 +5,18 @@
 
 use chrono::{DateTime, NaiveDate, TimeZone, Utc};
 use db::reading::history::{fold_pending_reads, refresh_recent_reads, save_position};
-use db::testing::TestDatabase;
-use diesel::sql_types::{BigInt, Integer, Timestamptz};
+use db::testing::{scalar as count, TestDatabase};
+use diesel::sql_types::{Integer, Timestamptz};
 use diesel::{PgConnection, QueryableByName, RunQueryDsl};
 use reading_progress::{plan_save, PositionSave, SavePlan};
 use std::sync::{Arc, Barrier};
 
 const SECTIONS: usize = 7;
 
-#[derive(QueryableByName)]
-struct Id {
-    #[diesel(sql_type = BigInt)]
-    id: i64,
-}
-
 fn member_and_book(conn: &mut PgConnection) -> (i64, i64) {
-    let member: Id = diesel::sql_query("INSERT INTO users (email, password_hash) VALUES ('ada@example.com', 'x') RETURNING id").get_result(conn).unwrap();
-    let book: Id = diesel::sql_query("INSERT INTO all_books (subid, title, author) VALUES ('walden', 'Walden', 'Thoreau') RETURNING id").get_result(conn).unwrap();
-    (member.id, book.id)
+    let member = count(conn, "INSERT INTO users (email, password_hash) VALUES ('ada@example.com', 'x') RETURNING id AS n");
+    let book = count(conn, "INSERT INTO all_books (subid, title, author) VALUES ('walden', 'Walden', 'Thoreau') RETURNING id AS n");
+    (member, book)
 }
 
 fn at(second: u32) -> DateTime<Utc> {
@@ -35,16 +29,6 @@ fn today() -> NaiveDate {
 
 fn save(conn: &mut PgConnection, member: i64, book: i64, position: i64, completed: bool, now: DateTime<Utc>) -> SavePlan {
     save_position(conn, member, book, today(), now, &|existing| plan_save(existing, PositionSave { position, completed }, SECTIONS)).unwrap()
-}
-
-#[derive(QueryableByName)]
-struct Count {
-    #[diesel(sql_type = BigInt)]
-    n: i64,
-}
-
-fn count(conn: &mut PgConnection, sql: &str) -> i64 {
-    diesel::sql_query(sql).get_result::<Count>(conn).unwrap().n
 }
 
 #[derive(QueryableByName)]
@@ -153,10 +137,10 @@ fn the_trending_refresh_takes_queued_readers_with_the_history_it_counts() {
     let database = TestDatabase::new();
     let mut conn = database.connect();
     let (member, book) = member_and_book(&mut conn);
-    let other: Id = diesel::sql_query("INSERT INTO users (email, password_hash) VALUES ('bob@example.com', 'x') RETURNING id").get_result(&mut conn).unwrap();
+    let other = count(&mut conn, "INSERT INTO users (email, password_hash) VALUES ('bob@example.com', 'x') RETURNING id AS n");
     save(&mut conn, member, book, 1, false, at(1));
     fold_pending_reads(&mut conn).unwrap();
-    save(&mut conn, other.id, book, 1, false, at(2));
+    save(&mut conn, other, book, 1, false, at(2));
 
     // One reader folded, one queued: the refresh counts both readers' history once, and the queued
     // one joins the distinct readers.

@@ -10,7 +10,7 @@ use crate::rating::{Rating, Stars};
 use crate::report::ProgressReport;
 use crate::streak::local_day;
 use catalogue::model::{Book, BookKey, Card};
-use catalogue::{Access, Catalogue, CatalogueStore};
+use catalogue::{Catalogue, CatalogueStore};
 use chrono::NaiveDate;
 use identity::User;
 use kernel::{Session, Timestamp};
@@ -64,14 +64,14 @@ impl<'s, C: CatalogueStore + ?Sized, P: ProgressStore + ?Sized> Progress<'s, C, 
         Progress { catalogue: Catalogue::new(catalogue, now), store, now }
     }
 
-    /// A book `member` may read in full, with the access decided (nothing spent).
-    fn readable(&self, user: &User, key: &BookKey) -> Result<(Book, Access)> {
-        let audience = catalogue::Audience::of(Some(user), self.now);
-        let (book, access) = self.catalogue.peek_book(audience, key)?;
+    /// The member of a live session and a book they may read in full (nothing spent), read
+    /// together; an ended session is refused before an unknown book.
+    fn readable(&self, who: Session, key: &BookKey) -> Result<(User, Book)> {
+        let (user, book, access) = self.catalogue.peek_book_as(who, key)?;
         if !access.full_body {
             return Err(ProgressError::Locked);
         }
-        Ok((book, access))
+        Ok((user, book))
     }
 
     /// The member of a live session (every call checks it, so an ended session writes nothing).
@@ -84,9 +84,8 @@ impl<'s, C: CatalogueStore + ?Sized, P: ProgressStore + ?Sized> Progress<'s, C, 
     pub fn save_position(&self, who: Session, request: PositionSaveRequest) -> Result<SavePlan> {
         let key = request.book.ok_or(ProgressError::MissingBook)?;
         let position = request.position.ok_or(ProgressError::MissingPosition)?;
-        let user = self.member(who)?;
-        let (book, _) = self.readable(&user, &key)?;
-        let sections = catalogue::html::section_count(&book.body);
+        let (user, book) = self.readable(who, &key)?;
+        let sections = catalogue::html::book_section_count(book.id, &book.body);
         let save = PositionSave { position, completed: request.completed };
         let today = member_today(&user.timezone, self.now);
         Ok(self.store.save_position(who.user, book.id, today, self.now, &|existing| plan_save(existing, save, sections))?)
@@ -141,8 +140,7 @@ impl<'s, C: CatalogueStore + ?Sized, P: ProgressStore + ?Sized> Progress<'s, C, 
     /// id and the rating stored.
     pub fn rate(&self, who: Session, key: &BookKey, stars: Stars, feedback: Option<&str>) -> Result<(i64, Rating)> {
         let rating = Rating::new(stars, feedback)?;
-        let user = self.member(who)?;
-        let (book, _) = self.readable(&user, key)?;
+        let (_, book) = self.readable(who, key)?;
         self.store.rate(who.user, book.id, &rating, self.now)?;
         Ok((book.id, rating))
     }

@@ -44,13 +44,24 @@ fn the_caller_is_a_visitor_a_paid_or_a_free_member_and_erased_accounts_are_refus
 }
 
 #[test]
+fn opening_a_book_with_an_ended_session_is_refused_before_the_book_is_looked_for() {
+    let store = store();
+    let catalogue = Catalogue::new(&store, now());
+    assert_eq!(catalogue.open_book(Some(PAID), &BookKey::Id(1)).unwrap().card.categories.len(), 1, "the book's categories come with it");
+    store.end_session(PAID);
+    assert_eq!(catalogue.open_book(Some(PAID), &BookKey::Id(1)).err(), Some(CatalogueError::SessionExpired));
+    assert_eq!(catalogue.open_book(Some(PAID), &BookKey::Id(404)).err(), Some(CatalogueError::SessionExpired), "401 before 404");
+    assert_eq!(catalogue.open_book(Some(FREE), &BookKey::Id(404)).err(), Some(CatalogueError::BookNotFound));
+}
+
+#[test]
 fn a_visitor_gets_the_first_section_and_no_premium_key() {
     let store = store();
     let opened = Catalogue::new(&store, now()).open_book(None, &BookKey::Id(1)).unwrap();
     assert_eq!(opened.body, None);
     assert_eq!((opened.audio.as_ref(), opened.video.as_ref(), opened.infographic.as_ref()), (None, None, None));
     assert_eq!(opened.truncated_body, "<h3>One</h3><p>first</p>");
-    assert_eq!(opened.sections, vec![Section { title: "One".into(), html: "<p>first</p>".into() }]);
+    assert_eq!(&*opened.sections, [Section { title: "One".into(), html: "<p>first</p>".into() }]);
     assert!(opened.details.body.is_empty() && opened.details.media_url.is_none() && opened.details.video.is_none());
     assert!(opened.details.infographic.is_none());
     assert!(opened.access.not_logged_in);

@@ -1,11 +1,11 @@
 //! Position saves and video starts, with the read counts they feed (queued, then folded in).
 
 use crate::catalogue::{BookCardRow, CARD_SELECT};
+use crate::prepared::{run_prepared, Named};
 use crate::schema::reading_history;
 use chrono::{DateTime, NaiveDate, Utc};
 use diesel::prelude::*;
 use diesel::sql_types::BigInt;
-use crate::prepared::{run_prepared, Named};
 use reading_progress::{HistoryEntry, SavePlan};
 
 /// Creates the member's entry for `book_id` at position 0 if there is none; true when it did,
@@ -177,13 +177,15 @@ fn date(day: NaiveDate) -> String {
     format!("'{}'::date", day.format("%Y-%m-%d"))
 }
 
+/// How many entries [`WRITE_PLAN`] wrote: 1, or 0 when another save changed the entry first.
+#[derive(QueryableByName)]
+struct Saved {
+    #[diesel(sql_type = BigInt)]
+    saved: i64,
+}
+
 /// [`write_if_unchanged`] through the connection's prepared statement.
 fn write_prepared(conn: &mut PgConnection, user_id: i64, book_id: i64, read: &ReadEntry, plan: &SavePlan, today: NaiveDate, now: DateTime<Utc>) -> QueryResult<bool> {
-    #[derive(QueryableByName)]
-    struct Saved {
-        #[diesel(sql_type = BigInt)]
-        saved: i64,
-    }
     let execute = format!(
         "EXECUTE save_write_plan({user_id}, {book_id}, {}, {}, {}, {}, {}, {}, {}, {}, {})",
         plan.entry.position as i32,
@@ -204,26 +206,21 @@ fn write_prepared(conn: &mut PgConnection, user_id: i64, book_id: i64, read: &Re
 /// entry first (then nothing is written).
 fn write_if_unchanged(conn: &mut PgConnection, user_id: i64, book_id: i64, read: &ReadEntry, plan: &SavePlan, today: NaiveDate, now: DateTime<Utc>) -> QueryResult<bool> {
     use diesel::sql_types::{Bool, Date, Integer, Timestamptz};
-    #[derive(QueryableByName)]
-    struct Saved {
-        #[diesel(sql_type = BigInt)]
-        saved: i64,
-    }
     let saved: Saved = diesel::sql_query(WRITE_PLAN.sql)
-    .bind::<BigInt, _>(user_id)
-    .bind::<BigInt, _>(book_id)
-    .bind::<Integer, _>(plan.entry.position as i32)
-    .bind::<Bool, _>(plan.entry.completed)
-    // Set by the first completion, kept after it.
-    .bind::<Bool, _>(plan.first_completion)
-    .bind::<Timestamptz, _>(now)
-    .bind::<Integer, _>(read.position)
-    .bind::<Bool, _>(read.completed)
-    // The statistics' completions per book and (UTC) day.
-    .bind::<Date, _>(now.date_naive())
-    .bind::<Date, _>(today)
-    .bind::<Bool, _>(plan.completed_today)
-    .get_result(conn)?;
+        .bind::<BigInt, _>(user_id)
+        .bind::<BigInt, _>(book_id)
+        .bind::<Integer, _>(plan.entry.position as i32)
+        .bind::<Bool, _>(plan.entry.completed)
+        // Set by the first completion, kept after it.
+        .bind::<Bool, _>(plan.first_completion)
+        .bind::<Timestamptz, _>(now)
+        .bind::<Integer, _>(read.position)
+        .bind::<Bool, _>(read.completed)
+        // The statistics' completions per book and (UTC) day.
+        .bind::<Date, _>(now.date_naive())
+        .bind::<Date, _>(today)
+        .bind::<Bool, _>(plan.completed_today)
+        .get_result(conn)?;
     Ok(saved.saved == 1)
 }
 
@@ -295,18 +292,8 @@ pub fn refresh_recent_reads(conn: &mut PgConnection, since: DateTime<Utc>) -> Qu
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::TestDatabase;
+    use crate::testing::{scalar as count, TestDatabase};
     use reading_progress::{plan_save, PositionSave};
-
-    #[derive(QueryableByName)]
-    struct Count {
-        #[diesel(sql_type = BigInt)]
-        n: i64,
-    }
-
-    fn count(conn: &mut PgConnection, sql: &str) -> i64 {
-        diesel::sql_query(sql).get_result::<Count>(conn).unwrap().n
-    }
 
     /// The locked way, which saves take after losing to others, decides and writes as the
     /// optimistic one does.

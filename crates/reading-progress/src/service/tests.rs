@@ -170,5 +170,8 @@ fn an_ended_session_writes_nothing() {
     assert_eq!(progress.add_to_library(FREE, Some(BookKey::Id(4))).map(drop), ended);
     assert_eq!(progress.remove_from_library(FREE, &BookKey::Id(4)).map(drop), ended);
     assert_eq!(progress.save_position(FREE, save(4, 0, false)).map(drop), ended);
+    assert_eq!(progress.save_position(FREE, save(404, 0, false)).map(drop), ended, "an ended session before an unknown book");
+    assert_eq!(progress.rate(FREE, &BookKey::Id(4), Stars::Whole(5), None).map(drop), ended);
+    assert_eq!(progress.rate(FREE, &BookKey::Id(404), Stars::Whole(5), None).map(drop), ended);
     assert_eq!(store.library_page(FREE_MEMBER, 0, 20).unwrap().total, 0);
 }

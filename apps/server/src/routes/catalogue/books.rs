@@ -1,4 +1,4 @@
-use super::views::{public_url, signed_url, views, BookCard, BookDetail, CategoryView, SectionView};
+use super::views::{public_url, signed_url, views, BookCard, BookDetail, CategoryView, SectionsView};
 use crate::auth::{AuthUser, MaybeUser};
 use crate::envelope::{ok, ApiError, ErrorBody, Ok as OkBody};
 use crate::routes::user::UserView;
@@ -103,7 +103,7 @@ async fn book(state: web::Data<AppState>, who: MaybeUser, id: web::Path<String>)
         tags: details.tags,
         truncated_body: opened.truncated_body,
         body: opened.body,
-        sections: opened.sections.into_iter().map(|s| SectionView { title: s.title, html: s.html }).collect(),
+        sections: SectionsView(opened.sections),
         media_url: opened.audio.map(|key| signed_url(&state, &key)),
         video: opened.video.map(|key| signed_url(&state, &key)),
         infographic: opened.infographic.map(|key| signed_url(&state, &key)),

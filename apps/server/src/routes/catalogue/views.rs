@@ -100,9 +100,19 @@ impl From<Card> for BookCard {
 
 /// One page of the reader: a section's title and its HTML.
 #[derive(Serialize, ToSchema)]
-pub struct SectionView {
-    pub title: String,
-    pub html: String,
+pub struct SectionView<'a> {
+    pub title: &'a str,
+    pub html: &'a str,
+}
+
+/// The reader's pages, written straight from the split the catalogue remembers for the book
+/// (`catalogue::html::memo`): no copy of the summary's text per call.
+pub struct SectionsView(pub std::sync::Arc<[catalogue::html::Section]>);
+
+impl Serialize for SectionsView {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.iter().map(|section| SectionView { title: &section.title, html: &section.html }))
+    }
 }
 
 /// The reader's book: the card's fields, the text the caller may read and the access flags.
@@ -123,7 +133,8 @@ pub struct BookDetail {
     pub body: Option<String>,
     /// The reader's pages of what the caller may read (the body, else the first section),
     /// split by the server so that positions and completion count the same sections.
-    pub sections: Vec<SectionView>,
+    #[schema(value_type = Vec<SectionView>)]
+    pub sections: SectionsView,
     /// Signed audio URL, only for entitled callers.
     #[schema(required = true)]
     pub media_url: Option<String>,
