@@ -1,0 +1,190 @@
+//! Gifts and codes over HTTP: a gift bought by a guest, e-mailed, redeemed once at sign-up or by a
+//! member (extending their plan), parallel redemptions, StackSocial imports, throttling.
+
+use crate::common;
+
+use common::payments::*;
+use common::*;
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+use stand_ins::stripe::CARD_OK;
+
+async fn result(response: reqwest::Response) -> Value {
+    ok_body(response, StatusCode::OK).await["result"].clone()
+}
+
+/// The code in the newest gift mail to `email` (receipts may come after it).
+async fn gift_code(app: &TestApp, email: &str) -> String {
+    for _ in 0..100 {
+        let codes: Vec<String> = app
+            .mails_to(email)
+            .iter()
+            .filter_map(|mail| mail.lines().find_map(|l| l.trim().strip_prefix("Your gift code: ")).map(|c| c.trim().to_owned()))
+            .collect();
+        if let Some(code) = codes.last() {
+            return code.clone();
+        }
+        actix_web::rt::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!("no gift mail to {email}")
+}
+
+#[actix_web::test]
+async fn a_guest_gives_a_year_that_the_recipient_redeems_once_at_sign_up() {
+    let paying = spawn_paying_app().await;
+    let app = &paying.app;
+    let gift = json!({"gift": true, "senderName": "Ada", "recipientName": "Grace", "recipientEmail": "grace@example.com", "recipientMsg": "For your commute.", "email": "ada@example.com"});
+    let charge = result(paying.pay("gift", gift, Some(CARD_OK), None).await).await;
+    assert_eq!(charge["status"], "succeeded");
+    assert_eq!(charges(app)[0].3, 4499);
+    let code = gift_code(app, "grace@example.com").await;
+    let mail = app.read_mail_to("grace@example.com").await;
+    assert!(mail.contains("Ada has given you a year") && mail.contains("For your commute."), "{mail}");
+    assert!(app.mails_to("ada@example.com").iter().any(|m| m.contains("Your Gistbook receipt")), "the buyer gets the receipt");
+
+    let signup = json!({"username": "grace@example.com", "password": PASSWORD, "firstName": "Grace", "lastName": "Hopper", "code": code, "timezone": "UTC"});
+    let signed_up = result(app.post("/api/user/subscription-code-register", &signup, None).await).await;
+    assert_eq!(signed_up["user"]["planId"], "gift");
+    assert_eq!(signed_up["user"]["isPaid"], true);
+    let end = signed_up["user"]["endPaidDate"].as_i64().unwrap();
+    let days = (end - chrono::Utc::now().timestamp_millis()) / 86_400_000;
+    assert!((364..=365).contains(&days), "{days} days");
+
+    let again = json!({"username": "eve@example.com", "password": PASSWORD, "firstName": "Eve", "lastName": "E", "code": code, "timezone": "UTC"});
+    let refused = app.post("/api/user/subscription-code-register", &again, None).await;
+    assert_eq!(refused.status(), StatusCode::BAD_REQUEST, "used once only");
+}
+
+#[actix_web::test]
+async fn a_member_redeems_a_gift_that_extends_their_plan_and_a_lifetime_member_keeps_it() {
+    let paying = spawn_paying_app().await;
+    let app = &paying.app;
+    let member = app.register("grace@example.com", PASSWORD).await;
+    result(paying.pay("monthly", json!({}), Some(CARD_OK), Some(&member)).await).await;
+    let (_, _, trial_end) = stored_plan(app, "grace@example.com");
+    let buyer = app.register("ada@example.com", PASSWORD).await;
+    result(paying.pay("gift", json!({"recipientEmail": "grace@example.com"}), Some(CARD_OK), Some(&buyer)).await).await;
+    let code = gift_code(app, "grace@example.com").await;
+
+    let missing = app.post("/api/user/redeem", &json!({"code": " "}), Some(&member)).await;
+    assert_error(missing, StatusCode::BAD_REQUEST, "missing_fields", "Please provide a valid redemption code.").await;
+    let redeemed = result(app.post("/api/user/redeem", &json!({"code": code.to_lowercase()}), Some(&member)).await).await;
+    assert_eq!(redeemed["planId"], "gift");
+    let end = redeemed["endPaidDate"].as_i64().unwrap();
+    assert_eq!(end, (trial_end.unwrap() + chrono::Duration::days(365)).timestamp_millis(), "a year after the trial's end");
+    let twice = app.post("/api/user/redeem", &json!({"code": code}), Some(&member)).await;
+    assert_error(twice, StatusCode::BAD_REQUEST, "invalid_code", "This code is invalid or has already been used.").await;
+    // Renewal events of the monthly plan no longer cut the gift year short.
+    let reference = charges(app).iter().find(|c| c.2 == "monthly").unwrap().5.clone();
+    paying.stripe.advance_subscription(&reference, stand_ins::stripe::Advance::Renewal);
+    actix_web::rt::time::sleep(std::time::Duration::from_millis(500)).await;
+    assert_eq!(stored_plan(app, "grace@example.com").2.unwrap().timestamp_millis(), end);
+
+    // A member for life is told so, and the code stays usable.
+    result(paying.pay("gift", json!({"recipientEmail": "ada@example.com"}), Some(CARD_OK), Some(&buyer)).await).await;
+    let second = gift_code(app, "ada@example.com").await;
+    result(paying.pay("lifetime", json!({}), Some(CARD_OK), Some(&buyer)).await).await;
+    let kept = app.post("/api/user/redeem", &json!({"code": second}), Some(&buyer)).await;
+    assert_eq!(kept.status(), StatusCode::CONFLICT);
+    assert_eq!(result(app.post("/api/user/redeem", &json!({"code": second}), Some(&member)).await).await["planId"], "gift");
+    let nobody = app.post("/api/user/redeem", &json!({"code": "X"}), None).await;
+    assert_eq!(nobody.status(), StatusCode::UNAUTHORIZED);
+}
+
+#[actix_web::test]
+async fn two_members_redeeming_one_code_at_once_one_wins() {
+    let paying = spawn_paying_app().await;
+    let app = &paying.app;
+    let buyer = app.register("ada@example.com", PASSWORD).await;
+    result(paying.pay("gift", json!({}), Some(CARD_OK), Some(&buyer)).await).await;
+    let code = gift_code(app, "ada@example.com").await;
+    let mut tokens = Vec::new();
+    for n in 0..6 {
+        tokens.push(app.register(&format!("racer{n}@example.com"), PASSWORD).await);
+    }
+    let attempts = tokens.iter().map(|token| {
+        app.client.post(app.url("/api/user/redeem")).bearer_auth(token).json(&json!({"code": code})).send()
+    });
+    let statuses: Vec<StatusCode> = futures::future::join_all(attempts).await.into_iter().map(|r| r.unwrap().status()).collect();
+    assert_eq!(statuses.iter().filter(|s| **s == StatusCode::OK).count(), 1, "{statuses:?}");
+    assert_eq!(statuses.iter().filter(|s| **s == StatusCode::BAD_REQUEST).count(), 5, "{statuses:?}");
+}
+
+#[actix_web::test]
+async fn stacksocial_codes_import_once_and_give_life_on_their_page_only() {
+    let app = spawn_app().await;
+    let csv = "code,order\nSTACK-AAAA-1111,1\nSTACK-BBBB-2222,2\nbad,3\nSTACK-AAAA-1111,4\n";
+    let import = billing::codes::read_code_import(csv);
+    use sha2::Digest;
+    let digests: Vec<String> = import.codes.iter().map(|c| hex::encode(sha2::Sha256::digest(c.as_bytes()))).collect();
+    let first = db::operators::import_codes(&mut app.connect(), "stacksocial", "lifetime", None, &digests).unwrap();
+    let second = db::operators::import_codes(&mut app.connect(), "stacksocial", "lifetime", None, &digests).unwrap();
+    assert_eq!((first, second, import.repeated, import.malformed), (2, 0, 1, 1), "importing twice adds nothing");
+
+    let member = app.register("deal@example.com", PASSWORD).await;
+    let wrong = app.post("/api/user/stacksocial", &json!({"code": "STACK-CCCC-3333"}), Some(&member)).await;
+    assert_error(wrong, StatusCode::BAD_REQUEST, "invalid_code", "This code is invalid or has already been used.").await;
+    let done = result(app.post("/api/user/stacksocial", &json!({"code": " stack-aaaa-1111 "}), Some(&member)).await).await;
+    assert_eq!((done["planId"].as_str(), done["endPaidDate"].clone()), (Some("lifetime"), Value::Null));
+    let account = result(app.get("/api/user/account", Some(&member)).await).await;
+    assert_eq!(account["user"]["isPaid"], true);
+}
+
+#[actix_web::test]
+async fn guessing_codes_is_throttled_per_address() {
+    let app = spawn_app().await;
+    let member = app.register("guess@example.com", PASSWORD).await;
+    for _ in 0..10 {
+        let response = app.post("/api/user/redeem", &json!({"code": "GUESS-0000-0000"}), Some(&member)).await;
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    }
+    let throttled = app.post("/api/user/redeem", &json!({"code": "GUESS-0000-0000"}), Some(&member)).await;
+    assert_eq!(throttled.status(), StatusCode::TOO_MANY_REQUESTS);
+}
+
+#[actix_web::test]
+async fn fifty_seats_are_bought_listed_invited_revoked_and_redeemed() {
+    let paying = spawn_paying_app().await;
+    let app = &paying.app;
+    let boss = app.register("boss@example.com", PASSWORD).await;
+    let few = paying.pay("bulk", json!({"quantity": 5}), Some(CARD_OK), Some(&boss)).await;
+    assert_error(few, StatusCode::BAD_REQUEST, "invalid_quantity", "Please choose a quantity >= 20").await;
+    result(paying.pay("bulk", json!({"quantity": 50}), Some(CARD_OK), Some(&boss)).await).await;
+    assert_eq!(charges(app)[0].3, 50 * 2999);
+    let seats = result(app.get("/api/teams/seats", Some(&boss)).await).await["seats"].clone();
+    let seats = seats.as_array().unwrap().clone();
+    assert_eq!(seats.len(), 50);
+    assert!(seats.iter().all(|s| s["state"] == "free"));
+    let list = app.read_mail_to("boss@example.com").await;
+    let list = if list.contains("team seats") { list } else { app.mails_to("boss@example.com").into_iter().find(|m| m.contains("team seats")).unwrap() };
+    assert!(seats.iter().all(|s| list.contains(s["code"].as_str().unwrap())), "every code is in the mail");
+
+    // Someone else sees none and cannot touch them.
+    let stranger = app.register("eve@example.com", PASSWORD).await;
+    assert_eq!(result(app.get("/api/teams/seats", Some(&stranger)).await).await["seats"], json!([]));
+    let first = seats[0]["id"].as_i64().unwrap();
+    let theirs = app.post(&format!("/api/teams/seats/{first}/invite"), &json!({"email": "x@example.com"}), Some(&stranger)).await;
+    assert_eq!(theirs.status(), StatusCode::NOT_FOUND);
+
+    // Invite a colleague, who signs up with the code.
+    let invited = result(app.post(&format!("/api/teams/seats/{first}/invite"), &json!({"email": "colleague@example.com"}), Some(&boss)).await).await;
+    assert_eq!(invited["seat"]["state"], "invited");
+    let invitation = app.read_mail_to("colleague@example.com").await;
+    let code = seats[0]["code"].as_str().unwrap();
+    assert!(invitation.contains(code), "{invitation}");
+    let signup = json!({"username": "colleague@example.com", "password": PASSWORD, "firstName": "Col", "lastName": "League", "code": code, "timezone": "UTC"});
+    assert_eq!(result(app.post("/api/user/subscription-code-register", &signup, None).await).await["user"]["isPaid"], true);
+
+    // Revoke another: a new code replaces it; the old one no longer works; a redeemed seat stays.
+    let second = seats[1]["id"].as_i64().unwrap();
+    let after = result(app.post_empty(&format!("/api/teams/seats/{second}/revoke"), Some(&boss)).await).await["seats"].clone();
+    let after = after.as_array().unwrap();
+    assert_eq!(after.len(), 51);
+    assert_eq!(after.iter().filter(|s| s["state"] == "revoked").count(), 1);
+    assert_eq!(after.iter().filter(|s| s["state"] == "redeemed").count(), 1);
+    assert_eq!(after.iter().find(|s| s["id"] == first).unwrap()["redeemedBy"], "colleague@example.com");
+    let dead = app.post("/api/user/redeem", &json!({"code": seats[1]["code"]}), Some(&stranger)).await;
+    assert_eq!(dead.status(), StatusCode::BAD_REQUEST);
+    let taken = app.post_empty(&format!("/api/teams/seats/{first}/revoke"), Some(&boss)).await;
+    assert_eq!(taken.status(), StatusCode::CONFLICT);
+}

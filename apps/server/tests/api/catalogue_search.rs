@@ -1,0 +1,123 @@
+//! Search: ranked full text with typo tolerance, and clear answers for bad queries.
+
+use crate::common;
+
+use common::{assert_error, ok_body, spawn_app, TestApp};
+use reqwest::StatusCode;
+use serde_json::Value;
+
+async fn search(app: &TestApp, q: &str) -> Value {
+    let path = format!("/api/search?q={}", kernel::url::encode_component(q));
+    ok_body(app.get(&path, None).await, StatusCode::OK).await["result"].clone()
+}
+
+fn titles(result: &Value) -> Vec<String> {
+    result["books"].as_array().unwrap().iter().map(|b| b["title"].as_str().unwrap().to_owned()).collect()
+}
+
+#[actix_web::test]
+async fn an_exact_title_ranks_first() {
+    let app = spawn_app().await;
+    app.seed_catalogue();
+    let result = search(&app, "Meditations").await;
+    let found = titles(&result);
+    assert_eq!(found[0], "Meditations", "{found:?}");
+    assert!(found.contains(&"Meditations on First Philosophy".to_owned()));
+    assert_eq!(result["total"].as_i64().unwrap() as usize, found.len());
+    assert_eq!(result["query"], "Meditations");
+    assert_eq!(titles(&search(&app, "meditations on first philosophy").await)[0], "Meditations on First Philosophy");
+}
+
+#[actix_web::test]
+async fn a_title_with_a_typo_is_found() {
+    let app = spawn_app().await;
+    app.seed_catalogue();
+    assert_eq!(titles(&search(&app, "Meditatons").await)[0], "Meditations");
+    assert_eq!(titles(&search(&app, "Waldne").await)[0], "Walden");
+    assert!(titles(&search(&app, "wealth of natoins").await).contains(&"The Wealth of Nations".to_owned()));
+}
+
+#[actix_web::test]
+async fn authors_descriptions_and_prefixes_are_searched() {
+    let app = spawn_app().await;
+    app.seed_catalogue();
+    assert_eq!(titles(&search(&app, "Thoreau").await), ["Walden"]);
+    assert_eq!(titles(&search(&app, "benjamin frank").await), ["The Way to Wealth"]);
+    assert!(titles(&search(&app, "zzqqxx").await).is_empty());
+}
+
+#[actix_web::test]
+async fn empty_symbol_only_and_overlong_queries_get_a_readable_400() {
+    let app = spawn_app().await;
+    app.seed_catalogue();
+    for path in ["/api/search", "/api/search?q=", "/api/search?q=%20%20", "/api/search?q=%26%7C%21%28%29"] {
+        assert_error(app.get(path, None).await, StatusCode::BAD_REQUEST, "invalid_search", "Please type a word to search for.").await;
+    }
+    let long = "a".repeat(201);
+    assert_error(app.get(&format!("/api/search?q={long}"), None).await, StatusCode::BAD_REQUEST, "invalid_search", "Please shorten your search to 200 characters.").await;
+    assert_error(app.get("/api/search?q=war&page=0", None).await, StatusCode::BAD_REQUEST, "invalid_request", "The page must be between 1 and 50.").await;
+    // Quotes, operators and SQL-looking text are just words.
+    for q in ["\"art of war\"", "war -peace", "'; DROP TABLE books; --", "war:* & (peace | love)"] {
+        search(&app, q).await;
+    }
+    assert_eq!(common::count(&mut app.connect(), "SELECT count(*) FROM books"), 7);
+}
+
+/// A book with only a title, an author and a summary text (for ranking tests).
+fn add_book(app: &TestApp, subid: &str, title: &str, body: &str) {
+    use db::catalogue::write::{self, NewBook};
+    write::insert_book(
+        &mut app.connect(),
+        NewBook {
+            subid: subid.into(),
+            title: title.into(),
+            author_id: None,
+            author: "Nobody Inparticular".into(),
+            author_description: String::new(),
+            description: String::new(),
+            image: String::new(),
+            vector: String::new(),
+            infographic: None,
+            body: catalogue::html::SanitizedHtml::new(body),
+            quotes: vec![],
+            goals: vec![],
+            tags: vec![],
+            media_url: None,
+            video: None,
+            free: false,
+            popular: false,
+            coming_soon: false,
+            upload_date: chrono::Utc::now(),
+            read_count: 0,
+            recent_reads: 0,
+        },
+    )
+    .unwrap();
+}
+
+#[actix_web::test]
+async fn a_title_match_ranks_above_a_book_that_only_mentions_the_word() {
+    let app = spawn_app().await;
+    let often = "<p>Lantern lantern lantern. The lantern, a lantern and more lanterns.</p>".repeat(5);
+    add_book(&app, "mentions", "Evening Walks", &often);
+    add_book(&app, "titled", "The Lantern", "<p>About light.</p>");
+    let result = search(&app, "lantern").await;
+    assert_eq!(titles(&result), ["The Lantern", "Evening Walks"], "{result}");
+    assert_eq!(result["total"], 2);
+}
+
+#[actix_web::test]
+async fn typos_are_looked_for_only_when_the_words_find_less_than_a_page() {
+    let app = spawn_app().await;
+    add_book(&app, "typo-neighbour", "Lantren Keeper", "<p>About keeping.</p>");
+    add_book(&app, "exact", "Lantern Keeper", "<p>About light.</p>");
+    // One book has the word: the near spelling is offered too, after it.
+    assert_eq!(titles(&search(&app, "lantern keeper").await), ["Lantern Keeper", "Lantren Keeper"]);
+    // A page of books with the word: no typo candidates.
+    for n in 0..20 {
+        add_book(&app, &format!("lantern-{n}"), &format!("Lantern Keeper {n}"), "<p>More light.</p>");
+    }
+    let result = search(&app, "lantern keeper").await;
+    assert_eq!(result["total"], 21, "{result}");
+    assert!(!titles(&result).contains(&"Lantren Keeper".to_owned()));
+}

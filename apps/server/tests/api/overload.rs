@@ -1,0 +1,70 @@
+//! A saturated database pool answers 503 quickly instead of letting requests hang.
+
+use crate::common;
+
+use common::*;
+use diesel::connection::SimpleConnection;
+use reqwest::StatusCode;
+use std::time::{Duration, Instant};
+
+#[actix_web::test]
+async fn a_request_that_cannot_get_a_connection_answers_503_quickly() {
+    let app = spawn_app_with(AppOptions { pool: Some((1, Duration::from_millis(1000))), ..AppOptions::default() }).await;
+    let token = app.register("busy@example.com", PASSWORD).await;
+
+    // Another client holds a lock on users, so the next account call parks on the pool's only
+    // connection until the lock is released. A background worker may take that connection first
+    // (and may even be the one waiting on the lock): then the call answers 503 once the pool's
+    // timeout has passed, so a call still unanswered well after that timeout is the parked one.
+    let mut blocker = app.connect();
+    let mut parked = None;
+    for _ in 0..5 {
+        blocker.batch_execute("BEGIN; LOCK TABLE users IN ACCESS EXCLUSIVE MODE;").unwrap();
+        let client = new_client();
+        let url = app.url("/api/user/account");
+        let token = token.clone();
+        let request = actix_web::rt::spawn(async move { client.get(url).bearer_auth(token).send().await.unwrap().status() });
+        if waits_on_a_lock(&app).await {
+            actix_web::rt::time::sleep(Duration::from_millis(1500)).await;
+            if !request.is_finished() {
+                parked = Some(request);
+                break;
+            }
+        }
+        blocker.batch_execute("COMMIT;").unwrap();
+        let _ = request.await;
+    }
+    let parked = parked.expect("a request parked on the lock");
+
+    // The mail worker may hold the connection for a moment too; either way no connection is free.
+    let started = Instant::now();
+    let response = app.get("/api/user/account", Some(&token)).await;
+    let waited = started.elapsed();
+    let body = error_body(response, StatusCode::SERVICE_UNAVAILABLE).await;
+    assert_eq!(body["code"], "unavailable");
+    assert_eq!(body["error"], "The service is busy right now. Please try again in a moment.");
+    assert!(waited < Duration::from_secs(3), "answered after {waited:?}");
+
+    blocker.batch_execute("COMMIT;").unwrap();
+    assert_eq!(parked.await.unwrap(), StatusCode::OK, "the parked request finishes once the lock is gone");
+    assert_eq!(app.get("/api/user/account", Some(&token)).await.status(), StatusCode::OK);
+}
+
+/// Whether some session waits for a lock within two seconds.
+async fn waits_on_a_lock(app: &TestApp) -> bool {
+    let mut conn = app.connect();
+    for _ in 0..40 {
+        let waiting: i64 = diesel::RunQueryDsl::get_result::<Count>(diesel::sql_query("SELECT count(*) AS n FROM pg_locks WHERE NOT granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())"), &mut conn).unwrap().n;
+        if waiting > 0 {
+            return true;
+        }
+        actix_web::rt::time::sleep(Duration::from_millis(50)).await;
+    }
+    false
+}
+
+#[derive(diesel::QueryableByName)]
+struct Count {
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    n: i64,
+}

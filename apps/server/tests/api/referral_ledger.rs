@@ -1,0 +1,186 @@
+//! Referral commissions through real payments (Stripe's stand-in): a friend who signed up through
+//! a member's link pays, the member is credited 25% once (repeated passes of the ledger job
+//! add nothing), and a refund reverses the credit exactly, in an append-only ledger.
+
+use crate::common;
+
+use common::payments::*;
+use common::*;
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+use stand_ins::stripe::{CARD_OK, WEBHOOK_SECRET};
+
+async fn result(response: reqwest::Response) -> Value {
+    ok_body(response, StatusCode::OK).await["result"].clone()
+}
+
+async fn earned(app: &TestApp, token: &str) -> i64 {
+    result(app.get("/api/user/refers", Some(token)).await).await["refers"]["money"].as_i64().unwrap()
+}
+
+async fn eventually_earned(app: &TestApp, token: &str, cents: i64) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    loop {
+        let now = earned(app, token).await;
+        if now == cents {
+            return;
+        }
+        assert!(std::time::Instant::now() < deadline, "earned {now}, expected {cents}");
+        actix_web::rt::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+}
+
+fn ledger(app: &TestApp) -> Vec<(String, i64)> {
+    use diesel::prelude::*;
+    use diesel::sql_types::{BigInt, Text};
+    #[derive(QueryableByName)]
+    struct Row {
+        #[diesel(sql_type = Text)]
+        kind: String,
+        #[diesel(sql_type = BigInt)]
+        amount_cents: i64,
+    }
+    let rows: Vec<Row> = diesel::sql_query("SELECT kind, amount_cents FROM referral_ledger ORDER BY id").load(&mut app.connect()).unwrap();
+    rows.into_iter().map(|r| (r.kind, r.amount_cents)).collect()
+}
+
+/// Ann signs up, and Bo signs up through her link: their tokens.
+async fn ann_refers_bo(app: &TestApp) -> (String, String) {
+    let ann = app.register("ann@example.com", PASSWORD).await;
+    let referral_id = result(app.get("/api/user/refers", Some(&ann)).await).await["rId"].as_str().unwrap().to_owned();
+    let mut body = registration("bo@example.com", PASSWORD);
+    body["rId"] = json!(referral_id);
+    let bo = ok_body(app.post("/api/user/register", &body, None).await, StatusCode::OK).await["result"]["token"].as_str().unwrap().to_owned();
+    (ann, bo)
+}
+
+#[actix_web::test]
+async fn a_referred_friends_payment_credits_a_quarter_once_and_a_refund_reverses_it() {
+    let paying = spawn_paying_app().await;
+    let app = &paying.app;
+    let (ann, bo) = ann_refers_bo(app).await;
+    // Someone not referred pays too: nobody is credited for that.
+    let cy = app.register("cy@example.com", PASSWORD).await;
+    result(paying.pay("lifetime", json!({}), Some(CARD_OK), Some(&cy)).await).await;
+
+    // The client's numbers are ignored; the server's price is what counts.
+    result(paying.pay("lifetime", json!({"amount": 1, "price": 1}), Some(CARD_OK), Some(&bo)).await).await;
+    let paid = charges(app).into_iter().find(|c| c.1 == "bo@example.com").unwrap();
+    let expected = (paid.3 * 25 + 50) / 100; // a quarter, rounded half up
+    assert!(expected > 0);
+    eventually_earned(app, &ann, expected).await;
+    let figures = result(app.get("/api/user/refers", Some(&ann)).await).await["refers"].clone();
+    assert_eq!(figures, json!({"num": 1, "paying": 1, "money": expected}));
+    assert_eq!(earned(app, &cy).await, 0);
+
+    // More passes of the job (every 100 ms here) credit nothing more.
+    actix_web::rt::time::sleep(std::time::Duration::from_millis(400)).await;
+    assert_eq!(ledger(app), vec![("credit".to_owned(), expected)]);
+
+    // A refund: a reversing entry, never an update.
+    let refund = reqwest::Client::new()
+        .post(format!("{}/v1/refunds", paying.stripe.base_url))
+        .bearer_auth(stand_ins::stripe::SECRET_KEY)
+        .form(&[("payment_intent", paid.5.as_str())])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(refund.status(), StatusCode::OK);
+    eventually_earned(app, &ann, 0).await;
+    actix_web::rt::time::sleep(std::time::Duration::from_millis(400)).await;
+    assert_eq!(ledger(app), vec![("credit".to_owned(), expected), ("reversal".to_owned(), -expected)]);
+    assert_eq!(result(app.get("/api/user/refers", Some(&ann)).await).await["refers"]["paying"], 0);
+
+    // The ledger refuses updates and deletions outright.
+    use diesel::RunQueryDsl;
+    let mut conn = app.connect();
+    assert!(diesel::sql_query("UPDATE referral_ledger SET amount_cents = 0").execute(&mut conn).is_err());
+    assert!(diesel::sql_query("DELETE FROM referral_ledger").execute(&mut conn).is_err());
+}
+
+#[actix_web::test]
+async fn a_referred_subscribers_payments_after_the_trial_credit_the_referrer_each_time_and_refunds_reverse_them() {
+    use stand_ins::stripe::Advance;
+    let paying = spawn_paying_app().await;
+    let app = &paying.app;
+    let (ann, bo) = ann_refers_bo(app).await;
+
+    // Monthly starts with a free trial: nothing is paid, nothing is credited.
+    result(paying.pay("monthly", json!({}), Some(CARD_OK), Some(&bo)).await).await;
+    let subscription = charges(app)[0].5.clone();
+    actix_web::rt::time::sleep(std::time::Duration::from_millis(400)).await;
+    assert_eq!(ledger(app), vec![]);
+
+    // The trial ends and the first month is paid, then a renewal: a credit for each payment.
+    let price = paying.stripe.subscription(&subscription).unwrap()["items"]["data"][0]["price"]["unit_amount"].as_i64().unwrap();
+    let quarter = (price * 25 + 50) / 100;
+    let first = paying.stripe.advance_subscription(&subscription, Advance::Renewal);
+    eventually_earned(app, &ann, quarter).await;
+    paying.stripe.advance_subscription(&subscription, Advance::Renewal);
+    eventually_earned(app, &ann, 2 * quarter).await;
+    // A duplicate delivery of a paid invoice credits nothing more.
+    let url = app.url("/api/webhooks/stripe");
+    let invoice_paid = first.iter().find(|e| e["type"] == "invoice.paid").unwrap();
+    assert_eq!(stand_ins::stripe::StripeStandIn::send_event(&url, WEBHOOK_SECRET, invoice_paid).unwrap(), 200);
+    actix_web::rt::time::sleep(std::time::Duration::from_millis(400)).await;
+    assert_eq!(ledger(app), vec![("credit".to_owned(), quarter), ("credit".to_owned(), quarter)]);
+
+    // The first month is refunded: its credit is reversed, the renewal's stays.
+    let intent = invoice_paid["data"]["object"]["payments"]["data"][0]["payment"]["payment_intent"].as_str().unwrap().to_owned();
+    let refund = reqwest::Client::new()
+        .post(format!("{}/v1/refunds", paying.stripe.base_url))
+        .bearer_auth(stand_ins::stripe::SECRET_KEY)
+        .form(&[("payment_intent", intent.as_str())])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(refund.status(), StatusCode::OK);
+    eventually_earned(app, &ann, quarter).await;
+    assert_eq!(ledger(app), vec![("credit".to_owned(), quarter), ("credit".to_owned(), quarter), ("reversal".to_owned(), -quarter)]);
+}
+
+#[actix_web::test]
+async fn a_referred_paypal_subscribers_renewal_credits_the_referrer_and_its_refund_reverses_it() {
+    use stand_ins::paypal::Advance;
+    let paying = spawn_paying_app().await;
+    let app = &paying.app;
+    let (ann, bo) = ann_refers_bo(app).await;
+
+    let started = result(app.post("/api/paypal/start", &json!({"planId": "monthly"}), Some(&bo)).await).await;
+    let subscription_id = started["subscriptionId"].as_str().unwrap().to_owned();
+    paying.paypal.approve(&subscription_id);
+    result(app.post("/api/paypal", &json!({"subscriptionId": subscription_id}), Some(&bo)).await).await;
+    actix_web::rt::time::sleep(std::time::Duration::from_millis(400)).await;
+    assert_eq!(ledger(app), vec![], "the trial takes no money");
+
+    let renewal = paying.paypal.advance_subscription(&subscription_id, Advance::Renewal);
+    let sale = &renewal.iter().find(|e| e["event_type"] == "PAYMENT.SALE.COMPLETED").unwrap()["resource"];
+    let total = sale["amount"]["total"].as_str().unwrap();
+    let (dollars, cents) = total.split_once('.').unwrap();
+    let paid = dollars.parse::<i64>().unwrap() * 100 + cents.parse::<i64>().unwrap();
+    let quarter = (paid * 25 + 50) / 100;
+    eventually_earned(app, &ann, quarter).await;
+
+    paying.paypal.refund_sale(sale["id"].as_str().unwrap()).unwrap();
+    eventually_earned(app, &ann, 0).await;
+    assert_eq!(ledger(app), vec![("credit".to_owned(), quarter), ("reversal".to_owned(), -quarter)]);
+}
+
+#[actix_web::test]
+async fn a_chargeback_reverses_the_referrers_credit_like_a_refund() {
+    let paying = spawn_paying_app().await;
+    let app = &paying.app;
+    let (ann, bo) = ann_refers_bo(app).await;
+    result(paying.pay("lifetime", json!({}), Some(CARD_OK), Some(&bo)).await).await;
+    let paid = charges(app).into_iter().find(|c| c.1 == "bo@example.com").unwrap();
+    let quarter = (paid.3 * 25 + 50) / 100;
+    eventually_earned(app, &ann, quarter).await;
+
+    let event = paying.stripe.chargeback(&paid.5).expect("a chargeback of the payment");
+    // Delivered again (a retry): taken, and nothing more happens.
+    let resent = stand_ins::stripe::StripeStandIn::send_event(&app.url("/api/webhooks/stripe"), WEBHOOK_SECRET, &event).unwrap();
+    assert_eq!(resent, 200);
+    eventually_earned(app, &ann, 0).await;
+    assert_eq!(ledger(app), vec![("credit".to_owned(), quarter), ("reversal".to_owned(), -quarter)]);
+    assert_eq!(charges(app).into_iter().find(|c| c.1 == "bo@example.com").unwrap().4, "refunded");
+}

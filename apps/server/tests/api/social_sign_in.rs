@@ -1,0 +1,391 @@
+//! Social sign-in against a stand-in provider on loopback that checks what a real one checks:
+//! the client secret, the redirect URI, the code, and the PKCE verifier against the challenge.
+//! Its token answer carries an ID token signed with the key it publishes at `/keys` (or, when the
+//! test asks, forged with another key), as Apple's does.
+
+use crate::common;
+
+use actix_web::{web, App, HttpResponse, HttpServer};
+use base64::Engine;
+use common::*;
+use identity::social::Provider;
+use oauth::{IdTokenSettings, ProviderSettings};
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+use sha2::{Digest, Sha256};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+#[derive(Default)]
+struct ProviderState {
+    /// The profile the next person to authorize will have.
+    next_profile: Option<Value>,
+    /// code -> (challenge, redirect_uri, profile)
+    codes: HashMap<String, (String, String, Value)>,
+    /// access token -> profile
+    tokens: HashMap<String, Value>,
+    /// The `iss` of its ID tokens (its own address).
+    issuer: String,
+    /// Sign ID tokens with a key it does not publish (same `kid`).
+    forge_id_tokens: bool,
+}
+
+struct StandIn {
+    base: String,
+    state: Arc<Mutex<ProviderState>>,
+}
+
+impl StandIn {
+    fn next_person(&self, profile: Value) {
+        self.state.lock().unwrap().next_profile = Some(profile);
+    }
+
+    fn forge_id_tokens(&self, forge: bool) {
+        self.state.lock().unwrap().forge_id_tokens = forge;
+    }
+
+    fn settings(&self) -> ProviderSettings {
+        ProviderSettings {
+            client_id: "test-client".into(),
+            client_secret: "test-secret".into(),
+            authorize_url: format!("{}/authorize", self.base),
+            token_url: format!("{}/token", self.base),
+            userinfo_url: Some(format!("{}/userinfo", self.base)),
+            scope: "openid email profile".into(),
+            id_token: None,
+        }
+    }
+
+    /// As Apple: no userinfo endpoint, the profile is the ID token, checked against `/keys`.
+    fn apple_settings(&self) -> ProviderSettings {
+        ProviderSettings {
+            userinfo_url: None,
+            scope: "name email".into(),
+            id_token: Some(IdTokenSettings { jwks_url: format!("{}/keys", self.base), issuer: self.base.clone() }),
+            ..self.settings()
+        }
+    }
+}
+
+fn random_token() -> String {
+    use rand::Rng;
+    rand::thread_rng().sample_iter(&rand::distributions::Alphanumeric).take(24).map(char::from).collect()
+}
+
+async fn authorize(state: web::Data<Arc<Mutex<ProviderState>>>, query: web::Query<HashMap<String, String>>) -> HttpResponse {
+    let q = query.into_inner();
+    if q.get("client_id").map(String::as_str) != Some("test-client")
+        || q.get("code_challenge_method").map(String::as_str) != Some("S256")
+        || q.get("response_type").map(String::as_str) != Some("code")
+    {
+        return HttpResponse::BadRequest().body("bad authorization request");
+    }
+    let mut s = state.lock().unwrap();
+    let profile = s.next_profile.clone().expect("the test names the next person");
+    let code = random_token();
+    let redirect = q["redirect_uri"].clone();
+    s.codes.insert(code.clone(), (q["code_challenge"].clone(), redirect.clone(), profile));
+    let separator = if redirect.contains('?') { '&' } else { '?' };
+    HttpResponse::Found()
+        .insert_header(("Location", format!("{redirect}{separator}code={code}&state={}", q["state"])))
+        .finish()
+}
+
+async fn token(state: web::Data<Arc<Mutex<ProviderState>>>, form: web::Form<HashMap<String, String>>) -> HttpResponse {
+    let f = form.into_inner();
+    let refuse = |why: &str| HttpResponse::BadRequest().json(json!({"error": "invalid_grant", "why": why}));
+    if f.get("client_id").map(String::as_str) != Some("test-client") || f.get("client_secret").map(String::as_str) != Some("test-secret") {
+        return HttpResponse::Unauthorized().json(json!({"error": "invalid_client"}));
+    }
+    let mut s = state.lock().unwrap();
+    // A code works once.
+    let Some((challenge, redirect, profile)) = f.get("code").and_then(|c| s.codes.remove(c)) else {
+        return refuse("unknown or used code");
+    };
+    if f.get("redirect_uri") != Some(&redirect) {
+        return refuse("redirect_uri differs");
+    }
+    let verifier = f.get("code_verifier").cloned().unwrap_or_default();
+    let computed = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(Sha256::digest(verifier.as_bytes()));
+    if computed != challenge {
+        return refuse("PKCE verifier does not match");
+    }
+    let access = random_token();
+    let now = chrono::Utc::now().timestamp();
+    let mut claims = profile.clone();
+    claims["iss"] = json!(s.issuer);
+    claims["aud"] = json!("test-client");
+    claims["iat"] = json!(now);
+    claims["exp"] = json!(now + 600);
+    let id_token = if s.forge_id_tokens { oauth::testing::forge_id_token(&claims) } else { oauth::testing::sign_id_token(&claims) };
+    s.tokens.insert(access.clone(), profile);
+    HttpResponse::Ok().json(json!({"access_token": access, "token_type": "Bearer", "expires_in": 3600, "id_token": id_token}))
+}
+
+async fn keys() -> HttpResponse {
+    HttpResponse::Ok().json(oauth::testing::jwks())
+}
+
+async fn userinfo(state: web::Data<Arc<Mutex<ProviderState>>>, req: actix_web::HttpRequest) -> HttpResponse {
+    let bearer = req.headers().get("authorization").and_then(|v| v.to_str().ok()).and_then(|v| v.strip_prefix("Bearer "));
+    match bearer.and_then(|t| state.lock().unwrap().tokens.get(t).cloned()) {
+        Some(profile) => HttpResponse::Ok().json(profile),
+        None => HttpResponse::Unauthorized().json(json!({"error": "invalid_token"})),
+    }
+}
+
+fn stand_in_provider() -> StandIn {
+    let state = Arc::new(Mutex::new(ProviderState::default()));
+    let data = web::Data::new(state.clone());
+    let server = HttpServer::new(move || {
+        App::new()
+            .app_data(data.clone())
+            .route("/authorize", web::get().to(authorize))
+            .route("/token", web::post().to(token))
+            .route("/userinfo", web::get().to(userinfo))
+            .route("/keys", web::get().to(keys))
+    })
+    .workers(1)
+    .bind("127.0.0.1:0")
+    .unwrap();
+    let port = server.addrs()[0].port();
+    actix_web::rt::spawn(server.run());
+    let base = format!("http://127.0.0.1:{port}");
+    state.lock().unwrap().issuer = base.clone();
+    StandIn { base, state }
+}
+
+async fn app_with_google(provider: &StandIn) -> TestApp {
+    let mut providers = HashMap::new();
+    providers.insert(Provider::Google, provider.settings());
+    spawn_app_with(AppOptions { oauth_providers: providers, ..AppOptions::default() }).await
+}
+
+/// Follows the app's sign-in URL to the provider, which answers with a redirect back to the
+/// app carrying `code` and `state`; returns them.
+async fn authorize_at_provider(app: &TestApp) -> (String, String) {
+    let started = ok_body(app.get("/api/google/login/oauth?origin=login&redirect=%2Faccount", None).await, StatusCode::OK).await;
+    let url = started["result"]["url"].as_str().unwrap().to_owned();
+    let answer = bare_client().get(&url).send().await.unwrap();
+    assert_eq!(answer.status(), StatusCode::FOUND, "{:?}", answer.text().await);
+    let back = reqwest::Url::parse(answer.headers()["location"].to_str().unwrap()).unwrap();
+    assert_eq!(back.path(), "/login");
+    let query: HashMap<_, _> = back.query_pairs().into_owned().collect();
+    assert_eq!(query["type"], "google");
+    (query["code"].clone(), query["state"].clone())
+}
+
+fn google_person(subject: &str, email: &str, verified: bool) -> Value {
+    json!({"sub": subject, "email": email, "email_verified": verified, "given_name": "Grace", "family_name": "Hopper"})
+}
+
+#[actix_web::test]
+async fn an_unconfigured_provider_answers_a_clear_error() {
+    let app = spawn_app().await;
+    for path in ["/api/google/login/oauth?origin=login", "/api/apple/login/oauth", "/api/linkedin/oauth", "/api/facebook/oauth/callback?code=x&state=y"] {
+        let body = error_body(app.get(path, None).await, StatusCode::SERVICE_UNAVAILABLE).await;
+        assert_eq!(body["code"], "provider_not_configured", "{path}");
+        assert!(body["error"].as_str().unwrap().ends_with("sign-in is not configured. Please sign in with your e-mail and password."));
+    }
+    let body = error_body(app.get("/api/myspace/oauth", None).await, StatusCode::NOT_FOUND).await;
+    assert_eq!(body["error"], "There is no such sign-in provider.");
+}
+
+#[actix_web::test]
+async fn a_new_person_signs_up_with_google_and_comes_back_to_the_same_account() {
+    let provider = stand_in_provider();
+    let app = app_with_google(&provider).await;
+    provider.next_person(google_person("g-1", "grace@example.com", true));
+    let (code, state) = authorize_at_provider(&app).await;
+    let response = app.get(&format!("/api/google/login/oauth/callback?code={code}&state={state}&timezone=Europe%2FBerlin"), None).await;
+    assert!(set_cookie(response.headers(), "gb_refresh").is_some(), "a refresh cookie is set");
+    let body = ok_body(response, StatusCode::OK).await;
+    let user = &body["result"]["user"];
+    assert_eq!(user["email"], "grace@example.com");
+    assert_eq!(user["firstName"], "Grace");
+    let token = body["result"]["token"].as_str().unwrap().to_owned();
+    assert_eq!(ok_body(app.session(&token).await, StatusCode::OK).await["result"]["user"]["id"], user["id"]);
+
+    // The same state cannot be used twice (and the code is spent at the provider too).
+    let replay = app.get(&format!("/api/google/login/oauth/callback?code={code}&state={state}"), None).await;
+    assert_eq!(error_body(replay, StatusCode::BAD_REQUEST).await["code"], "social_state_invalid");
+
+    // Next sign-in with the same Google identity, new e-mail: same account.
+    provider.next_person(google_person("g-1", "grace.h@example.com", true));
+    let (code, state) = authorize_at_provider(&app).await;
+    let again = ok_body(app.get(&format!("/api/google/login/oauth/callback?code={code}&state={state}"), None).await, StatusCode::OK).await;
+    assert_eq!(again["result"]["user"]["id"], user["id"]);
+}
+
+#[actix_web::test]
+async fn a_verified_google_email_signs_in_to_the_existing_account_an_unverified_one_does_not() {
+    let provider = stand_in_provider();
+    let app = app_with_google(&provider).await;
+    app.register("ada@example.com", PASSWORD).await;
+    let existing = ok_body(app.login_response("ada@example.com", PASSWORD).await, StatusCode::OK).await["result"]["user"]["id"].clone();
+
+    provider.next_person(google_person("g-2", "ada@example.com", false));
+    let (code, state) = authorize_at_provider(&app).await;
+    let refused = app.get(&format!("/api/google/login/oauth/callback?code={code}&state={state}"), None).await;
+    let body = error_body(refused, StatusCode::BAD_REQUEST).await;
+    assert_eq!(body["code"], "provider_email_unverified");
+
+    provider.next_person(google_person("g-2", "ada@example.com", true));
+    let (code, state) = authorize_at_provider(&app).await;
+    let linked = ok_body(app.get(&format!("/api/google/login/oauth/callback?code={code}&state={state}"), None).await, StatusCode::OK).await;
+    assert_eq!(linked["result"]["user"]["id"], existing);
+}
+
+#[actix_web::test]
+async fn a_forged_state_or_a_code_the_provider_refuses_signs_nobody_in() {
+    let provider = stand_in_provider();
+    let app = app_with_google(&provider).await;
+    provider.next_person(google_person("g-3", "eve@example.com", true));
+    let (code, _state) = authorize_at_provider(&app).await;
+    // An attacker's own state (never started here) is refused before the provider is asked.
+    let forged = app.get(&format!("/api/google/login/oauth/callback?code={code}&state=forged"), None).await;
+    assert_eq!(error_body(forged, StatusCode::BAD_REQUEST).await["code"], "social_state_invalid");
+    // A real state with a code the provider does not know.
+    let (_, state) = authorize_at_provider(&app).await;
+    let refused = app.get(&format!("/api/google/login/oauth/callback?code=made-up&state={state}"), None).await;
+    let body = error_body(refused, StatusCode::BAD_REQUEST).await;
+    assert_eq!(body["code"], "provider_refused");
+    assert_eq!(body["error"], "Google did not accept this sign-in. Please try again.");
+    assert_eq!(count(&mut app.connect(), "SELECT count(*) FROM users"), 0);
+}
+
+#[actix_web::test]
+async fn a_provider_that_is_down_answers_502() {
+    // Settings that point at a port nothing listens on.
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let dead = ProviderSettings {
+        client_id: "c".into(),
+        client_secret: "s".into(),
+        authorize_url: format!("http://127.0.0.1:{port}/authorize"),
+        token_url: format!("http://127.0.0.1:{port}/token"),
+        userinfo_url: Some(format!("http://127.0.0.1:{port}/userinfo")),
+        scope: "openid".into(),
+        id_token: None,
+    };
+    let app = spawn_app_with(AppOptions { oauth_providers: HashMap::from([(Provider::Google, dead)]), ..AppOptions::default() }).await;
+    let started = ok_body(app.get("/api/google/login/oauth", None).await, StatusCode::OK).await;
+    let url = reqwest::Url::parse(started["result"]["url"].as_str().unwrap()).unwrap();
+    let state = url.query_pairs().find(|(k, _)| k == "state").unwrap().1.into_owned();
+    let down = app.get(&format!("/api/google/login/oauth/callback?code=abc&state={state}"), None).await;
+    assert_eq!(error_body(down, StatusCode::BAD_GATEWAY).await["code"], "provider_unavailable");
+}
+
+async fn app_with_apple(provider: &StandIn) -> TestApp {
+    let providers = HashMap::from([(Provider::Apple, provider.apple_settings())]);
+    spawn_app_with(AppOptions { oauth_providers: providers, ..AppOptions::default() }).await
+}
+
+/// As `authorize_at_provider`, for Apple (whose answer comes back to the server's callback).
+async fn authorize_at_apple(app: &TestApp) -> (String, String) {
+    let started = ok_body(app.get("/api/apple/login/oauth?origin=login", None).await, StatusCode::OK).await;
+    let answer = bare_client().get(started["result"]["url"].as_str().unwrap()).send().await.unwrap();
+    assert_eq!(answer.status(), StatusCode::FOUND, "{:?}", answer.text().await);
+    let back = reqwest::Url::parse(answer.headers()["location"].to_str().unwrap()).unwrap();
+    assert_eq!(back.path(), "/api/apple/login/oauth/callback");
+    let query: HashMap<_, _> = back.query_pairs().into_owned().collect();
+    (query["code"].clone(), query["state"].clone())
+}
+
+/// Apple's profile is its ID token: one signed with a key Apple does not publish (here, the
+/// stand-in's `/keys`) is refused and creates no account; a properly signed one signs in.
+#[actix_web::test]
+async fn apple_sign_in_needs_an_id_token_signed_with_the_published_keys() {
+    let provider = stand_in_provider();
+    let app = app_with_apple(&provider).await;
+    let ann = json!({"sub": "001234.apple", "email": "ann@privaterelay.appleid.com", "email_verified": "true"});
+
+    provider.next_person(ann.clone());
+    provider.forge_id_tokens(true);
+    let (code, state) = authorize_at_apple(&app).await;
+    let forged = app.get(&format!("/api/apple/login/oauth/callback?code={code}&state={state}"), None).await;
+    assert!(set_cookie(forged.headers(), "gb_refresh").is_none(), "no session for a forged token");
+    let body = error_body(forged, StatusCode::BAD_REQUEST).await;
+    assert_eq!(body["code"], "provider_refused");
+    assert_eq!(body["error"], "Apple did not accept this sign-in. Please try again.");
+    assert_eq!(count(&mut app.connect(), "SELECT count(*) FROM users"), 0);
+
+    provider.forge_id_tokens(false);
+    provider.next_person(ann);
+    let (code, state) = authorize_at_apple(&app).await;
+    let signed = ok_body(app.get(&format!("/api/apple/login/oauth/callback?code={code}&state={state}"), None).await, StatusCode::OK).await;
+    assert_eq!(signed["result"]["user"]["email"], "ann@privaterelay.appleid.com");
+    assert_eq!(count(&mut app.connect(), "SELECT count(*) FROM users"), 1);
+}
+
+#[actix_web::test]
+async fn apples_form_post_is_forwarded_to_the_login_page() {
+    let app = spawn_app().await;
+    let response = bare_client()
+        .post(app.url("/api/apple/login/oauth/callback"))
+        .form(&[("code", "c0de/+"), ("state", "st&te")])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::SEE_OTHER);
+    assert_eq!(response.headers()["location"], "/login?type=apple&code=c0de%2F%2B&state=st%26te");
+    let cancelled = bare_client().post(app.url("/api/apple/login/oauth/callback")).form(&[("error", "user_cancelled_authorize")]).send().await.unwrap();
+    assert_eq!(cancelled.headers()["location"], "/login?type=apple&error=Apple%20sign-in%20was%20cancelled.");
+}
+
+/// A sign-in's code and state only work in the browser that started it (its state cookie): an
+/// attacker cannot hand a victim their own callback and sign the victim into the attacker's account.
+#[actix_web::test]
+async fn a_callback_from_another_browser_is_refused() {
+    let provider = stand_in_provider();
+    let app = app_with_google(&provider).await;
+    provider.next_person(google_person("g-9", "mallory@example.com", true));
+    let (code, state) = authorize_at_provider(&app).await;
+    let victim = bare_client()
+        .get(app.url(&format!("/api/google/login/oauth/callback?code={code}&state={state}")))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(error_body(victim, StatusCode::BAD_REQUEST).await["code"], "social_state_invalid");
+    // The starting browser (which holds the cookie) still completes it.
+    let own = app.get(&format!("/api/google/login/oauth/callback?code={code}&state={state}"), None).await;
+    assert_eq!(ok_body(own, StatusCode::OK).await["result"]["user"]["email"], "mallory@example.com");
+}
+
+/// The app's /goback page follows only the configured providers' sign-in pages; the server says
+/// which origins those are.
+#[actix_web::test]
+async fn the_sign_in_origins_are_the_configured_providers_pages() {
+    let none = spawn_app().await;
+    let body = ok_body(none.get("/api/sign-in/origins", None).await, StatusCode::OK).await;
+    assert_eq!(body["result"]["origins"], json!([]));
+    let provider = stand_in_provider();
+    let app = app_with_google(&provider).await;
+    let body = ok_body(app.get("/api/sign-in/origins", None).await, StatusCode::OK).await;
+    assert_eq!(body["result"]["origins"], json!([provider.base]));
+}
+
+#[actix_web::test]
+async fn a_google_sign_up_through_a_members_link_is_their_referral_but_an_existing_account_is_not() {
+    let provider = stand_in_provider();
+    let app = app_with_google(&provider).await;
+    let ann = app.register("ann@example.com", PASSWORD).await;
+    let refers = |token: String| {
+        let app = &app;
+        async move { ok_body(app.get("/api/user/refers", Some(&token)).await, StatusCode::OK).await["result"].clone() }
+    };
+    let r_id = refers(ann.clone()).await["rId"].as_str().unwrap().to_owned();
+
+    provider.next_person(google_person("g-7", "grace@example.com", true));
+    let (code, state) = authorize_at_provider(&app).await;
+    ok_body(app.get(&format!("/api/google/login/oauth/callback?code={code}&state={state}&rId={r_id}"), None).await, StatusCode::OK).await;
+    assert_eq!(refers(ann.clone()).await["refers"]["num"], 1);
+
+    // A member of long standing who signs in with Google through the link is nobody's referral.
+    app.register("ada@example.com", PASSWORD).await;
+    use diesel::RunQueryDsl;
+    diesel::sql_query("UPDATE users SET created_at = now() - interval '30 days' WHERE email = 'ada@example.com'").execute(&mut app.connect()).unwrap();
+    provider.next_person(google_person("g-8", "ada@example.com", true));
+    let (code, state) = authorize_at_provider(&app).await;
+    ok_body(app.get(&format!("/api/google/login/oauth/callback?code={code}&state={state}&rId={r_id}"), None).await, StatusCode::OK).await;
+    assert_eq!(refers(ann).await["refers"]["num"], 1);
+}
