@@ -31,10 +31,83 @@ class ChunkGroupsPlugin {
   }
 }
 
-/** @type {(env: Record<string, unknown>, argv: { mode?: string }) => import('webpack').Configuration} */
+/**
+ * The production build is two compilations: the app for browsers, and the same code for Node
+ * (`src/prerender/render.tsx`, into `.prerender/`), which `scripts/prerender.mjs` runs after the
+ * build to write the public pages' first screen into their HTML.
+ * @type {(env: Record<string, unknown>, argv: { mode?: string }) => import('webpack').Configuration | import('webpack').Configuration[]}
+ */
 export default (_env, argv) => {
   const production = argv.mode !== 'development';
+  return production ? [browserConfig(true), prerenderConfig()] : browserConfig(false);
+};
+
+/** The rules both compilations share, so that both resolve and name modules and assets alike. */
+function sharedResolve(production) {
   return {
+    extensions: ['.tsx', '.ts', '.js'],
+    alias: {
+      '@': path.resolve(dirname, 'src'),
+      // React Router 7 publishes its production build (no dev warnings and checks) under
+      // dist/production but its `exports` only ever name dist/development: a production build
+      // points the bare `react-router` import at the production file itself (the app imports
+      // nothing else from the package: `react-router/dom` would need the same treatment).
+      ...(production ? { 'react-router$': path.resolve(dirname, 'node_modules/react-router/dist/production/index.mjs') } : {}),
+    },
+  };
+}
+
+const typescriptRule = {
+  test: /\.tsx?$/,
+  exclude: /node_modules/,
+  use: {
+    loader: 'ts-loader',
+    // Type checking is done by `npm run typecheck` (tsc --noEmit).
+    options: { transpileOnly: true, compilerOptions: { noEmit: false, sourceMap: true } },
+  },
+};
+
+/** @returns {import('webpack').Configuration} */
+function prerenderConfig() {
+  return {
+    name: 'prerender',
+    mode: 'production',
+    target: 'node20',
+    entry: { prerender: './src/prerender/render.tsx' },
+    output: {
+      path: path.resolve(dirname, '.prerender'),
+      filename: '[name].cjs',
+      library: { type: 'commonjs2' },
+      publicPath: '/',
+      clean: true,
+    },
+    resolve: sharedResolve(true),
+    module: {
+      rules: [
+        typescriptRule,
+        // Styles are the browser build's; here an import of a stylesheet is nothing.
+        { test: /\.css$/, type: 'asset/source' },
+        // The same asset URLs as the browser build (same content hash, same public path), unwritten.
+        { test: /\.(svg|png|jpe?g|webp|woff2?)$/, type: 'asset', generator: { emit: false } },
+      ],
+    },
+    plugins: [
+      new webpack.DefinePlugin({
+        'process.env.API_BASE': JSON.stringify(process.env.API_BASE ?? ''),
+        'process.env.NODE_ENV': JSON.stringify('production'),
+      }),
+      // Every lazy route in the one file: the prerender waits for all of them.
+      new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+    ],
+    optimization: { minimize: false },
+    stats: 'errors-warnings',
+  };
+}
+
+/** @returns {import('webpack').Configuration} */
+function browserConfig(production) {
+  return {
+    name: 'browser',
     mode: production ? 'production' : 'development',
     // The app's own code is compiled for ES2022 (tsconfig `target`), so no browser that runs it
     // lacks ES2020: the runtime and the minifier may write arrow functions, `const`, `?.` and `??`
@@ -52,28 +125,10 @@ export default (_env, argv) => {
       clean: true,
     },
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
-    resolve: {
-      extensions: ['.tsx', '.ts', '.js'],
-      alias: {
-        '@': path.resolve(dirname, 'src'),
-        // React Router 7 publishes its production build (no dev warnings and checks) under
-        // dist/production but its `exports` only ever name dist/development: a production build
-        // points the bare `react-router` import at the production file itself (the app imports
-        // nothing else from the package: `react-router/dom` would need the same treatment).
-        ...(production ? { 'react-router$': path.resolve(dirname, 'node_modules/react-router/dist/production/index.mjs') } : {}),
-      },
-    },
+    resolve: sharedResolve(production),
     module: {
       rules: [
-        {
-          test: /\.tsx?$/,
-          exclude: /node_modules/,
-          use: {
-            loader: 'ts-loader',
-            // Type checking is done by `npm run typecheck` (tsc --noEmit).
-            options: { transpileOnly: true, compilerOptions: { noEmit: false, sourceMap: true } },
-          },
-        },
+        typescriptRule,
         {
           test: /\.css$/,
           use: [MiniCssExtractPlugin.loader, { loader: 'css-loader', options: { importLoaders: 0 } }],
@@ -153,4 +208,4 @@ export default (_env, argv) => {
     performance: { hints: production ? 'warning' : false, maxEntrypointSize: 400000, maxAssetSize: 400000 },
     stats: 'normal',
   };
-};
+}

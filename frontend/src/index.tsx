@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 // The global stylesheet first: component stylesheets come after it and may refine it.
 import '@/styles/global.css';
 import { App } from '@/app/App';
@@ -7,8 +7,12 @@ import { App } from '@/app/App';
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
-createRoot(container).render(
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+// A prerendered page (scripts/prerender.mjs) is already painted: React takes over its markup, and
+// keeps it on screen while the route's chunk loads, instead of drawing the page again.
+if (container.hasAttribute('data-prerendered')) hydrateRoot(container, app);
+else createRoot(container).render(app);

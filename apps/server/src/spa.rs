@@ -80,12 +80,25 @@ fn is_hashed(name: &str) -> bool {
     name.split('.').skip(1).any(|part| part.len() == 8 && part.chars().all(|c| c.is_ascii_hexdigit()))
 }
 
+/// A page the build prerendered (`frontend/scripts/prerender.mjs`): `/` is
+/// `prerendered/index.html`, `/books` is `prerendered/books.html`. Only plain lower-case paths
+/// are looked up, so no request names another file.
+fn prerendered_page(static_dir: &Path, path: &str) -> Option<PathBuf> {
+    let path = path.trim_matches('/');
+    let plain = path.split('/').all(|segment| !segment.is_empty() && segment.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'));
+    let name = if path.is_empty() { "index" } else if plain { path } else { return None };
+    let page = static_dir.join("prerendered").join(format!("{name}.html"));
+    page.is_file().then_some(page)
+}
+
 pub fn files(static_dir: &Path) -> Option<Files> {
     let index = static_dir.join("index.html");
     if !index.is_file() {
         tracing::warn!(dir = %static_dir.display(), "the front end is not built; only the API is served");
         return None;
     }
+    let folder = static_dir.to_path_buf();
+    let filter_folder = folder.clone();
     Some(
         Files::new("/", static_dir)
             // Only GET and HEAD: other methods fall through to the app's JSON 404 instead of
@@ -93,8 +106,11 @@ pub fn files(static_dir: &Path) -> Option<Files> {
             .guard(guard::Any(guard::Get()).or(guard::Head()))
             .index_file("index.html")
             .prefer_utf8(true)
+            // A prerendered page goes to the default handler, which answers it; the folder of
+            // those pages is not served as files.
+            .path_filter(move |path, _| !path.starts_with("prerendered") && prerendered_page(&filter_folder, &path.to_string_lossy()).is_none())
             .default_handler(fn_service(move |req: ServiceRequest| {
-                let index: PathBuf = index.clone();
+                let index: PathBuf = prerendered_page(&folder, req.path()).unwrap_or_else(|| index.clone());
                 async move {
                     if is_api_path(req.path()) {
                         return api_not_found(req).await;
@@ -123,6 +139,22 @@ pub async fn fallback(req: ServiceRequest) -> Result<ServiceResponse, actix_web:
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn prerendered_pages_are_looked_up_by_plain_paths_only() {
+        let temp = tempfile::tempdir().unwrap();
+        let dir = temp.path().to_path_buf();
+        std::fs::create_dir_all(dir.join("prerendered")).unwrap();
+        std::fs::write(dir.join("prerendered/index.html"), "landing").unwrap();
+        std::fs::write(dir.join("prerendered/books.html"), "books").unwrap();
+        assert_eq!(prerendered_page(&dir, "/"), Some(dir.join("prerendered/index.html")));
+        assert_eq!(prerendered_page(&dir, ""), Some(dir.join("prerendered/index.html")));
+        assert_eq!(prerendered_page(&dir, "/books"), Some(dir.join("prerendered/books.html")));
+        assert_eq!(prerendered_page(&dir, "/books/"), Some(dir.join("prerendered/books.html")));
+        for other in ["/books/meditations", "/login", "/Books", "/../index", "/books.html", "/a//b", "/books%2F"] {
+            assert_eq!(prerendered_page(&dir, other), None, "{other}");
+        }
+    }
 
     #[test]
     fn hashed_names_and_accepted_encodings() {

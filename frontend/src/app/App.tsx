@@ -3,14 +3,11 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { createQueryClient } from '@/lib/query-client';
 import { AppProvider } from './provider';
 import { routes } from './router';
-import { warmUp } from './warm-up';
 
 export function App() {
-  const [queryClient] = useState(() => {
-    const client = createQueryClient();
-    warmUp(client, window.location);
-    return client;
-  });
+  // No call starts before the first render: a prerendered page hydrates with no data, as it was
+  // drawn (data already in the cache would not match its skeletons).
+  const [queryClient] = useState(() => createQueryClient());
   const [router] = useState(() => createBrowserRouter(routes));
   return (
     <AppProvider queryClient={queryClient}>

@@ -114,7 +114,7 @@ export function BookGridSkeleton({ count, label, className }: { count: number; l
                   <SkeletonText />
                 </p>
                 <p className="book-card__author">
-                  <SkeletonText width="60%" />
+                  <SkeletonText size="short" />
                 </p>
               </div>
             </div>

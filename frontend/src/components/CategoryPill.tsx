@@ -12,8 +12,8 @@ export function CategoryPill({ to, name, image, imageSize }: { to: string; name:
   );
 }
 
-/** The widths of the placeholder pills: about those of a dozen category names, short and long. */
-const SKELETON_PILL_WIDTHS = ['9.5em', '12.5em', '10.5em', '11.5em', '9em', '13.5em', '15em', '14em', '12.5em', '13em', '15.5em', '18em'];
+/** A dozen placeholder pills; category-pill.css gives them about the widths of real names. */
+const SKELETON_PILLS = 12;
 
 /**
  * A list of category pills while the categories load: pills of the real ones' height and about
@@ -25,9 +25,9 @@ export function CategoryPillsSkeleton({ label }: { label: string }) {
     <div role="status">
       <span className="visually-hidden">{label}</span>
       <ul className="category-list" aria-hidden="true">
-        {SKELETON_PILL_WIDTHS.map((width, index) => (
+        {Array.from({ length: SKELETON_PILLS }, (_, index) => (
           <li key={index}>
-            <span className="category-pill category-pill--skeleton skeleton" style={{ width }} />
+            <span className="category-pill category-pill--skeleton skeleton" />
           </li>
         ))}
       </ul>

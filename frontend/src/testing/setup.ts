@@ -9,10 +9,14 @@ configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 
+// A test file may run in Node instead of jsdom (`// @vitest-environment node`): no browser to reset.
+const inBrowser = typeof window !== 'undefined';
+
 afterEach(() => {
-  cleanup();
   server.resetHandlers();
   resetClientState();
+  if (!inBrowser) return;
+  cleanup();
   window.localStorage.clear();
   window.sessionStorage.clear();
   for (const cookie of document.cookie.split(';')) {
@@ -24,4 +28,4 @@ afterEach(() => {
 afterAll(() => server.close());
 
 // jsdom has no scrollTo implementation.
-window.scrollTo = (() => undefined);
+if (inBrowser) window.scrollTo = (() => undefined);

@@ -488,13 +488,25 @@ async fn analytics_rejects_bad_names_and_properties() {
 async fn with_a_built_front_end_app_routes_get_index_html_and_api_paths_stay_json() {
     let app = spawn_app_with(AppOptions { frontend: true, ..Default::default() }).await;
 
-    for path in ["/", "/login", "/reset-password/ada%40example.com/abc", "/books/12"] {
+    // The pages the build prerendered get their own HTML; every other app route the empty shell.
+    let pages = [
+        ("/", PRERENDERED_LANDING),
+        ("/books", PRERENDERED_BOOKS),
+        ("/books/", PRERENDERED_BOOKS),
+        ("/login", INDEX_HTML),
+        ("/reset-password/ada%40example.com/abc", INDEX_HTML),
+        ("/books/12", INDEX_HTML),
+        ("/prerendered", INDEX_HTML),
+        ("/prerendered/books.html", INDEX_HTML),
+    ];
+    for (path, html) in pages {
         let response = app.get(path, None).await;
         assert_eq!(response.status(), StatusCode::OK, "{path}");
         let content_type = response.headers()["content-type"].to_str().unwrap().to_owned();
         assert!(content_type.starts_with("text/html"), "{path}: {content_type}");
         assert!(response.headers().contains_key("content-security-policy"), "{path}");
-        assert_eq!(response.text().await.unwrap(), INDEX_HTML, "{path}");
+        assert_eq!(response.headers()["cache-control"], "no-cache", "{path}");
+        assert_eq!(response.text().await.unwrap(), html, "{path}");
     }
     let response = app.get("/assets/app.js", None).await;
     assert_eq!(response.status(), StatusCode::OK);

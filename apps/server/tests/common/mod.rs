@@ -61,6 +61,9 @@ pub struct AppOptions {
 
 pub const INDEX_HTML: &str = "<!doctype html><html><head><title>Gistbook</title></head><body><div id=\"root\"></div></body></html>";
 pub const APP_JS: &str = "console.log('gistbook');";
+/// The stand-in build's prerendered pages (`/` and `/books`).
+pub const PRERENDERED_LANDING: &str = "<!doctype html><html><head><title>Gistbook</title></head><body><div id=\"root\" data-prerendered=\"\"><h1>Landing</h1></div></body></html>";
+pub const PRERENDERED_BOOKS: &str = "<!doctype html><html><head><title>Gistbook</title></head><body><div id=\"root\" data-prerendered=\"\"><h1>Books</h1></div></body></html>";
 
 pub struct TestApp {
     /// `http://127.0.0.1:<port>`
@@ -121,6 +124,9 @@ fn test_config(options: &AppOptions, dirs: &TempDir, database_url: String) -> Co
         std::fs::create_dir_all(static_dir.join("assets")).unwrap();
         std::fs::write(static_dir.join("index.html"), INDEX_HTML).unwrap();
         std::fs::write(static_dir.join("assets").join("app.js"), APP_JS).unwrap();
+        std::fs::create_dir_all(static_dir.join("prerendered")).unwrap();
+        std::fs::write(static_dir.join("prerendered").join("index.html"), PRERENDERED_LANDING).unwrap();
+        std::fs::write(static_dir.join("prerendered").join("books.html"), PRERENDERED_BOOKS).unwrap();
     }
     Config {
         bind_addr: "127.0.0.1:0".into(),

@@ -1,12 +1,19 @@
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { dismissOffer, isOfferDismissed, isPaidCookie } from '@/lib/storage';
 import './offer-banner.css';
 
-/** The 40%-off banner. Dismissal lasts for the tab session (sessionStorage `40off` = `close`). */
+const unchanging = () => () => {};
+
+/**
+ * The 40%-off banner. Dismissal lasts for the tab session (sessionStorage `40off` = `close`). A
+ * prerendered page shows it (the build knows no visitor), so hydration starts from that and then
+ * hides it for a paid or dismissing visitor.
+ */
 export function OfferBanner() {
-  const [dismissed, setDismissed] = useState(() => isOfferDismissed());
-  if (dismissed || isPaidCookie()) return null;
+  const hidden = useSyncExternalStore(unchanging, () => isOfferDismissed() || isPaidCookie(), () => false);
+  const [dismissed, setDismissed] = useState(false);
+  if (hidden || dismissed) return null;
   return (
     <aside className="offer-banner" aria-label="Special offer">
       <p className="offer-banner__text">

@@ -9,7 +9,7 @@ export function BookPageSkeleton({ count, label }: { count: number; label: strin
   return (
     <div className="paged-books">
       <p className="paged-books__count">
-        <SkeletonText width="8em" />
+        <SkeletonText size="label" />
       </p>
       <BookGridSkeleton count={count} label={label} />
     </div>
