@@ -13,10 +13,10 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 const inBrowser = typeof window !== 'undefined';
 
 afterEach(() => {
+  if (inBrowser) cleanup();
   server.resetHandlers();
   resetClientState();
   if (!inBrowser) return;
-  cleanup();
   window.localStorage.clear();
   window.sessionStorage.clear();
   for (const cookie of document.cookie.split(';')) {

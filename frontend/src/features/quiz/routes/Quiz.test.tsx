@@ -44,7 +44,8 @@ describe('the intelligence quiz (/quiz)', () => {
     const { user } = renderApp('/quiz');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Intelligence Quiz' })).toBeInTheDocument();
-    expect(document.title).toBe('Intelligence Quiz · Gistbook');
+    // The title is set in an effect, which may run after the heading is on screen.
+    await waitFor(() => expect(document.title).toBe('Intelligence Quiz · Gistbook'));
     expect(await screen.findByText('Question 1 of 18')).toBeInTheDocument();
     const first = questionHeading();
     expect(first).toHaveTextContent('Statement 1 about Linguistic.');
