@@ -12,20 +12,14 @@ const { prerenderPage, PRERENDERED_PAGES } = createRequire(import.meta.url)(path
 // html-webpack-plugin minifies the template: `<div id=root></div>`.
 const EMPTY_ROOT = /<div id="?root"?><\/div>/;
 const template = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-if (!EMPTY_ROOT.test(template)) {
-  console.error('prerender: dist/index.html has no empty <div id="root">');
-  process.exit(1);
-}
+if (!EMPTY_ROOT.test(template)) throw new Error('prerender: dist/index.html has no empty <div id="root">');
 fs.mkdirSync(path.join(dist, 'prerendered'), { recursive: true });
 for (const { path: page, file } of PRERENDERED_PAGES) {
   const markup = await prerenderPage(page);
   // The Content-Security-Policy (script-src and style-src 'self') refuses inline scripts and style
   // attributes in the HTML: a page that needs one would look or work differently until hydration.
   const inline = markup.match(/<script|\sstyle="[^"]*"/);
-  if (inline) {
-    console.error(`prerender: ${page} has inline ${inline[0].trim()} (the CSP refuses it): use a class`);
-    process.exit(1);
-  }
+  if (inline) throw new Error(`prerender: ${page} has inline ${inline[0].trim()} (the CSP refuses it): use a class`);
   // `data-prerendered` tells src/index.tsx to hydrate instead of rendering afresh.
   const html = template.replace(EMPTY_ROOT, () => `<div id="root" data-prerendered="">${markup}</div>`);
   fs.writeFileSync(path.join(dist, 'prerendered', file), html);

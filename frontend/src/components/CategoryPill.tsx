@@ -12,7 +12,7 @@ export function CategoryPill({ to, name, image, imageSize }: { to: string; name:
   );
 }
 
-/** A dozen placeholder pills; category-pill.css gives them about the widths of real names. */
+/** A dozen grey pills while loading; category-pill.css gives them about the widths of real names. */
 const SKELETON_PILLS = 12;
 
 /**
