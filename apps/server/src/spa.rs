@@ -86,7 +86,7 @@ fn is_hashed(name: &str) -> bool {
 fn prerendered_page(static_dir: &Path, path: &str) -> Option<PathBuf> {
     let path = path.trim_matches('/');
     let plain = path.split('/').all(|segment| !segment.is_empty() && segment.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'));
-    let name = if path.is_empty() { "index" } else if plain { path } else { return None };
+    let name = if path.is_empty() { "index" } else if plain && path != "index" { path } else { return None };
     let page = static_dir.join("prerendered").join(format!("{name}.html"));
     page.is_file().then_some(page)
 }
@@ -151,7 +151,7 @@ mod tests {
         assert_eq!(prerendered_page(&dir, ""), Some(dir.join("prerendered/index.html")));
         assert_eq!(prerendered_page(&dir, "/books"), Some(dir.join("prerendered/books.html")));
         assert_eq!(prerendered_page(&dir, "/books/"), Some(dir.join("prerendered/books.html")));
-        for other in ["/books/meditations", "/login", "/Books", "/../index", "/books.html", "/a//b", "/books%2F"] {
+        for other in ["/index", "/books/meditations", "/login", "/Books", "/../index", "/books.html", "/a//b", "/books%2F"] {
             assert_eq!(prerendered_page(&dir, other), None, "{other}");
         }
     }
