@@ -45,9 +45,14 @@ for (const [path, heading] of [
       if (message.type() === 'error') errors.push(message.text());
     });
     await rememberPrerenderedHeading(page);
-    await page.goto(path);
+    const html = (await (await page.goto(path))?.text()) ?? '';
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
     await waitForHydration(page);
+    // Every stylesheet the page uses was named by its HTML: none arrives later with the route's
+    // chunk and moves what was painted (layout shift).
+    const sheets = await page.evaluate(() => [...document.styleSheets].flatMap((sheet) => (sheet.href ? [new URL(sheet.href).pathname] : [])));
+    expect(sheets.length).toBeGreaterThan(1);
+    for (const sheet of sheets) expect(html, `${sheet} is linked from the HTML`).toContain(sheet);
     // The header's search answers as the app's (a form submitted before hydration would reload
     // the page with ?q=).
     const search = page.getByRole('banner').getByRole('searchbox', { name: 'Search books' });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { continueToHome, expectNoViolations, fillLogin, readerPosition, signUpNewMember } from './helpers';
+import { continueToHome, expectNoViolations, fillLogin, newUser, readerPosition, signInViaApi, signUpNewMember } from './helpers';
 
 /**
  * The summary reader, the video page and the visuals against the seeded catalogue
@@ -23,6 +23,42 @@ test('a visitor sees the first section and the login paywall, without Next or Pr
   // The paywall's login comes back to the book.
   await page.getByRole('link', { name: 'Log in', exact: true }).click();
   await expect(page).toHaveURL(/\/login\?redirect=%2Fbooks%2Fmeditations$/);
+});
+
+test("a visitor's book page comes with its book: the summary is drawn without the book call, with the page's title", async ({ page }) => {
+  const bookCalls: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/books/')) bookCalls.push(request.url());
+  });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  const response = await page.goto('/books/meditations');
+  // The HTML names the book before any script runs (for people and for search engines).
+  const html = (await response?.text()) ?? '';
+  expect(html).toContain('<title>Meditations · Gistbook</title>');
+  expect(html).toMatch(/<script type="application\/json" id="book-data" data-key="meditations">/);
+  await expect(page).toHaveTitle('Meditations · Gistbook');
+  await expect(page.getByRole('heading', { level: 1, name: 'Meditations' })).toBeVisible();
+  await expect(page.locator('.reader__section')).toHaveCount(1);
+  await expect(page.getByRole('heading', { name: 'Log in or start your free trial to keep reading' })).toBeVisible();
+  expect(bookCalls).toEqual([]);
+  // The reader's chunks came with the page (preloaded), and no Content-Security-Policy refusal.
+  expect(errors).toEqual([]);
+});
+
+test("a member's browser ignores the visitor's book in the page and reads as the member", async ({ page }) => {
+  await signInViaApi(page, newUser());
+  const bookCalls: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/books/the-way-to-wealth') bookCalls.push(request.url());
+  });
+  await page.goto('/books/the-way-to-wealth');
+  await expect(page.getByRole('button', { name: 'Next', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Log in or start your free trial/ })).toHaveCount(0);
+  expect(bookCalls.length).toBeGreaterThan(0);
 });
 
 test('a visitor is sent to log in for the video of a book that is not free, and to /try for its visuals', async ({ page }) => {

@@ -13,15 +13,47 @@ const { prerenderPage, PRERENDERED_PAGES } = createRequire(import.meta.url)(path
 const EMPTY_ROOT = /<div id="?root"?><\/div>/;
 const template = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
 if (!EMPTY_ROOT.test(template)) throw new Error('prerender: dist/index.html has no empty <div id="root">');
+const groups = JSON.parse(fs.readFileSync(path.join(dist, 'chunk-groups.json'), 'utf8'));
+const entry = new Set(groups.main);
+
+/**
+ * `<link>`s for a route's own chunks (those the entry does not load): its stylesheets, so that the
+ * first paint is already styled (a stylesheet arriving with the chunk moved the prerendered
+ * page: layout shift), and its scripts preloaded beside the app's instead of after it has run.
+ */
+function routeLinks(group) {
+  const files = (groups[group] ?? []).filter((file) => !entry.has(file));
+  if (!files.some((file) => file.endsWith('.js'))) throw new Error(`prerender: chunk-groups.json names no script for ${group}`);
+  return files
+    .map((file) => (file.endsWith('.css') ? `<link rel="stylesheet" href="/${file}">` : `<link rel="preload" as="script" href="/${file}">`))
+    .join('');
+}
+if (!template.includes('</head>')) throw new Error('prerender: dist/index.html has no </head>');
+
 fs.mkdirSync(path.join(dist, 'prerendered'), { recursive: true });
-for (const { path: page, file } of PRERENDERED_PAGES) {
+for (const { path: page, file, chunk } of PRERENDERED_PAGES) {
   const markup = await prerenderPage(page);
   // The Content-Security-Policy (script-src and style-src 'self') refuses inline scripts and style
   // attributes in the HTML: a page that needs one would look or work differently until hydration.
   const inline = markup.match(/<script|\sstyle="[^"]*"/);
   if (inline) throw new Error(`prerender: ${page} has inline ${inline[0].trim()} (the CSP refuses it): use a class`);
   // `data-prerendered` tells src/index.tsx to hydrate instead of rendering afresh.
-  const html = template.replace(EMPTY_ROOT, () => `<div id="root" data-prerendered="">${markup}</div>`);
+  const html = template
+    .replace('</head>', () => `${routeLinks(chunk)}</head>`)
+    .replace(EMPTY_ROOT, () => `<div id="root" data-prerendered="">${markup}</div>`);
   fs.writeFileSync(path.join(dist, 'prerendered', file), html);
   console.log(`prerendered ${page} -> dist/prerendered/${file} (${(markup.length / 1024).toFixed(1)} KB of markup)`);
 }
+
+// The book page's shell (dist/shells/reader.html): the empty page, plus the reader route's own
+// chunks, fetched with the app's instead of after it has run. The server fills in the book's
+// title, description and the visitor's answer for each `/books/{id}` (apps/server, `book_page`).
+const DESCRIPTION = /<meta name="?description"? content="([^"]*)">/;
+if (!DESCRIPTION.test(template)) throw new Error('prerender: dist/index.html has no description');
+const shell = template
+  // One spelling the server looks for, whatever the minifier wrote.
+  .replace(DESCRIPTION, (_, content) => `<meta name="description" content="${content}">`)
+  .replace('</head>', () => `${routeLinks('route-reader')}</head>`);
+fs.mkdirSync(path.join(dist, 'shells'), { recursive: true });
+fs.writeFileSync(path.join(dist, 'shells', 'reader.html'), shell);
+console.log('book page shell -> dist/shells/reader.html');

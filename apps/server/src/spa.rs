@@ -91,6 +91,60 @@ fn prerendered_page(static_dir: &Path, path: &str) -> Option<PathBuf> {
     page.is_file().then_some(page)
 }
 
+/// The page a book's address starts from: the build's reader shell (`frontend/scripts/prerender.mjs`:
+/// the app's page that also fetches the reader's chunks), or the app's page when the build made none.
+pub async fn book_shell(static_dir: &Path) -> actix_web::Result<String> {
+    let shell = static_dir.join("shells").join("reader.html");
+    let page = if shell.is_file() { shell } else { static_dir.join("index.html") };
+    Ok(tokio::fs::read_to_string(page).await?)
+}
+
+/// The answer for an app page: HTML the browser checks again on every visit.
+pub fn html_page(page: String) -> HttpResponse {
+    HttpResponse::Ok().content_type("text/html; charset=utf-8").insert_header((header::CACHE_CONTROL, "no-cache")).body(page)
+}
+
+/// The shell with the book's title and description, and `answer` (the visitor's answer of
+/// `GET /api/books/{key}`) as a JSON data block the app reads (`inline-book.ts`). A data block is
+/// never run, so the Content-Security-Policy allows it; `<`, `>` and `&` are written as JSON
+/// escapes so that no text in the book can end the block.
+pub fn with_book(shell: &str, key: &str, title: &str, description: &str, answer: &impl serde::Serialize) -> String {
+    let Ok(json) = serde_json::to_string(answer) else { return shell.to_owned() };
+    let json = json.replace('<', "\\u003c").replace('>', "\\u003e").replace('&', "\\u0026");
+    let mut page = shell.to_owned();
+    if let (Some(start), Some(end)) = (page.find("<title>"), page.find("</title>")) {
+        page.replace_range(start + "<title>".len()..end, &format!("{} · Gistbook", escape_html(title)));
+    }
+    const DESCRIPTION: &str = "<meta name=\"description\" content=\"";
+    if let Some(start) = page.find(DESCRIPTION).map(|at| at + DESCRIPTION.len()) {
+        if let Some(length) = page[start..].find('"') {
+            let text = catalogue::html::plain_text(description);
+            page.replace_range(start..start + length, &escape_html(&shortened(text.trim(), 200)));
+        }
+    }
+    let block = format!("<script type=\"application/json\" id=\"book-data\" data-key=\"{}\">{json}</script>", escape_html(key));
+    match page.rfind("</body>") {
+        Some(at) => page.insert_str(at, &block),
+        None => page.push_str(&block),
+    }
+    page
+}
+
+/// At most `limit` characters, cut at a word with an ellipsis.
+fn shortened(text: &str, limit: usize) -> String {
+    if text.chars().count() <= limit {
+        return text.to_owned();
+    }
+    let cut: String = text.chars().take(limit - 1).collect();
+    let cut = cut.rsplit_once(' ').map_or(cut.as_str(), |(words, _)| words);
+    format!("{}…", cut.trim_end())
+}
+
+/// Text for an HTML text node or a quoted attribute.
+fn escape_html(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
 pub fn files(static_dir: &Path) -> Option<Files> {
     let index = static_dir.join("index.html");
     if !index.is_file() {
@@ -108,7 +162,7 @@ pub fn files(static_dir: &Path) -> Option<Files> {
             .prefer_utf8(true)
             // A prerendered page goes to the default handler, which answers it; the folder of
             // those pages is not served as files.
-            .path_filter(move |path, _| !path.starts_with("prerendered") && prerendered_page(&filter_folder, &path.to_string_lossy()).is_none())
+            .path_filter(move |path, _| !path.starts_with("prerendered") && !path.starts_with("shells") && prerendered_page(&filter_folder, &path.to_string_lossy()).is_none())
             .default_handler(fn_service(move |req: ServiceRequest| {
                 let index: PathBuf = prerendered_page(&folder, req.path()).unwrap_or_else(|| index.clone());
                 async move {

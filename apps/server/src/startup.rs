@@ -150,7 +150,8 @@ impl Application {
                 None => app,
             };
             let app = match spa::files(&app_state.config.static_dir) {
-                Some(files) => app.service(files),
+                // A book's page carries its book (before the files, which answer every path).
+                Some(files) => app.service(crate::routes::catalogue::books::book_page).service(files),
                 None => app,
             };
             let app = app.default_service(actix_web::dev::fn_service(spa::fallback));

@@ -8,8 +8,8 @@ import { prerenderPage, PRERENDERED_PAGES } from './render';
 describe('prerendered pages', () => {
   it('are the landing page and the catalogue', () => {
     expect(PRERENDERED_PAGES).toEqual([
-      { path: '/', file: 'index.html' },
-      { path: '/books', file: 'books.html' },
+      { path: '/', file: 'index.html', chunk: 'route-landing' },
+      { path: '/books', file: 'books.html', chunk: 'route-books' },
     ]);
   });
 

@@ -31,7 +31,7 @@ export async function prerenderPage(path: string): Promise<string> {
 }
 
 /** The pages prerendered at build time: public, and the same for every visitor before data. */
-export const PRERENDERED_PAGES: { path: string; file: string }[] = [
-  { path: '/', file: 'index.html' },
-  { path: '/books', file: 'books.html' },
+export const PRERENDERED_PAGES: { path: string; file: string; chunk: string }[] = [
+  { path: '/', file: 'index.html', chunk: 'route-landing' },
+  { path: '/books', file: 'books.html', chunk: 'route-books' },
 ];

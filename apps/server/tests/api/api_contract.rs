@@ -495,7 +495,9 @@ async fn with_a_built_front_end_app_routes_get_index_html_and_api_paths_stay_jso
         ("/books/", PRERENDERED_BOOKS),
         ("/login", INDEX_HTML),
         ("/reset-password/ada%40example.com/abc", INDEX_HTML),
-        ("/books/12", INDEX_HTML),
+        // An unknown book's page is the reader's shell as built (the app asks and says why).
+        ("/books/12", READER_SHELL),
+        ("/shells/reader.html", INDEX_HTML),
         ("/prerendered", INDEX_HTML),
         ("/prerendered/books.html", INDEX_HTML),
     ];

@@ -6,7 +6,7 @@ use crate::common;
 
 use chrono::{Duration, Utc};
 use common::catalogue::{secret, slide_secret};
-use common::{ok_body, spawn_app, TestApp};
+use common::{ok_body, spawn_app, spawn_app_with, AppOptions, TestApp, READER_SHELL};
 use reqwest::StatusCode;
 use serde_json::Value;
 
@@ -248,4 +248,54 @@ async fn the_book_answer_carries_the_sections_the_caller_may_read() {
     assert!(paid["sections"].to_string().contains(&secret("premium-1")), "the full text is in the sections");
     let joined: String = sections.iter().map(|s| s["html"].as_str().unwrap()).collect();
     assert!(!joined.contains("<h3"), "headings become titles, not section html: {joined}");
+}
+
+/// The data block of a book's page (`GET /books/{id}`): its `data-key` and its JSON.
+fn page_block(page: &str) -> (String, Value) {
+    const START: &str = "<script type=\"application/json\" id=\"book-data\" data-key=\"";
+    let at = page.find(START).unwrap_or_else(|| panic!("no data block: {page}")) + START.len();
+    let (key, rest) = page[at..].split_once("\">").expect("the block's start tag");
+    let (json, _) = rest.split_once("</script>").expect("the block's end tag");
+    (key.to_owned(), serde_json::from_str(json).expect("the block is JSON"))
+}
+
+#[actix_web::test]
+async fn a_book_page_carries_the_visitors_answer_and_no_text_can_end_its_block() {
+    let app = spawn_app_with(AppOptions { frontend: true, ..Default::default() }).await;
+    app.seed_catalogue();
+    let hostile = "Meditations</script><script>alert(1)</script><!--";
+    diesel::RunQueryDsl::execute(
+        diesel::sql_query("UPDATE books SET title = $1, description = '<b>Stoic</b> \"notes\" & more' WHERE subid = 'premium-1'").bind::<diesel::sql_types::Text, _>(hostile),
+        &mut app.connect(),
+    )
+    .unwrap();
+    let paid = app.paid_member("paid@example.com").await;
+
+    // Whoever asks (a paid member's token is ignored): the visitor's answer, the same as the API's.
+    let visitor_answer = ok_body(app.get("/api/books/premium-1", None).await, StatusCode::OK).await["result"].clone();
+    for token in [None, Some(paid.as_str())] {
+        let response = app.get("/books/premium-1", token).await;
+        assert_eq!(response.status(), StatusCode::OK);
+        assert!(response.headers()["content-type"].to_str().unwrap().starts_with("text/html"));
+        assert_eq!(response.headers()["cache-control"], "no-cache");
+        assert!(response.headers().contains_key("content-security-policy"));
+        let page = response.text().await.unwrap();
+        assert_eq!(page.matches("</script>").count(), 1, "only the block's own end tag: {page}");
+        assert!(!page.contains("<script>alert") && !page.contains("<!--"), "{page}");
+        let (key, answer) = page_block(&page);
+        assert_eq!(key, "premium-1");
+        assert_eq!(answer, visitor_answer);
+        assert_eq!(answer["book"]["title"], hostile);
+        assert_locked(&answer["book"], "premium-1");
+        assert!(answer["user"].is_null());
+        assert!(page.contains("<title>Meditations&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!-- · Gistbook</title>"), "{page}");
+        assert!(page.contains("&quot;notes&quot; &amp; more\">"), "the description, as text: {page}");
+        assert!(page.contains("<link rel=\"preload\" as=\"script\" href=\"/assets/reader.js\">"), "the shell's preloads stay");
+    }
+
+    // By numeric id too; an unknown book gets the shell as built.
+    let id = visitor_answer["book"]["id"].as_i64().unwrap();
+    let (key, answer) = page_block(&app.get(&format!("/books/{id}"), None).await.text().await.unwrap());
+    assert_eq!((key, answer["book"]["subid"].clone()), (id.to_string(), Value::from("premium-1")));
+    assert_eq!(app.get("/books/no-such-book", None).await.text().await.unwrap(), READER_SHELL);
 }

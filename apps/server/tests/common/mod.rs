@@ -63,6 +63,8 @@ pub const INDEX_HTML: &str = "<!doctype html><html><head><title>Gistbook</title>
 pub const APP_JS: &str = "console.log('gistbook');";
 /// The stand-in build's prerendered pages (`/` and `/books`).
 pub const PRERENDERED_LANDING: &str = "<!doctype html><html><head><title>Gistbook</title></head><body><div id=\"root\" data-prerendered=\"\"><h1>Landing</h1></div></body></html>";
+/// The stand-in build's book page shell (`shells/reader.html`), as `frontend/scripts/prerender.mjs` writes it.
+pub const READER_SHELL: &str = "<!doctype html><html><head><meta name=\"description\" content=\"Gistbook\"><title>Gistbook</title><link rel=\"preload\" as=\"script\" href=\"/assets/reader.js\"></head><body><div id=\"root\"></div></body></html>";
 pub const PRERENDERED_BOOKS: &str = "<!doctype html><html><head><title>Gistbook</title></head><body><div id=\"root\" data-prerendered=\"\"><h1>Books</h1></div></body></html>";
 
 pub struct TestApp {
@@ -127,6 +129,8 @@ fn test_config(options: &AppOptions, dirs: &TempDir, database_url: String) -> Co
         std::fs::create_dir_all(static_dir.join("prerendered")).unwrap();
         std::fs::write(static_dir.join("prerendered").join("index.html"), PRERENDERED_LANDING).unwrap();
         std::fs::write(static_dir.join("prerendered").join("books.html"), PRERENDERED_BOOKS).unwrap();
+        std::fs::create_dir_all(static_dir.join("shells")).unwrap();
+        std::fs::write(static_dir.join("shells").join("reader.html"), READER_SHELL).unwrap();
     }
     Config {
         bind_addr: "127.0.0.1:0".into(),

@@ -2,9 +2,11 @@ use super::views::{public_url, signed_url, views, BookCard, BookDetail, Category
 use crate::auth::{AuthUser, MaybeUser};
 use crate::envelope::{ok, ApiError, ErrorBody, Ok as OkBody};
 use crate::routes::user::UserView;
+use crate::spa;
 use crate::state::AppState;
 use actix_web::{get, put, web, HttpResponse};
 use catalogue::model::BookKey;
+use catalogue::service::OpenedBook;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use utoipa::ToSchema;
@@ -92,6 +94,30 @@ pub struct BookResult {
 async fn book(state: web::Data<AppState>, who: MaybeUser, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
     let key = BookKey::parse(&id);
     let opened = state.catalogue(move |c| c.open_book(who.session(), &key)).await?;
+    Ok(ok(book_result(&state, opened)))
+}
+
+/// A book's page for the browser (`/books/{id}`): the app's page with the book's title and
+/// description, carrying the visitor's answer of `GET /api/books/{id}`, which the reader draws
+/// without asking again (docs/performance.md §5). Opened as a visitor: nothing in it is more than
+/// anyone may read, and no member's unlock is spent. An unknown book, or any trouble, gets the
+/// plain page: the app then asks the API and shows why.
+#[get("/books/{id}")]
+pub async fn book_page(state: web::Data<AppState>, id: web::Path<String>) -> actix_web::Result<HttpResponse> {
+    let shell = spa::book_shell(&state.config.static_dir).await?;
+    let key = BookKey::parse(&id);
+    let page = match state.catalogue(move |c| c.open_book(None, &key)).await {
+        Ok(opened) => {
+            let result = book_result(&state, opened);
+            let (title, description) = (result.book.card.title.clone(), result.book.card.description.clone());
+            spa::with_book(&shell, &id, &title, &description, &result)
+        }
+        Err(_) => shell,
+    };
+    Ok(spa::html_page(page))
+}
+
+fn book_result(state: &AppState, opened: OpenedBook) -> BookResult {
     let now = state.clock.now();
     let (details, access, member) = (opened.details, opened.access, opened.member);
     let detail = BookDetail {
@@ -104,9 +130,9 @@ async fn book(state: web::Data<AppState>, who: MaybeUser, id: web::Path<String>)
         truncated_body: opened.truncated_body,
         body: opened.body,
         sections: SectionsView(opened.sections),
-        media_url: opened.audio.map(|key| signed_url(&state, &key)),
-        video: opened.video.map(|key| signed_url(&state, &key)),
-        infographic: opened.infographic.map(|key| signed_url(&state, &key)),
+        media_url: opened.audio.map(|key| signed_url(state, &key)),
+        video: opened.video.map(|key| signed_url(state, &key)),
+        infographic: opened.infographic.map(|key| signed_url(state, &key)),
         not_logged_in: access.not_logged_in,
         is_paid_user: access.is_paid_user,
         limit_reached: access.limit_reached,
@@ -118,7 +144,7 @@ async fn book(state: web::Data<AppState>, who: MaybeUser, id: web::Path<String>)
         is_in_library: member.in_library,
         has_ratings_from_user: member.rated,
     };
-    Ok(ok(BookResult { book: detail, user: opened.user.as_ref().map(|u| UserView::new(u, now)) }))
+    BookResult { book: detail, user: opened.user.as_ref().map(|u| UserView::new(u, now)) }
 }
 
 #[derive(Serialize, ToSchema)]

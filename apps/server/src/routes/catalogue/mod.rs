@@ -1,7 +1,7 @@
 //! Books, categories, recommendations, visuals, collections, authors, blog, search and media:
 //! the member spec's catalogue calls plus the discovery calls of docs/catalogue.md.
 
-mod books;
+pub mod books;
 mod browse;
 pub mod extras;
 mod media;

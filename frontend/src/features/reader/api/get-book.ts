@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import type { BookResult } from '@/lib/api/types';
+import { INLINE_BOOK_FRESH_MS, inlineBook } from './inline-book';
 
 /** GET /api/books/{id} (id or subid): the book with the caller's entitlement, and the user. */
 export function getBook(id: string, options?: { signal?: AbortSignal }): Promise<BookResult> {
@@ -21,6 +22,14 @@ export const bookQueryOptions = (id: string) =>
     staleTime: 0,
   });
 
+/**
+ * The book for the reader. A visitor's page may come with it (`inlineBook`): it is shown at once
+ * and not asked for again while fresh.
+ */
 export function useBook(id: string) {
-  return useQuery(bookQueryOptions(id));
+  const inline = inlineBook(id);
+  return useQuery({
+    ...bookQueryOptions(id),
+    ...(inline && { initialData: inline.result, initialDataUpdatedAt: inline.readAt, staleTime: INLINE_BOOK_FRESH_MS }),
+  });
 }

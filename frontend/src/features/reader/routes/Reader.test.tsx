@@ -6,6 +6,7 @@ import { makeUser } from '@/testing/data';
 import { fail, http, ok } from '@/testing/handlers';
 import { currentUrl, renderApp, signIn } from '@/testing/render';
 import { server } from '@/testing/server';
+import { forgetInlineBook, INLINE_BOOK_ID } from '../api/inline-book';
 
 function serveBook(book: BookDetail, user = makeUser({ id: 1, isPaid: true })) {
   const seen: string[] = [];
@@ -68,6 +69,80 @@ describe('reader: visitors', () => {
     renderApp('/books/coming-soon');
     expect(await screen.findByRole('heading', { name: 'Start your free trial to read this summary' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Start your free trial' })).toHaveAttribute('href', '/try');
+  });
+});
+
+/** The book a visitor's page came with, as the server writes it (`GET /books/{id}`). */
+function writeInlineBook(key: string, result: BookResult) {
+  const element = document.createElement('script');
+  element.type = 'application/json';
+  element.id = INLINE_BOOK_ID;
+  element.setAttribute('data-key', key);
+  element.textContent = JSON.stringify(result);
+  document.body.append(element);
+  forgetInlineBook();
+  return () => {
+    element.remove();
+    forgetInlineBook();
+  };
+}
+
+describe('reader: the book the page came with', () => {
+  const pageBook = makeVisitorBook({ subid: 'meditations', title: 'Meditations' });
+
+  it('draws a visitor\'s summary from the page without asking the API', async () => {
+    const seen = serveBook(makeVisitorBook({ subid: 'meditations', title: 'Asked for' }));
+    const remove = writeInlineBook('meditations', { book: pageBook, user: null });
+    try {
+      renderApp('/books/meditations');
+      expect(await screen.findByRole('heading', { level: 1, name: 'Meditations' })).toBeInTheDocument();
+      expect(screen.getByText('First idea text.')).toBeInTheDocument();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(seen).toEqual([]);
+    } finally {
+      remove();
+    }
+  });
+
+  it('is not used for another book', async () => {
+    const seen = serveBook(makeVisitorBook({ subid: 'on-liberty', title: 'On Liberty' }));
+    const remove = writeInlineBook('meditations', { book: pageBook, user: null });
+    try {
+      renderApp('/books/on-liberty');
+      expect(await screen.findByRole('heading', { level: 1, name: 'On Liberty' })).toBeInTheDocument();
+      expect(seen).toEqual(['on-liberty']);
+    } finally {
+      remove();
+    }
+  });
+
+  it('is not used when someone is signed in on this browser: the member gets their own view', async () => {
+    signIn();
+    const member = makeBookDetail({ subid: 'meditations', title: 'Meditations, as the member reads it' });
+    const seen = serveBook(member);
+    const remove = writeInlineBook('meditations', { book: pageBook, user: null });
+    try {
+      renderApp('/books/meditations');
+      expect(await screen.findByRole('heading', { level: 1, name: member.title })).toBeInTheDocument();
+      expect(seen).toEqual(['meditations']);
+      expect(screen.queryByRole('heading', { name: 'Log in or start your free trial to keep reading' })).not.toBeInTheDocument();
+    } finally {
+      remove();
+    }
+  });
+
+  it('is ignored when it is not a book', async () => {
+    const seen = serveBook(makeVisitorBook({ subid: 'meditations', title: 'Asked for' }));
+    const remove = writeInlineBook('meditations', { book: pageBook, user: null });
+    document.getElementById(INLINE_BOOK_ID)!.textContent = '{"book": 1';
+    forgetInlineBook();
+    try {
+      renderApp('/books/meditations');
+      expect(await screen.findByRole('heading', { level: 1, name: 'Asked for' })).toBeInTheDocument();
+      expect(seen).toEqual(['meditations']);
+    } finally {
+      remove();
+    }
   });
 });
 
