@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BookDetail, BookResult } from '@/lib/api/types';
 import { makeBookDetail, makeVisitorBook } from '@/testing/catalogue-data';
 import { makeUser } from '@/testing/data';
@@ -81,68 +81,49 @@ function writeInlineBook(key: string, result: BookResult) {
   element.textContent = JSON.stringify(result);
   document.body.append(element);
   forgetInlineBook();
-  return () => {
-    element.remove();
-    forgetInlineBook();
-  };
 }
 
 describe('reader: the book the page came with', () => {
   const pageBook = makeVisitorBook({ subid: 'meditations', title: 'Meditations' });
+  beforeEach(() => writeInlineBook('meditations', { book: pageBook, user: null }));
+  afterEach(() => {
+    document.getElementById(INLINE_BOOK_ID)?.remove();
+    forgetInlineBook();
+  });
 
   it('draws a visitor\'s summary from the page without asking the API', async () => {
     const seen = serveBook(makeVisitorBook({ subid: 'meditations', title: 'Asked for' }));
-    const remove = writeInlineBook('meditations', { book: pageBook, user: null });
-    try {
-      renderApp('/books/meditations');
-      expect(await screen.findByRole('heading', { level: 1, name: 'Meditations' })).toBeInTheDocument();
-      expect(screen.getByText('First idea text.')).toBeInTheDocument();
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(seen).toEqual([]);
-    } finally {
-      remove();
-    }
+    renderApp('/books/meditations');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Meditations' })).toBeInTheDocument();
+    expect(screen.getByText('First idea text.')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(seen).toEqual([]);
   });
 
   it('is not used for another book', async () => {
     const seen = serveBook(makeVisitorBook({ subid: 'on-liberty', title: 'On Liberty' }));
-    const remove = writeInlineBook('meditations', { book: pageBook, user: null });
-    try {
-      renderApp('/books/on-liberty');
-      expect(await screen.findByRole('heading', { level: 1, name: 'On Liberty' })).toBeInTheDocument();
-      expect(seen).toEqual(['on-liberty']);
-    } finally {
-      remove();
-    }
+    renderApp('/books/on-liberty');
+    expect(await screen.findByRole('heading', { level: 1, name: 'On Liberty' })).toBeInTheDocument();
+    expect(seen).toEqual(['on-liberty']);
   });
 
   it('is not used when someone is signed in on this browser: the member gets their own view', async () => {
     signIn();
     const member = makeBookDetail({ subid: 'meditations', title: 'Meditations, as the member reads it' });
     const seen = serveBook(member);
-    const remove = writeInlineBook('meditations', { book: pageBook, user: null });
-    try {
-      renderApp('/books/meditations');
-      expect(await screen.findByRole('heading', { level: 1, name: member.title })).toBeInTheDocument();
-      expect(seen).toEqual(['meditations']);
-      expect(screen.queryByRole('heading', { name: 'Log in or start your free trial to keep reading' })).not.toBeInTheDocument();
-    } finally {
-      remove();
-    }
+    renderApp('/books/meditations');
+    expect(await screen.findByRole('heading', { level: 1, name: member.title })).toBeInTheDocument();
+    expect(seen).toEqual(['meditations']);
+    expect(screen.queryByRole('heading', { name: 'Log in or start your free trial to keep reading' })).not.toBeInTheDocument();
   });
 
   it('is ignored when it is not a book', async () => {
     const seen = serveBook(makeVisitorBook({ subid: 'meditations', title: 'Asked for' }));
-    const remove = writeInlineBook('meditations', { book: pageBook, user: null });
     document.getElementById(INLINE_BOOK_ID)!.textContent = '{"book": 1';
     forgetInlineBook();
-    try {
-      renderApp('/books/meditations');
-      expect(await screen.findByRole('heading', { level: 1, name: 'Asked for' })).toBeInTheDocument();
-      expect(seen).toEqual(['meditations']);
-    } finally {
-      remove();
-    }
+    renderApp('/books/meditations');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Asked for' })).toBeInTheDocument();
+    expect(seen).toEqual(['meditations']);
   });
 });
 
