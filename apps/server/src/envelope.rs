@@ -22,7 +22,13 @@ pub struct Empty {}
 
 /// A 200 answer wrapping `result`.
 pub fn ok<T: Serialize>(result: T) -> HttpResponse {
-    HttpResponse::Ok().json(Ok { status: "ok", result })
+    // Written into a buffer the size of a reader's answer: grown from empty (as `json()` does),
+    // the buffer is copied at each doubling.
+    let mut body = Vec::with_capacity(16 << 10);
+    match serde_json::to_writer(&mut body, &Ok { status: "ok", result }) {
+        Result::Ok(()) => HttpResponse::Ok().content_type(actix_web::http::header::ContentType::json()).body(body),
+        Err(cause) => ApiError::internal(cause).error_response(),
+    }
 }
 
 #[derive(Serialize, ToSchema)]

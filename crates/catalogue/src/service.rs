@@ -5,8 +5,7 @@
 
 use crate::entitlement::{decide, peek, Access, Audience, BookAccessFacts, FreeMember};
 use crate::error::CatalogueError;
-use crate::html::memo::{Part, SectionsMemo};
-use crate::html::{first_section, Section};
+use crate::html::memo::{Part, ReadableText, SectionsMemo};
 use crate::listing::{page_count, ListQuery, RawListQuery};
 use crate::model::*;
 use crate::ports::CatalogueStore;
@@ -65,13 +64,9 @@ pub struct OpenedBook {
     pub user: Option<User>,
     pub card: Card,
     pub details: Book,
-    /// The first section; everyone gets it.
-    pub truncated_body: String,
-    /// The whole body, only for callers entitled to it.
-    pub body: Option<String>,
-    /// The reader's pages of what the caller may read (the body, else the first section).
-    /// Shared with the process's memo of splits (`html::memo`).
-    pub sections: std::sync::Arc<[Section]>,
+    /// The first section, which everyone gets; the whole body and the reader's sections of it
+    /// only for callers entitled to it. Shared with the process's memo of texts (`html::memo`).
+    pub text: ReadableText,
     pub audio: Option<String>,
     pub video: Option<String>,
     pub infographic: Option<String>,
@@ -368,16 +363,14 @@ pub fn recommends(mut picks: Vec<i64>) -> Result<Vec<i64>> {
 
 /// The book as `access` allows: the body, its sections and media keys only when entitled, and
 /// no body or premium key left in `details`.
-fn cut_to_access(mut book: Book, card: Card, access: Access, member: ReaderState, user: Option<User>) -> OpenedBook {
-    let truncated_body = first_section(&book.body);
-    let body = access.full_body.then(|| std::mem::take(&mut book.body));
-    let part = if body.is_some() { Part::Whole } else { Part::First };
-    let sections = SectionsMemo::shared().sections(book.id, part, body.as_deref().unwrap_or(&truncated_body));
+fn cut_to_access(book: Book, card: Card, access: Access, member: ReaderState, user: Option<User>) -> OpenedBook {
+    let part = if access.full_body { Part::Whole } else { Part::First };
+    let text = ReadableText::new(SectionsMemo::shared().reading(book.id, &book.body), part);
     let audio = book.media_url.clone().filter(|_| access.audio);
     let video = book.video.clone().filter(|_| access.video_and_visuals);
     let infographic = book.infographic.clone().filter(|_| access.video_and_visuals);
     let details = Book { body: String::new(), media_url: None, video: None, infographic: None, ..book };
-    OpenedBook { user, card, details, truncated_body, body, sections, audio, video, infographic, access, member }
+    OpenedBook { user, card, details, text, audio, video, infographic, access, member }
 }
 
 mod documents;

@@ -1,38 +1,150 @@
-//! The reader's sections of each book's text, remembered in the process: splitting a summary
-//! parses its whole HTML and serialises every section again (html5ever), the largest cost of the
-//! reader's call and of a position save, for a text that changes rarely. An entry answers only
-//! for the text it was made from, byte for byte, so an edited book is split afresh on its next
-//! read, on every instance, with nothing to invalidate.
+//! Each book's text as the reader serves it, remembered in the process: splitting a summary parses
+//! its whole HTML and serialises every section again (html5ever), and finding its first section
+//! searches the text, the largest costs of the reader's call and of a position save, for a text
+//! that changes rarely. An entry answers only for the text it was made from, byte for byte, so an
+//! edited book is read afresh on its next call, on every instance, with nothing to invalidate.
 //!
 //! Bounded by the bytes it holds, in two generations: when the newer one is full it becomes the
 //! older and the oldest is dropped; a hit in the older is carried into the newer. Books read often
 //! stay; a book not read for two generations goes.
 
-use super::{sections, Section};
+use super::{first_section, sections, Section};
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::hash::{Hash, Hasher};
+use std::sync::{Arc, Mutex, OnceLock, Weak};
 
-/// Which text of a book was split: its whole body, or the first section visitors see.
+/// Which of a book's texts a caller reads: the whole body, or the first section everyone sees.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Part {
     Whole,
     First,
 }
 
-struct Split {
+/// A book's body with its first section, each split into the reader's sections.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Reading {
+    /// Unique in the process (never reused), so that what is derived from a reading can be
+    /// remembered under it.
+    serial: u64,
     text: String,
-    sections: Arc<[Section]>,
+    first: String,
+    whole_sections: Vec<Section>,
+    first_sections: Vec<Section>,
 }
 
-impl Split {
+impl Reading {
+    pub fn new(text: &str) -> Reading {
+        static SERIALS: AtomicU64 = AtomicU64::new(1);
+        let first = first_section(text);
+        Reading {
+            serial: SERIALS.fetch_add(1, Ordering::Relaxed),
+            whole_sections: sections(text),
+            first_sections: sections(&first),
+            text: text.to_owned(),
+            first,
+        }
+    }
+
+    pub fn serial(&self) -> u64 {
+        self.serial
+    }
+
+    /// The whole body.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// Its first section ([`first_section`]).
+    pub fn first_section(&self) -> &str {
+        &self.first
+    }
+
+    /// The sections of `part`.
+    pub fn sections(&self, part: Part) -> &[Section] {
+        match part {
+            Part::Whole => &self.whole_sections,
+            Part::First => &self.first_sections,
+        }
+    }
+
     fn bytes(&self) -> usize {
-        self.text.len() + self.sections.iter().map(|s| s.title.len() + s.html.len()).sum::<usize>()
+        let sections = self.whole_sections.iter().chain(&self.first_sections);
+        self.text.len() + self.first.len() + sections.map(|s| s.title.len() + s.html.len()).sum::<usize>()
     }
 }
 
-type Generation = HashMap<(i64, Part), Arc<Split>>;
+/// What a caller may read of a book's text: the first section always, the whole body and its
+/// sections only when `part` is [`Part::Whole`]. The whole text is out of reach otherwise.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReadableText {
+    reading: Arc<Reading>,
+    part: Part,
+}
 
-/// A bounded memo of `sections` per book and part.
+impl ReadableText {
+    pub fn new(reading: Arc<Reading>, part: Part) -> ReadableText {
+        ReadableText { reading, part }
+    }
+
+    pub fn part(&self) -> Part {
+        self.part
+    }
+
+    /// The first section; everyone gets it.
+    pub fn truncated_body(&self) -> &str {
+        self.reading.first_section()
+    }
+
+    /// The whole body, only for a [`Part::Whole`] text.
+    pub fn body(&self) -> Option<&str> {
+        (self.part == Part::Whole).then(|| self.reading.text())
+    }
+
+    /// The reader's sections of what may be read.
+    pub fn sections(&self) -> &[Section] {
+        self.reading.sections(self.part)
+    }
+
+    /// Names this text (this reading and part) for as long as anything holds it: a presenter may
+    /// remember what it derives from the text under the key, and forget it once the key is gone.
+    pub fn key(&self) -> TextKey {
+        TextKey { serial: self.reading.serial, part: self.part, reading: Arc::downgrade(&self.reading) }
+    }
+}
+
+/// See [`ReadableText::key`]. Equal keys name the same text; a key never names another text later.
+#[derive(Debug, Clone)]
+pub struct TextKey {
+    serial: u64,
+    part: Part,
+    reading: Weak<Reading>,
+}
+
+impl TextKey {
+    /// Nothing holds the text any more (the memo dropped it and no call has it).
+    pub fn is_gone(&self) -> bool {
+        self.reading.strong_count() == 0
+    }
+}
+
+impl PartialEq for TextKey {
+    fn eq(&self, other: &TextKey) -> bool {
+        (self.serial, self.part) == (other.serial, other.part)
+    }
+}
+
+impl Eq for TextKey {}
+
+impl Hash for TextKey {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        (self.serial, self.part).hash(state);
+    }
+}
+
+type Generation = HashMap<i64, Arc<Reading>>;
+
+/// A bounded memo of each book's [`Reading`].
 pub struct SectionsMemo {
     limit_bytes: usize,
     generations: Mutex<Generations>,
@@ -46,7 +158,7 @@ struct Generations {
 }
 
 impl SectionsMemo {
-    /// Holds about `limit_bytes` of text and sections in each of its two generations.
+    /// Holds about `limit_bytes` of texts and sections in each of its two generations.
     pub fn new(limit_bytes: usize) -> SectionsMemo {
         SectionsMemo { limit_bytes, generations: Mutex::new(Generations::default()) }
     }
@@ -57,39 +169,36 @@ impl SectionsMemo {
         SHARED.get_or_init(|| SectionsMemo::new(32 << 20))
     }
 
-    /// `sections(text)` for this part of `book`, from the memo when `text` is the one it holds.
-    pub fn sections(&self, book: i64, part: Part, text: &str) -> Arc<[Section]> {
-        let key = (book, part);
-        if let Some(sections) = self.lookup(key, text) {
-            return sections;
+    /// `book`'s reading of `text`, from the memo when `text` is the one it holds.
+    pub fn reading(&self, book: i64, text: &str) -> Arc<Reading> {
+        if let Some(found) = self.lookup(book, text) {
+            return found;
         }
         // Split outside the lock: a parse takes far longer than any lookup.
-        let split = Arc::new(Split { text: text.to_owned(), sections: sections(text).into() });
-        let found = Arc::clone(&split.sections);
-        self.keep(key, split);
-        found
+        let reading = Arc::new(Reading::new(text));
+        self.keep(book, Arc::clone(&reading));
+        reading
     }
 
-    fn lookup(&self, key: (i64, Part), text: &str) -> Option<Arc<[Section]>> {
+    fn lookup(&self, book: i64, text: &str) -> Option<Arc<Reading>> {
         let mut generations = self.generations.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        if let Some(split) = generations.newer.get(&key).filter(|split| split.text == text) {
-            return Some(Arc::clone(&split.sections));
+        if let Some(reading) = generations.newer.get(&book).filter(|reading| reading.text == text) {
+            return Some(Arc::clone(reading));
         }
-        let split = generations.older.remove(&key).filter(|split| split.text == text)?;
-        let found = Arc::clone(&split.sections);
-        generations.insert(key, split, self.limit_bytes);
-        Some(found)
+        let reading = generations.older.remove(&book).filter(|reading| reading.text == text)?;
+        generations.insert(book, Arc::clone(&reading), self.limit_bytes);
+        Some(reading)
     }
 
-    fn keep(&self, key: (i64, Part), split: Arc<Split>) {
+    fn keep(&self, book: i64, reading: Arc<Reading>) {
         let mut generations = self.generations.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        generations.insert(key, split, self.limit_bytes);
+        generations.insert(book, reading, self.limit_bytes);
     }
 }
 
 impl Generations {
-    fn insert(&mut self, key: (i64, Part), split: Arc<Split>, limit_bytes: usize) {
-        let bytes = split.bytes();
+    fn insert(&mut self, book: i64, reading: Arc<Reading>, limit_bytes: usize) {
+        let bytes = reading.bytes();
         if bytes > limit_bytes {
             return;
         }
@@ -97,8 +206,8 @@ impl Generations {
             self.older = std::mem::take(&mut self.newer);
             self.newer_bytes = 0;
         }
-        self.older.remove(&key);
-        if let Some(replaced) = self.newer.insert(key, split) {
+        self.older.remove(&book);
+        if let Some(replaced) = self.newer.insert(book, reading) {
             self.newer_bytes -= replaced.bytes();
         }
         self.newer_bytes += bytes;
@@ -117,47 +226,73 @@ mod tests {
     }
 
     #[test]
-    fn the_memo_answers_as_sections_does_and_keeps_one_split_per_book_and_part() {
+    fn a_reading_answers_as_sections_and_first_section_do() {
+        let reading = Reading::new(BODY);
+        assert_eq!(reading.text(), BODY);
+        assert_eq!(reading.first_section(), first_section(BODY));
+        assert_eq!(reading.sections(Part::Whole), sections(BODY).as_slice());
+        assert_eq!(reading.sections(Part::First), sections(&first_section(BODY)).as_slice());
+        assert_eq!(reading.sections(Part::First).len(), 1);
+        assert_ne!(reading.serial(), Reading::new(BODY).serial(), "every reading has its own serial");
+    }
+
+    #[test]
+    fn a_first_section_text_holds_no_more_than_the_first_section() {
+        let reading = Arc::new(Reading::new(BODY));
+        let first = ReadableText::new(Arc::clone(&reading), Part::First);
+        assert_eq!((first.body(), first.truncated_body()), (None, "<h3>One</h3><p>first</p>"));
+        assert_eq!(first.sections().len(), 1);
+        let whole = ReadableText::new(Arc::clone(&reading), Part::Whole);
+        assert_eq!((whole.body(), whole.sections().len()), (Some(BODY), 2));
+        assert_ne!(first.key(), whole.key(), "one reading, two texts");
+        assert_eq!(whole.key(), ReadableText::new(Arc::clone(&reading), Part::Whole).key());
+        let key = whole.key();
+        drop((reading, first, whole));
+        assert!(key.is_gone());
+    }
+
+    #[test]
+    fn the_memo_keeps_one_reading_per_book() {
         let memo = SectionsMemo::new(1 << 20);
-        let first = memo.sections(1, Part::Whole, BODY);
-        assert_eq!(&*first, sections(BODY).as_slice());
-        let again = memo.sections(1, Part::Whole, BODY);
-        assert!(Arc::ptr_eq(&first, &again), "the second read is the remembered split");
-        memo.sections(1, Part::First, "<h3>One</h3><p>first</p>");
+        let first = memo.reading(1, BODY);
+        let again = memo.reading(1, BODY);
+        assert!(Arc::ptr_eq(&first, &again), "the second read is the remembered one");
+        memo.reading(2, BODY);
         assert_eq!(memo_len(&memo), (2, 0));
     }
 
     #[test]
-    fn an_edited_text_is_split_again() {
+    fn an_edited_text_is_read_again() {
         let memo = SectionsMemo::new(1 << 20);
-        let before = memo.sections(1, Part::Whole, BODY);
+        let before = memo.reading(1, BODY);
         let edited = "<h3>One</h3><p>changed</p>";
-        let after = memo.sections(1, Part::Whole, edited);
+        let after = memo.reading(1, edited);
         assert!(!Arc::ptr_eq(&before, &after));
-        assert_eq!(&*after, sections(edited).as_slice());
+        assert_eq!(after.sections(Part::Whole), sections(edited).as_slice());
+        assert_ne!(before.serial(), after.serial());
         assert_eq!(memo_len(&memo), (1, 0), "the edited text replaced the old one");
     }
 
     #[test]
     fn a_full_generation_ages_and_books_read_again_are_carried_over() {
-        let size = Split { text: BODY.into(), sections: sections(BODY).into() }.bytes();
+        let size = Reading::new(BODY).bytes();
         let memo = SectionsMemo::new(size * 2);
-        let one = memo.sections(1, Part::Whole, BODY);
-        memo.sections(2, Part::Whole, BODY);
-        memo.sections(3, Part::Whole, BODY);
+        let one = memo.reading(1, BODY);
+        memo.reading(2, BODY);
+        memo.reading(3, BODY);
         assert_eq!(memo_len(&memo), (1, 2), "the third book started a new generation");
-        assert!(Arc::ptr_eq(&one, &memo.sections(1, Part::Whole, BODY)), "book 1 is still remembered");
+        assert!(Arc::ptr_eq(&one, &memo.reading(1, BODY)), "book 1 is still remembered");
         assert_eq!(memo_len(&memo), (2, 1), "and moved to the newer generation");
-        memo.sections(4, Part::Whole, BODY);
+        memo.reading(4, BODY);
         assert_eq!(memo_len(&memo), (1, 2), "book 2, not read again, is gone");
         let generations = memo.generations.lock().unwrap();
-        assert!(!generations.newer.contains_key(&(2, Part::Whole)) && !generations.older.contains_key(&(2, Part::Whole)));
+        assert!(!generations.newer.contains_key(&2) && !generations.older.contains_key(&2));
     }
 
     #[test]
     fn a_text_larger_than_a_generation_is_never_kept() {
         let memo = SectionsMemo::new(10);
-        assert_eq!(&*memo.sections(1, Part::Whole, BODY), sections(BODY).as_slice());
+        assert_eq!(memo.reading(1, BODY).sections(Part::Whole), sections(BODY).as_slice());
         assert_eq!(memo_len(&memo), (0, 0));
     }
 }

@@ -1,4 +1,5 @@
 use super::*;
+use crate::html::Section;
 use crate::fakes::{sample_book, InMemoryCatalogue};
 use crate::listing::ListQueryError;
 use crate::ports::Books;
@@ -58,10 +59,10 @@ fn opening_a_book_with_an_ended_session_is_refused_before_the_book_is_looked_for
 fn a_visitor_gets_the_first_section_and_no_premium_key() {
     let store = store();
     let opened = Catalogue::new(&store, now()).open_book(None, &BookKey::Id(1)).unwrap();
-    assert_eq!(opened.body, None);
+    assert_eq!(opened.text.body(), None);
     assert_eq!((opened.audio.as_ref(), opened.video.as_ref(), opened.infographic.as_ref()), (None, None, None));
-    assert_eq!(opened.truncated_body, "<h3>One</h3><p>first</p>");
-    assert_eq!(&*opened.sections, [Section { title: "One".into(), html: "<p>first</p>".into() }]);
+    assert_eq!(opened.text.truncated_body(), "<h3>One</h3><p>first</p>");
+    assert_eq!(opened.text.sections(), [Section { title: "One".into(), html: "<p>first</p>".into() }]);
     assert!(opened.details.body.is_empty() && opened.details.media_url.is_none() && opened.details.video.is_none());
     assert!(opened.details.infographic.is_none());
     assert!(opened.access.not_logged_in);
@@ -71,8 +72,8 @@ fn a_visitor_gets_the_first_section_and_no_premium_key() {
 fn a_paid_member_gets_every_section_and_every_media_key() {
     let store = store();
     let opened = Catalogue::new(&store, now()).open_book(Some(PAID), &BookKey::Subid("book-2".into())).unwrap();
-    assert!(opened.body.is_some());
-    assert_eq!(opened.sections.len(), 2);
+    assert!(opened.text.body().is_some());
+    assert_eq!(opened.text.sections().len(), 2);
     assert_eq!(opened.audio.as_deref(), Some("premium/audio/2.wav"));
     assert_eq!(opened.video.as_deref(), Some("premium/video/2.mp4"));
     assert!(opened.infographic.is_some());
@@ -86,15 +87,15 @@ fn a_free_member_spends_one_unlock_per_new_premium_book_until_none_are_left() {
     let catalogue = Catalogue::new(&store, now());
     for id in 1..=3 {
         let opened = catalogue.open_book(Some(FREE), &BookKey::Id(id)).unwrap();
-        assert!(opened.body.is_some(), "book {id}");
+        assert!(opened.text.body().is_some(), "book {id}");
         assert!(opened.audio.is_some() && opened.video.is_none(), "audio yes, video stays paid-only");
     }
     let again = catalogue.open_book(Some(FREE), &BookKey::Id(2)).unwrap();
-    assert!(again.body.is_some(), "an unlocked book stays open");
+    assert!(again.text.body().is_some(), "an unlocked book stays open");
     assert_eq!(store.unlocks_of(FREE_MEMBER), vec![(1, 1), (2, 2), (3, 3)]);
     let fourth = catalogue.open_book(Some(FREE), &BookKey::Id(4)).unwrap();
-    assert!(fourth.access.limit_reached && fourth.body.is_none());
-    assert_eq!(fourth.sections.len(), 1, "only the first section");
+    assert!(fourth.access.limit_reached && fourth.text.body().is_none());
+    assert_eq!(fourth.text.sections().len(), 1, "only the first section");
     assert_eq!(store.unlocks_of(FREE_MEMBER).len(), 3);
 }
 
@@ -106,7 +107,7 @@ fn an_invite_bonus_adds_one_unlock() {
     store.update_user(member);
     let catalogue = Catalogue::new(&store, now());
     for id in 1..=4 {
-        assert!(catalogue.open_book(Some(FREE), &BookKey::Id(id)).unwrap().body.is_some(), "book {id}");
+        assert!(catalogue.open_book(Some(FREE), &BookKey::Id(id)).unwrap().text.body().is_some(), "book {id}");
     }
     assert!(catalogue.open_book(Some(FREE), &BookKey::Id(5)).unwrap().access.limit_reached);
 }
@@ -123,7 +124,7 @@ fn the_monthly_preview_is_the_chosen_book_else_the_newest_free_one() {
     store.choose_preview(NaiveDate::from_ymd_opt(2026, 12, 1).unwrap(), 5);
     assert_eq!(monthly_preview(), Some(4), "next month's choice is not this month's");
     let opened = catalogue.open_book(Some(FREE), &BookKey::Id(4)).unwrap();
-    assert!(opened.body.is_some());
+    assert!(opened.text.body().is_some());
     assert!(store.unlocks_of(FREE_MEMBER).is_empty(), "the preview spends no unlock");
     assert_eq!(month_of(now()), NaiveDate::from_ymd_opt(2026, 11, 1).unwrap());
 }
@@ -134,7 +135,7 @@ fn a_book_without_text_spends_nothing() {
     store.add_book(Book { body: "  ".into(), coming_soon: true, ..sample_book(7) }, &[]);
     assert!(!store.book(&BookKey::Id(7)).unwrap().unwrap().has_text());
     let opened = Catalogue::new(&store, now()).open_book(Some(FREE), &BookKey::Id(7)).unwrap();
-    assert!(opened.body.is_none() && opened.sections.is_empty());
+    assert!(opened.text.body().is_none() && opened.text.sections().is_empty());
     assert!(store.unlocks_of(FREE_MEMBER).is_empty());
 }
 

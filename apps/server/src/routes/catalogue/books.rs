@@ -1,4 +1,5 @@
-use super::views::{public_url, signed_url, views, BookCard, BookDetail, CategoryView, SectionsView};
+use super::text_json::text_json;
+use super::views::{public_url, signed_url, views, BookCard, BookDetail, CategoryView};
 use crate::auth::{AuthUser, MaybeUser};
 use crate::envelope::{ok, ApiError, ErrorBody, Ok as OkBody};
 use crate::routes::user::UserView;
@@ -94,7 +95,7 @@ pub struct BookResult {
 async fn book(state: web::Data<AppState>, who: MaybeUser, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
     let key = BookKey::parse(&id);
     let opened = state.catalogue(move |c| c.open_book(who.session(), &key)).await?;
-    Ok(ok(book_result(&state, opened)))
+    Ok(ok(book_result(&state, opened).map_err(ApiError::internal)?))
 }
 
 /// A book's page for the browser (`/books/{id}`): the app's page with the book's title and
@@ -106,19 +107,20 @@ async fn book(state: web::Data<AppState>, who: MaybeUser, id: web::Path<String>)
 pub async fn book_page(state: web::Data<AppState>, id: web::Path<String>) -> actix_web::Result<HttpResponse> {
     let shell = spa::book_shell(&state.config.static_dir).await?;
     let key = BookKey::parse(&id);
-    let page = match state.catalogue(move |c| c.open_book(None, &key)).await {
-        Ok(opened) => {
-            let result = book_result(&state, opened);
+    let opened = state.catalogue(move |c| c.open_book(None, &key)).await;
+    let page = match opened.ok().and_then(|opened| book_result(&state, opened).ok()) {
+        Some(result) => {
             let (title, description) = (result.book.card.title.clone(), result.book.card.description.clone());
             spa::with_book(&shell, &id, &title, &description, &result)
         }
-        Err(_) => shell,
+        None => shell,
     };
     Ok(spa::html_page(page))
 }
 
-fn book_result(state: &AppState, opened: OpenedBook) -> BookResult {
+fn book_result(state: &AppState, opened: OpenedBook) -> serde_json::Result<BookResult> {
     let now = state.clock.now();
+    let text = text_json(&opened.text)?;
     let (details, access, member) = (opened.details, opened.access, opened.member);
     let detail = BookDetail {
         card: opened.card.into(),
@@ -127,9 +129,9 @@ fn book_result(state: &AppState, opened: OpenedBook) -> BookResult {
         quotes: details.quotes,
         goals: details.goals,
         tags: details.tags,
-        truncated_body: opened.truncated_body,
-        body: opened.body,
-        sections: SectionsView(opened.sections),
+        truncated_body: text.truncated_body,
+        body: text.body,
+        sections: text.sections,
         media_url: opened.audio.map(|key| signed_url(state, &key)),
         video: opened.video.map(|key| signed_url(state, &key)),
         infographic: opened.infographic.map(|key| signed_url(state, &key)),
@@ -144,7 +146,7 @@ fn book_result(state: &AppState, opened: OpenedBook) -> BookResult {
         is_in_library: member.in_library,
         has_ratings_from_user: member.rated,
     };
-    BookResult { book: detail, user: opened.user.as_ref().map(|u| UserView::new(u, now)) }
+    Ok(BookResult { book: detail, user: opened.user.as_ref().map(|u| UserView::new(u, now)) })
 }
 
 #[derive(Serialize, ToSchema)]

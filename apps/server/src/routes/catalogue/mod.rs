@@ -5,6 +5,7 @@ pub mod books;
 mod browse;
 pub mod extras;
 mod media;
+pub mod text_json;
 pub mod views;
 mod visuals;
 

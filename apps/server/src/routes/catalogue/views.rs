@@ -1,6 +1,7 @@
 //! The catalogue's JSON shapes (docs/catalogue.md) and their construction from rows.
 
 use crate::state::AppState;
+use super::text_json::Json;
 use catalogue::model::{Author, BlogPost as Post, BookRef as Ref, Card, Category, Collection, Slide};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -105,16 +106,6 @@ pub struct SectionView<'a> {
     pub html: &'a str,
 }
 
-/// The reader's pages, written straight from the split the catalogue remembers for the book
-/// (`catalogue::html::memo`): no copy of the summary's text per call.
-pub struct SectionsView(pub std::sync::Arc<[catalogue::html::Section]>);
-
-impl Serialize for SectionsView {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.0.iter().map(|section| SectionView { title: &section.title, html: &section.html }))
-    }
-}
-
 /// The reader's book: the card's fields, the text the caller may read and the access flags.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -127,14 +118,15 @@ pub struct BookDetail {
     pub goals: Vec<String>,
     pub tags: Vec<String>,
     /// The first section; everyone gets it.
-    pub truncated_body: String,
+    #[schema(value_type = String)]
+    pub truncated_body: Json,
     /// The whole sanitised body, only for callers entitled to it.
-    #[schema(required = true)]
-    pub body: Option<String>,
+    #[schema(value_type = Option<String>, required = true)]
+    pub body: Json,
     /// The reader's pages of what the caller may read (the body, else the first section),
     /// split by the server so that positions and completion count the same sections.
     #[schema(value_type = Vec<SectionView>)]
-    pub sections: SectionsView,
+    pub sections: Json,
     /// Signed audio URL, only for entitled callers.
     #[schema(required = true)]
     pub media_url: Option<String>,
