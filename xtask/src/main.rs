@@ -31,8 +31,8 @@ usage: cargo xtask <command>
   test                       every test: Rust unit and integration, front end, browser end-to-end
   e2e [PLAYWRIGHT ARGS]      only the browser tests (e.g. `cargo xtask e2e e2e/reader.spec.ts`)
   db                         start the private PostgreSQL of `run` and wait (Ctrl-C stops it)
-  bench reader [--books N]   pgbench -S and a floor server vs GET /api/books/{id} at 64
-                             connections, search latency
+  bench reader [--books N]   pgbench -S, a floor server and the floor running the reader's
+                             statement vs GET /api/books/{id} at 64 connections, search latency
   bench progress [--books N] pgbench -N vs PUT /api/user-book-history/ from many members
   bench checkout             pgbench -N vs the price call and the Stripe webhook handler
   bench upload               a 2 GB video through the admin upload call vs cp

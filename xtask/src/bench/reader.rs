@@ -1,5 +1,6 @@
 //! `bench reader`: GET /api/books/{id} as a paid member against pgbench `-S` and against the floor
-//! server (the stack's ceiling for this call), then search latency.
+//! server (the stack's ceiling for this call) and the floor running the reader's own statement, then
+//! search latency.
 
 use super::floor::FloorServer;
 use super::{profile, wrk, Rig};
@@ -18,14 +19,22 @@ pub(super) fn run(rig: &Rig) -> Result<()> {
         use db::schema::books;
         books::table.filter(books::subid.eq(BOOK)).select(books::id).first(&mut PgConnection::establish(&rig.url)?)?
     };
+    let token = rig.paid_member(&client, "bench@example.com")?;
+    let (member, session) = live_session(rig, "bench@example.com")?;
+
     let floor = FloorServer::start(&rig.url, 16)?;
     let floor_target = format!("{}/floor/{book_id}", floor.base);
     let check = client.get(&floor_target).send()?;
     anyhow::ensure!(check.status().is_success(), "the floor server failed: {}", check.status());
     let floor_rps = wrk("the floor server (actix-web + Diesel, one prepared primary-key lookup, 3 KB JSON)", &[&floor_target], tps)?;
+    // The same floor running the reader's own statement: what the call's database work costs.
+    let statement_target = format!("{}/floor-reader/{BOOK}?user={member}&session={session}", floor.base);
+    let check = client.get(&statement_target).send()?;
+    anyhow::ensure!(check.status().is_success(), "the floor server's reader statement failed: {}", check.status());
+    let statement_rps = wrk("the floor server running the reader's statement (the member's session included), 3 KB JSON", &[&statement_target], tps)?;
+    println!("ratio:   {:.2} of the floor server's requests/s (what the reader's statement alone costs)", statement_rps / floor_rps);
     drop(floor);
 
-    let token = rig.paid_member(&client, "bench@example.com")?;
     let target = format!("{}/api/books/{BOOK}", rig.base);
     let check: serde_json::Value = client.get(&target).bearer_auth(&token).send()?.json()?;
     anyhow::ensure!(check["result"]["book"]["isPaidUser"] == true && check["result"]["book"]["body"].is_string(), "the member is not paid: {check}");
@@ -33,12 +42,27 @@ pub(super) fn run(rig: &Rig) -> Result<()> {
     let statistics = profile::reset_statements(&rig.url);
     let rps = wrk("GET /api/books/{id} as a paid member", &["-H", &auth, &target], tps)?;
     println!("ratio:   {:.2} of the floor server's requests/s", rps / floor_rps);
+    println!("ratio:   {:.2} of the floor server running the reader's statement (the server's own work)", rps / statement_rps);
     if statistics {
         profile::print_statements(&rig.url, "the reader call")?;
     }
     profile::profiled_run(rig, "the reader call", &["-H", &auth, &target])?;
 
     search_latency(rig, &client)
+}
+
+/// The member's id and the session (refresh-token family) of its newest live sign-in.
+fn live_session(rig: &Rig, email: &str) -> Result<(i64, String)> {
+    use db::schema::{refresh_tokens, users};
+    let mut conn = PgConnection::establish(&rig.url)?;
+    refresh_tokens::table
+        .inner_join(users::table)
+        .filter(users::email.eq(email))
+        .filter(refresh_tokens::revoked_at.is_null())
+        .order(refresh_tokens::created_at.desc())
+        .select((users::id, refresh_tokens::family))
+        .first(&mut conn)
+        .with_context(|| format!("{email} has no live session"))
 }
 
 /// The fixed mix of 200 queries (`xtask/bench-data/search-queries.txt`), each asked once for its
