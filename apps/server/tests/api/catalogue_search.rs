@@ -121,3 +121,21 @@ async fn typos_are_looked_for_only_when_the_words_find_less_than_a_page() {
     assert_eq!(result["total"], 21, "{result}");
     assert!(!titles(&result).contains(&"Lantren Keeper".to_owned()));
 }
+
+#[actix_web::test]
+async fn a_second_page_continues_the_first_and_a_page_past_the_end_still_counts_the_matches() {
+    let app = spawn_app().await;
+    for n in 0..25 {
+        add_book(&app, &format!("harbour-{n:02}"), &format!("Harbour Lights {n:02}"), "<p>Boats.</p>");
+    }
+    let page = |n: u32| {
+        let app = &app;
+        async move { ok_body(app.get(&format!("/api/search?q=harbour&page={n}"), None).await, StatusCode::OK).await["result"].clone() }
+    };
+    let (first, second, past) = (page(1).await, page(2).await, page(3).await);
+    assert_eq!((first["total"].as_i64(), second["total"].as_i64(), past["total"].as_i64()), (Some(25), Some(25), Some(25)));
+    let (first, second) = (titles(&first), titles(&second));
+    assert_eq!((first.len(), second.len()), (20, 5));
+    assert!(first.iter().all(|title| !second.contains(title)), "no book on both pages");
+    assert!(titles(&past).is_empty(), "{past}");
+}
