@@ -120,7 +120,7 @@ pub fn sections(html: &str) -> Vec<Section> {
 /// always exists), through the process's memo of splits. Positions saved by members are clamped
 /// to this.
 pub fn book_section_count(book: i64, body: &str) -> usize {
-    memo::SectionsMemo::shared().reading(book, body).sections(memo::Part::Whole).len().max(1)
+    memo::ReadingMemo::shared().reading(book, body).sections(memo::Part::Whole).len().max(1)
 }
 
 type NodeRef<'a> = ego_tree::NodeRef<'a, scraper::Node>;

@@ -5,7 +5,7 @@
 
 use crate::entitlement::{decide, peek, Access, Audience, BookAccessFacts, FreeMember};
 use crate::error::CatalogueError;
-use crate::html::memo::{Part, ReadableText, SectionsMemo};
+use crate::html::memo::{Part, ReadableText, ReadingMemo};
 use crate::listing::{page_count, ListQuery, RawListQuery};
 use crate::model::*;
 use crate::ports::CatalogueStore;
@@ -365,7 +365,7 @@ pub fn recommends(mut picks: Vec<i64>) -> Result<Vec<i64>> {
 /// no body or premium key left in `details`.
 fn cut_to_access(book: Book, card: Card, access: Access, member: ReaderState, user: Option<User>) -> OpenedBook {
     let part = if access.full_body { Part::Whole } else { Part::First };
-    let text = ReadableText::new(SectionsMemo::shared().reading(book.id, &book.body), part);
+    let text = ReadableText::new(ReadingMemo::shared().reading(book.id, &book.body), part);
     let audio = book.media_url.clone().filter(|_| access.audio);
     let video = book.video.clone().filter(|_| access.video_and_visuals);
     let infographic = book.infographic.clone().filter(|_| access.video_and_visuals);

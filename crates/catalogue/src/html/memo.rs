@@ -46,10 +46,6 @@ impl Reading {
         }
     }
 
-    pub fn serial(&self) -> u64 {
-        self.serial
-    }
-
     /// The whole body.
     pub fn text(&self) -> &str {
         &self.text
@@ -145,7 +141,7 @@ impl Hash for TextKey {
 type Generation = HashMap<i64, Arc<Reading>>;
 
 /// A bounded memo of each book's [`Reading`].
-pub struct SectionsMemo {
+pub struct ReadingMemo {
     limit_bytes: usize,
     generations: Mutex<Generations>,
 }
@@ -157,16 +153,16 @@ struct Generations {
     older: Generation,
 }
 
-impl SectionsMemo {
+impl ReadingMemo {
     /// Holds about `limit_bytes` of texts and sections in each of its two generations.
-    pub fn new(limit_bytes: usize) -> SectionsMemo {
-        SectionsMemo { limit_bytes, generations: Mutex::new(Generations::default()) }
+    pub fn new(limit_bytes: usize) -> ReadingMemo {
+        ReadingMemo { limit_bytes, generations: Mutex::new(Generations::default()) }
     }
 
     /// The process's memo: 32 MB a generation, some two thousand summaries in all.
-    pub fn shared() -> &'static SectionsMemo {
-        static SHARED: OnceLock<SectionsMemo> = OnceLock::new();
-        SHARED.get_or_init(|| SectionsMemo::new(32 << 20))
+    pub fn shared() -> &'static ReadingMemo {
+        static SHARED: OnceLock<ReadingMemo> = OnceLock::new();
+        SHARED.get_or_init(|| ReadingMemo::new(32 << 20))
     }
 
     /// `book`'s reading of `text`, from the memo when `text` is the one it holds.
@@ -220,7 +216,7 @@ mod tests {
 
     const BODY: &str = "<h3>One</h3><p>first</p><h3>Two</h3><p>second</p>";
 
-    fn memo_len(memo: &SectionsMemo) -> (usize, usize) {
+    fn memo_len(memo: &ReadingMemo) -> (usize, usize) {
         let generations = memo.generations.lock().unwrap();
         (generations.newer.len(), generations.older.len())
     }
@@ -233,7 +229,7 @@ mod tests {
         assert_eq!(reading.sections(Part::Whole), sections(BODY).as_slice());
         assert_eq!(reading.sections(Part::First), sections(&first_section(BODY)).as_slice());
         assert_eq!(reading.sections(Part::First).len(), 1);
-        assert_ne!(reading.serial(), Reading::new(BODY).serial(), "every reading has its own serial");
+        assert_ne!(reading.serial, Reading::new(BODY).serial, "every reading has its own serial");
     }
 
     #[test]
@@ -253,7 +249,7 @@ mod tests {
 
     #[test]
     fn the_memo_keeps_one_reading_per_book() {
-        let memo = SectionsMemo::new(1 << 20);
+        let memo = ReadingMemo::new(1 << 20);
         let first = memo.reading(1, BODY);
         let again = memo.reading(1, BODY);
         assert!(Arc::ptr_eq(&first, &again), "the second read is the remembered one");
@@ -263,20 +259,20 @@ mod tests {
 
     #[test]
     fn an_edited_text_is_read_again() {
-        let memo = SectionsMemo::new(1 << 20);
+        let memo = ReadingMemo::new(1 << 20);
         let before = memo.reading(1, BODY);
         let edited = "<h3>One</h3><p>changed</p>";
         let after = memo.reading(1, edited);
         assert!(!Arc::ptr_eq(&before, &after));
         assert_eq!(after.sections(Part::Whole), sections(edited).as_slice());
-        assert_ne!(before.serial(), after.serial());
+        assert_ne!(before.serial, after.serial);
         assert_eq!(memo_len(&memo), (1, 0), "the edited text replaced the old one");
     }
 
     #[test]
     fn a_full_generation_ages_and_books_read_again_are_carried_over() {
         let size = Reading::new(BODY).bytes();
-        let memo = SectionsMemo::new(size * 2);
+        let memo = ReadingMemo::new(size * 2);
         let one = memo.reading(1, BODY);
         memo.reading(2, BODY);
         memo.reading(3, BODY);
@@ -291,7 +287,7 @@ mod tests {
 
     #[test]
     fn a_text_larger_than_a_generation_is_never_kept() {
-        let memo = SectionsMemo::new(10);
+        let memo = ReadingMemo::new(10);
         assert_eq!(memo.reading(1, BODY).sections(Part::Whole), sections(BODY).as_slice());
         assert_eq!(memo_len(&memo), (0, 0));
     }
