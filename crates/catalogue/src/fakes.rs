@@ -2,6 +2,7 @@
 
 use crate::entitlement::FreeMember;
 use crate::listing::{ListQuery, Sort};
+use crate::html::memo::DigestedText;
 use crate::model::*;
 use crate::ports::*;
 use crate::search::SearchQuery;
@@ -41,6 +42,8 @@ struct State {
     goals: Vec<Goal>,
     /// (book, goal)
     goal_links: Vec<(i64, i64)>,
+    /// How many times a book's text was loaded (`book_text`).
+    text_loads: u32,
 }
 
 #[derive(Default)]
@@ -103,6 +106,11 @@ impl InMemoryCatalogue {
         self.with(|s| s.books.push((book, category_ids.to_vec())));
     }
 
+    /// An operator's edit of a book's body.
+    pub fn edit_body(&self, id: i64, body: &str) {
+        self.with(|s| s.books.iter_mut().filter(|(b, _)| b.id == id).for_each(|(b, _)| b.body = body.to_owned()));
+    }
+
     pub fn add_category(&self, id: i64, name: &str) {
         let category = Category {
             id,
@@ -147,6 +155,11 @@ impl InMemoryCatalogue {
         self.with(|s| s.recent.entry(member).or_default().insert(0, book_id));
     }
 
+    /// How many times a book's text was loaded apart from its state (`book_text`).
+    pub fn text_loads(&self) -> u32 {
+        self.with(|s| s.text_loads)
+    }
+
     /// (book, ordinal) of every unlock the member spent, in order.
     pub fn unlocks_of(&self, member: UserId) -> Vec<(i64, u32)> {
         self.with(|s| s.unlocks.iter().filter(|u| u.0 == member).map(|u| (u.1, u.2)).collect())
@@ -178,6 +191,15 @@ impl InMemoryCatalogue {
     }
 }
 
+/// The fakes' digest of a body: another text gets another digest (as `md5` in the database), and
+/// it is not the text itself, so code that took the digest for the text would show it.
+fn fake_digest(body: &str) -> String {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    body.hash(&mut hasher);
+    format!("fake-{:016x}-{}", hasher.finish(), body.len())
+}
+
 fn limited(mut cards: Vec<Card>, offset: i64, limit: i64) -> Vec<Card> {
     cards.drain(..(offset.max(0) as usize).min(cards.len()));
     cards.truncate(limit.max(0) as usize);
@@ -199,7 +221,9 @@ impl Books for InMemoryCatalogue {
         Ok(self.find(key).map(|book| {
             let state = member.and_then(|m| self.with(|s| s.reader_states.get(&(m, book.id)).copied())).unwrap_or_default();
             let categories = self.categories_of(&[book.id]).unwrap_or_default().into_iter().map(|(_, category)| category).collect();
-            BookWithState { book, member: state, preview, categories }
+            // As the database: the body is named by its digest, not read.
+            let body_digest = fake_digest(&book.body);
+            BookWithState { book: Book { body: String::new(), ..book }, body_digest, member: state, preview, categories }
         }))
     }
 
@@ -210,6 +234,11 @@ impl Books for InMemoryCatalogue {
 
     fn book(&self, key: &BookKey) -> PortResult<Option<Book>> {
         Ok(self.find(key))
+    }
+
+    fn book_text(&self, book_id: i64) -> PortResult<Option<DigestedText>> {
+        self.with(|s| s.text_loads += 1);
+        Ok(self.find(&BookKey::Id(book_id)).map(|book| DigestedText { digest: fake_digest(&book.body), text: book.body }))
     }
 
     fn book_id(&self, key: &BookKey) -> PortResult<Option<i64>> {

@@ -120,10 +120,14 @@ pub struct ReaderState {
     pub rated: bool,
 }
 
-/// A book with the member's own state, loaded together for the reader.
+/// A book with the member's own state, loaded together for the reader. The book's body is not
+/// read with it (`book.body` is empty): `body_digest` names it, and the catalogue takes the text
+/// from its memo of readings, or loads it ([`crate::ports::Books::book_text`]) when that text is
+/// new to this process. A summary is most of a book's row, and the same for every caller.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BookWithState {
     pub book: Book,
+    pub body_digest: String,
     pub member: ReaderState,
     /// Read in the same statement, so the reader's call need not ask for them apart.
     pub preview: PreviewCandidates,

@@ -4,6 +4,7 @@
 //! method does the locked read-decide-write and takes the decision as an argument.
 
 use crate::entitlement::FreeMember;
+use crate::html::memo::DigestedText;
 use crate::listing::ListQuery;
 use crate::model::*;
 use crate::search::SearchQuery;
@@ -29,6 +30,8 @@ pub trait Books {
     fn book_for_session(&self, key: &BookKey, session: Session, month: NaiveDate) -> PortResult<Option<(Option<User>, BookWithState)>>;
     /// The whole book (no member state).
     fn book(&self, key: &BookKey) -> PortResult<Option<Book>>;
+    /// A book's body as it is now, with its digest (what `book_with_state` names it by).
+    fn book_text(&self, book_id: i64) -> PortResult<Option<DigestedText>>;
     fn book_id(&self, key: &BookKey) -> PortResult<Option<i64>>;
     /// The categories of each of these books, as (book id, category).
     fn categories_of(&self, book_ids: &[i64]) -> PortResult<Vec<(i64, CategoryRef)>>;

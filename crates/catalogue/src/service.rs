@@ -5,7 +5,7 @@
 
 use crate::entitlement::{decide, peek, Access, Audience, BookAccessFacts, FreeMember};
 use crate::error::CatalogueError;
-use crate::html::memo::{Part, ReadableText, ReadingMemo};
+use crate::html::memo::{Part, ReadableText, Reading, ReadingMemo};
 use crate::listing::{page_count, ListQuery, RawListQuery};
 use crate::model::*;
 use crate::ports::CatalogueStore;
@@ -14,6 +14,7 @@ use chrono::{Datelike, NaiveDate};
 use identity::User;
 use kernel::{Session, Timestamp};
 use std::collections::HashMap;
+use std::sync::Arc;
 
 /// Home: the most popular books, 6 new releases, 10 from the member's categories, 10 from history.
 pub const POPULAR: i64 = 20;
@@ -107,6 +108,15 @@ pub struct Infographic {
     pub image: Option<String>,
 }
 
+/// A book with the caller's state, as `BookWithState`, and its body (`book.body` and its reading).
+struct Found {
+    book: Book,
+    member: ReaderState,
+    preview: PreviewCandidates,
+    categories: Vec<CategoryRef>,
+    reading: Arc<Reading>,
+}
+
 /// What the entitlement policy needs to know about `book`, given the month's preview book.
 fn facts_of(book: &Book, monthly_preview: Option<i64>) -> BookAccessFacts {
     BookAccessFacts { free: book.free, monthly_preview: monthly_preview == Some(book.id), has_body: book.has_text() }
@@ -189,7 +199,7 @@ impl<'s, S: CatalogueStore + ?Sized> Catalogue<'s, S> {
     /// One book for the reader, with exactly what the caller may read (server-rules "Access to
     /// summaries"). Opening a premium book as a free member with unlocks left spends one.
     pub fn open_book(&self, who: Option<Session>, key: &BookKey) -> Result<OpenedBook> {
-        let (caller, BookWithState { book, member, preview, categories }) = self.caller_and_book(who, key)?;
+        let (caller, Found { book, member, preview, categories, reading }) = self.caller_and_book(who, key)?;
         let facts = facts_of(&book, preview.preview());
         let audience = caller.audience;
         let unlocks = match audience {
@@ -200,7 +210,7 @@ impl<'s, S: CatalogueStore + ?Sized> Catalogue<'s, S> {
         };
         let access = decide(audience, unlocks, facts);
         let card = Card { categories, ..book.card() };
-        Ok(cut_to_access(book, card, access, member, caller.user))
+        Ok(cut_to_access(book, reading, card, access, member, caller.user))
     }
 
     /// A book's id, by id or subid.
@@ -211,14 +221,17 @@ impl<'s, S: CatalogueStore + ?Sized> Catalogue<'s, S> {
     /// The caller and the book with the caller's state, in one read when signed in (the
     /// session's member comes with the book). An ended session is refused before an unknown book,
     /// as on every call.
-    fn caller_and_book(&self, who: Option<Session>, key: &BookKey) -> Result<(Caller, BookWithState)> {
+    fn caller_and_book(&self, who: Option<Session>, key: &BookKey) -> Result<(Caller, Found)> {
         let month = month_of(self.now);
         let Some(session) = who else {
             let found = self.store.book_with_state(key, None, month)?.ok_or(CatalogueError::BookNotFound)?;
-            return Ok((self.caller(None)?, found));
+            return Ok((self.caller(None)?, self.with_text(found)?));
         };
         match self.store.book_for_session(key, session, month)? {
-            Some((live_member, found)) => Ok((self.caller_of(live_member)?, found)),
+            Some((live_member, found)) => {
+                let caller = self.caller_of(live_member)?;
+                Ok((caller, self.with_text(found)?))
+            }
             None => {
                 self.caller(who)?;
                 Err(CatalogueError::BookNotFound)
@@ -226,10 +239,22 @@ impl<'s, S: CatalogueStore + ?Sized> Catalogue<'s, S> {
         }
     }
 
+    /// The book with its body: from the memo of readings when this process holds the text its
+    /// digest names, else loaded (once per text and process).
+    fn with_text(&self, found: BookWithState) -> Result<Found> {
+        let BookWithState { mut book, body_digest, member, preview, categories } = found;
+        let reading = ReadingMemo::shared()
+            .reading_by_digest(book.id, &body_digest, || self.store.book_text(book.id))?
+            .ok_or(CatalogueError::BookNotFound)?;
+        // A copy of a few kilobytes, so that the rules and use cases see a whole book.
+        book.body = reading.text().to_owned();
+        Ok(Found { book, member, preview, categories, reading })
+    }
+
     /// A book and a signed-in caller's access to it, spending nothing, with the caller read in
     /// the book's statement (the position save's and the rating's one read before they write).
     pub fn peek_book_as(&self, who: Session, key: &BookKey) -> Result<(User, Book, Access)> {
-        let (Caller { user, audience }, BookWithState { book, preview, .. }) = self.caller_and_book(Some(who), key)?;
+        let (Caller { user, audience }, Found { book, preview, .. }) = self.caller_and_book(Some(who), key)?;
         let user = user.expect("a signed-in caller has a record");
         let access = self.peek_access(audience, &book, preview)?;
         Ok((user, book, access))
@@ -237,8 +262,8 @@ impl<'s, S: CatalogueStore + ?Sized> Catalogue<'s, S> {
 
     /// A book and the caller's access to it, spending nothing.
     pub fn peek_book(&self, audience: Audience, key: &BookKey) -> Result<(Book, Access)> {
-        let BookWithState { book, preview, .. } =
-            self.store.book_with_state(key, None, month_of(self.now))?.ok_or(CatalogueError::BookNotFound)?;
+        let found = self.store.book_with_state(key, None, month_of(self.now))?.ok_or(CatalogueError::BookNotFound)?;
+        let Found { book, preview, .. } = self.with_text(found)?;
         let access = self.peek_access(audience, &book, preview)?;
         Ok((book, access))
     }
@@ -363,9 +388,9 @@ pub fn recommends(mut picks: Vec<i64>) -> Result<Vec<i64>> {
 
 /// The book as `access` allows: the body, its sections and media keys only when entitled, and
 /// no body or premium key left in `details`.
-fn cut_to_access(book: Book, card: Card, access: Access, member: ReaderState, user: Option<User>) -> OpenedBook {
+fn cut_to_access(book: Book, reading: Arc<Reading>, card: Card, access: Access, member: ReaderState, user: Option<User>) -> OpenedBook {
     let part = if access.full_body { Part::Whole } else { Part::First };
-    let text = ReadableText::new(ReadingMemo::shared().reading(book.id, &book.body), part);
+    let text = ReadableText::new(reading, part);
     let audio = book.media_url.clone().filter(|_| access.audio);
     let video = book.video.clone().filter(|_| access.video_and_visuals);
     let infographic = book.infographic.clone().filter(|_| access.video_and_visuals);

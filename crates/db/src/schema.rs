@@ -452,6 +452,8 @@ diesel::table! {
         deleted_at -> Nullable<Timestamptz>,
         podcast -> Nullable<Text>,
         image_card -> Nullable<Text>,
+        body_digest -> Text,
+        category_refs -> Jsonb,
     }
 }
 
@@ -483,6 +485,8 @@ diesel::table! {
         deleted_at -> Nullable<Timestamptz>,
         podcast -> Nullable<Text>,
         image_card -> Nullable<Text>,
+        body_digest -> Text,
+        category_refs -> Jsonb,
     }
 }
 

@@ -7,6 +7,7 @@ use crate::reading::{history, library, ratings, report};
 use crate::schema::{book_unlocks, users};
 use catalogue::model::*;
 use catalogue::ports::{Books, Members, Unlocks};
+use catalogue::html::memo::DigestedText;
 use catalogue::FreeMember;
 use chrono::NaiveDate;
 use diesel::prelude::*;
@@ -130,7 +131,15 @@ impl Books for PgStore<'_> {
     }
 
     fn book(&self, key: &BookKey) -> PortResult<Option<Book>> {
-        Ok(self.run(|conn| tables::page::book_with_state(conn, key, None, None))?.map(|found| found.book))
+        self.run(|conn| {
+            let Some(found) = tables::page::book_with_state(conn, key, None, None)? else { return Ok(None) };
+            let text = tables::page::book_text(conn, found.book.id)?;
+            Ok(text.map(|text| Book { body: text.text, ..found.book }))
+        })
+    }
+
+    fn book_text(&self, book_id: i64) -> PortResult<Option<DigestedText>> {
+        self.run(|conn| tables::page::book_text(conn, book_id))
     }
 
     fn book_id(&self, key: &BookKey) -> PortResult<Option<i64>> {

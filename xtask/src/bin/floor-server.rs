@@ -5,8 +5,8 @@
 //! itself is a debug build). Prints `listening on ADDRESS` once it accepts connections.
 //!
 //! `/floor-reader/{subid}?user=N&session=HEX` answers the same 3 KB from the reader's own statement
-//! (`db::catalogue::page::book_for_session`, the member's session included) instead of the
-//! primary-key lookup: the floor with the reader's database work, so that the bench can say how much
+//! (`db::catalogue::page::book_for_session`, the member's session included, and the body from the
+//! memo of readings by its digest, as the reader takes it) instead of the primary-key lookup: the floor with the reader's database work, so that the bench can say how much
 //! of the reader's distance to the floor is that statement and how much the server's own work.
 
 use actix_web::{web, App, HttpResponse, HttpServer};
@@ -69,8 +69,11 @@ async fn book_as_reader(pool: web::Data<PgPool>, subid: web::Path<String>, membe
     let pool = pool.into_inner();
     let found = web::block(move || -> Result<Found> {
         let mut conn = pool.get()?;
-        let page = db::catalogue::page::book_for_session(&mut conn, &key, session, month)?;
-        Ok(page.map(|(_, found)| (found.book.id, found.book.title, found.book.body)))
+        let Some((_, found)) = db::catalogue::page::book_for_session(&mut conn, &key, session, month)? else { return Ok(None) };
+        // The body as the reader gets it: from the memo of readings by its digest, loaded once.
+        let id = found.book.id;
+        let reading = catalogue::html::memo::ReadingMemo::shared().reading_by_digest(id, &found.body_digest, || db::catalogue::page::book_text(&mut conn, id))?;
+        Ok(reading.map(|reading| (id, found.book.title, reading.text().to_owned())))
     })
     .await;
     answer(found)

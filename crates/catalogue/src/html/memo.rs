@@ -3,6 +3,8 @@
 //! searches the text, the largest costs of the reader's call and of a position save, for a text
 //! that changes rarely. An entry answers only for the text it was made from, byte for byte, so an
 //! edited book is read afresh on its next call, on every instance, with nothing to invalidate.
+//! The reader's call names the text by its digest (the store's `md5` of the body) instead of
+//! reading it: the body is loaded only when the memo holds no reading with that digest.
 //!
 //! Bounded by the bytes it holds, in two generations: when the newer one is full it becomes the
 //! older and the oldest is dropped; a hit in the older is carried into the newer. Books read often
@@ -27,6 +29,8 @@ pub struct Reading {
     /// Unique in the process (never reused), so that what is derived from a reading can be
     /// remembered under it.
     serial: u64,
+    /// The store's digest of `text`, when the text was loaded by digest.
+    digest: Option<String>,
     text: String,
     first: String,
     whole_sections: Vec<Section>,
@@ -35,10 +39,15 @@ pub struct Reading {
 
 impl Reading {
     pub fn new(text: &str) -> Reading {
+        Reading::named(text, None)
+    }
+
+    fn named(text: &str, digest: Option<String>) -> Reading {
         static SERIALS: AtomicU64 = AtomicU64::new(1);
         let first = first_section(text);
         Reading {
             serial: SERIALS.fetch_add(1, Ordering::Relaxed),
+            digest,
             whole_sections: sections(text),
             first_sections: sections(&first),
             text: text.to_owned(),
@@ -138,6 +147,13 @@ impl Hash for TextKey {
     }
 }
 
+/// A book's text as the store holds it, with the store's digest of it, read together.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DigestedText {
+    pub text: String,
+    pub digest: String,
+}
+
 type Generation = HashMap<i64, Arc<Reading>>;
 
 /// A bounded memo of each book's [`Reading`].
@@ -176,12 +192,34 @@ impl ReadingMemo {
         reading
     }
 
+    /// `book`'s reading of the text whose digest is `digest`, from the memo; else `load` reads the
+    /// book's text with its digest as they are now (None: no such book), and that reading is kept
+    /// under the digest it was loaded with (the text may have changed since `digest` was read).
+    pub fn reading_by_digest<E>(
+        &self,
+        book: i64,
+        digest: &str,
+        load: impl FnOnce() -> Result<Option<DigestedText>, E>,
+    ) -> Result<Option<Arc<Reading>>, E> {
+        if let Some(found) = self.lookup_where(book, |reading| reading.digest.as_deref() == Some(digest)) {
+            return Ok(Some(found));
+        }
+        let Some(DigestedText { text, digest }) = load()? else { return Ok(None) };
+        let reading = Arc::new(Reading::named(&text, Some(digest)));
+        self.keep(book, Arc::clone(&reading));
+        Ok(Some(reading))
+    }
+
     fn lookup(&self, book: i64, text: &str) -> Option<Arc<Reading>> {
+        self.lookup_where(book, |reading| reading.text == text)
+    }
+
+    fn lookup_where(&self, book: i64, matches: impl Fn(&Reading) -> bool) -> Option<Arc<Reading>> {
         let mut generations = self.generations.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        if let Some(reading) = generations.newer.get(&book).filter(|reading| reading.text == text) {
+        if let Some(reading) = generations.newer.get(&book).filter(|reading| matches(reading)) {
             return Some(Arc::clone(reading));
         }
-        let reading = generations.older.remove(&book).filter(|reading| reading.text == text)?;
+        let reading = generations.older.remove(&book).filter(|reading| matches(reading))?;
         generations.insert(book, Arc::clone(&reading), self.limit_bytes);
         Some(reading)
     }
@@ -283,6 +321,63 @@ mod tests {
         assert_eq!(memo_len(&memo), (1, 2), "book 2, not read again, is gone");
         let generations = memo.generations.lock().unwrap();
         assert!(!generations.newer.contains_key(&2) && !generations.older.contains_key(&2));
+    }
+
+    /// A loader that counts its calls and answers `text` under `digest`.
+    fn loader<'a>(calls: &'a std::cell::Cell<u32>, text: &'a str, digest: &'a str) -> impl FnOnce() -> Result<Option<DigestedText>, ()> + 'a {
+        move || {
+            calls.set(calls.get() + 1);
+            Ok(Some(DigestedText { text: text.to_owned(), digest: digest.to_owned() }))
+        }
+    }
+
+    #[test]
+    fn a_text_named_by_its_digest_is_loaded_once() {
+        let memo = ReadingMemo::new(1 << 20);
+        let calls = std::cell::Cell::new(0);
+        let first = memo.reading_by_digest(1, "d1", loader(&calls, BODY, "d1")).unwrap().unwrap();
+        let again = memo.reading_by_digest(1, "d1", loader(&calls, BODY, "d1")).unwrap().unwrap();
+        assert_eq!(calls.get(), 1, "the second call read nothing");
+        assert!(Arc::ptr_eq(&first, &again));
+        assert_eq!(first.sections(Part::Whole), sections(BODY).as_slice());
+        let edited = "<h3>One</h3><p>edited</p>";
+        let after = memo.reading_by_digest(1, "d2", loader(&calls, edited, "d2")).unwrap().unwrap();
+        assert_eq!((calls.get(), after.text()), (2, edited), "another digest is another text");
+        assert_eq!(memo_len(&memo), (1, 0), "which replaced the old one");
+    }
+
+    #[test]
+    fn a_text_is_kept_under_the_digest_it_was_loaded_with() {
+        let memo = ReadingMemo::new(1 << 20);
+        let calls = std::cell::Cell::new(0);
+        // The book was edited between the statement that read "d1" and the load.
+        let edited = "<h3>One</h3><p>edited</p>";
+        assert_eq!(memo.reading_by_digest(1, "d1", loader(&calls, edited, "d2")).unwrap().unwrap().text(), edited);
+        assert_eq!(memo.reading_by_digest(1, "d2", loader(&calls, "never read", "d2")).unwrap().unwrap().text(), edited);
+        assert_eq!(calls.get(), 1);
+        assert_eq!(memo.reading_by_digest(1, "d1", loader(&calls, BODY, "d1")).unwrap().unwrap().text(), BODY, "d1 is not taken for the edited text");
+        assert_eq!(calls.get(), 2);
+    }
+
+    #[test]
+    fn a_book_gone_before_its_text_was_loaded_has_no_reading() {
+        let memo = ReadingMemo::new(1 << 20);
+        assert_eq!(memo.reading_by_digest(1, "d1", || Ok::<_, ()>(None)).unwrap(), None);
+        assert_eq!(memo.reading_by_digest(1, "d1", || Err("the store failed")), Err("the store failed"));
+        assert_eq!(memo_len(&memo), (0, 0));
+    }
+
+    #[test]
+    fn readings_by_text_and_by_digest_share_one_entry() {
+        let memo = ReadingMemo::new(1 << 20);
+        let calls = std::cell::Cell::new(0);
+        let by_text = memo.reading(1, BODY);
+        let by_digest = memo.reading_by_digest(1, "d1", loader(&calls, BODY, "d1")).unwrap().unwrap();
+        assert_eq!(calls.get(), 1, "a reading made from the text alone carries no digest");
+        assert!(!Arc::ptr_eq(&by_text, &by_digest));
+        assert!(Arc::ptr_eq(&by_digest, &memo.reading(1, BODY)), "the text finds the reading loaded by digest");
+        assert!(Arc::ptr_eq(&by_digest, &memo.reading_by_digest(1, "d1", loader(&calls, BODY, "d1")).unwrap().unwrap()));
+        assert_eq!((calls.get(), memo_len(&memo)), (1, (1, 0)));
     }
 
     #[test]

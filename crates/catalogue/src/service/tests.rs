@@ -140,6 +140,31 @@ fn a_book_without_text_spends_nothing() {
 }
 
 #[test]
+fn a_books_text_is_loaded_once_per_process_and_again_after_an_edit() {
+    let store = store();
+    // A text no other test uses: the memo of readings is the process's own.
+    let body = "<h3>Loaded once</h3><p>a text of this test alone</p><h3>Two</h3><p>second</p>";
+    store.add_book(Book { body: body.into(), ..sample_book(8) }, &[]);
+    let catalogue = Catalogue::new(&store, now());
+    let whole = |opened: OpenedBook| opened.text.body().map(str::to_owned);
+
+    assert_eq!(whole(catalogue.open_book(Some(PAID), &BookKey::Id(8)).unwrap()).as_deref(), Some(body));
+    assert_eq!(store.text_loads(), 1);
+    assert_eq!(whole(catalogue.open_book(Some(PAID), &BookKey::Id(8)).unwrap()).as_deref(), Some(body));
+    let (_, peeked, _) = catalogue.peek_book_as(PAID, &BookKey::Id(8)).unwrap();
+    assert_eq!(peeked.body, body, "the position save's read sees the whole body");
+    assert_eq!(store.text_loads(), 1, "later reads name the text by its digest and find it in the memo");
+
+    let edited = "<h3>Loaded once</h3><p>edited by an operator, in this test alone</p>";
+    store.edit_body(8, edited);
+    let opened = catalogue.open_book(Some(PAID), &BookKey::Id(8)).unwrap();
+    assert_eq!((opened.text.body(), opened.text.sections().len()), (Some(edited), 1), "the next read has the edited text");
+    assert_eq!(store.text_loads(), 2);
+    assert_eq!(catalogue.open_book(None, &BookKey::Id(8)).unwrap().text.truncated_body(), edited, "visitors too");
+    assert_eq!(store.text_loads(), 2);
+}
+
+#[test]
 fn unknown_books_are_not_found() {
     let store = store();
     let catalogue = Catalogue::new(&store, now());

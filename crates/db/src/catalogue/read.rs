@@ -46,8 +46,9 @@ pub(crate) const CARD_SELECT: &str = "SELECT b.id, b.subid, b.title, b.author, c
      b.video IS NOT NULL AS has_video, EXISTS (SELECT 1 FROM visuals v WHERE v.book_id = b.id) AS has_visuals, \
      b.read_count, b.upload_date FROM books b LEFT JOIN authors a ON a.id = b.author_id";
 
-/// A book with everything, including the body; only the reader's call loads it.
-#[derive(Debug, Clone, Queryable, Selectable, QueryableByName)]
+/// A book with everything but its body, which the row names by its digest (the reader's call
+/// loads the body only when the server has not read that text yet).
+#[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = books, check_for_backend(diesel::pg::Pg))]
 pub struct BookRow {
     pub id: i64,
@@ -60,7 +61,7 @@ pub struct BookRow {
     pub image: String,
     pub vector: String,
     pub infographic: Option<String>,
-    pub body: String,
+    pub body_digest: String,
     pub quotes: Vec<String>,
     pub goals: Vec<String>,
     pub tags: Vec<String>,

@@ -1,0 +1,10 @@
+DROP TRIGGER categories_updated ON categories;
+DROP FUNCTION refresh_category_refs_of_changed_categories();
+DROP TRIGGER book_categories_updated ON book_categories;
+DROP TRIGGER book_categories_deleted ON book_categories;
+DROP TRIGGER book_categories_inserted ON book_categories;
+DROP FUNCTION refresh_category_refs_of_linked_books();
+DROP VIEW books;
+ALTER TABLE all_books DROP COLUMN category_refs;
+CREATE VIEW books AS SELECT * FROM all_books WHERE deleted_at IS NULL;
+DROP FUNCTION book_category_refs(BIGINT);
