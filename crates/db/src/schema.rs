@@ -453,7 +453,6 @@ diesel::table! {
         podcast -> Nullable<Text>,
         image_card -> Nullable<Text>,
         body_digest -> Text,
-        category_refs -> Jsonb,
     }
 }
 
@@ -486,7 +485,6 @@ diesel::table! {
         podcast -> Nullable<Text>,
         image_card -> Nullable<Text>,
         body_digest -> Text,
-        category_refs -> Jsonb,
     }
 }
 

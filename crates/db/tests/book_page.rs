@@ -104,35 +104,3 @@ fn the_page_names_the_body_by_a_digest_that_follows_every_edit() {
     assert_eq!(digest_now(&mut conn), after, "another column's edit keeps the digest");
     assert!(book_text(&mut conn, book + 1).unwrap().is_none());
 }
-
-#[test]
-fn the_books_categories_follow_every_change_to_them_in_the_same_transaction() {
-    let database = TestDatabase::new();
-    let mut conn = database.connect();
-    let (session, book) = member_and_book(&mut conn);
-    let names = |conn: &mut PgConnection| -> Vec<(String, String)> {
-        let (_, found) = book_for_session(conn, &BookKey::Id(book), session, month()).unwrap().expect("the book");
-        found.categories.into_iter().map(|c| (c.subid, c.name)).collect()
-    };
-    let pair = |subid: &str, name: &str| (subid.to_owned(), name.to_owned());
-    assert_eq!(names(&mut conn), [pair("mind", "Mind"), pair("money", "Money")]);
-
-    run(&mut conn, "UPDATE categories SET name = 'Wealth', subid = 'wealth' WHERE subid = 'money'");
-    assert_eq!(names(&mut conn), [pair("mind", "Mind"), pair("wealth", "Wealth")], "a renamed category");
-    run(&mut conn, "UPDATE categories SET sort_order = 0 WHERE subid = 'wealth'");
-    assert_eq!(names(&mut conn), [pair("wealth", "Wealth"), pair("mind", "Mind")], "a reordered category");
-
-    run(&mut conn, "BEGIN");
-    run(&mut conn, &format!("DELETE FROM book_categories WHERE book_id = {book} AND category_id = (SELECT id FROM categories WHERE subid = 'mind')"));
-    assert_eq!(names(&mut conn), [pair("wealth", "Wealth")], "a category taken off the book, within the transaction");
-    run(&mut conn, "ROLLBACK");
-    assert_eq!(names(&mut conn).len(), 2, "and back when it rolls back");
-
-    run(&mut conn, "DELETE FROM categories WHERE subid = 'wealth'");
-    assert_eq!(names(&mut conn), [pair("mind", "Mind")], "a deleted category");
-    let health = insert(&mut conn, "INSERT INTO categories (subid, name, description, small_image, sort_order) VALUES ('health', 'Health', '', '', 5) RETURNING id AS n");
-    run(&mut conn, &format!("UPDATE book_categories SET category_id = {health} WHERE book_id = {book}"));
-    assert_eq!(names(&mut conn), [pair("health", "Health")], "a link moved to another category");
-    run(&mut conn, &format!("INSERT INTO book_categories (book_id, category_id) SELECT {book}, id FROM categories WHERE subid = 'mind'"));
-    assert_eq!(names(&mut conn), [pair("mind", "Mind"), pair("health", "Health")], "a category added");
-}
