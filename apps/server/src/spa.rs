@@ -113,16 +113,16 @@ pub fn with_book(shell: &str, key: &str, title: &str, description: &str, answer:
     let json = json.replace('<', "\\u003c").replace('>', "\\u003e").replace('&', "\\u0026");
     let mut page = shell.to_owned();
     if let (Some(start), Some(end)) = (page.find("<title>"), page.find("</title>")) {
-        page.replace_range(start + "<title>".len()..end, &format!("{} · Gistbook", escape_html(title)));
+        page.replace_range(start + "<title>".len()..end, &format!("{} · Gistbook", kernel::html::escape(title)));
     }
     const DESCRIPTION: &str = "<meta name=\"description\" content=\"";
     if let Some(start) = page.find(DESCRIPTION).map(|at| at + DESCRIPTION.len()) {
         if let Some(length) = page[start..].find('"') {
             let text = catalogue::html::plain_text(description);
-            page.replace_range(start..start + length, &escape_html(&shortened(text.trim(), 200)));
+            page.replace_range(start..start + length, &kernel::html::escape(&shortened(text.trim(), 200)));
         }
     }
-    let block = format!("<script type=\"application/json\" id=\"book-data\" data-key=\"{}\">{json}</script>", escape_html(key));
+    let block = format!("<script type=\"application/json\" id=\"book-data\" data-key=\"{}\">{json}</script>", kernel::html::escape(key));
     match page.rfind("</body>") {
         Some(at) => page.insert_str(at, &block),
         None => page.push_str(&block),
@@ -138,11 +138,6 @@ fn shortened(text: &str, limit: usize) -> String {
     let cut: String = text.chars().take(limit - 1).collect();
     let cut = cut.rsplit_once(' ').map_or(cut.as_str(), |(words, _)| words);
     format!("{}…", cut.trim_end())
-}
-
-/// Text for an HTML text node or a quoted attribute.
-fn escape_html(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
 pub fn files(static_dir: &Path) -> Option<Files> {

@@ -2,6 +2,7 @@
 
 mod clock;
 mod email;
+pub mod html;
 mod ids;
 mod port;
 mod session;

@@ -1099,29 +1099,16 @@ fn refund_capture(state: &mut State, capture_id: &str) -> Option<Value> {
     Some(state.event("PAYMENT.CAPTURE.REFUNDED", "refund", &summary, resource))
 }
 
-fn html_escape(text: &str) -> String {
-    text.chars()
-        .map(|c| match c {
-            '&' => "&amp;".to_string(),
-            '<' => "&lt;".to_string(),
-            '>' => "&gt;".to_string(),
-            '"' => "&quot;".to_string(),
-            '\'' => "&#39;".to_string(),
-            c => c.to_string(),
-        })
-        .collect()
-}
-
 /// The buyer's window: what is being approved, Approve and Cancel. Its own document on the
 /// stand-in's origin, so its inline script is under no app's policy.
 fn approval_page(state: &State, query: &HashMap<String, String>) -> Response {
     let token = query.get("token").map(String::as_str).unwrap_or_default();
     let what = if let Some(order) = state.orders.get(token) {
-        let description = order.description.as_deref().map(|d| format!("<p>{}</p>", html_escape(d))).unwrap_or_default();
+        let description = order.description.as_deref().map(|d| format!("<p>{}</p>", kernel::html::escape(d))).unwrap_or_default();
         format!(
             "<h1>Pay Gistbook</h1>{description}<p>Amount: <strong>${} USD</strong></p><p>Order {} ({})</p>",
             format_amount(order.amount),
-            html_escape(&order.id),
+            kernel::html::escape(&order.id),
             order.status
         )
     } else if let Some(sub) = state.subscriptions.get(token) {
@@ -1130,10 +1117,10 @@ fn approval_page(state: &State, query: &HashMap<String, String>) -> Response {
         let terms = if sub.plan.trial_days > 0 { format!("Free for {} days, then {price}", sub.plan.trial_days) } else { price };
         format!(
             "<h1>Subscribe to {}</h1><p>Plan {}</p><p><strong>{}</strong></p><p>Subscription {} ({})</p>",
-            html_escape(sub.plan.name),
-            html_escape(sub.plan.id),
-            html_escape(&terms),
-            html_escape(&sub.id),
+            kernel::html::escape(sub.plan.name),
+            kernel::html::escape(sub.plan.id),
+            kernel::html::escape(&terms),
+            kernel::html::escape(&sub.id),
             sub.status
         )
     } else {

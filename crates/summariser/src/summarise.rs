@@ -4,6 +4,7 @@
 //! idea per part of the document, each with its part's best sentences in their original order.
 
 use crate::extract::{Block, Document};
+use kernel::html::escape;
 
 /// One section of a summary, in the shape the reader shows for a book: a title and HTML.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -186,10 +187,6 @@ fn short_title(sentence: &str) -> String {
 /// Sentences as escaped HTML paragraphs.
 pub fn paragraphs<'a>(sentences: impl Iterator<Item = &'a str>) -> String {
     sentences.map(|s| format!("<p>{}</p>", escape(s))).collect()
-}
-
-pub fn escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
 const STOP_WORDS: &[&str] = &[

@@ -4,6 +4,7 @@ use crate::error::ChallengeError;
 use crate::plan::BookFacts;
 use crate::ports::QuizStore;
 use crate::quiz_results::{Counts, QuizKind, TypeScore};
+use kernel::html::escape;
 use kernel::{Timestamp, UserId};
 use std::collections::BTreeMap;
 
@@ -123,10 +124,6 @@ fn report_document(report: &Report, site: &str) -> Result<Vec<u8>, documents::Do
         sections: sections.iter().map(|(title, html)| documents::Section { title, html }).collect(),
         site,
     })
-}
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
 }
 
 #[cfg(test)]
