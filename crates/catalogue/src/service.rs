@@ -108,15 +108,6 @@ pub struct Infographic {
     pub image: Option<String>,
 }
 
-/// A book with the caller's state, as `BookWithState`, and its body (`book.body` and its reading).
-struct Found {
-    book: Book,
-    member: ReaderState,
-    preview: PreviewCandidates,
-    categories: Vec<CategoryRef>,
-    reading: Arc<Reading>,
-}
-
 /// What the entitlement policy needs to know about `book`, given the month's preview book.
 fn facts_of(book: &Book, monthly_preview: Option<i64>) -> BookAccessFacts {
     BookAccessFacts { free: book.free, monthly_preview: monthly_preview == Some(book.id), has_body: book.has_text() }
@@ -199,7 +190,7 @@ impl<'s, S: CatalogueStore + ?Sized> Catalogue<'s, S> {
     /// One book for the reader, with exactly what the caller may read (server-rules "Access to
     /// summaries"). Opening a premium book as a free member with unlocks left spends one.
     pub fn open_book(&self, who: Option<Session>, key: &BookKey) -> Result<OpenedBook> {
-        let (caller, Found { book, member, preview, categories, reading }) = self.caller_and_book(who, key)?;
+        let (caller, BookWithState { book, member, preview, categories, .. }, reading) = self.caller_and_book(who, key)?;
         let facts = facts_of(&book, preview.preview());
         let audience = caller.audience;
         let unlocks = match audience {
@@ -220,17 +211,19 @@ impl<'s, S: CatalogueStore + ?Sized> Catalogue<'s, S> {
 
     /// The caller and the book with the caller's state, in one read when signed in (the
     /// session's member comes with the book). An ended session is refused before an unknown book,
-    /// as on every call.
-    fn caller_and_book(&self, who: Option<Session>, key: &BookKey) -> Result<(Caller, Found)> {
+    /// as on every call. The book comes with its body, and the body's reading.
+    fn caller_and_book(&self, who: Option<Session>, key: &BookKey) -> Result<(Caller, BookWithState, Arc<Reading>)> {
         let month = month_of(self.now);
         let Some(session) = who else {
             let found = self.store.book_with_state(key, None, month)?.ok_or(CatalogueError::BookNotFound)?;
-            return Ok((self.caller(None)?, self.with_text(found)?));
+            let (found, reading) = self.with_text(found)?;
+            return Ok((self.caller(None)?, found, reading));
         };
         match self.store.book_for_session(key, session, month)? {
             Some((live_member, found)) => {
                 let caller = self.caller_of(live_member)?;
-                Ok((caller, self.with_text(found)?))
+                let (found, reading) = self.with_text(found)?;
+                Ok((caller, found, reading))
             }
             None => {
                 self.caller(who)?;
@@ -241,20 +234,20 @@ impl<'s, S: CatalogueStore + ?Sized> Catalogue<'s, S> {
 
     /// The book with its body: from the memo of readings when this process holds the text its
     /// digest names, else loaded (once per text and process).
-    fn with_text(&self, found: BookWithState) -> Result<Found> {
-        let BookWithState { mut book, body_digest, member, preview, categories } = found;
+    fn with_text(&self, mut found: BookWithState) -> Result<(BookWithState, Arc<Reading>)> {
+        let book_id = found.book.id;
         let reading = ReadingMemo::shared()
-            .reading_by_digest(book.id, &body_digest, || self.store.book_text(book.id))?
+            .reading_by_digest(book_id, &found.body_digest, || self.store.book_text(book_id))?
             .ok_or(CatalogueError::BookNotFound)?;
         // A copy of a few kilobytes, so that the rules and use cases see a whole book.
-        book.body = reading.text().to_owned();
-        Ok(Found { book, member, preview, categories, reading })
+        found.book.body = reading.text().to_owned();
+        Ok((found, reading))
     }
 
     /// A book and a signed-in caller's access to it, spending nothing, with the caller read in
     /// the book's statement (the position save's and the rating's one read before they write).
     pub fn peek_book_as(&self, who: Session, key: &BookKey) -> Result<(User, Book, Access)> {
-        let (Caller { user, audience }, Found { book, preview, .. }) = self.caller_and_book(Some(who), key)?;
+        let (Caller { user, audience }, BookWithState { book, preview, .. }, _) = self.caller_and_book(Some(who), key)?;
         let user = user.expect("a signed-in caller has a record");
         let access = self.peek_access(audience, &book, preview)?;
         Ok((user, book, access))
@@ -263,7 +256,7 @@ impl<'s, S: CatalogueStore + ?Sized> Catalogue<'s, S> {
     /// A book and the caller's access to it, spending nothing.
     pub fn peek_book(&self, audience: Audience, key: &BookKey) -> Result<(Book, Access)> {
         let found = self.store.book_with_state(key, None, month_of(self.now))?.ok_or(CatalogueError::BookNotFound)?;
-        let Found { book, preview, .. } = self.with_text(found)?;
+        let (BookWithState { book, preview, .. }, _) = self.with_text(found)?;
         let access = self.peek_access(audience, &book, preview)?;
         Ok((book, access))
     }

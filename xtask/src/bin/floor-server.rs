@@ -6,8 +6,9 @@
 //!
 //! `/floor-reader/{subid}?user=N&session=HEX` answers the same 3 KB from the reader's own statement
 //! (`db::catalogue::page::book_for_session`, the member's session included, and the body from the
-//! memo of readings by its digest, as the reader takes it) instead of the primary-key lookup: the floor with the reader's database work, so that the bench can say how much
-//! of the reader's distance to the floor is that statement and how much the server's own work.
+//! memo of readings by its digest, as the reader takes it) instead of the primary-key lookup: the
+//! floor with the reader's database work, so that the bench can say how much of the reader's
+//! distance to the floor is that statement and how much the server's own work.
 
 use actix_web::{web, App, HttpResponse, HttpServer};
 use anyhow::{Context, Result};

@@ -109,8 +109,8 @@ fn book_page(
         BookKey::Id(id) => query.filter(books::id.eq(id)).first(conn).optional()?,
         BookKey::Subid(subid) => query.filter(books::subid.eq(subid)).first(conn).optional()?,
     };
-    row.map(|(row, author_slug, has_visuals, position, completed, in_library, rated, chosen, newest_free, categories, user)| {
-        let body_digest = row.body_digest.clone();
+    row.map(|(mut row, author_slug, has_visuals, position, completed, in_library, rated, chosen, newest_free, categories, user)| {
+        let body_digest = std::mem::take(&mut row.body_digest);
         let found = BookWithState {
             book: row.into_book(author_slug.unwrap_or_default(), has_visuals),
             body_digest,
