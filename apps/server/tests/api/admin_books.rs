@@ -152,3 +152,30 @@ async fn the_book_picked_as_the_months_preview_opens_for_free_members() {
     let bad = app.get("/api/admin/books/?sort=price", Some(&admin)).await;
     assert_eq!(bad.status(), StatusCode::BAD_REQUEST);
 }
+
+#[actix_web::test]
+async fn an_edited_summary_is_what_members_and_visitors_read_next() {
+    let app = spawn_app().await;
+    let catalogue = app.seed_catalogue();
+    let admin = app.admin("boss@example.com", PASSWORD).await;
+    let member = app.paid_member("reader@example.com").await;
+    let premium = catalogue.books["premium-1"];
+    let read = |token: Option<String>| {
+        let app = &app;
+        async move { result(app.get("/api/books/premium-1", token.as_deref()).await).await["book"].clone() }
+    };
+    // Read once, so this process holds the text as it was.
+    assert!(read(Some(member.clone())).await["body"].as_str().unwrap().contains(&secret("premium-1")));
+
+    let body = "<h3>A new first idea</h3><p>Rewritten by an operator.</p><h3>A new second idea</h3><p>Also rewritten.</p>";
+    let edit = json!({"title": "Meditations", "author": "Marcus Aurelius", "categories": [catalogue.categories["philosophy"]], "body": body});
+    assert_eq!(app.put(&format!("/api/admin/books/{premium}"), &edit, Some(&admin)).await.status(), StatusCode::OK);
+
+    let after = read(Some(member.clone())).await;
+    assert_eq!(after["body"], body, "{after}");
+    let titles: Vec<&str> = after["sections"].as_array().unwrap().iter().map(|s| s["title"].as_str().unwrap()).collect();
+    assert_eq!(titles, ["A new first idea", "A new second idea"]);
+    let visitor = read(None).await;
+    assert_eq!(visitor["truncatedBody"], "<h3>A new first idea</h3><p>Rewritten by an operator.</p>", "{visitor}");
+    assert!(visitor["body"].is_null(), "a visitor still gets no more than the first section");
+}
