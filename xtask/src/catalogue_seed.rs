@@ -142,7 +142,13 @@ pub fn seed_catalogue(conn: &mut PgConnection, store: &MediaStore, narration: Na
         runtime.put(store, &key, art::tile(&entry.name).into_bytes())?;
         let id = write::insert_category(
             conn,
-            &NewCategory { subid: entry.subid.clone(), name: entry.name.clone(), description: entry.description.clone(), small_image: key, sort_order: index as i32 },
+            &NewCategory {
+                subid: entry.subid.clone(),
+                name: entry.name.clone(),
+                description: entry.description.clone(),
+                small_image: key,
+                sort_order: index as i32,
+            },
         )?;
         category_ids.insert(entry.subid.clone(), id);
     }
@@ -163,7 +169,13 @@ pub fn seed_catalogue(conn: &mut PgConnection, store: &MediaStore, narration: Na
         runtime.put(store, &key, art::tile(&entry.title).into_bytes())?;
         let id = write::insert_collection(
             conn,
-            &NewCollection { slug: entry.slug.clone(), title: entry.title.clone(), description: entry.description.clone(), image: key, sort_order: index as i32 },
+            &NewCollection {
+                slug: entry.slug.clone(),
+                title: entry.title.clone(),
+                description: entry.description.clone(),
+                image: key,
+                sort_order: index as i32,
+            },
         )?;
         collection_ids.insert(entry.slug.clone(), (id, 0i32));
     }
@@ -234,7 +246,11 @@ pub fn seed_catalogue(conn: &mut PgConnection, store: &MediaStore, narration: Na
         }
         write::insert_visuals(conn, &slides)?;
         if front.audio {
-            narrations.push((book_id, subid.clone(), format!("{}. By {}. {}", front.title, front.author.replace('-', " "), catalogue::html::plain_text(body.as_str()))));
+            narrations.push((
+                book_id,
+                subid.clone(),
+                format!("{}. By {}. {}", front.title, front.author.replace('-', " "), catalogue::html::plain_text(body.as_str())),
+            ));
         }
         println!("Seeding books: {}/{} {}", index + 1, book_files.len(), front.title);
     }

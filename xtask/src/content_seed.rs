@@ -63,7 +63,15 @@ pub fn seed_content(conn: &mut PgConnection, store: &MediaStore, actor: UserId, 
 
     for (index, entry) in content.goals.iter().enumerate() {
         let goal = admin
-            .add_goal(actor, &GoalForm { title: Some(&entry.title), short_title: Some(&entry.short_title), mobile_title: Some(&entry.mobile_title), description: Some(&entry.desc) })
+            .add_goal(
+                actor,
+                &GoalForm {
+                    title: Some(&entry.title),
+                    short_title: Some(&entry.short_title),
+                    mobile_title: Some(&entry.mobile_title),
+                    description: Some(&entry.desc),
+                },
+            )
             .map_err(failed(&entry.title))?;
         for (photo, suffix) in [(GoalPhoto::Photo, "photo"), (GoalPhoto::Featured, "featured")] {
             let key = format!("public/goals/goal-{}-{suffix}.svg", goal.id);
@@ -71,11 +79,18 @@ pub fn seed_content(conn: &mut PgConnection, store: &MediaStore, actor: UserId, 
             admin.set_goal_photo(actor, goal.id, photo, &key).map_err(failed(&entry.title))?;
         }
         for subid in &entry.books {
-            let (book_id, _) = store_db.find_book(subid).map_err(|e| anyhow::anyhow!("{subid}: {e:?}"))?.with_context(|| format!("content.toml: no book {subid}"))?;
+            let (book_id, _) =
+                store_db.find_book(subid).map_err(|e| anyhow::anyhow!("{subid}: {e:?}"))?.with_context(|| format!("content.toml: no book {subid}"))?;
             let book = admin.book(book_id).map_err(failed(subid))?;
             let mut goals = book.goals.clone();
             goals.push(goal.id);
-            let form = BookForm { title: Some(&book.title), author: Some(&book.author), categories: Some(book.categories.clone()), goals: Some(goals), ..BookForm::default() };
+            let form = BookForm {
+                title: Some(&book.title),
+                author: Some(&book.author),
+                categories: Some(book.categories.clone()),
+                goals: Some(goals),
+                ..BookForm::default()
+            };
             admin.update_book(actor, book_id, &form).map_err(failed(subid))?;
         }
         println!("Seeding goals: {}/{} {}", index + 1, content.goals.len(), entry.title);
@@ -107,4 +122,3 @@ pub fn seed_content(conn: &mut PgConnection, store: &MediaStore, actor: UserId, 
     println!("Seeding insights: {}", content.insights.len());
     Ok(())
 }
-

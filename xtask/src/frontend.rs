@@ -35,10 +35,8 @@ pub fn ensure_packages() -> Result<()> {
 /// Builds frontend/dist when any source is newer than the last build.
 pub fn build_if_stale() -> Result<()> {
     let built = newest_mtime(&Path::new(DIR).join("dist/index.html"));
-    let sources = ["src", "public", "webpack.config.js", "package-lock.json", "tsconfig.json"]
-        .iter()
-        .filter_map(|p| newest_mtime(&Path::new(DIR).join(p)))
-        .max();
+    let sources =
+        ["src", "public", "webpack.config.js", "package-lock.json", "tsconfig.json"].iter().filter_map(|p| newest_mtime(&Path::new(DIR).join(p))).max();
     if built.is_none() || sources > built {
         step("Building the web app (webpack)");
         run(npm().args(["run", "build"]))?;

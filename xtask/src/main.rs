@@ -1,6 +1,11 @@
 //! `cargo xtask <command>`: everything a developer or CI runs, in Rust.
 
+mod art;
+mod audio;
+mod bench;
+mod catalogue_seed;
 mod codegen;
+mod content_seed;
 mod e2e_report;
 mod frontend;
 mod fuzz;
@@ -9,11 +14,6 @@ mod payment_stand_ins;
 mod postgres;
 mod run;
 mod seed;
-mod art;
-mod bench;
-mod audio;
-mod catalogue_seed;
-mod content_seed;
 mod synthetic;
 mod synthetic_members;
 mod test;

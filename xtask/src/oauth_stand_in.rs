@@ -50,10 +50,7 @@ impl StandInProvider {
 }
 
 fn parse_query(text: &str) -> HashMap<String, String> {
-    text.split('&')
-        .filter_map(|pair| pair.split_once('='))
-        .map(|(k, v)| (decode(k), decode(v)))
-        .collect()
+    text.split('&').filter_map(|pair| pair.split_once('=')).map(|(k, v)| (decode(k), decode(v))).collect()
 }
 
 fn decode(text: &str) -> String {

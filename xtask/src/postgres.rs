@@ -70,10 +70,8 @@ impl Postgres {
     /// The URL of database `name` on this server, creating it when missing.
     pub fn database(&self, name: &str) -> Result<String> {
         let mut admin = PgConnection::establish(&self.server_url).context("connecting to PostgreSQL")?;
-        let exists: bool = diesel::select(diesel::dsl::sql::<diesel::sql_types::Bool>(&format!(
-            "EXISTS (SELECT 1 FROM pg_database WHERE datname = '{name}')"
-        )))
-        .get_result(&mut admin)?;
+        let exists: bool = diesel::select(diesel::dsl::sql::<diesel::sql_types::Bool>(&format!("EXISTS (SELECT 1 FROM pg_database WHERE datname = '{name}')")))
+            .get_result(&mut admin)?;
         if !exists {
             admin.batch_execute(&format!("CREATE DATABASE {name}"))?;
         }

@@ -1,5 +1,6 @@
 //! Demo data and operator commands.
 
+use crate::catalogue_seed::Narration;
 use anyhow::{bail, Context, Result};
 use credentials::{Argon2Hasher, BiscuitTokens, Keyring, RandomSecrets};
 use db::{build_pool, PgIdentityStore, PoolSettings};
@@ -7,7 +8,6 @@ use diesel::{Connection, PgConnection};
 use identity::model::RegistrationForm;
 use identity::{IdentityDeps, IdentityService, ThrottlePolicy};
 use kernel::{Email, SystemClock};
-use crate::catalogue_seed::Narration;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -25,9 +25,7 @@ fn database_url() -> Result<String> {
         _ => {
             // The private cluster of `cargo xtask run`, if it is up.
             let url = format!("postgres://postgres@127.0.0.1:54329/{}", crate::run::DATABASE);
-            PgConnection::establish(&url).map(|_| url).map_err(|_| {
-                anyhow::anyhow!("set DATABASE_URL, or keep `cargo xtask run` running in another terminal")
-            })
+            PgConnection::establish(&url).map(|_| url).map_err(|_| anyhow::anyhow!("set DATABASE_URL, or keep `cargo xtask run` running in another terminal"))
         }
     }
 }
@@ -46,7 +44,8 @@ pub fn demo_accounts_allowed(url: &str, production: bool) -> bool {
     let after_scheme = url.split_once("://").map_or(url, |(_, rest)| rest);
     let authority = after_scheme.split(['/', '?']).next().unwrap_or_default();
     let host_port = authority.rsplit_once('@').map_or(authority, |(_, host)| host);
-    let host = if let Some(v6) = host_port.strip_prefix('[') { v6.split(']').next().unwrap_or_default() } else { host_port.split(':').next().unwrap_or_default() };
+    let host =
+        if let Some(v6) = host_port.strip_prefix('[') { v6.split(']').next().unwrap_or_default() } else { host_port.split(':').next().unwrap_or_default() };
     // No host in the URL: a Unix socket on this machine.
     host.is_empty() || host == "localhost" || host.parse::<std::net::IpAddr>().is_ok_and(|ip| ip.is_loopback())
 }
@@ -85,12 +84,12 @@ fn seed(url: &str, media_dir: &Path, narration: Narration, production: bool) -> 
         let signed_in = service
             .register(
                 &RegistrationForm {
-                username: Some((*email).into()),
-                password: Some((*password).into()),
-                first_name: Some((*first).into()),
-                last_name: Some((*last).into()),
-                timezone: Some("UTC".into()),
-            },
+                    username: Some((*email).into()),
+                    password: Some((*password).into()),
+                    first_name: Some((*first).into()),
+                    last_name: Some((*last).into()),
+                    timezone: Some("UTC".into()),
+                },
                 "seed",
             )
             .map_err(|e| anyhow::anyhow!("seeding {email}: {e}"))?;
@@ -199,8 +198,7 @@ pub fn totp_command(email: &str) -> Result<()> {
         bail!("`cargo xtask totp` reads secrets only from a database on this machine");
     }
     let parsed = Email::parse(email).map_err(|_| anyhow::anyhow!("{email:?} is not an e-mail address"))?;
-    let secret = db::operators::two_factor_secret(&mut connect(&url)?, &parsed)?
-        .with_context(|| format!("{email} has no two-factor sign-in turned on"))?;
+    let secret = db::operators::two_factor_secret(&mut connect(&url)?, &parsed)?.with_context(|| format!("{email} has no two-factor sign-in turned on"))?;
     let now = chrono::Utc::now();
     let code = credentials::current_code(&secret, now).context("the stored secret is not base32")?;
     let left = 30 - now.timestamp().rem_euclid(30);

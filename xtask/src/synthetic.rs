@@ -11,17 +11,91 @@ use rand::{Rng, SeedableRng};
 const BATCH: usize = 1000;
 
 const ADJECTIVES: &[&str] = &[
-    "Quiet", "Deliberate", "Hidden", "Practical", "Patient", "Radical", "Simple", "Lasting", "Curious", "Brave", "Gentle", "Useful",
-    "Restless", "Modern", "Ancient", "Honest", "Steady", "Open", "Wild", "Careful",
+    "Quiet",
+    "Deliberate",
+    "Hidden",
+    "Practical",
+    "Patient",
+    "Radical",
+    "Simple",
+    "Lasting",
+    "Curious",
+    "Brave",
+    "Gentle",
+    "Useful",
+    "Restless",
+    "Modern",
+    "Ancient",
+    "Honest",
+    "Steady",
+    "Open",
+    "Wild",
+    "Careful",
 ];
 const NOUNS: &[&str] = &[
-    "Habits", "Attention", "Money", "Leadership", "Memory", "Courage", "Cities", "Markets", "Friendship", "Focus", "Negotiation",
-    "Sleep", "Strategy", "Writing", "Learning", "Trust", "Science", "Work", "Time", "Decisions",
+    "Habits",
+    "Attention",
+    "Money",
+    "Leadership",
+    "Memory",
+    "Courage",
+    "Cities",
+    "Markets",
+    "Friendship",
+    "Focus",
+    "Negotiation",
+    "Sleep",
+    "Strategy",
+    "Writing",
+    "Learning",
+    "Trust",
+    "Science",
+    "Work",
+    "Time",
+    "Decisions",
 ];
 const WORDS: &[&str] = &[
-    "people", "habit", "choice", "practice", "idea", "evidence", "story", "change", "value", "system", "attention", "goal", "risk",
-    "team", "market", "mind", "question", "answer", "method", "result", "daily", "simple", "long", "careful", "small", "better",
-    "learn", "build", "notice", "decide", "measure", "improve", "explain", "remember", "the", "a", "of", "and", "to", "in", "with",
+    "people",
+    "habit",
+    "choice",
+    "practice",
+    "idea",
+    "evidence",
+    "story",
+    "change",
+    "value",
+    "system",
+    "attention",
+    "goal",
+    "risk",
+    "team",
+    "market",
+    "mind",
+    "question",
+    "answer",
+    "method",
+    "result",
+    "daily",
+    "simple",
+    "long",
+    "careful",
+    "small",
+    "better",
+    "learn",
+    "build",
+    "notice",
+    "decide",
+    "measure",
+    "improve",
+    "explain",
+    "remember",
+    "the",
+    "a",
+    "of",
+    "and",
+    "to",
+    "in",
+    "with",
 ];
 const FIRST: &[&str] = &["Ada", "Basil", "Clara", "Dmitri", "Esther", "Felix", "Grace", "Hugo", "Iris", "Jonah", "Kira", "Leon"];
 const LAST: &[&str] = &["Hart", "Okafor", "Lindqvist", "Moreau", "Tanaka", "Reyes", "Novak", "Byrne", "Sato", "Quinn", "Adler", "Mensah"];
@@ -73,8 +147,8 @@ fn book(rng: &mut StdRng, n: usize, categories: &[i64]) -> (NewBook, i64) {
 /// Adds `count` generated books; categories must exist (the demo seed makes them).
 /// How many synthetic books the database holds.
 pub fn count_synthetic_books(conn: &mut PgConnection) -> Result<usize> {
-    use diesel::prelude::*;
     use db::schema::books;
+    use diesel::prelude::*;
     let n: i64 = books::table.filter(books::subid.like("synthetic-%")).count().get_result(conn)?;
     Ok(n as usize)
 }

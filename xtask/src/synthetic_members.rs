@@ -177,9 +177,8 @@ pub fn add_synthetic_members(conn: &mut PgConnection, members: i64, history: i64
             }
             conn.batch_execute("TRUNCATE synthetic_chunk")?;
             let users = diesel::sql_query(&add_users).bind::<Text, _>(&hash).bind::<BigInt, _>(from).bind::<BigInt, _>(to).execute(conn)?;
-            let bind = |sql: &str| {
-                diesel::sql_query(sql.to_owned()).bind::<Array<BigInt>, _>(books.clone()).bind::<BigInt, _>(book_count).bind::<Float8, _>(spread)
-            };
+            let bind =
+                |sql: &str| diesel::sql_query(sql.to_owned()).bind::<Array<BigInt>, _>(books.clone()).bind::<BigInt, _>(book_count).bind::<Float8, _>(spread);
             let added: Added = bind(&add_history).get_result(conn)?;
             let library = bind(&add_library).execute(conn)?;
             Ok([users, added.history as usize, library, added.days as usize])

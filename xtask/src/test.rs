@@ -1,9 +1,9 @@
 //! `cargo xtask test`: every test of the project, in one command. Runs every stage even after a
 //! failure (so one run shows everything), then exits non-zero if any failed.
 
+use crate::oauth_stand_in::StandInProvider;
 use crate::postgres::Postgres;
 use crate::util::{free_port, run, step, stop_child, wait_for_http};
-use crate::oauth_stand_in::StandInProvider;
 use crate::{codegen, frontend, tidy};
 use anyhow::{Context, Result};
 use std::process::Command;
@@ -21,10 +21,8 @@ pub fn test() -> Result<()> {
     let postgres = Postgres::start("pg-test", PRIVATE_PORT)?;
 
     step("Rust unit and integration tests (against PostgreSQL)");
-    results.push((
-        "rust tests",
-        run(Command::new(env!("CARGO")).args(["test", "--workspace", "--no-fail-fast"]).env("TEST_DATABASE_URL", &postgres.server_url)),
-    ));
+    results
+        .push(("rust tests", run(Command::new(env!("CARGO")).args(["test", "--workspace", "--no-fail-fast"]).env("TEST_DATABASE_URL", &postgres.server_url))));
 
     let packages = frontend::ensure_packages();
     let packages_ok = packages.is_ok();
@@ -37,9 +35,7 @@ pub fn test() -> Result<()> {
         results.push(("front-end lint", run(frontend::npm().args(["run", "-s", "lint"]))));
         step("Front-end unit and component tests");
         let report = std::env::temp_dir().join(format!("gistbook-vitest-{}.json", std::process::id()));
-        let unit = run(frontend::npm()
-            .args(["test", "--", "--reporter=default", "--reporter=json"])
-            .arg(format!("--outputFile.json={}", report.display())));
+        let unit = run(frontend::npm().args(["test", "--", "--reporter=default", "--reporter=json"]).arg(format!("--outputFile.json={}", report.display())));
         results.push(("front-end tests", crate::unit_report::name_the_failures(unit, &report)));
         step("Front-end production build");
         let build = run(frontend::npm().args(["run", "build"]));
@@ -119,10 +115,7 @@ fn end_to_end(postgres: &Postgres, playwright_args: &[&str], fuzz: bool) -> (Res
 
 /// Starts the real server on a free port with a fresh, seeded database (and "Google" played by a
 /// stand-in provider on loopback), runs `work` against it, then stops it.
-fn serve_for_tests(
-    postgres: &Postgres,
-    work: impl FnOnce(&str, &std::path::Path, &str) -> (Result<()>, Result<()>),
-) -> Result<(Result<()>, Result<()>)> {
+fn serve_for_tests(postgres: &Postgres, work: impl FnOnce(&str, &std::path::Path, &str) -> (Result<()>, Result<()>)) -> Result<(Result<()>, Result<()>)> {
     frontend::ensure_chromium()?;
     step("Building the server for the browser tests");
     run(Command::new(env!("CARGO")).args(["build", "-p", "server"]))?;

@@ -44,10 +44,7 @@ const FORBIDDEN: &[&str] = &[
 
 pub fn tidy() -> Result<()> {
     crate::util::step("Checking architecture rules");
-    let output = Command::new(env!("CARGO"))
-        .args(["metadata", "--format-version", "1"])
-        .output()
-        .context("running cargo metadata")?;
+    let output = Command::new(env!("CARGO")).args(["metadata", "--format-version", "1"]).output().context("running cargo metadata")?;
     if !output.status.success() {
         bail!("cargo metadata failed:\n{}", String::from_utf8_lossy(&output.stderr));
     }
@@ -69,12 +66,8 @@ pub struct Graph {
 
 impl Graph {
     fn from_metadata(metadata: &Value) -> Graph {
-        let names: HashMap<&str, &str> = metadata["packages"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter_map(|p| Some((p["id"].as_str()?, p["name"].as_str()?)))
-            .collect();
+        let names: HashMap<&str, &str> =
+            metadata["packages"].as_array().into_iter().flatten().filter_map(|p| Some((p["id"].as_str()?, p["name"].as_str()?))).collect();
         let mut graph = Graph::default();
         for node in metadata["resolve"]["nodes"].as_array().into_iter().flatten() {
             let Some(name) = node["id"].as_str().and_then(|id| names.get(id)) else { continue };
@@ -122,9 +115,10 @@ pub fn impurities(graph: &Graph, domain_crates: &[&str]) -> Vec<String> {
     domain_crates
         .iter()
         .flat_map(|name| {
-            graph.forbidden_paths(name).into_iter().map(move |path| {
-                format!("domain crate `{name}` depends on `{}` (through {})", path.last().expect("non-empty"), path.join(" -> "))
-            })
+            graph
+                .forbidden_paths(name)
+                .into_iter()
+                .map(move |path| format!("domain crate `{name}` depends on `{}` (through {})", path.last().expect("non-empty"), path.join(" -> ")))
         })
         .collect()
 }

@@ -10,11 +10,8 @@ use std::path::Path;
 /// Adds the failing tests' names and first error lines to a failed stage's error.
 pub fn name_the_failures(stage: Result<()>, report: &Path) -> Result<()> {
     let Err(error) = stage else { return stage };
-    let failed = std::fs::read_to_string(report)
-        .ok()
-        .and_then(|text| serde_json::from_str::<Value>(&text).ok())
-        .map(|json| failures(&json))
-        .unwrap_or_default();
+    let failed =
+        std::fs::read_to_string(report).ok().and_then(|text| serde_json::from_str::<Value>(&text).ok()).map(|json| failures(&json)).unwrap_or_default();
     if failed.is_empty() {
         return Err(error);
     }
@@ -60,10 +57,7 @@ mod tests {
             { "name": "/w/frontend/src/b.test.ts", "status": "failed", "message": "Failed to load ./c", "assertionResults": [] },
             { "name": "/w/frontend/src/d.test.ts", "status": "passed", "assertionResults": [] }
         ] });
-        assert_eq!(
-            failures(&report),
-            vec!["a.test.tsx: A hides (TestingLibraryElementError: Unable to find)", "b.test.ts (Failed to load ./c)"]
-        );
+        assert_eq!(failures(&report), vec!["a.test.tsx: A hides (TestingLibraryElementError: Unable to find)", "b.test.ts (Failed to load ./c)"]);
     }
 
     #[test]

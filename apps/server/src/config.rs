@@ -161,10 +161,8 @@ fn media_store_from_env() -> Result<media::StoreSettings, ConfigError> {
 impl Config {
     pub fn from_env() -> Result<Config, ConfigError> {
         let bind_addr = var("BIND_ADDR").unwrap_or_else(|| "127.0.0.1:4000".into());
-        let database_url = var("DATABASE_URL").ok_or(ConfigError {
-            name: "DATABASE_URL",
-            problem: "not set (cargo xtask run sets it, or starts a private PostgreSQL)".into(),
-        })?;
+        let database_url = var("DATABASE_URL")
+            .ok_or(ConfigError { name: "DATABASE_URL", problem: "not set (cargo xtask run sets it, or starts a private PostgreSQL)".into() })?;
         let public_url = var("PUBLIC_URL").unwrap_or_else(|| format!("http://{bind_addr}"));
         Ok(Config {
             database_url,

@@ -79,11 +79,7 @@ impl ApiError {
     /// Logs the cause with the request's span and answers a generic 500.
     pub fn internal(cause: impl std::fmt::Display) -> Self {
         tracing::error!(%cause, "internal error");
-        Self::new(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            "internal",
-            "There was an error processing your request. Please try again later.",
-        )
+        Self::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", "There was an error processing your request. Please try again later.")
     }
 }
 
@@ -116,10 +112,26 @@ impl From<IdentityError> for ApiError {
     fn from(err: IdentityError) -> Self {
         use IdentityError::*;
         let status = match &err {
-            MissingRegistrationFields | MissingLoginFields | MissingCodeRegistrationFields | MissingField(_)
-            | InvalidEmail | PasswordLength | CommonPassword | NameTooLong | AnswerTooLong | PasswordsDiffer | WrongCurrentPassword | InvalidCredentials
-            | InvalidResetCode | InvalidSubscriptionCode | SocialStateInvalid(_) | ProviderRefused(_)
-            | ProviderEmailUnverified(_) | TwoFactorAlreadyOn | TwoFactorNotOn | TwoFactorNotStarted
+            MissingRegistrationFields
+            | MissingLoginFields
+            | MissingCodeRegistrationFields
+            | MissingField(_)
+            | InvalidEmail
+            | PasswordLength
+            | CommonPassword
+            | NameTooLong
+            | AnswerTooLong
+            | PasswordsDiffer
+            | WrongCurrentPassword
+            | InvalidCredentials
+            | InvalidResetCode
+            | InvalidSubscriptionCode
+            | SocialStateInvalid(_)
+            | ProviderRefused(_)
+            | ProviderEmailUnverified(_)
+            | TwoFactorAlreadyOn
+            | TwoFactorNotOn
+            | TwoFactorNotStarted
             | InvalidTwoFactorCode => StatusCode::BAD_REQUEST,
             NotAdmin | TwoFactorRequired => StatusCode::FORBIDDEN,
             SessionNotFound => StatusCode::NOT_FOUND,
@@ -154,8 +166,16 @@ impl From<catalogue::CatalogueError> for ApiError {
         let status = match &err {
             SessionExpired => StatusCode::UNAUTHORIZED,
             BookNotFound | CollectionNotFound | AuthorNotFound | PostNotFound | PodcastNotFound => StatusCode::NOT_FOUND,
-            InvalidList(_) | InvalidSearch(_) | SearchPageOutOfRange | StartOutOfRange | NoCategoryPicked | UnknownCategory
-            | KindleFormIncomplete | KindleDomainNotAllowed | KindleNameInvalid | NoKindleAddress => StatusCode::BAD_REQUEST,
+            InvalidList(_)
+            | InvalidSearch(_)
+            | SearchPageOutOfRange
+            | StartOutOfRange
+            | NoCategoryPicked
+            | UnknownCategory
+            | KindleFormIncomplete
+            | KindleDomainNotAllowed
+            | KindleNameInvalid
+            | NoKindleAddress => StatusCode::BAD_REQUEST,
             PremiumOnly => StatusCode::FORBIDDEN,
             KindleDailyLimit => StatusCode::TOO_MANY_REQUESTS,
             Unavailable => return ApiError::unavailable(),
@@ -181,8 +201,16 @@ impl From<admin::AdminError> for ApiError {
     fn from(err: admin::AdminError) -> Self {
         use admin::AdminError::*;
         match &err {
-            NegativeStart | InvalidEventName | InvalidEventProperties | Invalid(_) | InvalidEmail | UnknownPlan | ReasonRequired
-            | InvalidDate | SearchTooLong | WrongFileKind(_) => ApiError::bad_request(err.code(), err.to_string()),
+            NegativeStart
+            | InvalidEventName
+            | InvalidEventProperties
+            | Invalid(_)
+            | InvalidEmail
+            | UnknownPlan
+            | ReasonRequired
+            | InvalidDate
+            | SearchTooLong
+            | WrongFileKind(_) => ApiError::bad_request(err.code(), err.to_string()),
             EmailTaken => ApiError::new(StatusCode::CONFLICT, err.code(), err.to_string()),
             MemberNotFound | BookNotFound | NotFound(_) => ApiError::new(StatusCode::NOT_FOUND, err.code(), err.to_string()),
             BookDeleted | SubidTaken => ApiError::new(StatusCode::CONFLICT, err.code(), err.to_string()),
@@ -214,7 +242,9 @@ impl From<challenge::ChallengeError> for ApiError {
     fn from(err: challenge::ChallengeError) -> Self {
         use challenge::ChallengeError::*;
         match &err {
-            GoalsAndEmailNeeded | TooManyGoals | InvalidEmail | UnknownGoal | NoPlan | PickGoals | AnswersDoNotMatch => ApiError::bad_request(err.code(), err.to_string()),
+            GoalsAndEmailNeeded | TooManyGoals | InvalidEmail | UnknownGoal | NoPlan | PickGoals | AnswersDoNotMatch => {
+                ApiError::bad_request(err.code(), err.to_string())
+            }
             UnknownQuiz | NotTaken | UnknownUnsubscribeLink => ApiError::new(StatusCode::NOT_FOUND, err.code(), err.to_string()),
             ReportNotBought => ApiError::new(StatusCode::FORBIDDEN, err.code(), err.to_string()),
             TooManyPlans => ApiError::new(StatusCode::TOO_MANY_REQUESTS, err.code(), err.to_string()),
@@ -260,9 +290,7 @@ pub fn json_config() -> actix_web::web::JsonConfig {
     actix_web::web::JsonConfig::default().limit(64 * 1024).error_handler(|err, _| {
         use actix_web::error::JsonPayloadError;
         let message = match &err {
-            JsonPayloadError::OverflowKnownLength { .. } | JsonPayloadError::Overflow { .. } => {
-                "The request is too large.".to_owned()
-            }
+            JsonPayloadError::OverflowKnownLength { .. } | JsonPayloadError::Overflow { .. } => "The request is too large.".to_owned(),
             JsonPayloadError::ContentType => "Please send JSON (Content-Type: application/json).".to_owned(),
             JsonPayloadError::Deserialize(e) => format!("The request is not valid: {}", readable_serde_error(e)),
             _ => "The request body could not be read.".to_owned(),
@@ -281,24 +309,20 @@ fn readable_serde_error(err: &serde_json::Error) -> String {
 }
 
 pub fn path_config() -> actix_web::web::PathConfig {
-    actix_web::web::PathConfig::default()
-        .error_handler(|_, _| ApiError::bad_request("invalid_request", "The address is not valid.").into())
+    actix_web::web::PathConfig::default().error_handler(|_, _| ApiError::bad_request("invalid_request", "The address is not valid.").into())
 }
 
 pub fn query_config() -> actix_web::web::QueryConfig {
-    actix_web::web::QueryConfig::default()
-        .error_handler(|_, _| ApiError::bad_request("invalid_request", "The query parameters are not valid.").into())
+    actix_web::web::QueryConfig::default().error_handler(|_, _| ApiError::bad_request("invalid_request", "The query parameters are not valid.").into())
 }
 
 impl From<billing::BillingError> for ApiError {
     fn from(err: billing::BillingError) -> Self {
         use billing::BillingError::*;
         let status = match &err {
-            InvalidPlan | TooFewSeats | InvalidQuantity | InvalidAddOn | MissingCoupon | UnknownCoupon | CouponNotYetValid
-            | CouponExpired | CouponUsedUp | CouponNotForPlan | MissingEmail | InvalidEmail | CardNotCreated
-            | UnknownCharge | MissingCancelReason | WebhookRejected(_) | MissingCode | InvalidCode | GiftTooLong(_) | GiftNeedsAddress => {
-                StatusCode::BAD_REQUEST
-            }
+            InvalidPlan | TooFewSeats | InvalidQuantity | InvalidAddOn | MissingCoupon | UnknownCoupon | CouponNotYetValid | CouponExpired | CouponUsedUp
+            | CouponNotForPlan | MissingEmail | InvalidEmail | CardNotCreated | UnknownCharge | MissingCancelReason | WebhookRejected(_) | MissingCode
+            | InvalidCode | GiftTooLong(_) | GiftNeedsAddress => StatusCode::BAD_REQUEST,
             AccountNeeded => StatusCode::FORBIDDEN,
             AlreadyForLife | SeatTaken => StatusCode::CONFLICT,
             SeatNotFound => StatusCode::NOT_FOUND,

@@ -34,7 +34,10 @@ fn is_json(req: &ServiceRequest) -> bool {
         .is_some_and(|v| v.to_ascii_lowercase().starts_with("application/json"))
 }
 
-pub async fn refuse_nul(mut req: ServiceRequest, next: Next<impl MessageBody + 'static>) -> Result<ServiceResponse<EitherBody<impl MessageBody>>, actix_web::Error> {
+pub async fn refuse_nul(
+    mut req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<EitherBody<impl MessageBody>>, actix_web::Error> {
     if nul_in_uri(req.uri()) {
         return Ok(req.error_response(refused()).map_into_right_body());
     }

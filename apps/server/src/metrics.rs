@@ -86,7 +86,10 @@ pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpR
     };
     let given = req.headers().get(actix_web::http::header::AUTHORIZATION).and_then(|v| v.to_str().ok()).and_then(|v| v.strip_prefix("Bearer "));
     if !given.is_some_and(|given| constant_time_eq(given.as_bytes(), token.as_bytes())) {
-        return Ok(HttpResponse::Unauthorized().insert_header(("WWW-Authenticate", "Bearer")).content_type("text/plain; charset=utf-8").body("A metrics token is needed."));
+        return Ok(HttpResponse::Unauthorized()
+            .insert_header(("WWW-Authenticate", "Bearer"))
+            .content_type("text/plain; charset=utf-8")
+            .body("A metrics token is needed."));
     }
     let pool = state.pool.state();
     let metrics = state.metrics.clone();

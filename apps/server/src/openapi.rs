@@ -19,10 +19,7 @@ pub fn base_document() -> OpenApi {
         )
         .build();
     let components = document.components.get_or_insert_with(Default::default);
-    components.add_security_scheme(
-        "bearer",
-        SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).bearer_format("biscuit").build()),
-    );
+    components.add_security_scheme("bearer", SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).bearer_format("biscuit").build()));
     document
 }
 

@@ -86,7 +86,13 @@ fn is_hashed(name: &str) -> bool {
 fn prerendered_page(static_dir: &Path, path: &str) -> Option<PathBuf> {
     let path = path.trim_matches('/');
     let plain = path.split('/').all(|segment| !segment.is_empty() && segment.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'));
-    let name = if path.is_empty() { "index" } else if plain && path != "index" { path } else { return None };
+    let name = if path.is_empty() {
+        "index"
+    } else if plain && path != "index" {
+        path
+    } else {
+        return None;
+    };
     let page = static_dir.join("prerendered").join(format!("{name}.html"));
     page.is_file().then_some(page)
 }
@@ -157,7 +163,9 @@ pub fn files(static_dir: &Path) -> Option<Files> {
             .prefer_utf8(true)
             // A prerendered page goes to the default handler, which answers it; the folder of
             // those pages is not served as files.
-            .path_filter(move |path, _| !path.starts_with("prerendered") && !path.starts_with("shells") && prerendered_page(&filter_folder, &path.to_string_lossy()).is_none())
+            .path_filter(move |path, _| {
+                !path.starts_with("prerendered") && !path.starts_with("shells") && prerendered_page(&filter_folder, &path.to_string_lossy()).is_none()
+            })
             .default_handler(fn_service(move |req: ServiceRequest| {
                 let index: PathBuf = prerendered_page(&folder, req.path()).unwrap_or_else(|| index.clone());
                 async move {

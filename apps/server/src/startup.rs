@@ -7,7 +7,7 @@ use crate::state::AppState;
 use crate::{routes, spa};
 use actix_web::dev::Server;
 use actix_web::http::header::{HeaderName, HeaderValue};
-use actix_web::middleware::{DefaultHeaders, Compress};
+use actix_web::middleware::{Compress, DefaultHeaders};
 use actix_web::{web, App, HttpMessage, HttpServer};
 use anyhow::Context;
 use credentials::{Argon2Hasher, BiscuitTokens, KeySealer, RandomSecrets, SharedKeyring};
@@ -22,14 +22,18 @@ use utoipa_actix_web::AppExt;
 
 /// The API's routes and the OpenAPI document they make up.
 pub fn api_routes() -> (
-    App<impl actix_web::dev::ServiceFactory<actix_web::dev::ServiceRequest, Config = (), Response = actix_web::dev::ServiceResponse, Error = actix_web::Error, InitError = ()>>,
+    App<
+        impl actix_web::dev::ServiceFactory<
+            actix_web::dev::ServiceRequest,
+            Config = (),
+            Response = actix_web::dev::ServiceResponse,
+            Error = actix_web::Error,
+            InitError = (),
+        >,
+    >,
     utoipa::openapi::OpenApi,
 ) {
-    App::new()
-        .into_utoipa_app()
-        .openapi(crate::openapi::base_document())
-        .configure(routes::configure)
-        .split_for_parts()
+    App::new().into_utoipa_app().openapi(crate::openapi::base_document()).configure(routes::configure).split_for_parts()
 }
 
 /// The signing keys' sealer from `SIGNING_KEYS_SECRET`; a development machine without one gets a

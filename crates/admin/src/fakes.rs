@@ -4,11 +4,11 @@ use crate::analytics::AnalyticsEvent;
 use crate::audit::{AuditEntry, AuditFilter, AuditRecord};
 use crate::books::{AdminBook, BookOrder, BookRow};
 use crate::content::{AdminCollection, Goal, Insight, Podcast, Post, Visual};
-use crate::stats::{Actives, DailyStats, Recurring, TopBook};
-use chrono::NaiveDate;
+use crate::messages::{InboxFilter, Message, NewMessage};
 use crate::model::MemberSummary;
 use crate::ports::*;
-use crate::messages::{InboxFilter, Message, NewMessage};
+use crate::stats::{Actives, DailyStats, Recurring, TopBook};
+use chrono::NaiveDate;
 use kernel::{OutgoingMail, Timestamp, UserId};
 use std::cell::RefCell;
 
@@ -120,7 +120,15 @@ impl BookShelf for InMemoryAdmin {
         }
         Ok(books
             .into_iter()
-            .map(|b| BookRow { id: b.id, subid: b.subid, title: b.title, author: b.author, upload_date: b.upload_date, deleted: b.deleted_at.is_some(), preview: Some(b.id) == preview })
+            .map(|b| BookRow {
+                id: b.id,
+                subid: b.subid,
+                title: b.title,
+                author: b.author,
+                upload_date: b.upload_date,
+                deleted: b.deleted_at.is_some(),
+                preview: Some(b.id) == preview,
+            })
             .collect())
     }
 
@@ -252,7 +260,14 @@ impl RateLimits for InMemoryAdmin {
 }
 
 /// Stores `item` under a new id (one more than the largest) and writes the entry for it.
-fn insert<T: Clone>(list: &RefCell<Vec<T>>, audit: &RefCell<Vec<AuditEntry>>, item: &T, id_of: impl Fn(&T) -> i64, with_id: impl Fn(T, i64) -> T, entry: &dyn Fn(i64) -> AuditEntry) -> i64 {
+fn insert<T: Clone>(
+    list: &RefCell<Vec<T>>,
+    audit: &RefCell<Vec<AuditEntry>>,
+    item: &T,
+    id_of: impl Fn(&T) -> i64,
+    with_id: impl Fn(T, i64) -> T,
+    entry: &dyn Fn(i64) -> AuditEntry,
+) -> i64 {
     let id = list.borrow().iter().map(&id_of).max().unwrap_or(0) + 1;
     list.borrow_mut().push(with_id(item.clone(), id));
     audit.borrow_mut().push(entry(id));
@@ -404,7 +419,15 @@ impl Inbox for InMemoryAdmin {
     fn save_message(&self, message: &NewMessage, mail: &OutgoingMail, at: Timestamp) -> PortResult<i64> {
         let mut messages = self.messages.borrow_mut();
         let id = messages.len() as i64 + 1;
-        messages.push(Message { id, kind: message.kind, name: message.name.clone(), email: message.email.clone(), body: message.body.clone(), read_at: None, created_at: at });
+        messages.push(Message {
+            id,
+            kind: message.kind,
+            name: message.name.clone(),
+            email: message.email.clone(),
+            body: message.body.clone(),
+            read_at: None,
+            created_at: at,
+        });
         self.mail.borrow_mut().push(mail.clone());
         Ok(id)
     }

@@ -113,7 +113,8 @@ mod tests {
 
     #[test]
     fn numbers_must_be_numbers_of_zero_or_more() {
-        let base = |mins| vec![("title", FieldValue::Text("Walden")), ("mins", mins), ("categories", FieldValue::Choices(1)), ("plan", FieldValue::Text("monthly"))];
+        let base =
+            |mins| vec![("title", FieldValue::Text("Walden")), ("mins", mins), ("categories", FieldValue::Choices(1)), ("plan", FieldValue::Text("monthly"))];
         for bad in [FieldValue::Number(None), FieldValue::Number(Some(-1.0)), FieldValue::Number(Some(f64::NAN)), FieldValue::Text("12")] {
             assert_eq!(check(&base(bad)), Some("Please make sure Minutes is greater or equal to 0.".into()));
         }
@@ -125,9 +126,19 @@ mod tests {
     fn selects_and_multi_selects_need_a_choice_and_files_are_never_checked() {
         let values = [("title", FieldValue::Text("Walden")), ("mins", FieldValue::Number(Some(3.0))), ("categories", FieldValue::Choices(0))];
         assert_eq!(check(&values), Some("Please specify Categories.".into()));
-        let values = [("title", FieldValue::Text("Walden")), ("mins", FieldValue::Number(Some(3.0))), ("categories", FieldValue::Choices(2)), ("plan", FieldValue::Text(""))];
+        let values = [
+            ("title", FieldValue::Text("Walden")),
+            ("mins", FieldValue::Number(Some(3.0))),
+            ("categories", FieldValue::Choices(2)),
+            ("plan", FieldValue::Text("")),
+        ];
         assert_eq!(check(&values), Some("Please specify Plan.".into()));
-        let values = [("title", FieldValue::Text("Walden")), ("mins", FieldValue::Number(Some(3.0))), ("categories", FieldValue::Choices(2)), ("plan", FieldValue::Text("x"))];
+        let values = [
+            ("title", FieldValue::Text("Walden")),
+            ("mins", FieldValue::Number(Some(3.0))),
+            ("categories", FieldValue::Choices(2)),
+            ("plan", FieldValue::Text("x")),
+        ];
         assert_eq!(check(&values), None, "the required file field is not checked");
     }
 

@@ -178,7 +178,8 @@ mod tests {
     fn feedback_needs_text_and_email_and_keeps_no_name() {
         let missing = MessageForm { email: Some("a@b.co"), ..MessageForm::default() };
         assert_eq!(NewMessage::check(MessageKind::Feedback, &missing, None), Err(AdminError::Invalid("Please input the required fields.".into())));
-        let message = NewMessage::check(MessageKind::Feedback, &MessageForm { name: Some("x"), ..form("", " A@B.co ", " Great app ") }, Some(UserId(7))).unwrap();
+        let message =
+            NewMessage::check(MessageKind::Feedback, &MessageForm { name: Some("x"), ..form("", " A@B.co ", " Great app ") }, Some(UserId(7))).unwrap();
         assert_eq!(message, NewMessage { kind: MessageKind::Feedback, name: None, email: "a@b.co".into(), body: "Great app".into(), member: Some(UserId(7)) });
     }
 

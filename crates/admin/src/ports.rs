@@ -8,8 +8,8 @@ use crate::messages::{InboxFilter, Message, NewMessage};
 use crate::model::MemberSummary;
 use crate::stats::{Actives, DailyStats, Recurring, TopBook};
 use chrono::NaiveDate;
-pub use kernel::{PortError, PortResult};
 use kernel::{OutgoingMail, Timestamp, UserId};
+pub use kernel::{PortError, PortResult};
 
 pub trait MemberDirectory {
     /// Live accounts, newest first, `limit` from the `start`-th.

@@ -66,9 +66,9 @@ pub use books::{BookForm, BOOK_ADD_FORM, BOOK_EDIT_FORM};
 pub use collections::{parse_ids, CollectionForm, COLLECTION_FORM};
 pub use goals::{GoalForm, GoalPhoto, GOAL_ADD_FORM, GOAL_EDIT_FORM};
 pub use insights::{InsightForm, INSIGHT_FORM};
+pub use members::{MemberChange, MEMBER_FORM};
 pub use podcasts::{PodcastForm, PodcastMedia, PODCAST_ADD_FORM, PODCAST_EDIT_FORM};
 pub use visuals::{VisualForm, VISUAL_FORM};
-pub use members::{MemberChange, MEMBER_FORM};
 
 #[cfg(test)]
 mod tests;

@@ -53,25 +53,23 @@ pub const SNIFF_BYTES: usize = 1024;
 
 /// The kind of a file from its first bytes; `None` for anything not on the lists.
 pub fn sniff(head: &[u8]) -> Option<FileKind> {
-    let known = infer::get(head).and_then(|kind| {
-        match kind.mime_type() {
-            "image/png" => Some(FileKind::Png),
-            "image/jpeg" => Some(FileKind::Jpeg),
-            "image/webp" => Some(FileKind::Webp),
-            "image/gif" => Some(FileKind::Gif),
-            "application/pdf" => Some(FileKind::Pdf),
-            "audio/mpeg" => Some(FileKind::Mp3),
-            "audio/m4a" | "audio/x-m4a" => Some(FileKind::M4a),
-            "audio/x-wav" | "audio/wav" => Some(FileKind::Wav),
-            "audio/ogg" => Some(FileKind::Ogg),
-            "audio/x-flac" | "audio/flac" => Some(FileKind::Flac),
-            "audio/aac" => Some(FileKind::Aac),
-            "video/mp4" | "video/x-m4v" => Some(FileKind::Mp4),
-            "video/webm" => Some(FileKind::Webm),
-            "video/quicktime" => Some(FileKind::Mov),
-            "video/x-matroska" => Some(FileKind::Mkv),
-            _ => None,
-        }
+    let known = infer::get(head).and_then(|kind| match kind.mime_type() {
+        "image/png" => Some(FileKind::Png),
+        "image/jpeg" => Some(FileKind::Jpeg),
+        "image/webp" => Some(FileKind::Webp),
+        "image/gif" => Some(FileKind::Gif),
+        "application/pdf" => Some(FileKind::Pdf),
+        "audio/mpeg" => Some(FileKind::Mp3),
+        "audio/m4a" | "audio/x-m4a" => Some(FileKind::M4a),
+        "audio/x-wav" | "audio/wav" => Some(FileKind::Wav),
+        "audio/ogg" => Some(FileKind::Ogg),
+        "audio/x-flac" | "audio/flac" => Some(FileKind::Flac),
+        "audio/aac" => Some(FileKind::Aac),
+        "video/mp4" | "video/x-m4v" => Some(FileKind::Mp4),
+        "video/webm" => Some(FileKind::Webm),
+        "video/quicktime" => Some(FileKind::Mov),
+        "video/x-matroska" => Some(FileKind::Mkv),
+        _ => None,
     });
     // SVG is XML text, which `infer` may call XML or nothing.
     known.or_else(|| is_svg(head).then_some(FileKind::Svg))

@@ -85,14 +85,10 @@ impl SubscriptionSummary {
 /// The subscription to show (and to cancel) among a member's: the newest one that renews, else the
 /// newest one still giving access at `now`, else none.
 pub fn current_subscription(subscriptions: &[(Charge, SubscriptionState)], now: Timestamp) -> Option<&(Charge, SubscriptionState)> {
-    subscriptions
-        .iter()
-        .filter(|(_, state)| state.renews())
-        .max_by_key(|(charge, _)| charge.created_at)
-        .or_else(|| {
-            subscriptions
-                .iter()
-                .filter(|(_, state)| state.status != SubscriptionStatus::Expired && state.access_until() > now)
-                .max_by_key(|(charge, _)| charge.created_at)
-        })
+    subscriptions.iter().filter(|(_, state)| state.renews()).max_by_key(|(charge, _)| charge.created_at).or_else(|| {
+        subscriptions
+            .iter()
+            .filter(|(_, state)| state.status != SubscriptionStatus::Expired && state.access_until() > now)
+            .max_by_key(|(charge, _)| charge.created_at)
+    })
 }

@@ -236,7 +236,16 @@ mod tests {
 
     #[test]
     fn a_seat_moves_from_free_to_invited_to_redeemed_and_only_unredeemed_ones_are_revoked() {
-        let free = Seat { id: 1, code: "C".into(), charge_id: "ch".into(), invited_email: None, invited_at: None, redeemed_by: None, redeemed_at: None, revoked_at: None };
+        let free = Seat {
+            id: 1,
+            code: "C".into(),
+            charge_id: "ch".into(),
+            invited_email: None,
+            invited_at: None,
+            redeemed_by: None,
+            redeemed_at: None,
+            revoked_at: None,
+        };
         assert_eq!((free.state(), free.can_invite(), free.can_revoke()), (SeatState::Free, true, true));
         let invited = Seat { invited_email: Some("x@example.com".into()), invited_at: Some(now()), ..free.clone() };
         assert_eq!((invited.state(), invited.can_invite(), invited.can_revoke()), (SeatState::Invited, true, true));
@@ -265,7 +274,10 @@ mod tests {
     #[test]
     fn the_gift_form_is_trimmed_bounded_and_its_address_checked() {
         let gift = GiftDetails::parse(Some(" Ada "), None, Some(" Grace@Example.com "), Some("Enjoy!")).unwrap();
-        assert_eq!(gift, GiftDetails { sender_name: "Ada".into(), recipient_name: "".into(), recipient_email: Some("grace@example.com".into()), message: "Enjoy!".into() });
+        assert_eq!(
+            gift,
+            GiftDetails { sender_name: "Ada".into(), recipient_name: "".into(), recipient_email: Some("grace@example.com".into()), message: "Enjoy!".into() }
+        );
         assert_eq!(GiftDetails::parse(None, None, Some("nope"), None).unwrap_err(), BillingError::InvalidEmail);
         assert!(GiftDetails::parse(None, None, None, Some(&"x".repeat(1001))).is_err());
         assert_eq!(GiftDetails::parse(None, None, Some("  "), None).unwrap().recipient_email, None);

@@ -1,13 +1,13 @@
 //! In-memory stand-ins for billing's ports, for unit tests without a database.
 
+use crate::cancel::CancelReason;
 use crate::checkout::*;
+use crate::codes::{CodeKind, CodeRecord, GiftDetails, Seat};
+use crate::error::BillingError;
 use crate::gateway::*;
 use crate::model::*;
 use crate::ports::*;
 use crate::subscription::{ProviderSnapshot, SubscriptionState, SubscriptionStatus};
-use crate::cancel::CancelReason;
-use crate::codes::{CodeKind, CodeRecord, GiftDetails, Seat};
-use crate::error::BillingError;
 use kernel::{OutgoingMail, PortResult, Session, SessionId, Timestamp, UserId};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -277,12 +277,8 @@ impl BillingLedger for InMemoryBilling {
     }
 
     fn subscriptions_of(&self, user: UserId) -> PortResult<Vec<(Charge, SubscriptionState)>> {
-        let mut found: Vec<(Charge, SubscriptionState)> = self
-            .charges()
-            .into_iter()
-            .filter(|c| c.user == Some(user))
-            .filter_map(|c| self.state_of(&c.id).map(|s| (c, s)))
-            .collect();
+        let mut found: Vec<(Charge, SubscriptionState)> =
+            self.charges().into_iter().filter(|c| c.user == Some(user)).filter_map(|c| self.state_of(&c.id).map(|s| (c, s))).collect();
         found.sort_by_key(|(charge, _)| std::cmp::Reverse(charge.created_at));
         Ok(found)
     }
@@ -342,7 +338,8 @@ impl CodeBook for InMemoryBilling {
         let mut stored = self.codes.lock().unwrap();
         for code in codes {
             let id = stored.len() as i64 + 1;
-            let record = CodeRecord { id, kind: code.kind, plan_id: code.plan_id.clone(), duration_days: code.duration_days, redeemed_at: None, revoked_at: None };
+            let record =
+                CodeRecord { id, kind: code.kind, plan_id: code.plan_id.clone(), duration_days: code.duration_days, redeemed_at: None, revoked_at: None };
             stored.push((code.clone(), record));
         }
         Ok(())
@@ -507,7 +504,6 @@ impl CardPayments for FakeCards {
             PaymentOutcome::RequiresAction { reference: reference.to_owned(), client_secret: format!("{reference}_secret") }
         })
     }
-
 }
 
 impl RenewingSubscriptions for FakeCards {
@@ -559,8 +555,14 @@ fn plan(id: &str, name: &str, kind: PlanKind, cents: i64) -> Plan {
 /// monthly, yearly (3-day trials), lifetime, gift, bulk seats.
 pub fn standard_plans() -> Vec<Plan> {
     vec![
-        Plan { paypal_plan: Some("P-MONTHLY".into()), ..plan("monthly", "Premium Monthly", PlanKind::Subscription { interval: Interval::Month, trial_days: 3 }, 999) },
-        Plan { paypal_plan: Some("P-YEARLY".into()), ..plan("yearly", "Premium Yearly", PlanKind::Subscription { interval: Interval::Year, trial_days: 3 }, 5999) },
+        Plan {
+            paypal_plan: Some("P-MONTHLY".into()),
+            ..plan("monthly", "Premium Monthly", PlanKind::Subscription { interval: Interval::Month, trial_days: 3 }, 999)
+        },
+        Plan {
+            paypal_plan: Some("P-YEARLY".into()),
+            ..plan("yearly", "Premium Yearly", PlanKind::Subscription { interval: Interval::Year, trial_days: 3 }, 5999)
+        },
         plan("lifetime", "Premium Lifetime", PlanKind::Lifetime, 14999),
         plan("gift", "Gift: one year of Premium", PlanKind::Gift, 4499),
         plan("bulk", "Team seat (one year)", PlanKind::Bulk, 2999),

@@ -3,8 +3,8 @@
 //! made by `pricing::quote`.
 
 use crate::model::{Cents, Interval};
-use kernel::Timestamp;
 use crate::subscription::ProviderSnapshot;
+use kernel::Timestamp;
 
 /// A one-time card payment (lifetime, gift, seats, a book, quiz results).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -39,19 +39,34 @@ pub struct SubscriptionRequest {
 /// What a payment attempt came to.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PaymentOutcome {
-    Paid { reference: String },
+    Paid {
+        reference: String,
+    },
     /// The bank wants 3-D Secure: the page completes it with `client_secret`, then asks again.
-    RequiresAction { reference: String, client_secret: String },
+    RequiresAction {
+        reference: String,
+        client_secret: String,
+    },
     /// Refused; the provider's message for the buyer when it gave one.
-    Declined { message: Option<String> },
+    Declined {
+        message: Option<String>,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SubscriptionOutcome {
-    Started { subscription: String, snapshot: ProviderSnapshot },
+    Started {
+        subscription: String,
+        snapshot: ProviderSnapshot,
+    },
     /// The first payment (or the card's setup for the trial) needs 3-D Secure.
-    RequiresAction { subscription: String, client_secret: String },
-    Declined { message: Option<String> },
+    RequiresAction {
+        subscription: String,
+        client_secret: String,
+    },
+    Declined {
+        message: Option<String>,
+    },
 }
 
 /// The provider could not be reached or answered nonsense: nothing is known to have happened.

@@ -77,11 +77,8 @@ impl SubscriptionState {
             return Transition::Ignored;
         }
         // A period never moves back: a late "past due" keeps the period an earlier renewal paid.
-        let current_period_end = if snapshot.status == SubscriptionStatus::Expired {
-            snapshot.current_period_end
-        } else {
-            snapshot.current_period_end.max(self.current_period_end)
-        };
+        let current_period_end =
+            if snapshot.status == SubscriptionStatus::Expired { snapshot.current_period_end } else { snapshot.current_period_end.max(self.current_period_end) };
         Transition::Applied(SubscriptionState { status: snapshot.status, current_period_end, as_of: snapshot.as_of })
     }
 

@@ -101,14 +101,9 @@ pub struct Access {
 pub fn decide(audience: Audience, unlocks: FreeMember, book: BookAccessFacts) -> Access {
     match audience {
         Audience::Visitor => Access { not_logged_in: true, ..Access::default() },
-        Audience::Paid(_) => Access {
-            full_body: true,
-            audio: true,
-            video_and_visuals: true,
-            is_paid_user: true,
-            show_premium_content: true,
-            ..Access::default()
-        },
+        Audience::Paid(_) => {
+            Access { full_body: true, audio: true, video_and_visuals: true, is_paid_user: true, show_premium_content: true, ..Access::default() }
+        }
         Audience::Free(_) => decide_for_free_member(unlocks, book),
     }
 }
@@ -140,12 +135,7 @@ fn decide_for_free_member(member: FreeMember, book: BookAccessFacts) -> Access {
     }
     if member.unlocks_used < allowance {
         let ordinal = member.unlocks_used + 1;
-        return Access {
-            last_free: ordinal == allowance,
-            unlocks_left: Some(allowance - ordinal),
-            spend_unlock: Some(ordinal),
-            ..open
-        };
+        return Access { last_free: ordinal == allowance, unlocks_left: Some(allowance - ordinal), spend_unlock: Some(ordinal), ..open };
     }
     Access { limit_reached: true, unlocks_left: Some(0), ..Access::default() }
 }

@@ -59,9 +59,7 @@ impl CatalogueError {
             | CatalogueError::CollectionNotFound
             | CatalogueError::AuthorNotFound
             | CatalogueError::PostNotFound
-            | CatalogueError::PodcastNotFound => {
-                "not_found"
-            }
+            | CatalogueError::PodcastNotFound => "not_found",
             CatalogueError::InvalidList(_) | CatalogueError::SearchPageOutOfRange | CatalogueError::StartOutOfRange => "invalid_request",
             CatalogueError::InvalidSearch(_) => "invalid_search",
             CatalogueError::NoCategoryPicked => "missing_categories",

@@ -1,8 +1,8 @@
 //! An in-memory catalogue behind every port, for unit tests without a database.
 
 use crate::entitlement::FreeMember;
-use crate::listing::{ListQuery, Sort};
 use crate::html::memo::DigestedText;
+use crate::listing::{ListQuery, Sort};
 use crate::model::*;
 use crate::ports::*;
 use crate::search::SearchQuery;
@@ -112,14 +112,7 @@ impl InMemoryCatalogue {
     }
 
     pub fn add_category(&self, id: i64, name: &str) {
-        let category = Category {
-            id,
-            subid: name.to_lowercase(),
-            name: name.into(),
-            description: String::new(),
-            small_image: String::new(),
-            book_count: 0,
-        };
+        let category = Category { id, subid: name.to_lowercase(), name: name.into(), description: String::new(), small_image: String::new(), book_count: 0 };
         self.with(|s| s.categories.push(category));
     }
 
@@ -463,11 +456,7 @@ impl Unlocks for InMemoryCatalogue {
         let invited = self.user(member).is_some_and(|u| u.friend_email.is_some());
         Ok(self.with(|s| {
             let mine: Vec<_> = s.unlocks.iter().filter(|u| u.0 == member).collect();
-            FreeMember {
-                invited_a_friend: invited,
-                unlocks_used: mine.len() as u32,
-                this_book_unlock: mine.iter().find(|u| u.1 == book_id).map(|u| u.2),
-            }
+            FreeMember { invited_a_friend: invited, unlocks_used: mine.len() as u32, this_book_unlock: mine.iter().find(|u| u.1 == book_id).map(|u| u.2) }
         }))
     }
 

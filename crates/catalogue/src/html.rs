@@ -9,8 +9,29 @@ pub mod memo;
 /// `javascript:` URLs. Applied before storing and again before serving.
 pub fn sanitize(html: &str) -> String {
     let tags: HashSet<&str> = [
-        "h2", "h3", "h4", "p", "br", "hr", "blockquote", "ul", "ol", "li", "em", "strong", "b", "i", "u", "a", "img",
-        "figure", "figcaption", "code", "pre", "sup", "sub",
+        "h2",
+        "h3",
+        "h4",
+        "p",
+        "br",
+        "hr",
+        "blockquote",
+        "ul",
+        "ol",
+        "li",
+        "em",
+        "strong",
+        "b",
+        "i",
+        "u",
+        "a",
+        "img",
+        "figure",
+        "figcaption",
+        "code",
+        "pre",
+        "sup",
+        "sub",
     ]
     .into_iter()
     .collect();
@@ -269,10 +290,7 @@ mod tests {
             sections("<h3>One</h3><p>a</p><h2>Part two</h2><h3>Two</h3><p>b</p>"),
             vec![section("One", "<p>a</p><h2>Part two</h2>"), section("Two", "<p>b</p>")]
         );
-        assert_eq!(
-            sections("<p>intro</p><h2>A</h2><p>a</p><h2>B</h2><p>b</p>"),
-            vec![section("A", "<p>intro</p><p>a</p>"), section("B", "<p>b</p>")]
-        );
+        assert_eq!(sections("<p>intro</p><h2>A</h2><p>a</p><h2>B</h2><p>b</p>"), vec![section("A", "<p>intro</p><p>a</p>"), section("B", "<p>b</p>")]);
     }
 
     #[test]

@@ -10,8 +10,8 @@ use crate::model::*;
 use crate::search::SearchQuery;
 use chrono::NaiveDate;
 use identity::User;
-pub use kernel::{PortError, PortResult};
 use kernel::{OutgoingMail, Session, Timestamp, UserId};
+pub use kernel::{PortError, PortResult};
 
 /// Signed-in members as the catalogue sees them.
 pub trait Members {

@@ -40,12 +40,7 @@ impl SearchQuery {
         }
         let cleaned: String = raw.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
         let text = cleaned.split_whitespace().collect::<Vec<_>>().join(" ");
-        let words: Vec<String> = text
-            .split(|c: char| !c.is_alphanumeric())
-            .filter(|w| !w.is_empty())
-            .take(MAX_WORDS)
-            .map(str::to_lowercase)
-            .collect();
+        let words: Vec<String> = text.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).take(MAX_WORDS).map(str::to_lowercase).collect();
         if words.is_empty() {
             return Err(SearchQueryError::Empty);
         }

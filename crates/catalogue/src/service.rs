@@ -194,9 +194,7 @@ impl<'s, S: CatalogueStore + ?Sized> Catalogue<'s, S> {
         let facts = facts_of(&book, preview.preview());
         let audience = caller.audience;
         let unlocks = match audience {
-            Audience::Free(id) => {
-                self.store.open_with_unlock(id, book.id, self.now, &|unlocks| decide(audience, unlocks, facts).spend_unlock)?
-            }
+            Audience::Free(id) => self.store.open_with_unlock(id, book.id, self.now, &|unlocks| decide(audience, unlocks, facts).spend_unlock)?,
             Audience::Visitor | Audience::Paid(_) => FreeMember::default(),
         };
         let access = decide(audience, unlocks, facts);
@@ -236,9 +234,8 @@ impl<'s, S: CatalogueStore + ?Sized> Catalogue<'s, S> {
     /// digest names, else loaded (once per text and process).
     fn with_text(&self, mut found: BookWithState) -> Result<(BookWithState, Arc<Reading>)> {
         let book_id = found.book.id;
-        let reading = ReadingMemo::shared()
-            .reading_by_digest(book_id, &found.body_digest, || self.store.book_text(book_id))?
-            .ok_or(CatalogueError::BookNotFound)?;
+        let reading =
+            ReadingMemo::shared().reading_by_digest(book_id, &found.body_digest, || self.store.book_text(book_id))?.ok_or(CatalogueError::BookNotFound)?;
         // A copy of a few kilobytes, so that the rules and use cases see a whole book.
         found.book.body = reading.text().to_owned();
         Ok((found, reading))
@@ -356,12 +353,7 @@ impl<'s, S: CatalogueStore + ?Sized> Catalogue<'s, S> {
     /// Books with an infographic; the images themselves only for paid members.
     pub fn infographics(&self, who: Option<Session>) -> Result<Vec<Infographic>> {
         let paid = self.caller(who)?.audience.is_paid();
-        Ok(self
-            .store
-            .infographic_books()?
-            .into_iter()
-            .map(|found| Infographic { book: found.book, image: paid.then_some(found.image) })
-            .collect())
+        Ok(self.store.infographic_books()?.into_iter().map(|found| Infographic { book: found.book, image: paid.then_some(found.image) }).collect())
     }
 }
 

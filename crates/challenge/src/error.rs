@@ -37,7 +37,13 @@ pub enum ChallengeError {
 impl ChallengeError {
     pub fn code(&self) -> &'static str {
         match self {
-            ChallengeError::GoalsAndEmailNeeded | ChallengeError::TooManyGoals | ChallengeError::InvalidEmail | ChallengeError::UnknownGoal | ChallengeError::NoPlan | ChallengeError::PickGoals | ChallengeError::AnswersDoNotMatch => "invalid_form",
+            ChallengeError::GoalsAndEmailNeeded
+            | ChallengeError::TooManyGoals
+            | ChallengeError::InvalidEmail
+            | ChallengeError::UnknownGoal
+            | ChallengeError::NoPlan
+            | ChallengeError::PickGoals
+            | ChallengeError::AnswersDoNotMatch => "invalid_form",
             ChallengeError::UnknownQuiz | ChallengeError::NotTaken | ChallengeError::UnknownUnsubscribeLink => "not_found",
             ChallengeError::ReportNotBought => "report_not_bought",
             ChallengeError::TooManyPlans => "throttled",

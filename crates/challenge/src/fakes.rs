@@ -1,8 +1,8 @@
 //! In-memory ports for unit tests without a database.
 
 use crate::plan::{BookFacts, Candidate};
-use crate::reminders::ReminderPlan;
 use crate::ports::*;
+use crate::reminders::ReminderPlan;
 use catalogue::model::Goal;
 use kernel::{OutgoingMail, Timestamp, UserId};
 use std::cell::RefCell;

@@ -116,11 +116,7 @@ pub fn build_plan(goals: &GoalChoice, candidates: &[Candidate], completed: &BTre
     }
     // Unread first over the whole plan (a stable sort keeps each group's order).
     picked.sort_by_key(|b| completed.contains(&b.id));
-    picked
-        .into_iter()
-        .enumerate()
-        .map(|(i, book)| PlanDay { day: i as u32 + 1, book: book.clone(), done: completed.contains(&book.id) })
-        .collect()
+    picked.into_iter().enumerate().map(|(i, book)| PlanDay { day: i as u32 + 1, book: book.clone(), done: completed.contains(&book.id) }).collect()
 }
 
 /// The plan by e-mail: a line a day with the link to the book.
@@ -144,7 +140,14 @@ mod tests {
 
     fn book(id: i64, reads: i64, goals: &[i64]) -> Candidate {
         Candidate {
-            book: BookFacts { id, subid: format!("book-{id}"), title: format!("Book {id}"), author: "A. Writer".into(), image: String::new(), read_count: reads },
+            book: BookFacts {
+                id,
+                subid: format!("book-{id}"),
+                title: format!("Book {id}"),
+                author: "A. Writer".into(),
+                image: String::new(),
+                read_count: reads,
+            },
             goals: goals.to_vec(),
         }
     }

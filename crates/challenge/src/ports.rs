@@ -3,8 +3,8 @@
 use crate::plan::{BookFacts, Candidate};
 use crate::reminders::ReminderPlan;
 use catalogue::model::Goal;
-pub use kernel::{PortError, PortResult};
 use kernel::{OutgoingMail, Timestamp, UserId};
+pub use kernel::{PortError, PortResult};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// A member's saved plan: the goals and the books, day 1 first.

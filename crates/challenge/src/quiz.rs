@@ -213,7 +213,10 @@ mod tests {
     #[test]
     fn the_personality_colour_is_the_highest_count_and_ties_go_to_the_higher_share_then_the_order() {
         assert_eq!(personality_colour(&personality_answers(&[(Colour::Green, 3), (Colour::Red, 2)])), Colour::Green);
-        assert_eq!(personality_counts(&personality_answers(&[(Colour::Green, 3), (Colour::Red, 2)])), vec![(Colour::Red, 2), (Colour::Yellow, 0), (Colour::Green, 3), (Colour::Blue, 0)]);
+        assert_eq!(
+            personality_counts(&personality_answers(&[(Colour::Green, 3), (Colour::Red, 2)])),
+            vec![(Colour::Red, 2), (Colour::Yellow, 0), (Colour::Green, 3), (Colour::Blue, 0)]
+        );
         // 3 of Blue's 3 beats 3 of Yellow's 4.
         assert_eq!(personality_colour(&personality_answers(&[(Colour::Yellow, 3), (Colour::Blue, 3)])), Colour::Blue);
         // Same count, same share: the first in the order.

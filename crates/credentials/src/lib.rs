@@ -6,7 +6,7 @@ mod secrets;
 mod tokens;
 mod totp;
 
-pub use keyring::{InMemoryKeyringStore, KeySealer, Keyring, KeyringError, KeyringStore, SealedKey, SharedKeyring, local_secret};
+pub use keyring::{local_secret, InMemoryKeyringStore, KeySealer, Keyring, KeyringError, KeyringStore, SealedKey, SharedKeyring};
 pub use password::Argon2Hasher;
 pub use secrets::{new_subscription_code, RandomSecrets};
 pub use tokens::{BiscuitTokens, TokenError};

@@ -57,10 +57,7 @@ impl Default for Argon2Hasher {
         let params = Params::new(19 * 1024, 2, 1, None).expect("valid argon2 parameters");
         let argon2 = Argon2::new(Algorithm::Argon2id, Version::V0x13, params);
         let salt = SaltString::generate(&mut OsRng);
-        let dummy_hash = argon2
-            .hash_password(b"dummy password for unknown accounts", &salt)
-            .expect("argon2 hashes")
-            .to_string();
+        let dummy_hash = argon2.hash_password(b"dummy password for unknown accounts", &salt).expect("argon2 hashes").to_string();
         Argon2Hasher { argon2, dummy_hash, permits: Permits::new(MAX_CONCURRENT_HASHES) }
     }
 }

@@ -51,12 +51,7 @@ pub enum TokenError {
 impl BiscuitTokens {
     /// `shared`: where other instances' rotations appear (None: this keyring only).
     pub fn new(keyring: Keyring, shared: Option<SharedKeyring>) -> Self {
-        BiscuitTokens {
-            keyring: RwLock::new(keyring),
-            shared,
-            watch: Mutex::new(ReloadWatch::default()),
-            verified: RwLock::new(HashMap::new()),
-        }
+        BiscuitTokens { keyring: RwLock::new(keyring), shared, watch: Mutex::new(ReloadWatch::default()), verified: RwLock::new(HashMap::new()) }
     }
 
     pub fn verify(&self, token: &str, now: Timestamp) -> Result<AccessClaims, TokenError> {
@@ -81,10 +76,8 @@ impl BiscuitTokens {
             other => other?,
         };
         let now: SystemTime = now.into();
-        let mut authorizer = authorizer!(r#"time({now}); allow if user($id);"#, now = now)
-            .set_limits(verification_limits())
-            .build(&parsed)
-            .map_err(|_| TokenError::Invalid)?;
+        let mut authorizer =
+            authorizer!(r#"time({now}); allow if user($id);"#, now = now).set_limits(verification_limits()).build(&parsed).map_err(|_| TokenError::Invalid)?;
         if let Err(err) = authorizer.authorize() {
             return Err(match err {
                 error::Token::FailedLogic(_) => TokenError::Expired,
@@ -111,10 +104,8 @@ impl BiscuitTokens {
 
     fn parse(&self, token: &str) -> Result<Biscuit, TokenError> {
         let keyring = self.keyring.read().expect("keyring lock");
-        Biscuit::from_base64(token, |id: Option<u32>| {
-            id.and_then(|id| keyring.public_key(id)).ok_or(error::Format::UnknownPublicKey)
-        })
-        .map_err(|_| TokenError::Invalid)
+        Biscuit::from_base64(token, |id: Option<u32>| id.and_then(|id| keyring.public_key(id)).ok_or(error::Format::UnknownPublicKey))
+            .map_err(|_| TokenError::Invalid)
     }
 
     /// True when the token names a key we lack and the shared keyring now has it.

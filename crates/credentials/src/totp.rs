@@ -34,10 +34,7 @@ impl OneTimePasswords for TotpCodes {
     }
 
     fn provisioning_url(&self, secret: &str, account: &str) -> String {
-        format!(
-            "otpauth://totp/{ISSUER}:{}?secret={secret}&issuer={ISSUER}&algorithm=SHA1&digits=6&period=30",
-            kernel::url::encode_component(account)
-        )
+        format!("otpauth://totp/{ISSUER}:{}?secret={secret}&issuer={ISSUER}&algorithm=SHA1&digits=6&period=30", kernel::url::encode_component(account))
     }
 
     fn matching_step(&self, secret: &str, code: &str, now: Timestamp) -> Option<i64> {

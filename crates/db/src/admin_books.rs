@@ -117,7 +117,9 @@ impl BookShelf for PgStore<'_> {
     fn book_rows(&self, order: BookOrder, month: NaiveDate) -> PortResult<Vec<BookRow>> {
         self.run(|conn| {
             let preview: Option<i64> = monthly_previews::table.find(month).select(monthly_previews::book_id).first(conn).optional()?;
-            let query = all_books::table.select((all_books::id, all_books::subid, all_books::title, all_books::author, all_books::upload_date, all_books::deleted_at)).into_boxed();
+            let query = all_books::table
+                .select((all_books::id, all_books::subid, all_books::title, all_books::author, all_books::upload_date, all_books::deleted_at))
+                .into_boxed();
             let query = match order {
                 BookOrder::UploadDate => query.order((all_books::upload_date.desc(), all_books::id.desc())),
                 BookOrder::Id => query.order(all_books::id),
@@ -126,7 +128,15 @@ impl BookShelf for PgStore<'_> {
             let rows: Vec<ListRow> = query.load(conn)?;
             Ok(rows
                 .into_iter()
-                .map(|(id, subid, title, author, upload_date, deleted_at)| BookRow { id, subid, title, author, upload_date, deleted: deleted_at.is_some(), preview: Some(id) == preview })
+                .map(|(id, subid, title, author, upload_date, deleted_at)| BookRow {
+                    id,
+                    subid,
+                    title,
+                    author,
+                    upload_date,
+                    deleted: deleted_at.is_some(),
+                    preview: Some(id) == preview,
+                })
                 .collect())
         })
     }
@@ -221,7 +231,9 @@ impl BookShelf for PgStore<'_> {
     }
 
     fn subid_taken(&self, subid: &str, except: i64) -> PortResult<bool> {
-        self.run(|conn| diesel::select(diesel::dsl::exists(all_books::table.filter(all_books::subid.eq(subid)).filter(all_books::id.ne(except)))).get_result(conn))
+        self.run(|conn| {
+            diesel::select(diesel::dsl::exists(all_books::table.filter(all_books::subid.eq(subid)).filter(all_books::id.ne(except)))).get_result(conn)
+        })
     }
 
     fn set_preview(&self, month: NaiveDate, book: i64, entry: &AuditEntry) -> PortResult<()> {

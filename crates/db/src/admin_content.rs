@@ -91,15 +91,26 @@ fn load_insights(conn: &mut PgConnection, only: Option<i64>) -> QueryResult<Vec<
 type CollectionRow = (i64, String, String, String, String, Vec<i64>, DateTime<Utc>);
 
 fn load_collection(conn: &mut PgConnection, (id, slug, title, subtitle, image, categories, upload_date): CollectionRow) -> QueryResult<AdminCollection> {
-    let books: Vec<i64> =
-        collection_books::table.filter(collection_books::collection_id.eq(id)).order((collection_books::position, collection_books::book_id)).select(collection_books::book_id).load(conn)?;
+    let books: Vec<i64> = collection_books::table
+        .filter(collection_books::collection_id.eq(id))
+        .order((collection_books::position, collection_books::book_id))
+        .select(collection_books::book_id)
+        .load(conn)?;
     let book_count = crate::catalogue::read::collection_book_count(conn, id)?;
     Ok(AdminCollection { id, slug, title, subtitle, image, categories, books, upload_date, book_count })
 }
 
 macro_rules! collection_columns {
     () => {
-        (collections::id, collections::slug, collections::title, collections::description, collections::image, collections::categories, collections::upload_date)
+        (
+            collections::id,
+            collections::slug,
+            collections::title,
+            collections::description,
+            collections::image,
+            collections::categories,
+            collections::upload_date,
+        )
     };
 }
 
@@ -108,7 +119,9 @@ fn set_collection_books(conn: &mut PgConnection, collection: i64, books: &[i64])
     let rows: Vec<_> = books
         .iter()
         .enumerate()
-        .map(|(position, book)| (collection_books::collection_id.eq(collection), collection_books::book_id.eq(*book), collection_books::position.eq(position as i32)))
+        .map(|(position, book)| {
+            (collection_books::collection_id.eq(collection), collection_books::book_id.eq(*book), collection_books::position.eq(position as i32))
+        })
         .collect();
     diesel::insert_into(collection_books::table).values(rows).execute(conn).map(drop)
 }
@@ -125,7 +138,10 @@ fn load_visuals(conn: &mut PgConnection, only: Option<i64>) -> QueryResult<Vec<V
         query = query.filter(visuals::id.eq(id));
     }
     let rows: Vec<VisualRow> = query.load(conn)?;
-    Ok(rows.into_iter().map(|(id, book_id, book_title, title, body, image, position)| Visual { id, book_id, book_title, title, body, image, position }).collect())
+    Ok(rows
+        .into_iter()
+        .map(|(id, book_id, book_title, title, body, image, position)| Visual { id, book_id, book_title, title, body, image, position })
+        .collect())
 }
 
 /// The position after the book's last slide.
@@ -298,7 +314,9 @@ impl ContentShelf for PgStore<'_> {
     }
 
     fn post_slug_taken(&self, slug: &str, except: i64) -> PortResult<bool> {
-        self.run(|conn| diesel::select(diesel::dsl::exists(blog_posts::table.filter(blog_posts::slug.eq(slug)).filter(blog_posts::id.ne(except)))).get_result(conn))
+        self.run(|conn| {
+            diesel::select(diesel::dsl::exists(blog_posts::table.filter(blog_posts::slug.eq(slug)).filter(blog_posts::id.ne(except)))).get_result(conn)
+        })
     }
 
     fn insights(&self) -> PortResult<Vec<Insight>> {
@@ -396,7 +414,9 @@ impl ContentShelf for PgStore<'_> {
     }
 
     fn collection_slug_taken(&self, slug: &str, except: i64) -> PortResult<bool> {
-        self.run(|conn| diesel::select(diesel::dsl::exists(collections::table.filter(collections::slug.eq(slug)).filter(collections::id.ne(except)))).get_result(conn))
+        self.run(|conn| {
+            diesel::select(diesel::dsl::exists(collections::table.filter(collections::slug.eq(slug)).filter(collections::id.ne(except)))).get_result(conn)
+        })
     }
 
     fn books_exist(&self, ids: &[i64]) -> PortResult<bool> {
@@ -419,7 +439,13 @@ impl ContentShelf for PgStore<'_> {
             conn.transaction(|conn| {
                 let position = next_position(conn, v.book_id)?;
                 let id: i64 = diesel::insert_into(visuals::table)
-                    .values((visuals::book_id.eq(v.book_id), visuals::position.eq(position), visuals::image.eq(&v.image), visuals::title.eq(&v.title), visuals::body.eq(&v.body)))
+                    .values((
+                        visuals::book_id.eq(v.book_id),
+                        visuals::position.eq(position),
+                        visuals::image.eq(&v.image),
+                        visuals::title.eq(&v.title),
+                        visuals::body.eq(&v.body),
+                    ))
                     .returning(visuals::id)
                     .get_result(conn)?;
                 append_audit(conn, &entry(id))?;
@@ -434,7 +460,13 @@ impl ContentShelf for PgStore<'_> {
                 let stored: Option<i64> = visuals::table.find(v.id).select(visuals::book_id).first(conn)?;
                 let position = if stored == v.book_id { v.position } else { next_position(conn, v.book_id)? };
                 diesel::update(visuals::table.find(v.id))
-                    .set((visuals::book_id.eq(v.book_id), visuals::position.eq(position), visuals::image.eq(&v.image), visuals::title.eq(&v.title), visuals::body.eq(&v.body)))
+                    .set((
+                        visuals::book_id.eq(v.book_id),
+                        visuals::position.eq(position),
+                        visuals::image.eq(&v.image),
+                        visuals::title.eq(&v.title),
+                        visuals::body.eq(&v.body),
+                    ))
                     .execute(conn)?;
                 append_audit(conn, entry)
             })

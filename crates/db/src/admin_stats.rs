@@ -179,7 +179,8 @@ impl Statistics for PgStore<'_> {
 
     fn renewing(&self) -> PortResult<i64> {
         self.run(|conn| {
-            let row: Count = diesel::sql_query("SELECT count(*) AS n FROM subscriptions WHERE status IN ('trialing', 'active', 'past_due')").get_result(conn)?;
+            let row: Count =
+                diesel::sql_query("SELECT count(*) AS n FROM subscriptions WHERE status IN ('trialing', 'active', 'past_due')").get_result(conn)?;
             Ok(row.n)
         })
     }

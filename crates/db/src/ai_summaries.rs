@@ -108,9 +108,8 @@ impl SummaryStore for PgStore<'_> {
     }
 
     fn summary(&self, member: UserId, id: i64) -> PortResult<Option<SummaryRecord>> {
-        let row: Option<Row> = self.run(|conn| {
-            ai_summaries::table.filter(ai_summaries::user_id.eq(member.0)).filter(ai_summaries::id.eq(id)).select(ROW).first(conn).optional()
-        })?;
+        let row: Option<Row> =
+            self.run(|conn| ai_summaries::table.filter(ai_summaries::user_id.eq(member.0)).filter(ai_summaries::id.eq(id)).select(ROW).first(conn).optional())?;
         Ok(row.map(Into::into))
     }
 
@@ -162,7 +161,10 @@ impl SummaryStore for PgStore<'_> {
 
     fn set_status(&self, id: i64, status: JobStatus, at: Timestamp) -> PortResult<()> {
         self.run(|conn| {
-            diesel::update(ai_summaries::table.find(id)).set((ai_summaries::status.eq(status.as_str()), ai_summaries::updated_at.eq(at))).execute(conn).map(drop)
+            diesel::update(ai_summaries::table.find(id))
+                .set((ai_summaries::status.eq(status.as_str()), ai_summaries::updated_at.eq(at)))
+                .execute(conn)
+                .map(drop)
         })
     }
 

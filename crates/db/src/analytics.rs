@@ -2,13 +2,7 @@ use crate::schema::analytics_events;
 use diesel::prelude::*;
 use kernel::{Timestamp, UserId};
 
-pub fn record_event(
-    conn: &mut PgConnection,
-    name: &str,
-    properties: &serde_json::Value,
-    user: Option<UserId>,
-    at: Timestamp,
-) -> QueryResult<()> {
+pub fn record_event(conn: &mut PgConnection, name: &str, properties: &serde_json::Value, user: Option<UserId>, at: Timestamp) -> QueryResult<()> {
     diesel::insert_into(analytics_events::table)
         .values((
             analytics_events::name.eq(name),

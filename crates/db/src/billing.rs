@@ -2,23 +2,23 @@
 //! cancellations. Rows and statements only; every decision is billing's.
 
 use crate::schema::{books, cancellations, charges, coupons, gifts, plans, provider_events, subscription_codes, subscription_payments, subscriptions, users};
-use billing::gateway::SubscriptionPayment;
-use billing::codes::{CodeKind, CodeRecord, GiftDetails, Seat};
-use billing::ports::{CodeBook, NewCode, SeatBook};
+use crate::store::PgStore;
 use billing::cancel::CancelReason;
 use billing::checkout::{Charge, ChargeBook, ChargeStatus, Grant};
-use billing::ports::{BillingLedger, Payer, Payers};
-use billing::BillingError;
-use kernel::OutgoingMail;
-use billing::subscription::{SubscriptionState, SubscriptionStatus};
-use kernel::{Session, Timestamp, UserId};
-use crate::store::PgStore;
+use billing::codes::{CodeKind, CodeRecord, GiftDetails, Seat};
+use billing::gateway::SubscriptionPayment;
 use billing::model::{Coupon, Interval, Plan, PlanKind};
+use billing::ports::{BillingLedger, Payer, Payers};
+use billing::ports::{CodeBook, NewCode, SeatBook};
 use billing::ports::{CouponBook, PlanCatalog};
+use billing::subscription::{SubscriptionState, SubscriptionStatus};
+use billing::BillingError;
 use billing::Cents;
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
+use kernel::OutgoingMail;
 use kernel::PortResult;
+use kernel::{Session, Timestamp, UserId};
 
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = plans, check_for_backend(diesel::pg::Pg))]
@@ -69,11 +69,8 @@ impl PlanRow {
 }
 
 fn load_plans(conn: &mut PgConnection, id: Option<&str>) -> QueryResult<Vec<Plan>> {
-    let mut query = plans::table
-        .left_join(books::table)
-        .select((PlanRow::as_select(), books::title.nullable()))
-        .order((plans::amount_cents, plans::id))
-        .into_boxed();
+    let mut query =
+        plans::table.left_join(books::table).select((PlanRow::as_select(), books::title.nullable())).order((plans::amount_cents, plans::id)).into_boxed();
     query = match id {
         Some(id) => query.filter(plans::id.eq(id.to_owned())),
         None => query.filter(plans::active.eq(true)).filter(plans::kind.ne("book")),
@@ -329,11 +326,8 @@ impl Payers for PgStore<'_> {
 impl CodeBook for PgStore<'_> {
     fn find_code(&self, digest: &str) -> PortResult<Option<CodeRecord>> {
         self.run(|conn| {
-            let row: Option<CodeRow> = subscription_codes::table
-                .filter(subscription_codes::code_digest.eq(digest))
-                .select(CodeRow::as_select())
-                .first(conn)
-                .optional()?;
+            let row: Option<CodeRow> =
+                subscription_codes::table.filter(subscription_codes::code_digest.eq(digest)).select(CodeRow::as_select()).first(conn).optional()?;
             Ok(row.and_then(CodeRow::into_record))
         })
     }
@@ -343,10 +337,7 @@ impl CodeBook for PgStore<'_> {
             conn.transaction(|conn| {
                 // One conditional update: of two redemptions at once, the second finds it taken.
                 let claimed = diesel::update(
-                    subscription_codes::table
-                        .find(code_id)
-                        .filter(subscription_codes::redeemed_at.is_null())
-                        .filter(subscription_codes::revoked_at.is_null()),
+                    subscription_codes::table.find(code_id).filter(subscription_codes::redeemed_at.is_null()).filter(subscription_codes::revoked_at.is_null()),
                 )
                 .set((subscription_codes::redeemed_by.eq(user.0), subscription_codes::redeemed_at.eq(at)))
                 .execute(conn)?;
@@ -561,11 +552,7 @@ impl BillingLedger for PgStore<'_> {
 
     fn member_plan(&self, user: UserId) -> PortResult<Option<Grant>> {
         self.run(|conn| {
-            let row: Option<PlanFields> = users::table
-                .find(user.0)
-                .select((users::plan_id, users::paid_date, users::end_paid_date))
-                .first(conn)
-                .optional()?;
+            let row: Option<PlanFields> = users::table.find(user.0).select((users::plan_id, users::paid_date, users::end_paid_date)).first(conn).optional()?;
             Ok(row.and_then(|(plan_id, paid_date, end_paid_date)| Some(Grant { plan_id: plan_id?, paid_date: paid_date?, end_paid_date })))
         })
     }
@@ -575,9 +562,7 @@ impl BillingLedger for PgStore<'_> {
     }
 
     fn mark_refunded(&self, charge_id: &str) -> PortResult<()> {
-        self.run(|conn| {
-            diesel::update(charges::table.find(charge_id)).set(charges::status.eq(ChargeStatus::Refunded.as_str())).execute(conn).map(drop)
-        })
+        self.run(|conn| diesel::update(charges::table.find(charge_id)).set(charges::status.eq(ChargeStatus::Refunded.as_str())).execute(conn).map(drop))
     }
 
     fn record_subscription_payment(&self, charge_id: &str, provider: &str, payment: &SubscriptionPayment) -> PortResult<bool> {
@@ -657,7 +642,5 @@ impl BillingLedger for PgStore<'_> {
 
 /// Keeps a deleted account's charges for accounting without the person (account erasure).
 pub(crate) fn anonymise_charges(conn: &mut PgConnection, user: UserId) -> QueryResult<usize> {
-    diesel::update(charges::table.filter(charges::user_id.eq(user.0)))
-        .set(charges::email.eq(format!("deleted-{}@deleted.invalid", user.0)))
-        .execute(conn)
+    diesel::update(charges::table.filter(charges::user_id.eq(user.0))).set(charges::email.eq(format!("deleted-{}@deleted.invalid", user.0))).execute(conn)
 }

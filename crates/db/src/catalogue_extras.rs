@@ -15,7 +15,16 @@ fn podcast((id, title, author, author_description, description, mins, image, med
 
 macro_rules! podcast_columns {
     () => {
-        (podcasts::id, podcasts::title, podcasts::author, podcasts::author_description, podcasts::description, podcasts::mins, podcasts::image, podcasts::media_url)
+        (
+            podcasts::id,
+            podcasts::title,
+            podcasts::author,
+            podcasts::author_description,
+            podcasts::description,
+            podcasts::mins,
+            podcasts::image,
+            podcasts::media_url,
+        )
     };
 }
 

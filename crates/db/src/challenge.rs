@@ -128,9 +128,7 @@ impl ChallengeStore for PgStore<'_> {
     }
 
     fn reminders_on(&self, member: UserId) -> PortResult<bool> {
-        self.run(|conn| {
-            ten_day_plans::table.find(member.0).select(ten_day_plans::reminders).first::<bool>(conn).optional().map(|on| on.unwrap_or(false))
-        })
+        self.run(|conn| ten_day_plans::table.find(member.0).select(ten_day_plans::reminders).first::<bool>(conn).optional().map(|on| on.unwrap_or(false)))
     }
 
     fn set_reminders(&self, member: UserId, on: bool, token: &str) -> PortResult<bool> {
@@ -183,9 +181,7 @@ impl ChallengeStore for PgStore<'_> {
         self.run(|conn| {
             conn.transaction(|conn| {
                 let claimed = diesel::update(
-                    ten_day_plans::table
-                        .find(member.0)
-                        .filter(ten_day_plans::last_reminded_on.is_null().or(ten_day_plans::last_reminded_on.ne(local_date))),
+                    ten_day_plans::table.find(member.0).filter(ten_day_plans::last_reminded_on.is_null().or(ten_day_plans::last_reminded_on.ne(local_date))),
                 )
                 .set(ten_day_plans::last_reminded_on.eq(local_date))
                 .execute(conn)?;

@@ -67,11 +67,8 @@ impl KindleDeliveries for PgStore<'_> {
             conn.transaction(|conn| {
                 // The member's row is the lock: two sends of one member queue up here.
                 users::table.find(member.0).select(users::id).for_update().first::<i64>(conn)?;
-                let count: i64 = kindle_sends::table
-                    .filter(kindle_sends::user_id.eq(member.0))
-                    .filter(kindle_sends::sent_at.gt(since))
-                    .count()
-                    .get_result(conn)?;
+                let count: i64 =
+                    kindle_sends::table.filter(kindle_sends::user_id.eq(member.0)).filter(kindle_sends::sent_at.gt(since)).count().get_result(conn)?;
                 let count = u32::try_from(count).unwrap_or(u32::MAX);
                 if !allow(count) {
                     return Ok((count, false));

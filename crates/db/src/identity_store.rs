@@ -1,16 +1,15 @@
 use crate::mail_queue;
 use crate::pool::{checkout, DbError, DbPool};
 use crate::schema::{
-    account_deletion_feedback, analytics_events, auth_attempts, oauth_states, password_reset_codes, refresh_tokens,
-    subscription_codes, user_identities, users,
+    account_deletion_feedback, analytics_events, auth_attempts, oauth_states, password_reset_codes, refresh_tokens, subscription_codes, user_identities, users,
 };
-use identity::social::{NewOAuthState, Provider, SocialRepository};
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use identity::error::PortError;
 use identity::model::*;
 use identity::ports::*;
-use kernel::{Session, SessionId, Email, Role, Timestamp, UserId};
+use identity::social::{NewOAuthState, Provider, SocialRepository};
+use kernel::{Email, Role, Session, SessionId, Timestamp, UserId};
 
 /// Identity's storage in PostgreSQL.
 #[derive(Clone)]
@@ -31,13 +30,7 @@ impl PgIdentityStore {
 
 /// A member who has not been erased.
 fn find_live_user(conn: &mut PgConnection, id: UserId) -> QueryResult<Option<User>> {
-    live_users()
-        .filter(users::id.eq(id.0))
-        .select(UserRow::as_select())
-        .first(conn)
-        .optional()?
-        .map(|row| row.into_credentials().map(|c| c.user))
-        .transpose()
+    live_users().filter(users::id.eq(id.0)).select(UserRow::as_select()).first(conn).optional()?.map(|row| row.into_credentials().map(|c| c.user)).transpose()
 }
 
 /// The member of a live session (not erased, the session not ended), in one statement on a
@@ -158,13 +151,7 @@ fn live_users() -> users::BoxedQuery<'static, diesel::pg::Pg> {
 impl UserRepository for PgIdentityStore {
     fn find_credentials(&self, email: &Email) -> PortResult<Option<UserCredentials>> {
         self.run(|conn| {
-            live_users()
-                .filter(users::email.eq(email.as_str()))
-                .select(UserRow::as_select())
-                .first(conn)
-                .optional()?
-                .map(UserRow::into_credentials)
-                .transpose()
+            live_users().filter(users::email.eq(email.as_str())).select(UserRow::as_select()).first(conn).optional()?.map(UserRow::into_credentials).transpose()
         })
     }
 
@@ -186,13 +173,10 @@ impl UserRepository for PgIdentityStore {
                 let Some(user) = insert_user(conn, &new)? else {
                     return Ok(Err(RedeemConflict::EmailTaken));
                 };
-                let claimed = diesel::update(
-                    subscription_codes::table
-                        .filter(subscription_codes::id.eq(code_id))
-                        .filter(subscription_codes::redeemed_at.is_null()),
-                )
-                .set((subscription_codes::redeemed_by.eq(user.id.0), subscription_codes::redeemed_at.eq(new.now)))
-                .execute(conn)?;
+                let claimed =
+                    diesel::update(subscription_codes::table.filter(subscription_codes::id.eq(code_id)).filter(subscription_codes::redeemed_at.is_null()))
+                        .set((subscription_codes::redeemed_by.eq(user.id.0), subscription_codes::redeemed_at.eq(new.now)))
+                        .execute(conn)?;
                 if claimed == 0 {
                     // Someone redeemed it first: undo the new account too.
                     return Err(diesel::result::Error::RollbackTransaction);
@@ -306,11 +290,9 @@ fn clip(text: &str, max_chars: usize) -> String {
 }
 
 fn revoke_user_sessions(conn: &mut PgConnection, user: UserId, at: Timestamp) -> QueryResult<usize> {
-    diesel::update(
-        refresh_tokens::table.filter(refresh_tokens::user_id.eq(user.0)).filter(refresh_tokens::revoked_at.is_null()),
-    )
-    .set(refresh_tokens::revoked_at.eq(at))
-    .execute(conn)
+    diesel::update(refresh_tokens::table.filter(refresh_tokens::user_id.eq(user.0)).filter(refresh_tokens::revoked_at.is_null()))
+        .set(refresh_tokens::revoked_at.eq(at))
+        .execute(conn)
 }
 
 impl SessionRepository for PgIdentityStore {
@@ -320,19 +302,12 @@ impl SessionRepository for PgIdentityStore {
 
     fn find_refresh(&self, digest: &str) -> PortResult<Option<RefreshRecord>> {
         self.run(|conn| {
-            let Some(r) = refresh_tokens::table
-                .filter(refresh_tokens::token_digest.eq(digest))
-                .select(RefreshRow::as_select())
-                .first(conn)
-                .optional()?
-            else {
+            let Some(r) = refresh_tokens::table.filter(refresh_tokens::token_digest.eq(digest)).select(RefreshRow::as_select()).first(conn).optional()? else {
                 return Ok(None);
             };
             // The session began with its family's first token.
-            let started: Option<DateTime<Utc>> = refresh_tokens::table
-                .filter(refresh_tokens::family.eq(&r.family))
-                .select(diesel::dsl::min(refresh_tokens::created_at))
-                .first(conn)?;
+            let started: Option<DateTime<Utc>> =
+                refresh_tokens::table.filter(refresh_tokens::family.eq(&r.family)).select(diesel::dsl::min(refresh_tokens::created_at)).first(conn)?;
             Ok(Some(RefreshRecord {
                 id: r.id,
                 user_id: UserId(r.user_id),
@@ -368,12 +343,10 @@ impl SessionRepository for PgIdentityStore {
 
     fn revoke_family(&self, family: SessionId, at: Timestamp) -> PortResult<()> {
         self.run(|conn| {
-            diesel::update(
-                refresh_tokens::table.filter(refresh_tokens::family.eq(family.to_hex())).filter(refresh_tokens::revoked_at.is_null()),
-            )
-            .set(refresh_tokens::revoked_at.eq(at))
-            .execute(conn)
-            .map(drop)
+            diesel::update(refresh_tokens::table.filter(refresh_tokens::family.eq(family.to_hex())).filter(refresh_tokens::revoked_at.is_null()))
+                .set(refresh_tokens::revoked_at.eq(at))
+                .execute(conn)
+                .map(drop)
         })
     }
 
@@ -436,16 +409,10 @@ impl ResetCodeRepository for PgIdentityStore {
                     return Ok(false);
                 }
                 // Every other outstanding code dies with this one.
-                diesel::update(
-                    password_reset_codes::table
-                        .filter(password_reset_codes::user_id.eq(user.0))
-                        .filter(password_reset_codes::used_at.is_null()),
-                )
-                .set(password_reset_codes::used_at.eq(at))
-                .execute(conn)?;
-                diesel::update(users::table.filter(users::id.eq(user.0)))
-                    .set(users::password_hash.eq(password_hash))
+                diesel::update(password_reset_codes::table.filter(password_reset_codes::user_id.eq(user.0)).filter(password_reset_codes::used_at.is_null()))
+                    .set(password_reset_codes::used_at.eq(at))
                     .execute(conn)?;
+                diesel::update(users::table.filter(users::id.eq(user.0))).set(users::password_hash.eq(password_hash)).execute(conn)?;
                 revoke_user_sessions(conn, user, at)?;
                 Ok(true)
             })
@@ -472,12 +439,7 @@ impl SubscriptionCodeRepository for PgIdentityStore {
                 .select(SubscriptionCodeRow::as_select())
                 .first(conn)
                 .optional()?;
-            Ok(row.map(|r| SubscriptionCodeRecord {
-                id: r.id,
-                plan_id: r.plan_id,
-                duration_days: r.duration_days,
-                redeemed_at: r.redeemed_at,
-            }))
+            Ok(row.map(|r| SubscriptionCodeRecord { id: r.id, plan_id: r.plan_id, duration_days: r.duration_days, redeemed_at: r.redeemed_at }))
         })
     }
 
@@ -486,11 +448,7 @@ impl SubscriptionCodeRepository for PgIdentityStore {
             let rows: Vec<_> = digests
                 .iter()
                 .map(|digest| {
-                    (
-                        subscription_codes::code_digest.eq(digest),
-                        subscription_codes::plan_id.eq(plan_id),
-                        subscription_codes::duration_days.eq(duration_days),
-                    )
+                    (subscription_codes::code_digest.eq(digest), subscription_codes::plan_id.eq(plan_id), subscription_codes::duration_days.eq(duration_days))
                 })
                 .collect();
             diesel::insert_into(subscription_codes::table).values(&rows).execute(conn)?;

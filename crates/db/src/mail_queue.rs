@@ -50,12 +50,7 @@ pub enum Delivery {
 
 /// Sends up to `limit` due mails, each under a row lock that other workers skip, so two workers
 /// never send the same mail. A crash before the commit leaves the mail queued (sent at least once).
-pub fn deliver_due(
-    pool: &DbPool,
-    now: Timestamp,
-    limit: i64,
-    mut deliver: impl FnMut(&QueuedMail) -> Delivery,
-) -> Result<usize, DbError> {
+pub fn deliver_due(pool: &DbPool, now: Timestamp, limit: i64, mut deliver: impl FnMut(&QueuedMail) -> Delivery) -> Result<usize, DbError> {
     let mut conn = checkout(pool)?;
     let handled = conn.transaction::<_, diesel::result::Error, _>(|conn| {
         let due: Vec<QueuedMail> = mail_outbox::table
@@ -76,12 +71,12 @@ pub fn deliver_due(
             let blank = (mail_outbox::text_body.eq(""), mail_outbox::attachment.eq(None::<Vec<u8>>));
             match deliver(mail) {
                 Delivery::Sent => diesel::update(row).set((attempts, mail_outbox::sent_at.eq(now), blank)).execute(conn)?,
-                Delivery::RetryAt(at, error) => diesel::update(row)
-                    .set((attempts, mail_outbox::next_attempt_at.eq(at), mail_outbox::last_error.eq(error)))
-                    .execute(conn)?,
-                Delivery::Failed(error) => diesel::update(row)
-                    .set((attempts, mail_outbox::failed_at.eq(now), mail_outbox::last_error.eq(error), blank))
-                    .execute(conn)?,
+                Delivery::RetryAt(at, error) => {
+                    diesel::update(row).set((attempts, mail_outbox::next_attempt_at.eq(at), mail_outbox::last_error.eq(error))).execute(conn)?
+                }
+                Delivery::Failed(error) => {
+                    diesel::update(row).set((attempts, mail_outbox::failed_at.eq(now), mail_outbox::last_error.eq(error), blank)).execute(conn)?
+                }
             };
         }
         Ok(due.len())
@@ -91,11 +86,7 @@ pub fn deliver_due(
 
 /// How many mails wait to be sent (for readiness and tests).
 pub fn pending_count(conn: &mut PgConnection) -> QueryResult<i64> {
-    mail_outbox::table
-        .filter(mail_outbox::sent_at.is_null())
-        .filter(mail_outbox::failed_at.is_null())
-        .count()
-        .get_result(conn)
+    mail_outbox::table.filter(mail_outbox::sent_at.is_null()).filter(mail_outbox::failed_at.is_null()).count().get_result(conn)
 }
 
 /// Forgets mail that was sent or given up before `before` (the record of a sent mail is kept a

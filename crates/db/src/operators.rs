@@ -53,11 +53,19 @@ pub fn import_codes(conn: &mut PgConnection, kind: &str, plan_id: &str, duration
     use crate::schema::subscription_codes;
     let rows: Vec<_> = digests
         .iter()
-        .map(|d| (subscription_codes::code_digest.eq(d), subscription_codes::kind.eq(kind), subscription_codes::plan_id.eq(plan_id), subscription_codes::duration_days.eq(duration_days)))
+        .map(|d| {
+            (
+                subscription_codes::code_digest.eq(d),
+                subscription_codes::kind.eq(kind),
+                subscription_codes::plan_id.eq(plan_id),
+                subscription_codes::duration_days.eq(duration_days),
+            )
+        })
         .collect();
     let mut added = 0;
     for chunk in rows.chunks(1000) {
-        added += diesel::insert_into(subscription_codes::table).values(chunk.to_vec()).on_conflict(subscription_codes::code_digest).do_nothing().execute(conn)?;
+        added +=
+            diesel::insert_into(subscription_codes::table).values(chunk.to_vec()).on_conflict(subscription_codes::code_digest).do_nothing().execute(conn)?;
     }
     Ok(added)
 }

@@ -53,15 +53,11 @@ pub fn checkout(pool: &DbPool) -> Result<DbConn, DbError> {
 }
 
 pub fn run_migrations(conn: &mut PgConnection) -> Result<usize, DbError> {
-    conn.run_pending_migrations(MIGRATIONS)
-        .map(|done| done.len())
-        .map_err(|e| DbError::Migration(e.to_string()))
+    conn.run_pending_migrations(MIGRATIONS).map(|done| done.len()).map_err(|e| DbError::Migration(e.to_string()))
 }
 
 pub fn revert_all_migrations(conn: &mut PgConnection) -> Result<usize, DbError> {
-    conn.revert_all_migrations(MIGRATIONS)
-        .map(|done| done.len())
-        .map_err(|e| DbError::Migration(e.to_string()))
+    conn.revert_all_migrations(MIGRATIONS).map(|done| done.len()).map_err(|e| DbError::Migration(e.to_string()))
 }
 
 /// `url` with its database name replaced.
@@ -76,7 +72,6 @@ pub fn with_database(url: &str, database: &str) -> String {
     };
     format!("{prefix}/{database}{query}")
 }
-
 
 /// True when a connection can be had and answers a trivial query (readiness checks).
 pub fn is_reachable(pool: &DbPool) -> bool {

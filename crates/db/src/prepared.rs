@@ -48,7 +48,9 @@ mod tests {
     fn a_statement_is_prepared_once_per_connection_and_other_errors_stand() {
         let database = TestDatabase::new();
         let mut conn = database.connect();
-        let double = |conn: &mut PgConnection, n: i32| run_prepared(conn, &DOUBLE, |conn| diesel::sql_query(format!("EXECUTE test_double({n})")).get_result::<Doubled>(conn));
+        let double = |conn: &mut PgConnection, n: i32| {
+            run_prepared(conn, &DOUBLE, |conn| diesel::sql_query(format!("EXECUTE test_double({n})")).get_result::<Doubled>(conn))
+        };
         assert_eq!(double(&mut conn, 21).unwrap(), Doubled { n: 42 });
         assert_eq!(double(&mut conn, 4).unwrap(), Doubled { n: 8 }, "prepared already");
         assert_eq!(double(&mut database.connect(), 5).unwrap(), Doubled { n: 10 }, "a new connection prepares its own");

@@ -66,9 +66,8 @@ impl QuizStore for PgStore<'_> {
     }
 
     fn quiz_results(&self, member: UserId, quiz: &str) -> PortResult<Option<KeptResults>> {
-        let row: Option<(serde_json::Value, Timestamp)> = self.run(|conn| {
-            quiz_results::table.find((member.0, quiz)).select((quiz_results::counts, quiz_results::taken_at)).first(conn).optional()
-        })?;
+        let row: Option<(serde_json::Value, Timestamp)> =
+            self.run(|conn| quiz_results::table.find((member.0, quiz)).select((quiz_results::counts, quiz_results::taken_at)).first(conn).optional())?;
         // A row that is not a map of counts reads as no results (the use case treats them alike).
         Ok(row.and_then(|(counts, taken_at)| serde_json::from_value(counts).ok().map(|counts| KeptResults { counts, taken_at })))
     }

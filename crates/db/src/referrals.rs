@@ -10,8 +10,8 @@ use rand::Rng;
 use referral::affiliate::{AffiliateFilter, AffiliatePage, AffiliateRecord, AffiliateStatus, Application};
 use referral::attribution::Promoter;
 use referral::ports::{Affiliates, CommissionLedger, Invitations, LedgerEntry, PaymentFacts, ReferralIds, Referred, UnreversedRefund};
-use referral::ReferralError;
 use referral::referral_id::{ALPHABET, LENGTH};
+use referral::ReferralError;
 
 impl ReferralIds for PgStore<'_> {
     fn new_referral_id(&self) -> String {
@@ -64,11 +64,8 @@ impl Referred for PgStore<'_> {
                 .filter(referrals::referrer_id.eq(referrer.0).and(users::deleted_at.is_null()));
             let referred = live.count().get_result(conn)?;
             // Premium as the product defines it: paid, lifetime or until a later end.
-            let paying = live
-                .filter(users::paid_date.is_not_null())
-                .filter(users::end_paid_date.is_null().or(users::end_paid_date.gt(now)))
-                .count()
-                .get_result(conn)?;
+            let paying =
+                live.filter(users::paid_date.is_not_null()).filter(users::end_paid_date.is_null().or(users::end_paid_date.gt(now))).count().get_result(conn)?;
             Ok((referred, paying))
         })
     }
@@ -235,7 +232,12 @@ impl CommissionLedger for PgStore<'_> {
             .load(conn)?;
             Ok(rows
                 .into_iter()
-                .map(|r| UnreversedRefund { charge_id: r.charge_id, beneficiary: UserId(r.beneficiary), credited_cents: r.credited_cents, paid_cents: r.paid_cents })
+                .map(|r| UnreversedRefund {
+                    charge_id: r.charge_id,
+                    beneficiary: UserId(r.beneficiary),
+                    credited_cents: r.credited_cents,
+                    paid_cents: r.paid_cents,
+                })
                 .collect())
         })
     }
@@ -315,7 +317,8 @@ fn one_affiliate(conn: &mut PgConnection, member: UserId, lock: bool) -> QueryRe
     if lock {
         affiliates::table.find(member.0).select(affiliates::user_id).for_update().first::<i64>(conn).optional()?;
     }
-    let row: Option<AffiliateRow> = diesel::sql_query(format!("{AFFILIATES} WHERE a.user_id = $1")).bind::<diesel::sql_types::BigInt, _>(member.0).get_result(conn).optional()?;
+    let row: Option<AffiliateRow> =
+        diesel::sql_query(format!("{AFFILIATES} WHERE a.user_id = $1")).bind::<diesel::sql_types::BigInt, _>(member.0).get_result(conn).optional()?;
     Ok(row.and_then(AffiliateRow::into_record))
 }
 

@@ -5,9 +5,9 @@
 use crate::catalogue::{self as tables, AuthorRow, BlogPostRow, BookCardRow, CategoryRow, CollectionRow, VisualRow};
 use crate::reading::{history, library, ratings, report};
 use crate::schema::{book_unlocks, users};
+use catalogue::html::memo::DigestedText;
 use catalogue::model::*;
 use catalogue::ports::{Books, Members, Unlocks};
-use catalogue::html::memo::DigestedText;
 use catalogue::FreeMember;
 use chrono::NaiveDate;
 use diesel::prelude::*;
@@ -225,7 +225,10 @@ impl Books for PgStore<'_> {
         let rows = self.run(tables::visual_books)?;
         Ok(rows
             .into_iter()
-            .map(|row| VisualBook { book: BookRef { id: row.id, subid: row.subid, title: row.title, author: row.author, image: row.image }, slides: row.slides })
+            .map(|row| VisualBook {
+                book: BookRef { id: row.id, subid: row.subid, title: row.title, author: row.author, image: row.image },
+                slides: row.slides,
+            })
             .collect())
     }
 

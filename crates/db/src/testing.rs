@@ -65,29 +65,25 @@ fn ensure_template() {
         let mut admin = admin_connection();
         admin.batch_execute("SELECT pg_advisory_lock(727274)").expect("advisory lock");
         let name = template_name();
-        let exists = diesel::select(diesel::dsl::sql::<diesel::sql_types::Bool>(&format!(
-            "EXISTS (SELECT 1 FROM pg_database WHERE datname = '{name}')"
-        )))
-        .get_result::<bool>(&mut admin)
-        .expect("look up template");
+        let exists = diesel::select(diesel::dsl::sql::<diesel::sql_types::Bool>(&format!("EXISTS (SELECT 1 FROM pg_database WHERE datname = '{name}')")))
+            .get_result::<bool>(&mut admin)
+            .expect("look up template");
         if !exists {
             admin.batch_execute(&format!("DROP DATABASE IF EXISTS {name}_building WITH (FORCE)")).expect("drop stale");
             admin.batch_execute(&format!("CREATE DATABASE {name}_building")).expect("create template");
             {
-                let mut conn = PgConnection::establish(&with_database(&server_url(), &format!("{name}_building")))
-                    .expect("connect to template");
+                let mut conn = PgConnection::establish(&with_database(&server_url(), &format!("{name}_building"))).expect("connect to template");
                 run_migrations(&mut conn).expect("migrate template");
             }
             admin.batch_execute(&format!("ALTER DATABASE {name}_building RENAME TO {name}")).expect("publish template");
         }
         // Templates of other migration sets are left over from older checkouts: drop those nobody
         // is using (two checkouts testing at once on one server would rebuild theirs).
-        let stale: Vec<String> = diesel::sql_query(format!(
-            "SELECT datname FROM pg_database WHERE datname LIKE 'gistbook\\_template\\_%' AND datname NOT LIKE '{name}%'"
-        ))
-        .load::<TemplateName>(&mut admin)
-        .map(|rows| rows.into_iter().map(|row| row.datname).collect())
-        .unwrap_or_default();
+        let stale: Vec<String> =
+            diesel::sql_query(format!("SELECT datname FROM pg_database WHERE datname LIKE 'gistbook\\_template\\_%' AND datname NOT LIKE '{name}%'"))
+                .load::<TemplateName>(&mut admin)
+                .map(|rows| rows.into_iter().map(|row| row.datname).collect())
+                .unwrap_or_default();
         for old in stale {
             let _ = admin.batch_execute(&format!("DROP DATABASE IF EXISTS {old}"));
         }
@@ -105,9 +101,7 @@ impl TestDatabase {
     pub fn new() -> TestDatabase {
         ensure_template();
         let name = format!("gistbook_test_{:016x}", rand::thread_rng().gen::<u64>());
-        admin_connection()
-            .batch_execute(&format!("CREATE DATABASE {name} TEMPLATE {}", template_name()))
-            .expect("create test database");
+        admin_connection().batch_execute(&format!("CREATE DATABASE {name} TEMPLATE {}", template_name())).expect("create test database");
         let url = with_database(&server_url(), &name);
         TestDatabase { name, url }
     }

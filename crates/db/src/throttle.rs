@@ -9,12 +9,8 @@ use kernel::Timestamp;
 /// the key's hash), so parallel attempts see each other and no burst slips under a limit.
 pub fn record_and_count(conn: &mut PgConnection, key: &str, at: Timestamp, since: Timestamp) -> QueryResult<u32> {
     conn.transaction(|conn| {
-        diesel::sql_query("SELECT pg_advisory_xact_lock(hashtextextended($1, 7)::bigint)")
-            .bind::<diesel::sql_types::Text, _>(key)
-            .execute(conn)?;
-        diesel::insert_into(auth_attempts::table)
-            .values((auth_attempts::attempt_key.eq(key), auth_attempts::attempted_at.eq(at)))
-            .execute(conn)?;
+        diesel::sql_query("SELECT pg_advisory_xact_lock(hashtextextended($1, 7)::bigint)").bind::<diesel::sql_types::Text, _>(key).execute(conn)?;
+        diesel::insert_into(auth_attempts::table).values((auth_attempts::attempt_key.eq(key), auth_attempts::attempted_at.eq(at))).execute(conn)?;
         auth_attempts::table
             .filter(auth_attempts::attempt_key.eq(key))
             .filter(auth_attempts::attempted_at.ge(since))

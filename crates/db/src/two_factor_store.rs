@@ -27,10 +27,7 @@ fn delete_recovery_codes(conn: &mut PgConnection, user: UserId) -> QueryResult<u
 }
 
 fn insert_recovery_codes(conn: &mut PgConnection, user: UserId, digests: &[String]) -> QueryResult<usize> {
-    let rows: Vec<_> = digests
-        .iter()
-        .map(|d| (two_factor_recovery_codes::user_id.eq(user.0), two_factor_recovery_codes::code_digest.eq(d)))
-        .collect();
+    let rows: Vec<_> = digests.iter().map(|d| (two_factor_recovery_codes::user_id.eq(user.0), two_factor_recovery_codes::code_digest.eq(d))).collect();
     diesel::insert_into(two_factor_recovery_codes::table).values(rows).execute(conn)
 }
 
@@ -147,9 +144,7 @@ impl TwoFactorRepository for PgIdentityStore {
                 .select((login_challenges::id, login_challenges::user_id, login_challenges::expires_at, login_challenges::used_at))
                 .first::<(i64, i64, DateTime<Utc>, Option<DateTime<Utc>>)>(conn)
                 .optional()
-                .map(|row| {
-                    row.map(|(id, user_id, expires_at, used_at)| LoginChallengeRecord { id, user_id: UserId(user_id), expires_at, used_at })
-                })
+                .map(|row| row.map(|(id, user_id, expires_at, used_at)| LoginChallengeRecord { id, user_id: UserId(user_id), expires_at, used_at }))
         })
     }
 

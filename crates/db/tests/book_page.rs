@@ -2,11 +2,11 @@
 //! own state and the session's member, who is there only while the session is live and the
 //! account not erased (the same check as `find_session_user`).
 
+use catalogue::model::BookKey;
 use chrono::NaiveDate;
 use db::catalogue::page::{book_for_session, book_text, book_with_state};
 use db::testing::{scalar as insert, TestDatabase};
 use diesel::{PgConnection, RunQueryDsl};
-use catalogue::model::BookKey;
 use kernel::{Session, SessionId, UserId};
 
 fn run(conn: &mut PgConnection, sql: &str) {
@@ -32,7 +32,8 @@ fn member_and_book(conn: &mut PgConnection) -> (Session, i64) {
         ),
     );
     let book = insert(conn, "INSERT INTO all_books (subid, title, author) VALUES ('walden', 'Walden', 'Thoreau') RETURNING id AS n");
-    let later = insert(conn, "INSERT INTO categories (subid, name, description, small_image, sort_order) VALUES ('money', 'Money', '', '', 2) RETURNING id AS n");
+    let later =
+        insert(conn, "INSERT INTO categories (subid, name, description, small_image, sort_order) VALUES ('money', 'Money', '', '', 2) RETURNING id AS n");
     let first = insert(conn, "INSERT INTO categories (subid, name, description, small_image, sort_order) VALUES ('mind', 'Mind', '', '', 1) RETURNING id AS n");
     run(conn, &format!("INSERT INTO book_categories (book_id, category_id) VALUES ({book}, {later}), ({book}, {first})"));
     run(conn, &format!("INSERT INTO reading_history (user_id, book_id, position, started_at, updated_at) VALUES ({member}, {book}, 3, now(), now())"));

@@ -27,7 +27,11 @@ fn bodies_are_blanked_once_sent_and_done_mail_is_pruned() {
     let mut seen = Vec::new();
     deliver_due(&pool, now, 10, |m| {
         seen.push(m.text_body.clone());
-        if m.recipient.starts_with("ada") { Delivery::Sent } else { Delivery::Failed("refused".into()) }
+        if m.recipient.starts_with("ada") {
+            Delivery::Sent
+        } else {
+            Delivery::Failed("refused".into())
+        }
     })
     .unwrap();
     assert!(seen.iter().all(|body| body.contains("SECRET")), "the worker still gets the body to send");

@@ -98,21 +98,11 @@ pub(crate) fn for_pdf(bytes: &[u8], decoded: &Decoded) -> Option<PdfImage> {
     let (width, height) = decoded.image.dimensions();
     if decoded.kind == Kind::Jpeg && width.max(height) <= MAX_SIDE {
         if let Some(components @ (1 | 3)) = jpeg_components(bytes) {
-            return Some(PdfImage {
-                width,
-                height,
-                gray: components == 1,
-                encoding: Encoding::Dct,
-                data: bytes.to_vec(),
-                alpha: None,
-            });
+            return Some(PdfImage { width, height, gray: components == 1, encoding: Encoding::Dct, data: bytes.to_vec(), alpha: None });
         }
     }
-    let image = if width.max(height) > MAX_SIDE {
-        decoded.image.resize(MAX_SIDE, MAX_SIDE, image::imageops::FilterType::Triangle)
-    } else {
-        decoded.image.clone()
-    };
+    let image =
+        if width.max(height) > MAX_SIDE { decoded.image.resize(MAX_SIDE, MAX_SIDE, image::imageops::FilterType::Triangle) } else { decoded.image.clone() };
     let (width, height) = image.dimensions();
     let color = image.color();
     let gray = !color.has_color();
@@ -126,22 +116,14 @@ pub(crate) fn for_pdf(bytes: &[u8], decoded: &Decoded) -> Option<PdfImage> {
             return Some(PdfImage { width, height, gray, encoding: Encoding::Dct, data: jpeg, alpha: None });
         }
     }
-    Some(PdfImage {
-        width,
-        height,
-        gray,
-        encoding: Encoding::Flate,
-        data,
-        alpha: alpha.map(|alpha| crate::pdf::deflate(&alpha)),
-    })
+    Some(PdfImage { width, height, gray, encoding: Encoding::Flate, data, alpha: alpha.map(|alpha| crate::pdf::deflate(&alpha)) })
 }
 
 /// Above this many compressed bytes, an opaque PNG cover is tried as a JPEG.
 const PHOTO_SIZE: usize = 96 * 1024;
 
 fn to_jpeg(image: &DynamicImage, gray: bool) -> Option<Vec<u8>> {
-    let samples =
-        if gray { DynamicImage::ImageLuma8(image.to_luma8()) } else { DynamicImage::ImageRgb8(image.to_rgb8()) };
+    let samples = if gray { DynamicImage::ImageLuma8(image.to_luma8()) } else { DynamicImage::ImageRgb8(image.to_rgb8()) };
     let mut out = Vec::new();
     image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, 85).encode_image(&samples).ok()?;
     Some(out)

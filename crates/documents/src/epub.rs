@@ -40,8 +40,7 @@ figcaption { font-size: 0.85em; text-align: center; font-style: italic; }
 ";
 
 pub(crate) fn write(summary: &Summary) -> Result<Vec<u8>, DocumentError> {
-    let cover =
-        summary.cover.and_then(|cover| crate::cover::decode(cover.bytes).map(|decoded| (cover.bytes, decoded.kind)));
+    let cover = summary.cover.and_then(|cover| crate::cover::decode(cover.bytes).map(|decoded| (cover.bytes, decoded.kind)));
     let cover_href = cover.map(|(_, kind)| format!("cover.{}", kind.extension()));
     let identifier = identifier(summary);
     let title = fallback(summary.title, "Untitled");
@@ -129,14 +128,7 @@ fn identifier(summary: &Summary) -> String {
     let (high, low) = (hash(0xcbf2_9ce4_8422_2325), hash(0x6c62_272e_07bb_0142));
     let high = (high & !0xF000) | 0x8000; // version 8
     let low = (low & !(0b11 << 62)) | (0b10 << 62); // RFC 9562 variant
-    format!(
-        "urn:uuid:{:08x}-{:04x}-{:04x}-{:04x}-{:012x}",
-        high >> 32,
-        (high >> 16) & 0xFFFF,
-        high & 0xFFFF,
-        low >> 48,
-        low & 0xFFFF_FFFF_FFFF
-    )
+    format!("urn:uuid:{:08x}-{:04x}-{:04x}-{:04x}-{:012x}", high >> 32, (high >> 16) & 0xFFFF, high & 0xFFFF, low >> 48, low & 0xFFFF_FFFF_FFFF)
 }
 
 fn package(summary: &Summary, identifier: &str, cover: Option<Kind>, chapters: &[Chapter]) -> String {
@@ -173,25 +165,14 @@ fn package(summary: &Summary, identifier: &str, cover: Option<Kind>, chapters: &
     opf.push_str("    <item id=\"ncx\" href=\"toc.ncx\" media-type=\"application/x-dtbncx+xml\"/>\n");
     opf.push_str("    <item id=\"style\" href=\"style.css\" media-type=\"text/css\"/>\n");
     if let Some(kind) = cover {
-        let _ = writeln!(
-            opf,
-            r#"    <item id="cover-image" href="cover.{}" media-type="{}" properties="cover-image"/>"#,
-            kind.extension(),
-            kind.media_type()
-        );
+        let _ = writeln!(opf, r#"    <item id="cover-image" href="cover.{}" media-type="{}" properties="cover-image"/>"#, kind.extension(), kind.media_type());
     }
     opf.push_str("    <item id=\"title-page\" href=\"title.xhtml\" media-type=\"application/xhtml+xml\"/>\n");
     for chapter in chapters {
-        let _ = writeln!(
-            opf,
-            r#"    <item id="{}" href="{}" media-type="application/xhtml+xml"/>"#,
-            chapter.id, chapter.file
-        );
+        let _ = writeln!(opf, r#"    <item id="{}" href="{}" media-type="application/xhtml+xml"/>"#, chapter.id, chapter.file);
     }
     // The contents page follows the title page (Kindle also lists it under "Table of Contents").
-    opf.push_str(
-        "  </manifest>\n  <spine toc=\"ncx\">\n    <itemref idref=\"title-page\"/>\n    <itemref idref=\"nav\"/>\n",
-    );
+    opf.push_str("  </manifest>\n  <spine toc=\"ncx\">\n    <itemref idref=\"title-page\"/>\n    <itemref idref=\"nav\"/>\n");
     for chapter in chapters {
         let _ = writeln!(opf, r#"    <itemref idref="{}"/>"#, chapter.id);
     }
@@ -277,11 +258,7 @@ fn title_page(summary: &Summary, cover_href: Option<&str>) -> String {
     let title = fallback(summary.title, "Untitled");
     let mut body = String::from("<section epub:type=\"titlepage\" class=\"title-page\" id=\"title-page\">\n");
     if let Some(href) = cover_href {
-        let _ = writeln!(
-            body,
-            "  <div class=\"cover\"><img src=\"{href}\" alt=\"{}\"/></div>",
-            escape(&format!("Cover: {title}"))
-        );
+        let _ = writeln!(body, "  <div class=\"cover\"><img src=\"{href}\" alt=\"{}\"/></div>", escape(&format!("Cover: {title}")));
     }
     let _ = writeln!(body, "  <h1>{}</h1>", escape(title));
     if !summary.author.trim().is_empty() {
@@ -350,8 +327,8 @@ fn write_node(node: NodeRef<Node>, site: &str, out: &mut String) {
                 children(out);
                 out.push_str("</ol>");
             }
-            name @ ("h2" | "h3" | "h4" | "p" | "blockquote" | "ul" | "li" | "em" | "strong" | "b" | "i" | "u"
-            | "figure" | "figcaption" | "code" | "pre" | "sup" | "sub") => {
+            name @ ("h2" | "h3" | "h4" | "p" | "blockquote" | "ul" | "li" | "em" | "strong" | "b" | "i" | "u" | "figure" | "figcaption" | "code" | "pre"
+            | "sup" | "sub") => {
                 let _ = write!(out, "<{name}>");
                 children(out);
                 let _ = write!(out, "</{name}>");

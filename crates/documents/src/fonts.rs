@@ -96,8 +96,7 @@ mod tests {
     #[test]
     fn the_fonts_parse_and_cover_typographic_characters() {
         let fonts = Fonts::get().unwrap();
-        for c in ['a', 'é', 'ß', 'ø', '\u{2019}', '\u{201C}', '\u{2014}', '\u{2026}', '€', 'Ж', 'λ', '•', '\u{a0}']
-        {
+        for c in ['a', 'é', 'ß', 'ø', '\u{2019}', '\u{201C}', '\u{2014}', '\u{2026}', '€', 'Ж', 'λ', '•', '\u{a0}'] {
             for font in [REGULAR, BOLD, ITALIC, BOLD_ITALIC] {
                 assert_eq!(fonts.glyph(font, c).map(|(f, _)| f), Some(font), "{c:?} in font {font}");
             }

@@ -155,8 +155,8 @@ impl Builder {
             "code" | "kbd" | "samp" | "tt" => self.children(node, Style { mono: true, ..style }),
             "sup" => self.children(node, Style { script: Script::Super, ..style }),
             "sub" => self.children(node, Style { script: Script::Sub, ..style }),
-            "figure" | "div" | "section" | "article" | "main" | "aside" | "header" | "footer" | "li" | "html"
-            | "body" | "table" | "tbody" | "thead" | "tr" | "dl" => {
+            "figure" | "div" | "section" | "article" | "main" | "aside" | "header" | "footer" | "li" | "html" | "body" | "table" | "tbody" | "thead" | "tr"
+            | "dl" => {
                 self.flush();
                 self.children(node, style);
                 self.flush();

@@ -587,8 +587,7 @@ fn is_collapsible_space(c: char) -> bool {
 
 /// Characters that draw nothing and would only show as a missing-glyph box.
 fn is_invisible(c: char) -> bool {
-    c.is_control()
-        || matches!(c, '\u{AD}' | '\u{200B}'..='\u{200F}' | '\u{2028}'..='\u{202E}' | '\u{2060}'..='\u{206F}' | '\u{FE00}'..='\u{FE0F}' | '\u{FEFF}')
+    c.is_control() || matches!(c, '\u{AD}' | '\u{200B}'..='\u{200F}' | '\u{2028}'..='\u{202E}' | '\u{2060}'..='\u{206F}' | '\u{FE00}'..='\u{FE0F}' | '\u{FEFF}')
 }
 
 #[cfg(test)]

@@ -55,11 +55,8 @@ pub enum DocumentError {
 /// subsets; an outline (bookmarks) of the sections.
 pub fn pdf(summary: &Summary) -> Result<Vec<u8>, DocumentError> {
     let fonts = fonts::Fonts::get()?;
-    let cover = summary
-        .cover
-        .and_then(|cover| cover::decode(cover.bytes).and_then(|decoded| cover::for_pdf(cover.bytes, &decoded)));
-    let sections: Vec<(String, Vec<html::Block>)> =
-        summary.sections.iter().map(|section| (section.title.to_owned(), html::blocks(section.html))).collect();
+    let cover = summary.cover.and_then(|cover| cover::decode(cover.bytes).and_then(|decoded| cover::for_pdf(cover.bytes, &decoded)));
+    let sections: Vec<(String, Vec<html::Block>)> = summary.sections.iter().map(|section| (section.title.to_owned(), html::blocks(section.html))).collect();
     let title_page = layout::TitlePage {
         title: summary.title,
         author: summary.author,

@@ -32,12 +32,7 @@ struct Embedded {
 
 const IMAGE: Name = Name(b"Cover");
 
-pub(crate) fn write(
-    fonts: &Fonts,
-    document: &Document,
-    info: &Info,
-    cover: Option<&PdfImage>,
-) -> Result<Vec<u8>, DocumentError> {
+pub(crate) fn write(fonts: &Fonts, document: &Document, info: &Info, cover: Option<&PdfImage>) -> Result<Vec<u8>, DocumentError> {
     let mut next = 0;
     let mut alloc = || {
         next += 1;
@@ -187,10 +182,8 @@ fn page_content(page: &crate::layout::Page, embedded: &[Embedded]) -> Result<Vec
                 content.save_state().transform([*width, 0.0, 0.0, *height, *x, *y]).x_object(IMAGE).restore_state();
             }
             Item::Text(run) => {
-                let slot = embedded
-                    .iter()
-                    .position(|font| font.font == run.font)
-                    .ok_or_else(|| DocumentError::Pdf("a font was used but not embedded".into()))?;
+                let slot =
+                    embedded.iter().position(|font| font.font == run.font).ok_or_else(|| DocumentError::Pdf("a font was used but not embedded".into()))?;
                 let remapper = &embedded[slot].remapper;
                 // Glyph codes (two bytes each, the subset's numbering) between justification gaps.
                 let mut pieces: Vec<(Vec<u8>, f32)> = vec![(Vec::new(), 0.0)];
@@ -228,29 +221,16 @@ fn page_content(page: &crate::layout::Page, embedded: &[Embedded]) -> Result<Vec
     Ok(content.finish().into_vec())
 }
 
-fn write_font(
-    pdf: &mut Pdf,
-    alloc: &mut impl FnMut() -> Ref,
-    fonts: &Fonts,
-    embedded: &Embedded,
-    type0_id: Ref,
-    slot: usize,
-) -> Result<(), DocumentError> {
+fn write_font(pdf: &mut Pdf, alloc: &mut impl FnMut() -> Ref, fonts: &Fonts, embedded: &Embedded, type0_id: Ref, slot: usize) -> Result<(), DocumentError> {
     let font = &fonts.fonts[embedded.font];
     let (cid_id, descriptor_id, file_id, cmap_id) = (alloc(), alloc(), alloc(), alloc());
-    let subset = subsetter::subset(font.data, 0, &embedded.remapper)
-        .map_err(|_| DocumentError::Pdf(format!("the font {} could not be subset", font.name)))?;
+    let subset = subsetter::subset(font.data, 0, &embedded.remapper).map_err(|_| DocumentError::Pdf(format!("the font {} could not be subset", font.name)))?;
     // A subset's name starts with a tag of six capital letters, unique per subset in the file.
-    let tag: String =
-        (0..6).map(|i| char::from(b'A' + ((slot * 7 + embedded.chars.len() * (i + 3)) % 26) as u8)).collect();
+    let tag: String = (0..6).map(|i| char::from(b'A' + ((slot * 7 + embedded.chars.len() * (i + 3)) % 26) as u8)).collect();
     let base_font = format!("{tag}+{}", font.name);
     let system_info = SystemInfo { registry: Str(b"Adobe"), ordering: Str(b"Identity"), supplement: 0 };
 
-    pdf.type0_font(type0_id)
-        .base_font(Name(base_font.as_bytes()))
-        .encoding_predefined(Name(b"Identity-H"))
-        .descendant_font(cid_id)
-        .to_unicode(cmap_id);
+    pdf.type0_font(type0_id).base_font(Name(base_font.as_bytes())).encoding_predefined(Name(b"Identity-H")).descendant_font(cid_id).to_unicode(cmap_id);
 
     let mut cid = pdf.cid_font(cid_id);
     cid.subtype(CidFontType::Type2)

@@ -35,8 +35,7 @@ impl Book {
 
     fn xml(&self, name: &str) -> roxmltree::Document<'_> {
         let options = roxmltree::ParsingOptions { allow_dtd: true, ..Default::default() };
-        roxmltree::Document::parse_with_options(self.text(name), options)
-            .unwrap_or_else(|error| panic!("{name}: {error}"))
+        roxmltree::Document::parse_with_options(self.text(name), options).unwrap_or_else(|error| panic!("{name}: {error}"))
     }
 
     fn opf_path(&self) -> String {
@@ -63,22 +62,12 @@ impl Book {
     fn spine(&self) -> Vec<String> {
         let manifest = self.manifest();
         let opf = self.xml(&self.opf_path());
-        opf.descendants()
-            .filter(|node| node.has_tag_name("itemref"))
-            .map(|itemref| manifest[itemref.attribute("idref").unwrap()].0.clone())
-            .collect()
+        opf.descendants().filter(|node| node.has_tag_name("itemref")).map(|itemref| manifest[itemref.attribute("idref").unwrap()].0.clone()).collect()
     }
 }
 
 fn text_of(document: &roxmltree::Document) -> String {
-    common::normalise(
-        &document
-            .descendants()
-            .filter(|node| node.is_text())
-            .map(|node| node.text().unwrap())
-            .collect::<Vec<_>>()
-            .join(" "),
-    )
+    common::normalise(&document.descendants().filter(|node| node.is_text()).map(|node| node.text().unwrap()).collect::<Vec<_>>().join(" "))
 }
 
 #[test]
@@ -104,9 +93,7 @@ fn the_container_points_at_a_package_with_the_metadata() {
     let root = opf.root_element();
     assert_eq!(root.attribute("version"), Some("3.0"));
     let unique = root.attribute("unique-identifier").unwrap();
-    let text = |tag: &str| {
-        opf.descendants().find(|node| node.tag_name().name() == tag).and_then(|node| node.text()).map(str::to_owned)
-    };
+    let text = |tag: &str| opf.descendants().find(|node| node.tag_name().name() == tag).and_then(|node| node.text()).map(str::to_owned);
     assert_eq!(text("title").as_deref(), Some(TITLE));
     assert_eq!(text("creator").as_deref(), Some(AUTHOR));
     assert_eq!(text("language").as_deref(), Some("en"));
@@ -134,13 +121,7 @@ fn ids_in_the_package_are_unique_and_every_item_exists() {
         // Every file but the container's own is in the manifest.
         let listed: HashSet<String> = book.manifest().into_values().map(|(href, _)| href).collect();
         for name in book.files.keys() {
-            assert!(
-                listed.contains(name)
-                    || name == "mimetype"
-                    || name.starts_with("META-INF/")
-                    || *name == book.opf_path(),
-                "{name} unlisted"
-            );
+            assert!(listed.contains(name) || name == "mimetype" || name.starts_with("META-INF/") || *name == book.opf_path(), "{name} unlisted");
         }
     }
 }
@@ -165,11 +146,7 @@ fn each_section_is_a_well_formed_chapter_with_its_title_and_text() {
     assert!(first.contains("Opening bold claim and an italic aside about the na\u{ef}ve caf\u{e9} owner"));
     assert!(first.contains("entities & <kept> as text."));
     let second = book.xml(chapters[1]);
-    let items: Vec<String> = second
-        .descendants()
-        .filter(|node| node.has_tag_name("li"))
-        .map(|node| common::normalise(&text_of_node(node)))
-        .collect();
+    let items: Vec<String> = second.descendants().filter(|node| node.has_tag_name("li")).map(|node| common::normalise(&text_of_node(node))).collect();
     assert_eq!(items[0], "First bullet point");
     assert!(second.descendants().any(|node| node.has_tag_name("blockquote")));
     let last = text_of(&book.xml(chapters[3]));
@@ -183,9 +160,7 @@ fn text_of_node(node: roxmltree::Node) -> String {
 #[test]
 fn every_xml_file_parses() {
     let book = unpack(documents::epub(&summary(Some(&png_cover(10, 10)))).unwrap());
-    for name in book.files.keys().filter(|name| {
-        name.ends_with(".xhtml") || name.ends_with(".opf") || name.ends_with(".ncx") || name.ends_with(".xml")
-    }) {
+    for name in book.files.keys().filter(|name| name.ends_with(".xhtml") || name.ends_with(".opf") || name.ends_with(".ncx") || name.ends_with(".xml")) {
         book.xml(name);
     }
 }
@@ -194,13 +169,10 @@ fn every_xml_file_parses() {
 fn the_navigation_lists_every_section() {
     let book = unpack(documents::epub(&summary(None)).unwrap());
     let manifest = book.manifest();
-    let (nav, _) =
-        manifest.values().find(|(_, properties)| properties.as_deref() == Some("nav")).expect("a nav document");
+    let (nav, _) = manifest.values().find(|(_, properties)| properties.as_deref() == Some("nav")).expect("a nav document");
     let nav = book.xml(nav);
-    let toc =
-        nav.descendants().find(|node| node.attribute(("http://www.idpf.org/2007/ops", "type")) == Some("toc")).unwrap();
-    let links: Vec<String> =
-        toc.descendants().filter(|node| node.has_tag_name("a")).map(|node| text_of_node(node)).collect();
+    let toc = nav.descendants().find(|node| node.attribute(("http://www.idpf.org/2007/ops", "type")) == Some("toc")).unwrap();
+    let links: Vec<String> = toc.descendants().filter(|node| node.has_tag_name("a")).map(|node| text_of_node(node)).collect();
     assert_eq!(links.len(), SECTIONS.len() + 1);
     for (link, (title, _)) in links[1..].iter().zip(SECTIONS) {
         if !title.is_empty() {
@@ -218,8 +190,7 @@ fn a_cover_is_marked_as_the_cover_image_and_shown_on_the_title_page() {
     let cover = png_cover(60, 90);
     let book = unpack(documents::epub(&summary(Some(&cover))).unwrap());
     let manifest = book.manifest();
-    let covers: Vec<&(String, Option<String>)> =
-        manifest.values().filter(|(_, properties)| properties.as_deref() == Some("cover-image")).collect();
+    let covers: Vec<&(String, Option<String>)> = manifest.values().filter(|(_, properties)| properties.as_deref() == Some("cover-image")).collect();
     assert_eq!(covers.len(), 1);
     assert_eq!(book.files[&covers[0].0], cover);
     let opf = book.xml(&book.opf_path());
@@ -238,10 +209,7 @@ fn a_corrupt_cover_leaves_the_book_without_one() {
     truncated.truncate(30);
     for bad in [truncated, b"not an image".to_vec()] {
         let book = unpack(documents::epub(&summary(Some(&bad))).expect("a bad cover is not an error"));
-        assert!(book
-            .manifest()
-            .values()
-            .all(|(_, properties)| properties.is_none() || properties.as_deref() == Some("nav")));
+        assert!(book.manifest().values().all(|(_, properties)| properties.is_none() || properties.as_deref() == Some("nav")));
         assert!(!book.text("OEBPS/title.xhtml").contains("<img"));
     }
 }

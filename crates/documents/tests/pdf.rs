@@ -61,10 +61,7 @@ fn the_pdf_has_a_pdf_header_and_its_text_reads_in_order() {
 #[test]
 fn the_pdf_shows_no_markup() {
     let text = text(&documents::pdf(&summary(None)).unwrap());
-    for markup in [
-        "<p", "</", "<h", "<strong", "<em", "<a ", "<img", "<li", "href", "&amp;", "&lt;", "pic.png", "a.png",
-        "noopener",
-    ] {
+    for markup in ["<p", "</", "<h", "<strong", "<em", "<a ", "<img", "<li", "href", "&amp;", "&lt;", "pic.png", "a.png", "noopener"] {
         assert!(!text.contains(markup), "{markup:?} in the text:\n{text}");
     }
 }
@@ -72,15 +69,8 @@ fn the_pdf_shows_no_markup() {
 #[test]
 fn curly_quotes_dashes_and_accents_survive() {
     let text = text(&documents::pdf(&summary(None)).unwrap());
-    for word in [
-        "Caf\u{e9}\u{2019}s",
-        "\u{201C}Secret\u{201D}",
-        "Zo\u{eb}",
-        "N\u{fa}\u{f1}ez",
-        "na\u{ef}ve",
-        "\u{2014}",
-        "\u{416}\u{438}\u{437}\u{43d}\u{44c}",
-    ] {
+    for word in ["Caf\u{e9}\u{2019}s", "\u{201C}Secret\u{201D}", "Zo\u{eb}", "N\u{fa}\u{f1}ez", "na\u{ef}ve", "\u{2014}", "\u{416}\u{438}\u{437}\u{43d}\u{44c}"]
+    {
         assert!(text.contains(word), "{word:?} missing from:\n{text}");
     }
 }
@@ -110,8 +100,7 @@ fn a_long_summary_paginates_without_losing_text() {
             (format!("Chapter number {section}"), paragraphs)
         })
         .collect();
-    let long =
-        Summary { sections: bodies.iter().map(|(title, html)| Section { title, html }).collect(), ..summary(None) };
+    let long = Summary { sections: bodies.iter().map(|(title, html)| Section { title, html }).collect(), ..summary(None) };
     let pdf = documents::pdf(&long).unwrap();
     let pages = pages(&pdf);
     assert!(pages.len() > 60, "30 sections of 5 long paragraphs fill more than two pages each: {}", pages.len());
@@ -147,9 +136,7 @@ fn a_cover_puts_an_image_on_the_title_page_only() {
 fn a_corrupt_or_unsupported_cover_is_skipped() {
     let mut truncated = png_cover(50, 50);
     truncated.truncate(truncated.len() / 2);
-    for bad in
-        [truncated, b"GIF89a\x01\x00\x01\x00".to_vec(), b"<svg xmlns=\"http://www.w3.org/2000/svg\"/>".to_vec(), vec![]]
-    {
+    for bad in [truncated, b"GIF89a\x01\x00\x01\x00".to_vec(), b"<svg xmlns=\"http://www.w3.org/2000/svg\"/>".to_vec(), vec![]] {
         let pdf = documents::pdf(&summary(Some(&bad))).expect("a bad cover is not an error");
         let document = Document::load_mem(&pdf).unwrap();
         assert_eq!(image_xobjects(&document, 1), 0);

@@ -61,10 +61,7 @@ impl InMemoryStore {
     pub fn add_subscription_code(&self, digest: &str, plan_id: &str, duration_days: Option<i32>) {
         self.with(|s| {
             let id = s.codes.len() as i64 + 1;
-            s.codes.push((
-                SubscriptionCodeRecord { id, plan_id: plan_id.into(), duration_days, redeemed_at: None },
-                digest.into(),
-            ));
+            s.codes.push((SubscriptionCodeRecord { id, plan_id: plan_id.into(), duration_days, redeemed_at: None }, digest.into()));
         })
     }
 
@@ -91,12 +88,7 @@ impl InMemoryStore {
 
 impl UserRepository for InMemoryStore {
     fn find_credentials(&self, email: &Email) -> PortResult<Option<UserCredentials>> {
-        Ok(self.with(|s| {
-            s.users
-                .iter()
-                .find(|(u, _)| &u.email == email)
-                .map(|(u, h)| UserCredentials { user: u.clone(), password_hash: h.clone() })
-        }))
+        Ok(self.with(|s| s.users.iter().find(|(u, _)| &u.email == email).map(|(u, h)| UserCredentials { user: u.clone(), password_hash: h.clone() })))
     }
 
     fn find_user(&self, id: UserId) -> PortResult<Option<User>> {
@@ -104,9 +96,7 @@ impl UserRepository for InMemoryStore {
     }
 
     fn find_session_user(&self, session: Session) -> PortResult<Option<User>> {
-        let live = self.with(|s| {
-            s.refresh.iter().any(|(r, _)| r.user_id == session.user && r.family == session.id && r.revoked_at.is_none())
-        });
+        let live = self.with(|s| s.refresh.iter().any(|(r, _)| r.user_id == session.user && r.family == session.id && r.revoked_at.is_none()));
         if !live {
             return Ok(None);
         }
@@ -184,14 +174,12 @@ impl SessionRepository for InMemoryStore {
     }
 
     fn rotate_refresh(&self, old_id: i64, at: Timestamp, next: NewRefreshToken) -> PortResult<bool> {
-        let fresh = self.with(|s| {
-            match s.refresh.iter_mut().find(|(r, _)| r.id == old_id && r.used_at.is_none() && r.revoked_at.is_none()) {
-                Some((r, _)) => {
-                    r.used_at = Some(at);
-                    true
-                }
-                None => false,
+        let fresh = self.with(|s| match s.refresh.iter_mut().find(|(r, _)| r.id == old_id && r.used_at.is_none() && r.revoked_at.is_none()) {
+            Some((r, _)) => {
+                r.used_at = Some(at);
+                true
             }
+            None => false,
         });
         if fresh {
             self.insert_refresh(next)?;
@@ -226,13 +214,7 @@ impl SessionDirectory for InMemoryStore {
                 .filter(|(r, _)| r.user_id == user && r.used_at.is_none() && r.revoked_at.is_none() && r.expires_at > now)
                 .map(|(r, _)| {
                     let (client, issued) = s.refresh_clients.get(&r.id).cloned().unwrap_or_default();
-                    LiveSession {
-                        id: r.family,
-                        user_agent: client.user_agent,
-                        address: client.address,
-                        started_at: r.session_started_at,
-                        last_used_at: issued,
-                    }
+                    LiveSession { id: r.family, user_agent: client.user_agent, address: client.address, started_at: r.session_started_at, last_used_at: issued }
                 })
                 .collect()
         });
@@ -254,10 +236,7 @@ impl TwoFactorRepository for InMemoryStore {
     fn save_pending_two_factor(&self, user: UserId, secret: &str, _at: Timestamp) -> PortResult<()> {
         self.with(|s| {
             if !s.two_factor.get(&user).is_some_and(TwoFactorRecord::is_enabled) {
-                s.two_factor.insert(
-                    user,
-                    TwoFactorRecord { secret: secret.to_owned(), enabled_at: None, last_used_step: 0, recovery_codes_left: 0 },
-                );
+                s.two_factor.insert(user, TwoFactorRecord { secret: secret.to_owned(), enabled_at: None, last_used_step: 0, recovery_codes_left: 0 });
             }
         });
         Ok(())
@@ -371,25 +350,19 @@ impl ResetCodeRepository for InMemoryStore {
     fn save_reset_code(&self, code: NewResetCode, mail: OutgoingMail) -> PortResult<()> {
         self.with(|s| {
             let id = s.reset_codes.len() as i64 + 1;
-            s.reset_codes.push((
-                ResetCodeRecord { id, user_id: code.user_id, expires_at: code.expires_at, used_at: None },
-                code.digest,
-            ));
+            s.reset_codes.push((ResetCodeRecord { id, user_id: code.user_id, expires_at: code.expires_at, used_at: None }, code.digest));
             s.outbox.push(mail);
         });
         Ok(())
     }
 
     fn find_reset_code(&self, user: UserId, digest: &str) -> PortResult<Option<ResetCodeRecord>> {
-        Ok(self.with(|s| {
-            s.reset_codes.iter().find(|(c, d)| c.user_id == user && d == digest).map(|(c, _)| c.clone())
-        }))
+        Ok(self.with(|s| s.reset_codes.iter().find(|(c, d)| c.user_id == user && d == digest).map(|(c, _)| c.clone())))
     }
 
     fn consume_reset_code(&self, code_id: i64, user: UserId, password_hash: &str, at: Timestamp) -> PortResult<bool> {
         let consumed = self.with(|s| {
-            let Some((code, _)) = s.reset_codes.iter_mut().find(|(c, _)| c.id == code_id && c.used_at.is_none())
-            else {
+            let Some((code, _)) = s.reset_codes.iter_mut().find(|(c, _)| c.id == code_id && c.used_at.is_none()) else {
                 return false;
             };
             code.used_at = Some(at);
@@ -452,9 +425,8 @@ impl SocialRepository for InMemoryStore {
 
     fn take_oauth_state(&self, provider: Provider, state_digest: &str, now: Timestamp) -> PortResult<Option<String>> {
         Ok(self.with(|s| {
-            let (state, used) = s.oauth_states.iter_mut().find(|(st, used)| {
-                st.provider == provider && st.state_digest == state_digest && !*used && st.expires_at > now
-            })?;
+            let (state, used) =
+                s.oauth_states.iter_mut().find(|(st, used)| st.provider == provider && st.state_digest == state_digest && !*used && st.expires_at > now)?;
             *used = true;
             Some(state.code_verifier.clone())
         }))
@@ -500,12 +472,7 @@ impl IdentityProviders for FakeProviders {
 
     fn fetch_profile(&self, _provider: Provider, code: &str, code_verifier: &str) -> Result<ExternalProfile, ProviderError> {
         self.verifiers_seen.lock().expect("verifiers lock").push(code_verifier.to_owned());
-        self.profiles
-            .lock()
-            .expect("profiles lock")
-            .get(code)
-            .cloned()
-            .unwrap_or_else(|| Err(ProviderError::Refused("unknown code".into())))
+        self.profiles.lock().expect("profiles lock").get(code).cloned().unwrap_or_else(|| Err(ProviderError::Refused("unknown code".into())))
     }
 }
 
@@ -568,7 +535,6 @@ impl Secrets for FakeSecrets {
         format!("digest({secret})")
     }
 }
-
 
 /// A free member (no plan, UTC, no picks) for other domains' tests.
 pub fn sample_user(id: UserId) -> User {

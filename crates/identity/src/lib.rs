@@ -15,5 +15,5 @@ pub mod fakes;
 pub use error::IdentityError;
 pub use model::*;
 pub use service::{IdentityDeps, IdentityService, SignInStep, SignedIn};
-pub use two_factor::ClientInfo;
 pub use throttle::ThrottlePolicy;
+pub use two_factor::ClientInfo;

@@ -171,12 +171,9 @@ pub(crate) fn filled(value: &Option<String>) -> Option<&str> {
 impl RegistrationForm {
     /// Checks presence first (one message for any missing field, as the spec says), then format.
     pub fn validate(&self, missing: IdentityError) -> Result<Registration, IdentityError> {
-        let (Some(email), Some(password), Some(first), Some(last)) = (
-            filled(&self.username),
-            self.password.as_deref().filter(|p| !p.is_empty()),
-            filled(&self.first_name),
-            filled(&self.last_name),
-        ) else {
+        let (Some(email), Some(password), Some(first), Some(last)) =
+            (filled(&self.username), self.password.as_deref().filter(|p| !p.is_empty()), filled(&self.first_name), filled(&self.last_name))
+        else {
             return Err(missing);
         };
         Ok(Registration {
@@ -202,13 +199,7 @@ pub struct AccessClaims {
 
 impl AccessClaims {
     pub fn for_user(user: &User, session: SessionId, now: Timestamp) -> AccessClaims {
-        AccessClaims {
-            user_id: user.id,
-            role: user.role,
-            session,
-            issued_at: now,
-            expires_at: now + Duration::seconds(ACCESS_TOKEN_TTL_SECS),
-        }
+        AccessClaims { user_id: user.id, role: user.role, session, issued_at: now, expires_at: now + Duration::seconds(ACCESS_TOKEN_TTL_SECS) }
     }
 }
 
@@ -271,11 +262,7 @@ pub struct SubscriptionCodeRecord {
 
 impl SubscriptionCodeRecord {
     pub fn grants(&self, now: Timestamp) -> PlanState {
-        PlanState {
-            plan_id: Some(self.plan_id.clone()),
-            paid_date: Some(now),
-            end_paid_date: self.duration_days.map(|days| now + Duration::days(days.into())),
-        }
+        PlanState { plan_id: Some(self.plan_id.clone()), paid_date: Some(now), end_paid_date: self.duration_days.map(|days| now + Duration::days(days.into())) }
     }
 }
 

@@ -20,11 +20,7 @@ pub trait UserRepository: Send + Sync {
     fn create_user(&self, new: NewUser) -> PortResult<Option<User>>;
     /// Creates the user and marks the code redeemed by them, together. `Err(CodeTaken)` when the
     /// code was redeemed meanwhile, `Err(EmailTaken)` when the e-mail is registered.
-    fn create_user_redeeming_code(
-        &self,
-        new: NewUser,
-        code_id: i64,
-    ) -> PortResult<Result<User, RedeemConflict>>;
+    fn create_user_redeeming_code(&self, new: NewUser, code_id: i64) -> PortResult<Result<User, RedeemConflict>>;
     /// Erases personal data (the row stays, anonymised, for accounting), revokes every session
     /// and reset code, and keeps the feedback unlinked from the person. One transaction.
     fn erase_user(&self, id: UserId, feedback: DeletionFeedback, at: Timestamp) -> PortResult<()>;
@@ -54,13 +50,7 @@ pub trait ResetCodeRepository: Send + Sync {
     fn find_reset_code(&self, user: UserId, digest: &str) -> PortResult<Option<ResetCodeRecord>>;
     /// Consumes the code, sets the new password hash and revokes every session, together.
     /// Returns false when the code had been used meanwhile.
-    fn consume_reset_code(
-        &self,
-        code_id: i64,
-        user: UserId,
-        password_hash: &str,
-        at: Timestamp,
-    ) -> PortResult<bool>;
+    fn consume_reset_code(&self, code_id: i64, user: UserId, password_hash: &str, at: Timestamp) -> PortResult<bool>;
 }
 
 pub trait SubscriptionCodeRepository: Send + Sync {
@@ -82,14 +72,7 @@ pub trait AttemptLog: Send + Sync {
 
 /// Everything identity stores, implemented by one adapter.
 pub trait IdentityStore:
-    UserRepository
-    + SessionRepository
-    + ResetCodeRepository
-    + SubscriptionCodeRepository
-    + AttemptLog
-    + SocialRepository
-    + TwoFactorRepository
-    + SessionDirectory
+    UserRepository + SessionRepository + ResetCodeRepository + SubscriptionCodeRepository + AttemptLog + SocialRepository + TwoFactorRepository + SessionDirectory
 {
 }
 

@@ -116,18 +116,10 @@ impl IdentityService {
         Ok(())
     }
 
-    pub fn register_with_code(
-        &self,
-        form: &RegistrationForm,
-        code: Option<&str>,
-        client: impl Into<ClientInfo>,
-    ) -> Result<SignedIn, IdentityError> {
+    pub fn register_with_code(&self, form: &RegistrationForm, code: Option<&str>, client: impl Into<ClientInfo>) -> Result<SignedIn, IdentityError> {
         let client = client.into();
         // Presence of every field first, with the spec's single message; then their format.
-        let code = code
-            .map(str::trim)
-            .filter(|c| !c.is_empty())
-            .ok_or(IdentityError::MissingCodeRegistrationFields)?;
+        let code = code.map(str::trim).filter(|c| !c.is_empty()).ok_or(IdentityError::MissingCodeRegistrationFields)?;
         let registration = form.validate(IdentityError::MissingCodeRegistrationFields)?;
         self.check_signup_limit(&client.address)?;
         let now = self.deps.clock.now();
@@ -147,16 +139,9 @@ impl IdentityService {
 
     /// `client` is the caller (its address, for throttling). A member with two-factor on gets a
     /// second step instead of a session.
-    pub fn login(
-        &self,
-        email: Option<&str>,
-        password: Option<&str>,
-        client: impl Into<ClientInfo>,
-    ) -> Result<SignInStep, IdentityError> {
+    pub fn login(&self, email: Option<&str>, password: Option<&str>, client: impl Into<ClientInfo>) -> Result<SignInStep, IdentityError> {
         let client = client.into();
-        let (Some(email), Some(password)) =
-            (email.filter(|e| !e.trim().is_empty()), password.filter(|p| !p.is_empty()))
-        else {
+        let (Some(email), Some(password)) = (email.filter(|e| !e.trim().is_empty()), password.filter(|p| !p.is_empty())) else {
             return Err(IdentityError::MissingLoginFields);
         };
         let now = self.deps.clock.now();
@@ -166,10 +151,7 @@ impl IdentityService {
         let store = &self.deps.store;
         // Recorded before the password is checked, so parallel guesses cannot all pass the count.
         let over_limit = self.over_limit(
-            &[
-                (&keys.address, self.throttle.login_failures_per_address),
-                (&keys.account_address, self.throttle.login_failures_per_account_address),
-            ],
+            &[(&keys.address, self.throttle.login_failures_per_address), (&keys.account_address, self.throttle.login_failures_per_account_address)],
             now,
             since,
         )?;
@@ -206,9 +188,7 @@ impl IdentityService {
         let token = refresh_token.filter(|t| !t.is_empty()).ok_or(IdentityError::SessionExpired)?;
         let now = self.deps.clock.now();
         let store = &self.deps.store;
-        let record = store
-            .find_refresh(&self.deps.secrets.digest(token))?
-            .ok_or(IdentityError::SessionExpired)?;
+        let record = store.find_refresh(&self.deps.secrets.digest(token))?.ok_or(IdentityError::SessionExpired)?;
         if record.revoked_at.is_some() {
             return Err(IdentityError::SessionExpired);
         }
@@ -247,9 +227,7 @@ impl IdentityService {
         let Some(token) = refresh_token.filter(|t| !t.is_empty()) else { return Ok(()) };
         let now = self.deps.clock.now();
         let store = &self.deps.store;
-        let live = store
-            .find_refresh(&self.deps.secrets.digest(token))?
-            .filter(|r| r.revoked_at.is_none() && r.used_at.is_none() && r.expires_at > now);
+        let live = store.find_refresh(&self.deps.secrets.digest(token))?.filter(|r| r.revoked_at.is_none() && r.used_at.is_none() && r.expires_at > now);
         if let Some(record) = live {
             store.revoke_family(record.family, now)?;
         }
@@ -259,13 +237,7 @@ impl IdentityService {
     /// Changes the signed-in member's password: the current one is needed (and guessing it is
     /// throttled like a login), the new one follows the password rules, and every other session
     /// ends (this one stays signed in).
-    pub fn change_password(
-        &self,
-        session: Session,
-        current: Option<&str>,
-        password1: Option<&str>,
-        password2: Option<&str>,
-    ) -> Result<(), IdentityError> {
+    pub fn change_password(&self, session: Session, current: Option<&str>, password1: Option<&str>, password2: Option<&str>) -> Result<(), IdentityError> {
         let current = current.filter(|p| !p.is_empty()).ok_or(IdentityError::MissingField("Current Password"))?;
         let password1 = password1.filter(|p| !p.is_empty()).ok_or(IdentityError::MissingField("New Password"))?;
         let password2 = password2.filter(|p| !p.is_empty()).ok_or(IdentityError::MissingField("Confirm New Password"))?;
@@ -324,12 +296,7 @@ impl IdentityService {
             return Ok(());
         };
         let code = self.deps.secrets.reset_code();
-        let link = format!(
-            "{}/reset-password/{}/{}",
-            self.public_url.trim_end_matches('/'),
-            kernel::url::encode_component(email.as_str()),
-            code
-        );
+        let link = format!("{}/reset-password/{}/{}", self.public_url.trim_end_matches('/'), kernel::url::encode_component(email.as_str()), code);
         let mail = OutgoingMail {
             to: email.to_string(),
             subject: "Reset your Gistbook password".to_owned(),
@@ -354,16 +321,9 @@ impl IdentityService {
         Ok(())
     }
 
-    pub fn reset_password(
-        &self,
-        email: Option<&str>,
-        code: Option<&str>,
-        password1: Option<&str>,
-        password2: Option<&str>,
-    ) -> Result<(), IdentityError> {
+    pub fn reset_password(&self, email: Option<&str>, code: Option<&str>, password1: Option<&str>, password2: Option<&str>) -> Result<(), IdentityError> {
         let password1 = password1.filter(|p| !p.is_empty()).ok_or(IdentityError::MissingField("New Password"))?;
-        let password2 =
-            password2.filter(|p| !p.is_empty()).ok_or(IdentityError::MissingField("Confirm New Password"))?;
+        let password2 = password2.filter(|p| !p.is_empty()).ok_or(IdentityError::MissingField("Confirm New Password"))?;
         if password1 != password2 {
             return Err(IdentityError::PasswordsDiffer);
         }
@@ -378,10 +338,7 @@ impl IdentityService {
             Err(_) => None,
         }
         .ok_or(IdentityError::InvalidResetCode)?;
-        let record = store
-            .find_reset_code(user.id, &self.deps.secrets.digest(code))?
-            .filter(|r| r.is_usable(now))
-            .ok_or(IdentityError::InvalidResetCode)?;
+        let record = store.find_reset_code(user.id, &self.deps.secrets.digest(code))?.filter(|r| r.is_usable(now)).ok_or(IdentityError::InvalidResetCode)?;
         let hash = self.deps.hasher.hash(&password)?;
         if !store.consume_reset_code(record.id, user.id, &hash, now)? {
             return Err(IdentityError::InvalidResetCode);
@@ -447,11 +404,7 @@ impl IdentityService {
             return Err(IdentityError::SocialStateInvalid(provider));
         }
         let now = self.deps.clock.now();
-        let verifier = self
-            .deps
-            .store
-            .take_oauth_state(provider, &self.deps.secrets.digest(state), now)?
-            .ok_or(IdentityError::SocialStateInvalid(provider))?;
+        let verifier = self.deps.store.take_oauth_state(provider, &self.deps.secrets.digest(state), now)?.ok_or(IdentityError::SocialStateInvalid(provider))?;
         let profile = self.deps.providers.fetch_profile(provider, code, &verifier).map_err(|err| match err {
             ProviderError::Refused(_) => IdentityError::ProviderRefused(provider),
             ProviderError::Unavailable(_) => IdentityError::ProviderUnavailable(provider),
@@ -473,10 +426,7 @@ impl IdentityService {
             return self.begin_sign_in(user, client);
         }
         // Only an address the provider vouches for may open (or create) an account.
-        let email = profile
-            .email
-            .filter(|_| profile.email_verified)
-            .ok_or(IdentityError::ProviderEmailUnverified(provider))?;
+        let email = profile.email.filter(|_| profile.email_verified).ok_or(IdentityError::ProviderEmailUnverified(provider))?;
         if let Some(existing) = store.find_credentials(&email)? {
             store.link_identity(existing.user.id, provider, &profile.subject, now)?;
             return self.begin_sign_in(existing.user, client);
@@ -492,9 +442,7 @@ impl IdentityService {
             plan: PlanState::default(),
             now,
         };
-        let user = store
-            .create_user_with_identity(new_user, provider, &profile.subject)?
-            .ok_or(IdentityError::EmailTaken)?;
+        let user = store.create_user_with_identity(new_user, provider, &profile.subject)?.ok_or(IdentityError::EmailTaken)?;
         Ok(SignInStep::SignedIn(self.start_session(user, client)?))
     }
 

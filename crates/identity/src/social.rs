@@ -100,10 +100,5 @@ pub trait SocialRepository: Send + Sync {
     fn find_linked_user(&self, provider: Provider, subject: &str) -> Result<Option<kernel::UserId>, PortError>;
     fn link_identity(&self, user: kernel::UserId, provider: Provider, subject: &str, at: Timestamp) -> Result<(), PortError>;
     /// Creates the user and links the identity together; `Ok(None)` when the e-mail is taken.
-    fn create_user_with_identity(
-        &self,
-        new: crate::model::NewUser,
-        provider: Provider,
-        subject: &str,
-    ) -> Result<Option<crate::model::User>, PortError>;
+    fn create_user_with_identity(&self, new: crate::model::NewUser, provider: Provider, subject: &str) -> Result<Option<crate::model::User>, PortError>;
 }

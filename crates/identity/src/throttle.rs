@@ -40,9 +40,6 @@ pub(crate) struct ThrottleKeys {
 
 impl ThrottleKeys {
     pub fn new(action: &str, email_digest: &str, client: &str) -> ThrottleKeys {
-        ThrottleKeys {
-            address: format!("{action}:ip:{client}"),
-            account_address: format!("{action}:acct:{email_digest}:{client}"),
-        }
+        ThrottleKeys { address: format!("{action}:ip:{client}"), account_address: format!("{action}:acct:{email_digest}:{client}") }
     }
 }

@@ -2,7 +2,6 @@
 //! codes, and the list of a member's signed-in sessions. The TOTP arithmetic is a port
 //! (`OneTimePasswords`); the rules (enrolment, replay, throttling, who must have it) are here.
 
-
 use kernel::{SessionId, Timestamp, UserId};
 
 use crate::ports::PortResult;

@@ -25,9 +25,7 @@ impl Email {
             && !domain.starts_with('.')
             && !domain.ends_with('.')
             && !domain.contains("..")
-            && domain
-                .chars()
-                .all(|c| c.is_alphanumeric() || c == '-' || c == '.');
+            && domain.chars().all(|c| c.is_alphanumeric() || c == '-' || c == '.');
         if local.is_empty() || local.len() > 64 || local.contains('@') || !domain_ok {
             return Err(EmailError::Invalid);
         }
@@ -106,6 +104,10 @@ pub struct MailAttachment {
 impl std::fmt::Debug for MailAttachment {
     // The bytes would flood logs and test output.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("MailAttachment").field("file_name", &self.file_name).field("content_type", &self.content_type).field("bytes", &self.bytes.len()).finish()
+        f.debug_struct("MailAttachment")
+            .field("file_name", &self.file_name)
+            .field("content_type", &self.content_type)
+            .field("bytes", &self.bytes.len())
+            .finish()
     }
 }

@@ -67,8 +67,7 @@ impl Mailer {
                     .build(),
             ),
             MailTransport::Outbox { folder } => {
-                std::fs::create_dir_all(folder)
-                    .map_err(|e| MailError::Settings(format!("cannot create outbox {}: {e}", folder.display())))?;
+                std::fs::create_dir_all(folder).map_err(|e| MailError::Settings(format!("cannot create outbox {}: {e}", folder.display())))?;
                 Sender::File(FileTransport::new(folder))
             }
         };
@@ -125,13 +124,7 @@ pub fn deliver_once(pool: &DbPool, mailer: &Mailer, clock: &dyn Clock) -> Result
 }
 
 /// Runs the worker on its own thread until `stop` is set; polls every `interval`.
-pub fn spawn_worker(
-    pool: DbPool,
-    mailer: Mailer,
-    clock: Arc<dyn Clock>,
-    interval: std::time::Duration,
-    stop: Arc<AtomicBool>,
-) -> std::thread::JoinHandle<()> {
+pub fn spawn_worker(pool: DbPool, mailer: Mailer, clock: Arc<dyn Clock>, interval: std::time::Duration, stop: Arc<AtomicBool>) -> std::thread::JoinHandle<()> {
     std::thread::Builder::new()
         .name("mail-worker".into())
         .spawn(move || {

@@ -12,12 +12,8 @@ use std::net::TcpListener;
 
 fn queue(database: &TestDatabase, to: &str, body: &str) {
     let mut conn = database.connect();
-    db::mail_queue::enqueue(
-        &mut conn,
-        &OutgoingMail { to: to.into(), subject: "Hello".into(), text_body: body.into(), attachment: None },
-        SystemClock.now(),
-    )
-    .unwrap();
+    db::mail_queue::enqueue(&mut conn, &OutgoingMail { to: to.into(), subject: "Hello".into(), text_body: body.into(), attachment: None }, SystemClock.now())
+        .unwrap();
 }
 
 fn pending(database: &TestDatabase) -> i64 {
@@ -29,11 +25,9 @@ fn writes_readable_files_to_the_outbox_folder() {
     let database = TestDatabase::new();
     let pool = build_pool(&database.url, &PoolSettings::default()).unwrap();
     let folder = tempfile::tempdir().unwrap();
-    let mailer = Mailer::new(&MailSettings {
-        transport: MailTransport::Outbox { folder: folder.path().into() },
-        from: "Gistbook <support@gistbook.app>".into(),
-    })
-    .unwrap();
+    let mailer =
+        Mailer::new(&MailSettings { transport: MailTransport::Outbox { folder: folder.path().into() }, from: "Gistbook <support@gistbook.app>".into() })
+            .unwrap();
     queue(&database, "ada@example.com", "Your link: https://gistbook.test/reset-password/ada%40example.com/abc");
     assert_eq!(deliver_once(&pool, &mailer, &SystemClock).unwrap(), 1);
     assert_eq!(pending(&database), 0);
@@ -116,18 +110,13 @@ fn keeps_mail_queued_for_a_retry_when_smtp_is_down() {
     let pool = build_pool(&database.url, &PoolSettings::default()).unwrap();
     // A port nothing listens on.
     let port = TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-    let mailer = Mailer::new(&MailSettings {
-        transport: MailTransport::Smtp { url: format!("smtp://127.0.0.1:{port}") },
-        from: "support@gistbook.app".into(),
-    })
-    .unwrap();
+    let mailer =
+        Mailer::new(&MailSettings { transport: MailTransport::Smtp { url: format!("smtp://127.0.0.1:{port}") }, from: "support@gistbook.app".into() }).unwrap();
     queue(&database, "grace@example.com", "Welcome aboard");
     assert_eq!(deliver_once(&pool, &mailer, &SystemClock).unwrap(), 1);
     assert_eq!(pending(&database), 1, "still queued");
-    let (attempts, next, error): (i32, chrono::DateTime<chrono::Utc>, Option<String>) = mail_outbox::table
-        .select((mail_outbox::attempts, mail_outbox::next_attempt_at, mail_outbox::last_error))
-        .first(&mut database.connect())
-        .unwrap();
+    let (attempts, next, error): (i32, chrono::DateTime<chrono::Utc>, Option<String>) =
+        mail_outbox::table.select((mail_outbox::attempts, mail_outbox::next_attempt_at, mail_outbox::last_error)).first(&mut database.connect()).unwrap();
     assert_eq!(attempts, 1);
     assert!(next > SystemClock.now());
     assert!(error.unwrap().starts_with("smtp"));

@@ -27,8 +27,17 @@ impl From<object_store::Error> for MediaError {
 /// Where the store is: a local folder, or an S3(-compatible) bucket.
 #[derive(Debug, Clone)]
 pub enum StoreSettings {
-    Local { dir: std::path::PathBuf },
-    S3 { bucket: String, region: String, endpoint: Option<String>, access_key_id: String, secret_access_key: String, allow_http: bool },
+    Local {
+        dir: std::path::PathBuf,
+    },
+    S3 {
+        bucket: String,
+        region: String,
+        endpoint: Option<String>,
+        access_key_id: String,
+        secret_access_key: String,
+        allow_http: bool,
+    },
     /// For tests.
     Memory,
 }
@@ -221,7 +230,12 @@ mod upload_tests {
         let parts: Vec<Result<Bytes, std::io::Error>> = sizes
             .iter()
             .map(|size| {
-                let bytes: Vec<u8> = (0..*size).map(|_| { n = n.wrapping_add(1); n }).collect();
+                let bytes: Vec<u8> = (0..*size)
+                    .map(|_| {
+                        n = n.wrapping_add(1);
+                        n
+                    })
+                    .collect();
                 Ok(Bytes::from(bytes))
             })
             .collect();

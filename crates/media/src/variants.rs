@@ -55,9 +55,7 @@ pub fn card_variants(original: &[u8]) -> Result<CardVariants, VariantError> {
         rgb.put_pixel(x, y, image::Rgb([blend(r), blend(g), blend(b)]));
     }
     let mut jpeg = Vec::new();
-    image::codecs::jpeg::JpegEncoder::new_with_quality(&mut jpeg, QUALITY)
-        .encode_image(&rgb)
-        .map_err(|e| VariantError::Unreadable(e.to_string()))?;
+    image::codecs::jpeg::JpegEncoder::new_with_quality(&mut jpeg, QUALITY).encode_image(&rgb).map_err(|e| VariantError::Unreadable(e.to_string()))?;
     let webp = webp::Encoder::from_rgb(rgb.as_raw(), rgb.width(), rgb.height()).encode(f32::from(QUALITY)).to_vec();
     Ok(CardVariants { jpeg, webp })
 }

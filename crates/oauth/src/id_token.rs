@@ -56,13 +56,7 @@ impl KeyCache {
     /// answers the JWKS document). Unknown `kid`s refetch at most every
     /// [`UNKNOWN_KEY_REFETCH_EVERY`]. The lock is held while fetching, so concurrent sign-ins
     /// wait for one fetch rather than each making their own.
-    pub fn key(
-        &self,
-        url: &str,
-        kid: &str,
-        now: Instant,
-        fetch: impl FnOnce() -> Result<Value, ProviderError>,
-    ) -> Result<DecodingKey, ProviderError> {
+    pub fn key(&self, url: &str, kid: &str, now: Instant, fetch: impl FnOnce() -> Result<Value, ProviderError>) -> Result<DecodingKey, ProviderError> {
         let mut by_url = self.by_url.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         if let Some(entry) = by_url.get_mut(url) {
             if now.saturating_duration_since(entry.fetched_at) < KEYS_FRESH_FOR {
@@ -92,9 +86,7 @@ fn parse_jwks(document: Value) -> Result<HashMap<String, DecodingKey>, ProviderE
         .filter(|jwk| matches!(jwk.common.public_key_use, None | Some(PublicKeyUse::Signature)))
         .filter(|jwk| matches!(jwk.common.key_algorithm, None | Some(KeyAlgorithm::RS256)))
         .filter_map(|jwk| match (&jwk.common.key_id, &jwk.algorithm) {
-            (Some(kid), AlgorithmParameters::RSA(rsa)) => {
-                DecodingKey::from_rsa_components(&rsa.n, &rsa.e).ok().map(|key| (kid.clone(), key))
-            }
+            (Some(kid), AlgorithmParameters::RSA(rsa)) => DecodingKey::from_rsa_components(&rsa.n, &rsa.e).ok().map(|key| (kid.clone(), key)),
             _ => None,
         })
         .collect();
@@ -274,10 +266,7 @@ mod tests {
     #[test]
     fn unsigned_and_hmac_tokens_are_refused() {
         let payload = b64(claims().to_string().as_bytes());
-        for header in [
-            json!({"alg": "none", "typ": "JWT", "kid": testing::KID}),
-            json!({"alg": "None", "kid": testing::KID}),
-        ] {
+        for header in [json!({"alg": "none", "typ": "JWT", "kid": testing::KID}), json!({"alg": "None", "kid": testing::KID})] {
             let token = format!("{}.{payload}.", b64(header.to_string().as_bytes()));
             assert_eq!(refusal_reason(check(&token)), "ID token: malformed", "{header}");
         }
@@ -299,9 +288,8 @@ mod tests {
     #[test]
     fn keys_that_cannot_be_fetched_make_the_provider_unavailable() {
         let token = testing::sign_id_token(&claims());
-        let down = verify(&token, &settings(), CLIENT, &KeyCache::default(), Instant::now(), |_| {
-            Err(ProviderError::Unavailable("keys: connection refused".into()))
-        });
+        let down =
+            verify(&token, &settings(), CLIENT, &KeyCache::default(), Instant::now(), |_| Err(ProviderError::Unavailable("keys: connection refused".into())));
         assert!(matches!(down, Err(ProviderError::Unavailable(_))), "{down:?}");
         let garbage = verify(&token, &settings(), CLIENT, &KeyCache::default(), Instant::now(), |_| Ok(json!({"hello": 1})));
         assert!(matches!(garbage, Err(ProviderError::Unavailable(_))), "{garbage:?}");

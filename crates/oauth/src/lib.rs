@@ -41,9 +41,7 @@ impl ProviderSettings {
                 Some("https://openidconnect.googleapis.com/v1/userinfo"),
                 "openid email profile",
             ),
-            Provider::Apple => {
-                ("https://appleid.apple.com/auth/authorize", "https://appleid.apple.com/auth/token", None, "name email")
-            }
+            Provider::Apple => ("https://appleid.apple.com/auth/authorize", "https://appleid.apple.com/auth/token", None, "name email"),
             Provider::LinkedIn => (
                 "https://www.linkedin.com/oauth/v2/authorization",
                 "https://www.linkedin.com/oauth/v2/accessToken",
@@ -121,9 +119,13 @@ pub struct OAuthProviders {
 
 impl OAuthProviders {
     pub fn new(settings: HashMap<Provider, ProviderSettings>, public_url: impl Into<String>) -> Self {
-        OAuthProviders { settings, public_url: public_url.into().trim_end_matches('/').to_owned(), client: OnceLock::new(), keys: id_token::KeyCache::default() }
+        OAuthProviders {
+            settings,
+            public_url: public_url.into().trim_end_matches('/').to_owned(),
+            client: OnceLock::new(),
+            keys: id_token::KeyCache::default(),
+        }
     }
-
 
     /// The origins (`https://host[:port]`) of the configured providers' sign-in pages: the only
     /// places the app's `/goback` page may send a browser. Sorted, without repeats.
@@ -170,11 +172,7 @@ impl OAuthProviders {
 
     fn client(&self) -> &reqwest::blocking::Client {
         self.client.get_or_init(|| {
-            reqwest::blocking::Client::builder()
-                .timeout(Duration::from_secs(10))
-                .redirect(reqwest::redirect::Policy::none())
-                .build()
-                .expect("an HTTP client")
+            reqwest::blocking::Client::builder().timeout(Duration::from_secs(10)).redirect(reqwest::redirect::Policy::none()).build().expect("an HTTP client")
         })
     }
 
@@ -211,12 +209,8 @@ impl OAuthProviders {
     /// The provider's published keys (a JWKS document). Any failure is "unavailable": the keys
     /// are the provider's side, not the person's.
     fn fetch_jwks(&self, url: &str) -> Result<Value, ProviderError> {
-        let response = self
-            .client()
-            .get(url)
-            .header("Accept", "application/json")
-            .send()
-            .map_err(|e| ProviderError::Unavailable(format!("keys endpoint: {e}")))?;
+        let response =
+            self.client().get(url).header("Accept", "application/json").send().map_err(|e| ProviderError::Unavailable(format!("keys endpoint: {e}")))?;
         let status = response.status();
         if !status.is_success() {
             return Err(ProviderError::Unavailable(format!("keys endpoint: {status}")));
@@ -226,10 +220,7 @@ impl OAuthProviders {
 
     /// The claims of a checked ID token (signature, issuer, audience, expiry; see [`id_token`]).
     fn verified_id_token(&self, provider: Provider, settings: &ProviderSettings, token: &str) -> Result<Value, ProviderError> {
-        let check = settings
-            .id_token
-            .as_ref()
-            .ok_or_else(|| ProviderError::Unavailable("no userinfo endpoint nor ID-token keys configured".into()))?;
+        let check = settings.id_token.as_ref().ok_or_else(|| ProviderError::Unavailable("no userinfo endpoint nor ID-token keys configured".into()))?;
         let verified = id_token::verify(token, check, &settings.client_id, &self.keys, Instant::now(), |url| self.fetch_jwks(url));
         if let Err(error) = &verified {
             // The reasons are fixed phrases: never the token nor a claim.
@@ -298,17 +289,12 @@ impl IdentityProviders for OAuthProviders {
         let tokens = self.exchange_code(provider, settings, code, code_verifier)?;
         let profile = match &settings.userinfo_url {
             Some(url) => {
-                let access_token = tokens
-                    .get("access_token")
-                    .and_then(Value::as_str)
-                    .ok_or_else(|| ProviderError::Unavailable("no access token in the answer".into()))?;
+                let access_token =
+                    tokens.get("access_token").and_then(Value::as_str).ok_or_else(|| ProviderError::Unavailable("no access token in the answer".into()))?;
                 self.userinfo(url, access_token)?
             }
             None => {
-                let id_token = tokens
-                    .get("id_token")
-                    .and_then(Value::as_str)
-                    .ok_or_else(|| ProviderError::Unavailable("no ID token in the answer".into()))?;
+                let id_token = tokens.get("id_token").and_then(Value::as_str).ok_or_else(|| ProviderError::Unavailable("no ID token in the answer".into()))?;
                 self.verified_id_token(provider, settings, id_token)?
             }
         };
@@ -323,11 +309,8 @@ mod tests {
 
     #[test]
     fn reads_each_providers_profile_shape() {
-        let google = profile_from(
-            Provider::Google,
-            &json!({"sub": "1", "email": "A@x.com", "email_verified": true, "given_name": "Ada", "family_name": "L"}),
-        )
-        .unwrap();
+        let google =
+            profile_from(Provider::Google, &json!({"sub": "1", "email": "A@x.com", "email_verified": true, "given_name": "Ada", "family_name": "L"})).unwrap();
         assert_eq!((google.subject.as_str(), google.email.unwrap().as_str(), google.email_verified), ("1", "a@x.com", true));
         let facebook = profile_from(Provider::Facebook, &json!({"id": "9", "email": "b@x.com", "first_name": "Bo"})).unwrap();
         assert!(facebook.email_verified);
@@ -368,14 +351,15 @@ mod tests {
         let mut apple = ProviderSettings::defaults(Provider::Apple, "app.gistbook".into(), "secret".into());
         apple.id_token = Some(IdTokenSettings { jwks_url: format!("http://127.0.0.1:{port}/keys"), issuer: "https://appleid.apple.com".into() });
         let providers = OAuthProviders::new(HashMap::from([(Provider::Apple, apple.clone())]), "https://gistbook.app");
-        let token = testing::sign_id_token(&serde_json::json!({"sub": "a", "iss": "https://appleid.apple.com", "aud": "app.gistbook", "exp": 4_000_000_000u64}));
+        let token =
+            testing::sign_id_token(&serde_json::json!({"sub": "a", "iss": "https://appleid.apple.com", "aud": "app.gistbook", "exp": 4_000_000_000u64}));
         let answer = providers.verified_id_token(Provider::Apple, &apple, &token);
         assert!(matches!(answer, Err(ProviderError::Unavailable(_))), "{answer:?}");
     }
 
     #[test]
     fn builds_the_authorization_url_with_pkce_and_state() {
-    let mut settings = HashMap::new();
+        let mut settings = HashMap::new();
         settings.insert(Provider::Google, ProviderSettings::defaults(Provider::Google, "client-1".into(), "secret".into()));
         settings.insert(Provider::Apple, ProviderSettings::defaults(Provider::Apple, "client-2".into(), "secret".into()));
         let providers = OAuthProviders::new(settings, "https://gistbook.app/");

@@ -16,8 +16,8 @@
 //! is `GatewayUnavailable`; its cause never holds the client secret or a token.
 
 use billing::gateway::{
-    CaptureOutcome, GatewayUnavailable, PayPalOrderRequest, PayPalPayments, PayPalSubscription, PayPalSubscriptionRequest,
-    ProviderEvent, RenewingSubscriptions, SubscriptionPayment, VerifiedEvent, WebhookHeaders, WebhookRejected, WebhookVerifier, PAYPAL,
+    CaptureOutcome, GatewayUnavailable, PayPalOrderRequest, PayPalPayments, PayPalSubscription, PayPalSubscriptionRequest, ProviderEvent,
+    RenewingSubscriptions, SubscriptionPayment, VerifiedEvent, WebhookHeaders, WebhookRejected, WebhookVerifier, PAYPAL,
 };
 use billing::model::Cents;
 use billing::subscription::{ProviderSnapshot, SubscriptionStatus};
@@ -99,13 +99,7 @@ impl Api {
             .user_agent(concat!("gistbook-payments/", env!("CARGO_PKG_VERSION")))
             .build()
             .map_err(|e| GatewayUnavailable(format!("the PayPal HTTP client could not be made: {e}")))?;
-        Ok(Api {
-            http,
-            base,
-            client_id: settings.client_id.clone(),
-            client_secret: settings.client_secret.clone(),
-            token: Mutex::new(None),
-        })
+        Ok(Api { http, base, client_id: settings.client_id.clone(), client_secret: settings.client_secret.clone(), token: Mutex::new(None) })
     }
 
     /// The base URL with `segments` added, each percent-encoded (an id cannot reach another path).
@@ -330,12 +324,8 @@ fn read_subscription(subscription: &Value, as_of: Timestamp) -> Result<PayPalSub
 /// What a capture call's order says was taken.
 fn capture_outcome(order: &Value) -> Result<CaptureOutcome, GatewayUnavailable> {
     let garbage = |what: &str| GatewayUnavailable(format!("PayPal's capture answer {what}"));
-    let captures: Vec<&Value> = order["purchase_units"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .flat_map(|unit| unit["payments"]["captures"].as_array().into_iter().flatten())
-        .collect();
+    let captures: Vec<&Value> =
+        order["purchase_units"].as_array().into_iter().flatten().flat_map(|unit| unit["payments"]["captures"].as_array().into_iter().flatten()).collect();
     let Some(capture) = captures.iter().find(|c| c["status"] == "COMPLETED").or(captures.first()) else {
         return Err(garbage("holds no capture"));
     };
@@ -583,10 +573,8 @@ impl PayPalWebhooks {
             None => return Ok(None),
         };
         const WHAT: &str = "reading a refunded capture";
-        let answer = self
-            .api
-            .call(Method::GET, &["v2", "payments", "captures", &capture_id], None, None, WHAT)
-            .map_err(|e| WebhookRejected::Unavailable(e.0))?;
+        let answer =
+            self.api.call(Method::GET, &["v2", "payments", "captures", &capture_id], None, None, WHAT).map_err(|e| WebhookRejected::Unavailable(e.0))?;
         match answer.status {
             status if status.is_success() => Ok(related(&answer.body).or_else(|| link_id(&answer.body, "up", "/v2/checkout/orders/"))),
             StatusCode::NOT_FOUND => Ok(None),
@@ -763,7 +751,8 @@ mod tests {
 
     #[test]
     fn settings_never_print_the_secret() {
-        let settings = PayPalSettings { client_id: "id".into(), client_secret: "s3cr3t".into(), api_base: "https://api-m.paypal.com".into(), webhook_id: "WH-1".into() };
+        let settings =
+            PayPalSettings { client_id: "id".into(), client_secret: "s3cr3t".into(), api_base: "https://api-m.paypal.com".into(), webhook_id: "WH-1".into() };
         assert!(!format!("{settings:?}").contains("s3cr3t"));
     }
 }

@@ -6,8 +6,8 @@
 //! comes from billing (`pricing::quote`); prices are sent inline (`price_data`), never looked up.
 
 use billing::gateway::{
-    CardPayments, GatewayUnavailable, OneTimePayment, PaymentOutcome, ProviderEvent, RenewingSubscriptions, SubscriptionOutcome,
-    SubscriptionPayment, SubscriptionRequest, VerifiedEvent, WebhookHeaders, WebhookRejected, WebhookVerifier, STRIPE,
+    CardPayments, GatewayUnavailable, OneTimePayment, PaymentOutcome, ProviderEvent, RenewingSubscriptions, SubscriptionOutcome, SubscriptionPayment,
+    SubscriptionRequest, VerifiedEvent, WebhookHeaders, WebhookRejected, WebhookVerifier, STRIPE,
 };
 use billing::model::Interval;
 use billing::subscription::{ProviderSnapshot, SubscriptionStatus};
@@ -16,14 +16,14 @@ use std::future::Future;
 use std::time::Duration;
 use stripe::{Client, ClientBuilder, IdempotencyKey, RequestStrategy, StripeError, StripeRequest};
 use stripe_billing::subscription::{
-    CreateSubscription, CreateSubscriptionAddInvoiceItems, CreateSubscriptionAddInvoiceItemsPriceData, CreateSubscriptionItems, CreateSubscriptionItemsPriceData,
-    CreateSubscriptionItemsPriceDataRecurring, CreateSubscriptionItemsPriceDataRecurringInterval,
-    RetrieveSubscription, UpdateSubscription,
+    CreateSubscription, CreateSubscriptionAddInvoiceItems, CreateSubscriptionAddInvoiceItemsPriceData, CreateSubscriptionItems,
+    CreateSubscriptionItemsPriceData, CreateSubscriptionItemsPriceDataRecurring, CreateSubscriptionItemsPriceDataRecurringInterval, RetrieveSubscription,
+    UpdateSubscription,
 };
 use stripe_core::customer::{CreateCustomer, ListCustomer};
 use stripe_core::payment_intent::{
-    ConfirmPaymentIntent, CreatePaymentIntent, CreatePaymentIntentAutomaticPaymentMethods,
-    CreatePaymentIntentAutomaticPaymentMethodsAllowRedirects, RetrievePaymentIntent,
+    ConfirmPaymentIntent, CreatePaymentIntent, CreatePaymentIntentAutomaticPaymentMethods, CreatePaymentIntentAutomaticPaymentMethodsAllowRedirects,
+    RetrievePaymentIntent,
 };
 use stripe_payment::payment_method::AttachPaymentMethod;
 use stripe_product::product::{CreateProduct, RetrieveProduct};
@@ -60,12 +60,7 @@ impl StripePayments {
             .map_err(|e| GatewayUnavailable(format!("no runtime for the Stripe client: {e}")))?;
         // The client's connector is made inside the runtime it will run on.
         let client = runtime
-            .block_on(async {
-                ClientBuilder::new(settings.secret_key.clone())
-                    .url(settings.api_base.clone())
-                    .timeout(Duration::from_secs(20))
-                    .build()
-            })
+            .block_on(async { ClientBuilder::new(settings.secret_key.clone()).url(settings.api_base.clone()).timeout(Duration::from_secs(20)).build() })
             .map_err(|e| GatewayUnavailable(format!("the Stripe client: {e}")))?;
         Ok(StripePayments { client, runtime })
     }
@@ -80,12 +75,7 @@ impl StripePayments {
             if let Some(customer) = found.data.into_iter().next() {
                 return Ok(customer.id.to_string());
             }
-            let created = CreateCustomer::new()
-                .email(email)
-                .customize()
-                .request_strategy(idempotent(&format!("{key}-customer")))
-                .send(&self.client)
-                .await?;
+            let created = CreateCustomer::new().email(email).customize().request_strategy(idempotent(&format!("{key}-customer"))).send(&self.client).await?;
             Ok(created.id.to_string())
         })
     }
@@ -93,10 +83,7 @@ impl StripePayments {
     /// The Product a subscription's inline price belongs to (Stripe requires one): one per plan,
     /// `gistbook_<plan id>`, made the first time it is needed.
     fn product_for_plan(&self, plan_id: &str, plan_name: &str) -> Result<String, StripeError> {
-        let id: String = format!("gistbook_{plan_id}")
-            .chars()
-            .map(|c| if c.is_ascii_alphanumeric() || c == '_' || c == '-' { c } else { '_' })
-            .collect();
+        let id: String = format!("gistbook_{plan_id}").chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' || c == '-' { c } else { '_' }).collect();
         self.run(async {
             match RetrieveProduct::new(id.as_str()).send(&self.client).await {
                 Ok(product) => return Ok(product.id.to_string()),
@@ -129,10 +116,9 @@ enum Failure {
 fn classify(error: StripeError) -> Failure {
     match error {
         StripeError::Stripe(api, status) if api.type_ == ApiErrorsType::CardError || status == 402 => Failure::Declined(api.message.clone()),
-        StripeError::Stripe(api, status) => Failure::Unavailable(GatewayUnavailable(format!(
-            "Stripe answered {status}: {}",
-            api.message.as_deref().unwrap_or("no message")
-        ))),
+        StripeError::Stripe(api, status) => {
+            Failure::Unavailable(GatewayUnavailable(format!("Stripe answered {status}: {}", api.message.as_deref().unwrap_or("no message"))))
+        }
         other => Failure::Unavailable(GatewayUnavailable(other.to_string())),
     }
 }
@@ -148,13 +134,10 @@ fn intent_outcome(intent: &PaymentIntent) -> PaymentOutcome {
     let reference = intent.id.to_string();
     match intent.status {
         PaymentIntentStatus::Succeeded | PaymentIntentStatus::Processing => PaymentOutcome::Paid { reference },
-        PaymentIntentStatus::RequiresAction | PaymentIntentStatus::RequiresConfirmation => PaymentOutcome::RequiresAction {
-            reference,
-            client_secret: intent.client_secret.clone().unwrap_or_default(),
-        },
-        _ => PaymentOutcome::Declined {
-            message: intent.last_payment_error.as_ref().and_then(|e| e.message.clone()),
-        },
+        PaymentIntentStatus::RequiresAction | PaymentIntentStatus::RequiresConfirmation => {
+            PaymentOutcome::RequiresAction { reference, client_secret: intent.client_secret.clone().unwrap_or_default() }
+        }
+        _ => PaymentOutcome::Declined { message: intent.last_payment_error.as_ref().and_then(|e| e.message.clone()) },
     }
 }
 
@@ -226,9 +209,7 @@ impl CardPayments for StripePayments {
                 enabled: true,
             })
             .confirm(true);
-        let answer = self.run(
-            request.customize().request_strategy(idempotent(&payment.idempotency_key)).send(&self.client),
-        );
+        let answer = self.run(request.customize().request_strategy(idempotent(&payment.idempotency_key)).send(&self.client));
         match answer {
             Ok(intent) => Ok(intent_outcome(&intent)),
             Err(error) => match classify(error) {
@@ -321,7 +302,6 @@ impl CardPayments for StripePayments {
             },
         }
     }
-
 }
 
 impl RenewingSubscriptions for StripePayments {
@@ -334,9 +314,7 @@ impl RenewingSubscriptions for StripePayments {
     }
 
     fn cancel_at_period_end(&self, subscription: &str) -> Result<ProviderSnapshot, GatewayUnavailable> {
-        let updated = self
-            .run(UpdateSubscription::new(subscription).cancel_at_period_end(true).send(&self.client))
-            .map_err(unavailable)?;
+        let updated = self.run(UpdateSubscription::new(subscription).cancel_at_period_end(true).send(&self.client)).map_err(unavailable)?;
         Ok(snapshot(&updated, chrono::Utc::now()))
     }
 }
@@ -370,9 +348,7 @@ impl WebhookVerifier for StripeWebhooks {
             | EventObject::CustomerSubscriptionUpdated(sub)
             | EventObject::CustomerSubscriptionDeleted(sub)
             | EventObject::CustomerSubscriptionPaused(sub)
-            | EventObject::CustomerSubscriptionResumed(sub) => {
-                ProviderEvent::Subscription { subscription: sub.id.to_string(), snapshot: snapshot(sub, as_of) }
-            }
+            | EventObject::CustomerSubscriptionResumed(sub) => ProviderEvent::Subscription { subscription: sub.id.to_string(), snapshot: snapshot(sub, as_of) },
             EventObject::InvoicePaid(invoice) => match invoice_payment(invoice, as_of) {
                 Some((subscription, payment)) => ProviderEvent::SubscriptionPaid { subscription, payment },
                 None => ProviderEvent::Other,

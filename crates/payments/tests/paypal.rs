@@ -1,8 +1,8 @@
 //! The PayPal adapter against the PayPal stand-in: real HTTP, PayPal's JSON shapes.
 
 use billing::gateway::{
-    CaptureOutcome, PayPalOrderRequest, PayPalPayments, PayPalSubscriptionRequest, ProviderEvent, RenewingSubscriptions, VerifiedEvent,
-    WebhookRejected, WebhookVerifier, PAYPAL,
+    CaptureOutcome, PayPalOrderRequest, PayPalPayments, PayPalSubscriptionRequest, ProviderEvent, RenewingSubscriptions, VerifiedEvent, WebhookRejected,
+    WebhookVerifier, PAYPAL,
 };
 use billing::model::{Cents, Interval};
 use billing::subscription::SubscriptionStatus;
@@ -115,10 +115,7 @@ fn an_order_is_made_at_billings_amount_once_per_charge() {
 fn capture_is_refused_before_approval_and_takes_billings_amount_after() {
     let (stand_in, client, _) = started();
     let id = client.create_order(&order(16198, "ch_capture1")).unwrap();
-    assert_eq!(
-        client.capture_order(&id).unwrap(),
-        CaptureOutcome::Refused { message: Some("Payer has not yet approved the Order for payment.".into()) }
-    );
+    assert_eq!(client.capture_order(&id).unwrap(), CaptureOutcome::Refused { message: Some("Payer has not yet approved the Order for payment.".into()) });
     assert!(stand_in.approve(&id));
     let captured = client.capture_order(&id).unwrap();
     let CaptureOutcome::Captured { capture, amount } = &captured else { panic!("{captured:?}") };
@@ -264,7 +261,10 @@ fn nothing_is_known_while_paypal_is_down() {
 
     let unreachable = PayPalWebhooks::new(&settings(&closed_port_url())).unwrap();
     let rejected = verify(&unreachable, &delivery);
-    assert!(matches!(&rejected, Err(WebhookRejected::Unavailable(cause)) if cause.contains("could not be reached") && !cause.contains(CLIENT_SECRET)), "{rejected:?}");
+    assert!(
+        matches!(&rejected, Err(WebhookRejected::Unavailable(cause)) if cause.contains("could not be reached") && !cause.contains(CLIENT_SECRET)),
+        "{rejected:?}"
+    );
 
     stand_in.set_unavailable(true);
     assert!(matches!(verify(&webhooks, &delivery), Err(WebhookRejected::Unavailable(cause)) if cause.contains("503")));
@@ -296,7 +296,9 @@ fn renewals_failures_and_ends_map_to_the_right_events() {
     let renewal = stand_in.advance_subscription(&id, Advance::Renewal);
     let kinds: Vec<&str> = renewal.iter().map(|e| e["event_type"].as_str().unwrap()).collect();
     assert_eq!(kinds, ["PAYMENT.SALE.COMPLETED"]);
-    let ProviderEvent::SubscriptionTouched { subscription, payment: Some(payment) } = verify_event(&stand_in, &webhooks, &renewal[0]) else { panic!("a paid renewal") };
+    let ProviderEvent::SubscriptionTouched { subscription, payment: Some(payment) } = verify_event(&stand_in, &webhooks, &renewal[0]) else {
+        panic!("a paid renewal")
+    };
     let sale = renewal[0]["resource"]["id"].as_str().unwrap();
     assert_eq!((subscription.as_str(), payment.id.as_str(), payment.reference.as_deref(), payment.first), (id.as_str(), sale, Some(sale), false));
     assert!(payment.amount.0 > 0);
@@ -385,10 +387,7 @@ fn deliveries_to_the_webhook_url_carry_headers_that_verify() {
         assert_eq!(received.len(), 1, "approve() delivers before it returns");
         let (headers, body) = &received[0];
         assert_eq!(headers.iter().find(|(n, _)| n == "paypal-auth-algo").map(|(_, v)| v.as_str()), Some("SHA256withRSA"));
-        assert_eq!(
-            headers.iter().find(|(n, _)| n == "paypal-cert-url").map(|(_, v)| v.clone()),
-            Some(format!("{}/certs/standin", stand_in.base_url))
-        );
+        assert_eq!(headers.iter().find(|(n, _)| n == "paypal-cert-url").map(|(_, v)| v.clone()), Some(format!("{}/certs/standin", stand_in.base_url)));
         let verified = webhooks.verify(body, headers).expect("a delivered event verifies");
         assert!(matches!(verified.event, ProviderEvent::Subscription { ref subscription, .. } if *subscription == id));
     }

@@ -1,8 +1,8 @@
 //! The Stripe adapter against the Stripe stand-in: real HTTP, async-stripe parsing Stripe's objects.
 
 use billing::gateway::{
-    CardPayments, OneTimePayment, PaymentOutcome, ProviderEvent, RenewingSubscriptions, SubscriptionOutcome, SubscriptionRequest,
-    WebhookRejected, WebhookVerifier, STRIPE,
+    CardPayments, OneTimePayment, PaymentOutcome, ProviderEvent, RenewingSubscriptions, SubscriptionOutcome, SubscriptionRequest, WebhookRejected,
+    WebhookVerifier, STRIPE,
 };
 use billing::model::{Cents, Interval};
 use billing::subscription::SubscriptionStatus;
@@ -96,9 +96,7 @@ fn a_subscription_with_a_trial_is_trialing_then_cancels_at_its_period_end() {
 }
 
 fn subscription_event(stand_in: &StripeStandIn, payments: &StripePayments) -> (String, Value) {
-    let SubscriptionOutcome::Started { subscription, .. } = payments.subscribe(&subscription_request(stand_in, "sub-hook")).unwrap() else {
-        panic!("started")
-    };
+    let SubscriptionOutcome::Started { subscription, .. } = payments.subscribe(&subscription_request(stand_in, "sub-hook")).unwrap() else { panic!("started") };
     let event = stand_in.events().into_iter().find(|e| e["type"] == "customer.subscription.created").expect("created event");
     (subscription, event)
 }

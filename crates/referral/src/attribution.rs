@@ -82,7 +82,14 @@ mod tests {
         Some(Promoter { member: id, affiliate: true })
     }
     fn payment(premium: bool, link_owner: Option<Promoter>, referrer: Option<Promoter>) -> PaymentFacts {
-        PaymentFacts { charge_id: "ch_1".into(), paid_cents: 9_999, plan_kind: if premium { "lifetime" } else { "book" }.into(), payer: Some(PAYER), link_owner, referrer }
+        PaymentFacts {
+            charge_id: "ch_1".into(),
+            paid_cents: 9_999,
+            plan_kind: if premium { "lifetime" } else { "book" }.into(),
+            payer: Some(PAYER),
+            link_owner,
+            referrer,
+        }
     }
 
     #[test]

@@ -121,10 +121,7 @@ impl Referred for InMemoryReferrals {
     fn referred_counts(&self, referrer: UserId, now: Timestamp) -> PortResult<(i64, i64)> {
         let referred: Vec<UserId> = self.referrers.borrow().iter().filter(|r| r.1 == referrer).map(|r| r.0).collect();
         let members = self.members.borrow();
-        let paying = referred
-            .iter()
-            .filter(|id| members.iter().any(|m| m.0 == **id && m.2.is_some_and(|until| until.is_none_or(|end| end > now))))
-            .count();
+        let paying = referred.iter().filter(|id| members.iter().any(|m| m.0 == **id && m.2.is_some_and(|until| until.is_none_or(|end| end > now)))).count();
         Ok((referred.len() as i64, paying as i64))
     }
 
@@ -219,7 +216,12 @@ impl CommissionLedger for InMemoryReferrals {
             let credit = entries.iter().find(|e| e.charge_id == charge.id && e.kind == EntryKind::Credit);
             let reversed = entries.iter().any(|e| e.charge_id == charge.id && e.kind == EntryKind::Reversal);
             if let (true, Some(credit), false) = (charge.refunded, credit, reversed) {
-                found.push(UnreversedRefund { charge_id: charge.id.clone(), beneficiary: credit.beneficiary, credited_cents: credit.amount_cents, paid_cents: charge.cents });
+                found.push(UnreversedRefund {
+                    charge_id: charge.id.clone(),
+                    beneficiary: credit.beneficiary,
+                    credited_cents: credit.amount_cents,
+                    paid_cents: charge.cents,
+                });
             }
         }
         Ok(found.into_iter().take(limit as usize).collect())

@@ -1,10 +1,10 @@
 //! What the referral programme needs from outside.
 
-pub use kernel::{PortError, PortResult};
 use crate::affiliate::{AffiliateFilter, AffiliatePage, AffiliateRecord, AffiliateStatus, Application};
 pub use crate::attribution::PaymentFacts;
 use crate::error::ReferralError;
 use kernel::{OutgoingMail, Timestamp, UserId};
+pub use kernel::{PortError, PortResult};
 
 pub trait ReferralIds {
     /// A fresh random id (`referral_id::LENGTH` characters of `referral_id::ALPHABET`).

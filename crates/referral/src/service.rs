@@ -1,10 +1,12 @@
 //! The referral programme's use cases, one per call, over the store at the call's instant.
 
-use crate::error::ReferralError;
-use crate::invite::{Invite, InviteForm, INVITES_PER_DAY};
-use crate::affiliate::{decide, may_apply, to_csv, AffiliateFilter, AffiliatePage, AffiliateRecord, AffiliateStatus, Application, ApplicationForm, Payout, AFFILIATES_PAGE};
+use crate::affiliate::{
+    decide, may_apply, to_csv, AffiliateFilter, AffiliatePage, AffiliateRecord, AffiliateStatus, Application, ApplicationForm, Payout, AFFILIATES_PAGE,
+};
 use crate::attribution::beneficiary;
 use crate::commission::{credit, reversal};
+use crate::error::ReferralError;
+use crate::invite::{Invite, InviteForm, INVITES_PER_DAY};
 use crate::ports::{EntryKind, LedgerEntry, ReferralStore};
 use crate::referral_id::looks_like_a_referral_id;
 use kernel::{Timestamp, UserId};

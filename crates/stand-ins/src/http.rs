@@ -91,10 +91,13 @@ pub fn write_response(stream: &mut TcpStream, response: &Response) -> std::io::R
 /// `application/x-www-form-urlencoded` (and query strings) as flat `key -> value` pairs; nested
 /// keys stay as Stripe writes them (`items[0][price_data][currency]`).
 pub fn parse_form(text: &str) -> HashMap<String, String> {
-    text.split('&').filter(|pair| !pair.is_empty()).map(|pair| {
-        let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
-        (decode(k), decode(v))
-    }).collect()
+    text.split('&')
+        .filter(|pair| !pair.is_empty())
+        .map(|pair| {
+            let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
+            (decode(k), decode(v))
+        })
+        .collect()
 }
 
 pub fn decode(text: &str) -> String {
@@ -104,15 +107,13 @@ pub fn decode(text: &str) -> String {
     while i < bytes.len() {
         match bytes[i] {
             b'+' => out.push(b' '),
-            b'%' if i + 2 < bytes.len() => {
-                match std::str::from_utf8(&bytes[i + 1..i + 3]).ok().and_then(|hex| u8::from_str_radix(hex, 16).ok()) {
-                    Some(byte) => {
-                        out.push(byte);
-                        i += 2;
-                    }
-                    None => out.push(b'%'),
+            b'%' if i + 2 < bytes.len() => match std::str::from_utf8(&bytes[i + 1..i + 3]).ok().and_then(|hex| u8::from_str_radix(hex, 16).ok()) {
+                Some(byte) => {
+                    out.push(byte);
+                    i += 2;
                 }
-            }
+                None => out.push(b'%'),
+            },
             byte => out.push(byte),
         }
         i += 1;
@@ -129,10 +130,7 @@ pub fn post(url: &str, headers: &[(&str, &str)], body: &str) -> std::io::Result<
     };
     let mut stream = TcpStream::connect(host)?;
     stream.set_read_timeout(Some(Duration::from_secs(30)))?;
-    let mut head = format!(
-        "POST {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n",
-        body.len()
-    );
+    let mut head = format!("POST {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n", body.len());
     for (name, value) in headers {
         head.push_str(&format!("{name}: {value}\r\n"));
     }
@@ -170,11 +168,7 @@ pub fn request(method: &str, url: &str, headers: &[(&str, &str)], body: &str) ->
     let split = answer.windows(4).position(|w| w == b"\r\n\r\n").map_or((answer.len(), answer.len()), |at| (at, at + 4));
     let head = String::from_utf8_lossy(&answer[..split.0]).into_owned();
     let rest = &answer[split.1..];
-    let status = head
-        .split_whitespace()
-        .nth(1)
-        .and_then(|code| code.parse().ok())
-        .ok_or_else(|| std::io::Error::other("no HTTP status"))?;
+    let status = head.split_whitespace().nth(1).and_then(|code| code.parse().ok()).ok_or_else(|| std::io::Error::other("no HTTP status"))?;
     let length = head.lines().skip(1).find_map(|line| {
         let (name, value) = line.split_once(':')?;
         name.trim().eq_ignore_ascii_case("content-length").then(|| value.trim().parse::<usize>().ok()).flatten()

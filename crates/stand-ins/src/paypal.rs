@@ -665,11 +665,14 @@ fn subscription_json(sub: &Subscription, base: &str) -> Value {
 }
 
 fn error(status: u16, name: &str, message: &str, issue: &str, description: &str) -> Response {
-    Response::json(status, &json!({
-        "name": name, "message": message, "debug_id": "f00dstandin01",
-        "details": [{"issue": issue, "description": description}],
-        "links": [{"href": format!("https://developer.paypal.com/api/rest/reference/orders/v2/errors/#{}", issue.to_ascii_lowercase()), "rel": "information_link", "method": "GET"}],
-    }))
+    Response::json(
+        status,
+        &json!({
+            "name": name, "message": message, "debug_id": "f00dstandin01",
+            "details": [{"issue": issue, "description": description}],
+            "links": [{"href": format!("https://developer.paypal.com/api/rest/reference/orders/v2/errors/#{}", issue.to_ascii_lowercase()), "rel": "information_link", "method": "GET"}],
+        }),
+    )
 }
 
 fn invalid_request(issue: &str, description: &str) -> Response {
@@ -774,11 +777,14 @@ fn token(state: &mut State, request: &Request) -> Response {
     let issued = state.id("A21AA");
     let token = format!("{issued}-{}", hex::encode(Sha256::digest(format!("{issued}{CLIENT_SECRET}").as_bytes())));
     state.tokens.insert(token.clone(), Utc::now() + TimeDelta::seconds(TOKEN_LIFETIME_SECONDS));
-    Response::json(200, &json!({
-        "scope": "https://uri.paypal.com/services/payments/payment https://uri.paypal.com/services/subscriptions https://uri.paypal.com/services/checkout/one-click-with-merchant-issued-token",
-        "access_token": token, "token_type": "Bearer", "app_id": "APP-STANDIN", "expires_in": TOKEN_LIFETIME_SECONDS,
-        "nonce": format!("{}standin", time(now())),
-    }))
+    Response::json(
+        200,
+        &json!({
+            "scope": "https://uri.paypal.com/services/payments/payment https://uri.paypal.com/services/subscriptions https://uri.paypal.com/services/checkout/one-click-with-merchant-issued-token",
+            "access_token": token, "token_type": "Bearer", "app_id": "APP-STANDIN", "expires_in": TOKEN_LIFETIME_SECONDS,
+            "nonce": format!("{}standin", time(now())),
+        }),
+    )
 }
 
 fn route(state: &mut State, method: &str, path: &str, body: &Value) -> Response {
@@ -1323,13 +1329,7 @@ mod tests {
         assert_ne!(other["id"], first["id"]);
         let order = stand_in.order(first["id"].as_str().unwrap()).unwrap();
         assert_eq!(order["purchase_units"][0]["amount"]["value"], "161.98");
-        let (status, refused) = call(
-            &stand_in,
-            "POST",
-            "/v2/checkout/orders",
-            &[("Authorization", &token)],
-            &body.replace("161.98", "1.999"),
-        );
+        let (status, refused) = call(&stand_in, "POST", "/v2/checkout/orders", &[("Authorization", &token)], &body.replace("161.98", "1.999"));
         assert_eq!((status, refused["details"][0]["issue"].as_str()), (422, Some("DECIMAL_PRECISION")));
     }
 

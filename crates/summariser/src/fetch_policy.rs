@@ -87,7 +87,10 @@ fn classify_v6(ip: Ipv6Addr) -> AddressClass {
         AddressClass::Unspecified
     } else if ip.is_loopback() {
         AddressClass::Loopback
-    } else if (segments[..5] == [0; 5] && (segments[5] == 0xffff || segments[5] == 0)) || (segments[0] == 0x64 && segments[1] == 0xff9b) || segments[0] == 0x2002 {
+    } else if (segments[..5] == [0; 5] && (segments[5] == 0xffff || segments[5] == 0))
+        || (segments[0] == 0x64 && segments[1] == 0xff9b)
+        || segments[0] == 0x2002
+    {
         AddressClass::Mapped
     } else if segments[0] & 0xffc0 == 0xfe80 {
         AddressClass::LinkLocal

@@ -11,7 +11,10 @@ use kernel::{Session, Timestamp, UserId};
 pub enum Source {
     Link(String),
     /// An upload: its name as the member's computer gave it, and its bytes.
-    File { name: String, bytes: Vec<u8> },
+    File {
+        name: String,
+        bytes: Vec<u8>,
+    },
 }
 
 /// The steps of a job, in order.
@@ -38,7 +41,9 @@ impl JobStatus {
     }
 
     pub fn parse(text: &str) -> Option<JobStatus> {
-        [JobStatus::Queued, JobStatus::Fetching, JobStatus::Extracting, JobStatus::Summarising, JobStatus::Done, JobStatus::Failed].into_iter().find(|s| s.as_str() == text)
+        [JobStatus::Queued, JobStatus::Fetching, JobStatus::Extracting, JobStatus::Summarising, JobStatus::Done, JobStatus::Failed]
+            .into_iter()
+            .find(|s| s.as_str() == text)
     }
 }
 

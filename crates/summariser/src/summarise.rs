@@ -106,7 +106,9 @@ pub fn split_sentences(text: &str) -> Vec<String> {
             while end < chars.len() && matches!(chars[end], '"' | '\'' | '”' | '’' | ')') {
                 end += 1;
             }
-            let next_is_start = end + 1 < chars.len() && chars[end] == ' ' && (chars[end + 1].is_uppercase() || chars[end + 1].is_ascii_digit() || matches!(chars[end + 1], '"' | '“' | '\''));
+            let next_is_start = end + 1 < chars.len()
+                && chars[end] == ' '
+                && (chars[end + 1].is_uppercase() || chars[end + 1].is_ascii_digit() || matches!(chars[end + 1], '"' | '“' | '\''));
             let abbreviation = c == '.' && is_abbreviation(&chars[start..i]);
             if next_is_start && !abbreviation {
                 sentences.push(chars[start..end].iter().collect::<String>().trim().to_owned());
@@ -125,7 +127,8 @@ pub fn split_sentences(text: &str) -> Vec<String> {
 
 fn is_abbreviation(before: &[char]) -> bool {
     let word: String = before.iter().rev().take_while(|c| c.is_alphabetic()).collect::<Vec<_>>().into_iter().rev().collect();
-    matches!(word.as_str(), "Mr" | "Mrs" | "Ms" | "Dr" | "Prof" | "St" | "Jr" | "Sr" | "vs" | "etc" | "No" | "Fig") || (word.len() == 1 && word.chars().all(char::is_uppercase))
+    matches!(word.as_str(), "Mr" | "Mrs" | "Ms" | "Dr" | "Prof" | "St" | "Jr" | "Sr" | "vs" | "etc" | "No" | "Fig")
+        || (word.len() == 1 && word.chars().all(char::is_uppercase))
 }
 
 /// Lower-case content words (stop words left out).
@@ -190,13 +193,125 @@ pub fn paragraphs<'a>(sentences: impl Iterator<Item = &'a str>) -> String {
 }
 
 const STOP_WORDS: &[&str] = &[
-    "the", "and", "for", "are", "but", "not", "you", "all", "any", "can", "had", "her", "was", "one", "our", "out", "has", "him", "his", "how", "its", "may",
-    "new", "now", "old", "see", "two", "way", "who", "did", "yet", "let", "she", "too", "use", "that", "with", "have", "this", "will", "your", "from",
-    "they", "know", "want", "been", "much", "some", "time", "very", "when", "come", "here", "just", "like", "long", "make", "many", "more", "most",
-    "only", "over", "such", "take", "than", "them", "well", "were", "what", "which", "their", "there", "these", "those", "would", "could", "should",
-    "about", "after", "again", "also", "because", "before", "being", "between", "both", "does", "doing", "down", "during", "each", "into", "other",
-    "then", "through", "under", "until", "where", "while", "whom", "why", "own", "same", "so", "off", "once", "further", "few", "nor", "ours",
-    "yours", "itself", "himself", "herself", "themselves", "we're", "it's", "don't", "i'm",
+    "the",
+    "and",
+    "for",
+    "are",
+    "but",
+    "not",
+    "you",
+    "all",
+    "any",
+    "can",
+    "had",
+    "her",
+    "was",
+    "one",
+    "our",
+    "out",
+    "has",
+    "him",
+    "his",
+    "how",
+    "its",
+    "may",
+    "new",
+    "now",
+    "old",
+    "see",
+    "two",
+    "way",
+    "who",
+    "did",
+    "yet",
+    "let",
+    "she",
+    "too",
+    "use",
+    "that",
+    "with",
+    "have",
+    "this",
+    "will",
+    "your",
+    "from",
+    "they",
+    "know",
+    "want",
+    "been",
+    "much",
+    "some",
+    "time",
+    "very",
+    "when",
+    "come",
+    "here",
+    "just",
+    "like",
+    "long",
+    "make",
+    "many",
+    "more",
+    "most",
+    "only",
+    "over",
+    "such",
+    "take",
+    "than",
+    "them",
+    "well",
+    "were",
+    "what",
+    "which",
+    "their",
+    "there",
+    "these",
+    "those",
+    "would",
+    "could",
+    "should",
+    "about",
+    "after",
+    "again",
+    "also",
+    "because",
+    "before",
+    "being",
+    "between",
+    "both",
+    "does",
+    "doing",
+    "down",
+    "during",
+    "each",
+    "into",
+    "other",
+    "then",
+    "through",
+    "under",
+    "until",
+    "where",
+    "while",
+    "whom",
+    "why",
+    "own",
+    "same",
+    "so",
+    "off",
+    "once",
+    "further",
+    "few",
+    "nor",
+    "ours",
+    "yours",
+    "itself",
+    "himself",
+    "herself",
+    "themselves",
+    "we're",
+    "it's",
+    "don't",
+    "i'm",
 ];
 
 #[cfg(test)]
@@ -223,7 +338,11 @@ mod tests {
         ];
         let filler = "Bananas are yellow fruit grown in warm countries.";
         paragraphs.extend(std::iter::repeat_n(filler, 3));
-        paragraphs.extend(["Tracking habits daily makes progress on habits visible.", "A cat sat quietly on the mat by the door.", "Habits need systems, not goals, to last for years."]);
+        paragraphs.extend([
+            "Tracking habits daily makes progress on habits visible.",
+            "A cat sat quietly on the mat by the door.",
+            "Habits need systems, not goals, to last for years.",
+        ]);
         let summary = summarise(&doc(&paragraphs), "notes.txt");
         assert_eq!(summary.title, "notes.txt");
         assert_eq!(summary.sections[0].title, "In a nutshell");

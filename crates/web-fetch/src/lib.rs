@@ -72,10 +72,13 @@ impl Fetcher for SafeFetcher {
                 return Err(Refusal::TooLarge);
             }
             let mut bytes = Vec::new();
-            response
-                .take(MAX_FETCH_BYTES as u64 + 1)
-                .read_to_end(&mut bytes)
-                .map_err(|_| if started.elapsed() >= FETCH_TIMEOUT { Refusal::TimedOut } else { Refusal::Unreachable })?;
+            response.take(MAX_FETCH_BYTES as u64 + 1).read_to_end(&mut bytes).map_err(|_| {
+                if started.elapsed() >= FETCH_TIMEOUT {
+                    Refusal::TimedOut
+                } else {
+                    Refusal::Unreachable
+                }
+            })?;
             if bytes.len() > MAX_FETCH_BYTES {
                 return Err(Refusal::TooLarge);
             }

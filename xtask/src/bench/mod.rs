@@ -39,8 +39,7 @@ use std::time::Duration;
 const BENCH_PORT: u16 = 54331;
 const DATABASE: &str = "gistbook_bench";
 pub(crate) const SECONDS: &str = "15";
-const USAGE: &str =
-    "usage: cargo xtask bench reader|progress|checkout|upload|scale-out|scale|lighthouse [--books N] [--members N] [--history M] [--debug]";
+const USAGE: &str = "usage: cargo xtask bench reader|progress|checkout|upload|scale-out|scale|lighthouse [--books N] [--members N] [--history M] [--debug]";
 /// The password of the members `Rig::paid_member` registers.
 pub(crate) const BENCH_PASSWORD: &str = "bench-password-1";
 
@@ -122,23 +121,11 @@ impl Rig {
 
     /// `prepare` on the database `name`, which `more` seeds further before the server starts; its
     /// reading tables are kept (`more` fills them), only the bench accounts' rows go.
-    pub(crate) fn prepare_named(
-        name: &str,
-        books: usize,
-        release: bool,
-        env: &[(String, String)],
-        more: &SeedMore<'_>,
-    ) -> Result<Rig> {
+    pub(crate) fn prepare_named(name: &str, books: usize, release: bool, env: &[(String, String)], more: &SeedMore<'_>) -> Result<Rig> {
         Rig::start(name, books, release, env, Some(more))
     }
 
-    fn start(
-        database: &str,
-        books: usize,
-        release: bool,
-        env: &[(String, String)],
-        more: Option<&SeedMore<'_>>,
-    ) -> Result<Rig> {
+    fn start(database: &str, books: usize, release: bool, env: &[(String, String)], more: Option<&SeedMore<'_>>) -> Result<Rig> {
         ensure_wrk()?;
         step(&format!("Building the server ({})", if release { "release" } else { "debug" }));
         let mut build = Command::new(env!("CARGO"));
@@ -202,15 +189,7 @@ impl Rig {
         let launch = Launch { binary, env: server_env };
         let log = if more.is_none() { "server.log".to_owned() } else { format!("server-{database}.log") };
         let server = launch.spawn(port, &scratch.join(log))?;
-        let rig = Rig {
-            postgres,
-            url,
-            base,
-            scratch,
-            server: std::cell::RefCell::new(server),
-            launch,
-            others: std::cell::RefCell::new(Vec::new()),
-        };
+        let rig = Rig { postgres, url, base, scratch, server: std::cell::RefCell::new(server), launch, others: std::cell::RefCell::new(Vec::new()) };
         wait_for_http(&format!("{}/readyz", rig.base), 60)?;
         Ok(rig)
     }

@@ -55,12 +55,8 @@ impl CpuProfile {
             .output()?;
         let text = String::from_utf8_lossy(&output.stdout);
         // perf pads its columns to the terminal's width: one space between fields is enough.
-        let lines: Vec<String> = text
-            .lines()
-            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-            .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
-            .take(25)
-            .collect();
+        let lines: Vec<String> =
+            text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).map(|l| l.split_whitespace().collect::<Vec<_>>().join(" ")).take(25).collect();
         if lines.is_empty() {
             println!("(no samples: {})", String::from_utf8_lossy(&output.stderr).trim());
         }

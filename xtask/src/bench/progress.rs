@@ -25,11 +25,7 @@ pub(super) fn run(rig: &Rig) -> Result<()> {
     anyhow::ensure!(!books.is_empty(), "the benchmark database has no books");
 
     let target = format!("{}/api/user-book-history/", rig.base);
-    let check = client
-        .put(&target)
-        .bearer_auth(&tokens[0])
-        .json(&serde_json::json!({"bookId": books[0], "position": 1, "completed": false}))
-        .send()?;
+    let check = client.put(&target).bearer_auth(&tokens[0]).json(&serde_json::json!({"bookId": books[0], "position": 1, "completed": false})).send()?;
     anyhow::ensure!(check.status().is_success(), "a position save failed: {} {}", check.status(), check.text().unwrap_or_default());
 
     let script = rig.scratch.join("progress.lua");

@@ -67,11 +67,7 @@ fn answered(client: &reqwest::blocking::Client, instances: &[String]) -> Result<
         .iter()
         .map(|base| {
             let text = client.get(format!("{base}/metrics")).bearer_auth(METRICS_TOKEN).send()?.error_for_status()?.text()?;
-            Ok(text
-                .lines()
-                .filter(|l| l.starts_with("http_requests_total{"))
-                .filter_map(|l| l.rsplit(' ').next()?.parse::<f64>().ok())
-                .sum::<f64>() as u64)
+            Ok(text.lines().filter(|l| l.starts_with("http_requests_total{")).filter_map(|l| l.rsplit(' ').next()?.parse::<f64>().ok()).sum::<f64>() as u64)
         })
         .collect()
 }

@@ -41,11 +41,12 @@ pub(super) fn run(rig: &Rig) -> Result<()> {
 
     step("The same file through POST /api/admin/books/video/{id}");
     let rss_before = rig.server_peak_rss_kb()?;
-    let head = format!(
-        "--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"bench.mp4\"\r\nContent-Type: video/mp4\r\n\r\n"
-    );
+    let head = format!("--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"bench.mp4\"\r\nContent-Type: video/mp4\r\n\r\n");
     let tail = format!("\r\n--{BOUNDARY}--\r\n");
-    let body = std::io::Read::chain(std::io::Read::chain(std::io::Cursor::new(head.into_bytes()), std::fs::File::open(&source)?), std::io::Cursor::new(tail.into_bytes()));
+    let body = std::io::Read::chain(
+        std::io::Read::chain(std::io::Cursor::new(head.into_bytes()), std::fs::File::open(&source)?),
+        std::io::Cursor::new(tail.into_bytes()),
+    );
     let started = Instant::now();
     let answer: Value = client
         .post(format!("{}/api/admin/books/video/{book}", rig.base))
@@ -65,7 +66,12 @@ pub(super) fn run(rig: &Rig) -> Result<()> {
     println!("cp:      {mb:.0} MB in {cp_seconds:.1} s, {:.0} MB/s", mb / cp_seconds);
     println!("upload:  {mb:.0} MB in {upload_seconds:.1} s, {:.0} MB/s", mb / upload_seconds);
     println!("ratio:   {:.2} of cp's throughput", cp_seconds / upload_seconds);
-    println!("memory:  server peak RSS {} MB before, {} MB after ({} MB more)", rss_before / 1024, rss_after / 1024, rss_after.saturating_sub(rss_before) / 1024);
+    println!(
+        "memory:  server peak RSS {} MB before, {} MB after ({} MB more)",
+        rss_before / 1024,
+        rss_after / 1024,
+        rss_after.saturating_sub(rss_before) / 1024
+    );
     Ok(())
 }
 

@@ -32,9 +32,14 @@ fn main() -> Result<()> {
     let listener = std::net::TcpListener::bind("127.0.0.1:0")?;
     let address = listener.local_addr()?;
     actix_web::rt::System::new().block_on(async move {
-        let server = HttpServer::new(move || App::new().app_data(web::Data::new(pool.clone())).route("/floor/{id}", web::get().to(book)).route("/floor-reader/{subid}", web::get().to(book_as_reader)))
-            .listen(listener)?
-            .run();
+        let server = HttpServer::new(move || {
+            App::new()
+                .app_data(web::Data::new(pool.clone()))
+                .route("/floor/{id}", web::get().to(book))
+                .route("/floor-reader/{subid}", web::get().to(book_as_reader))
+        })
+        .listen(listener)?
+        .run();
         println!("listening on {address}");
         std::io::stdout().flush()?;
         server.await
@@ -73,7 +78,8 @@ async fn book_as_reader(pool: web::Data<PgPool>, subid: web::Path<String>, membe
         let Some((_, found)) = db::catalogue::page::book_for_session(&mut conn, &key, session, month)? else { return Ok(None) };
         // The body as the reader gets it: from the memo of readings by its digest, loaded once.
         let id = found.book.id;
-        let reading = catalogue::html::memo::ReadingMemo::shared().reading_by_digest(id, &found.body_digest, || db::catalogue::page::book_text(&mut conn, id))?;
+        let reading =
+            catalogue::html::memo::ReadingMemo::shared().reading_by_digest(id, &found.body_digest, || db::catalogue::page::book_text(&mut conn, id))?;
         Ok(reading.map(|reading| (id, found.book.title, reading.text().to_owned())))
     })
     .await;

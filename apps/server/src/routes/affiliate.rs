@@ -113,7 +113,12 @@ async fn apply(state: web::Data<AppState>, caller: LiveMember, body: web::Json<A
     let (member, body) = (caller.id, body.into_inner());
     let account = state
         .referrals(move |r| {
-            let form = ApplicationForm { name: body.name.as_deref(), email: body.email.as_deref(), audience: body.audience.as_deref(), accept_terms: body.accept_terms };
+            let form = ApplicationForm {
+                name: body.name.as_deref(),
+                email: body.email.as_deref(),
+                audience: body.audience.as_deref(),
+                accept_terms: body.accept_terms,
+            };
             r.apply_as_affiliate(member, &form)
         })
         .await?;

@@ -28,7 +28,12 @@ pub struct AnalyticsEventRequest {
     responses((status = 200, body = OkBody<Empty>), (status = 400, body = ErrorBody), (status = 429, body = ErrorBody))
 )]
 #[post("/api/analytics/events")]
-async fn record_event(req: HttpRequest, state: web::Data<AppState>, caller: MaybeUser, body: web::Json<AnalyticsEventRequest>) -> Result<HttpResponse, ApiError> {
+async fn record_event(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    caller: MaybeUser,
+    body: web::Json<AnalyticsEventRequest>,
+) -> Result<HttpResponse, ApiError> {
     let AnalyticsEventRequest { name, properties } = body.into_inner();
     let client = client_address(&req);
     state.admin(move |a| a.record_event(name.as_deref(), properties, caller.0.map(|c| c.id), &client)).await?;

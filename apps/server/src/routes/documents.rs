@@ -15,13 +15,7 @@ use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn configure(config: &mut ServiceConfig) {
-    config
-        .service(download_pdf)
-        .service(has_kindle)
-        .service(has_kindle_api)
-        .service(set_kindle)
-        .service(set_kindle_api)
-        .service(send_to_kindle);
+    config.service(download_pdf).service(has_kindle).service(has_kindle_api).service(set_kindle).service(set_kindle_api).service(send_to_kindle);
 }
 
 /// A file's bytes (the OpenAPI type of binary answers).

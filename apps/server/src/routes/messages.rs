@@ -78,7 +78,12 @@ async fn send_feedback(req: HttpRequest, state: web::Data<AppState>, caller: May
     (status = 429, body = ErrorBody),
 ))]
 #[post("/api/feedback/send")]
-async fn send_feedback_api(req: HttpRequest, state: web::Data<AppState>, caller: MaybeUser, body: web::Json<FeedbackRequest>) -> Result<HttpResponse, ApiError> {
+async fn send_feedback_api(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    caller: MaybeUser,
+    body: web::Json<FeedbackRequest>,
+) -> Result<HttpResponse, ApiError> {
     let FeedbackRequest { feedback, email, website } = body.into_inner();
     send(&req, &state, caller, MessageKind::Feedback, SentForm { name: None, email, body: feedback, website }).await
 }

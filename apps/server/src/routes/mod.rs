@@ -1,8 +1,8 @@
 //! One module per domain; each registers its handlers (with their OpenAPI entries).
 
 pub mod admin;
-pub mod ai;
 pub mod affiliate;
+pub mod ai;
 pub mod analytics;
 pub mod billing;
 pub mod catalogue;

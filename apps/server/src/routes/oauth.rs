@@ -78,10 +78,7 @@ pub struct AppleFormPost {
 async fn start(req: HttpRequest, state: web::Data<AppState>, provider: Provider) -> Result<HttpResponse, ApiError> {
     let identity = state.identity.clone();
     let request = blocking(move || identity.start_social_sign_in(provider)).await?;
-    let url = state
-        .oauth
-        .authorization_url(provider, &request)
-        .ok_or(ApiError::from(IdentityError::ProviderNotConfigured(provider)))?;
+    let url = state.oauth.authorization_url(provider, &request).ok_or(ApiError::from(IdentityError::ProviderNotConfigured(provider)))?;
     let mut response = HttpResponse::Ok();
     set_oauth_state_cookie(&mut response, &req, &request.state);
     Ok(response.json(OkBody { status: "ok", result: AuthorizationUrl { url } }))
@@ -93,14 +90,7 @@ async fn finish(req: HttpRequest, state: web::Data<AppState>, provider: Provider
     let client = client_info(&req);
     let referral_id = query.r_id.clone();
     let step = blocking(move || {
-        identity.finish_social_sign_in(
-            provider,
-            query.code.as_deref(),
-            query.state.as_deref(),
-            browser_state.as_deref(),
-            query.timezone.as_deref(),
-            client,
-        )
+        identity.finish_social_sign_in(provider, query.code.as_deref(), query.state.as_deref(), browser_state.as_deref(), query.timezone.as_deref(), client)
     })
     .await?;
     if let SignInStep::SignedIn(signed_in) = &step {
@@ -178,11 +168,7 @@ async fn apple_form_post(form: web::Form<AppleFormPost>) -> HttpResponse {
             params.extend(form.state.map(|state| ("state", state)));
         }
     }
-    let query: String = params
-        .iter()
-        .map(|(key, value)| format!("{key}={}", kernel::url::encode_component(value)))
-        .collect::<Vec<_>>()
-        .join("&");
+    let query: String = params.iter().map(|(key, value)| format!("{key}={}", kernel::url::encode_component(value))).collect::<Vec<_>>().join("&");
     HttpResponse::SeeOther().insert_header((header::LOCATION, format!("/login?{query}"))).finish()
 }
 
@@ -193,7 +179,12 @@ async fn apple_form_post(form: web::Form<AppleFormPost>) -> HttpResponse {
     (status = 503, body = ErrorBody, description = "Not configured"),
 ))]
 #[get("/api/{provider}/oauth")]
-async fn other_start(req: HttpRequest, state: web::Data<AppState>, provider: web::Path<String>, _query: web::Query<StartQuery>) -> Result<HttpResponse, ApiError> {
+async fn other_start(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    provider: web::Path<String>,
+    _query: web::Query<StartQuery>,
+) -> Result<HttpResponse, ApiError> {
     start(req, state, provider_from_path(&provider)?).await
 }
 

@@ -82,7 +82,12 @@ impl From<ResultView> for QuizResult {
         QuizResult {
             quiz: kind.slug().to_owned(),
             counts: view.counts.as_map().clone(),
-            top: view.counts.top().into_iter().map(|t| TopType { name: t.kind.name.to_owned(), summary: t.kind.text.summary.to_owned(), score: t.score }).collect(),
+            top: view
+                .counts
+                .top()
+                .into_iter()
+                .map(|t| TopType { name: t.kind.name.to_owned(), summary: t.kind.text.summary.to_owned(), score: t.score })
+                .collect(),
             saved: view.saved,
             full_report: view.full_report,
             report_plan_id: kind.report_plan_id().to_owned(),
@@ -175,7 +180,12 @@ async fn quiz_definition(quiz: web::Path<String>) -> Result<HttpResponse, ApiErr
     (status = 404, body = ErrorBody),
 ))]
 #[post("/api/quiz-results/{quiz}")]
-async fn submit_results(state: web::Data<AppState>, caller: LiveMemberOrGuest, quiz: web::Path<String>, body: web::Json<QuizAnswers>) -> Result<HttpResponse, ApiError> {
+async fn submit_results(
+    state: web::Data<AppState>,
+    caller: LiveMemberOrGuest,
+    quiz: web::Path<String>,
+    body: web::Json<QuizAnswers>,
+) -> Result<HttpResponse, ApiError> {
     let (kind, member, counts) = (quiz_of(&quiz)?, caller.0.map(|user| user.id), body.into_inner().counts);
     let view = state.quizzes(move |q| q.submit(member, kind, &counts)).await?;
     Ok(ok(QuizResult::from(view)))

@@ -6,10 +6,10 @@ use crate::state::AppState;
 use actix_web::{get, post, web, HttpResponse};
 use referral::invite::InviteForm;
 use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
+use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn configure(config: &mut ServiceConfig) {
@@ -61,7 +61,11 @@ pub struct InviteResult {
 async fn refers(state: web::Data<AppState>, caller: LiveMember) -> Result<HttpResponse, ApiError> {
     let member = caller.id;
     let stats = state.referrals(move |r| r.stats(member)).await?;
-    Ok(ok(ReferralsResult { r_id: stats.referral_id, link: stats.link, refers: ReferralStatsView { num: stats.referred, paying: stats.paying, money: stats.earned_cents } }))
+    Ok(ok(ReferralsResult {
+        r_id: stats.referral_id,
+        link: stats.link,
+        refers: ReferralStatsView { num: stats.referred, paying: stats.paying, money: stats.earned_cents },
+    }))
 }
 
 /// Invites a friend by e-mail with the member's link; the first invite unlocks one more free
@@ -77,7 +81,8 @@ async fn invite_friend(state: web::Data<AppState>, caller: LiveMember, body: web
     let (member, body) = (caller.id, body.into_inner());
     let sent = state
         .referrals(move |r| {
-            let form = InviteForm { your_name: body.your_name.as_deref(), friend_name: body.friend_name.as_deref(), friend_email: body.friend_email.as_deref() };
+            let form =
+                InviteForm { your_name: body.your_name.as_deref(), friend_name: body.friend_name.as_deref(), friend_email: body.friend_email.as_deref() };
             r.invite(member, &form)
         })
         .await?;

@@ -1,6 +1,6 @@
 //! Identity calls, at the member spec's exact paths.
 
-use crate::auth::{client_address, client_info, clear_session_cookies, refresh_cookie_value, set_paid_cookie, set_session_cookies, AuthUser, SameSiteRequest};
+use crate::auth::{clear_session_cookies, client_address, client_info, refresh_cookie_value, set_paid_cookie, set_session_cookies, AuthUser, SameSiteRequest};
 use crate::envelope::{blocking, ApiError, Empty, ErrorBody, Ok as OkBody};
 use crate::state::AppState;
 use actix_web::{get, post, put, web, HttpRequest, HttpResponse};
@@ -124,13 +124,7 @@ pub struct RegisterRequest {
 
 impl RegisterRequest {
     fn form(self) -> RegistrationForm {
-        RegistrationForm {
-            username: self.username,
-            password: self.password,
-            first_name: self.first_name,
-            last_name: self.last_name,
-            timezone: self.timezone,
-        }
+        RegistrationForm { username: self.username, password: self.password, first_name: self.first_name, last_name: self.last_name, timezone: self.timezone }
     }
 }
 
@@ -234,11 +228,8 @@ async fn attach_purchase(state: &AppState, signed_in: &mut SignedIn, charge_id: 
     let member = signed_in.session;
     match state.billing(move |b| b.attach_charge(Some(&charge_id), member)).await {
         Ok(Some(grant)) => {
-            signed_in.user.plan = identity::model::PlanState {
-                plan_id: Some(grant.plan_id),
-                paid_date: Some(grant.paid_date),
-                end_paid_date: grant.end_paid_date,
-            };
+            signed_in.user.plan =
+                identity::model::PlanState { plan_id: Some(grant.plan_id), paid_date: Some(grant.paid_date), end_paid_date: grant.end_paid_date };
         }
         Ok(None) => {}
         Err(error) => tracing::info!(code = error.code, message = %error.message, "a purchase named at sign-in was not attached"),
@@ -422,10 +413,7 @@ async fn change_password(state: web::Data<AppState>, caller: AuthUser, body: web
 async fn reset_password(state: web::Data<AppState>, body: web::Json<ResetPasswordRequest>) -> Result<HttpResponse, ApiError> {
     let identity = state.identity.clone();
     let ResetPasswordRequest { password1, password2, code, email } = body.into_inner();
-    blocking(move || {
-        identity.reset_password(email.as_deref(), code.as_deref(), password1.as_deref(), password2.as_deref())
-    })
-    .await?;
+    blocking(move || identity.reset_password(email.as_deref(), code.as_deref(), password1.as_deref(), password2.as_deref())).await?;
     Ok(crate::envelope::ok(Empty {}))
 }
 
@@ -437,7 +425,12 @@ async fn reset_password(state: web::Data<AppState>, body: web::Json<ResetPasswor
     responses((status = 200, body = OkBody<Empty>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody))
 )]
 #[post("/api/user/delete")]
-async fn delete_account(req: HttpRequest, state: web::Data<AppState>, caller: AuthUser, body: web::Json<DeleteAccountRequest>) -> Result<HttpResponse, ApiError> {
+async fn delete_account(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    caller: AuthUser,
+    body: web::Json<DeleteAccountRequest>,
+) -> Result<HttpResponse, ApiError> {
     let identity = state.identity.clone();
     let DeleteAccountRequest { why, how } = body.into_inner();
     blocking(move || identity.delete_account(caller.session(), why.as_deref(), how.as_deref())).await?;
@@ -459,13 +452,8 @@ async fn subscription_code_register(req: HttpRequest, state: web::Data<AppState>
     let identity = state.identity.clone();
     let body = body.into_inner();
     let (code, referral_id) = (body.code, body.r_id);
-    let form = RegistrationForm {
-        username: body.username,
-        password: body.password,
-        first_name: body.first_name,
-        last_name: body.last_name,
-        timezone: body.timezone,
-    };
+    let form =
+        RegistrationForm { username: body.username, password: body.password, first_name: body.first_name, last_name: body.last_name, timezone: body.timezone };
     let client = client_info(&req);
     let signed_in = blocking(move || identity.register_with_code(&form, code.as_deref(), client)).await?;
     record_referrer(&state, &signed_in, referral_id).await;

@@ -73,10 +73,8 @@ async fn delete_erases_personal_data_and_ends_every_session() {
     assert!((Utc::now() - deleted_at).num_seconds().abs() < 60);
     let tokens: i64 = refresh_tokens::table.filter(refresh_tokens::user_id.eq(id)).count().get_result(&mut conn).unwrap();
     assert_eq!(tokens, 0, "refresh tokens deleted");
-    let feedback: Vec<(String, String)> = account_deletion_feedback::table
-        .select((account_deletion_feedback::why, account_deletion_feedback::how))
-        .load(&mut conn)
-        .unwrap();
+    let feedback: Vec<(String, String)> =
+        account_deletion_feedback::table.select((account_deletion_feedback::why, account_deletion_feedback::how)).load(&mut conn).unwrap();
     assert_eq!(feedback, vec![("Too many books, too little time.".to_owned(), "A friend told me.".to_owned())]);
 
     // The still-unexpired access token no longer works, nor the cookie, nor the password.

@@ -83,7 +83,15 @@ async fn adding_and_editing_answer_the_specs_messages_and_members_see_the_result
     let response = app.put(&format!("/api/admin/books/{id}"), &edit, Some(&admin)).await;
     assert_error(response, StatusCode::BAD_REQUEST, "invalid_form", "Please specify Image.").await;
     let premium = catalogue.books["premium-1"];
-    let edited = result(app.put(&format!("/api/admin/books/{premium}"), &json!({"title": "Meditations (new translation)", "author": "Marcus Aurelius", "categories": [philosophy]}), Some(&admin)).await).await;
+    let edited = result(
+        app.put(
+            &format!("/api/admin/books/{premium}"),
+            &json!({"title": "Meditations (new translation)", "author": "Marcus Aurelius", "categories": [philosophy]}),
+            Some(&admin),
+        )
+        .await,
+    )
+    .await;
     assert_eq!(edited["book"]["title"], "Meditations (new translation)");
     let audit = result(app.get(&format!("/api/admin/audit?entityId={premium}"), Some(&admin)).await).await["entries"].clone();
     assert_eq!(audit[0]["action"], "book.updated");

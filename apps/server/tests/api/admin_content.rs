@@ -76,14 +76,20 @@ async fn every_content_call_is_for_admins_only() {
     let member = app.register("ada@example.com", PASSWORD).await;
     let book = catalogue.books["premium-4"];
     // Something of each kind to read and edit.
-    let podcast = result(app.post("/api/admin/podcasts/", &json!({"title": "P", "author": "A", "authorDesc": "D", "description": "E"}), Some(&admin)).await).await["podcast"]["id"].as_i64().unwrap();
+    let podcast = result(app.post("/api/admin/podcasts/", &json!({"title": "P", "author": "A", "authorDesc": "D", "description": "E"}), Some(&admin)).await)
+        .await["podcast"]["id"]
+        .as_i64()
+        .unwrap();
     let goal = result(app.post("/api/admin/goals/", &json!({"title": "G", "shortTitle": "g"}), Some(&admin)).await).await["goal"]["id"].as_i64().unwrap();
     let post_form = json!({"title": "T", "description": "D", "categories": "ideas", "text": "<p>x</p>"});
     let post = result(app.post("/api/admin/blog", &post_form, Some(&admin)).await).await["post"]["id"].as_i64().unwrap();
-    let insight = result(app.post("/api/admin/insight", &json!({"insight": "Q", "bookId": book.to_string()}), Some(&admin)).await).await["insight"]["id"].as_i64().unwrap();
+    let insight = result(app.post("/api/admin/insight", &json!({"insight": "Q", "bookId": book.to_string()}), Some(&admin)).await).await["insight"]["id"]
+        .as_i64()
+        .unwrap();
     let added = spec_body(app.post("/admin/collections/add", &json!({"values": {"title": "C"}}), Some(&admin)).await).await;
     let collection = added["collection"]["id"].as_i64().unwrap();
-    let visual = result(app.post("/api/admin/visuals", &json!({"title": "V", "body": "B", "bookId": book}), Some(&admin)).await).await["visual"]["id"].as_i64().unwrap();
+    let visual =
+        result(app.post("/api/admin/visuals", &json!({"title": "V", "body": "B", "bookId": book}), Some(&admin)).await).await["visual"]["id"].as_i64().unwrap();
     let calls: Vec<(&str, String, Option<Value>)> = vec![
         ("GET", "/api/admin/podcasts/".into(), None),
         ("GET", format!("/api/admin/podcasts/{podcast}"), None),
@@ -143,7 +149,10 @@ async fn each_form_answers_the_specs_first_failing_field_and_changes_nothing() {
     assert_eq!(post("/api/admin/insight", json!({"insight": "Q"})).await, "Please specify Book.");
     assert_eq!(post("/api/admin/insight", json!({"insight": "Q", "bookId": "nope"})).await, "Please enter the id or address name of a book.");
     assert_eq!(post("/admin/collections/add", json!({"values": {"subtitle": "x"}})).await, "Please specify Title.");
-    assert_eq!(post("/admin/collections/add", json!({"values": {"title": "x", "categories": "1,a"}})).await, "Please give Categories as ids separated by commas.");
+    assert_eq!(
+        post("/admin/collections/add", json!({"values": {"title": "x", "categories": "1,a"}})).await,
+        "Please give Categories as ids separated by commas."
+    );
     assert_eq!(post("/api/admin/visuals", json!({"body": "B"})).await, "Please specify Title.");
     assert_eq!(post("/api/admin/visuals", json!({"title": "T"})).await, "Please specify Body.");
     assert_eq!(post("/api/admin/visuals", json!({"title": "T", "body": "B", "bookId": "abc"})).await, "Please make sure Book ID is greater or equal to 0.");
@@ -152,7 +161,10 @@ async fn each_form_answers_the_specs_first_failing_field_and_changes_nothing() {
     let id = goal["id"].as_i64().unwrap();
     let edit = app.put(&format!("/api/admin/goals/{id}"), &json!({"title": "Focus", "shortTitle": "Focus", "mobileTitle": ""}), Some(&admin)).await;
     assert_eq!(message(edit).await, "Please specify Mobile Title.");
-    let podcast = result(app.post("/api/admin/podcasts/", &json!({"title": "P", "author": "A", "authorDesc": "D", "description": "E"}), Some(&admin)).await).await["podcast"]["id"].as_i64().unwrap();
+    let podcast = result(app.post("/api/admin/podcasts/", &json!({"title": "P", "author": "A", "authorDesc": "D", "description": "E"}), Some(&admin)).await)
+        .await["podcast"]["id"]
+        .as_i64()
+        .unwrap();
     let edit = app.put(&format!("/api/admin/podcasts/{podcast}"), &json!({"title": "P", "author": " "}), Some(&admin)).await;
     assert_eq!(message(edit).await, "Please specify Author.");
     // Nothing was saved by the refused calls: one goal and one podcast, as added.
@@ -170,7 +182,15 @@ async fn podcasts_take_audio_and_a_cover_and_play_for_paid_members_only() {
     let app = spawn_app().await;
     app.seed_catalogue();
     let admin = app.admin("boss@example.com", PASSWORD).await;
-    let added = result(app.post("/api/admin/podcasts/", &json!({"title": "Deep Work Talk", "author": "Cal", "authorDesc": "Writer", "description": "Focus", "mins": 12}), Some(&admin)).await).await;
+    let added = result(
+        app.post(
+            "/api/admin/podcasts/",
+            &json!({"title": "Deep Work Talk", "author": "Cal", "authorDesc": "Writer", "description": "Focus", "mins": 12}),
+            Some(&admin),
+        )
+        .await,
+    )
+    .await;
     let id = added["podcast"]["id"].as_i64().unwrap();
     let media_path = format!("/api/admin/podcasts/media/{id}");
     let refused = error_body(upload(&app, &admin, &media_path, PNG).await, StatusCode::BAD_REQUEST).await;
@@ -213,7 +233,9 @@ async fn goals_link_books_from_the_book_form_and_filter_the_catalogue() {
     let app = spawn_app().await;
     let catalogue = app.seed_catalogue();
     let admin = app.admin("boss@example.com", PASSWORD).await;
-    let goal = result(app.post("/api/admin/goals/", &json!({"title": "Think clearly", "shortTitle": "Clarity", "desc": "Reason well"}), Some(&admin)).await).await["goal"].clone();
+    let goal = result(app.post("/api/admin/goals/", &json!({"title": "Think clearly", "shortTitle": "Clarity", "desc": "Reason well"}), Some(&admin)).await)
+        .await["goal"]
+        .clone();
     let goal_id = goal["id"].as_i64().unwrap();
     assert_eq!(goal["mobileTitle"], "Clarity");
     let photo = result(upload(&app, &admin, &format!("/api/admin/goals/feature-photo/{goal_id}"), PNG).await).await;
@@ -297,7 +319,8 @@ async fn a_collection_edited_at_the_path_without_api_is_read_at_the_api_path_and
     let admin = app.admin("boss@example.com", PASSWORD).await;
     let economics = catalogue.categories["economics"];
     let picked = catalogue.books["premium-4"];
-    let added = spec_body(app.post("/admin/collections/add", &json!({"values": {"title": "Money matters", "books": picked.to_string()}}), Some(&admin)).await).await;
+    let added =
+        spec_body(app.post("/admin/collections/add", &json!({"values": {"title": "Money matters", "books": picked.to_string()}}), Some(&admin)).await).await;
     let id = added["collection"]["id"].as_i64().unwrap();
     let slug = added["collection"]["slug"].as_str().unwrap().to_owned();
     assert_eq!((slug.as_str(), added["collection"]["bookCount"].as_i64()), ("money-matters", Some(1)));
@@ -305,7 +328,10 @@ async fn a_collection_edited_at_the_path_without_api_is_read_at_the_api_path_and
     spec_body(app.post(&format!("/admin/collections/detail/{id}"), &values, Some(&admin)).await).await;
     let read = spec_body(app.get(&format!("/api/admin/collections/detail/{id}"), Some(&admin)).await).await;
     let collection = &read["collection"];
-    assert_eq!((collection["subtitle"].as_str(), collection["categories"].as_str(), collection["books"].as_str()), (Some("Books on wealth"), Some(economics.to_string().as_str()), Some(picked.to_string().as_str())));
+    assert_eq!(
+        (collection["subtitle"].as_str(), collection["categories"].as_str(), collection["books"].as_str()),
+        (Some("Books on wealth"), Some(economics.to_string().as_str()), Some(picked.to_string().as_str()))
+    );
     assert_eq!(collection["bookCount"], 3, "the picked book and both economics books");
     let listed = spec_body(app.get("/api/admin/collections/list", Some(&admin)).await).await;
     assert!(listed["results"].as_array().unwrap().iter().any(|c| c["id"] == id), "{listed}");
@@ -347,7 +373,10 @@ async fn visuals_are_added_ordered_and_deleted_and_members_see_it_at_once() {
     let reordered = result(app.put(&format!("/api/admin/visuals/order/{book}"), &json!({"ids": [ids[2], ids[0], ids[1]]}), Some(&admin)).await).await;
     assert_eq!(reordered["visuals"].as_array().unwrap().iter().map(|v| v["id"].as_i64().unwrap()).collect::<Vec<_>>(), [ids[2], ids[0], ids[1]]);
     assert_eq!(slide_titles(&app, book, &paid).await, ["Three", "One", "Two"]);
-    assert_eq!(message(app.put(&format!("/api/admin/visuals/order/{book}"), &json!({"ids": [ids[0]]}), Some(&admin)).await).await, "Please send every visual of the book once.");
+    assert_eq!(
+        message(app.put(&format!("/api/admin/visuals/order/{book}"), &json!({"ids": [ids[0]]}), Some(&admin)).await).await,
+        "Please send every visual of the book once."
+    );
 
     let edited = result(app.put(&format!("/api/admin/visuals/{}", ids[1]), &json!({"title": "Two, edited", "body": "Better"}), Some(&admin)).await).await;
     assert_eq!(edited["visual"]["title"], "Two, edited");

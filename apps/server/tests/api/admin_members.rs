@@ -61,7 +61,11 @@ async fn the_edit_form_answers_the_specs_messages_and_changes_nothing_on_bad_inp
         (json!({"userId": id, "firstName": "A", "email": "ada@example.com"}), StatusCode::BAD_REQUEST, "Please specify Last Name."),
         (json!({"userId": id, "firstName": "A", "lastName": "L"}), StatusCode::BAD_REQUEST, "Please specify Email."),
         (json!({"userId": id, "firstName": "A", "lastName": "L", "email": "not-an-email"}), StatusCode::BAD_REQUEST, "Please specify a valid Email."),
-        (json!({"userId": id, "firstName": "A", "lastName": "L", "email": "TAKEN@example.com"}), StatusCode::CONFLICT, "This e-mail belongs to another account."),
+        (
+            json!({"userId": id, "firstName": "A", "lastName": "L", "email": "TAKEN@example.com"}),
+            StatusCode::CONFLICT,
+            "This e-mail belongs to another account.",
+        ),
         (json!({"userId": 999_999, "firstName": "A", "lastName": "L", "email": "x@example.com"}), StatusCode::NOT_FOUND, "User not found."),
         (
             json!({"userId": id, "firstName": "A", "lastName": "L", "email": "ada@example.com", "planId": "yearly", "paidDate": 1_790_000_000_000_i64}),

@@ -43,7 +43,8 @@ async fn the_figures_follow_sign_ups_activity_completions_and_purchases() {
     assert_eq!(stats["trialsConverted"], 0, "still in its trial");
     assert_eq!(stats["renewing"], 1);
     assert_eq!(stats["mrr"], 0, "a trial brings nothing yet");
-    let by_plan: Vec<(String, i64)> = stats["payingByPlan"].as_array().unwrap().iter().map(|p| (p["planId"].as_str().unwrap().to_owned(), p["members"].as_i64().unwrap())).collect();
+    let by_plan: Vec<(String, i64)> =
+        stats["payingByPlan"].as_array().unwrap().iter().map(|p| (p["planId"].as_str().unwrap().to_owned(), p["members"].as_i64().unwrap())).collect();
     assert!(by_plan.contains(&("lifetime".into(), 1)) && by_plan.contains(&("monthly".into(), 1)), "{by_plan:?}");
 
     // The trial ends and the first period is paid: a conversion, and MRR.

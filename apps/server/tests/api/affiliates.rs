@@ -111,7 +111,10 @@ async fn a_premium_purchase_through_an_affiliate_link_earns_a_tenth_once_and_pay
 
     // Payouts: refused above the balance, recorded as a ledger entry within it.
     let payouts = format!("/api/admin/affiliates/{aff_id}/payouts");
-    assert_eq!(error(app.post(&payouts, &json!({"amountCents": tenth + 1}), Some(&admin)).await, StatusCode::BAD_REQUEST).await, "The payout is more than the balance.");
+    assert_eq!(
+        error(app.post(&payouts, &json!({"amountCents": tenth + 1}), Some(&admin)).await, StatusCode::BAD_REQUEST).await,
+        "The payout is more than the balance."
+    );
     assert_eq!(error(app.post(&payouts, &json!({"amountCents": 0}), Some(&admin)).await, StatusCode::BAD_REQUEST).await, "Please enter an amount above zero.");
     let after = result(app.post(&payouts, &json!({"amountCents": tenth - 1, "note": "PayPal batch 7"}), Some(&admin)).await).await["affiliate"].clone();
     assert_eq!((after["paidOutCents"].as_i64(), after["balanceCents"].as_i64(), after["earnedCents"].as_i64()), (Some(tenth - 1), Some(1), Some(tenth)));

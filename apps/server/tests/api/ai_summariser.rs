@@ -92,7 +92,8 @@ async fn a_paid_member_summarises_a_pdf_and_a_link_and_free_members_are_refused(
     let port = serve_pages();
     let app = spawn_app_with(AppOptions { ai_fetch_allow: Some(summariser::fetch_policy::AllowList::parse("127.0.0.1").unwrap()), ..Default::default() }).await;
     let free = app.register("free@example.com", PASSWORD).await;
-    assert_error(upload(&app, "notes.pdf", small_pdf(), &free).await, StatusCode::FORBIDDEN, "premium_required", "The AI summariser is for Premium members.").await;
+    assert_error(upload(&app, "notes.pdf", small_pdf(), &free).await, StatusCode::FORBIDDEN, "premium_required", "The AI summariser is for Premium members.")
+        .await;
     assert_eq!(app.post("/api/ai/url", &json!({"url": "https://example.com/"}), Some(&free)).await.status(), StatusCode::FORBIDDEN);
     assert_eq!(app.post("/api/ai/url", &json!({"url": "https://example.com/"}), None).await.status(), StatusCode::UNAUTHORIZED);
 
@@ -133,16 +134,30 @@ async fn inner_addresses_are_refused_by_default_and_behind_redirects() {
     let app = spawn_app().await;
     let paid = app.paid_member("paid@example.com").await;
     let refusal = "This link points to a private or local address, which we do not fetch.";
-    for url in ["http://127.0.0.1:4000/api/user/session".to_owned(), "http://10.0.0.1/".into(), "http://169.254.169.254/latest/meta-data/".into(), "http://[::ffff:127.0.0.1]/".into(), "http://localhost/".into(), format!("http://127.0.0.1:{port}/article")] {
+    for url in [
+        "http://127.0.0.1:4000/api/user/session".to_owned(),
+        "http://10.0.0.1/".into(),
+        "http://169.254.169.254/latest/meta-data/".into(),
+        "http://[::ffff:127.0.0.1]/".into(),
+        "http://localhost/".into(),
+        format!("http://127.0.0.1:{port}/article"),
+    ] {
         assert_error(app.post("/api/ai/url", &json!({"url": url}), Some(&paid)).await, StatusCode::BAD_REQUEST, "invalid_form", refusal).await;
     }
     for url in ["ftp://example.com/file", "javascript:alert(1)", "not a link"] {
-        assert_error(app.post("/api/ai/url", &json!({"url": url}), Some(&paid)).await, StatusCode::BAD_REQUEST, "invalid_form", "Please enter a valid link starting with http:// or https://.").await;
+        assert_error(
+            app.post("/api/ai/url", &json!({"url": url}), Some(&paid)).await,
+            StatusCode::BAD_REQUEST,
+            "invalid_form",
+            "Please enter a valid link starting with http:// or https://.",
+        )
+        .await;
     }
     assert_eq!(common::count(&mut app.connect(), "SELECT count(*) FROM ai_summaries"), 0);
 
     // The test's own server is allowed on a second app; where it redirects is checked again.
-    let allowing = spawn_app_with(AppOptions { ai_fetch_allow: Some(summariser::fetch_policy::AllowList::parse("127.0.0.1").unwrap()), ..Default::default() }).await;
+    let allowing =
+        spawn_app_with(AppOptions { ai_fetch_allow: Some(summariser::fetch_policy::AllowList::parse("127.0.0.1").unwrap()), ..Default::default() }).await;
     let paid = allowing.paid_member("paid@example.com").await;
     for (path, message) in [
         ("/to-metadata", refusal),
@@ -151,7 +166,8 @@ async fn inner_addresses_are_refused_by_default_and_behind_redirects() {
         ("/hop", "This link redirects too many times."),
         ("/missing", "This website answered with an error (404)."),
     ] {
-        let started = result(allowing.post("/api/ai/url", &json!({"url": format!("http://127.0.0.1:{port}{path}")}), Some(&paid)).await).await["summary"].clone();
+        let started =
+            result(allowing.post("/api/ai/url", &json!({"url": format!("http://127.0.0.1:{port}{path}")}), Some(&paid)).await).await["summary"].clone();
         let failed = finished(&allowing, &started["id"], &paid).await;
         assert_eq!((failed["status"].clone(), failed["error"].clone()), (json!("failed"), json!(message)), "{path}");
     }
@@ -161,10 +177,18 @@ async fn inner_addresses_are_refused_by_default_and_behind_redirects() {
 async fn oversize_and_wrong_type_files_are_refused_and_twenty_a_day_is_the_limit() {
     let app = spawn_app().await;
     let paid = app.paid_member("paid@example.com").await;
-    assert_error(upload(&app, "big.txt", vec![b'a'; 20 * 1024 * 1024 + 1], &paid).await, StatusCode::PAYLOAD_TOO_LARGE, "too_large", "The file is larger than 20 MB.").await;
+    assert_error(
+        upload(&app, "big.txt", vec![b'a'; 20 * 1024 * 1024 + 1], &paid).await,
+        StatusCode::PAYLOAD_TOO_LARGE,
+        "too_large",
+        "The file is larger than 20 MB.",
+    )
+    .await;
     let png = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0".to_vec();
-    assert_error(upload(&app, "notes.pdf", png, &paid).await, StatusCode::BAD_REQUEST, "invalid_form", "Please choose a PDF, EPUB, HTML or plain-text file.").await;
-    let no_file = app.client.post(app.url("/api/ai/file")).bearer_auth(&paid).multipart(reqwest::multipart::Form::new().text("other", "x")).send().await.unwrap();
+    assert_error(upload(&app, "notes.pdf", png, &paid).await, StatusCode::BAD_REQUEST, "invalid_form", "Please choose a PDF, EPUB, HTML or plain-text file.")
+        .await;
+    let no_file =
+        app.client.post(app.url("/api/ai/file")).bearer_auth(&paid).multipart(reqwest::multipart::Form::new().text("other", "x")).send().await.unwrap();
     assert_error(no_file, StatusCode::BAD_REQUEST, "invalid_form", "Please choose a file.").await;
     assert_eq!(common::count(&mut app.connect(), "SELECT count(*) FROM ai_summaries"), 0);
 
@@ -176,14 +200,21 @@ async fn oversize_and_wrong_type_files_are_refused_and_twenty_a_day_is_the_limit
             ok_body(app.delete(&format!("/api/ai/summaries/{}", started["summary"]["id"]), Some(&paid)).await, StatusCode::OK).await;
         }
     }
-    assert_error(upload(&app, "note.txt", b"One more note. With words.".to_vec(), &paid).await, StatusCode::TOO_MANY_REQUESTS, "throttled", "You have made 20 summaries today. You can make more tomorrow.").await;
+    assert_error(
+        upload(&app, "note.txt", b"One more note. With words.".to_vec(), &paid).await,
+        StatusCode::TOO_MANY_REQUESTS,
+        "throttled",
+        "You have made 20 summaries today. You can make more tomorrow.",
+    )
+    .await;
     assert_eq!(app.post("/api/ai/url", &json!({"url": "https://example.com/"}), Some(&paid)).await.status(), StatusCode::TOO_MANY_REQUESTS);
 }
 
 #[actix_web::test]
 async fn a_configured_language_model_writes_the_key_ideas() {
     let model = stand_ins::language_model::LanguageModelStandIn::start().unwrap();
-    let settings = language_model::ModelSettings { base_url: model.base_url.clone(), api_key: stand_ins::language_model::API_KEY.into(), model: "small".into() };
+    let settings =
+        language_model::ModelSettings { base_url: model.base_url.clone(), api_key: stand_ins::language_model::API_KEY.into(), model: "small".into() };
     let app = spawn_app_with(AppOptions { ai_model: Some(settings), ..Default::default() }).await;
     let paid = app.paid_member("paid@example.com").await;
     let note = "Rest\n\nRest makes good work possible. It is not idleness at all.\n\nWalks and naps restore attention for the next task.";

@@ -215,9 +215,7 @@ async fn is_unknown_route(response: Response) -> (bool, StatusCode, String) {
     let status = response.status();
     let text = response.text().await.unwrap();
     let unknown = status == StatusCode::NOT_FOUND
-        && serde_json::from_str::<Value>(&text)
-            .map(|body| body["code"] == "not_found" && body["error"] == NO_SUCH_CALL)
-            .unwrap_or(true);
+        && serde_json::from_str::<Value>(&text).map(|body| body["code"] == "not_found" && body["error"] == NO_SUCH_CALL).unwrap_or(true);
     (unknown, status, text)
 }
 
@@ -288,11 +286,7 @@ fn the_committed_openapi_snapshot_is_fresh() {
     let snapshot_path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../frontend/src/lib/api/openapi.json");
     let snapshot = std::fs::read_to_string(&snapshot_path).unwrap_or_default();
     let fresh = server::openapi::document_json();
-    assert!(
-        snapshot == fresh,
-        "{} is stale: run `cargo xtask codegen` and commit the result",
-        snapshot_path.display()
-    );
+    assert!(snapshot == fresh, "{} is stale: run `cargo xtask codegen` and commit the result", snapshot_path.display());
 }
 
 #[actix_web::test]
@@ -451,23 +445,14 @@ async fn analytics_events_are_stored_for_visitors_and_members() {
 
     let mut conn = app.connect();
     assert_eq!(count(&mut conn, "SELECT count(*) AS count FROM analytics_events WHERE user_id IS NOT NULL"), 1);
-    assert_eq!(
-        count(&mut conn, "SELECT count(*) AS count FROM analytics_events WHERE properties ->> 'page' = '/home'"),
-        3
-    );
+    assert_eq!(count(&mut conn, "SELECT count(*) AS count FROM analytics_events WHERE properties ->> 'page' = '/home'"), 3);
 }
 
 #[actix_web::test]
 async fn analytics_rejects_bad_names_and_properties() {
     let app = spawn_app().await;
     let bad_name = "Please give the event a short lower-case name.";
-    for body in [
-        json!({}),
-        json!({"name": ""}),
-        json!({"name": "Start For Free"}),
-        json!({"name": "drop table;"}),
-        json!({"name": "x".repeat(65)}),
-    ] {
+    for body in [json!({}), json!({"name": ""}), json!({"name": "Start For Free"}), json!({"name": "drop table;"}), json!({"name": "x".repeat(65)})] {
         let response = app.post("/api/analytics/events", &body, None).await;
         assert_error(response, StatusCode::BAD_REQUEST, "invalid_event", bad_name).await;
     }
@@ -545,12 +530,7 @@ async fn with_a_built_front_end_unknown_api_calls_with_any_method_answer_the_jso
     // Without a front end this holds (unknown_api_paths_answer_a_json_404); the production setup
     // serves the built app, and must keep the API's envelope for every method.
     let app = spawn_app_with(AppOptions { frontend: true, ..Default::default() }).await;
-    for (method, path) in [
-        ("POST", "/api/whatever"),
-        ("PUT", "/api/user/login"),
-        ("DELETE", "/api/user/session"),
-        ("POST", "/api/whatever/deeper/still"),
-    ] {
+    for (method, path) in [("POST", "/api/whatever"), ("PUT", "/api/user/login"), ("DELETE", "/api/user/session"), ("POST", "/api/whatever/deeper/still")] {
         let response = call(&app, method, path).await;
         assert_error(response, StatusCode::NOT_FOUND, "not_found", NO_SUCH_CALL).await;
     }
@@ -578,9 +558,7 @@ async fn the_content_security_policy_allows_exactly_the_configured_payment_origi
 
     let paying = common::payments::spawn_paying_app().await;
     let policy = csp(&paying.app.get("/healthz", None).await);
-    let directive = |name: &str| {
-        policy.split(';').map(str::trim).find(|d| d.starts_with(name)).unwrap_or_else(|| panic!("{name} in {policy}")).to_owned()
-    };
+    let directive = |name: &str| policy.split(';').map(str::trim).find(|d| d.starts_with(name)).unwrap_or_else(|| panic!("{name} in {policy}")).to_owned();
     let stripe = paying.stripe.base_url.clone();
     let paypal = paying.paypal.base_url.clone();
     assert_eq!(directive("script-src"), format!("script-src 'self' {stripe} {paypal}"));

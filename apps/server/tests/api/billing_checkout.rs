@@ -54,15 +54,18 @@ async fn a_member_pays_monthly_by_card_and_reads_premium_through_the_trial() {
 async fn every_number_the_client_sends_is_ignored_or_refused_never_charged() {
     let paying = spawn_paying_app().await;
     let app = &paying.app;
-    db::billing::upsert_coupon(&mut app.connect(), &billing::model::Coupon {
-        code: "HALF".into(),
-        percent_off: 50,
-        valid_from: None,
-        valid_until: None,
-        max_redemptions: None,
-        redemptions: 0,
-        plan_ids: vec![],
-    })
+    db::billing::upsert_coupon(
+        &mut app.connect(),
+        &billing::model::Coupon {
+            code: "HALF".into(),
+            percent_off: 50,
+            valid_from: None,
+            valid_until: None,
+            max_redemptions: None,
+            redemptions: 0,
+            plan_ids: vec![],
+        },
+    )
     .unwrap();
     let token = app.register("ada@example.com", PASSWORD).await;
     let forged = json!({
@@ -206,7 +209,8 @@ async fn without_card_payments_configured_checkout_says_so() {
     let app = spawn_app().await;
     let token = app.register("ada@example.com", PASSWORD).await;
     let response = app.post("/api/charge/process/monthly", &json!({"token": "pm_x"}), Some(&token)).await;
-    assert_error(response, StatusCode::SERVICE_UNAVAILABLE, "not_configured", "This payment method is not available right now. Please choose another one.").await;
+    assert_error(response, StatusCode::SERVICE_UNAVAILABLE, "not_configured", "This payment method is not available right now. Please choose another one.")
+        .await;
     let settings = result(app.get("/api/charge/settings", None).await).await;
     assert_eq!(settings["card"], false);
     assert_eq!(settings["paypal"], false);

@@ -102,9 +102,7 @@ async fn two_members_redeeming_one_code_at_once_one_wins() {
     for n in 0..6 {
         tokens.push(app.register(&format!("racer{n}@example.com"), PASSWORD).await);
     }
-    let attempts = tokens.iter().map(|token| {
-        app.client.post(app.url("/api/user/redeem")).bearer_auth(token).json(&json!({"code": code})).send()
-    });
+    let attempts = tokens.iter().map(|token| app.client.post(app.url("/api/user/redeem")).bearer_auth(token).json(&json!({"code": code})).send());
     let statuses: Vec<StatusCode> = futures::future::join_all(attempts).await.into_iter().map(|r| r.unwrap().status()).collect();
     assert_eq!(statuses.iter().filter(|s| **s == StatusCode::OK).count(), 1, "{statuses:?}");
     assert_eq!(statuses.iter().filter(|s| **s == StatusCode::BAD_REQUEST).count(), 5, "{statuses:?}");

@@ -25,7 +25,10 @@ async fn the_pricing_page_gets_the_plans_on_sale_from_the_server() {
     let app = spawn_app().await;
     let plans = result(app.get("/api/plans", None).await).await["plans"].clone();
     let by_id = |id: &str| plans.as_array().unwrap().iter().find(|p| p["id"] == id).cloned().unwrap_or_else(|| panic!("{id} in {plans}"));
-    assert_eq!(by_id("monthly"), json!({"id": "monthly", "name": "Premium Monthly", "kind": "subscription", "interval": "month", "purchasable": true, "trialDays": 3, "price": 999, "minQuantity": 1, "maxQuantity": 1}));
+    assert_eq!(
+        by_id("monthly"),
+        json!({"id": "monthly", "name": "Premium Monthly", "kind": "subscription", "interval": "month", "purchasable": true, "trialDays": 3, "price": 999, "minQuantity": 1, "maxQuantity": 1})
+    );
     assert_eq!(by_id("gift")["purchasable"], true, "gifts are sold, delivered as a code");
     assert_eq!(by_id("yearly")["trialDays"], 3);
     assert_eq!(by_id("lifetime")["trialDays"], 0, "no trial for lifetime");
@@ -103,7 +106,11 @@ async fn a_quote_is_the_servers_arithmetic_whatever_numbers_the_client_sends() {
     assert_eq!(seats["total"], 25 * 2999);
     let response = app.post("/api/charge/quote", &json!({"planId": "bulk", "quantity": 5}), None).await;
     assert_error(response, StatusCode::BAD_REQUEST, "invalid_quantity", "Please choose a quantity >= 20").await;
-    for bad in [json!({"planId": "monthly", "quantity": 2}), json!({"planId": "bulk", "quantity": 9_223_372_036_854_775_807_i64}), json!({"planId": "bulk", "quantity": -3})] {
+    for bad in [
+        json!({"planId": "monthly", "quantity": 2}),
+        json!({"planId": "bulk", "quantity": 9_223_372_036_854_775_807_i64}),
+        json!({"planId": "bulk", "quantity": -3}),
+    ] {
         error_body(app.post("/api/charge/quote", &bad, None).await, StatusCode::BAD_REQUEST).await;
     }
     let response = app.post("/api/charge/quote", &json!({"planId": "monthly", "addInfographics": 30}), None).await;

@@ -265,7 +265,8 @@ async fn a_book_page_carries_the_visitors_answer_and_no_text_can_end_its_block()
     app.seed_catalogue();
     let hostile = "Meditations</script><script>alert(1)</script><!--";
     diesel::RunQueryDsl::execute(
-        diesel::sql_query("UPDATE books SET title = $1, description = '<b>Stoic</b> \"notes\" & more' WHERE subid = 'premium-1'").bind::<diesel::sql_types::Text, _>(hostile),
+        diesel::sql_query("UPDATE books SET title = $1, description = '<b>Stoic</b> \"notes\" & more' WHERE subid = 'premium-1'")
+            .bind::<diesel::sql_types::Text, _>(hostile),
         &mut app.connect(),
     )
     .unwrap();

@@ -95,10 +95,7 @@ async fn the_paged_list_sorts_filters_and_pages() {
     assert_eq!(subids(&newest["books"]), ["premium-1", "premium-2", "premium-3", "premium-4", "premium-5", "free-book", "preview-book"]);
     assert_eq!((newest["total"].as_i64(), newest["pages"].as_i64()), (Some(7), Some(1)));
     assert_eq!(subids(&page("sort=trending").await["books"])[..3], ["premium-2", "premium-4", "free-book"]);
-    assert_eq!(
-        subids(&page("sort=ab").await["books"]),
-        ["premium-1", "premium-2", "preview-book", "premium-4", "free-book", "premium-3", "premium-5"]
-    );
+    assert_eq!(subids(&page("sort=ab").await["books"]), ["premium-1", "premium-2", "preview-book", "premium-4", "free-book", "premium-3", "premium-5"]);
     assert_eq!(subids(&page("sort=audio").await["books"]), ["premium-1", "premium-2", "free-book", "preview-book"]);
     assert_eq!(subids(&page("sort=video").await["books"]), ["premium-1", "premium-3", "free-book", "preview-book"]);
     assert_eq!(subids(&page("sort=trending&audio=true&video=true").await["books"]), ["free-book", "preview-book", "premium-1"]);

@@ -54,7 +54,13 @@ async fn empty_symbol_only_and_overlong_queries_get_a_readable_400() {
         assert_error(app.get(path, None).await, StatusCode::BAD_REQUEST, "invalid_search", "Please type a word to search for.").await;
     }
     let long = "a".repeat(201);
-    assert_error(app.get(&format!("/api/search?q={long}"), None).await, StatusCode::BAD_REQUEST, "invalid_search", "Please shorten your search to 200 characters.").await;
+    assert_error(
+        app.get(&format!("/api/search?q={long}"), None).await,
+        StatusCode::BAD_REQUEST,
+        "invalid_search",
+        "Please shorten your search to 200 characters.",
+    )
+    .await;
     assert_error(app.get("/api/search?q=war&page=0", None).await, StatusCode::BAD_REQUEST, "invalid_request", "The page must be between 1 and 50.").await;
     // Quotes, operators and SQL-looking text are just words.
     for q in ["\"art of war\"", "war -peace", "'; DROP TABLE books; --", "war:* & (peace | love)"] {

@@ -4,10 +4,10 @@
 
 use crate::common;
 
+use chrono::TimeZone;
 use common::*;
 use diesel::RunQueryDsl;
 use reqwest::StatusCode;
-use chrono::TimeZone;
 use serde_json::{json, Value};
 
 async fn result(response: reqwest::Response) -> Value {
@@ -138,7 +138,13 @@ async fn onboarding_plans_the_goals_then_the_categories_and_a_new_member_saves_i
     assert!(app.mails_to("anyone@example.com").is_empty());
     assert_eq!(common::count(&mut app.connect(), "SELECT count(*) FROM ten_day_plans"), 0, "nothing is stored");
 
-    assert_error(app.post("/api/onboarding/plan", &json!({"goals": [], "categories": [economics]}), None).await, StatusCode::BAD_REQUEST, "invalid_form", "Please pick one or two goals.").await;
+    assert_error(
+        app.post("/api/onboarding/plan", &json!({"goals": [], "categories": [economics]}), None).await,
+        StatusCode::BAD_REQUEST,
+        "invalid_form",
+        "Please pick one or two goals.",
+    )
+    .await;
     assert_eq!(app.post("/api/onboarding/plan", &json!({"goals": [calm, calm + 1, calm + 2], "categories": []}), None).await.status(), StatusCode::BAD_REQUEST);
 
     // Sign-up carries the choices: the categories become recommends, the plan is saved.
@@ -158,7 +164,13 @@ async fn opted_in_members_get_one_reminder_a_day_from_eight_until_they_unsubscri
     // 6:00 UTC is 7:00 in Paris, where the test member registers.
     app.set_clock(chrono::Utc.with_ymd_and_hms(2026, 11, 24, 6, 0, 0).unwrap());
     let member = app.register("ada@example.com", PASSWORD).await;
-    assert_error(app.put("/api/user/ten-day-challenge/reminders", &json!({"reminders": true}), Some(&member)).await, StatusCode::BAD_REQUEST, "invalid_form", "Please create a plan first.").await;
+    assert_error(
+        app.put("/api/user/ten-day-challenge/reminders", &json!({"reminders": true}), Some(&member)).await,
+        StatusCode::BAD_REQUEST,
+        "invalid_form",
+        "Please create a plan first.",
+    )
+    .await;
     let ids = [catalogue.books["premium-2"], catalogue.books["premium-1"]];
     ok_body(app.post("/api/user/ten-day-challenge-submit", &json!({"goals": [calm], "bookIds": ids}), Some(&member)).await, StatusCode::OK).await;
     assert_eq!(result(app.get("/api/goals", Some(&member)).await).await["reminders"], false);
@@ -180,7 +192,13 @@ async fn opted_in_members_get_one_reminder_a_day_from_eight_until_they_unsubscri
 
     // The link in the mail turns them off, without signing in.
     let token = second.split("unsubscribe?token=").nth(1).unwrap().split_whitespace().next().unwrap().to_owned();
-    assert_error(app.post("/api/ten-day-challenge/unsubscribe", &json!({"token": "nope"}), None).await, StatusCode::NOT_FOUND, "not_found", "This link is no longer valid.").await;
+    assert_error(
+        app.post("/api/ten-day-challenge/unsubscribe", &json!({"token": "nope"}), None).await,
+        StatusCode::NOT_FOUND,
+        "not_found",
+        "This link is no longer valid.",
+    )
+    .await;
     ok_body(app.post("/api/ten-day-challenge/unsubscribe", &json!({"token": token}), None).await, StatusCode::OK).await;
     let member = app.login("ada@example.com", PASSWORD).await;
     assert_eq!(result(app.get("/api/goals", Some(&member)).await).await["reminders"], false);

@@ -58,7 +58,13 @@ async fn a_book_bought_as_a_guest_answers_its_pdf_and_its_buyer_may_download_it_
     // The buyer signs up with the charge: later downloads of that book (only) are theirs.
     let member = app.register("buyer@example.com", PASSWORD).await;
     let refused = app.get(&format!("/api/books/download-pdf/{book}"), Some(&member)).await;
-    assert_error(refused, StatusCode::FORBIDDEN, "premium_only", "Downloading and sending summaries is part of Premium. Upgrade to get every summary as a PDF or on your Kindle.").await;
+    assert_error(
+        refused,
+        StatusCode::FORBIDDEN,
+        "premium_only",
+        "Downloading and sending summaries is part of Premium. Upgrade to get every summary as a PDF or on your Kindle.",
+    )
+    .await;
     ok_body(app.post("/api/user/mark-as-paid", &json!({"chargeId": charge_id}), Some(&member)).await, StatusCode::OK).await;
     let again = app.get(&format!("/api/books/download-pdf/{book}"), Some(&member)).await;
     assert_eq!(again.status(), StatusCode::OK);
@@ -88,7 +94,8 @@ async fn the_pdf_download_is_for_paid_members_and_refused_to_free_members_and_vi
 
 /// The attachment of the newest raw mail to `to`: (file name, bytes).
 fn attachment_to(app: &TestApp, to: &str) -> Option<(String, Vec<u8>)> {
-    let mut files: Vec<_> = std::fs::read_dir(&app.outbox).ok()?.filter_map(Result::ok).map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "eml")).collect();
+    let mut files: Vec<_> =
+        std::fs::read_dir(&app.outbox).ok()?.filter_map(Result::ok).map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "eml")).collect();
     files.sort_by_key(|p| std::fs::metadata(p).and_then(|m| m.modified()).ok());
     files.iter().rev().find_map(|path| {
         let raw = std::fs::read_to_string(path).ok()?.replace("\r\n", "\n");
@@ -170,7 +177,8 @@ async fn kindle_is_set_and_a_book_sent_as_an_epub_to_paid_members_twenty_times_a
         assert_eq!(result(app.post_empty(&send, Some(&paid)).await).await["sendsLeftToday"], left);
     }
     let limited = app.post_empty(&send, Some(&paid)).await;
-    assert_error(limited, StatusCode::TOO_MANY_REQUESTS, "too_many_requests", "You have sent 20 summaries to your Kindle today. Please try again tomorrow.").await;
+    assert_error(limited, StatusCode::TOO_MANY_REQUESTS, "too_many_requests", "You have sent 20 summaries to your Kindle today. Please try again tomorrow.")
+        .await;
     app.advance(chrono::Duration::hours(25));
     let paid = app.login("reader@example.com", PASSWORD).await;
     assert_eq!(app.post_empty(&send, Some(&paid)).await.status(), StatusCode::OK, "the next day");

@@ -63,9 +63,8 @@ async fn nul_bytes_in_paths_and_queries_are_refused() {
 async fn nul_characters_in_json_strings_are_refused() {
     let app = spawn_app().await;
     app.seed_catalogue();
-    let response = app
-        .post("/api/user/register", &json!({"username": "a\u{0}b@example.com", "password": PASSWORD, "firstName": "A\u{0}", "lastName": "B"}), None)
-        .await;
+    let response =
+        app.post("/api/user/register", &json!({"username": "a\u{0}b@example.com", "password": PASSWORD, "firstName": "A\u{0}", "lastName": "B"}), None).await;
     assert_client_error(response, "register").await;
     let response = app.post("/api/analytics/events", &json!({"name": "click", "properties": {"from": "x\u{0}y"}}), None).await;
     assert_client_error(response, "analytics").await;

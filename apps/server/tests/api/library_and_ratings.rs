@@ -103,7 +103,10 @@ async fn the_library_comes_in_pages_of_twenty() {
     }
     let first = library(&app, &token, 1).await;
     assert_eq!(first["books"].as_array().unwrap().len(), 20);
-    assert_eq!((first["page"].clone(), first["pageSize"].clone(), first["total"].clone(), first["hasMore"].clone()), (json!(1), json!(20), json!(25), json!(true)));
+    assert_eq!(
+        (first["page"].clone(), first["pageSize"].clone(), first["total"].clone(), first["hasMore"].clone()),
+        (json!(1), json!(20), json!(25), json!(true))
+    );
     assert_eq!(subids(&first)[0], "shelf-24");
     let second = library(&app, &token, 2).await;
     assert_eq!(subids(&second), ["shelf-04", "shelf-03", "shelf-02", "shelf-01", "shelf-00"]);
@@ -144,14 +147,27 @@ async fn a_rating_needs_one_to_five_stars_and_at_most_500_characters() {
     let catalogue = app.seed_catalogue();
     let token = app.paid_member("paid@example.com").await;
     let id = catalogue.books["premium-1"];
-    assert_error(rate(&app, &token, id, json!({"feedback": "Lovely"})).await, StatusCode::BAD_REQUEST, "missing_rating", "Please select a rating before submitting!").await;
-    assert_error(rate(&app, &token, id, json!({"rating": null})).await, StatusCode::BAD_REQUEST, "missing_rating", "Please select a rating before submitting!").await;
+    assert_error(
+        rate(&app, &token, id, json!({"feedback": "Lovely"})).await,
+        StatusCode::BAD_REQUEST,
+        "missing_rating",
+        "Please select a rating before submitting!",
+    )
+    .await;
+    assert_error(rate(&app, &token, id, json!({"rating": null})).await, StatusCode::BAD_REQUEST, "missing_rating", "Please select a rating before submitting!")
+        .await;
     for bad in [json!(0), json!(6), json!(3.5), json!("5")] {
         let body = error_body(rate(&app, &token, id, json!({"rating": bad})).await, StatusCode::BAD_REQUEST).await;
         assert_eq!(body["code"], "invalid_rating", "{bad}");
     }
     let too_long = "é".repeat(501);
-    assert_error(rate(&app, &token, id, json!({"rating": 4, "feedback": too_long})).await, StatusCode::BAD_REQUEST, "feedback_too_long", "Feedback can be at most 500 characters.").await;
+    assert_error(
+        rate(&app, &token, id, json!({"rating": 4, "feedback": too_long})).await,
+        StatusCode::BAD_REQUEST,
+        "feedback_too_long",
+        "Feedback can be at most 500 characters.",
+    )
+    .await;
     assert_eq!(count(&mut app.connect(), "SELECT count(*) FROM book_ratings"), 0, "nothing stored by bad ratings");
     assert_eq!(rate(&app, &token, 987_654, json!({"rating": 4})).await.status(), StatusCode::NOT_FOUND);
 

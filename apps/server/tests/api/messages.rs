@@ -62,7 +62,8 @@ async fn contact_suggest_and_feedback_reach_support_and_the_inbox() {
     assert_eq!((unread["total"].as_i64(), unread["unread"].as_i64(), unread["messages"].as_array().unwrap().len()), (Some(3), Some(3), 3));
     assert!(unread["messages"].as_array().unwrap().iter().all(|m| m["id"] != id));
     assert_eq!(result(app.put(&format!("/api/admin/messages/{id}"), &json!({"read": false}), Some(&admin)).await).await["read"], false);
-    assert_error(app.put("/api/admin/messages/999999", &json!({"read": true}), Some(&admin)).await, StatusCode::NOT_FOUND, "not_found", "Message not found.").await;
+    assert_error(app.put("/api/admin/messages/999999", &json!({"read": true}), Some(&admin)).await, StatusCode::NOT_FOUND, "not_found", "Message not found.")
+        .await;
     assert_eq!(app.get("/api/admin/messages?start=-1", Some(&admin)).await.status(), StatusCode::BAD_REQUEST);
 
     // Only admins read the inbox.
@@ -80,7 +81,8 @@ async fn the_honeypot_and_the_hourly_limit_keep_bots_out() {
     let admin = app.admin("boss@example.com", PASSWORD).await;
 
     // A bot fills the hidden field: it is told all went well, and nothing is kept or mailed.
-    result(app.post("/api/contact", &json!({"name": "Bot", "email": "bot@example.com", "body": "Cheap pills", "website": "http://spam.example"}), None).await).await;
+    result(app.post("/api/contact", &json!({"name": "Bot", "email": "bot@example.com", "body": "Cheap pills", "website": "http://spam.example"}), None).await)
+        .await;
 
     // One address sends five messages an hour; the sixth is refused and not stored.
     for n in 0..5 {

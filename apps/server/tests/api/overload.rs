@@ -54,7 +54,14 @@ async fn a_request_that_cannot_get_a_connection_answers_503_quickly() {
 async fn waits_on_a_lock(app: &TestApp) -> bool {
     let mut conn = app.connect();
     for _ in 0..40 {
-        let waiting: i64 = diesel::RunQueryDsl::get_result::<Count>(diesel::sql_query("SELECT count(*) AS n FROM pg_locks WHERE NOT granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())"), &mut conn).unwrap().n;
+        let waiting: i64 = diesel::RunQueryDsl::get_result::<Count>(
+            diesel::sql_query(
+                "SELECT count(*) AS n FROM pg_locks WHERE NOT granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())",
+            ),
+            &mut conn,
+        )
+        .unwrap()
+        .n;
         if waiting > 0 {
             return true;
         }

@@ -33,10 +33,7 @@ async fn forgot_password_answers_the_same_for_known_and_unknown_emails_and_mails
     assert!(mail.contains("Subject: Reset your Gistbook password"), "{mail}");
     assert!(mail.contains("Hello Ada"), "{mail}");
     let link = reset_link_from_mail(&mail);
-    assert!(
-        link.starts_with("http://127.0.0.1:4000/reset-password/ada%40example.com/"),
-        "the link uses the public URL and the front end's route: {link}"
-    );
+    assert!(link.starts_with("http://127.0.0.1:4000/reset-password/ada%40example.com/"), "the link uses the public URL and the front end's route: {link}");
     let code = reset_code_from_mail(&mail);
     assert_eq!(code.len(), 32, "{link}");
     assert!(code.chars().all(|c| c.is_ascii_alphanumeric()), "{link}");
@@ -61,14 +58,7 @@ async fn forgot_password_needs_a_valid_email() {
     let response = app.post_raw("/api/user/forgot-password", "application/json", "{").await;
     // POST is not the method: an unknown call, not a crash.
     error_body(response, StatusCode::NOT_FOUND).await;
-    let response = app
-        .client
-        .put(app.url("/api/user/forgot-password"))
-        .header("content-type", "application/json")
-        .body("{\"email\": ")
-        .send()
-        .await
-        .unwrap();
+    let response = app.client.put(app.url("/api/user/forgot-password")).header("content-type", "application/json").body("{\"email\": ").send().await.unwrap();
     let body = error_body(response, StatusCode::BAD_REQUEST).await;
     assert_eq!(body["code"], "invalid_request");
 }
@@ -138,9 +128,7 @@ async fn a_good_reset_changes_the_password_revokes_sessions_and_cannot_be_reused
     assert_error(response, StatusCode::UNAUTHORIZED, "session_expired", "Your session has expired. Please log in again.").await;
     assert_eq!(app.session(&access_token).await.status(), StatusCode::UNAUTHORIZED, "access tokens from before the reset end at once");
 
-    let response = app
-        .put("/api/user/reset-password", &reset_body("ada@example.com", &code, "yet another password", "yet another password"), None)
-        .await;
+    let response = app.put("/api/user/reset-password", &reset_body("ada@example.com", &code, "yet another password", "yet another password"), None).await;
     assert_error(response, StatusCode::BAD_REQUEST, "invalid_reset_code", INVALID_CODE).await;
     app.login("ada@example.com", NEW_PASSWORD).await;
 }
@@ -188,12 +176,8 @@ async fn the_reset_mail_is_sent_promptly_when_the_app_runs_on_its_own_clock() {
 
 #[actix_web::test]
 async fn forgot_password_is_throttled_per_account_and_per_address() {
-    let policy = identity::ThrottlePolicy {
-        forgot_window: chrono::Duration::hours(1),
-        forgot_per_address: 4,
-        forgot_per_account_address: 2,
-        ..Default::default()
-    };
+    let policy =
+        identity::ThrottlePolicy { forgot_window: chrono::Duration::hours(1), forgot_per_address: 4, forgot_per_account_address: 2, ..Default::default() };
     let app = spawn_app_with(AppOptions { throttle: Some(policy), fixed_clock: true, ..Default::default() }).await;
     app.register("ada@example.com", PASSWORD).await;
     let throttled = "Too many attempts. Please wait a few minutes and try again.";

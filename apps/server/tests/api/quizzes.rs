@@ -41,7 +41,13 @@ async fn the_quizzes_answer_their_questions_and_score_visitors_without_keeping_a
         let response = app.post("/api/quiz-results/quiz", &bad, None).await;
         assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{bad}");
     }
-    assert_error(app.post("/api/quiz-results/quiz", &json!({"counts": {"Musical": 3}}), None).await, StatusCode::BAD_REQUEST, "invalid_form", "These answers do not match the quiz.").await;
+    assert_error(
+        app.post("/api/quiz-results/quiz", &json!({"counts": {"Musical": 3}}), None).await,
+        StatusCode::BAD_REQUEST,
+        "invalid_form",
+        "These answers do not match the quiz.",
+    )
+    .await;
     assert_eq!(common::count(&mut app.connect(), "SELECT count(*) FROM quiz_results"), 0);
     assert_eq!(app.get("/api/quiz-results/quiz", None).await.status(), StatusCode::UNAUTHORIZED);
 }
@@ -53,7 +59,8 @@ async fn a_member_keeps_results_and_the_full_report_unlocks_with_the_quiz_result
     app.seed_catalogue();
     let ada = app.register("ada@example.com", PASSWORD).await;
 
-    assert_error(app.get("/api/quiz-results/personality-quiz", Some(&ada)).await, StatusCode::NOT_FOUND, "not_found", "You have not taken this quiz yet.").await;
+    assert_error(app.get("/api/quiz-results/personality-quiz", Some(&ada)).await, StatusCode::NOT_FOUND, "not_found", "You have not taken this quiz yet.")
+        .await;
     result(app.post("/api/quiz-results/personality-quiz", &json!({"counts": {"Green": 1}}), Some(&ada)).await).await;
     let kept = result(app.post("/api/quiz-results/personality-quiz", &json!({"counts": {"Red": 4, "Green": 2}}), Some(&ada)).await).await;
     assert_eq!((kept["saved"].clone(), kept["fullReport"].clone()), (json!(true), json!(false)));
@@ -62,7 +69,13 @@ async fn a_member_keeps_results_and_the_full_report_unlocks_with_the_quiz_result
     assert_eq!(again["top"][0]["name"], "Red");
     assert_eq!(again["counts"]["Green"], 2);
 
-    assert_error(app.get("/api/quiz-results/personality-quiz/report", Some(&ada)).await, StatusCode::FORBIDDEN, "report_not_bought", "The full report comes with the quiz results plan.").await;
+    assert_error(
+        app.get("/api/quiz-results/personality-quiz/report", Some(&ada)).await,
+        StatusCode::FORBIDDEN,
+        "report_not_bought",
+        "The full report comes with the quiz results plan.",
+    )
+    .await;
     assert_eq!(app.get("/api/quiz-results/personality-quiz/report.pdf", Some(&ada)).await.status(), StatusCode::FORBIDDEN);
 
     // A visitor cannot buy a report (it belongs to an account).
@@ -78,7 +91,10 @@ async fn a_member_keeps_results_and_the_full_report_unlocks_with_the_quiz_result
     let report = result(app.get("/api/quiz-results/personality-quiz/report", Some(&ada)).await).await;
     let order: Vec<&str> = report["types"].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap()).collect();
     assert_eq!(order, vec!["Red", "Green", "Yellow", "Blue"]);
-    assert_eq!((report["types"][0]["score"].clone(), report["types"][0]["count"].clone(), report["types"][0]["questions"].clone()), (json!(1.0), json!(4), json!(4)));
+    assert_eq!(
+        (report["types"][0]["score"].clone(), report["types"][0]["count"].clone(), report["types"][0]["questions"].clone()),
+        (json!(1.0), json!(4), json!(4))
+    );
     assert!(report["types"][0]["description"].as_str().unwrap().contains("\n\n"));
     // Red's books come from its categories (strategy in the test catalogue), most read first.
     let red_books: Vec<&str> = report["types"][0]["books"].as_array().unwrap().iter().map(|b| b["subid"].as_str().unwrap()).collect();

@@ -93,12 +93,25 @@ async fn bad_saves_get_a_clear_400_or_404_and_change_nothing() {
     let catalogue = app.seed_catalogue();
     let token = app.paid_member("paid@example.com").await;
     let id = catalogue.books["premium-1"];
-    assert_error(app.put(HISTORY, &json!({"position": 1}), Some(&token)).await, StatusCode::BAD_REQUEST, "missing_book", "Please say which book (bookId).").await;
-    assert_error(app.put(HISTORY, &json!({"bookId": id}), Some(&token)).await, StatusCode::BAD_REQUEST, "missing_position", "Please send the position (a section number).").await;
+    assert_error(app.put(HISTORY, &json!({"position": 1}), Some(&token)).await, StatusCode::BAD_REQUEST, "missing_book", "Please say which book (bookId).")
+        .await;
+    assert_error(
+        app.put(HISTORY, &json!({"bookId": id}), Some(&token)).await,
+        StatusCode::BAD_REQUEST,
+        "missing_position",
+        "Please send the position (a section number).",
+    )
+    .await;
     let wrong_type = common::error_body(app.put(HISTORY, &json!({"bookId": id, "position": "two"}), Some(&token)).await, StatusCode::BAD_REQUEST).await;
     assert!(wrong_type["error"].as_str().unwrap().starts_with("The request is not valid"), "{wrong_type}");
     assert_error(app.put(HISTORY, &json!({"bookId": 999_999, "position": 1}), Some(&token)).await, StatusCode::NOT_FOUND, "not_found", "Book not found.").await;
-    assert_error(app.put(HISTORY, &json!({"bookId": "no-such-book", "position": 1}), Some(&token)).await, StatusCode::NOT_FOUND, "not_found", "Book not found.").await;
+    assert_error(
+        app.put(HISTORY, &json!({"bookId": "no-such-book", "position": 1}), Some(&token)).await,
+        StatusCode::NOT_FOUND,
+        "not_found",
+        "Book not found.",
+    )
+    .await;
     assert_eq!(history_rows(&app), 0);
 }
 
@@ -219,7 +232,13 @@ async fn a_video_start_is_logged_for_those_who_may_watch() {
     assert_eq!(started, 1);
     // Free books' videos are open to every member; premium videos are not.
     ok_body(app.post_empty(&format!("/api/user-book-history/{}", catalogue.books["free-book"]), Some(&free)).await, StatusCode::OK).await;
-    assert_error(app.post_empty("/api/user-book-history/premium-1", Some(&free)).await, StatusCode::FORBIDDEN, "no_video", "This video is not available to your account.").await;
+    assert_error(
+        app.post_empty("/api/user-book-history/premium-1", Some(&free)).await,
+        StatusCode::FORBIDDEN,
+        "no_video",
+        "This video is not available to your account.",
+    )
+    .await;
     // A book without a video.
     assert_eq!(app.post_empty("/api/user-book-history/premium-2", Some(&paid)).await.status(), StatusCode::FORBIDDEN);
     assert_eq!(app.post_empty("/api/user-book-history/no-such-book", Some(&paid)).await.status(), StatusCode::NOT_FOUND);
@@ -291,7 +310,11 @@ async fn trending_counts_reads_of_the_last_thirty_days() {
     // ...and a read older than 30 days ages out.
     db::reading::history::refresh_recent_reads(&mut conn, reading_progress::history::trending_since(Utc::now() + Duration::days(31))).unwrap();
     assert_eq!(recent(&mut conn), 0);
-    assert_eq!(count(&mut conn, "SELECT read_count::bigint AS count FROM books WHERE subid = 'premium-5'"), readers_before + 1, "readCount keeps distinct readers");
+    assert_eq!(
+        count(&mut conn, "SELECT read_count::bigint AS count FROM books WHERE subid = 'premium-5'"),
+        readers_before + 1,
+        "readCount keeps distinct readers"
+    );
 }
 
 #[actix_web::test]

@@ -39,7 +39,12 @@ async fn a_sign_up_through_a_members_link_counts_for_them_once() {
     assert_eq!(refers(&app, &ann).await["rId"], referral_id.as_str(), "the id stays");
 
     // Two friends sign up through the link, one with an unknown id, one with a malformed one.
-    for (email, id) in [("bo@example.com", referral_id.as_str()), ("cy@example.com", referral_id.as_str()), ("dee@example.com", "nobodys-id-1"), ("eve@example.com", "'; DROP TABLE users; --")] {
+    for (email, id) in [
+        ("bo@example.com", referral_id.as_str()),
+        ("cy@example.com", referral_id.as_str()),
+        ("dee@example.com", "nobodys-id-1"),
+        ("eve@example.com", "'; DROP TABLE users; --"),
+    ] {
         let response = app.post("/api/user/register", &registration_through(email, id), None).await;
         assert_eq!(response.status(), StatusCode::OK, "{email}: {}", response.text().await.unwrap());
     }
@@ -47,7 +52,11 @@ async fn a_sign_up_through_a_members_link_counts_for_them_once() {
 
     // A referred friend with premium counts as paying (here granted as an admin would by hand).
     let mut conn = app.connect();
-    diesel::RunQueryDsl::execute(diesel::sql_query("UPDATE users SET paid_date = now(), end_paid_date = now() + interval '30 days', plan_id = 'monthly' WHERE email = 'bo@example.com'"), &mut conn).unwrap();
+    diesel::RunQueryDsl::execute(
+        diesel::sql_query("UPDATE users SET paid_date = now(), end_paid_date = now() + interval '30 days', plan_id = 'monthly' WHERE email = 'bo@example.com'"),
+        &mut conn,
+    )
+    .unwrap();
     assert_eq!(refers(&app, &ann).await["refers"], json!({"num": 2, "paying": 1, "money": 0}));
 
     // Nobody else is credited, and a deleted referrer's link stops working.
@@ -79,8 +88,20 @@ async fn the_first_invite_unlocks_one_more_summary_and_mails_the_link() {
     ] {
         assert_error(app.post("/api/contact/invite", &body, Some(&ann)).await, StatusCode::BAD_REQUEST, "invalid_form", message).await;
     }
-    assert_error(app.post("/api/contact/invite", &invite("Ann", "Me", "ANN@example.com"), Some(&ann)).await, StatusCode::BAD_REQUEST, "inviting_yourself", "You cannot invite yourself.").await;
-    assert_error(app.post("/api/contact/invite", &invite("Ann", "M", "member@example.com"), Some(&ann)).await, StatusCode::BAD_REQUEST, "already_a_member", "Your friend is already a Gistbook member.").await;
+    assert_error(
+        app.post("/api/contact/invite", &invite("Ann", "Me", "ANN@example.com"), Some(&ann)).await,
+        StatusCode::BAD_REQUEST,
+        "inviting_yourself",
+        "You cannot invite yourself.",
+    )
+    .await;
+    assert_error(
+        app.post("/api/contact/invite", &invite("Ann", "M", "member@example.com"), Some(&ann)).await,
+        StatusCode::BAD_REQUEST,
+        "already_a_member",
+        "Your friend is already a Gistbook member.",
+    )
+    .await;
     assert_eq!(app.post("/api/contact/invite", &invite("Ann", "Bo", "bo@example.com"), None).await.status(), StatusCode::UNAUTHORIZED);
     assert!(app.mails_to("bo@example.com").is_empty());
 
@@ -105,7 +126,13 @@ async fn a_member_sends_at_most_twenty_invites_a_day() {
         assert_eq!(app.post("/api/contact/invite", &body, Some(&ann)).await.status(), StatusCode::OK, "invite {n}");
     }
     let body = json!({"yourName": "Ann", "friendName": "F", "friendEmail": "late@example.com"});
-    assert_error(app.post("/api/contact/invite", &body, Some(&ann)).await, StatusCode::TOO_MANY_REQUESTS, "throttled", "You have sent too many invites today. Please try again tomorrow.").await;
+    assert_error(
+        app.post("/api/contact/invite", &body, Some(&ann)).await,
+        StatusCode::TOO_MANY_REQUESTS,
+        "throttled",
+        "You have sent too many invites today. Please try again tomorrow.",
+    )
+    .await;
     app.advance(chrono::Duration::hours(25));
     let ann = app.login("ann@example.com", PASSWORD).await;
     assert_eq!(app.post("/api/contact/invite", &body, Some(&ann)).await.status(), StatusCode::OK);

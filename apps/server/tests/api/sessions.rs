@@ -43,21 +43,11 @@ async fn session_and_account_without_a_valid_token_answer_401_not_logged_in() {
         let response = app.get(path, None).await;
         assert_error(response, StatusCode::UNAUTHORIZED, "not_logged_in", NOT_LOGGED_IN).await;
         for bad in ["garbage", "Bearer", "", "eyJhbGciOiJIUzI1NiJ9.e30.x", tampered.as_str()] {
-            let response = bare_client()
-                .get(app.url(path))
-                .header(reqwest::header::AUTHORIZATION, format!("Bearer {bad}"))
-                .send()
-                .await
-                .unwrap();
+            let response = bare_client().get(app.url(path)).header(reqwest::header::AUTHORIZATION, format!("Bearer {bad}")).send().await.unwrap();
             assert_error(response, StatusCode::UNAUTHORIZED, "not_logged_in", NOT_LOGGED_IN).await;
         }
         // The token in another scheme is not a bearer token.
-        let response = bare_client()
-            .get(app.url(path))
-            .header(reqwest::header::AUTHORIZATION, format!("Basic {token}"))
-            .send()
-            .await
-            .unwrap();
+        let response = bare_client().get(app.url(path)).header(reqwest::header::AUTHORIZATION, format!("Basic {token}")).send().await.unwrap();
         assert_error(response, StatusCode::UNAUTHORIZED, "not_logged_in", NOT_LOGGED_IN).await;
     }
 }
@@ -188,12 +178,7 @@ async fn logout_ends_this_session_at_once_and_sign_out_everywhere_ends_the_other
     let cookie = refresh_cookie_of(response.headers());
     let token = ok_body(response, StatusCode::OK).await["result"]["token"].as_str().unwrap().to_owned();
     // A second device.
-    let response = bare_client()
-        .post(app.url("/api/user/login"))
-        .json(&json!({"email": "ada@example.com", "password": PASSWORD}))
-        .send()
-        .await
-        .unwrap();
+    let response = bare_client().post(app.url("/api/user/login")).json(&json!({"email": "ada@example.com", "password": PASSWORD})).send().await.unwrap();
     let other_device = refresh_cookie_of(response.headers());
     let other_token = ok_body(response, StatusCode::OK).await["result"]["token"].as_str().unwrap().to_owned();
 
@@ -256,11 +241,7 @@ async fn tokens_survive_a_key_rotation_and_new_tokens_use_the_new_key() {
     actix_web::rt::time::sleep(std::time::Duration::from_millis(2200)).await;
     let token_b = app.login("ada@example.com", PASSWORD).await;
     assert_ne!(token_a, token_b);
-    assert_eq!(
-        token_key_id(&token_b),
-        Some(2),
-        "after rotate-keys the running server signs with the new active key (spec: 'Signed by the active root key')"
-    );
+    assert_eq!(token_key_id(&token_b), Some(2), "after rotate-keys the running server signs with the new active key (spec: 'Signed by the active root key')");
     // Nobody is logged out early: both keys verify.
     ok_body(app.session(&token_a).await, StatusCode::OK).await;
     ok_body(app.session(&token_b).await, StatusCode::OK).await;
@@ -369,13 +350,8 @@ async fn cookie_calls_refuse_requests_from_other_sites() {
     ok_body(response, StatusCode::OK).await;
     for path in ["/api/user/refresh-token", "/api/user/logout"] {
         for (name, value) in [("origin", "https://evil.example"), ("sec-fetch-site", "cross-site")] {
-            let response = bare_client()
-                .post(app.url(path))
-                .header(reqwest::header::COOKIE, format!("gb_refresh={cookie}"))
-                .header(name, value)
-                .send()
-                .await
-                .unwrap();
+            let response =
+                bare_client().post(app.url(path)).header(reqwest::header::COOKIE, format!("gb_refresh={cookie}")).header(name, value).send().await.unwrap();
             assert_error(response, StatusCode::FORBIDDEN, "cross_site", "This request must come from the Gistbook site itself.").await;
         }
     }
@@ -407,12 +383,8 @@ async fn production_cookies_are_secure_and_prefixed() {
     assert!(cookie_attributes(&paid).contains(&"secure".to_owned()), "{paid}");
     // And the prefixed cookie is the one the server reads.
     let cookie = cookie_value(&refresh);
-    let response = bare_client()
-        .post(app.url("/api/user/refresh-token"))
-        .header(reqwest::header::COOKIE, format!("__Secure-gb_refresh={cookie}"))
-        .send()
-        .await
-        .unwrap();
+    let response =
+        bare_client().post(app.url("/api/user/refresh-token")).header(reqwest::header::COOKIE, format!("__Secure-gb_refresh={cookie}")).send().await.unwrap();
     ok_body(response, StatusCode::OK).await;
 }
 

@@ -86,9 +86,7 @@ async fn authorize(state: web::Data<Arc<Mutex<ProviderState>>>, query: web::Quer
     let redirect = q["redirect_uri"].clone();
     s.codes.insert(code.clone(), (q["code_challenge"].clone(), redirect.clone(), profile));
     let separator = if redirect.contains('?') { '&' } else { '?' };
-    HttpResponse::Found()
-        .insert_header(("Location", format!("{redirect}{separator}code={code}&state={}", q["state"])))
-        .finish()
+    HttpResponse::Found().insert_header(("Location", format!("{redirect}{separator}code={code}&state={}", q["state"]))).finish()
 }
 
 async fn token(state: web::Data<Arc<Mutex<ProviderState>>>, form: web::Form<HashMap<String, String>>) -> HttpResponse {
@@ -320,12 +318,7 @@ async fn apple_sign_in_needs_an_id_token_signed_with_the_published_keys() {
 #[actix_web::test]
 async fn apples_form_post_is_forwarded_to_the_login_page() {
     let app = spawn_app().await;
-    let response = bare_client()
-        .post(app.url("/api/apple/login/oauth/callback"))
-        .form(&[("code", "c0de/+"), ("state", "st&te")])
-        .send()
-        .await
-        .unwrap();
+    let response = bare_client().post(app.url("/api/apple/login/oauth/callback")).form(&[("code", "c0de/+"), ("state", "st&te")]).send().await.unwrap();
     assert_eq!(response.status(), StatusCode::SEE_OTHER);
     assert_eq!(response.headers()["location"], "/login?type=apple&code=c0de%2F%2B&state=st%26te");
     let cancelled = bare_client().post(app.url("/api/apple/login/oauth/callback")).form(&[("error", "user_cancelled_authorize")]).send().await.unwrap();
@@ -340,11 +333,7 @@ async fn a_callback_from_another_browser_is_refused() {
     let app = app_with_google(&provider).await;
     provider.next_person(google_person("g-9", "mallory@example.com", true));
     let (code, state) = authorize_at_provider(&app).await;
-    let victim = bare_client()
-        .get(app.url(&format!("/api/google/login/oauth/callback?code={code}&state={state}")))
-        .send()
-        .await
-        .unwrap();
+    let victim = bare_client().get(app.url(&format!("/api/google/login/oauth/callback?code={code}&state={state}"))).send().await.unwrap();
     assert_eq!(error_body(victim, StatusCode::BAD_REQUEST).await["code"], "social_state_invalid");
     // The starting browser (which holds the cookie) still completes it.
     let own = app.get(&format!("/api/google/login/oauth/callback?code={code}&state={state}"), None).await;

@@ -40,7 +40,13 @@ async fn a_login_with_two_factor_on_needs_a_code_from_the_app() {
     let url = setup["result"]["otpauthUrl"].as_str().unwrap();
     assert!(url.starts_with("otpauth://totp/Gistbook:ada%40example.com?secret="), "{url}");
     let response = app.post("/api/user/two-factor/enable", &json!({"code": "000000"}), Some(&token)).await;
-    assert_error(response, StatusCode::BAD_REQUEST, "invalid_two_factor_code", "That code is not right. Please check your authenticator app (or use a recovery code) and try again.").await;
+    assert_error(
+        response,
+        StatusCode::BAD_REQUEST,
+        "invalid_two_factor_code",
+        "That code is not right. Please check your authenticator app (or use a recovery code) and try again.",
+    )
+    .await;
     let enabled = ok_body(app.post("/api/user/two-factor/enable", &json!({"code": app.totp_code(&secret)}), Some(&token)).await, StatusCode::OK).await;
     let recovery: Vec<String> = enabled["result"]["recoveryCodes"].as_array().unwrap().iter().map(|c| c.as_str().unwrap().to_owned()).collect();
     assert_eq!(recovery.len(), 10);
@@ -60,7 +66,13 @@ async fn a_login_with_two_factor_on_needs_a_code_from_the_app() {
     let challenge = first["result"]["challenge"].as_str().unwrap();
 
     let response = second_step(&app, &phone, challenge, "123456").await;
-    assert_error(response, StatusCode::BAD_REQUEST, "invalid_two_factor_code", "That code is not right. Please check your authenticator app (or use a recovery code) and try again.").await;
+    assert_error(
+        response,
+        StatusCode::BAD_REQUEST,
+        "invalid_two_factor_code",
+        "That code is not right. Please check your authenticator app (or use a recovery code) and try again.",
+    )
+    .await;
     let code = app.totp_code(&secret);
     let response = second_step(&app, &phone, challenge, &code).await;
     assert!(set_cookie(response.headers(), "gb_refresh").is_some(), "signed in: the refresh cookie is set");
@@ -141,12 +153,7 @@ async fn members_see_their_sessions_and_sign_one_out() {
     let phone_id = phone_session["id"].as_str().unwrap().to_owned();
 
     // Another member cannot end it, even knowing its id; made-up ids are "not found".
-    let stranger = new_client()
-        .post(app.url("/api/user/register"))
-        .json(&registration("grace@example.com", PASSWORD))
-        .send()
-        .await
-        .unwrap();
+    let stranger = new_client().post(app.url("/api/user/register")).json(&registration("grace@example.com", PASSWORD)).send().await.unwrap();
     let stranger = ok_body(stranger, StatusCode::OK).await["result"]["token"].as_str().unwrap().to_owned();
     let delete = |id: String, token: String| {
         let app = &app;

@@ -32,10 +32,7 @@ async fn register_signs_in_with_a_token_the_user_and_session_cookies() {
     assert_eq!(user["isPaid"], false);
     assert_eq!(user["isAdmin"], false);
     let fields: Vec<&String> = user.as_object().unwrap().keys().collect();
-    assert!(
-        !fields.iter().any(|f| f.to_lowercase().contains("password") || f.to_lowercase().contains("hash")),
-        "no credentials in the user view: {fields:?}"
-    );
+    assert!(!fields.iter().any(|f| f.to_lowercase().contains("password") || f.to_lowercase().contains("hash")), "no credentials in the user view: {fields:?}");
 
     let refresh = set_cookie(&headers, "gb_refresh").expect("refresh cookie");
     let attributes = cookie_attributes(&refresh);
@@ -119,13 +116,7 @@ async fn register_rejects_an_email_already_registered_with_409() {
 
     for email in ["ada@example.com", "  ADA@example.COM "] {
         let response = app.register_response(email, "another password").await;
-        assert_error(
-            response,
-            StatusCode::CONFLICT,
-            "email_taken",
-            "An account with this email already exists. Please log in instead.",
-        )
-        .await;
+        assert_error(response, StatusCode::CONFLICT, "email_taken", "An account with this email already exists. Please log in instead.").await;
     }
     // The first password still works, the second never took.
     app.login("ada@example.com", PASSWORD).await;
@@ -271,13 +262,7 @@ async fn repeated_login_failures_for_one_account_are_throttled_until_the_window_
     for password in ["wrong password", PASSWORD] {
         let response = app.login_response("ada@example.com", password).await;
         let retry_after = response.headers().get("retry-after").map(|v| v.to_str().unwrap().to_owned());
-        assert_error(
-            response,
-            StatusCode::TOO_MANY_REQUESTS,
-            "throttled",
-            "Too many attempts. Please wait a few minutes and try again.",
-        )
-        .await;
+        assert_error(response, StatusCode::TOO_MANY_REQUESTS, "throttled", "Too many attempts. Please wait a few minutes and try again.").await;
         assert!(retry_after.is_some(), "429 says when to retry");
     }
 
@@ -300,13 +285,7 @@ async fn many_login_failures_from_one_address_are_throttled_for_every_account() 
         error_body(response, StatusCode::BAD_REQUEST).await;
     }
     let response = app.login_response("ada@example.com", PASSWORD).await;
-    assert_error(
-        response,
-        StatusCode::TOO_MANY_REQUESTS,
-        "throttled",
-        "Too many attempts. Please wait a few minutes and try again.",
-    )
-    .await;
+    assert_error(response, StatusCode::TOO_MANY_REQUESTS, "throttled", "Too many attempts. Please wait a few minutes and try again.").await;
 
     app.advance(chrono::Duration::minutes(14));
     error_body(app.login_response("ada@example.com", PASSWORD).await, StatusCode::TOO_MANY_REQUESTS).await;

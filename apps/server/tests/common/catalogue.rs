@@ -41,13 +41,90 @@ pub struct BookSpec {
 
 /// Every book of the test catalogue, newest first.
 pub const BOOKS: &[BookSpec] = &[
-    BookSpec { subid: "premium-1", title: "Meditations", author: "Marcus Aurelius", category: "philosophy", free: false, audio: true, video: true, visuals: true, days_old: 1, recent_reads: 5 },
-    BookSpec { subid: "premium-2", title: "Meditations on First Philosophy", author: "Rene Descartes", category: "philosophy", free: false, audio: true, video: false, visuals: false, days_old: 2, recent_reads: 50 },
-    BookSpec { subid: "premium-3", title: "The Wealth of Nations", author: "Adam Smith", category: "economics", free: false, audio: false, video: true, visuals: false, days_old: 3, recent_reads: 20 },
-    BookSpec { subid: "premium-4", title: "The Art of War", author: "Sun Tzu", category: "strategy", free: false, audio: false, video: false, visuals: false, days_old: 4, recent_reads: 40 },
-    BookSpec { subid: "premium-5", title: "Walden", author: "Henry David Thoreau", category: "philosophy", free: false, audio: false, video: false, visuals: false, days_old: 5, recent_reads: 1 },
-    BookSpec { subid: "free-book", title: "The Way to Wealth", author: "Benjamin Franklin", category: "economics", free: true, audio: true, video: true, visuals: true, days_old: 6, recent_reads: 30 },
-    BookSpec { subid: "preview-book", title: "On Liberty", author: "John Stuart Mill", category: "strategy", free: false, audio: true, video: true, visuals: true, days_old: 7, recent_reads: 10 },
+    BookSpec {
+        subid: "premium-1",
+        title: "Meditations",
+        author: "Marcus Aurelius",
+        category: "philosophy",
+        free: false,
+        audio: true,
+        video: true,
+        visuals: true,
+        days_old: 1,
+        recent_reads: 5,
+    },
+    BookSpec {
+        subid: "premium-2",
+        title: "Meditations on First Philosophy",
+        author: "Rene Descartes",
+        category: "philosophy",
+        free: false,
+        audio: true,
+        video: false,
+        visuals: false,
+        days_old: 2,
+        recent_reads: 50,
+    },
+    BookSpec {
+        subid: "premium-3",
+        title: "The Wealth of Nations",
+        author: "Adam Smith",
+        category: "economics",
+        free: false,
+        audio: false,
+        video: true,
+        visuals: false,
+        days_old: 3,
+        recent_reads: 20,
+    },
+    BookSpec {
+        subid: "premium-4",
+        title: "The Art of War",
+        author: "Sun Tzu",
+        category: "strategy",
+        free: false,
+        audio: false,
+        video: false,
+        visuals: false,
+        days_old: 4,
+        recent_reads: 40,
+    },
+    BookSpec {
+        subid: "premium-5",
+        title: "Walden",
+        author: "Henry David Thoreau",
+        category: "philosophy",
+        free: false,
+        audio: false,
+        video: false,
+        visuals: false,
+        days_old: 5,
+        recent_reads: 1,
+    },
+    BookSpec {
+        subid: "free-book",
+        title: "The Way to Wealth",
+        author: "Benjamin Franklin",
+        category: "economics",
+        free: true,
+        audio: true,
+        video: true,
+        visuals: true,
+        days_old: 6,
+        recent_reads: 30,
+    },
+    BookSpec {
+        subid: "preview-book",
+        title: "On Liberty",
+        author: "John Stuart Mill",
+        category: "strategy",
+        free: false,
+        audio: true,
+        video: true,
+        visuals: true,
+        days_old: 7,
+        recent_reads: 10,
+    },
 ];
 
 fn body(subid: &str, title: &str) -> String {
@@ -75,11 +152,23 @@ impl TestApp {
         for (i, (subid, name)) in [("philosophy", "Philosophy"), ("economics", "Economics"), ("strategy", "Strategy")].into_iter().enumerate() {
             let key = format!("public/categories/{subid}.svg");
             self.put_media(&key, b"<svg xmlns=\"http://www.w3.org/2000/svg\"/>");
-            let id = write::insert_category(&mut conn, &NewCategory { subid: subid.into(), name: name.into(), description: format!("About {name}"), small_image: key, sort_order: i as i32 }).unwrap();
+            let id = write::insert_category(
+                &mut conn,
+                &NewCategory { subid: subid.into(), name: name.into(), description: format!("About {name}"), small_image: key, sort_order: i as i32 },
+            )
+            .unwrap();
             categories.insert(subid, id);
         }
-        let classics = write::insert_collection(&mut conn, &NewCollection { slug: "classics".into(), title: "Classics".into(), description: "Old and good".into(), image: String::new(), sort_order: 0 }).unwrap();
-        let marcus = write::insert_author(&mut conn, &NewAuthor { slug: "marcus-aurelius".into(), name: "Marcus Aurelius".into(), bio: "Emperor and Stoic.".into(), photo: String::new() }).unwrap();
+        let classics = write::insert_collection(
+            &mut conn,
+            &NewCollection { slug: "classics".into(), title: "Classics".into(), description: "Old and good".into(), image: String::new(), sort_order: 0 },
+        )
+        .unwrap();
+        let marcus = write::insert_author(
+            &mut conn,
+            &NewAuthor { slug: "marcus-aurelius".into(), name: "Marcus Aurelius".into(), bio: "Emperor and Stoic.".into(), photo: String::new() },
+        )
+        .unwrap();
         let mut books = HashMap::new();
         for (position, spec) in BOOKS.iter().enumerate() {
             let key = |kind: &str, ext: &str| format!("premium/{kind}/{}.{ext}", spec.subid);
@@ -166,8 +255,8 @@ impl TestApp {
 
     /// Sets a member's plan dates directly (trial, expired...).
     pub fn set_plan(&self, email: &str, plan: &str, paid: chrono::DateTime<Utc>, end: Option<chrono::DateTime<Utc>>) {
-        use diesel::prelude::*;
         use db::schema::users;
+        use diesel::prelude::*;
         diesel::update(users::table.filter(users::email.eq(email)))
             .set((users::plan_id.eq(plan), users::paid_date.eq(Some(paid)), users::end_paid_date.eq(end)))
             .execute(&mut self.connect())

@@ -62,10 +62,12 @@ pub struct AppOptions {
 pub const INDEX_HTML: &str = "<!doctype html><html><head><title>Gistbook</title></head><body><div id=\"root\"></div></body></html>";
 pub const APP_JS: &str = "console.log('gistbook');";
 /// The stand-in build's prerendered pages (`/` and `/books`).
-pub const PRERENDERED_LANDING: &str = "<!doctype html><html><head><title>Gistbook</title></head><body><div id=\"root\" data-prerendered=\"\"><h1>Landing</h1></div></body></html>";
+pub const PRERENDERED_LANDING: &str =
+    "<!doctype html><html><head><title>Gistbook</title></head><body><div id=\"root\" data-prerendered=\"\"><h1>Landing</h1></div></body></html>";
 /// The stand-in build's book page shell (`shells/reader.html`), as `frontend/scripts/prerender.mjs` writes it.
 pub const READER_SHELL: &str = "<!doctype html><html><head><meta name=\"description\" content=\"Gistbook\"><title>Gistbook</title><link rel=\"preload\" as=\"script\" href=\"/assets/reader.js\"></head><body><div id=\"root\"></div></body></html>";
-pub const PRERENDERED_BOOKS: &str = "<!doctype html><html><head><title>Gistbook</title></head><body><div id=\"root\" data-prerendered=\"\"><h1>Books</h1></div></body></html>";
+pub const PRERENDERED_BOOKS: &str =
+    "<!doctype html><html><head><title>Gistbook</title></head><body><div id=\"root\" data-prerendered=\"\"><h1>Books</h1></div></body></html>";
 
 pub struct TestApp {
     /// `http://127.0.0.1:<port>`
@@ -101,10 +103,7 @@ pub async fn spawn_app_with(options: AppOptions) -> TestApp {
     let config = test_config(&options, &dirs, database_url.clone());
     let (outbox, media_dir) = (config.mail_outbox_dir.clone(), dirs.path().join("media"));
     let clock = options.fixed_clock.then(|| Arc::new(FixedClock::new(Utc::now())));
-    let build = BuildOptions {
-        throttle: options.throttle.unwrap_or_default(),
-        clock: clock.clone().map(|c| c as Arc<dyn Clock>),
-    };
+    let build = BuildOptions { throttle: options.throttle.unwrap_or_default(), clock: clock.clone().map(|c| c as Arc<dyn Clock>) };
     let app = Application::build(config, build).expect("build the application");
     start(app, clock, database_url, db, dirs, outbox, media_dir)
 }
@@ -165,41 +164,29 @@ fn test_config(options: &AppOptions, dirs: &TempDir, database_url: String) -> Co
     }
 }
 
-fn start(app: Application, clock: Option<Arc<FixedClock>>, database_url: String, db: Option<TestDatabase>, dirs: TempDir, outbox: PathBuf, media_dir: PathBuf) -> TestApp {
+fn start(
+    app: Application,
+    clock: Option<Arc<FixedClock>>,
+    database_url: String,
+    db: Option<TestDatabase>,
+    dirs: TempDir,
+    outbox: PathBuf,
+    media_dir: PathBuf,
+) -> TestApp {
     let port = app.port();
     let identity = app.identity();
     actix_web::rt::spawn(app.run_until_stopped());
-    TestApp {
-        address: format!("http://127.0.0.1:{port}"),
-        port,
-        client: new_client(),
-        outbox,
-        media_dir,
-        clock,
-        database_url,
-        identity,
-        db,
-        _dirs: dirs,
-    }
+    TestApp { address: format!("http://127.0.0.1:{port}"), port, client: new_client(), outbox, media_dir, clock, database_url, identity, db, _dirs: dirs }
 }
 
 /// A browser-like client: keeps cookies, does not follow redirects.
 pub fn new_client() -> Client {
-    Client::builder()
-        .cookie_store(true)
-        .redirect(reqwest::redirect::Policy::none())
-        .timeout(Duration::from_secs(30))
-        .build()
-        .expect("reqwest client")
+    Client::builder().cookie_store(true).redirect(reqwest::redirect::Policy::none()).timeout(Duration::from_secs(30)).build().expect("reqwest client")
 }
 
 /// A client without a cookie store, for sending cookies by hand.
 pub fn bare_client() -> Client {
-    Client::builder()
-        .redirect(reqwest::redirect::Policy::none())
-        .timeout(Duration::from_secs(30))
-        .build()
-        .expect("reqwest client")
+    Client::builder().redirect(reqwest::redirect::Policy::none()).timeout(Duration::from_secs(30)).build().expect("reqwest client")
 }
 
 pub fn registration(email: &str, password: &str) -> Value {
@@ -269,13 +256,7 @@ impl TestApp {
 
     /// A raw body with the given content type.
     pub async fn post_raw(&self, path: &str, content_type: &str, body: impl Into<reqwest::Body>) -> Response {
-        self.client
-            .post(self.url(path))
-            .header(reqwest::header::CONTENT_TYPE, content_type)
-            .body(body)
-            .send()
-            .await
-            .expect("POST")
+        self.client.post(self.url(path)).header(reqwest::header::CONTENT_TYPE, content_type).body(body).send().await.expect("POST")
     }
 
     pub async fn register_response(&self, email: &str, password: &str) -> Response {
@@ -419,11 +400,7 @@ pub fn mails_in(folder: &Path, email: &str) -> Vec<String> {
     files
         .into_iter()
         .map(|(_, raw)| decode_mail(&raw))
-        .filter(|mail| {
-            mail.lines()
-                .take_while(|l| !l.trim().is_empty())
-                .any(|l| l.to_lowercase().starts_with("to:") && l.to_lowercase().contains(&wanted))
-        })
+        .filter(|mail| mail.lines().take_while(|l| !l.trim().is_empty()).any(|l| l.to_lowercase().starts_with("to:") && l.to_lowercase().contains(&wanted)))
         .collect()
 }
 
@@ -517,8 +494,7 @@ pub async fn ok_body(response: Response, status: StatusCode) -> Value {
 /// Asserts the status and the error envelope (`notLoggedIn: true` exactly on 401); returns the body.
 pub async fn error_body(response: Response, status: StatusCode) -> Value {
     let actual = response.status();
-    let content_type =
-        response.headers().get(reqwest::header::CONTENT_TYPE).map(|v| v.to_str().unwrap().to_owned()).unwrap_or_default();
+    let content_type = response.headers().get(reqwest::header::CONTENT_TYPE).map(|v| v.to_str().unwrap().to_owned()).unwrap_or_default();
     let text = response.text().await.expect("body");
     assert_eq!(actual, status, "unexpected status, body: {text}");
     assert!(content_type.starts_with("application/json"), "content type {content_type:?}, body {text}");

@@ -77,11 +77,7 @@ pub async fn eventually<T>(what: &str, mut check: impl FnMut() -> Option<T>) -> 
 pub fn stored_plan(app: &TestApp, email: &str) -> (Option<String>, Option<chrono::DateTime<Utc>>, Option<chrono::DateTime<Utc>>) {
     use db::schema::users;
     use diesel::prelude::*;
-    users::table
-        .filter(users::email.eq(email))
-        .select((users::plan_id, users::paid_date, users::end_paid_date))
-        .first(&mut app.connect())
-        .expect("the member")
+    users::table.filter(users::email.eq(email)).select((users::plan_id, users::paid_date, users::end_paid_date)).first(&mut app.connect()).expect("the member")
 }
 
 /// Every charge: (id, email, plan, amount, status, provider reference).

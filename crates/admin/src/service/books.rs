@@ -218,7 +218,12 @@ impl<'s, S: AdminStore + ?Sized> Admin<'s, S> {
         let author = author.unwrap_or_default().to_owned();
         let description = form.description.map_or(book.description.clone(), |d| d.trim().to_owned());
         let author_description = form.author_description.map_or(book.author_description.clone(), |d| d.trim().to_owned());
-        for (text, limit, label) in [(&title, MAX_LINE, "Title"), (&author, MAX_LINE, "Author"), (&description, MAX_DESCRIPTION, "Description"), (&author_description, MAX_DESCRIPTION, "Author Description")] {
+        for (text, limit, label) in [
+            (&title, MAX_LINE, "Title"),
+            (&author, MAX_LINE, "Author"),
+            (&description, MAX_DESCRIPTION, "Description"),
+            (&author_description, MAX_DESCRIPTION, "Author Description"),
+        ] {
             if text.chars().count() > limit {
                 return Err(AdminError::Invalid(format!("{label} is too long (at most {limit} characters).")));
             }

@@ -51,7 +51,16 @@ impl<'s, S: AdminStore + ?Sized> Admin<'s, S> {
     }
 
     pub fn add_goal(&self, actor: UserId, form: &GoalForm<'_>) -> Result<Goal, AdminError> {
-        let draft = Goal { id: 0, title: String::new(), short_title: String::new(), mobile_title: String::new(), description: String::new(), photo: String::new(), featured_photo: String::new(), book_count: 0 };
+        let draft = Goal {
+            id: 0,
+            title: String::new(),
+            short_title: String::new(),
+            mobile_title: String::new(),
+            description: String::new(),
+            photo: String::new(),
+            featured_photo: String::new(),
+            book_count: 0,
+        };
         let mut goal = apply(&GOAL_ADD_FORM, draft, form)?;
         if goal.mobile_title.is_empty() {
             goal.mobile_title = goal.short_title.clone();
@@ -95,6 +104,11 @@ fn apply(fields: &[Field], goal: Goal, form: &GoalForm<'_>) -> Result<Goal, Admi
         "mobileTitle" => Some(mobile_title.clone()),
         _ => None,
     })?;
-    check_lengths(&[(&title, MAX_LINE, "Title"), (&short_title, MAX_LINE, "Short Title"), (&mobile_title, MAX_LINE, "Mobile Title"), (&description, MAX_TEXT, "Description")])?;
+    check_lengths(&[
+        (&title, MAX_LINE, "Title"),
+        (&short_title, MAX_LINE, "Short Title"),
+        (&mobile_title, MAX_LINE, "Mobile Title"),
+        (&description, MAX_TEXT, "Description"),
+    ])?;
     Ok(Goal { title, short_title, mobile_title, description, ..goal })
 }

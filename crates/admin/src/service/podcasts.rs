@@ -114,6 +114,11 @@ fn apply(fields: &[Field], podcast: Podcast, form: &PodcastForm<'_>) -> Result<P
         Some(Some(n)) if n.is_finite() && n >= 0.0 && n <= MAX_MINUTES as f64 => n.round() as i32,
         Some(_) => return Err(AdminError::Invalid("Please make sure Minutes is greater or equal to 0.".into())),
     };
-    check_lengths(&[(&title, MAX_LINE, "Title"), (&author, MAX_LINE, "Author"), (&author_description, MAX_TEXT, "Author Description"), (&description, MAX_TEXT, "Description")])?;
+    check_lengths(&[
+        (&title, MAX_LINE, "Title"),
+        (&author, MAX_LINE, "Author"),
+        (&author_description, MAX_TEXT, "Author Description"),
+        (&description, MAX_TEXT, "Description"),
+    ])?;
     Ok(Podcast { title, author, author_description, description, mins, ..podcast })
 }

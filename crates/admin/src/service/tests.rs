@@ -61,8 +61,8 @@ fn events_are_limited_per_address() {
     assert_eq!(store.events().len() as u32, EVENTS_PER_ADDRESS + 2);
 }
 
-mod members;
 mod books;
-mod stats;
 mod content;
+mod members;
 mod messages;
+mod stats;

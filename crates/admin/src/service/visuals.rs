@@ -69,7 +69,15 @@ impl<'s, S: AdminStore + ?Sized> Admin<'s, S> {
     /// Deletes a slide; members stop seeing it at once. Its image key is given back for removal.
     pub fn delete_visual(&self, actor: UserId, id: i64) -> Result<Visual, AdminError> {
         let before = self.visual(id)?;
-        let entry = AuditEntry { actor, action: AuditAction::VisualDeleted, entity_id: id.to_string(), before: audit_view(&before), after: Value::Null, reason: None, at: self.now };
+        let entry = AuditEntry {
+            actor,
+            action: AuditAction::VisualDeleted,
+            entity_id: id.to_string(),
+            before: audit_view(&before),
+            after: Value::Null,
+            reason: None,
+            at: self.now,
+        };
         self.store.delete_visual(id, &entry)?;
         Ok(before)
     }
@@ -125,7 +133,8 @@ impl<'s, S: AdminStore + ?Sized> Admin<'s, S> {
             None => (visual.book_id, visual.book_title.clone()),
             Some(None) => (None, None),
             Some(Some(id)) if id > 0 => {
-                let (id, title) = self.store.find_book(&id.to_string())?.ok_or_else(|| AdminError::Invalid("Please give the id of an existing book.".into()))?;
+                let (id, title) =
+                    self.store.find_book(&id.to_string())?.ok_or_else(|| AdminError::Invalid("Please give the id of an existing book.".into()))?;
                 (Some(id), Some(title))
             }
             Some(Some(_)) => return Err(AdminError::Invalid("Please make sure Book ID is greater or equal to 0.".into())),

@@ -32,11 +32,8 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
         let member = self.member(session)?;
         let reason = CancelReason::parse(reason)?;
         let subscriptions = self.store.subscriptions_of(member)?;
-        let (charge, _) = subscriptions
-            .iter()
-            .filter(|(_, state)| state.renews())
-            .max_by_key(|(charge, _)| charge.created_at)
-            .ok_or(BillingError::NothingToCancel)?;
+        let (charge, _) =
+            subscriptions.iter().filter(|(_, state)| state.renews()).max_by_key(|(charge, _)| charge.created_at).ok_or(BillingError::NothingToCancel)?;
         let gateway = gateways.renewals(&charge.provider).ok_or(BillingError::NotConfigured)?;
         let snapshot = gateway.cancel_at_period_end(&charge.reference).map_err(|e| BillingError::ProviderUnavailable(e.0))?;
         self.store.atomically(&mut || {

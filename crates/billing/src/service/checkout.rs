@@ -4,7 +4,7 @@ use super::{Basket, Billing};
 use crate::checkout::*;
 use crate::codes::GiftDetails;
 use crate::error::BillingError;
-use crate::gateway::{STRIPE, CardPayments, OneTimePayment, PaymentOutcome, SubscriptionOutcome, SubscriptionRequest};
+use crate::gateway::{CardPayments, OneTimePayment, PaymentOutcome, SubscriptionOutcome, SubscriptionRequest, STRIPE};
 use crate::model::{Plan, PlanKind};
 use crate::ports::{BillingStore, Secrets};
 use crate::receipt::receipt;
@@ -110,7 +110,13 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
     /// After the page completed 3-D Secure: asks the provider (never the browser) whether the
     /// charge is paid now, and if so records it as `pay_by_card` would have. `member` is the
     /// caller, who must be the buyer when the charge has one.
-    pub fn confirm_card_payment(&self, cards: &dyn CardPayments, secrets: &dyn Secrets, charge_id: Option<&str>, session: Option<Session>) -> Result<CheckoutResult, BillingError> {
+    pub fn confirm_card_payment(
+        &self,
+        cards: &dyn CardPayments,
+        secrets: &dyn Secrets,
+        charge_id: Option<&str>,
+        session: Option<Session>,
+    ) -> Result<CheckoutResult, BillingError> {
         let member = session.map(|s| self.member(s)).transpose()?;
         let charge_id = charge_id.map(str::trim).filter(|c| !c.is_empty()).ok_or(BillingError::UnknownCharge)?;
         let charge = self.store.find_charge(charge_id)?.ok_or(BillingError::UnknownCharge)?;
@@ -177,7 +183,14 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
 
     /// Marks a waiting charge paid (once) with its effects, deliveries and receipt, in one
     /// transaction.
-    pub(crate) fn complete_waiting(&self, secrets: &dyn Secrets, charge: &Charge, plan: &Plan, state: Option<&SubscriptionState>, grant: Option<&Grant>) -> Result<(), BillingError> {
+    pub(crate) fn complete_waiting(
+        &self,
+        secrets: &dyn Secrets,
+        charge: &Charge,
+        plan: &Plan,
+        state: Option<&SubscriptionState>,
+        grant: Option<&Grant>,
+    ) -> Result<(), BillingError> {
         self.store.atomically(&mut || {
             if self.store.complete_charge(&charge.id, state, grant)? {
                 let paid = Charge { status: ChargeStatus::Paid, ..charge.clone() };

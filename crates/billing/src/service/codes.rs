@@ -38,11 +38,8 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
         if self.store.record_attempt(&format!("code:ip:{client}"), self.now, since)? > CODE_ATTEMPTS_PER_ADDRESS {
             return Err(BillingError::Throttled);
         }
-        let record = self
-            .store
-            .find_code(&secrets.digest(&typed))?
-            .filter(|c| c.usable() && only.is_none_or(|kind| kind == c.kind))
-            .ok_or(BillingError::InvalidCode)?;
+        let record =
+            self.store.find_code(&secrets.digest(&typed))?.filter(|c| c.usable() && only.is_none_or(|kind| kind == c.kind)).ok_or(BillingError::InvalidCode)?;
         let grant = extension(self.store.member_plan(member)?.as_ref(), &record, self.now)?;
         if !self.store.redeem_code(record.id, member, &grant, self.now)? {
             return Err(BillingError::InvalidCode);
@@ -182,7 +179,8 @@ fn gift_mail(site: &str, gift: &GiftDetails, buyer_email: &str, code: &str) -> O
     let to = gift.recipient_email.clone().unwrap_or_else(|| buyer_email.to_owned());
     let from = if gift.sender_name.is_empty() { "Someone".to_owned() } else { gift.sender_name.clone() };
     let hello = if gift.recipient_name.is_empty() { "Hello".to_owned() } else { format!("Hello {}", gift.recipient_name) };
-    let mut body = format!("{hello},\n\n{from} has given you a year of Gistbook Premium: the key ideas of great non-fiction in about 15 minutes, to read or listen to.\n");
+    let mut body =
+        format!("{hello},\n\n{from} has given you a year of Gistbook Premium: the key ideas of great non-fiction in about 15 minutes, to read or listen to.\n");
     if !gift.message.is_empty() {
         body.push_str(&format!("\nTheir message:\n\n{}\n", gift.message));
     }

@@ -41,7 +41,10 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
             ProviderEvent::SubscriptionTouched { subscription, payment } => {
                 let gateway = gateways.renewals(provider).ok_or(BillingError::NotConfigured)?;
                 let body = match gateway.subscription(&subscription).map_err(|e| BillingError::ProviderUnavailable(e.0))? {
-                    Some(snapshot) => ProviderEvent::Subscription { subscription: subscription.clone(), snapshot: ProviderSnapshot { as_of: self.now.max(snapshot.as_of), ..snapshot } },
+                    Some(snapshot) => ProviderEvent::Subscription {
+                        subscription: subscription.clone(),
+                        snapshot: ProviderSnapshot { as_of: self.now.max(snapshot.as_of), ..snapshot },
+                    },
                     None => ProviderEvent::Other,
                 };
                 (body, payment.map(|payment| (subscription, payment)))

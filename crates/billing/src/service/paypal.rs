@@ -4,9 +4,9 @@
 
 use super::{Basket, Billing};
 use crate::checkout::*;
+use crate::codes::GiftDetails;
 use crate::error::BillingError;
 use crate::gateway::{CaptureOutcome, PayPalOrderRequest, PayPalPayments, PayPalSubscriptionRequest, PAYPAL};
-use crate::codes::GiftDetails;
 use crate::model::{Plan, PlanKind};
 use crate::ports::{BillingStore, Secrets};
 use crate::subscription::SubscriptionState;
@@ -98,12 +98,7 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
         session: Option<Session>,
     ) -> Result<CheckoutResult, BillingError> {
         let member = session.map(|s| self.member(s)).transpose()?;
-        let reference = approval
-            .subscription_id
-            .or(approval.order_id)
-            .map(str::trim)
-            .filter(|r| !r.is_empty())
-            .ok_or(BillingError::UnknownCharge)?;
+        let reference = approval.subscription_id.or(approval.order_id).map(str::trim).filter(|r| !r.is_empty()).ok_or(BillingError::UnknownCharge)?;
         let charge = self.store.find_charge_by_reference(PAYPAL, reference)?.ok_or(BillingError::UnknownCharge)?;
         if charge.user.is_some() && charge.user != member {
             return Err(BillingError::UnknownCharge);

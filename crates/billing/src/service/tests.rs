@@ -120,11 +120,7 @@ fn amounts_read_as_dollars() {
 // The subscription state machine.
 
 fn snapshot(status: SubscriptionStatus, period_end_days: i64, as_of_minutes: i64) -> ProviderSnapshot {
-    ProviderSnapshot {
-        status,
-        current_period_end: now() + Duration::days(period_end_days),
-        as_of: now() + Duration::minutes(as_of_minutes),
-    }
+    ProviderSnapshot { status, current_period_end: now() + Duration::days(period_end_days), as_of: now() + Duration::minutes(as_of_minutes) }
 }
 
 fn run(events: &[ProviderSnapshot]) -> SubscriptionState {
@@ -302,7 +298,12 @@ mod checkout {
         assert_eq!(silent.to_string(), "There was an error processing your request. Please make sure your card number is valid.");
         let down = billing.pay_by_card(&cards, &CountingSecrets::default(), &card("lifetime", member(&store), Some("pm_down"))).unwrap_err();
         assert_eq!(down.code(), "provider_unavailable");
-        let with_coupon = CardCheckout { basket: Basket { coupon_code: Some("HALF"), ..basket("lifetime") }, buyer: member(&store), payment_method: Some("pm_declined"), gift: None };
+        let with_coupon = CardCheckout {
+            basket: Basket { coupon_code: Some("HALF"), ..basket("lifetime") },
+            buyer: member(&store),
+            payment_method: Some("pm_declined"),
+            gift: None,
+        };
         assert!(billing.pay_by_card(&cards, &CountingSecrets::default(), &with_coupon).is_err());
         assert!(store.charges().is_empty());
         assert!(store.grants().is_empty());
@@ -333,7 +334,10 @@ mod checkout {
             active: true,
         });
         // A quiz report belongs to an account: guests are asked to sign in first.
-        assert_eq!(billing.pay_by_card(&cards, &ids, &card("quiz-results", guest(Some("g@example.com")), Some("pm_visa"))).unwrap_err(), BillingError::AccountNeeded);
+        assert_eq!(
+            billing.pay_by_card(&cards, &ids, &card("quiz-results", guest(Some("g@example.com")), Some("pm_visa"))).unwrap_err(),
+            BillingError::AccountNeeded
+        );
         assert!(cards.payments.lock().unwrap().is_empty() && cards.subscriptions.lock().unwrap().is_empty(), "nothing reached the provider");
         assert!(billing.pay_by_card(&cards, &ids, &card("quiz-results", member(&store), Some("pm_visa"))).is_ok());
     }
@@ -395,10 +399,21 @@ mod checkout {
         let CheckoutResult::RequiresAction { charge_id, client_secret } = result else { panic!("{result:?}") };
         assert!(client_secret.ends_with("_secret"));
         assert!(store.grants().is_empty(), "nothing until the bank agrees");
-        assert_eq!(billing.confirm_card_payment(&cards, &CountingSecrets::default(), Some(&charge_id), Some(ada(&store))).unwrap_err(), BillingError::StillRequiresAction);
-        assert_eq!(billing.confirm_card_payment(&cards, &CountingSecrets::default(), Some(&charge_id), Some(bob(&store))).unwrap_err(), BillingError::UnknownCharge, "not the buyer");
+        assert_eq!(
+            billing.confirm_card_payment(&cards, &CountingSecrets::default(), Some(&charge_id), Some(ada(&store))).unwrap_err(),
+            BillingError::StillRequiresAction
+        );
+        assert_eq!(
+            billing.confirm_card_payment(&cards, &CountingSecrets::default(), Some(&charge_id), Some(bob(&store))).unwrap_err(),
+            BillingError::UnknownCharge,
+            "not the buyer"
+        );
         cards.approve(&store.charges()[0].reference);
-        let CheckoutResult::Complete { granted, .. } = billing.confirm_card_payment(&cards, &CountingSecrets::default(), Some(&charge_id), Some(ada(&store))).unwrap() else { panic!() };
+        let CheckoutResult::Complete { granted, .. } =
+            billing.confirm_card_payment(&cards, &CountingSecrets::default(), Some(&charge_id), Some(ada(&store))).unwrap()
+        else {
+            panic!()
+        };
         assert_eq!(granted.unwrap().end_paid_date, None);
         assert_eq!(store.grants().len(), 1);
         // Confirming again is harmless.
@@ -416,13 +431,20 @@ mod checkout {
         else {
             panic!()
         };
-        assert!(matches!(billing.confirm_card_payment(&cards, &CountingSecrets::default(), Some(&charge_id), Some(ada(&store))).unwrap_err(), BillingError::Declined(_)));
+        assert!(matches!(
+            billing.confirm_card_payment(&cards, &CountingSecrets::default(), Some(&charge_id), Some(ada(&store))).unwrap_err(),
+            BillingError::Declined(_)
+        ));
         cards.approve(&store.charges()[0].reference);
-        let CheckoutResult::Complete { granted, .. } = billing.confirm_card_payment(&cards, &CountingSecrets::default(), Some(&charge_id), Some(ada(&store))).unwrap() else { panic!() };
+        let CheckoutResult::Complete { granted, .. } =
+            billing.confirm_card_payment(&cards, &CountingSecrets::default(), Some(&charge_id), Some(ada(&store))).unwrap()
+        else {
+            panic!()
+        };
         assert_eq!(granted.unwrap().end_paid_date, Some(now() + Duration::days(3)));
     }
 }
 
+mod codes;
 mod events;
 mod paypal;
-mod codes;

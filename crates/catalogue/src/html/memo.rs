@@ -12,8 +12,8 @@
 
 use super::{first_section, sections, Section};
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::hash::{Hash, Hasher};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, Weak};
 
 /// Which of a book's texts a caller reads: the whole body, or the first section everyone sees.
@@ -195,12 +195,7 @@ impl ReadingMemo {
     /// `book`'s reading of the text whose digest is `digest`, from the memo; else `load` reads the
     /// book's text with its digest as they are now (None: no such book), and that reading is kept
     /// under the digest it was loaded with (the text may have changed since `digest` was read).
-    pub fn reading_by_digest<E>(
-        &self,
-        book: i64,
-        digest: &str,
-        load: impl FnOnce() -> Result<Option<DigestedText>, E>,
-    ) -> Result<Option<Arc<Reading>>, E> {
+    pub fn reading_by_digest<E>(&self, book: i64, digest: &str, load: impl FnOnce() -> Result<Option<DigestedText>, E>) -> Result<Option<Arc<Reading>>, E> {
         if let Some(found) = self.lookup_where(book, |reading| reading.digest.as_deref() == Some(digest)) {
             return Ok(Some(found));
         }

@@ -86,14 +86,8 @@ impl<S: CatalogueStore + ?Sized> Catalogue<'_, S> {
             text_body: format!("{} by {}, from Gistbook ({site}).\n", book.title, book.author),
             attachment: Some(MailAttachment { file_name: file_name(&book.subid, "epub"), content_type: "application/epub+zip".into(), bytes: epub }),
         };
-        let (sent_before, sent) = self.store.send_to_kindle(
-            member,
-            book.id,
-            &mail,
-            self.now,
-            kindle_window_start(self.now),
-            &|count| count < KINDLE_SENDS_PER_DAY,
-        )?;
+        let (sent_before, sent) =
+            self.store.send_to_kindle(member, book.id, &mail, self.now, kindle_window_start(self.now), &|count| count < KINDLE_SENDS_PER_DAY)?;
         if !sent {
             return Err(CatalogueError::KindleDailyLimit);
         }

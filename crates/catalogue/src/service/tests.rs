@@ -1,6 +1,6 @@
 use super::*;
-use crate::html::Section;
 use crate::fakes::{sample_book, InMemoryCatalogue};
+use crate::html::Section;
 use crate::listing::ListQueryError;
 use crate::ports::Books;
 use chrono::TimeZone;

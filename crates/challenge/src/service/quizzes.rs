@@ -149,7 +149,10 @@ mod tests {
         assert!(!view.saved && !view.full_report);
         assert_eq!(view.counts.top()[0].kind.name, "Musical");
         assert!(store.quiz_results.borrow().is_empty());
-        assert_eq!(Quizzes::new(&store, now()).submit(None, QuizKind::Intelligence, &counts(&[("Musical", 9)])).unwrap_err(), ChallengeError::AnswersDoNotMatch);
+        assert_eq!(
+            Quizzes::new(&store, now()).submit(None, QuizKind::Intelligence, &counts(&[("Musical", 9)])).unwrap_err(),
+            ChallengeError::AnswersDoNotMatch
+        );
     }
 
     #[test]

@@ -62,9 +62,11 @@ pub fn list_books(conn: &mut PgConnection, query: &ListQuery) -> QueryResult<(Ve
 /// is one round trip with no transaction.
 pub fn search_books(conn: &mut PgConnection, query: &SearchQuery, offset: i64, limit: i64) -> QueryResult<(Vec<BookCardRow>, i64)> {
     const HITS: &str = "WITH hits AS MATERIALIZED (SELECT book_id AS id, tier, score FROM search_hits($1, $2, $3))";
-    let select = CARD_SELECT
-        .replacen("SELECT ", "SELECT (SELECT count(*) FROM hits) AS total, ", 1)
-        .replacen("FROM books b", "FROM hits JOIN books b ON b.id = hits.id", 1);
+    let select = CARD_SELECT.replacen("SELECT ", "SELECT (SELECT count(*) FROM hits) AS total, ", 1).replacen(
+        "FROM books b",
+        "FROM hits JOIN books b ON b.id = hits.id",
+        1,
+    );
     let rows: Vec<CountedCard> = diesel::sql_query(format!("{HITS} {select} ORDER BY hits.tier, hits.score DESC, b.id OFFSET $4 LIMIT $5"))
         .bind::<Text, _>(&query.text)
         .bind::<Text, _>(query.prefix_tsquery())

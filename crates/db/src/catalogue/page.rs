@@ -49,8 +49,7 @@ impl ValidGrouping<()> for CategoriesOfBook {
 }
 
 fn category_refs(json: serde_json::Value) -> QueryResult<Vec<CategoryRef>> {
-    let rows: Vec<(i64, String, String)> =
-        serde_json::from_value(json).map_err(|error| diesel::result::Error::DeserializationError(Box::new(error)))?;
+    let rows: Vec<(i64, String, String)> = serde_json::from_value(json).map_err(|error| diesel::result::Error::DeserializationError(Box::new(error)))?;
     Ok(rows.into_iter().map(|(id, subid, name)| CategoryRef { id, subid, name }).collect())
 }
 

@@ -232,10 +232,8 @@ fn with_counts<R, K: PartialEq>(rows: Vec<R>, counts: Vec<(K, i64)>, key: impl F
 /// Categories in their display order, each with how many books it holds.
 pub fn categories_with_counts(conn: &mut PgConnection) -> QueryResult<Vec<(CategoryRow, i64)>> {
     let rows = categories::table.order((categories::sort_order, categories::name)).select(CategoryRow::as_select()).load(conn)?;
-    let counts: Vec<(i64, i64)> = book_categories::table
-        .group_by(book_categories::category_id)
-        .select((book_categories::category_id, diesel::dsl::count_star()))
-        .load(conn)?;
+    let counts: Vec<(i64, i64)> =
+        book_categories::table.group_by(book_categories::category_id).select((book_categories::category_id, diesel::dsl::count_star())).load(conn)?;
     Ok(with_counts(rows, counts, |row| row.id))
 }
 
@@ -272,9 +270,10 @@ struct Count {
 
 /// How many live books the collection shows.
 pub fn collection_book_count(conn: &mut PgConnection, collection_id: i64) -> QueryResult<i64> {
-    let found: Count = diesel::sql_query(format!("SELECT least(count(*), {COLLECTION_LIMIT}) AS count FROM ({COLLECTION_MEMBERS}) m JOIN books b ON b.id = m.book_id"))
-        .bind::<BigInt, _>(collection_id)
-        .get_result(conn)?;
+    let found: Count =
+        diesel::sql_query(format!("SELECT least(count(*), {COLLECTION_LIMIT}) AS count FROM ({COLLECTION_MEMBERS}) m JOIN books b ON b.id = m.book_id"))
+            .bind::<BigInt, _>(collection_id)
+            .get_result(conn)?;
     Ok(found.count)
 }
 
@@ -293,11 +292,8 @@ pub fn collection_books(conn: &mut PgConnection, collection_id: i64) -> QueryRes
 
 pub fn authors_with_counts(conn: &mut PgConnection) -> QueryResult<Vec<(AuthorRow, i64)>> {
     let rows = authors::table.order(authors::name).select(AuthorRow::as_select()).load(conn)?;
-    let counts: Vec<(Option<i64>, i64)> = books::table
-        .filter(books::author_id.is_not_null())
-        .group_by(books::author_id)
-        .select((books::author_id, diesel::dsl::count_star()))
-        .load(conn)?;
+    let counts: Vec<(Option<i64>, i64)> =
+        books::table.filter(books::author_id.is_not_null()).group_by(books::author_id).select((books::author_id, diesel::dsl::count_star())).load(conn)?;
     Ok(with_counts(rows, counts, |row| Some(row.id)))
 }
 
@@ -310,9 +306,7 @@ pub fn find_author(conn: &mut PgConnection, slug: &str) -> QueryResult<Option<(A
 }
 
 pub fn author_books(conn: &mut PgConnection, author_id: i64) -> QueryResult<Vec<BookCardRow>> {
-    diesel::sql_query(format!("{CARD_SELECT} WHERE b.author_id = $1 ORDER BY b.upload_date DESC, b.id DESC"))
-        .bind::<BigInt, _>(author_id)
-        .load(conn)
+    diesel::sql_query(format!("{CARD_SELECT} WHERE b.author_id = $1 ORDER BY b.upload_date DESC, b.id DESC")).bind::<BigInt, _>(author_id).load(conn)
 }
 
 /// Every book with visual slides, once each, newest first.

@@ -2,8 +2,8 @@
 //! callers pass it through `catalogue::html::sanitize` (the `NewBook` constructor does).
 
 use crate::schema::{authors, blog_posts, book_categories, books, categories, collection_books, collections, monthly_previews, visuals};
-use chrono::{DateTime, NaiveDate, Utc};
 use catalogue::html::SanitizedHtml;
+use chrono::{DateTime, NaiveDate, Utc};
 use diesel::prelude::*;
 
 #[derive(Debug, Clone, Insertable)]

@@ -141,11 +141,8 @@ const LOCK_ENTRY: &str = entry_statement!("FOR UPDATE");
 /// reader, queued in the same statement). None when another save created the entry at that very
 /// moment (the caller asks again).
 fn entry_or_new(conn: &mut PgConnection, user_id: i64, book_id: i64, now: DateTime<Utc>, statement: &str) -> QueryResult<Option<ReadEntry>> {
-    let rows: Vec<ReadEntry> = diesel::sql_query(statement)
-        .bind::<BigInt, _>(user_id)
-        .bind::<BigInt, _>(book_id)
-        .bind::<diesel::sql_types::Timestamptz, _>(now)
-        .load(conn)?;
+    let rows: Vec<ReadEntry> =
+        diesel::sql_query(statement).bind::<BigInt, _>(user_id).bind::<BigInt, _>(book_id).bind::<diesel::sql_types::Timestamptz, _>(now).load(conn)?;
     Ok(rows.into_iter().next())
 }
 
@@ -185,7 +182,15 @@ struct Saved {
 }
 
 /// [`write_if_unchanged`] through the connection's prepared statement.
-fn write_prepared(conn: &mut PgConnection, user_id: i64, book_id: i64, read: &ReadEntry, plan: &SavePlan, today: NaiveDate, now: DateTime<Utc>) -> QueryResult<bool> {
+fn write_prepared(
+    conn: &mut PgConnection,
+    user_id: i64,
+    book_id: i64,
+    read: &ReadEntry,
+    plan: &SavePlan,
+    today: NaiveDate,
+    now: DateTime<Utc>,
+) -> QueryResult<bool> {
     let execute = format!(
         "EXECUTE save_write_plan({user_id}, {book_id}, {}, {}, {}, {}, {}, {}, {}, {}, {})",
         plan.entry.position as i32,
@@ -204,7 +209,15 @@ fn write_prepared(conn: &mut PgConnection, user_id: i64, book_id: i64, read: &Re
 /// Writes `plan` if the entry still holds what `read` found, with the first completion's count
 /// for the statistics and the streak day, in one statement. False when another save changed the
 /// entry first (then nothing is written).
-fn write_if_unchanged(conn: &mut PgConnection, user_id: i64, book_id: i64, read: &ReadEntry, plan: &SavePlan, today: NaiveDate, now: DateTime<Utc>) -> QueryResult<bool> {
+fn write_if_unchanged(
+    conn: &mut PgConnection,
+    user_id: i64,
+    book_id: i64,
+    read: &ReadEntry,
+    plan: &SavePlan,
+    today: NaiveDate,
+    now: DateTime<Utc>,
+) -> QueryResult<bool> {
     use diesel::sql_types::{Bool, Date, Integer, Timestamptz};
     let saved: Saved = diesel::sql_query(WRITE_PLAN.sql)
         .bind::<BigInt, _>(user_id)

@@ -2,10 +2,9 @@
 
 use crate::schema::{reading_days, reading_history};
 use chrono::NaiveDate;
-use reading_progress::ProgressFacts;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Text};
-
+use reading_progress::ProgressFacts;
 
 #[derive(QueryableByName)]
 struct CategoryCount {
@@ -16,10 +15,7 @@ struct CategoryCount {
 }
 
 pub fn progress_facts(conn: &mut PgConnection, user_id: i64) -> QueryResult<ProgressFacts> {
-    let completed: i64 = reading_history::table
-        .filter(reading_history::user_id.eq(user_id).and(reading_history::completed))
-        .count()
-        .get_result(conn)?;
+    let completed: i64 = reading_history::table.filter(reading_history::user_id.eq(user_id).and(reading_history::completed)).count().get_result(conn)?;
     let days: Vec<NaiveDate> = reading_days::table.filter(reading_days::user_id.eq(user_id)).select(reading_days::day).order(reading_days::day).load(conn)?;
     let per_category: Vec<CategoryCount> = diesel::sql_query(
         "SELECT c.name, count(*) AS completed FROM reading_history h \

@@ -5,8 +5,7 @@ use documents::{Cover, Section, Summary};
 
 pub const TITLE: &str = "The Caf\u{e9}\u{2019}s \u{201C}Secret\u{201D} Menu";
 pub const AUTHOR: &str = "Zo\u{eb} Bront\u{eb}-N\u{fa}\u{f1}ez";
-pub const DESCRIPTION: &str =
-    "A short guide to na\u{ef}ve habits \u{2014} and how to keep them.\n\nSecond paragraph of the description.";
+pub const DESCRIPTION: &str = "A short guide to na\u{ef}ve habits \u{2014} and how to keep them.\n\nSecond paragraph of the description.";
 pub const SITE: &str = "https://gistbook.app";
 
 pub const SECTIONS: [(&str, &str); 4] = [
@@ -79,8 +78,5 @@ pub fn png_cover(width: u32, height: u32) -> Vec<u8> {
 
 /// Whitespace (including no-break spaces) collapsed to single spaces.
 pub fn normalise(text: &str) -> String {
-    text.split(|c: char| c.is_whitespace() || c == '\u{a0}')
-        .filter(|word| !word.is_empty())
-        .collect::<Vec<_>>()
-        .join(" ")
+    text.split(|c: char| c.is_whitespace() || c == '\u{a0}').filter(|word| !word.is_empty()).collect::<Vec<_>>().join(" ")
 }

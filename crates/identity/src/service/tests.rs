@@ -95,11 +95,7 @@ fn registration_signs_in_and_rejects_a_taken_email() {
 #[test]
 fn unknown_timezones_fall_back_to_utc() {
     let w = world();
-    let user = w
-        .service
-        .register(&RegistrationForm { timezone: Some("Mars/Olympus".into()), ..form("a@b.co", "lantern-ridge-1") }, "10.0.0.1")
-        .unwrap()
-        .user;
+    let user = w.service.register(&RegistrationForm { timezone: Some("Mars/Olympus".into()), ..form("a@b.co", "lantern-ridge-1") }, "10.0.0.1").unwrap().user;
     assert_eq!(user.timezone, "UTC");
 }
 
@@ -122,10 +118,7 @@ fn login_answers_alike_for_unknown_email_and_wrong_password() {
     let wrong = w.service.login(Some("a@b.co"), Some("wrong-password"), "1.1.1.1").unwrap_err();
     assert_eq!(unknown, wrong);
     assert_eq!(wrong.to_string(), "Incorrect email or password.");
-    assert_eq!(
-        w.service.login(Some(""), Some("x"), "1.1.1.1").unwrap_err().to_string(),
-        "Please specify an email or password."
-    );
+    assert_eq!(w.service.login(Some(""), Some("x"), "1.1.1.1").unwrap_err().to_string(), "Please specify an email or password.");
     assert_eq!(w.service.login(Some(" A@B.CO "), Some("lantern-ridge-1"), "1.1.1.1").unwrap().signed_in().unwrap().user.email.as_str(), "a@b.co");
 }
 
@@ -255,10 +248,7 @@ fn reset_password_consumes_the_code_and_revokes_sessions() {
         w.service.reset_password(Some("a@b.co"), Some(&code), Some("new-password"), Some("other-password")).unwrap_err(),
         IdentityError::PasswordsDiffer
     );
-    assert_eq!(
-        w.service.reset_password(Some("a@b.co"), Some(&code), Some(""), Some("x")).unwrap_err().to_string(),
-        "Please specify New Password."
-    );
+    assert_eq!(w.service.reset_password(Some("a@b.co"), Some(&code), Some(""), Some("x")).unwrap_err().to_string(), "Please specify New Password.");
     w.service.reset_password(Some("a@b.co"), Some(&code), Some("new-password"), Some("new-password")).unwrap();
     assert!(w.service.refresh(Some(&signed_in.refresh_token), "1.1.1.1").is_err());
     assert!(w.service.login(Some("a@b.co"), Some("lantern-ridge-1"), "1.1.1.1").is_err());
@@ -277,15 +267,9 @@ fn reset_codes_expire_after_one_hour_and_belong_to_one_account() {
     w.service.register(&form("c@d.co", "lantern-ridge-1"), "10.0.0.1").unwrap();
     w.service.forgot_password(Some("a@b.co"), "1.1.1.1").unwrap();
     let code = reset_code_from_mail(&w.store.outbox()[0]);
-    assert_eq!(
-        w.service.reset_password(Some("c@d.co"), Some(&code), Some("new-password"), Some("new-password")).unwrap_err(),
-        IdentityError::InvalidResetCode
-    );
+    assert_eq!(w.service.reset_password(Some("c@d.co"), Some(&code), Some("new-password"), Some("new-password")).unwrap_err(), IdentityError::InvalidResetCode);
     w.clock.advance(Duration::minutes(61));
-    assert_eq!(
-        w.service.reset_password(Some("a@b.co"), Some(&code), Some("new-password"), Some("new-password")).unwrap_err(),
-        IdentityError::InvalidResetCode
-    );
+    assert_eq!(w.service.reset_password(Some("a@b.co"), Some(&code), Some("new-password"), Some("new-password")).unwrap_err(), IdentityError::InvalidResetCode);
 }
 
 #[test]
@@ -333,14 +317,8 @@ fn deleting_an_account_needs_both_answers_and_erases_the_user() {
     let w = world();
     let signed_in = w.service.register(&form("a@b.co", "lantern-ridge-1"), "10.0.0.1").unwrap();
     let id = signed_in.session;
-    assert_eq!(
-        w.service.delete_account(id, Some(""), Some("a friend")).unwrap_err().to_string(),
-        "Please specify Why are you deleting your account?."
-    );
-    assert_eq!(
-        w.service.delete_account(id, Some("too busy"), None).unwrap_err().to_string(),
-        "Please specify How did you find out about us?."
-    );
+    assert_eq!(w.service.delete_account(id, Some(""), Some("a friend")).unwrap_err().to_string(), "Please specify Why are you deleting your account?.");
+    assert_eq!(w.service.delete_account(id, Some("too busy"), None).unwrap_err().to_string(), "Please specify How did you find out about us?.");
     w.service.delete_account(id, Some("too busy"), Some("a friend")).unwrap();
     assert_eq!(w.service.current_user(id).unwrap_err(), IdentityError::SessionExpired);
     assert!(w.service.refresh(Some(&signed_in.refresh_token), "1.1.1.1").is_err());
@@ -407,7 +385,9 @@ mod social {
             .world
             .service
             .finish_social_sign_in(Provider::Google, Some("code-1"), Some(&start.state), Some(&start.state), Some("Europe/Paris"), "1.1.1.1")
-            .unwrap().signed_in().unwrap();
+            .unwrap()
+            .signed_in()
+            .unwrap();
         assert_eq!(first.user.email.as_str(), "grace@example.com");
         assert_eq!(first.user.first_name, "Grace");
         assert_eq!(first.user.timezone, "Europe/Paris");
@@ -422,13 +402,12 @@ mod social {
             .world
             .service
             .finish_social_sign_in(Provider::Google, Some("code-2"), Some(&again.state), Some(&again.state), None, "1.1.1.1")
-            .unwrap().signed_in().unwrap();
+            .unwrap()
+            .signed_in()
+            .unwrap();
         assert_eq!(second.user.id, first.user.id);
         // No password exists for it; "forgot password" is how to get one.
-        assert_eq!(
-            w.world.service.login(Some("grace@example.com"), Some("!no-password"), "1.1.1.1").unwrap_err(),
-            IdentityError::InvalidCredentials
-        );
+        assert_eq!(w.world.service.login(Some("grace@example.com"), Some("!no-password"), "1.1.1.1").unwrap_err(), IdentityError::InvalidCredentials);
     }
 
     #[test]
@@ -447,7 +426,9 @@ mod social {
             .world
             .service
             .finish_social_sign_in(Provider::Facebook, Some("verified"), Some(&start.state), Some(&start.state), None, "1.1.1.1")
-            .unwrap().signed_in().unwrap();
+            .unwrap()
+            .signed_in()
+            .unwrap();
         assert_eq!(signed_in.user.id, existing.id);
         // The password still works too.
         assert!(w.world.service.login(Some("grace@example.com"), Some("lantern-ridge-1"), "1.1.1.1").is_ok());
@@ -458,9 +439,8 @@ mod social {
         let w = social_world(vec![]);
         w.providers.answer("code", Ok(profile("sub", "grace@example.com", true)));
         let start = w.world.service.start_social_sign_in(Provider::Google).unwrap();
-        let invalid = |provider, state: &str| {
-            w.world.service.finish_social_sign_in(provider, Some("code"), Some(state), Some(state), None, "1.1.1.1").unwrap_err()
-        };
+        let invalid =
+            |provider, state: &str| w.world.service.finish_social_sign_in(provider, Some("code"), Some(state), Some(state), None, "1.1.1.1").unwrap_err();
         assert_eq!(invalid(Provider::LinkedIn, &start.state), IdentityError::SocialStateInvalid(Provider::LinkedIn));
         assert_eq!(invalid(Provider::Google, "made-up"), IdentityError::SocialStateInvalid(Provider::Google));
         assert!(w.world.service.finish_social_sign_in(Provider::Google, Some("code"), Some(&start.state), Some(&start.state), None, "1.1.1.1").is_ok());
@@ -599,7 +579,6 @@ fn refusing_an_account_without_a_password_takes_a_full_verification_like_any_oth
         assert_eq!(spent, 1, "{email}");
     }
 }
-
 
 #[test]
 fn changing_the_password_needs_the_current_one_and_ends_the_other_sessions() {

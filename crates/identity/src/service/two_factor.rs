@@ -30,12 +30,7 @@ impl IdentityService {
 
     /// The second step of a login: the challenge from the first and a current code from the
     /// authenticator app, or one of the recovery codes. Wrong codes are throttled per account.
-    pub fn finish_second_factor(
-        &self,
-        challenge: Option<&str>,
-        code: Option<&str>,
-        client: impl Into<ClientInfo>,
-    ) -> Result<SignedIn, IdentityError> {
+    pub fn finish_second_factor(&self, challenge: Option<&str>, code: Option<&str>, client: impl Into<ClientInfo>) -> Result<SignedIn, IdentityError> {
         let code = code.map(str::trim).filter(|c| !c.is_empty()).ok_or(IdentityError::MissingField("the code"))?;
         let challenge = challenge.filter(|c| !c.is_empty()).ok_or(IdentityError::LoginChallengeExpired)?;
         let now = self.deps.clock.now();
@@ -56,10 +51,7 @@ impl IdentityService {
     pub fn two_factor_status(&self, session: Session) -> Result<TwoFactorStatus, IdentityError> {
         let user = self.current_user(session)?;
         let record = self.deps.store.find_two_factor(user.id)?.filter(TwoFactorRecord::is_enabled);
-        Ok(TwoFactorStatus {
-            enabled: record.is_some(),
-            recovery_codes_left: record.map_or(0, |r| r.recovery_codes_left),
-        })
+        Ok(TwoFactorStatus { enabled: record.is_some(), recovery_codes_left: record.map_or(0, |r| r.recovery_codes_left) })
     }
 
     /// Starts enrolment: a new secret for the authenticator app (as a QR code). Nothing changes for
@@ -86,11 +78,7 @@ impl IdentityService {
         }
         self.throttle_code_guess(user.id)?;
         let now = self.deps.clock.now();
-        let step = self
-            .deps
-            .one_time_passwords
-            .matching_step(&record.secret, code, now)
-            .ok_or(IdentityError::InvalidTwoFactorCode)?;
+        let step = self.deps.one_time_passwords.matching_step(&record.secret, code, now).ok_or(IdentityError::InvalidTwoFactorCode)?;
         let (codes, digests) = self.new_recovery_codes(user.id);
         if !self.deps.store.enable_two_factor(user.id, step, &digests, now)? {
             return Err(IdentityError::TwoFactorNotStarted);

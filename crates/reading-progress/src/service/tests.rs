@@ -83,7 +83,10 @@ fn saves_need_a_book_a_position_and_a_book_the_member_may_read() {
     assert_eq!(store.entry(FREE_MEMBER, 1), None, "nothing stored");
     assert!(progress.save_position(FREE, save(4, 0, false)).is_ok(), "free books are open to members");
     assert!(books.unlocks_of(FREE_MEMBER).is_empty(), "saving never spends an unlock");
-    assert_eq!(progress.save_position(Session { user: UserId(99), id: kernel::SessionId(99) }, save(4, 0, false)), Err(ProgressError::Catalogue(CatalogueError::SessionExpired)));
+    assert_eq!(
+        progress.save_position(Session { user: UserId(99), id: kernel::SessionId(99) }, save(4, 0, false)),
+        Err(ProgressError::Catalogue(CatalogueError::SessionExpired))
+    );
 }
 
 #[test]

@@ -74,7 +74,10 @@ fn the_stats_count_referred_and_paying_members_and_the_ledger() {
     store.make_premium(UserId(3), Some(now() + chrono::Duration::days(30)));
     store.make_premium(UserId(4), Some(now() - chrono::Duration::days(1)));
     store.ledger.borrow_mut().extend([(ann, 2_500), (ann, -2_500), (ann, 1_125), (UserId(9), 700)]);
-    assert_eq!(referrals.stats(ann).unwrap(), ReferralStats { link: format!("https://gistbook.app/r/{id}"), referral_id: id, referred: 4, paying: 2, earned_cents: 1_125 });
+    assert_eq!(
+        referrals.stats(ann).unwrap(),
+        ReferralStats { link: format!("https://gistbook.app/r/{id}"), referral_id: id, referred: 4, paying: 2, earned_cents: 1_125 }
+    );
 }
 
 #[test]
@@ -139,7 +142,11 @@ fn a_referred_members_payments_credit_the_referrer_once_and_refunds_reverse_exac
     assert_eq!(referrals.settle_commissions().unwrap(), (0, 1));
     assert_eq!(referrals.settle_commissions().unwrap(), (0, 0));
     assert_eq!(referrals.stats(ann).unwrap().earned_cents, 275);
-    assert_eq!(store.entries.borrow().iter().map(|e| e.amount_cents).collect::<Vec<_>>(), vec![2_500, 275, -2_500], "append-only: the credit stays, a reversal follows");
+    assert_eq!(
+        store.entries.borrow().iter().map(|e| e.amount_cents).collect::<Vec<_>>(),
+        vec![2_500, 275, -2_500],
+        "append-only: the credit stays, a reversal follows"
+    );
     assert_eq!(referrals.stats(cy).unwrap().earned_cents, 0);
 }
 

@@ -21,10 +21,8 @@ pub(super) fn extract(bytes: &[u8]) -> Result<Document, ExtractError> {
     let opf = Html::parse_document(&package);
     let items = Selector::parse("item").expect("a valid selector");
     let spine = Selector::parse("itemref").expect("a valid selector");
-    let manifest: Vec<(String, String)> = opf
-        .select(&items)
-        .filter_map(|item| Some((item.value().attr("id")?.to_owned(), item.value().attr("href")?.to_owned())))
-        .collect();
+    let manifest: Vec<(String, String)> =
+        opf.select(&items).filter_map(|item| Some((item.value().attr("id")?.to_owned(), item.value().attr("href")?.to_owned()))).collect();
     let title = opf
         .root_element()
         .descendants()

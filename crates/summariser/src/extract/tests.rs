@@ -41,10 +41,7 @@ fn a_pdf_made_in_the_test_gives_its_text() {
 
 #[test]
 fn an_epub_made_in_the_test_gives_its_chapters_in_order() {
-    let sections = [
-        ("One", "<p>The first chapter explains why focus matters.</p>"),
-        ("Two", "<p>The second chapter shows how to schedule deep work.</p>"),
-    ];
+    let sections = [("One", "<p>The first chapter explains why focus matters.</p>"), ("Two", "<p>The second chapter shows how to schedule deep work.</p>")];
     let bytes = documents::epub(&summary_doc(&sections)).unwrap();
     assert_eq!(detect(&bytes), Some(DocKind::Epub));
     let document = extract(DocKind::Epub, &bytes, None).unwrap();

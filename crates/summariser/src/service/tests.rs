@@ -54,7 +54,9 @@ fn only_paid_members_start_summaries_and_files_are_checked_by_their_bytes() {
     assert_eq!(s.start_file(session(PAID), "photo.pdf", b"\x89PNG\r\n\x1a\n\0\0".to_vec()).unwrap_err(), SummariserError::UnsupportedFile);
     assert_eq!(s.start_file(session(PAID), "big.txt", vec![b'a'; MAX_FILE_BYTES + 1]).unwrap_err(), SummariserError::FileTooLarge);
     assert_eq!(s.start_link(session(PAID), "ftp://example.com/x", &AllowList::default()).unwrap_err(), SummariserError::InvalidLink);
-    assert!(matches!(s.start_link(session(PAID), "http://169.254.169.254/latest", &AllowList::default()).unwrap_err(), SummariserError::Refused(m) if m.contains("private or local")));
+    assert!(
+        matches!(s.start_link(session(PAID), "http://169.254.169.254/latest", &AllowList::default()).unwrap_err(), SummariserError::Refused(m) if m.contains("private or local"))
+    );
     assert!(s.list(session(PAID)).unwrap().is_empty());
     let started = s.start_file(session(PAID), "C:\\docs\\notes.txt", b"Notes\n\nSome words here.".to_vec()).unwrap();
     assert_eq!((started.status, started.source.as_str()), (JobStatus::Queued, "notes.txt"));

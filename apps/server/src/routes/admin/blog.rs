@@ -183,10 +183,16 @@ pub struct BlogUploadResult {
     )
 )]
 #[post("/api/admin/blog/photo/{postId}")]
-async fn admin_upload_post_file(state: web::Data<AppState>, caller: AdminUser, id: web::Path<i64>, body: actix_multipart::Multipart) -> Result<HttpResponse, ApiError> {
+async fn admin_upload_post_file(
+    state: web::Data<AppState>,
+    caller: AdminUser,
+    id: web::Path<i64>,
+    body: actix_multipart::Multipart,
+) -> Result<HttpResponse, ApiError> {
     let (actor, id) = (caller.0.id, id.into_inner());
     let before = state.admin(move |a| a.post(id)).await?;
     let slot = ContentSlot::PostPhoto;
-    let post = crate::uploads::receive_content(&state, slot, &before.slug, Some(before.photo.clone()), body, move |a, key| a.set_post_photo(actor, id, key)).await?;
+    let post =
+        crate::uploads::receive_content(&state, slot, &before.slug, Some(before.photo.clone()), body, move |a, key| a.set_post_photo(actor, id, key)).await?;
     Ok(ok(BlogUploadResult { message: slot.success_message().to_owned(), post: post.into() }))
 }

@@ -12,7 +12,15 @@ use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn configure(config: &mut ServiceConfig) {
-    config.service(admin_list_books).service(admin_show_book).service(admin_add_book).service(admin_update_book).service(admin_delete_book).service(admin_restore_book).service(admin_pick_preview).service(admin_upload_book_file);
+    config
+        .service(admin_list_books)
+        .service(admin_show_book)
+        .service(admin_add_book)
+        .service(admin_update_book)
+        .service(admin_delete_book)
+        .service(admin_restore_book)
+        .service(admin_pick_preview)
+        .service(admin_upload_book_file);
 }
 
 /// A media key as a link the admin can open (premium files signed).
@@ -40,7 +48,15 @@ pub struct AdminBookRowView {
 
 impl From<BookRow> for AdminBookRowView {
     fn from(b: BookRow) -> Self {
-        AdminBookRowView { id: b.id, subid: b.subid, title: b.title, author: b.author, upload_date: b.upload_date.timestamp_millis(), deleted: b.deleted, preview: b.preview }
+        AdminBookRowView {
+            id: b.id,
+            subid: b.subid,
+            title: b.title,
+            author: b.author,
+            upload_date: b.upload_date.timestamp_millis(),
+            deleted: b.deleted,
+            preview: b.preview,
+        }
     }
 }
 
@@ -242,7 +258,12 @@ async fn admin_add_book(state: web::Data<AppState>, caller: AdminUser, body: web
     (status = 409, body = ErrorBody),
 ))]
 #[put("/api/admin/books/{bookId}")]
-async fn admin_update_book(state: web::Data<AppState>, caller: AdminUser, id: web::Path<i64>, body: web::Json<AdminBookRequest>) -> Result<HttpResponse, ApiError> {
+async fn admin_update_book(
+    state: web::Data<AppState>,
+    caller: AdminUser,
+    id: web::Path<i64>,
+    body: web::Json<AdminBookRequest>,
+) -> Result<HttpResponse, ApiError> {
     let (actor, id) = (caller.0.id, id.into_inner());
     let body = body.into_inner();
     let book = state.admin(move |a| a.update_book(actor, id, &body.form())).await?;

@@ -13,7 +13,15 @@ use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn configure(config: &mut ServiceConfig) {
-    config.service(admin_collections_list).service(admin_collections_list_api).service(admin_collections_add).service(admin_collections_add_api).service(admin_collection_detail).service(admin_collection_detail_api).service(admin_collection_save).service(admin_collection_save_api);
+    config
+        .service(admin_collections_list)
+        .service(admin_collections_list_api)
+        .service(admin_collections_add)
+        .service(admin_collections_add_api)
+        .service(admin_collection_detail)
+        .service(admin_collection_detail_api)
+        .service(admin_collection_save)
+        .service(admin_collection_save_api);
 }
 
 fn joined(ids: &[i64]) -> String {
@@ -207,7 +215,12 @@ async fn save_collection(state: &AppState, caller: AdminUser, id: i64, body: Adm
     (status = 404, body = ErrorBody),
 ))]
 #[post("/admin/collections/detail/{id}")]
-async fn admin_collection_save(state: web::Data<AppState>, caller: AdminUser, id: web::Path<i64>, body: web::Json<AdminCollectionRequest>) -> Result<HttpResponse, ApiError> {
+async fn admin_collection_save(
+    state: web::Data<AppState>,
+    caller: AdminUser,
+    id: web::Path<i64>,
+    body: web::Json<AdminCollectionRequest>,
+) -> Result<HttpResponse, ApiError> {
     save_collection(&state, caller, id.into_inner(), body.into_inner()).await
 }
 
@@ -220,6 +233,11 @@ async fn admin_collection_save(state: web::Data<AppState>, caller: AdminUser, id
     (status = 404, body = ErrorBody),
 ))]
 #[post("/api/admin/collections/detail/{id}")]
-async fn admin_collection_save_api(state: web::Data<AppState>, caller: AdminUser, id: web::Path<i64>, body: web::Json<AdminCollectionRequest>) -> Result<HttpResponse, ApiError> {
+async fn admin_collection_save_api(
+    state: web::Data<AppState>,
+    caller: AdminUser,
+    id: web::Path<i64>,
+    body: web::Json<AdminCollectionRequest>,
+) -> Result<HttpResponse, ApiError> {
     save_collection(&state, caller, id.into_inner(), body.into_inner()).await
 }

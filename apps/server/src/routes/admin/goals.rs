@@ -75,7 +75,12 @@ pub struct AdminGoalRequest {
 
 impl AdminGoalRequest {
     fn form(&self) -> GoalForm<'_> {
-        GoalForm { title: self.title.as_deref(), short_title: self.short_title.as_deref(), mobile_title: self.mobile_title.as_deref(), description: self.desc.as_deref() }
+        GoalForm {
+            title: self.title.as_deref(),
+            short_title: self.short_title.as_deref(),
+            mobile_title: self.mobile_title.as_deref(),
+            description: self.desc.as_deref(),
+        }
     }
 }
 
@@ -127,7 +132,12 @@ async fn admin_add_goal(state: web::Data<AppState>, caller: AdminUser, body: web
     (status = 404, body = ErrorBody),
 ))]
 #[put("/api/admin/goals/{id}")]
-async fn admin_update_goal(state: web::Data<AppState>, caller: AdminUser, id: web::Path<i64>, body: web::Json<AdminGoalRequest>) -> Result<HttpResponse, ApiError> {
+async fn admin_update_goal(
+    state: web::Data<AppState>,
+    caller: AdminUser,
+    id: web::Path<i64>,
+    body: web::Json<AdminGoalRequest>,
+) -> Result<HttpResponse, ApiError> {
     let (actor, id, body) = (caller.0.id, id.into_inner(), body.into_inner());
     let goal = state.admin(move |a| a.update_goal(actor, id, &body.form())).await?;
     Ok(ok(AdminGoalResult { goal: goal.into() }))
@@ -156,7 +166,12 @@ pub struct GoalUploadResult {
     )
 )]
 #[post("/api/admin/goals/{slot:photo|feature-photo}/{id}")]
-async fn admin_upload_goal_file(state: web::Data<AppState>, caller: AdminUser, path: web::Path<(String, i64)>, body: actix_multipart::Multipart) -> Result<HttpResponse, ApiError> {
+async fn admin_upload_goal_file(
+    state: web::Data<AppState>,
+    caller: AdminUser,
+    path: web::Path<(String, i64)>,
+    body: actix_multipart::Multipart,
+) -> Result<HttpResponse, ApiError> {
     let (slot, id) = path.into_inner();
     let actor = caller.0.id;
     let before = state.admin(move |a| a.goal(id)).await?;
@@ -165,6 +180,8 @@ async fn admin_upload_goal_file(state: web::Data<AppState>, caller: AdminUser, p
     } else {
         (ContentSlot::GoalFeaturedPhoto, GoalPhoto::Featured, before.featured_photo.clone())
     };
-    let goal = crate::uploads::receive_content(&state, slot, &format!("goal-{id}"), Some(replaced), body, move |a, key| a.set_goal_photo(actor, id, photo, key)).await?;
+    let goal =
+        crate::uploads::receive_content(&state, slot, &format!("goal-{id}"), Some(replaced), body, move |a, key| a.set_goal_photo(actor, id, photo, key))
+            .await?;
     Ok(ok(GoalUploadResult { message: slot.success_message().to_owned(), goal: goal.into() }))
 }

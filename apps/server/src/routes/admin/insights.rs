@@ -82,7 +82,8 @@ impl AdminInsightRequest {
 #[get("/api/admin/insight")]
 async fn admin_list_insights(state: web::Data<AppState>, _admin: AdminUser) -> Result<HttpResponse, ApiError> {
     let insights = state.admin(|a| a.insights()).await?;
-    let rows: Vec<AdminInsightRow> = insights.into_iter().map(|i| AdminInsightRow { id: i.id, title: i.book_title, create_date: i.created_at.timestamp_millis() }).collect();
+    let rows: Vec<AdminInsightRow> =
+        insights.into_iter().map(|i| AdminInsightRow { id: i.id, title: i.book_title, create_date: i.created_at.timestamp_millis() }).collect();
     Ok(ok(rows))
 }
 

@@ -112,7 +112,12 @@ async fn admin_list_messages(state: web::Data<AppState>, _admin: AdminUser, quer
     (status = 404, body = ErrorBody),
 ))]
 #[put("/api/admin/messages/{id}")]
-async fn admin_mark_message(state: web::Data<AppState>, _admin: AdminUser, id: web::Path<i64>, body: web::Json<MarkMessageRequest>) -> Result<HttpResponse, ApiError> {
+async fn admin_mark_message(
+    state: web::Data<AppState>,
+    _admin: AdminUser,
+    id: web::Path<i64>,
+    body: web::Json<MarkMessageRequest>,
+) -> Result<HttpResponse, ApiError> {
     let (id, read) = (id.into_inner(), body.read);
     let message = state.admin(move |a| a.mark_message(id, read)).await?;
     Ok(ok(MessageView::from(message)))

@@ -141,7 +141,12 @@ async fn admin_add_podcast(state: web::Data<AppState>, caller: AdminUser, body: 
     (status = 404, body = ErrorBody),
 ))]
 #[put("/api/admin/podcasts/{id}")]
-async fn admin_update_podcast(state: web::Data<AppState>, caller: AdminUser, id: web::Path<i64>, body: web::Json<AdminPodcastRequest>) -> Result<HttpResponse, ApiError> {
+async fn admin_update_podcast(
+    state: web::Data<AppState>,
+    caller: AdminUser,
+    id: web::Path<i64>,
+    body: web::Json<AdminPodcastRequest>,
+) -> Result<HttpResponse, ApiError> {
     let (actor, id, body) = (caller.0.id, id.into_inner(), body.into_inner());
     let podcast = state.admin(move |a| a.update_podcast(actor, id, &body.form())).await?;
     Ok(ok(AdminPodcastResult { podcast: AdminPodcastView::new(&state, podcast) }))
@@ -170,7 +175,12 @@ pub struct PodcastUploadResult {
     )
 )]
 #[post("/api/admin/podcasts/{slot:media|photo}/{id}")]
-async fn admin_upload_podcast_file(state: web::Data<AppState>, caller: AdminUser, path: web::Path<(String, i64)>, body: actix_multipart::Multipart) -> Result<HttpResponse, ApiError> {
+async fn admin_upload_podcast_file(
+    state: web::Data<AppState>,
+    caller: AdminUser,
+    path: web::Path<(String, i64)>,
+    body: actix_multipart::Multipart,
+) -> Result<HttpResponse, ApiError> {
     let (slot, id) = path.into_inner();
     let actor = caller.0.id;
     let before = state.admin(move |a| a.podcast(id)).await?;
@@ -179,6 +189,8 @@ async fn admin_upload_podcast_file(state: web::Data<AppState>, caller: AdminUser
     } else {
         (ContentSlot::PodcastPhoto, PodcastMedia::Photo, Some(before.image.clone()))
     };
-    let podcast = crate::uploads::receive_content(&state, slot, &format!("podcast-{id}"), replaced, body, move |a, key| a.set_podcast_media(actor, id, media, key)).await?;
+    let podcast =
+        crate::uploads::receive_content(&state, slot, &format!("podcast-{id}"), replaced, body, move |a, key| a.set_podcast_media(actor, id, media, key))
+            .await?;
     Ok(ok(PodcastUploadResult { message: slot.success_message().to_owned(), podcast: AdminPodcastView::new(&state, podcast) }))
 }

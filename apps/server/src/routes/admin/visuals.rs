@@ -14,7 +14,14 @@ use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn configure(config: &mut ServiceConfig) {
-    config.service(admin_list_visuals).service(admin_show_visual).service(admin_add_visual).service(admin_update_visual).service(admin_delete_visual).service(admin_upload_visual_file).service(admin_reorder_visuals);
+    config
+        .service(admin_list_visuals)
+        .service(admin_show_visual)
+        .service(admin_add_visual)
+        .service(admin_update_visual)
+        .service(admin_delete_visual)
+        .service(admin_upload_visual_file)
+        .service(admin_reorder_visuals);
 }
 
 #[derive(Serialize, ToSchema)]
@@ -76,14 +83,16 @@ impl AdminVisualRequest {
     /// The book as sent: missing (unchanged), none, an id, or not a number (refused as -1).
     fn book_id(&self) -> Option<Option<i64>> {
         let value = self.book_id.as_ref()?;
-        Some(match value {
-            serde_json::Value::Null => None,
-            serde_json::Value::Number(n) => Some(n.as_i64().unwrap_or(-1)),
-            serde_json::Value::String(s) if s.trim().is_empty() || s.trim() == "0" => None,
-            serde_json::Value::String(s) => Some(s.trim().parse().unwrap_or(-1)),
-            _ => Some(-1),
-        }
-        .filter(|id| *id != 0))
+        Some(
+            match value {
+                serde_json::Value::Null => None,
+                serde_json::Value::Number(n) => Some(n.as_i64().unwrap_or(-1)),
+                serde_json::Value::String(s) if s.trim().is_empty() || s.trim() == "0" => None,
+                serde_json::Value::String(s) => Some(s.trim().parse().unwrap_or(-1)),
+                _ => Some(-1),
+            }
+            .filter(|id| *id != 0),
+        )
     }
 
     fn form(&self) -> VisualForm<'_> {
@@ -139,7 +148,12 @@ async fn admin_add_visual(state: web::Data<AppState>, caller: AdminUser, body: w
     (status = 404, body = ErrorBody),
 ))]
 #[put("/api/admin/visuals/{id}")]
-async fn admin_update_visual(state: web::Data<AppState>, caller: AdminUser, id: web::Path<i64>, body: web::Json<AdminVisualRequest>) -> Result<HttpResponse, ApiError> {
+async fn admin_update_visual(
+    state: web::Data<AppState>,
+    caller: AdminUser,
+    id: web::Path<i64>,
+    body: web::Json<AdminVisualRequest>,
+) -> Result<HttpResponse, ApiError> {
     let (actor, id, body) = (caller.0.id, id.into_inner(), body.into_inner());
     let visual = state.admin(move |a| a.update_visual(actor, id, &body.form())).await?;
     Ok(ok(AdminVisualResult { visual: AdminVisualView::new(&state, visual) }))
@@ -187,11 +201,19 @@ pub struct VisualUploadResult {
     )
 )]
 #[post("/api/admin/visuals/photo/{id}")]
-async fn admin_upload_visual_file(state: web::Data<AppState>, caller: AdminUser, id: web::Path<i64>, body: actix_multipart::Multipart) -> Result<HttpResponse, ApiError> {
+async fn admin_upload_visual_file(
+    state: web::Data<AppState>,
+    caller: AdminUser,
+    id: web::Path<i64>,
+    body: actix_multipart::Multipart,
+) -> Result<HttpResponse, ApiError> {
     let (actor, id) = (caller.0.id, id.into_inner());
     let before = state.admin(move |a| a.visual(id)).await?;
     let slot = ContentSlot::VisualPhoto;
-    let visual = crate::uploads::receive_content(&state, slot, &format!("visual-{id}"), Some(before.image.clone()), body, move |a, key| a.set_visual_image(actor, id, key)).await?;
+    let visual = crate::uploads::receive_content(&state, slot, &format!("visual-{id}"), Some(before.image.clone()), body, move |a, key| {
+        a.set_visual_image(actor, id, key)
+    })
+    .await?;
     Ok(ok(VisualUploadResult { message: slot.success_message().to_owned(), visual: AdminVisualView::new(&state, visual) }))
 }
 
@@ -210,7 +232,12 @@ pub struct VisualOrderRequest {
     (status = 404, body = ErrorBody),
 ))]
 #[put("/api/admin/visuals/order/{bookId}")]
-async fn admin_reorder_visuals(state: web::Data<AppState>, caller: AdminUser, book: web::Path<i64>, body: web::Json<VisualOrderRequest>) -> Result<HttpResponse, ApiError> {
+async fn admin_reorder_visuals(
+    state: web::Data<AppState>,
+    caller: AdminUser,
+    book: web::Path<i64>,
+    body: web::Json<VisualOrderRequest>,
+) -> Result<HttpResponse, ApiError> {
     let (actor, book, ids) = (caller.0.id, book.into_inner(), body.into_inner().ids);
     let visuals = state.admin(move |a| a.reorder_visuals(actor, book, &ids)).await?;
     Ok(ok(AdminVisualsResult { visuals: visuals.into_iter().map(|v| AdminVisualView::new(&state, v)).collect() }))

@@ -3,9 +3,9 @@
 
 use crate::auth::{set_paid_cookie, AuthUser, MemberOrGuest};
 use crate::envelope::{ApiError, ErrorBody, Ok as OkBody};
+use crate::routes::documents::{pdf_response, FileBytes, StoredCovers};
 use crate::state::AppState;
 use actix_web::{post, web, HttpRequest, HttpResponse};
-use crate::routes::documents::{pdf_response, FileBytes, StoredCovers};
 use billing::checkout::{Buyer, CheckoutResult, Grant};
 use billing::codes::GiftDetails;
 use billing::service::{Basket, CardCheckout};
@@ -54,7 +54,8 @@ impl ChargeRequest {
         if !sent && self.gift != Some(true) {
             return Ok(None);
         }
-        GiftDetails::parse(self.sender_name.as_deref(), self.recipient_name.as_deref(), self.recipient_email.as_deref(), self.recipient_msg.as_deref()).map(Some)
+        GiftDetails::parse(self.sender_name.as_deref(), self.recipient_name.as_deref(), self.recipient_email.as_deref(), self.recipient_msg.as_deref())
+            .map(Some)
     }
 }
 

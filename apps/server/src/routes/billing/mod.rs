@@ -105,9 +105,13 @@ pub enum IntervalView {
 impl From<&Plan> for PlanView {
     fn from(plan: &Plan) -> Self {
         let (interval, trial_days) = match plan.kind {
-            PlanKind::Subscription { interval, trial_days } => {
-                (Some(match interval { Interval::Month => IntervalView::Month, Interval::Year => IntervalView::Year }), trial_days)
-            }
+            PlanKind::Subscription { interval, trial_days } => (
+                Some(match interval {
+                    Interval::Month => IntervalView::Month,
+                    Interval::Year => IntervalView::Year,
+                }),
+                trial_days,
+            ),
             _ => (None, 0),
         };
         let kind = match plan.kind {

@@ -3,9 +3,9 @@
 //! call) completes it with what PayPal's API reports.
 
 use super::checkout::{answer_purchase, ChargeResult};
-use crate::routes::documents::FileBytes;
 use crate::auth::MemberOrGuest;
 use crate::envelope::{ok, ApiError, ErrorBody, Ok as OkBody};
+use crate::routes::documents::FileBytes;
 use crate::state::AppState;
 use actix_web::{post, web, HttpRequest, HttpResponse};
 use billing::checkout::Buyer;
@@ -81,7 +81,12 @@ async fn start(state: web::Data<AppState>, caller: MemberOrGuest, body: web::Jso
             };
             let sent = body.sender_name.is_some() || body.recipient_name.is_some() || body.recipient_email.is_some() || body.recipient_msg.is_some();
             let gift = if sent {
-                Some(GiftDetails::parse(body.sender_name.as_deref(), body.recipient_name.as_deref(), body.recipient_email.as_deref(), body.recipient_msg.as_deref())?)
+                Some(GiftDetails::parse(
+                    body.sender_name.as_deref(),
+                    body.recipient_name.as_deref(),
+                    body.recipient_email.as_deref(),
+                    body.recipient_msg.as_deref(),
+                )?)
             } else {
                 None
             };

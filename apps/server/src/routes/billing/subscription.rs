@@ -202,7 +202,12 @@ async fn redeem(
     (status = 429, body = ErrorBody, description = "Too many attempts from this address"),
 ))]
 #[post("/api/user/redeem")]
-async fn redeem_any(req: actix_web::HttpRequest, state: web::Data<AppState>, caller: AuthUser, body: web::Json<RedeemRequest>) -> Result<HttpResponse, ApiError> {
+async fn redeem_any(
+    req: actix_web::HttpRequest,
+    state: web::Data<AppState>,
+    caller: AuthUser,
+    body: web::Json<RedeemRequest>,
+) -> Result<HttpResponse, ApiError> {
     redeem(req, state, caller, body, None).await
 }
 
@@ -215,6 +220,11 @@ async fn redeem_any(req: actix_web::HttpRequest, state: web::Data<AppState>, cal
     (status = 429, body = ErrorBody, description = "Too many attempts from this address"),
 ))]
 #[post("/api/user/stacksocial")]
-async fn redeem_stacksocial(req: actix_web::HttpRequest, state: web::Data<AppState>, caller: AuthUser, body: web::Json<RedeemRequest>) -> Result<HttpResponse, ApiError> {
+async fn redeem_stacksocial(
+    req: actix_web::HttpRequest,
+    state: web::Data<AppState>,
+    caller: AuthUser,
+    body: web::Json<RedeemRequest>,
+) -> Result<HttpResponse, ApiError> {
     redeem(req, state, caller, body, Some(billing::codes::CodeKind::StackSocial)).await
 }

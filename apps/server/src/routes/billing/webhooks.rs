@@ -27,11 +27,8 @@ async fn receive(state: web::Data<AppState>, req: HttpRequest, body: web::Bytes,
         return Err(ApiError::new(actix_web::http::StatusCode::PAYLOAD_TOO_LARGE, "too_large", "The webhook body is too large."));
     }
     let payload = String::from_utf8(body.to_vec()).map_err(|_| ApiError::from(BillingError::WebhookRejected(billing::gateway::WebhookRejected::Malformed)))?;
-    let headers: Vec<(String, String)> = req
-        .headers()
-        .iter()
-        .filter_map(|(name, value)| Some((name.as_str().to_ascii_lowercase(), value.to_str().ok()?.to_owned())))
-        .collect();
+    let headers: Vec<(String, String)> =
+        req.headers().iter().filter_map(|(name, value)| Some((name.as_str().to_ascii_lowercase(), value.to_str().ok()?.to_owned()))).collect();
     let providers = state.payments.clone();
     let outcome = state
         .billing(move |b| {

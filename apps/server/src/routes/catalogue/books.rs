@@ -41,11 +41,7 @@ async fn home_books(state: web::Data<AppState>, who: MaybeUser) -> Result<HttpRe
         user: home.user.as_ref().map(|u| UserView::new(u, now)),
         books: views(home.popular),
         categories: views(home.categories),
-        recommendations: Recommendations {
-            new_releases: views(home.new_releases),
-            recommended: views(home.recommended),
-            history: views(home.history),
-        },
+        recommendations: Recommendations { new_releases: views(home.new_releases), recommended: views(home.recommended), history: views(home.history) },
     }))
 }
 
@@ -71,10 +67,7 @@ pub struct BooksMapResult {
 async fn books_map(state: web::Data<AppState>, query: web::Query<MapQuery>) -> Result<HttpResponse, ApiError> {
     let start = query.start.unwrap_or(0);
     let map = state.catalogue(move |c| c.books_map(start)).await?;
-    Ok(ok(BooksMapResult {
-        books: map.books.into_iter().map(|card| (card.id.to_string(), BookCard::from(card))).collect(),
-        next_start: map.next_start,
-    }))
+    Ok(ok(BooksMapResult { books: map.books.into_iter().map(|card| (card.id.to_string(), BookCard::from(card))).collect(), next_start: map.next_start }))
 }
 
 #[derive(Serialize, ToSchema)]

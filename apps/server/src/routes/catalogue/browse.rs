@@ -191,9 +191,6 @@ pub struct InfographicsResult {
 #[get("/api/infographics")]
 async fn list_infographics(state: web::Data<AppState>, who: MaybeUser) -> Result<HttpResponse, ApiError> {
     let found = state.catalogue(move |c| c.infographics(who.session())).await?;
-    let infographics = found
-        .into_iter()
-        .map(|i| Infographic { book: i.book.into(), image: i.image.map(|key| signed_url(&state, &key)) })
-        .collect();
+    let infographics = found.into_iter().map(|i| Infographic { book: i.book.into(), image: i.image.map(|key| signed_url(&state, &key)) }).collect();
     Ok(ok(InfographicsResult { infographics }))
 }

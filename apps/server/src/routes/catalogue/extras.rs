@@ -25,7 +25,15 @@ pub struct PodcastCard {
 
 impl From<Podcast> for PodcastCard {
     fn from(p: Podcast) -> Self {
-        PodcastCard { image_url: public_url(&p.image), has_audio: p.media.is_some(), id: p.id, title: p.title, author: p.author, description: p.description, mins: p.mins }
+        PodcastCard {
+            image_url: public_url(&p.image),
+            has_audio: p.media.is_some(),
+            id: p.id,
+            title: p.title,
+            author: p.author,
+            description: p.description,
+            mins: p.mins,
+        }
     }
 }
 
@@ -159,4 +167,3 @@ impl From<Goal> for GoalView {
         }
     }
 }
-

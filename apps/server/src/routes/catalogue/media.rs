@@ -4,12 +4,12 @@
 
 use crate::envelope::{ApiError, ErrorBody};
 use crate::state::AppState;
-use actix_web::http::header;
-use actix_web::{get, head, web, HttpRequest, HttpResponse};
-use futures::StreamExt;
 use ::media::range::{answer, RangeAnswer};
 use ::media::signing::{Refusal, Visibility};
 use ::media::MediaError;
+use actix_web::http::header;
+use actix_web::{get, head, web, HttpRequest, HttpResponse};
+use futures::StreamExt;
 use serde::Deserialize;
 use utoipa::IntoParams;
 
@@ -47,7 +47,9 @@ fn refusal(refusal: Refusal) -> ApiError {
     match refusal {
         Refusal::NotFound => not_found(),
         Refusal::Unsigned => ApiError::forbidden(),
-        Refusal::BadSignature => ApiError::new(actix_web::http::StatusCode::FORBIDDEN, "link_expired", "This link has expired or is not valid. Please reload the page."),
+        Refusal::BadSignature => {
+            ApiError::new(actix_web::http::StatusCode::FORBIDDEN, "link_expired", "This link has expired or is not valid. Please reload the page.")
+        }
     }
 }
 

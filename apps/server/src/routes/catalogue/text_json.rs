@@ -87,9 +87,8 @@ mod tests {
     fn the_fields_are_what_serialising_the_text_gives() {
         let reading = Arc::new(Reading::new(BODY));
         let whole = ReadableText::new(Arc::clone(&reading), Part::Whole);
-        let sections = |part: Part| -> Vec<serde_json::Value> {
-            reading.sections(part).iter().map(|s| serde_json::json!({ "title": s.title, "html": s.html })).collect()
-        };
+        let sections =
+            |part: Part| -> Vec<serde_json::Value> { reading.sections(part).iter().map(|s| serde_json::json!({ "title": s.title, "html": s.html })).collect() };
         assert_eq!(written(&whole), serde_json::json!({ "truncatedBody": reading.first_section(), "body": BODY, "sections": sections(Part::Whole) }));
         let first = ReadableText::new(Arc::clone(&reading), Part::First);
         assert_eq!(written(&first), serde_json::json!({ "truncatedBody": reading.first_section(), "body": null, "sections": sections(Part::First) }));

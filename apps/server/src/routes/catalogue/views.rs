@@ -1,7 +1,7 @@
 //! The catalogue's JSON shapes (docs/catalogue.md) and their construction from rows.
 
-use crate::state::AppState;
 use super::text_json::Json;
+use crate::state::AppState;
 use catalogue::model::{Author, BlogPost as Post, BookRef as Ref, Card, Category, Collection, Slide};
 use serde::Serialize;
 use utoipa::ToSchema;

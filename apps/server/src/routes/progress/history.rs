@@ -169,10 +169,6 @@ async fn progress_report(state: web::Data<AppState>, who: AuthUser) -> Result<Ht
             xp_to_next: report.level.xp_to_next,
             percent: report.level.percent,
         },
-        skills: report
-            .skills
-            .into_iter()
-            .map(|s| SkillView { name: s.name, completed: s.completed, target: SKILL_TARGET, acquired: s.acquired })
-            .collect(),
+        skills: report.skills.into_iter().map(|s| SkillView { name: s.name, completed: s.completed, target: SKILL_TARGET, acquired: s.acquired }).collect(),
     }))
 }

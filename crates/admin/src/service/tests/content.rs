@@ -2,8 +2,8 @@
 
 use super::*;
 use crate::audit::AuditAction;
-use crate::service::{CollectionForm, GoalForm, GoalPhoto, InsightForm, PodcastForm, PodcastMedia, PostForm, VisualForm};
 use crate::service::BookForm;
+use crate::service::{CollectionForm, GoalForm, GoalPhoto, InsightForm, PodcastForm, PodcastMedia, PostForm, VisualForm};
 use serde_json::json;
 
 const ADMIN: UserId = UserId(1);
@@ -20,7 +20,13 @@ fn store_with_a_book() -> (InMemoryAdmin, i64) {
 fn podcasts_need_the_specs_fields_on_add_and_on_edit_and_minutes_of_zero_or_more() {
     let store = InMemoryAdmin::default();
     let admin = Admin::new(&store, now());
-    let full = PodcastForm { title: Some("Deep work"), author: Some("Cal"), author_description: Some("Writer"), description: Some("About focus"), mins: Some(Some(12.0)) };
+    let full = PodcastForm {
+        title: Some("Deep work"),
+        author: Some("Cal"),
+        author_description: Some("Writer"),
+        description: Some("About focus"),
+        mins: Some(Some(12.0)),
+    };
     let message = |form: PodcastForm<'_>| admin.add_podcast(ADMIN, &form).unwrap_err().to_string();
     assert_eq!(message(PodcastForm::default()), "Please specify Title.");
     assert_eq!(message(PodcastForm { author_description: Some("  "), ..full.clone() }), "Please specify Author Description.");
@@ -30,9 +36,13 @@ fn podcasts_need_the_specs_fields_on_add_and_on_edit_and_minutes_of_zero_or_more
     let podcast = admin.add_podcast(ADMIN, &full).unwrap();
     assert_eq!((podcast.title.as_str(), podcast.mins), ("Deep work", 12));
     // Edit needs only title and author; the other fields keep their values when not sent.
-    let edited = admin.update_podcast(ADMIN, podcast.id, &PodcastForm { title: Some("Deep Work"), author: Some("Cal Newport"), ..PodcastForm::default() }).unwrap();
+    let edited =
+        admin.update_podcast(ADMIN, podcast.id, &PodcastForm { title: Some("Deep Work"), author: Some("Cal Newport"), ..PodcastForm::default() }).unwrap();
     assert_eq!((edited.title.as_str(), edited.description.as_str()), ("Deep Work", "About focus"));
-    assert_eq!(admin.update_podcast(ADMIN, podcast.id, &PodcastForm { author: Some(""), ..PodcastForm::default() }).unwrap_err().to_string(), "Please specify Author.");
+    assert_eq!(
+        admin.update_podcast(ADMIN, podcast.id, &PodcastForm { author: Some(""), ..PodcastForm::default() }).unwrap_err().to_string(),
+        "Please specify Author."
+    );
     let with_audio = admin.set_podcast_media(ADMIN, podcast.id, PodcastMedia::Episode, "premium/podcasts/deep-work-x.mp3").unwrap();
     assert_eq!(with_audio.media.as_deref(), Some("premium/podcasts/deep-work-x.mp3"));
     let actions: Vec<AuditAction> = store.audit().iter().map(|e| e.action).collect();
@@ -53,13 +63,21 @@ fn goals_need_title_and_short_title_then_a_mobile_title_on_edit_and_books_link_t
     admin.set_goal_photo(ADMIN, goal.id, GoalPhoto::Featured, "public/goals/focus-x.png").unwrap();
     assert_eq!(admin.goal(goal.id).unwrap().featured_photo, "public/goals/focus-x.png");
 
-    let linked = admin.update_book(ADMIN, book, &BookForm { title: Some("Walden"), author: Some("Thoreau"), goals: Some(vec![goal.id, goal.id]), ..BookForm::default() });
+    let linked = admin.update_book(
+        ADMIN,
+        book,
+        &BookForm { title: Some("Walden"), author: Some("Thoreau"), goals: Some(vec![goal.id, goal.id]), ..BookForm::default() },
+    );
     assert!(matches!(linked, Err(AdminError::Invalid(ref m)) if m == "Please specify Image."), "the cover comes first: {linked:?}");
     admin.set_book_media(ADMIN, book, crate::books::MediaSlot::Photo, "public/covers/w.png", None).unwrap();
-    let book = admin.update_book(ADMIN, book, &BookForm { title: Some("Walden"), author: Some("Thoreau"), goals: Some(vec![goal.id, goal.id]), ..BookForm::default() }).unwrap();
+    let book = admin
+        .update_book(ADMIN, book, &BookForm { title: Some("Walden"), author: Some("Thoreau"), goals: Some(vec![goal.id, goal.id]), ..BookForm::default() })
+        .unwrap();
     assert_eq!(book.goals, vec![goal.id]);
     assert_eq!(admin.goal(goal.id).unwrap().book_count, 1);
-    let unknown = admin.update_book(ADMIN, book.id, &BookForm { title: Some("Walden"), author: Some("Thoreau"), goals: Some(vec![404]), ..BookForm::default() }).unwrap_err();
+    let unknown = admin
+        .update_book(ADMIN, book.id, &BookForm { title: Some("Walden"), author: Some("Thoreau"), goals: Some(vec![404]), ..BookForm::default() })
+        .unwrap_err();
     assert_eq!(unknown.to_string(), "Please choose goals from the list.");
 }
 
@@ -67,11 +85,24 @@ fn goals_need_title_and_short_title_then_a_mobile_title_on_edit_and_books_link_t
 fn posts_are_sanitised_need_their_fields_get_a_free_address_and_may_be_drafts() {
     let store = InMemoryAdmin::default();
     let admin = Admin::new(&store, now());
-    let form = PostForm { title: Some("Read more"), description: Some("How"), category: Some("ideas"), text: Some("<p>Hi<script>alert(1)</script></p>"), ..PostForm::default() };
+    let form = PostForm {
+        title: Some("Read more"),
+        description: Some("How"),
+        category: Some("ideas"),
+        text: Some("<p>Hi<script>alert(1)</script></p>"),
+        ..PostForm::default()
+    };
     assert_eq!(admin.add_post(ADMIN, &PostForm { text: None, ..form.clone() }).unwrap_err().to_string(), "Please specify Text.");
     assert_eq!(admin.add_post(ADMIN, &PostForm { category: Some(""), ..form.clone() }).unwrap_err().to_string(), "Please specify Categories.");
-    assert_eq!(admin.add_post(ADMIN, &PostForm { category: Some("gossip"), ..form.clone() }).unwrap_err().to_string(), "Please choose Categories from the list.");
-    assert_eq!(admin.add_post(ADMIN, &PostForm { text: Some("<script>x</script>"), ..form.clone() }).unwrap_err().to_string(), "Please specify Text.", "nothing left once sanitised");
+    assert_eq!(
+        admin.add_post(ADMIN, &PostForm { category: Some("gossip"), ..form.clone() }).unwrap_err().to_string(),
+        "Please choose Categories from the list."
+    );
+    assert_eq!(
+        admin.add_post(ADMIN, &PostForm { text: Some("<script>x</script>"), ..form.clone() }).unwrap_err().to_string(),
+        "Please specify Text.",
+        "nothing left once sanitised"
+    );
     let first = admin.add_post(ADMIN, &form).unwrap();
     assert_eq!(first.text.as_str(), "<p>Hi</p>");
     assert_eq!((first.slug.as_str(), first.draft, first.publish_at), ("read-more", false, now()));
@@ -87,7 +118,10 @@ fn insights_need_a_quote_and_a_book_given_by_id_or_address_name() {
     let (store, book) = store_with_a_book();
     let admin = Admin::new(&store, now());
     assert_eq!(admin.add_insight(ADMIN, &InsightForm { book: Some("walden"), ..InsightForm::default() }).unwrap_err().to_string(), "Please specify Quote.");
-    assert_eq!(admin.add_insight(ADMIN, &InsightForm { insight: Some("Simplify."), ..InsightForm::default() }).unwrap_err().to_string(), "Please specify Book.");
+    assert_eq!(
+        admin.add_insight(ADMIN, &InsightForm { insight: Some("Simplify."), ..InsightForm::default() }).unwrap_err().to_string(),
+        "Please specify Book."
+    );
     let unknown = admin.add_insight(ADMIN, &InsightForm { insight: Some("Simplify."), book: Some("no-such-book") }).unwrap_err();
     assert_eq!(unknown.to_string(), "Please enter the id or address name of a book.");
     let insight = admin.add_insight(ADMIN, &InsightForm { insight: Some(" Simplify, simplify. "), book: Some("walden") }).unwrap();
@@ -102,12 +136,20 @@ fn collections_take_comma_joined_ids_of_things_that_exist() {
     let admin = Admin::new(&store, now());
     assert_eq!(admin.add_collection(ADMIN, &CollectionForm::default()).unwrap_err().to_string(), "Please specify Title.");
     let bad = |form: CollectionForm<'_>| admin.add_collection(ADMIN, &form).unwrap_err().to_string();
-    assert_eq!(bad(CollectionForm { title: Some("Calm"), categories: Some("1,x"), ..CollectionForm::default() }), "Please give Categories as ids separated by commas.");
+    assert_eq!(
+        bad(CollectionForm { title: Some("Calm"), categories: Some("1,x"), ..CollectionForm::default() }),
+        "Please give Categories as ids separated by commas."
+    );
     assert_eq!(bad(CollectionForm { title: Some("Calm"), categories: Some("9"), ..CollectionForm::default() }), "Please use the ids of existing categories.");
     assert_eq!(bad(CollectionForm { title: Some("Calm"), books: Some("404"), ..CollectionForm::default() }), "Please use the ids of existing books.");
     assert!(bad(CollectionForm { title: Some("Calm"), image: Some("premium/audio/x.wav"), ..CollectionForm::default() }).starts_with("Please give Image"));
     let books = format!("{book}, {book}");
-    let calm = admin.add_collection(ADMIN, &CollectionForm { title: Some("Calm"), subtitle: Some("Quiet books"), categories: Some(" 1 "), books: Some(&books), image: None }).unwrap();
+    let calm = admin
+        .add_collection(
+            ADMIN,
+            &CollectionForm { title: Some("Calm"), subtitle: Some("Quiet books"), categories: Some(" 1 "), books: Some(&books), image: None },
+        )
+        .unwrap();
     assert_eq!((calm.slug.as_str(), calm.categories.clone(), calm.books.clone()), ("calm", vec![1], vec![book]));
     let edited = admin.update_collection(ADMIN, calm.id, &CollectionForm { subtitle: Some("Still"), ..CollectionForm::default() }).unwrap();
     assert_eq!((edited.subtitle.as_str(), edited.title.as_str()), ("Still", "Calm"));
@@ -120,9 +162,16 @@ fn visuals_need_title_and_body_go_after_their_books_others_and_can_be_reordered_
     let slide = |title: &'static str| VisualForm { title: Some(title), body: Some("Idea"), book_id: Some(Some(book)), image: None };
     assert_eq!(admin.add_visual(ADMIN, &VisualForm { body: Some("x"), ..VisualForm::default() }).unwrap_err().to_string(), "Please specify Title.");
     assert_eq!(admin.add_visual(ADMIN, &VisualForm { title: Some("x"), ..VisualForm::default() }).unwrap_err().to_string(), "Please specify Body.");
-    assert_eq!(admin.add_visual(ADMIN, &VisualForm { book_id: Some(Some(404)), ..slide("x") }).unwrap_err().to_string(), "Please give the id of an existing book.");
-    assert_eq!(admin.add_visual(ADMIN, &VisualForm { image: Some("../etc/passwd"), ..slide("x") }).unwrap_err().to_string(), "Please upload the image on the photo page.");
-    let (one, two, three) = (admin.add_visual(ADMIN, &slide("One")).unwrap(), admin.add_visual(ADMIN, &slide("Two")).unwrap(), admin.add_visual(ADMIN, &slide("Three")).unwrap());
+    assert_eq!(
+        admin.add_visual(ADMIN, &VisualForm { book_id: Some(Some(404)), ..slide("x") }).unwrap_err().to_string(),
+        "Please give the id of an existing book."
+    );
+    assert_eq!(
+        admin.add_visual(ADMIN, &VisualForm { image: Some("../etc/passwd"), ..slide("x") }).unwrap_err().to_string(),
+        "Please upload the image on the photo page."
+    );
+    let (one, two, three) =
+        (admin.add_visual(ADMIN, &slide("One")).unwrap(), admin.add_visual(ADMIN, &slide("Two")).unwrap(), admin.add_visual(ADMIN, &slide("Three")).unwrap());
     assert_eq!((one.position, two.position, three.position), (0, 1, 2));
     assert_eq!(one.book_title.as_deref(), Some("Walden"));
     let loose = admin.add_visual(ADMIN, &VisualForm { book_id: None, ..slide("Loose") }).unwrap();

@@ -17,13 +17,7 @@ fn store() -> InMemoryAdmin {
 }
 
 fn edit(id: i64) -> MemberChange<'static> {
-    MemberChange {
-        user_id: Some(id),
-        first_name: Some("Ada"),
-        last_name: Some("Lovelace"),
-        email: Some("member7@example.com"),
-        ..MemberChange::default()
-    }
+    MemberChange { user_id: Some(id), first_name: Some("Ada"), last_name: Some("Lovelace"), email: Some("member7@example.com"), ..MemberChange::default() }
 }
 
 #[test]
@@ -50,7 +44,10 @@ fn a_plan_change_needs_a_reason_and_is_audited_with_it() {
     let end = (now() + chrono::Duration::days(365)).timestamp_millis();
     let yearly = MemberChange { plan_id: Some("yearly"), paid_date: Some(paid), end_paid_date: Some(end), ..edit(7) };
     assert_eq!(admin.update_member(ADMIN, &yearly).unwrap_err(), AdminError::ReasonRequired);
-    assert_eq!(admin.update_member(ADMIN, &MemberChange { plan_id: Some("platinum"), reason: Some("x"), ..yearly.clone() }).unwrap_err(), AdminError::UnknownPlan);
+    assert_eq!(
+        admin.update_member(ADMIN, &MemberChange { plan_id: Some("platinum"), reason: Some("x"), ..yearly.clone() }).unwrap_err(),
+        AdminError::UnknownPlan
+    );
     let no_date = MemberChange { paid_date: None, reason: Some("goodwill"), ..yearly.clone() };
     assert_eq!(admin.update_member(ADMIN, &no_date).unwrap_err().to_string(), "Please specify Paid Date.");
 
@@ -82,7 +79,8 @@ fn a_name_change_is_audited_without_a_reason_and_an_unchanged_save_writes_nothin
     admin.update_member(ADMIN, &renamed).unwrap();
     assert_eq!(store.audit().len(), 1, "nothing changed the second time");
     // The end stays when the form does not send it; 0 means for life.
-    let lifetime = MemberChange { plan_id: Some("lifetime"), paid_date: Some(now().timestamp_millis()), end_paid_date: Some(0), reason: Some("press"), ..renamed };
+    let lifetime =
+        MemberChange { plan_id: Some("lifetime"), paid_date: Some(now().timestamp_millis()), end_paid_date: Some(0), reason: Some("press"), ..renamed };
     assert_eq!(admin.update_member(ADMIN, &lifetime).unwrap().end_paid_date, None);
     let entries = admin.audit(&AuditFilter { action: Some(AuditAction::PlanChanged), ..AuditFilter::default() }).unwrap();
     assert_eq!(entries.len(), 1);

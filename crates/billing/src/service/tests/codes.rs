@@ -107,7 +107,8 @@ fn buy_seats(store: &InMemoryBilling, n: i64) -> kernel::Session {
     let ada = store.sign_in(ADA, "ada@example.com");
     let cards = FakeCards::new(now());
     let billing = Billing::new(store, now()).with_site("https://gistbook.test");
-    let checkout = CardCheckout { basket: Basket { quantity: Some(n), ..basket("bulk") }, buyer: Buyer::Member(ada), payment_method: Some("pm_visa"), gift: None };
+    let checkout =
+        CardCheckout { basket: Basket { quantity: Some(n), ..basket("bulk") }, buyer: Buyer::Member(ada), payment_method: Some("pm_visa"), gift: None };
     billing.pay_by_card(&cards, &CountingSecrets::default(), &checkout).unwrap();
     ada
 }

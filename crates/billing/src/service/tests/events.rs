@@ -10,16 +10,16 @@ use kernel::UserId;
 const ADA: UserId = UserId(7);
 
 fn member(store: &InMemoryBilling) -> Buyer {
-        Buyer::Member(ada(store))
-    }
+    Buyer::Member(ada(store))
+}
 
-    fn ada(store: &InMemoryBilling) -> kernel::Session {
-        store.sign_in(ADA, "ada@example.com")
-    }
+fn ada(store: &InMemoryBilling) -> kernel::Session {
+    store.sign_in(ADA, "ada@example.com")
+}
 
-    fn bob(store: &InMemoryBilling) -> kernel::Session {
-        store.sign_in(UserId(8), "bob@example.com")
-    }
+fn bob(store: &InMemoryBilling) -> kernel::Session {
+    store.sign_in(UserId(8), "bob@example.com")
+}
 
 /// Ada buys `plan` by card; the charge id and the provider's reference.
 fn bought(store: &InMemoryBilling, cards: &FakeCards, plan: &str) -> (String, String) {
@@ -67,7 +67,12 @@ fn a_guests_receipt_carries_the_link_that_attaches_the_purchase() {
     let store = InMemoryBilling::with_standard_plans();
     let cards = FakeCards::new(now());
     let billing = Billing::new(&store, now()).with_site("https://gistbook.test/");
-    let checkout = CardCheckout { basket: basket("lifetime"), buyer: Buyer::Guest { email: Some("guest@example.com".into()) }, payment_method: Some("pm_visa"), gift: None };
+    let checkout = CardCheckout {
+        basket: basket("lifetime"),
+        buyer: Buyer::Guest { email: Some("guest@example.com".into()) },
+        payment_method: Some("pm_visa"),
+        gift: None,
+    };
     let CheckoutResult::Complete { charge_id, .. } = billing.pay_by_card(&cards, &CountingSecrets::default(), &checkout).unwrap() else { panic!() };
     let mail = &store.mail()[0];
     assert_eq!(mail.to, "guest@example.com");
@@ -188,7 +193,13 @@ fn a_subscriptions_later_payments_are_recorded_once_and_refunds_mark_them() {
     // The same payment in another event (a retried delivery with a new id) is kept once.
     deliver(&store, &cards, &hooks, paid("evt_3", "in_renewal", 999, false)).unwrap();
     assert_eq!(store.subscription_payments(), vec![(charge_id.clone(), "in_renewal".to_owned(), 999, false)]);
-    let someone_elses = VerifiedEvent { id: "evt_4".into(), event: ProviderEvent::SubscriptionPaid { subscription: "sub_unknown".into(), payment: SubscriptionPayment { id: "in_x".into(), amount: Cents(999), reference: None, first: false, paid_at: now() } } };
+    let someone_elses = VerifiedEvent {
+        id: "evt_4".into(),
+        event: ProviderEvent::SubscriptionPaid {
+            subscription: "sub_unknown".into(),
+            payment: SubscriptionPayment { id: "in_x".into(), amount: Cents(999), reference: None, first: false, paid_at: now() },
+        },
+    };
     assert_eq!(deliver(&store, &cards, &hooks, someone_elses).unwrap(), WebhookOutcome::Ignored);
 
     let refund = VerifiedEvent { id: "evt_5".into(), event: ProviderEvent::Refunded { reference: "pi_in_renewal".into() } };
@@ -200,11 +211,30 @@ fn a_subscriptions_later_payments_are_recorded_once_and_refunds_mark_them() {
 #[test]
 fn a_plan_without_a_trial_took_its_first_payment_at_checkout_and_it_is_not_recorded_again() {
     use crate::model::{Interval, Plan, PlanKind};
-    let monthly = Plan { id: "monthly".into(), name: "Monthly".into(), kind: PlanKind::Subscription { interval: Interval::Month, trial_days: 3 }, amount: Cents(999), paypal_plan: None, book_title: None, course: None, active: true };
+    let monthly = Plan {
+        id: "monthly".into(),
+        name: "Monthly".into(),
+        kind: PlanKind::Subscription { interval: Interval::Month, trial_days: 3 },
+        amount: Cents(999),
+        paypal_plan: None,
+        book_title: None,
+        course: None,
+        active: true,
+    };
     let no_trial = Plan { kind: PlanKind::Subscription { interval: Interval::Month, trial_days: 0 }, ..monthly.clone() };
     let charge = Charge {
-        id: "ch".into(), user: Some(ADA), email: "ada@example.com".into(), plan_id: "monthly".into(), quantity: 1, amount: Cents(999),
-        coupon: None, provider: STRIPE.into(), reference: "sub_1".into(), status: ChargeStatus::Paid, created_at: now(), referral_id: None,
+        id: "ch".into(),
+        user: Some(ADA),
+        email: "ada@example.com".into(),
+        plan_id: "monthly".into(),
+        quantity: 1,
+        amount: Cents(999),
+        coupon: None,
+        provider: STRIPE.into(),
+        reference: "sub_1".into(),
+        status: ChargeStatus::Paid,
+        created_at: now(),
+        referral_id: None,
     };
     let payment = |after: Duration, first: bool| SubscriptionPayment { id: "in".into(), amount: Cents(999), reference: None, first, paid_at: now() + after };
     assert!(payment(Duration::days(40), true).is_the_purchase(&monthly, &charge), "a first invoice is the purchase");

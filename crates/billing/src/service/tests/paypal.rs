@@ -8,16 +8,16 @@ use kernel::UserId;
 const ADA: UserId = UserId(7);
 
 fn member(store: &InMemoryBilling) -> Buyer {
-        Buyer::Member(ada(store))
-    }
+    Buyer::Member(ada(store))
+}
 
-    fn ada(store: &InMemoryBilling) -> kernel::Session {
-        store.sign_in(ADA, "ada@example.com")
-    }
+fn ada(store: &InMemoryBilling) -> kernel::Session {
+    store.sign_in(ADA, "ada@example.com")
+}
 
-    fn bob(store: &InMemoryBilling) -> kernel::Session {
-        store.sign_in(UserId(8), "bob@example.com")
-    }
+fn bob(store: &InMemoryBilling) -> kernel::Session {
+    store.sign_in(UserId(8), "bob@example.com")
+}
 
 fn order(approval: &str) -> PayPalApproval<'_> {
     PayPalApproval { order_id: Some(approval), subscription_id: None }
@@ -38,8 +38,15 @@ fn a_one_time_purchase_is_an_order_at_the_servers_price_captured_after_approval(
     let not_yet = billing.complete_paypal(&paypal, &CountingSecrets::default(), order(&order_id), Some(ada(&store))).unwrap_err();
     assert_eq!(not_yet.to_string(), "The buyer has not approved this order.");
     paypal.approve(&order_id);
-    assert_eq!(billing.complete_paypal(&paypal, &CountingSecrets::default(), order(&order_id), Some(bob(&store))).unwrap_err(), BillingError::UnknownCharge, "not the buyer");
-    let CheckoutResult::Complete { granted, .. } = billing.complete_paypal(&paypal, &CountingSecrets::default(), order(&order_id), Some(ada(&store))).unwrap() else { panic!() };
+    assert_eq!(
+        billing.complete_paypal(&paypal, &CountingSecrets::default(), order(&order_id), Some(bob(&store))).unwrap_err(),
+        BillingError::UnknownCharge,
+        "not the buyer"
+    );
+    let CheckoutResult::Complete { granted, .. } = billing.complete_paypal(&paypal, &CountingSecrets::default(), order(&order_id), Some(ada(&store))).unwrap()
+    else {
+        panic!()
+    };
     assert_eq!(granted.unwrap().end_paid_date, None);
     assert_eq!(store.coupon_redemptions("TEN"), 1);
     assert_eq!(store.mail().len(), 1);
@@ -48,8 +55,14 @@ fn a_one_time_purchase_is_an_order_at_the_servers_price_captured_after_approval(
     assert!(billing.complete_paypal(&paypal, &CountingSecrets::default(), order(&order_id), Some(ada(&store))).is_ok());
     assert_eq!(paypal.captures.lock().unwrap().len(), 1);
     assert_eq!(store.grants().len(), 1);
-    assert_eq!(billing.complete_paypal(&paypal, &CountingSecrets::default(), order("ORDER-unknown"), Some(ada(&store))).unwrap_err(), BillingError::UnknownCharge);
-    assert_eq!(billing.complete_paypal(&paypal, &CountingSecrets::default(), PayPalApproval { order_id: None, subscription_id: None }, Some(ada(&store))).unwrap_err(), BillingError::UnknownCharge);
+    assert_eq!(
+        billing.complete_paypal(&paypal, &CountingSecrets::default(), order("ORDER-unknown"), Some(ada(&store))).unwrap_err(),
+        BillingError::UnknownCharge
+    );
+    assert_eq!(
+        billing.complete_paypal(&paypal, &CountingSecrets::default(), PayPalApproval { order_id: None, subscription_id: None }, Some(ada(&store))).unwrap_err(),
+        BillingError::UnknownCharge
+    );
 }
 
 #[test]
@@ -57,7 +70,10 @@ fn a_capture_of_another_amount_is_not_taken_as_payment() {
     let store = InMemoryBilling::with_standard_plans();
     let paypal = FakePayPal::new(now());
     let billing = Billing::new(&store, now());
-    let PayPalStart::Order { order_id } = billing.start_paypal(&paypal, &CountingSecrets::default(), &basket("lifetime"), &member(&store), None).unwrap() else { panic!() };
+    let PayPalStart::Order { order_id } = billing.start_paypal(&paypal, &CountingSecrets::default(), &basket("lifetime"), &member(&store), None).unwrap()
+    else {
+        panic!()
+    };
     paypal.approve(&order_id);
     *paypal.capture_amount_override.lock().unwrap() = Some(Cents(1));
     assert_eq!(billing.complete_paypal(&paypal, &CountingSecrets::default(), order(&order_id), Some(ada(&store))).unwrap_err().code(), "internal");
@@ -70,13 +86,18 @@ fn a_subscription_is_checked_with_paypal_before_it_counts() {
     let paypal = FakePayPal::new(now());
     let billing = Billing::new(&store, now());
     let guest = Buyer::Guest { email: Some("g@example.com".into()) };
-    let PayPalStart::Subscription { subscription_id } = billing.start_paypal(&paypal, &CountingSecrets::default(), &basket("monthly"), &guest, None).unwrap() else { panic!() };
+    let PayPalStart::Subscription { subscription_id } = billing.start_paypal(&paypal, &CountingSecrets::default(), &basket("monthly"), &guest, None).unwrap()
+    else {
+        panic!()
+    };
     let request = paypal.subscription_request(&subscription_id).unwrap();
     assert_eq!((request.paypal_plan.as_str(), request.amount, request.trial_days), ("P-MONTHLY", Cents(999), 3));
     let approval = PayPalApproval { order_id: None, subscription_id: Some(&subscription_id) };
     assert_eq!(billing.complete_paypal(&paypal, &CountingSecrets::default(), approval, None).unwrap_err(), BillingError::PayPalNotApproved);
     paypal.approve(&subscription_id);
-    let CheckoutResult::Complete { charge_id, granted: None } = billing.complete_paypal(&paypal, &CountingSecrets::default(), approval, None).unwrap() else { panic!() };
+    let CheckoutResult::Complete { charge_id, granted: None } = billing.complete_paypal(&paypal, &CountingSecrets::default(), approval, None).unwrap() else {
+        panic!()
+    };
     assert_eq!(store.state_of(&charge_id).unwrap().status, Trialing);
     let grant = billing.attach_charge(Some(&charge_id), ada(&store)).unwrap().unwrap();
     assert_eq!(grant.end_paid_date, Some(now() + Duration::days(3)));

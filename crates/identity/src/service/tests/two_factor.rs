@@ -54,29 +54,17 @@ fn a_login_with_two_factor_on_waits_for_a_current_code() {
     let w = world();
     let member = enrolled(&w, "a@b.co");
     let challenge = challenge(&w, "a@b.co");
-    assert_eq!(
-        w.service.finish_second_factor(Some(&challenge), Some("999999"), "10.0.0.1").unwrap_err(),
-        IdentityError::InvalidTwoFactorCode
-    );
-    assert_eq!(
-        w.service.finish_second_factor(Some("made-up"), Some("999999"), "10.0.0.1").unwrap_err(),
-        IdentityError::LoginChallengeExpired
-    );
+    assert_eq!(w.service.finish_second_factor(Some(&challenge), Some("999999"), "10.0.0.1").unwrap_err(), IdentityError::InvalidTwoFactorCode);
+    assert_eq!(w.service.finish_second_factor(Some("made-up"), Some("999999"), "10.0.0.1").unwrap_err(), IdentityError::LoginChallengeExpired);
     let code = FakeOneTimePasswords::code_at(&member.secret, w.clock.now());
     let signed_in = w.service.finish_second_factor(Some(&challenge), Some(&code), "10.0.0.1").unwrap();
     assert_eq!(signed_in.user.email.as_str(), "a@b.co");
     assert_ne!(signed_in.session, member.session, "a new session");
 
     // The challenge is spent, and the same code does not open a second login (replay).
-    assert_eq!(
-        w.service.finish_second_factor(Some(&challenge), Some(&code), "10.0.0.1").unwrap_err(),
-        IdentityError::LoginChallengeExpired
-    );
+    assert_eq!(w.service.finish_second_factor(Some(&challenge), Some(&code), "10.0.0.1").unwrap_err(), IdentityError::LoginChallengeExpired);
     let another = self::challenge(&w, "a@b.co");
-    assert_eq!(
-        w.service.finish_second_factor(Some(&another), Some(&code), "10.0.0.1").unwrap_err(),
-        IdentityError::InvalidTwoFactorCode
-    );
+    assert_eq!(w.service.finish_second_factor(Some(&another), Some(&code), "10.0.0.1").unwrap_err(), IdentityError::InvalidTwoFactorCode);
 }
 
 #[test]
@@ -86,10 +74,7 @@ fn a_challenge_lasts_five_minutes() {
     let challenge = challenge(&w, "a@b.co");
     w.clock.advance(Duration::seconds(301));
     let code = FakeOneTimePasswords::code_at(&member.secret, w.clock.now());
-    assert_eq!(
-        w.service.finish_second_factor(Some(&challenge), Some(&code), "10.0.0.1").unwrap_err(),
-        IdentityError::LoginChallengeExpired
-    );
+    assert_eq!(w.service.finish_second_factor(Some(&challenge), Some(&code), "10.0.0.1").unwrap_err(), IdentityError::LoginChallengeExpired);
 }
 
 #[test]
@@ -101,10 +86,7 @@ fn a_recovery_code_works_once_in_any_case_and_spacing() {
     assert!(w.service.finish_second_factor(Some(&first), Some(&typed), "10.0.0.1").is_ok());
     assert_eq!(w.service.two_factor_status(member.session).unwrap().recovery_codes_left, 9);
     let second = challenge(&w, "a@b.co");
-    assert_eq!(
-        w.service.finish_second_factor(Some(&second), Some(&member.recovery[3]), "10.0.0.1").unwrap_err(),
-        IdentityError::InvalidTwoFactorCode
-    );
+    assert_eq!(w.service.finish_second_factor(Some(&second), Some(&member.recovery[3]), "10.0.0.1").unwrap_err(), IdentityError::InvalidTwoFactorCode);
     assert!(w.service.finish_second_factor(Some(&second), Some(&member.recovery[4]), "10.0.0.1").is_ok());
 }
 
@@ -141,10 +123,7 @@ fn renewed_recovery_codes_replace_the_old_ones() {
     let renewed = w.service.renew_recovery_codes(member.session, Some(&code)).unwrap();
     assert_eq!(renewed.len(), RECOVERY_CODES);
     let challenge = challenge(&w, "a@b.co");
-    assert_eq!(
-        w.service.finish_second_factor(Some(&challenge), Some(&member.recovery[0]), "10.0.0.1").unwrap_err(),
-        IdentityError::InvalidTwoFactorCode
-    );
+    assert_eq!(w.service.finish_second_factor(Some(&challenge), Some(&member.recovery[0]), "10.0.0.1").unwrap_err(), IdentityError::InvalidTwoFactorCode);
     assert!(w.service.finish_second_factor(Some(&challenge), Some(&renewed[0]), "10.0.0.1").is_ok());
 }
 
@@ -167,10 +146,8 @@ fn the_back_office_is_for_admins_with_two_factor_on() {
 #[test]
 fn the_sessions_list_names_each_device_and_ends_one_at_a_time() {
     let w = world();
-    let laptop_client = ClientInfo {
-        address: "203.0.113.5".into(),
-        user_agent: "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0".into(),
-    };
+    let laptop_client =
+        ClientInfo { address: "203.0.113.5".into(), user_agent: "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0".into() };
     let laptop = w.service.register(&form("a@b.co", PASSWORD), laptop_client).unwrap();
     w.clock.advance(Duration::minutes(5));
     let phone_client = ClientInfo {
@@ -218,10 +195,7 @@ fn a_refresh_updates_where_a_session_was_last_used() {
 #[test]
 fn devices_have_short_readable_names() {
     assert_eq!(describe_device(""), "Unknown device");
-    assert_eq!(
-        describe_device("Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36 Edg/130.0"),
-        "Edge on Windows"
-    );
+    assert_eq!(describe_device("Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36 Edg/130.0"), "Edge on Windows");
     assert_eq!(describe_device("Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 Version/17.0 Safari/605.1.15"), "Safari on macOS");
     assert_eq!(describe_device("curl/8.5.0"), "curl");
 }
