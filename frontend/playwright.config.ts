@@ -10,9 +10,7 @@ export default defineConfig({
   // One retry: a test that fails twice fails the run; one that passes on its retry is reported
   // as flaky in `cargo xtask test`'s summary (read from the JSON report) so it gets fixed.
   retries: 1,
-  reporter: process.env.E2E_JSON_REPORT
-    ? [['list'], ['json', { outputFile: process.env.E2E_JSON_REPORT }]]
-    : 'list',
+  reporter: process.env.E2E_JSON_REPORT ? [['list'], ['json', { outputFile: process.env.E2E_JSON_REPORT }]] : 'list',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {

@@ -49,7 +49,12 @@ test('the account menu and the mobile menu work with the keyboard alone', async 
   const menuButton = page.getByRole('button', { name: /my account/i });
   await menuButton.press('Enter');
   await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
-  await expect(page.getByRole('menuitem', { name: 'Account' }).or(page.getByRole('link', { name: 'Account', exact: true })).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('menuitem', { name: 'Account' })
+      .or(page.getByRole('link', { name: 'Account', exact: true }))
+      .first(),
+  ).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
 

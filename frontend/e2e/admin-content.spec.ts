@@ -117,7 +117,10 @@ test('an admin publishes a goal, a podcast, a post, an insight and a collection,
   await page.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'The photo was uploaded.' })).toBeVisible();
   await adminNav(page, 'Podcasts');
-  await expect(page.getByRole('row', { name: new RegExp(podcastTitle) }).getByRole('link', { name: `Edit ${podcastTitle}` })).toHaveAttribute('href', `/admin/podcasts/${podcastId}`);
+  await expect(page.getByRole('row', { name: new RegExp(podcastTitle) }).getByRole('link', { name: `Edit ${podcastTitle}` })).toHaveAttribute(
+    'href',
+    `/admin/podcasts/${podcastId}`,
+  );
   await expectNoViolations(page, '/admin/podcasts');
 
   // ---- a blog post with a photo ----------------------------------------------------------------

@@ -101,7 +101,7 @@ export function makePng(size = 96): Buffer {
   const rows: number[] = [];
   for (let y = 0; y < size; y++) {
     rows.push(0);
-    for (let x = 0; x < size; x++) rows.push(15 + ((x * 200) / size) | 0, 82, 87 + ((y * 150) / size) | 0);
+    for (let x = 0; x < size; x++) rows.push((15 + (x * 200) / size) | 0, 82, (87 + (y * 150) / size) | 0);
   }
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(Buffer.from(rows))), chunk('IEND', Buffer.alloc(0))]);

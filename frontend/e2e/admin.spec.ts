@@ -70,7 +70,10 @@ test('an admin adds a book with files, makes it the preview, changes a plan and 
   await expect(page.getByRole('status').filter({ hasText: 'The media was uploaded.' })).toBeVisible({ timeout: 60_000 });
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
   const seen = await progress();
-  expect(seen.some((step) => step.value > 0 && step.value < 100 && !step.done), JSON.stringify(seen)).toBe(true);
+  expect(
+    seen.some((step) => step.value > 0 && step.value < 100 && !step.done),
+    JSON.stringify(seen),
+  ).toBe(true);
   expect(seen[seen.length - 1]).toEqual({ value: 100, done: true });
   await expect(page.locator('audio')).toHaveAttribute('src', /\S/);
 

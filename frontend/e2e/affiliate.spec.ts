@@ -33,11 +33,17 @@ test('a member applies as an affiliate, the admin approves them, and their link 
   const admin = await adminContext.newPage();
   await signInAsAdmin(admin);
   await admin.goto('/admin/affiliates');
-  await admin.getByRole('group', { name: 'Show affiliates' }).getByRole('button', { name: /Pending/ }).click();
+  await admin
+    .getByRole('group', { name: 'Show affiliates' })
+    .getByRole('button', { name: /Pending/ })
+    .click();
   const row = admin.getByRole('row').filter({ hasText: name });
   await expect(row).toContainText('pending', { ignoreCase: true });
   await row.getByRole('button', { name: `Approve ${name}` }).click();
-  await admin.getByRole('group', { name: 'Show affiliates' }).getByRole('button', { name: /Approved/ }).click();
+  await admin
+    .getByRole('group', { name: 'Show affiliates' })
+    .getByRole('button', { name: /Approved/ })
+    .click();
   const approved = admin.getByRole('row').filter({ hasText: name });
   await approved.getByRole('button', { name: `Record payout for ${name}` }).click();
   const payout = admin.getByRole('form', { name: `Payout to ${name}` });

@@ -12,9 +12,7 @@ test('a new member picks categories and gets recommendations on /home', async ({
   // Sign-up lands on /home, which sends a member without picks on to choose categories.
   await expect(page).toHaveURL(/\/choose-categories\/new$/);
   await expect(page.getByRole('heading', { name: 'Set Preferences', level: 1 })).toBeVisible();
-  await expect(
-    page.getByText('Please pick the categories that you are interested in, and we will recommend books for you to read.'),
-  ).toBeVisible();
+  await expect(page.getByText('Please pick the categories that you are interested in, and we will recommend books for you to read.')).toBeVisible();
   const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
   await expect(breadcrumb.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/home');
 

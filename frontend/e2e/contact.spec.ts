@@ -98,7 +98,12 @@ test('a visitor writes to the team through contact, suggest and feedback; the ad
     // It stays read after a reload.
     await admin.reload();
     await admin.getByRole('group', { name: 'Show messages' }).getByRole('button', { name: 'All' }).click();
-    await expect(table.getByRole('row').filter({ hasText: contact.body }).getByRole('button', { name: /^Mark as unread/ })).toBeVisible();
+    await expect(
+      table
+        .getByRole('row')
+        .filter({ hasText: contact.body })
+        .getByRole('button', { name: /^Mark as unread/ }),
+    ).toBeVisible();
   } finally {
     await adminContext.close();
   }

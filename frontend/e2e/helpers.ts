@@ -148,9 +148,7 @@ export async function readerPosition(page: Page): Promise<{ index: number; total
 /** Fails with a readable list when axe finds WCAG 2.1 A/AA violations on the page as it is. */
 export async function expectNoViolations(page: Page, name: string): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const summary = results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
+  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(summary, `accessibility violations on ${name}`).toEqual([]);
 }
 

@@ -68,13 +68,7 @@ test('every link of the account menu, the home sidebar, the header and the foote
   expect(menuLinks).toContain('/account');
   await page.keyboard.press('Escape');
 
-  const hrefs = unique([
-    sidebarLinks,
-    inviteLinks,
-    menuLinks,
-    await inAppLinks(page.getByRole('banner')),
-    await inAppLinks(page.getByRole('contentinfo')),
-  ]);
+  const hrefs = unique([sidebarLinks, inviteLinks, menuLinks, await inAppLinks(page.getByRole('banner')), await inAppLinks(page.getByRole('contentinfo'))]);
   await expectNoneNotFound(page, hrefs, 'member');
 });
 

@@ -19,7 +19,10 @@ async function pressAndSave(page: Page, key: 'ArrowLeft' | 'ArrowRight'): Promis
 
 /** A figure of /my-progress ("Books completed", "XP", ...): the <dd> after its <dt>. */
 function figure(page: Page, term: string) {
-  return page.locator('.progress-figures > div').filter({ has: page.getByText(term, { exact: true }) }).locator('dd');
+  return page
+    .locator('.progress-figures > div')
+    .filter({ has: page.getByText(term, { exact: true }) })
+    .locator('dd');
 }
 
 test('a new member finishes a book, rates it, earns XP, uses the library and resumes where they left off', async ({ page }) => {

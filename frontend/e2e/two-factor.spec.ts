@@ -36,7 +36,9 @@ test('a member turns on two-factor, signs in with a code, and signs another devi
   await continueToHome(page);
 
   // A second device signs in with a recovery code (through the API, as a phone app would).
-  const phone = await browser.newContext({ userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1' });
+  const phone = await browser.newContext({
+    userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
+  });
   const first = await phone.request.post('/api/user/login', { data: { email: user.email, password: user.password } });
   const challenge = ((await first.json()) as { result: { challenge: string } }).result.challenge;
   const second = await phone.request.post('/api/user/login/two-factor', { data: { challenge, code: recoveryCodes[0] } });

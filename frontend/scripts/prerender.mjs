@@ -24,9 +24,7 @@ const entry = new Set(groups.main);
 function routeLinks(group) {
   const files = (groups[group] ?? []).filter((file) => !entry.has(file));
   if (!files.some((file) => file.endsWith('.js'))) throw new Error(`prerender: chunk-groups.json names no script for ${group}`);
-  return files
-    .map((file) => (file.endsWith('.css') ? `<link rel="stylesheet" href="/${file}">` : `<link rel="preload" as="script" href="/${file}">`))
-    .join('');
+  return files.map((file) => (file.endsWith('.css') ? `<link rel="stylesheet" href="/${file}">` : `<link rel="preload" as="script" href="/${file}">`)).join('');
 }
 if (!template.includes('</head>')) throw new Error('prerender: dist/index.html has no </head>');
 
@@ -38,9 +36,7 @@ for (const { path: page, file, chunk } of PRERENDERED_PAGES) {
   const inline = markup.match(/<script|\sstyle="[^"]*"/);
   if (inline) throw new Error(`prerender: ${page} has inline ${inline[0].trim()} (the CSP refuses it): use a class`);
   // `data-prerendered` tells src/index.tsx to hydrate instead of rendering afresh.
-  const html = template
-    .replace('</head>', () => `${routeLinks(chunk)}</head>`)
-    .replace(EMPTY_ROOT, () => `<div id="root" data-prerendered="">${markup}</div>`);
+  const html = template.replace('</head>', () => `${routeLinks(chunk)}</head>`).replace(EMPTY_ROOT, () => `<div id="root" data-prerendered="">${markup}</div>`);
   fs.writeFileSync(path.join(dist, 'prerendered', file), html);
   console.log(`prerendered ${page} -> dist/prerendered/${file} (${(markup.length / 1024).toFixed(1)} KB of markup)`);
 }

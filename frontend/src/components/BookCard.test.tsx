@@ -18,7 +18,11 @@ describe('BookCard', () => {
   it('shows the Free, Audio, Video and Coming soon badges', async () => {
     renderWithRouter(<BookCard book={makeBook({ title: 'Walden', free: true, hasMedia: true, hasVideo: true, comingSoon: true })} />);
     const badges = await screen.findByRole('list', { name: 'Badges' });
-    expect(within(badges).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Free', 'Audio', 'Video', 'Coming soon']);
+    expect(
+      within(badges)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Free', 'Audio', 'Video', 'Coming soon']);
   });
 
   it('lists badges only for the flags that are set', () => {
@@ -52,13 +56,19 @@ describe('BookCard', () => {
   });
 
   it('loads the first row of a grid at once and the rest lazily', async () => {
-    const books = ['A', 'B', 'C', 'D'].map((title, index) => makeBook({ id: index + 1, subid: title.toLowerCase(), title, image: `/media/public/${title}.jpg` }));
+    const books = ['A', 'B', 'C', 'D'].map((title, index) =>
+      makeBook({ id: index + 1, subid: title.toLowerCase(), title, image: `/media/public/${title}.jpg` }),
+    );
     renderWithRouter(<BookGrid label="Latest" books={books} eagerCount={2} />);
     const list = await screen.findByRole('list', { name: 'Latest' });
-    expect(within(list).getAllByRole('img').map((img) => img.getAttribute('loading'))).toEqual(['eager', 'eager', 'lazy', 'lazy']);
+    expect(
+      within(list)
+        .getAllByRole('img')
+        .map((img) => img.getAttribute('loading')),
+    ).toEqual(['eager', 'eager', 'lazy', 'lazy']);
   });
 
-  it('shows a loading grid of cards with the real cards\' boxes, announced once', async () => {
+  it("shows a loading grid of cards with the real cards' boxes, announced once", async () => {
     renderWithRouter(<BookGridSkeleton count={5} label="Loading latest books…" />);
     const status = await screen.findByRole('status');
     expect(status).toHaveTextContent('Loading latest books…');

@@ -24,9 +24,7 @@ export function Button({
   type = 'button',
   ...rest
 }: ButtonProps) {
-  const classes = ['btn', `btn--${variant}`, `btn--${size}`, block ? 'btn--block' : '', className ?? '']
-    .filter(Boolean)
-    .join(' ');
+  const classes = ['btn', `btn--${variant}`, `btn--${size}`, block ? 'btn--block' : '', className ?? ''].filter(Boolean).join(' ');
   return (
     <button type={type} className={classes} disabled={disabled || loading} aria-busy={loading || undefined} {...rest}>
       {loading ? <span className="btn__spinner" aria-hidden="true" /> : icon}

@@ -14,15 +14,7 @@ interface ProgressBarProps {
 export function ProgressBar({ label, value, max, valueText, className, fillClassName }: ProgressBarProps) {
   const percent = max > 0 ? Math.min(100, Math.max(0, (value / max) * 100)) : 0;
   return (
-    <div
-      className={className}
-      role="progressbar"
-      aria-label={label}
-      aria-valuemin={0}
-      aria-valuemax={max}
-      aria-valuenow={value}
-      aria-valuetext={valueText}
-    >
+    <div className={className} role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={max} aria-valuenow={value} aria-valuetext={valueText}>
       <span className={fillClassName} style={{ width: `${percent}%` }} />
     </div>
   );

@@ -69,7 +69,15 @@ describe('useArrowKeys', () => {
   it('ignores other keys, modified arrows and arrows already handled', () => {
     const onStep = vi.fn();
     renderHook(() => useArrowKeys(onStep));
-    for (const init of [{ key: 'ArrowUp' }, { key: 'ArrowDown' }, { key: 'Enter' }, { key: 'ArrowRight', altKey: true }, { key: 'ArrowRight', ctrlKey: true }, { key: 'ArrowLeft', metaKey: true }, { key: 'ArrowLeft', shiftKey: true }]) {
+    for (const init of [
+      { key: 'ArrowUp' },
+      { key: 'ArrowDown' },
+      { key: 'Enter' },
+      { key: 'ArrowRight', altKey: true },
+      { key: 'ArrowRight', ctrlKey: true },
+      { key: 'ArrowLeft', metaKey: true },
+      { key: 'ArrowLeft', shiftKey: true },
+    ]) {
       expect(press(init)).toBe(false);
     }
     const handled = (event: KeyboardEvent) => event.preventDefault();
@@ -82,7 +90,13 @@ describe('useArrowKeys', () => {
   it('ignores arrows typed into inputs, textareas, editable content and key-using widgets', () => {
     const onStep = vi.fn();
     renderHook(() => useArrowKeys(onStep));
-    for (const html of ['<input data-target>', '<textarea data-target></textarea>', '<div contenteditable="true" data-target></div>', '<input type="radio" data-target>', '<div role="slider" tabindex="0" data-target></div>']) {
+    for (const html of [
+      '<input data-target>',
+      '<textarea data-target></textarea>',
+      '<div contenteditable="true" data-target></div>',
+      '<input type="radio" data-target>',
+      '<div role="slider" tabindex="0" data-target></div>',
+    ]) {
       expect(press({ key: 'ArrowRight' }, element(html))).toBe(false);
     }
     expect(onStep).not.toHaveBeenCalled();

@@ -27,7 +27,16 @@ export function adminUsers(count: number, firstId: number): AdminUser[] {
 
 export function makeBookRow(overrides: Partial<AdminBookRow> = {}): AdminBookRow {
   const id = overrides.id ?? 1;
-  return { id, subid: `book-${id}`, title: `Book ${id}`, author: 'Henry Thoreau', uploadDate: Date.UTC(2025, 0, id), deleted: false, preview: false, ...overrides };
+  return {
+    id,
+    subid: `book-${id}`,
+    title: `Book ${id}`,
+    author: 'Henry Thoreau',
+    uploadDate: Date.UTC(2025, 0, id),
+    deleted: false,
+    preview: false,
+    ...overrides,
+  };
 }
 
 export function makeAdminBook(overrides: Partial<AdminBook> = {}): AdminBook {

@@ -1,13 +1,4 @@
-import type {
-  AuthorView,
-  BlogPost,
-  BookCard,
-  BookPage,
-  CategoryView,
-  CollectionView,
-  SessionView,
-  User,
-} from '@/lib/api/types';
+import type { AuthorView, BlogPost, BookCard, BookPage, CategoryView, CollectionView, SessionView, User } from '@/lib/api/types';
 
 let nextId = 1;
 
@@ -54,7 +45,10 @@ export function makeBook(overrides: Partial<BookCard> = {}): BookCard {
   const title = overrides.title ?? `Book ${id}`;
   return {
     id,
-    subid: title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, ''),
+    subid: title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, ''),
     title,
     author: 'Marcus Aurelius',
     authorSlug: 'marcus-aurelius',

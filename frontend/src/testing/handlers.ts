@@ -95,7 +95,7 @@ function catalogueHandlers() {
     ),
     http.get('/api/categories', () => ok<CategoriesResult>({ categories: CATEGORIES })),
     http.put('/api/user/recommends', async ({ request }) => {
-      const body = (await request.json());
+      const body = await request.json();
       return ok<RecommendsResult>({ user: makeUser({ id: 1, recommends: body.recommends }) });
     }),
     http.get('/api/catalogue/books', () => ok<BookPage>(bookPage(BOOKS))),
@@ -117,7 +117,11 @@ function catalogueHandlers() {
     http.get('/api/goals', () => ok({ goals: GOALS, userGoals: [], userBookRecommendations: [], reminders: false })),
     // The book form's goals (the admin calls are faked per test otherwise).
     http.get('/api/admin/goals/', () => ok({ goals: ADMIN_GOALS })),
-    http.get('/api/infographics', () => ok<InfographicsResult>({ infographics: BOOKS.map(({ id, subid, title, author, image }) => ({ book: { id, subid, title, author, image }, image: null })) })),
+    http.get('/api/infographics', () =>
+      ok<InfographicsResult>({
+        infographics: BOOKS.map(({ id, subid, title, author, image }) => ({ book: { id, subid, title, author, image }, image: null })),
+      }),
+    ),
   ];
 }
 
@@ -125,19 +129,19 @@ function catalogueHandlers() {
 function progressHandlers() {
   return [
     http.put('/api/user-book-history/', async ({ request }) => {
-      const body = (await request.json());
+      const body = await request.json();
       return ok<PositionSaveResult>({ position: Number(body.position), completed: Boolean(body.completed), firstCompletion: false, xpGained: 0 });
     }),
     http.post('/api/user-book-history/{id}', () => ok({})),
     http.get('/api/user-book-history/xp', () => ok<ProgressResult>(makeProgress())),
     http.get('/api/library', ({ request }) => ok(libraryPage([], Number(new URL(request.url).searchParams.get('page') ?? '1')))),
     http.post('/api/library', async ({ request }) => {
-      const body = (await request.json());
+      const body = await request.json();
       return ok<LibraryChange>({ bookId: Number(body.bookId), isInLibrary: true });
     }),
     http.delete('/api/library/{id}', ({ params }) => ok<LibraryChange>({ bookId: Number(params.id), isInLibrary: false })),
     http.put('/api/books/rating/{id}', async ({ request, params }) => {
-      const body = (await request.json());
+      const body = await request.json();
       return ok<RatingResult>({ bookId: Number(params.id), rating: Number(body.rating), hasRatingsFromUser: true });
     }),
   ];
@@ -159,7 +163,11 @@ function billingHandlers() {
       const plan = planById(body.planId ?? '');
       const quantity = Number(body.quantity ?? 1);
       if (plan && (quantity < plan.minQuantity || quantity > plan.maxQuantity)) {
-        return fail(400, plan.minQuantity > 1 ? `Please choose a quantity >= ${plan.minQuantity}` : 'Please choose a quantity from 1 to 200.', 'invalid_quantity');
+        return fail(
+          400,
+          plan.minQuantity > 1 ? `Please choose a quantity >= ${plan.minQuantity}` : 'Please choose a quantity from 1 to 200.',
+          'invalid_quantity',
+        );
       }
       return ok(makeQuote(body.planId ?? '', Number(body.addInfographics ?? 0), body.couponCode ? 25 : 0, quantity));
     }),

@@ -53,7 +53,12 @@ export function makeCounts(quiz: QuizId, counts: Record<string, number> = {}): R
  */
 export function makeQuizResult(quiz: QuizId, counts: Record<string, number>, overrides: Partial<QuizResult> = {}): QuizResult {
   const definition = makeQuizDefinition(quiz);
-  const scored = definition.types.map((type) => ({ name: type.name, summary: type.summary, count: counts[type.name] ?? 0, score: (counts[type.name] ?? 0) / type.questions }));
+  const scored = definition.types.map((type) => ({
+    name: type.name,
+    summary: type.summary,
+    count: counts[type.name] ?? 0,
+    score: (counts[type.name] ?? 0) / type.questions,
+  }));
   let top;
   if (quiz === 'quiz') {
     const best = Math.max(...scored.map((type) => type.score));
@@ -85,7 +90,15 @@ export function makeQuizReport(quiz: QuizId, counts: Record<string, number>): Qu
         count,
         questions: type.questions,
         description: `What ${type.name} means.\n\nHow to use ${type.name}.`,
-        books: [{ id: 200 + index, subid: `book-for-${type.name.toLowerCase()}`, title: `A book for ${type.name}`, author: `Author ${index + 1}`, image: index === 0 ? '' : `https://cdn.example/covers/${200 + index}.jpg` }],
+        books: [
+          {
+            id: 200 + index,
+            subid: `book-for-${type.name.toLowerCase()}`,
+            title: `A book for ${type.name}`,
+            author: `Author ${index + 1}`,
+            image: index === 0 ? '' : `https://cdn.example/covers/${200 + index}.jpg`,
+          },
+        ],
       };
     })
     // Stable: ties keep the quiz's order.

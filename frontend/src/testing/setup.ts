@@ -28,4 +28,4 @@ afterEach(() => {
 afterAll(() => server.close());
 
 // jsdom has no scrollTo implementation.
-if (inBrowser) window.scrollTo = (() => undefined);
+if (inBrowser) window.scrollTo = () => undefined;

@@ -77,18 +77,20 @@ describe('layout', () => {
     expect(panel).not.toBeNull();
     const links = within(panel!).getAllByRole('link');
     // The spec's dropdown, without any page not built yet (pending-pages.ts).
-    expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
-      ['My Home', '/home'],
-      ['My Progress', '/my-progress'],
-      ['Account', '/account'],
-      ['My Library', '/library'],
-      ["What's New", '/blog/whats-new'],
-      ['Suggest a Book', '/contact'],
-      ['Contact Us', '/contact'],
-      ['Refer a Friend', '/refer-a-friend'],
-      ['Ten Day Challenge Results', '/ten-day-challenge'],
-      ['Logout', '/logout'],
-    ].filter(([, href]) => isBuilt(href)));
+    expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual(
+      [
+        ['My Home', '/home'],
+        ['My Progress', '/my-progress'],
+        ['Account', '/account'],
+        ['My Library', '/library'],
+        ["What's New", '/blog/whats-new'],
+        ['Suggest a Book', '/contact'],
+        ['Contact Us', '/contact'],
+        ['Refer a Friend', '/refer-a-friend'],
+        ['Ten Day Challenge Results', '/ten-day-challenge'],
+        ['Logout', '/logout'],
+      ].filter(([, href]) => isBuilt(href)),
+    );
     await user.keyboard('{ArrowDown}');
     await waitFor(() => expect(links[0]).toHaveFocus());
     await user.keyboard('{ArrowDown}');

@@ -11,7 +11,11 @@ const unchanging = () => () => {};
  * hides it for a paid or dismissing visitor.
  */
 export function OfferBanner() {
-  const hidden = useSyncExternalStore(unchanging, () => isOfferDismissed() || isPaidCookie(), () => false);
+  const hidden = useSyncExternalStore(
+    unchanging,
+    () => isOfferDismissed() || isPaidCookie(),
+    () => false,
+  );
   const [dismissed, setDismissed] = useState(false);
   if (hidden || dismissed) return null;
   return (

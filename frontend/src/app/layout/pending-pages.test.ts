@@ -12,7 +12,28 @@ describe('pages not built yet', () => {
   });
 
   it('calls every other page built', () => {
-    for (const path of ['/', '/books', '/contact', '/suggest', '/feedback-form', '/about', '/terms', '/privacy', '/admin/messages', '/refer-a-friend', '/refer', '/affiliate', '/invite', '/ten-day-challenge', '/quiz', '/quiz-results', '/personality-quiz', '/personality-quiz-results', '/ai', '/logout']) {
+    for (const path of [
+      '/',
+      '/books',
+      '/contact',
+      '/suggest',
+      '/feedback-form',
+      '/about',
+      '/terms',
+      '/privacy',
+      '/admin/messages',
+      '/refer-a-friend',
+      '/refer',
+      '/affiliate',
+      '/invite',
+      '/ten-day-challenge',
+      '/quiz',
+      '/quiz-results',
+      '/personality-quiz',
+      '/personality-quiz-results',
+      '/ai',
+      '/logout',
+    ]) {
       expect(isBuilt(path), path).toBe(true);
     }
   });

@@ -48,8 +48,8 @@ export default function LandingRoute() {
               The big ideas of great books, in <span className="highlight">15 minutes</span>.
             </h1>
             <p className="hero__lead">
-              Gistbook turns the best non-fiction into short summaries you can read, listen to, see and watch. Learn something new every day, even on
-              your busiest ones.
+              Gistbook turns the best non-fiction into short summaries you can read, listen to, see and watch. Learn something new every day, even on your
+              busiest ones.
             </p>
             <div className="hero__actions">
               <StartForFreeButton location="hero" size="lg">

@@ -10,7 +10,8 @@ function fileOf(name: string, size = 10): File {
 describe('the AI summariser checks', () => {
   it('takes http and https links with a host only', () => {
     for (const link of ['https://example.com', 'http://example.com/a?b=c', 'HTTPS://EXAMPLE.COM/x']) expect(isHttpLink(link), link).toBe(true);
-    for (const link of ['example.com', 'ftp://example.com', 'https://', 'http:// example.com', 'javascript:alert(1)', 'https//example.com']) expect(isHttpLink(link), link).toBe(false);
+    for (const link of ['example.com', 'ftp://example.com', 'https://', 'http:// example.com', 'javascript:alert(1)', 'https//example.com'])
+      expect(isHttpLink(link), link).toBe(false);
   });
 
   it('asks for a link or a file', () => {
@@ -23,7 +24,8 @@ describe('the AI summariser checks', () => {
   it('takes files of the offered kinds up to 20 MB', () => {
     expect(checkSource('', fileOf('a.pdf', MAX_FILE_BYTES))).toMatchObject({ source: { kind: 'file' } });
     expect(checkSource('', fileOf('a.pdf', MAX_FILE_BYTES + 1))).toEqual({ error: FILE_TOO_LARGE, field: 'file' });
-    for (const name of ['Book.EPUB', 'page.htm', 'page.html', 'notes.txt']) expect(checkSource('', fileOf(name)), name).toMatchObject({ source: { kind: 'file' } });
+    for (const name of ['Book.EPUB', 'page.htm', 'page.html', 'notes.txt'])
+      expect(checkSource('', fileOf(name)), name).toMatchObject({ source: { kind: 'file' } });
     expect(checkSource('', fileOf('photo.jpg'))).toEqual({ error: BAD_FILE_TYPE, field: 'file' });
   });
 });

@@ -18,10 +18,7 @@ export interface ReaderView {
  * section); the body is there only for a caller who may read it all. With `rating`, a member who
  * has the whole body gets the rating form as an extra last section.
  */
-export function readerView(
-  book: Pick<BookDetail, 'body' | 'sections' | 'notLoggedIn' | 'limitReached'>,
-  options: { rating?: boolean } = {},
-): ReaderView {
+export function readerView(book: Pick<BookDetail, 'body' | 'sections' | 'notLoggedIn' | 'limitReached'>, options: { rating?: boolean } = {}): ReaderView {
   const sections: Section[] = book.sections;
   if (sections.length === 0) return { sections: [], full: false, paywall: 'trial' };
   if (book.body?.trim()) return { sections: options.rating ? withRatingSection(sections) : sections, full: true, paywall: null };

@@ -89,7 +89,14 @@ interface RawResponse {
 /** How a successful answer is read: the JSON envelope, or a file when the server sends one. */
 type ParseAs = 'json' | 'blob';
 
-async function send(method: HttpMethod, path: string, body: unknown, token: string | null, options: RequestOptions, parseAs: ParseAs = 'json'): Promise<RawResponse> {
+async function send(
+  method: HttpMethod,
+  path: string,
+  body: unknown,
+  token: string | null,
+  options: RequestOptions,
+  parseAs: ParseAs = 'json',
+): Promise<RawResponse> {
   const headers: Record<string, string> = { Accept: parseAs === 'blob' ? 'application/pdf, application/json' : 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -145,7 +152,7 @@ function toError(raw: RawResponse): ApiError {
 function unwrap<T>(raw: RawResponse): T {
   if (!raw.ok || isFailure(raw.body)) throw toError(raw);
   const body = raw.body as { result?: T } | null;
-  return (body?.result ?? (undefined as T));
+  return body?.result ?? (undefined as T);
 }
 
 // ---- refresh (one at a time) ----------------------------------------------------------------
@@ -272,11 +279,7 @@ type ParamsInit<Op> = [PathParams<Op>] extends [never]
 type JsonBody<Op> = Op extends { requestBody?: { content: { 'application/json': infer Body } } } ? Body : never;
 
 /** `body`: required when the operation requires one, optional when it is optional, else absent. */
-type BodyInit<Op> = [JsonBody<Op>] extends [never]
-  ? { body?: never }
-  : Op extends { requestBody: unknown }
-    ? { body: JsonBody<Op> }
-    : { body?: JsonBody<Op> };
+type BodyInit<Op> = [JsonBody<Op>] extends [never] ? { body?: never } : Op extends { requestBody: unknown } ? { body: JsonBody<Op> } : { body?: JsonBody<Op> };
 
 /** What a call takes besides its path: parameters, body and the request options. */
 export type CallInit<Op> = ParamsInit<Op> & BodyInit<Op> & RequestOptions;

@@ -3,7 +3,11 @@ import { getToken, isAuthenticated, subscribeToToken } from '@/lib/storage';
 
 /** Re-renders when the token changes; true while the stored token is less than an hour old. */
 export function useIsAuthenticated(): boolean {
-  return useSyncExternalStore(subscribeToToken, () => isAuthenticated(), () => false);
+  return useSyncExternalStore(
+    subscribeToToken,
+    () => isAuthenticated(),
+    () => false,
+  );
 }
 
 /** The stored token (or null), reactive. */

@@ -24,8 +24,8 @@ export function RecoveryCodes({ codes, intro, onDone }: { codes: string[]; intro
         Your recovery codes
       </h3>
       <p>
-        If you lose your phone, sign in with one of these codes instead. <strong>Each code works once</strong>, and they are
-        shown only now: copy or download them and keep them somewhere safe.
+        If you lose your phone, sign in with one of these codes instead. <strong>Each code works once</strong>, and they are shown only now: copy or download
+        them and keep them somewhere safe.
       </p>
       <ol className="recovery__codes">
         {codes.map((code) => (

@@ -7,7 +7,9 @@ import '../account.css';
 
 /** What a redeemed code gave, in a sentence. */
 export function redeemedLine(result: RedeemResult): string {
-  return result.endPaidDate ? `Your code has been activated: Premium until ${formatDate(result.endPaidDate)}.` : 'Your code has been activated: Premium for life.';
+  return result.endPaidDate
+    ? `Your code has been activated: Premium until ${formatDate(result.endPaidDate)}.`
+    : 'Your code has been activated: Premium for life.';
 }
 
 /** The account's "Redeem a code" box: gift and team seat codes (POST /api/user/redeem). */

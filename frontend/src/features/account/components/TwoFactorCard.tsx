@@ -125,10 +125,7 @@ export function TwoFactorCard({ isAdmin }: { isAdmin: boolean }) {
 
       {status.data && mode.kind === 'status' && !enabled ? (
         <>
-          <p>
-            Add a second step to signing in: a code from an authenticator app on your phone. Someone who learns your password
-            still cannot sign in.
-          </p>
+          <p>Add a second step to signing in: a code from an authenticator app on your phone. Someone who learns your password still cannot sign in.</p>
           {isAdmin ? <p className="security__note">{ADMIN_NOTE}</p> : null}
           {problem ? <Alert tone="warning">{problem}</Alert> : null}
           <Button size="md" onClick={startSetup} loading={setup.isPending} loadingText="Starting…">

@@ -28,9 +28,7 @@ describe('account', () => {
     signIn();
     const end = Date.UTC(2099, 5, 30, 12);
     server.use(
-      http.get('/api/user/account', () =>
-        ok({ user: makeUser({ planId: 'premium-yearly', paidDate: Date.now() - 1000, endPaidDate: end, isPaid: true }) }),
-      ),
+      http.get('/api/user/account', () => ok({ user: makeUser({ planId: 'premium-yearly', paidDate: Date.now() - 1000, endPaidDate: end, isPaid: true }) })),
     );
     renderApp('/account');
     expect(await screen.findByText('Active')).toBeInTheDocument();
@@ -84,7 +82,7 @@ describe('delete account', () => {
     let body: DeleteAccountRequest | undefined;
     server.use(
       http.post('/api/user/delete', async ({ request }) => {
-        body = (await request.json());
+        body = await request.json();
         return ok({});
       }),
     );

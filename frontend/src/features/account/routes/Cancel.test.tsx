@@ -71,7 +71,11 @@ describe('cancel subscription', () => {
   it("shows the server's error", async () => {
     signIn();
     renewing();
-    server.use(http.post('/api/charge/cancel', () => fail(502, 'We could not reach the payment provider. Nothing was charged; please try again in a moment.', 'provider_unavailable')));
+    server.use(
+      http.post('/api/charge/cancel', () =>
+        fail(502, 'We could not reach the payment provider. Nothing was charged; please try again in a moment.', 'provider_unavailable'),
+      ),
+    );
     const { user } = renderApp('/cancel');
     await user.click(await screen.findByRole('radio', { name: 'Another reason' }));
     await user.click(screen.getByRole('button', { name: 'Turn off auto-renewal' }));
@@ -81,7 +85,9 @@ describe('cancel subscription', () => {
 
   it('says so when auto-renewal is off already', async () => {
     signIn();
-    server.use(http.get('/api/charge/subscription', () => ok({ subscription: makeSubscription({ status: 'canceled', renews: false, periodEnd: PERIOD_END }) })));
+    server.use(
+      http.get('/api/charge/subscription', () => ok({ subscription: makeSubscription({ status: 'canceled', renews: false, periodEnd: PERIOD_END }) })),
+    );
     renderApp('/cancel');
     expect(await screen.findByText('Auto-renewal is already off. You keep Premium until June 30, 2099.')).toBeInTheDocument();
   });

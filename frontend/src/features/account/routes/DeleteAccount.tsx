@@ -15,15 +15,9 @@ export const DELETE_FAILED_MESSAGE = `Unable to delete account. Please email us 
 export const WHY_LABEL = 'Why are you deleting your account?';
 export const HOW_LABEL = 'How did you find out about us?';
 
-const HOW_OPTIONS = [
-  'Search engine',
-  'Friend or colleague',
-  'Social media',
-  'App Store or Google Play',
-  'Podcast or blog',
-  'Advertisement',
-  'Other',
-].map((label) => ({ value: label, label }));
+const HOW_OPTIONS = ['Search engine', 'Friend or colleague', 'Social media', 'App Store or Google Play', 'Podcast or blog', 'Advertisement', 'Other'].map(
+  (label) => ({ value: label, label }),
+);
 
 export default function DeleteAccountRoute() {
   const navigate = useNavigate();

@@ -20,7 +20,12 @@ describe('account: redeem a code', () => {
     server.use(
       http.get('/api/user/account', () => {
         accounts += 1;
-        return ok({ user: accounts > 1 ? makeUser({ id: 1, planId: 'gift', paidDate: Date.now() - 1000, endPaidDate: Date.UTC(2099, 5, 30, 12), isPaid: true }) : makeUser({ id: 1 }) });
+        return ok({
+          user:
+            accounts > 1
+              ? makeUser({ id: 1, planId: 'gift', paidDate: Date.now() - 1000, endPaidDate: Date.UTC(2099, 5, 30, 12), isPaid: true })
+              : makeUser({ id: 1 }),
+        });
       }),
       http.post('/api/user/redeem', async ({ request }) => {
         body = await request.json();

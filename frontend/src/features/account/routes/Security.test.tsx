@@ -77,7 +77,18 @@ describe('/account/security', () => {
 });
 
 const SECRET = 'JBSWY3DPEHPK3PXP';
-const CODES = ['abcd-efgh-jkmn-pqrs', 'bcde-fghj-kmnp-qrst', 'cdef-ghjk-mnpq-rstu', 'defg-hjkm-npqr-stuv', 'efgh-jkmn-pqrs-tuvw', 'fghj-kmnp-qrst-uvwx', 'ghjk-mnpq-rstu-vwxy', 'hjkm-npqr-stuv-wxyz', 'jkmn-pqrs-tuvw-xyz2', 'kmnp-qrst-uvwx-yz23'];
+const CODES = [
+  'abcd-efgh-jkmn-pqrs',
+  'bcde-fghj-kmnp-qrst',
+  'cdef-ghjk-mnpq-rstu',
+  'defg-hjkm-npqr-stuv',
+  'efgh-jkmn-pqrs-tuvw',
+  'fghj-kmnp-qrst-uvwx',
+  'ghjk-mnpq-rstu-vwxy',
+  'hjkm-npqr-stuv-wxyz',
+  'jkmn-pqrs-tuvw-xyz2',
+  'kmnp-qrst-uvwx-yz23',
+];
 const WRONG_CODE = 'That code is not right. Please check your authenticator app (or use a recovery code) and try again.';
 
 /** GET /api/user/two-factor answering `state` as it is at the time of the call. */
@@ -94,7 +105,9 @@ describe('/account/security: two-factor sign-in', () => {
     const state = twoFactorStatus({ enabled: false, recoveryCodesLeft: 0 });
     const sent: TwoFactorCodeRequest[] = [];
     server.use(
-      http.post('/api/user/two-factor/setup', () => ok({ secret: SECRET, otpauthUrl: `otpauth://totp/Gistbook:ada%40example.com?secret=${SECRET}&issuer=Gistbook` })),
+      http.post('/api/user/two-factor/setup', () =>
+        ok({ secret: SECRET, otpauthUrl: `otpauth://totp/Gistbook:ada%40example.com?secret=${SECRET}&issuer=Gistbook` }),
+      ),
       http.post('/api/user/two-factor/enable', async ({ request }) => {
         sent.push(await request.json());
         Object.assign(state, { enabled: true, recoveryCodesLeft: 10 });
@@ -117,7 +130,9 @@ describe('/account/security: two-factor sign-in', () => {
     const heading = await screen.findByRole('heading', { name: 'Your recovery codes' });
     expect(heading).toHaveFocus();
     expect(sent).toEqual([{ code: '123456' }]);
-    const codes = within(twoFactorCard()).getAllByRole('listitem').filter((item) => /^[a-z0-9-]{19}$/.test(item.textContent ?? ''));
+    const codes = within(twoFactorCard())
+      .getAllByRole('listitem')
+      .filter((item) => /^[a-z0-9-]{19}$/.test(item.textContent ?? ''));
     expect(codes.map((item) => item.textContent)).toEqual(CODES);
     expect(within(twoFactorCard()).getByText(/Each code works once/)).toBeInTheDocument();
     expect(within(twoFactorCard()).getByText(/shown only now/)).toBeInTheDocument();

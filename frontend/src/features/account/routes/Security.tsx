@@ -68,9 +68,31 @@ export default function SecurityRoute() {
           Change password
         </h2>
         <form className="form" onSubmit={onSubmit} noValidate>
-          <TextField label={CURRENT_LABEL} name="current-password" type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} />
-          <TextField label={NEW_LABEL} name="new-password" type="password" autoComplete="new-password" hint="8 to 128 characters; not one of the most common passwords." value={password1} onChange={(e) => setPassword1(e.target.value)} />
-          <TextField label={CONFIRM_LABEL} name="confirm-password" type="password" autoComplete="new-password" value={password2} onChange={(e) => setPassword2(e.target.value)} />
+          <TextField
+            label={CURRENT_LABEL}
+            name="current-password"
+            type="password"
+            autoComplete="current-password"
+            value={current}
+            onChange={(e) => setCurrent(e.target.value)}
+          />
+          <TextField
+            label={NEW_LABEL}
+            name="new-password"
+            type="password"
+            autoComplete="new-password"
+            hint="8 to 128 characters; not one of the most common passwords."
+            value={password1}
+            onChange={(e) => setPassword1(e.target.value)}
+          />
+          <TextField
+            label={CONFIRM_LABEL}
+            name="confirm-password"
+            type="password"
+            autoComplete="new-password"
+            value={password2}
+            onChange={(e) => setPassword2(e.target.value)}
+          />
           <Button type="submit" size="md" loading={change.isPending} loadingText="Saving…">
             Change password
           </Button>

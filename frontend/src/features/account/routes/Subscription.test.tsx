@@ -9,7 +9,10 @@ import { server } from '@/testing/server';
 
 const PERIOD_END = Date.UTC(2099, 5, 30, 12);
 
-function serve(subscription: SubscriptionView | null, user = makeUser({ id: 1, planId: 'monthly', paidDate: Date.now() - 1000, endPaidDate: PERIOD_END, isPaid: true })) {
+function serve(
+  subscription: SubscriptionView | null,
+  user = makeUser({ id: 1, planId: 'monthly', paidDate: Date.now() - 1000, endPaidDate: PERIOD_END, isPaid: true }),
+) {
   signIn();
   server.use(
     http.get('/api/user/account', () => ok({ user })),

@@ -55,7 +55,8 @@ export function useAddCollection() {
 export function useUpdateCollection(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (values: AdminCollectionValues) => apiBody.post('/admin/collections/detail/{id}', { params: { path: { id } }, body: { values } }).then((body) => body.collection),
+    mutationFn: (values: AdminCollectionValues) =>
+      apiBody.post('/admin/collections/detail/{id}', { params: { path: { id } }, body: { values } }).then((body) => body.collection),
     onSuccess: (collection: AdminCollectionView) => afterContentChange(queryClient, 'collections', collection),
   });
 }

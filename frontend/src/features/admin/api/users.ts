@@ -72,5 +72,9 @@ export function useRefetchUsers() {
 
 /** GET /api/plans: the plans a member can be put on. */
 export function usePlans() {
-  return useQuery({ queryKey: adminKeys.plans(), queryFn: ({ signal }) => api.get('/api/plans', { signal }).then((result) => result.plans), staleTime: 5 * 60_000 });
+  return useQuery({
+    queryKey: adminKeys.plans(),
+    queryFn: ({ signal }) => api.get('/api/plans', { signal }).then((result) => result.plans),
+    staleTime: 5 * 60_000,
+  });
 }

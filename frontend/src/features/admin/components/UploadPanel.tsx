@@ -26,7 +26,9 @@ export interface UploadPanelProps {
  */
 export function UploadPanel({ label, accept, helpText, send, current }: UploadPanelProps) {
   const [progress, setProgress] = useState(0);
-  const fields: FieldDefinition[] = [{ id: 'file', label, type: 'file', accept, helpText: helpText ?? 'The file replaces the current one once it is stored whole.' }];
+  const fields: FieldDefinition[] = [
+    { id: 'file', label, type: 'file', accept, helpText: helpText ?? 'The file replaces the current one once it is stored whole.' },
+  ];
 
   const upload = async (values: FormValues) => {
     const file = values.file instanceof File ? values.file : null;

@@ -15,7 +15,14 @@ const DRAFT_OPTIONS: FieldOption[] = [
 export function blogFields(categories: FieldOption[], post?: AdminBlogPostView): FieldDefinition[] {
   return [
     { id: 'title', label: 'Title*', type: 'text', required: true, value: post?.title ?? '' },
-    { id: 'description', label: 'Description*', type: 'textarea', required: true, value: post?.description ?? '', helpText: 'The short text lists show under the title.' },
+    {
+      id: 'description',
+      label: 'Description*',
+      type: 'textarea',
+      required: true,
+      value: post?.description ?? '',
+      helpText: 'The short text lists show under the title.',
+    },
     { id: 'categories', label: 'Categories*', type: 'select', required: true, value: post?.categories ?? '', options: categories },
     {
       id: 'text',

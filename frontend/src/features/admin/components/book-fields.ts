@@ -18,7 +18,13 @@ const YES_NO = [
 export function bookFields(categories: CategoryView[], book?: AdminBook, goals: AdminGoalView[] = []): FieldDefinition[] {
   const fields: (FieldDefinition | null)[] = [
     { id: 'title', label: 'Title*', type: 'text', required: true, value: book?.title ?? '' },
-    { id: 'subid', label: 'Address name', type: 'text', value: book?.subid ?? '', helpText: 'The end of the book’s address (/books/name); made from the title when left empty.' },
+    {
+      id: 'subid',
+      label: 'Address name',
+      type: 'text',
+      value: book?.subid ?? '',
+      helpText: 'The end of the book’s address (/books/name); made from the title when left empty.',
+    },
     { id: 'author', label: 'Author*', type: 'text', required: true, value: book?.author ?? '' },
     { id: 'authorDesc', label: 'About the author', type: 'textarea', value: book?.authorDesc ?? '' },
     { id: 'description', label: 'Description', type: 'textarea', value: book?.description ?? '' },
@@ -39,13 +45,33 @@ export function bookFields(categories: CategoryView[], book?: AdminBook, goals: 
       helpText: goals.length === 0 ? 'No goals yet: add them on the Goals page.' : 'The goals this book serves.',
     },
     book
-      ? { id: 'image', label: 'Image*', type: 'readonly', required: true, value: book.image, helpText: book.image ? 'Replace it on the photo page.' : 'Upload a cover on the photo page before saving.' }
+      ? {
+          id: 'image',
+          label: 'Image*',
+          type: 'readonly',
+          required: true,
+          value: book.image,
+          helpText: book.image ? 'Replace it on the photo page.' : 'Upload a cover on the photo page before saving.',
+        }
       : null,
-    { id: 'body', label: 'Summary (HTML)', type: 'textarea', value: book?.body ?? '', helpText: 'HTML: headings, paragraphs, lists, links, emphasis. Anything unsafe is removed when it is saved.' },
+    {
+      id: 'body',
+      label: 'Summary (HTML)',
+      type: 'textarea',
+      value: book?.body ?? '',
+      helpText: 'HTML: headings, paragraphs, lists, links, emphasis. Anything unsafe is removed when it is saved.',
+    },
     { id: 'takeaways', label: 'What you will learn', type: 'textarea', value: (book?.takeaways ?? []).join('\n'), helpText: 'One per line.' },
     { id: 'quotes', label: 'Quotes', type: 'textarea', value: (book?.quotes ?? []).join('\n'), helpText: 'One quote per line.' },
     { id: 'tags', label: 'Tags', type: 'text', value: (book?.tags ?? []).join(', '), helpText: 'Separated by commas.' },
-    { id: 'free', label: 'Free', type: 'normal-select', options: YES_NO, value: String(book?.free ?? false), helpText: 'Free books can be read by every member.' },
+    {
+      id: 'free',
+      label: 'Free',
+      type: 'normal-select',
+      options: YES_NO,
+      value: String(book?.free ?? false),
+      helpText: 'Free books can be read by every member.',
+    },
     { id: 'isPopular', label: 'Popular', type: 'normal-select', options: YES_NO, value: String(book?.isPopular ?? false) },
     { id: 'comingSoon', label: 'Coming soon', type: 'normal-select', options: YES_NO, value: String(book?.comingSoon ?? false) },
     { id: 'uploadDate', label: 'Upload Date', type: 'date', value: book ? toDay(book.uploadDate) : today(), helpText: 'Lists show the newest first.' },

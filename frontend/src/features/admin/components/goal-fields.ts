@@ -7,8 +7,22 @@ export function goalFields(goal?: AdminGoalView): FieldDefinition[] {
   const editing = Boolean(goal);
   return [
     { id: 'title', label: 'Title*', type: 'text', required: true, value: goal?.title ?? '' },
-    { id: 'shortTitle', label: 'Short Title*', type: 'text', required: true, value: goal?.shortTitle ?? '', helpText: 'Shown where space is short (the goal filter, the challenge).' },
-    { id: 'mobileTitle', label: editing ? 'Mobile Title*' : 'Mobile Title', type: 'text', required: editing, value: goal?.mobileTitle ?? '', helpText: 'Shown on phones.' },
+    {
+      id: 'shortTitle',
+      label: 'Short Title*',
+      type: 'text',
+      required: true,
+      value: goal?.shortTitle ?? '',
+      helpText: 'Shown where space is short (the goal filter, the challenge).',
+    },
+    {
+      id: 'mobileTitle',
+      label: editing ? 'Mobile Title*' : 'Mobile Title',
+      type: 'text',
+      required: editing,
+      value: goal?.mobileTitle ?? '',
+      helpText: 'Shown on phones.',
+    },
     { id: 'desc', label: 'Description', type: 'textarea', value: goal?.desc ?? '' },
   ];
 }

@@ -39,14 +39,20 @@ describe('the admin guard', () => {
 
   it('turns a 403 mfa_required answer of an admin call into the same page', async () => {
     signIn();
-    server.use(...adminAccess(), http.get('/api/admin/user/{start}', () => fail(403, 'Turn on two-factor sign-in first.', 'mfa_required')));
+    server.use(
+      ...adminAccess(),
+      http.get('/api/admin/user/{start}', () => fail(403, 'Turn on two-factor sign-in first.', 'mfa_required')),
+    );
     renderApp('/admin/users');
     expect(await screen.findByText(MFA_TEXT)).toBeInTheDocument();
   });
 
   it('turns a 403 forbidden answer of an admin call into the 403 page', async () => {
     signIn();
-    server.use(...adminAccess(), http.get('/api/admin/books/', () => forbidden()));
+    server.use(
+      ...adminAccess(),
+      http.get('/api/admin/books/', () => forbidden()),
+    );
     renderApp('/admin/books-list');
     expect(await screen.findByText(FORBIDDEN_TEXT)).toBeInTheDocument();
   });
@@ -56,7 +62,11 @@ describe('the admin guard', () => {
     server.use(...adminAccess());
     renderApp('/admin');
     const nav = await screen.findByRole('navigation', { name: 'Back office' });
-    expect(within(nav).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
       ['Overview', '/admin'],
       ['Members', '/admin/users'],
       ['Books', '/admin/books-list'],
@@ -82,7 +92,10 @@ describe('the admin guard', () => {
 
   it("marks a screen's add, edit and upload pages as that screen in the navigation", async () => {
     signIn();
-    server.use(...adminAccess(), http.get('/api/admin/podcasts/{id}', () => forbidden()));
+    server.use(
+      ...adminAccess(),
+      http.get('/api/admin/podcasts/{id}', () => forbidden()),
+    );
     renderApp('/admin/podcast-media/3');
     const nav = await screen.findByRole('navigation', { name: 'Back office' });
     expect(within(nav).getByRole('link', { name: 'Podcasts' })).toHaveClass('admin-nav__link--active');

@@ -19,8 +19,7 @@ function affiliatesServer(initial: AdminAffiliate[]) {
   const asked: { start: string | null; filter: string | null }[] = [];
   const decisions: { userId: number; status: string }[] = [];
   const payouts: ({ userId: number } & PayoutRequest)[] = [];
-  const ordered = () =>
-    [...store].sort((a, b) => Number(b.status === 'pending') - Number(a.status === 'pending') || b.appliedAt - a.appliedAt);
+  const ordered = () => [...store].sort((a, b) => Number(b.status === 'pending') - Number(a.status === 'pending') || b.appliedAt - a.appliedAt);
   server.use(
     ...adminAccess(),
     http.get('/api/admin/affiliates', ({ request }) => {
@@ -90,7 +89,11 @@ describe('/admin/affiliates', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Affiliates 1 pending' })).toBeInTheDocument();
     const table = await screen.findByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(COLUMNS);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(COLUMNS);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual(['Ada Lovelace', 'Grace Hopper', 'Alan Turing']);
     expect(screen.getByText('3 affiliates.')).toBeInTheDocument();
@@ -125,7 +128,11 @@ describe('/admin/affiliates', () => {
     expect(within(alan).queryByRole('button', { name: /^Reject/ })).not.toBeInTheDocument();
 
     const filter = screen.getByRole('group', { name: 'Show affiliates' });
-    expect(within(filter).getAllByRole('button').map((button) => button.textContent)).toEqual(['All', 'Pending (1)', 'Approved', 'Rejected']);
+    expect(
+      within(filter)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['All', 'Pending (1)', 'Approved', 'Rejected']);
     expect(within(filter).getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
   });
 

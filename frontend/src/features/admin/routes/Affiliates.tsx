@@ -42,15 +42,7 @@ function countText(shown: number, total: number, filter: AffiliateFilter): strin
   return shown < total ? `${counted} (${shown} shown).` : `${counted}.`;
 }
 
-function AffiliateRow({
-  affiliate,
-  busy,
-  onDecide,
-}: {
-  affiliate: AdminAffiliate;
-  busy: boolean;
-  onDecide: (status: 'approved' | 'rejected') => void;
-}) {
+function AffiliateRow({ affiliate, busy, onDecide }: { affiliate: AdminAffiliate; busy: boolean; onDecide: (status: 'approved' | 'rejected') => void }) {
   const who = affiliate.name.trim() || affiliate.accountEmail;
   const summary = excerpt(affiliate.audience, 60);
   return (
@@ -132,9 +124,7 @@ export default function Affiliates() {
     <>
       <header className="page__header admin-heading">
         <div>
-          <h1 className="page__title">
-            Affiliates {pending !== undefined ? <span className="badge admin-title-count">{pending} pending</span> : null}
-          </h1>
+          <h1 className="page__title">Affiliates {pending !== undefined ? <span className="badge admin-title-count">{pending} pending</span> : null}</h1>
           <p className="page__lead">Applications to the affiliate programme, what each affiliate brought, and their payouts.</p>
         </div>
         <Button variant="ghost" loading={csv.busy} loadingText="Preparing the CSV…" onClick={() => csv.download(AFFILIATES_CSV_PATH, AFFILIATES_CSV_NAME)}>

@@ -20,7 +20,10 @@ function auditServer(pages: Record<string, AuditEntry[]>) {
   return asked;
 }
 
-const page = (fromId: number, count: number) => Array.from({ length: count }, (_, i) => makeAuditEntry({ id: fromId - i, action: 'book.updated', entity: 'book', entityId: '5', before: { title: 'Old' }, after: { title: 'New' }, reason: null }));
+const page = (fromId: number, count: number) =>
+  Array.from({ length: count }, (_, i) =>
+    makeAuditEntry({ id: fromId - i, action: 'book.updated', entity: 'book', entityId: '5', before: { title: 'Old' }, after: { title: 'New' }, reason: null }),
+  );
 
 describe('/admin/audit', () => {
   it('lists changes newest first: when, who, action, what, before → after, reason', async () => {
@@ -28,7 +31,11 @@ describe('/admin/audit', () => {
     auditServer({ '': [makeAuditEntry({ id: 3 })] });
     renderApp('/admin/audit');
     const table = await screen.findByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['When', 'Who', 'Action', 'What', 'Changes', 'Reason']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['When', 'Who', 'Action', 'What', 'Changes', 'Reason']);
     const row = within(table).getAllByRole('row')[1];
     const cells = within(row).getAllByRole('cell');
     expect(cells[0].querySelector('time')).toHaveAttribute('dateTime', '2025-03-04T10:15:00.000Z');

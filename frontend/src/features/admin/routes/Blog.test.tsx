@@ -28,7 +28,11 @@ function blogServer(posts: AdminBlogPostView[]) {
       const body = await request.json();
       state.updated.push(body);
       // The server keeps only safe HTML.
-      stored = stored.map((post) => (post.id === body.id ? { ...post, title: body.title ?? '', text: (body.text ?? '').replace(/<script.*?<\/script>/g, ''), draft: body.draft ?? false } : post));
+      stored = stored.map((post) =>
+        post.id === body.id
+          ? { ...post, title: body.title ?? '', text: (body.text ?? '').replace(/<script.*?<\/script>/g, ''), draft: body.draft ?? false }
+          : post,
+      );
       return ok({ post: stored.find((post) => post.id === body.id) ?? stored[0] });
     }),
   );
@@ -44,7 +48,11 @@ describe('/admin/blog-list', () => {
     blogServer([later, draft, published]);
     renderApp('/admin/blog-list');
     const table = await screen.findByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Id', 'Title', 'Date Added', 'Edit', 'Photo']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Id', 'Title', 'Date Added', 'Edit', 'Photo']);
     const row = screen.getByRole('row', { name: /Reading in winter/ });
     expect(within(row).getByText(toDateTime(published.createDate))).toBeInTheDocument();
     expect(within(row).getByRole('link', { name: 'Edit Reading in winter' })).toHaveAttribute('href', '/admin/blog-edit/4');
@@ -83,7 +91,13 @@ describe('/admin/blog-add', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Draft' }), 'true');
     await user.click(add);
     expect(await screen.findByRole('status')).toHaveTextContent(POST_ADDED);
-    expect(state.added[0]).toMatchObject({ title: 'Reading in winter', description: 'Long nights, good books.', categories: 'reading-tips', text: '<p>Light a lamp.</p>', draft: true });
+    expect(state.added[0]).toMatchObject({
+      title: 'Reading in winter',
+      description: 'Long nights, good books.',
+      categories: 'reading-tips',
+      text: '<p>Light a lamp.</p>',
+      draft: true,
+    });
     // Today's date left as it is: the server stamps the time of adding.
     expect(state.added[0].publishDate).toBeUndefined();
     expect(screen.getByRole('link', { name: 'Photo' })).toHaveAttribute('href', '/admin/blog-photo/21');
@@ -152,7 +166,10 @@ describe('/admin/blog-photo/{postId}', () => {
     act(() =>
       FakeXhr.last().respond(200, {
         status: 'ok',
-        result: { message: 'The photo was uploaded.', post: makeAdminPost({ id: 4, title: 'Reading in winter', photo: 'public/blog/4.png', photoUrl: '/media/public/blog/4.png' }) },
+        result: {
+          message: 'The photo was uploaded.',
+          post: makeAdminPost({ id: 4, title: 'Reading in winter', photo: 'public/blog/4.png', photoUrl: '/media/public/blog/4.png' }),
+        },
       }),
     );
     expect(await screen.findByRole('status')).toHaveTextContent('The photo was uploaded.');

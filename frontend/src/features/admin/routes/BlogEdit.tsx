@@ -57,8 +57,15 @@ export default function BlogEdit() {
               <h2 id="photo-title" className="card__title">
                 Photo
               </h2>
-              {post.data.photoUrl ? <img className="content-edit__image" src={post.data.photoUrl} alt={`Photo of ${post.data.title}`} /> : <p className="content-edit__none">No photo yet.</p>}
-              <LinkList links={[{ to: `/admin/blog-photo/${id}`, label: post.data.photoUrl ? 'Replace the photo' : 'Upload a photo' }]} label={`Photo of ${post.data.title}`} />
+              {post.data.photoUrl ? (
+                <img className="content-edit__image" src={post.data.photoUrl} alt={`Photo of ${post.data.title}`} />
+              ) : (
+                <p className="content-edit__none">No photo yet.</p>
+              )}
+              <LinkList
+                links={[{ to: `/admin/blog-photo/${id}`, label: post.data.photoUrl ? 'Replace the photo' : 'Upload a photo' }]}
+                label={`Photo of ${post.data.title}`}
+              />
             </section>
             <section className="card admin-card" aria-labelledby="preview-title">
               <h2 id="preview-title" className="card__title">

@@ -35,9 +35,7 @@ export default function BookAdd() {
           <h2 id="added-title" className="card__title">
             “{added.title}” (#{added.id})
           </h2>
-          <p>
-            Next, upload its cover (the book needs one before it can be edited) and its other files:
-          </p>
+          <p>Next, upload its cover (the book needs one before it can be edited) and its other files:</p>
           <BookLinks id={added.id} title={added.title} />
           <div className="admin-form__actions">
             <Link className="btn btn--primary btn--md" to={`/admin/book-edit/${added.id}`}>

@@ -54,7 +54,11 @@ export default function BookEdit() {
               }}
               initialStatus={saved ? { kind: 'success', message: BOOK_UPDATED } : undefined}
               after={{
-                image: book.data.imageUrl ? <img className="book-edit__cover" src={book.data.imageUrl} alt={`Cover of ${book.data.title}`} width={160} height={240} /> : <Link to={`/admin/book-photo/${id}`}>Upload a cover</Link>,
+                image: book.data.imageUrl ? (
+                  <img className="book-edit__cover" src={book.data.imageUrl} alt={`Cover of ${book.data.title}`} width={160} height={240} />
+                ) : (
+                  <Link to={`/admin/book-photo/${id}`}>Upload a cover</Link>
+                ),
               }}
             />
           </section>

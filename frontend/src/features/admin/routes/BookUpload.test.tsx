@@ -19,7 +19,10 @@ afterEach(() => {
 
 function open(path: string, book: AdminBook = makeAdminBook({ id: 5 })) {
   signIn('admin-token');
-  server.use(...adminAccess(), http.get('/api/admin/books/{bookId}', () => ok({ book })));
+  server.use(
+    ...adminAccess(),
+    http.get('/api/admin/books/{bookId}', () => ok({ book })),
+  );
   return renderApp(path);
 }
 
@@ -68,7 +71,11 @@ describe('the upload screens', () => {
   it.each([
     ['the time limit passes', (xhr: FakeXhr) => xhr.timeOut(), UPLOAD_TIMED_OUT],
     ['no answer comes', (xhr: FakeXhr) => xhr.failNetwork(), NO_RESPONSE],
-    ['the server refuses the file', (xhr: FakeXhr) => xhr.respond(400, { status: 'error', error: 'Please choose an audio file (MP3, M4A, WAV, OGG, FLAC or AAC).', code: 'wrong_kind' }), 'Please choose an audio file (MP3, M4A, WAV, OGG, FLAC or AAC).'],
+    [
+      'the server refuses the file',
+      (xhr: FakeXhr) => xhr.respond(400, { status: 'error', error: 'Please choose an audio file (MP3, M4A, WAV, OGG, FLAC or AAC).', code: 'wrong_kind' }),
+      'Please choose an audio file (MP3, M4A, WAV, OGG, FLAC or AAC).',
+    ],
     ['the server answers an error page', (xhr: FakeXhr) => xhr.respond(502, '<html>Bad gateway</html>', 'Bad Gateway'), 'Bad Gateway'],
     ['the server answers nothing useful', (xhr: FakeXhr) => xhr.respond(500, ''), SERVER_ERROR],
     ['the upload is cut off', (xhr: FakeXhr) => xhr.abort(), UPLOAD_FAILED],
@@ -102,7 +109,12 @@ describe('the upload screens', () => {
     const { user } = open('/admin/book-media/5');
     expect(await screen.findByText('This book has no audio narration yet.')).toBeInTheDocument();
     const { xhr } = await chooseAndUpload(user, /Audio narration file/, new File(['ID3'], 'talk.mp3', { type: 'audio/mpeg' }));
-    act(() => xhr.respond(200, { status: 'ok', result: { message: 'The media was uploaded.', book: makeAdminBook({ id: 5, mediaUrl: '/media/premium/audio/5.mp3?sig=x' }) } }));
+    act(() =>
+      xhr.respond(200, {
+        status: 'ok',
+        result: { message: 'The media was uploaded.', book: makeAdminBook({ id: 5, mediaUrl: '/media/premium/audio/5.mp3?sig=x' }) },
+      }),
+    );
     expect(await screen.findByRole('status')).toHaveTextContent('The media was uploaded.');
     expect(document.querySelector('audio')).toHaveAttribute('src', '/media/premium/audio/5.mp3?sig=x');
   });
@@ -110,7 +122,12 @@ describe('the upload screens', () => {
   it("infographic: the success text and the server's links", async () => {
     const { user } = open('/admin/book-infographic/5');
     const { xhr } = await chooseAndUpload(user, /Infographic file/);
-    act(() => xhr.respond(200, { status: 'ok', result: { message: 'The infographic was uploaded.', book: makeAdminBook({ id: 5, infographicUrl: '/media/premium/infographics/5.png?sig=y' }) } }));
+    act(() =>
+      xhr.respond(200, {
+        status: 'ok',
+        result: { message: 'The infographic was uploaded.', book: makeAdminBook({ id: 5, infographicUrl: '/media/premium/infographics/5.png?sig=y' }) },
+      }),
+    );
     expect(await screen.findByRole('status')).toHaveTextContent('The infographic was uploaded.');
     expect(screen.getByRole('img', { name: 'Current infographic of Walden' })).toHaveAttribute('src', '/media/premium/infographics/5.png?sig=y');
   });

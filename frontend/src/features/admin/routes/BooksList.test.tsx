@@ -59,12 +59,20 @@ describe('/admin/books-list', () => {
     const state = booksServer([ART, WALDEN]);
     renderApp('/admin/books-list');
     await screen.findByRole('table');
-    expect(within(screen.getByRole('table')).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['ID↕', 'Title↕', 'Actions']);
+    expect(
+      within(screen.getByRole('table'))
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['ID↕', 'Title↕', 'Actions']);
     expect(titles()).toEqual(['Walden by Henry David Thoreau', 'The Art of War by Sun Tzu']);
     expect(state.sorts).toEqual(['uploadDate']);
     expect(screen.getByRole('link', { name: 'Add book' })).toHaveAttribute('href', '/admin/book-add');
     const actions = screen.getByRole('list', { name: 'Actions for Walden' });
-    expect(within(actions).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
+    expect(
+      within(actions)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual([
       '/admin/book-edit/5',
       '/admin/book-photo/5',
       '/admin/book-media/5',
@@ -107,7 +115,7 @@ describe('/admin/books-list', () => {
     expect(within(artRow).getByText("This month's preview")).toBeInTheDocument();
     expect(within(artRow).queryByRole('button', { name: new RegExp(PREVIEW_LABEL) })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: `${PREVIEW_LABEL}: Walden` }));
-    expect(await screen.findByRole('status')).toHaveTextContent('“Walden” is this month\'s preview for free members.');
+    expect(await screen.findByRole('status')).toHaveTextContent("“Walden” is this month's preview for free members.");
     expect(state.calls).toEqual(['preview 5']);
     await waitFor(() => expect(within(screen.getByRole('row', { name: /Walden/ })).getByText("This month's preview")).toBeInTheDocument());
     expect(within(screen.getByRole('row', { name: /The Art of War/ })).queryByText("This month's preview")).not.toBeInTheDocument();
@@ -138,7 +146,10 @@ describe('/admin/books-list', () => {
 
   it("says 'Unexpected response format.' for an answer without books", async () => {
     signIn();
-    server.use(...adminAccess(), http.get('/api/admin/books/', () => ok({} as { books: AdminBookRow[] })));
+    server.use(
+      ...adminAccess(),
+      http.get('/api/admin/books/', () => ok({} as { books: AdminBookRow[] })),
+    );
     renderApp('/admin/books-list');
     expect(await screen.findByRole('alert')).toHaveTextContent('Unexpected response format.');
   });

@@ -119,16 +119,34 @@ export default function BooksList() {
                       </ul>
                       <div className="admin-books__buttons">
                         {book.deleted ? (
-                          <Button size="sm" variant="ghost" loading={busy(book, 'restore')} onClick={() => run(book, 'restore')} aria-label={`Restore ${book.title}`}>
+                          <Button
+                            size="sm"
+                            variant="ghost"
+                            loading={busy(book, 'restore')}
+                            onClick={() => run(book, 'restore')}
+                            aria-label={`Restore ${book.title}`}
+                          >
                             Restore
                           </Button>
                         ) : (
-                          <Button size="sm" variant="ghost" loading={busy(book, 'delete')} onClick={() => run(book, 'delete')} aria-label={`Delete ${book.title}`}>
+                          <Button
+                            size="sm"
+                            variant="ghost"
+                            loading={busy(book, 'delete')}
+                            onClick={() => run(book, 'delete')}
+                            aria-label={`Delete ${book.title}`}
+                          >
                             Delete
                           </Button>
                         )}
                         {!book.deleted && !book.preview ? (
-                          <Button size="sm" variant="ghost" loading={busy(book, 'preview')} onClick={() => run(book, 'preview')} aria-label={`${PREVIEW_LABEL}: ${book.title}`}>
+                          <Button
+                            size="sm"
+                            variant="ghost"
+                            loading={busy(book, 'preview')}
+                            onClick={() => run(book, 'preview')}
+                            aria-label={`${PREVIEW_LABEL}: ${book.title}`}
+                          >
                             {PREVIEW_LABEL}
                           </Button>
                         ) : null}

@@ -80,7 +80,9 @@ export function CollectionEdit() {
             }}
             initialStatus={saved > 0 ? { kind: 'success', message: COLLECTION_UPDATED } : undefined}
             after={{
-              image: collection.data.imageUrl ? <img className="content-edit__image" src={collection.data.imageUrl} alt={`Picture of ${collection.data.title}`} /> : null,
+              image: collection.data.imageUrl ? (
+                <img className="content-edit__image" src={collection.data.imageUrl} alt={`Picture of ${collection.data.title}`} />
+              ) : null,
             }}
           />
         </section>

@@ -21,7 +21,9 @@ function collectionServer(rows: AdminCollectionView[] = [STOICS, ART, ZEN]) {
   server.use(
     ...adminAccess(),
     http.get('/admin/collections/list', () => HttpResponse.json({ status: 'ok', results: stored })),
-    http.get('/admin/collections/detail/{id}', ({ params }) => HttpResponse.json({ status: 'ok', collection: stored.find((c) => c.id === Number(params.id)) ?? stored[0] })),
+    http.get('/admin/collections/detail/{id}', ({ params }) =>
+      HttpResponse.json({ status: 'ok', collection: stored.find((c) => c.id === Number(params.id)) ?? stored[0] }),
+    ),
     http.post('/admin/collections/add', async ({ request }) => {
       const { values } = await request.json();
       state.added.push(values);
@@ -30,7 +32,9 @@ function collectionServer(rows: AdminCollectionView[] = [STOICS, ART, ZEN]) {
     http.post('/admin/collections/detail/{id}', async ({ request, params }) => {
       const { values } = await request.json();
       state.saved.push(values);
-      stored = stored.map((c) => (c.id === Number(params.id) ? { ...c, title: values.title ?? '', categories: values.categories ?? '', books: values.books ?? '' } : c));
+      stored = stored.map((c) =>
+        c.id === Number(params.id) ? { ...c, title: values.title ?? '', categories: values.categories ?? '', books: values.books ?? '' } : c,
+      );
       return HttpResponse.json({ status: 'ok', collection: stored.find((c) => c.id === Number(params.id)) ?? stored[0] });
     }),
   );
@@ -66,7 +70,10 @@ describe('/admin/collections', () => {
     await waitFor(() => expect(firstColumn(1)).toEqual(['Art of living', 'Stoic classics', 'zen and calm']));
     await user.click(screen.getByRole('button', { name: /Books/ }));
     await waitFor(() => expect(firstColumn(0)).toEqual(['4', '2', '7']));
-    expect(within(screen.getByRole('row', { name: /Stoic classics/ })).getByRole('link', { name: 'Edit Stoic classics' })).toHaveAttribute('href', '/admin/collection-edit/2');
+    expect(within(screen.getByRole('row', { name: /Stoic classics/ })).getByRole('link', { name: 'Edit Stoic classics' })).toHaveAttribute(
+      'href',
+      '/admin/collection-edit/2',
+    );
   });
 
   it('knows which fields sort descending first', () => {
@@ -79,14 +86,20 @@ describe('/admin/collections', () => {
 
   it("says 'Error loading collections.' when the list fails", async () => {
     signIn();
-    server.use(...adminAccess(), http.get('/admin/collections/list', () => fail(500, 'boom')));
+    server.use(
+      ...adminAccess(),
+      http.get('/admin/collections/list', () => fail(500, 'boom')),
+    );
     renderApp('/admin/collections');
     expect(await screen.findByRole('alert')).toHaveTextContent(COLLECTIONS_ERROR);
   });
 
   it("says 'Error loading collections.' when the answer has no results", async () => {
     signIn();
-    server.use(...adminAccess(), http.get('/admin/collections/list', () => HttpResponse.json({ status: 'ok' } as never)));
+    server.use(
+      ...adminAccess(),
+      http.get('/admin/collections/list', () => HttpResponse.json({ status: 'ok' } as never)),
+    );
     renderApp('/admin/collections');
     expect(await screen.findByRole('alert')).toHaveTextContent(COLLECTIONS_ERROR);
   });

@@ -72,8 +72,8 @@ export default function CollectionsList() {
       {collections.data && collections.data.length > 0 ? (
         <>
           <p className="admin-count">
-            {collections.data.length === 1 ? '1 collection' : `${collections.data.length} collections`}, by {FIELDS.find((item) => item.field === field)?.label.toLowerCase()},{' '}
-            {direction === 'asc' ? 'ascending' : 'descending'}.
+            {collections.data.length === 1 ? '1 collection' : `${collections.data.length} collections`}, by{' '}
+            {FIELDS.find((item) => item.field === field)?.label.toLowerCase()}, {direction === 'asc' ? 'ascending' : 'descending'}.
           </p>
           <TableRegion label="Collections">
             <table className="admin-table">

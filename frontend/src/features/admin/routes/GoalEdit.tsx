@@ -47,7 +47,11 @@ export default function GoalEdit() {
               </h2>
               <LinkList links={goalFiles(id)} label={`Photos of ${goal.data.title}`} />
               <div className="content-edit__photos">
-                {goal.data.photoUrl ? <img className="content-edit__image" src={goal.data.photoUrl} alt={`Photo of ${goal.data.title}`} /> : <p className="content-edit__none">No photo yet.</p>}
+                {goal.data.photoUrl ? (
+                  <img className="content-edit__image" src={goal.data.photoUrl} alt={`Photo of ${goal.data.title}`} />
+                ) : (
+                  <p className="content-edit__none">No photo yet.</p>
+                )}
                 {goal.data.photov2Url ? (
                   <img className="content-edit__image" src={goal.data.photov2Url} alt={`Featured photo of ${goal.data.title}`} />
                 ) : (

@@ -100,7 +100,10 @@ describe('the goal photo screens', () => {
     act(() =>
       FakeXhr.last().respond(200, {
         status: 'ok',
-        result: { message: 'The photo was uploaded.', goal: makeAdminGoal({ id: 2, title: 'Find calm', photov2: 'public/goals/2.png', photov2Url: '/media/public/goals/2.png' }) },
+        result: {
+          message: 'The photo was uploaded.',
+          goal: makeAdminGoal({ id: 2, title: 'Find calm', photov2: 'public/goals/2.png', photov2Url: '/media/public/goals/2.png' }),
+        },
       }),
     );
     expect(await screen.findByRole('status')).toHaveTextContent('The photo was uploaded.');

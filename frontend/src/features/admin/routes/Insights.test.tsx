@@ -42,10 +42,16 @@ describe('/admin/insights', () => {
     insightServer(insight);
     renderApp('/admin/insights');
     const table = await screen.findByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Id', 'Title', 'Date Added', 'Edit']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Id', 'Title', 'Date Added', 'Edit']);
     const row = within(table).getByRole('row', { name: /Walden/ });
     const local = new Date(insight.createDate);
-    expect(toDateTime(insight.createDate)).toContain(`${local.getFullYear()}-${String(local.getMonth() + 1).padStart(2, '0')}-${String(local.getDate()).padStart(2, '0')}`);
+    expect(toDateTime(insight.createDate)).toContain(
+      `${local.getFullYear()}-${String(local.getMonth() + 1).padStart(2, '0')}-${String(local.getDate()).padStart(2, '0')}`,
+    );
     expect(within(row).getByText(toDateTime(insight.createDate))).toBeInTheDocument();
     expect(within(row).getByRole('link', { name: /^Edit insight #8/ })).toHaveAttribute('href', '/admin/insight-edit/8');
     expect(screen.getByRole('link', { name: 'Add Insight' })).toHaveAttribute('href', '/admin/insight-add');

@@ -52,7 +52,13 @@ function messagesServer(initial: AdminMessage[]) {
 describe('/admin/messages', () => {
   it('lists kind, sender, first line, local date and state, with the unread count in the heading', async () => {
     signIn();
-    const contact = makeMessage({ id: 3, kind: 'contact', name: 'Ada Reader', email: 'ada@example.com', body: 'Where is my receipt?\nI paid yesterday by card.' });
+    const contact = makeMessage({
+      id: 3,
+      kind: 'contact',
+      name: 'Ada Reader',
+      email: 'ada@example.com',
+      body: 'Where is my receipt?\nI paid yesterday by card.',
+    });
     const suggest = makeMessage({ id: 2, kind: 'suggest', name: null, email: 'anon@example.com', body: 'Sapiens, please', read: true });
     const feedback = makeMessage({ id: 1, kind: 'feedback', name: null, email: 'fan@example.com', body: 'Love the visuals.' });
     messagesServer([contact, suggest, feedback]);
@@ -60,7 +66,11 @@ describe('/admin/messages', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Messages 2 unread' })).toBeInTheDocument();
     const table = await screen.findByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Kind', 'From', 'Message', 'Received', 'State', 'Action']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Kind', 'From', 'Message', 'Received', 'State', 'Action']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(3);
 

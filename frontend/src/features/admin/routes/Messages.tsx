@@ -89,8 +89,7 @@ export default function Messages() {
     <>
       <header className="page__header">
         <h1 className="page__title">
-          Messages{' '}
-          {unread !== undefined ? <span className="badge admin-title-count">{unread === 1 ? '1 unread' : `${unread} unread`}</span> : null}
+          Messages {unread !== undefined ? <span className="badge admin-title-count">{unread === 1 ? '1 unread' : `${unread} unread`}</span> : null}
         </h1>
         <p className="page__lead">What visitors and members sent through the contact, suggest-a-book and feedback forms, newest first.</p>
       </header>

@@ -18,7 +18,11 @@ export default function PodcastEdit() {
 
   return (
     <>
-      <PageHeader back={{ to: '/admin/podcasts', label: 'Podcasts' }} title={`Edit podcast #${id}`} lead={podcast.data ? `${podcast.data.title} by ${podcast.data.author}` : undefined} />
+      <PageHeader
+        back={{ to: '/admin/podcasts', label: 'Podcasts' }}
+        title={`Edit podcast #${id}`}
+        lead={podcast.data ? `${podcast.data.title} by ${podcast.data.author}` : undefined}
+      />
       {podcast.isError ? <QueryError error={podcast.error} /> : null}
       {podcast.isPending ? <Spinner label="Loading the podcast…" /> : null}
       {podcast.data ? (

@@ -49,7 +49,10 @@ describe('/admin/podcasts', () => {
 
   it('shows a failing list in the warning banner', async () => {
     signIn();
-    server.use(...adminAccess(), http.get('/api/admin/podcasts/', () => fail(500, 'The database is away.')));
+    server.use(
+      ...adminAccess(),
+      http.get('/api/admin/podcasts/', () => fail(500, 'The database is away.')),
+    );
     renderApp('/admin/podcasts');
     expect(await screen.findByRole('alert')).toHaveTextContent('The database is away.');
   });
@@ -143,7 +146,13 @@ describe('the podcast upload screens', () => {
     act(() => xhr.progress(50, 100));
     expect(screen.getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute('aria-valuenow', '50');
     act(() =>
-      xhr.respond(200, { status: 'ok', result: { message: 'The media was uploaded.', podcast: makeAdminPodcast({ id: 3, title: 'Rome Talks', mediaUrl: '/media/premium/podcasts/3.wav?sig=x' }) } }),
+      xhr.respond(200, {
+        status: 'ok',
+        result: {
+          message: 'The media was uploaded.',
+          podcast: makeAdminPodcast({ id: 3, title: 'Rome Talks', mediaUrl: '/media/premium/podcasts/3.wav?sig=x' }),
+        },
+      }),
     );
     expect(await screen.findByRole('status')).toHaveTextContent('The media was uploaded.');
     await waitFor(() => expect(document.querySelector('audio')).toHaveAttribute('src', '/media/premium/podcasts/3.wav?sig=x'));

@@ -56,7 +56,10 @@ export default function Stats() {
 
   const data = stats.data;
   const days = useMemo(() => data?.days.map((day) => day.day) ?? [], [data]);
-  const series: Series[] = useMemo(() => SERIES.map((line) => ({ label: line.label, color: line.color, values: data?.days.map((day) => day[line.key]) ?? [] })), [data]);
+  const series: Series[] = useMemo(
+    () => SERIES.map((line) => ({ label: line.label, color: line.color, values: data?.days.map((day) => day[line.key]) ?? [] })),
+    [data],
+  );
 
   const fields: FieldDefinition[] = [
     { id: 'from', label: 'From*', type: 'date', required: true, value: from },
@@ -76,7 +79,13 @@ export default function Stats() {
     <>
       <header className="page__header admin-heading">
         <h1 className="page__title">Stats</h1>
-        <a className="btn btn--ghost btn--md" href={statsCsvPath(from, to)} download={csvFileName(from, to)} onClick={download} aria-busy={csv.busy || undefined}>
+        <a
+          className="btn btn--ghost btn--md"
+          href={statsCsvPath(from, to)}
+          download={csvFileName(from, to)}
+          onClick={download}
+          aria-busy={csv.busy || undefined}
+        >
           {csv.busy ? 'Preparing the CSV…' : 'Download CSV'}
         </a>
       </header>
@@ -106,7 +115,11 @@ export default function Stats() {
               <Figure label="Monthly actives" value={count(data.monthlyActive)} note="active in the 30 days to then" />
               <Figure label="MRR" value={money(data.mrr)} note="monthly recurring revenue" />
               <Figure label="Churn rate" value={percent(data.churnRate)} note={`${count(data.churned)} of ${count(data.renewing)} renewing members left`} />
-              <Figure label="Trial conversion" value={percent(data.trialConversion)} note={`${count(data.trialsConverted)} of ${count(data.trialsStarted)} trials`} />
+              <Figure
+                label="Trial conversion"
+                value={percent(data.trialConversion)}
+                note={`${count(data.trialsConverted)} of ${count(data.trialsStarted)} trials`}
+              />
             </dl>
             <h3 className="stats__subtitle">Paying members by plan</h3>
             {data.payingByPlan.length > 0 ? (
@@ -123,7 +136,10 @@ export default function Stats() {
           </section>
           <section className="card admin-card" aria-labelledby="series-title">
             <h2 id="series-title" className="stats__title">
-              Day by day <span className="stats__range">{data.from} to {data.to}</span>
+              Day by day{' '}
+              <span className="stats__range">
+                {data.from} to {data.to}
+              </span>
             </h2>
             <SeriesChart days={days} series={series} summary={summary} />
             <details className="stats__details">

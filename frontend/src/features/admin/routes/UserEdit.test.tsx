@@ -107,7 +107,10 @@ describe('/admin/users/{id}', () => {
 
   it('says when there is no such member', async () => {
     signIn();
-    server.use(...adminAccess(), http.get('/api/admin/user/edit/{userId}', () => fail(404, 'User not found.', 'not_found')));
+    server.use(
+      ...adminAccess(),
+      http.get('/api/admin/user/edit/{userId}', () => fail(404, 'User not found.', 'not_found')),
+    );
     renderApp('/admin/users/999');
     expect(await screen.findByRole('alert')).toHaveTextContent('User not found.');
   });

@@ -17,7 +17,11 @@ const PLAN_FIELDS = ['planId', 'paidDate', 'endPaidDate'] as const;
 export function userFields(user: AdminUser, plans: PlanView[]): FieldDefinition[] {
   const options = [{ value: '', label: 'No plan' }, ...plans.map((plan) => ({ value: plan.id, label: `${plan.name} (${plan.id})` }))];
   if (user.planId && !plans.some((plan) => plan.id === user.planId)) options.push({ value: user.planId, label: user.planId });
-  const initial: Record<(typeof PLAN_FIELDS)[number], string> = { planId: user.planId ?? '', paidDate: toDay(user.paidDate), endPaidDate: toDay(user.endPaidDate) };
+  const initial: Record<(typeof PLAN_FIELDS)[number], string> = {
+    planId: user.planId ?? '',
+    paidDate: toDay(user.paidDate),
+    endPaidDate: toDay(user.endPaidDate),
+  };
   return [
     { id: 'userId', label: 'User Id', type: 'hidden', value: String(user.id) },
     { id: 'firstName', label: 'First Name*', type: 'text', required: true, value: user.firstName, autoComplete: 'off' },
@@ -87,7 +91,11 @@ export default function UserEdit() {
           <Link to="/admin/users">← Members</Link>
         </p>
         <h1 className="page__title">User #{id}</h1>
-        {user.data ? <p className="page__lead">{user.data.email}, since {toDay(user.data.createDate)}</p> : null}
+        {user.data ? (
+          <p className="page__lead">
+            {user.data.email}, since {toDay(user.data.createDate)}
+          </p>
+        ) : null}
       </header>
       {user.isError ? <QueryError error={user.error} /> : null}
       {user.isPending || plans.isPending ? <Spinner label="Loading the member…" /> : null}

@@ -14,12 +14,25 @@ function rows() {
 describe('/admin/users', () => {
   it('lists members with Id, E-mail, Date as yyyy-mm-dd and an Edit link', async () => {
     signIn();
-    server.use(...adminAccess(), http.get('/api/admin/user/{start}', () => ok({ users: [makeAdminUser({ id: 7, email: 'grace@example.com', createDate: Date.UTC(2025, 2, 4, 12) })], total: 1 })));
+    server.use(
+      ...adminAccess(),
+      http.get('/api/admin/user/{start}', () =>
+        ok({ users: [makeAdminUser({ id: 7, email: 'grace@example.com', createDate: Date.UTC(2025, 2, 4, 12) })], total: 1 }),
+      ),
+    );
     renderApp('/admin/users');
     expect(await screen.findByRole('cell', { name: 'grace@example.com' })).toBeInTheDocument();
-    expect(within(screen.getByRole('table')).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Id', 'E-mail', 'Date', 'Edit']);
+    expect(
+      within(screen.getByRole('table'))
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Id', 'E-mail', 'Date', 'Edit']);
     const [row] = rows();
-    expect(within(row).getAllByRole('cell').map((td) => td.textContent)).toEqual(['7', 'grace@example.com', '2025-03-04', 'Edit']);
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((td) => td.textContent),
+    ).toEqual(['7', 'grace@example.com', '2025-03-04', 'Edit']);
     expect(within(row).getByRole('link', { name: 'Edit grace@example.com' })).toHaveAttribute('href', '/admin/users/7');
     expect(screen.getByText('1 user.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load More' })).not.toBeInTheDocument();

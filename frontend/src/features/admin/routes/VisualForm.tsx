@@ -57,7 +57,13 @@ export function VisualEdit() {
       <PageHeader
         back={BACK}
         title={`Edit visual #${id}`}
-        lead={visual.data ? (visual.data.bookTitle ? `${visual.data.title}, a slide of “${visual.data.bookTitle}”.` : `${visual.data.title}, not linked to a book.`) : undefined}
+        lead={
+          visual.data
+            ? visual.data.bookTitle
+              ? `${visual.data.title}, a slide of “${visual.data.bookTitle}”.`
+              : `${visual.data.title}, not linked to a book.`
+            : undefined
+        }
       />
       {visual.isError ? <QueryError error={visual.error} /> : null}
       {visual.isPending ? <Spinner label="Loading the visual…" /> : null}
@@ -81,8 +87,15 @@ export function VisualEdit() {
               <h2 id="picture-title" className="card__title">
                 Picture
               </h2>
-              {visual.data.imageUrl ? <img className="content-edit__image" src={visual.data.imageUrl} alt={`Picture of ${visual.data.title}`} /> : <p className="content-edit__none">No picture yet.</p>}
-              <LinkList links={[{ to: `/admin/visuals-photo/${id}`, label: visual.data.imageUrl ? 'Replace the picture' : 'Upload a picture' }]} label={`Picture of ${visual.data.title}`} />
+              {visual.data.imageUrl ? (
+                <img className="content-edit__image" src={visual.data.imageUrl} alt={`Picture of ${visual.data.title}`} />
+              ) : (
+                <p className="content-edit__none">No picture yet.</p>
+              )}
+              <LinkList
+                links={[{ to: `/admin/visuals-photo/${id}`, label: visual.data.imageUrl ? 'Replace the picture' : 'Upload a picture' }]}
+                label={`Picture of ${visual.data.title}`}
+              />
             </section>
           </aside>
         </div>

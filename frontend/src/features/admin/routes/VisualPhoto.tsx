@@ -20,7 +20,11 @@ export default function VisualPhoto() {
 
   return (
     <>
-      <PageHeader back={{ to: '/admin/visuals', label: 'Visuals' }} title="Visual picture" lead={visual.data ? `For “${visual.data.title}” (#${id}).` : undefined} />
+      <PageHeader
+        back={{ to: '/admin/visuals', label: 'Visuals' }}
+        title="Visual picture"
+        lead={visual.data ? `For “${visual.data.title}” (#${id}).` : undefined}
+      />
       {!saved ? (
         <section className="card admin-card">
           <p>{SAVE_VISUAL_FIRST}</p>
@@ -40,7 +44,9 @@ export default function VisualPhoto() {
             await afterContentChange(queryClient, 'visuals', result.visual);
             return result.message;
           }}
-          current={<CurrentFile url={visual.data.imageUrl} kind="image" name={`Current picture of ${visual.data.title}`} noneText="This visual has no picture yet." />}
+          current={
+            <CurrentFile url={visual.data.imageUrl} kind="image" name={`Current picture of ${visual.data.title}`} noneText="This visual has no picture yet." />
+          }
         />
       ) : null}
     </>

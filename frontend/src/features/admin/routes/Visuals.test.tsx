@@ -17,7 +17,12 @@ const LONE = makeAdminVisual({ id: 20, bookId: null, bookTitle: null, title: 'Lo
 
 function visualServer(rows: AdminVisualView[] = [THREE, LONE, ONE, TWO]) {
   let stored = rows;
-  const state = { added: [] as AdminVisualRequest[], updated: [] as AdminVisualRequest[], deleted: [] as number[], orders: [] as { bookId: number; ids: number[] }[] };
+  const state = {
+    added: [] as AdminVisualRequest[],
+    updated: [] as AdminVisualRequest[],
+    deleted: [] as number[],
+    orders: [] as { bookId: number; ids: number[] }[],
+  };
   server.use(
     ...adminAccess(),
     http.get('/api/admin/visuals', () => ok({ visuals: stored })),
@@ -64,7 +69,11 @@ describe('/admin/visuals', () => {
     visualServer();
     renderApp('/admin/visuals');
     const table = await screen.findByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['ID', 'Book ID', 'Title', 'Edit', 'Photo', 'Delete', 'Order']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['ID', 'Book ID', 'Title', 'Edit', 'Photo', 'Delete', 'Order']);
     expect(titles()).toEqual(['Economy', 'Where I lived', 'Reading', 'Loose slide']);
     const row = screen.getByRole('row', { name: /Economy/ });
     expect(within(row).getByRole('link', { name: 'Edit Economy' })).toHaveAttribute('href', '/admin/visuals-update/11');

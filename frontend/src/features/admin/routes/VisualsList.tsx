@@ -85,7 +85,10 @@ export default function VisualsList() {
       {
         onSuccess: () => {
           focusAfter.current = { id: visual.id, step };
-          setNotice({ tone: 'success', text: `“${visual.title}” moved ${step < 0 ? 'up' : 'down'}: slide ${ids.indexOf(visual.id) + 1} of ${ids.length} of book #${visual.bookId}.` });
+          setNotice({
+            tone: 'success',
+            text: `“${visual.title}” moved ${step < 0 ? 'up' : 'down'}: slide ${ids.indexOf(visual.id) + 1} of ${ids.length} of book #${visual.bookId}.`,
+          });
         },
         onError: fail,
       },

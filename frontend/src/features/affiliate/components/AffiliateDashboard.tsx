@@ -25,8 +25,7 @@ export function AffiliateDashboard({ affiliate }: { affiliate: AffiliateView }) 
           <p className="affiliate-card__text">Your link is on its way: look again in a few minutes.</p>
         )}
         <p className="affiliate-card__text">
-          Share it anywhere. {COMMISSION} of every Premium purchase made through it is credited to you; we pay your balance every month to{' '}
-          {affiliate.email}.
+          Share it anywhere. {COMMISSION} of every Premium purchase made through it is credited to you; we pay your balance every month to {affiliate.email}.
         </p>
       </section>
       <section className="card affiliate-card" aria-labelledby={`${id}-figures`}>

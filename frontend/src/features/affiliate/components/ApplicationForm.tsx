@@ -68,7 +68,8 @@ export function ApplicationForm({ defaults, onApplied }: { defaults: Application
   };
 
   /** The field the warning is about points to it (besides its own hint). */
-  const describedBy = (field: ApplicationField, hint?: string) => [hint, invalid === field && message ? ids.alert : undefined].filter(Boolean).join(' ') || undefined;
+  const describedBy = (field: ApplicationField, hint?: string) =>
+    [hint, invalid === field && message ? ids.alert : undefined].filter(Boolean).join(' ') || undefined;
 
   return (
     <form className="form affiliate-form" onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>

@@ -22,8 +22,7 @@ export function ApplicationPending({ affiliate, justApplied }: { affiliate: Affi
         {THANKS_TITLE}
       </h2>
       <p>
-        Your application is pending review. We will write to <strong>{affiliate.email}</strong> once we have looked at it, usually within a few
-        working days.
+        Your application is pending review. We will write to <strong>{affiliate.email}</strong> once we have looked at it, usually within a few working days.
       </p>
       <Link className="btn btn--ghost btn--md" to="/books">
         Back to the books

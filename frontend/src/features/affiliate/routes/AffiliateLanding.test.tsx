@@ -16,12 +16,11 @@ describe('affiliate landing page (/affiliate, /refer)', () => {
     expect(within(benefits).getByText(/monthly, yearly and lifetime plans, gifts and team seats/)).toBeInTheDocument();
 
     const steps = screen.getByRole('region', { name: 'How it works' });
-    expect(within(steps).getAllByRole('listitem').map((item) => within(item).getByRole('heading').textContent)).toEqual([
-      'Apply',
-      'Get your link',
-      'Share it',
-      'Earn',
-    ]);
+    expect(
+      within(steps)
+        .getAllByRole('listitem')
+        .map((item) => within(item).getByRole('heading').textContent),
+    ).toEqual(['Apply', 'Get your link', 'Share it', 'Earn']);
     await waitFor(() => expect(document.title).toBe('Affiliate Program · Gistbook'));
   });
 

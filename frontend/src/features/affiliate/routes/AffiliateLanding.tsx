@@ -32,8 +32,7 @@ export default function AffiliateLandingRoute() {
         <p className="affiliate-hero__eyebrow">Gistbook Affiliate Program</p>
         <h1 className="page__title">Earn {COMMISSION} with the Gistbook Affiliate Program</h1>
         <p className="page__lead affiliate-hero__lead">
-          Recommend the big ideas of great books to your readers, viewers or followers, and earn {COMMISSION} of every Premium purchase made
-          through your link.
+          Recommend the big ideas of great books to your readers, viewers or followers, and earn {COMMISSION} of every Premium purchase made through your link.
         </p>
         <Link className="btn btn--primary btn--lg" to={INVITE_PAGE}>
           Get Started

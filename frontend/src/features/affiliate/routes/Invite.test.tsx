@@ -213,7 +213,9 @@ describe('affiliate application (/invite)', () => {
   it('tells a member turned down so, with the form filled in with the last application to apply again', async () => {
     signIn();
     const sent = recordApplications();
-    server.use(http.get('/api/affiliate', () => ok({ affiliate: makeAffiliate({ status: 'rejected', name: 'Ada L.', email: 'old@example.com', audience: 'Twitter' }) })));
+    server.use(
+      http.get('/api/affiliate', () => ok({ affiliate: makeAffiliate({ status: 'rejected', name: 'Ada L.', email: 'old@example.com', audience: 'Twitter' }) })),
+    );
     const { user } = renderApp('/invite');
     expect(await screen.findByText(new RegExp(NOT_APPROVED.replace('.', '\\.')))).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Ada L.');

@@ -53,11 +53,7 @@ function MemberView({
   const rejected = affiliate?.status === 'rejected';
   return (
     <div className="card affiliate-card affiliate-apply">
-      {rejected ? (
-        <Alert tone="info">
-          {NOT_APPROVED} You are welcome to apply again: tell us more about where you would share your link.
-        </Alert>
-      ) : null}
+      {rejected ? <Alert tone="info">{NOT_APPROVED} You are welcome to apply again: tell us more about where you would share your link.</Alert> : null}
       <ApplicationForm
         defaults={rejected && affiliate ? { name: affiliate.name, email: affiliate.email, audience: affiliate.audience } : defaults}
         onApplied={onApplied}

@@ -49,7 +49,11 @@ export function JobProgress({ started, kind }: { started: AiSummary; kind: Sourc
           const isCurrent = i === currentIndex;
           const state = isCurrent && status === 'failed' ? 'failed' : i < currentIndex || status === 'done' ? 'done' : isCurrent ? 'current' : 'todo';
           return (
-            <li key={step} className={`ai-steps__step ai-steps__step--${state}${isCurrent ? ' ai-steps__step--at' : ''}`} aria-current={isCurrent ? 'step' : undefined}>
+            <li
+              key={step}
+              className={`ai-steps__step ai-steps__step--${state}${isCurrent ? ' ai-steps__step--at' : ''}`}
+              aria-current={isCurrent ? 'step' : undefined}
+            >
               <span className="ai-steps__mark" aria-hidden="true">
                 {state === 'done' ? '✓' : state === 'failed' ? '!' : i + 1}
               </span>

@@ -49,9 +49,7 @@ export function MySummaries() {
             return (
               <li key={summary.id} className="ai-mine__item">
                 <div className="ai-mine__main">
-                  <p className="ai-mine__name">
-                    {summary.status === 'done' ? <Link to={`/ai/summaries/${summary.id}`}>{name}</Link> : name}
-                  </p>
+                  <p className="ai-mine__name">{summary.status === 'done' ? <Link to={`/ai/summaries/${summary.id}`}>{name}</Link> : name}</p>
                   <p className="ai-mine__meta">
                     {name !== summary.source ? <span className="ai-mine__source">{summary.source}</span> : null}
                     <time dateTime={summary.createdAt}>{formatCreated(summary.createdAt)}</time>

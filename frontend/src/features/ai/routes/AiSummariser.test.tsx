@@ -7,7 +7,6 @@ import { fail, http, ok } from '@/testing/handlers';
 import { currentUrl, renderApp, signIn } from '@/testing/render';
 import { server } from '@/testing/server';
 
-
 function paidMember(summaries: AiSummary[] = []) {
   signIn();
   server.use(
@@ -106,9 +105,15 @@ describe('/ai', () => {
     await user.click(screen.getByRole('button', { name: 'Summarize' }));
 
     const progress = await screen.findByRole('list', { name: 'Progress' });
-    expect(received).toEqual({ type: 'application/pdf', text: '%PDF-1.4 habits', contentType: expect.stringMatching(/^multipart\/form-data; boundary=/) as string });
+    expect(received).toEqual({
+      type: 'application/pdf',
+      text: '%PDF-1.4 habits',
+      contentType: expect.stringMatching(/^multipart\/form-data; boundary=/) as string,
+    });
     // A file is not fetched: queued, extracting, summarising, done.
-    const steps = within(progress).getAllByRole('listitem').map((item) => item.textContent);
+    const steps = within(progress)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
     expect(steps).toEqual(['Queued', 'Extracting the text', 'Summarising', 'Done'].map((label) => expect.stringContaining(label) as string));
     expect(within(progress).queryByText('Fetching the page')).not.toBeInTheDocument();
     await waitFor(() => expect(within(progress).getByText('Summarising').closest('li')).toHaveAttribute('aria-current', 'step'), POLLED);
@@ -170,8 +175,21 @@ describe('/ai', () => {
 
   it('lists my summaries, opens the finished ones and deletes with a confirmation', async () => {
     const done = makeAiSummary({ id: 7, title: 'The Habit Loop', source: 'habits.pdf' });
-    const failed = makeAiSummary({ id: 8, status: 'failed', title: '', source: 'http://10.0.0.1/', error: 'This link points to a private or local address, which we do not fetch.', createdAt: '2025-03-05T09:00:00Z' });
-    const working = makeAiSummary({ id: 9, status: 'summarising', title: 'Deep Work notes', source: 'https://example.com/deep', createdAt: '2025-03-06T09:00:00Z' });
+    const failed = makeAiSummary({
+      id: 8,
+      status: 'failed',
+      title: '',
+      source: 'http://10.0.0.1/',
+      error: 'This link points to a private or local address, which we do not fetch.',
+      createdAt: '2025-03-05T09:00:00Z',
+    });
+    const working = makeAiSummary({
+      id: 9,
+      status: 'summarising',
+      title: 'Deep Work notes',
+      source: 'https://example.com/deep',
+      createdAt: '2025-03-06T09:00:00Z',
+    });
     paidMember([working, failed, done]);
     const deleted: string[] = [];
     server.use(

@@ -7,7 +7,6 @@ import { fail, http, ok } from '@/testing/handlers';
 import { currentUrl, renderApp, signIn } from '@/testing/render';
 import { server } from '@/testing/server';
 
-
 function paidMember(answer: () => Response) {
   signIn();
   server.use(

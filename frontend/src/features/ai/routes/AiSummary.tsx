@@ -21,15 +21,7 @@ function summaryId(param: string | undefined): number | null {
  */
 export default function AiSummaryRoute() {
   const id = summaryId(useParams().id);
-  return (
-    <PaidOnly framed>
-      {id === null ? (
-        <Problem>There is no such summary.</Problem>
-      ) : (
-        <Summary key={id} id={id} />
-      )}
-    </PaidOnly>
-  );
+  return <PaidOnly framed>{id === null ? <Problem>There is no such summary.</Problem> : <Summary key={id} id={id} />}</PaidOnly>;
 }
 
 function Summary({ id }: { id: number }) {

@@ -59,7 +59,7 @@ describe('login', () => {
     let body: LoginRequest | undefined;
     server.use(
       http.post('/api/user/login', async ({ request }) => {
-        body = (await request.json());
+        body = await request.json();
         return ok({ token: 'tok', user: makeUser() });
       }),
     );
@@ -165,7 +165,9 @@ describe('login', () => {
 
     it('asks for the code after a social sign-in too, then goes where the round trip began', async () => {
       const calls = twoFactorServer(() => ok({ token: 'social-two-factor', user: makeUser() }));
-      server.use(http.get('/api/google/login/oauth/callback', () => ok({ twoFactorRequired: true, challenge: 'challenge-1', expiresAt: Date.now() + 300_000 })));
+      server.use(
+        http.get('/api/google/login/oauth/callback', () => ok({ twoFactorRequired: true, challenge: 'challenge-1', expiresAt: Date.now() + 300_000 })),
+      );
       setStoredRedirect('/library');
       const { user, router } = renderApp('/login?code=abc&state=st-1&type=google');
       await screen.findByRole('heading', { name: 'Two-factor sign-in', level: 1 });

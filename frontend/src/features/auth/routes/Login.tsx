@@ -116,7 +116,15 @@ function LoginPage() {
       <Divider>or log in with e-mail</Divider>
       <form className="form" onSubmit={onSubmit} noValidate>
         <TextField label="Email" name="email" type="email" autoComplete="email" inputMode="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-        <TextField label="Password" name="password" type="password" autoComplete="current-password" autoFocus={returned} value={password} onChange={(e) => setPassword(e.target.value)} />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          autoFocus={returned}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
         <div className="form__aside">
           <Link to="/forgot-password">Forgot password?</Link>
         </div>

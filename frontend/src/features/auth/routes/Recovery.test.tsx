@@ -35,7 +35,7 @@ describe('reset password', () => {
     let body: ResetPasswordRequest | undefined;
     server.use(
       http.put('/api/user/reset-password', async ({ request }) => {
-        body = (await request.json());
+        body = await request.json();
         return ok({});
       }),
     );

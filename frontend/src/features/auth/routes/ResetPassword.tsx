@@ -59,7 +59,14 @@ export default function ResetPasswordRoute() {
     <AuthCard title="Choose a new password" subtitle={email ? <>For {email}</> : undefined}>
       {message ? <Alert tone="warning">{message}</Alert> : null}
       <form className="form" onSubmit={onSubmit} noValidate>
-        <TextField label="New Password" name="password1" type="password" autoComplete="new-password" value={password1} onChange={(e) => setPassword1(e.target.value)} />
+        <TextField
+          label="New Password"
+          name="password1"
+          type="password"
+          autoComplete="new-password"
+          value={password1}
+          onChange={(e) => setPassword1(e.target.value)}
+        />
         <TextField
           label="Confirm New Password"
           name="password2"

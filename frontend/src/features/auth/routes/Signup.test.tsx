@@ -38,7 +38,7 @@ describe('sign-up', () => {
     let body: RegisterRequest | undefined;
     server.use(
       http.post('/api/user/register', async ({ request }) => {
-        body = (await request.json());
+        body = await request.json();
         return ok({ token: 'new-token', user: makeUser({ email: body.username ?? '' }) });
       }),
     );
@@ -100,11 +100,13 @@ describe('sign-up', () => {
   });
 
   it('exchanges a provider callback code and state for a token', async () => {
-    server.use(http.get('/api/google/login/oauth/callback', ({ request }) => {
-      const query = new URL(request.url).searchParams;
-      const good = query.get('code') === 'abc' && query.get('state') === 'st-1' && Boolean(query.get('timezone'));
-      return good ? ok({ token: 'google-token', user: makeUser() }) : fail(400, 'Bad code or state');
-    }));
+    server.use(
+      http.get('/api/google/login/oauth/callback', ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        const good = query.get('code') === 'abc' && query.get('state') === 'st-1' && Boolean(query.get('timezone'));
+        return good ? ok({ token: 'google-token', user: makeUser() }) : fail(400, 'Bad code or state');
+      }),
+    );
     window.sessionStorage.setItem('redirect', '/account');
     const { router } = renderApp('/signup?code=abc&state=st-1&type=google');
     await waitFor(() => expect(router.state.location.pathname).toBe('/account'));

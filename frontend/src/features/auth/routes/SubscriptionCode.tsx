@@ -57,8 +57,7 @@ export default function SubscriptionCodeRoute() {
       subtitle="Create your Gistbook account and your code unlocks Premium straight away."
       footer={
         <p>
-          Already have an account? <Link to="/forgot-password">Reset your password</Link> or{' '}
-          <Link to="/login">log in</Link>.
+          Already have an account? <Link to="/forgot-password">Reset your password</Link> or <Link to="/login">log in</Link>.
         </p>
       }
     >
@@ -69,7 +68,14 @@ export default function SubscriptionCodeRoute() {
           <TextField label="First name" name="firstName" autoComplete="given-name" value={firstName} onChange={(e) => setFirstName(e.target.value)} />
           <TextField label="Last name" name="lastName" autoComplete="family-name" value={lastName} onChange={(e) => setLastName(e.target.value)} />
         </div>
-        <TextField label="Password" name="password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
         <TextField label="Code" name="code" autoComplete="off" spellCheck={false} value={code} onChange={(e) => setCode(e.target.value)} />
         <Button type="submit" size="lg" block loading={registerWithCode.isPending} loadingText="Redeeming…">
           Create account

@@ -9,7 +9,5 @@ export function getPaymentSettings(options?: { signal?: AbortSignal }): Promise<
 }
 
 export function usePaymentSettings() {
-  return useQuery(
-    queryOptions({ queryKey: billingKeys.settings(), queryFn: ({ signal }) => getPaymentSettings({ signal }), staleTime: 5 * 60_000 }),
-  );
+  return useQuery(queryOptions({ queryKey: billingKeys.settings(), queryFn: ({ signal }) => getPaymentSettings({ signal }), staleTime: 5 * 60_000 }));
 }

@@ -243,7 +243,14 @@ export function Checkout({ plan, settings, trialEndsAt, linkedQuantity = null, o
             />
           ) : null}
           {byTheSeat ? (
-            <QuantityField value={typedQuantity} onChange={setTypedQuantity} min={plan.minQuantity} max={plan.maxQuantity} unitPrice={plan.price} disabled={busy} />
+            <QuantityField
+              value={typedQuantity}
+              onChange={setTypedQuantity}
+              min={plan.minQuantity}
+              max={plan.maxQuantity}
+              unitPrice={plan.price}
+              disabled={busy}
+            />
           ) : null}
           {offersAddOns(plan) ? <AddOnChoice value={addInfographics} onChange={setAddInfographics} disabled={busy} /> : null}
           <CouponBox planId={plan.id} applied={coupon} onApply={setCoupon} disabled={busy} />
@@ -260,7 +267,11 @@ export function Checkout({ plan, settings, trialEndsAt, linkedQuantity = null, o
               ) : null}
               {method === 'paypal' ? (
                 <div className="checkout__method">
-                  {busy ? <p className="visually-hidden" role="status">Completing your PayPal payment…</p> : null}
+                  {busy ? (
+                    <p className="visually-hidden" role="status">
+                      Completing your PayPal payment…
+                    </p>
+                  ) : null}
                   <PayPalButton
                     settings={settings}
                     planId={plan.id}
@@ -271,7 +282,9 @@ export function Checkout({ plan, settings, trialEndsAt, linkedQuantity = null, o
                         const { planId: _planId, gift: _gift, token: _token, ...start } = chargeBody;
                         return start;
                       },
-                      complete: isBook ? async (body: PayPalCompleteRequest) => fromBookAnswer(await completePayPalForBook({ ...body, planId: plan.id })) : undefined,
+                      complete: isBook
+                        ? async (body: PayPalCompleteRequest) => fromBookAnswer(await completePayPalForBook({ ...body, planId: plan.id }))
+                        : undefined,
                       onBusy: setBusy,
                       onPaid: paid,
                       onError: showError,
@@ -284,9 +297,7 @@ export function Checkout({ plan, settings, trialEndsAt, linkedQuantity = null, o
             <Alert tone="warning">{NO_METHOD_MESSAGE}</Alert>
           )}
           <p className="form__fineprint">
-            {plan.trialDays > 0
-              ? `Cancel any time before the trial ends and you won't be charged. `
-              : ''}
+            {plan.trialDays > 0 ? `Cancel any time before the trial ends and you won't be charged. ` : ''}
             By paying you agree to our <Link to="/terms">Terms</Link> and <Link to="/privacy">Privacy Policy</Link>.
           </p>
         </form>

@@ -15,7 +15,17 @@ export interface AppliedCoupon {
  * or the server's reason. Lives inside the checkout form, so Enter applies the coupon instead of
  * submitting the payment.
  */
-export function CouponBox({ planId, applied, onApply, disabled }: { planId: string; applied: AppliedCoupon | null; onApply: (coupon: AppliedCoupon | null) => void; disabled?: boolean }) {
+export function CouponBox({
+  planId,
+  applied,
+  onApply,
+  disabled,
+}: {
+  planId: string;
+  applied: AppliedCoupon | null;
+  onApply: (coupon: AppliedCoupon | null) => void;
+  disabled?: boolean;
+}) {
   const check = useCheckCoupon();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);

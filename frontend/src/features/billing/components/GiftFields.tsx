@@ -29,7 +29,14 @@ export function GiftFields({ value, onChange, disabled }: { value: GiftDetails; 
       </p>
       <TextField label="Your name" name="senderName" autoComplete="name" maxLength={NAME_MAX} value={value.senderName} onChange={set('senderName')} />
       <div className="form__row">
-        <TextField label="Recipient's name (optional)" name="recipientName" autoComplete="off" maxLength={NAME_MAX} value={value.recipientName} onChange={set('recipientName')} />
+        <TextField
+          label="Recipient's name (optional)"
+          name="recipientName"
+          autoComplete="off"
+          maxLength={NAME_MAX}
+          value={value.recipientName}
+          onChange={set('recipientName')}
+        />
         <TextField
           label="Recipient's email (optional)"
           name="recipientEmail"

@@ -5,7 +5,17 @@ export type PaymentMethod = 'card' | 'paypal';
 const LABELS: Record<PaymentMethod, string> = { card: 'Card', paypal: 'PayPal' };
 
 /** Card or PayPal: only the methods the server offers. */
-export function MethodChoice({ methods, value, onChange, disabled }: { methods: PaymentMethod[]; value: PaymentMethod; onChange: (method: PaymentMethod) => void; disabled?: boolean }) {
+export function MethodChoice({
+  methods,
+  value,
+  onChange,
+  disabled,
+}: {
+  methods: PaymentMethod[];
+  value: PaymentMethod;
+  onChange: (method: PaymentMethod) => void;
+  disabled?: boolean;
+}) {
   return (
     <fieldset className="choice" disabled={disabled}>
       <legend className="choice__legend">Payment method</legend>

@@ -22,7 +22,10 @@ function paypalOnly() {
   return fake;
 }
 
-function recordPayPal(started: PayPalStartResult = { orderId: 'ORDER-7', subscriptionId: null }, completed = makeCharge({ planId: 'lifetime', endPaidDate: null })) {
+function recordPayPal(
+  started: PayPalStartResult = { orderId: 'ORDER-7', subscriptionId: null },
+  completed = makeCharge({ planId: 'lifetime', endPaidDate: null }),
+) {
   const starts: PayPalStartRequest[] = [];
   const completes: PayPalCompleteRequest[] = [];
   server.use(

@@ -28,7 +28,17 @@ class Reported extends Error {}
  * (`/api/paypal/start`, priced there), and once the buyer approves in PayPal's window the server
  * completes it (`/api/paypal`).
  */
-export function PayPalButton({ settings, planId, intent, handlers }: { settings: PaymentSettings; planId: string; intent: PayPalIntent; handlers: PayPalHandlers }) {
+export function PayPalButton({
+  settings,
+  planId,
+  intent,
+  handlers,
+}: {
+  settings: PaymentSettings;
+  planId: string;
+  intent: PayPalIntent;
+  handlers: PayPalHandlers;
+}) {
   const containerRef = useRef<HTMLDivElement>(null);
   const latest = useRef(handlers);
   const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading');

@@ -125,8 +125,8 @@ export function PaymentDone({ plan, result, trialEndsAt, pdf, quantity }: Paymen
         }
       >
         <p>
-          Your payment for <strong>{plan.name}</strong> went through. Your full report, with every result, what it means and the books for it,
-          is on your results page, ready to download as a PDF.
+          Your payment for <strong>{plan.name}</strong> went through. Your full report, with every result, what it means and the books for it, is on your
+          results page, ready to download as a PDF.
         </p>
       </Done>
     );
@@ -138,8 +138,8 @@ export function PaymentDone({ plan, result, trialEndsAt, pdf, quantity }: Paymen
       return (
         <Done title={GUEST_DONE_TITLE} actions={<AttachLinks chargeId={result.chargeId} />}>
           <p>
-            Your {seats} are paid for and their codes are on their way to your e-mail. Create your account, or log in, with the same
-            e-mail address to invite colleagues and follow who joined.
+            Your {seats} are paid for and their codes are on their way to your e-mail. Create your account, or log in, with the same e-mail address to invite
+            colleagues and follow who joined.
           </p>
         </Done>
       );
@@ -162,8 +162,8 @@ export function PaymentDone({ plan, result, trialEndsAt, pdf, quantity }: Paymen
     return (
       <Done title={GUEST_DONE_TITLE} actions={<AttachLinks chargeId={result.chargeId} />}>
         <p>
-          Your payment for <strong>{plan.name}</strong> went through{trial ? ` and your ${trial} has started` : ''}. Create your account, or log in
-          if you have one, to start reading: the purchase is added to it.
+          Your payment for <strong>{plan.name}</strong> went through{trial ? ` and your ${trial} has started` : ''}. Create your account, or log in if you have
+          one, to start reading: the purchase is added to it.
         </p>
       </Done>
     );

@@ -42,9 +42,11 @@ export function PlanCard({ plan, monthly, featured = false }: { plan: PlanView; 
       </p>
       <p className="plan-card__trial">{trial ?? 'No trial: lifetime access starts at once'}</p>
       <p className="plan-card__pitch">{pitch(plan, monthly)}</p>
-      <Link className={featured ? 'btn btn--primary btn--lg btn--block' : 'btn btn--secondary btn--lg btn--block'} to={`/payment/${encodeURIComponent(plan.id)}`}>
-        {trial ? 'Start free trial' : 'Buy lifetime access'}{' '}
-        <span className="visually-hidden">with {plan.name}</span>
+      <Link
+        className={featured ? 'btn btn--primary btn--lg btn--block' : 'btn btn--secondary btn--lg btn--block'}
+        to={`/payment/${encodeURIComponent(plan.id)}`}
+      >
+        {trial ? 'Start free trial' : 'Buy lifetime access'} <span className="visually-hidden">with {plan.name}</span>
       </Link>
     </li>
   );

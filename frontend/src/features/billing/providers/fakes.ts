@@ -20,9 +20,8 @@ export function installFakeStripe(answers: { paymentMethodError?: StripeError; a
   };
   const client = {
     elements: vi.fn(() => ({ create: vi.fn(() => card) })),
-    createPaymentMethod: vi.fn(
-      (): Promise<{ paymentMethod?: { id: string }; error?: StripeError }> =>
-        Promise.resolve(answers.paymentMethodError ? { error: answers.paymentMethodError } : { paymentMethod: { id: 'pm_test_1' } }),
+    createPaymentMethod: vi.fn((): Promise<{ paymentMethod?: { id: string }; error?: StripeError }> =>
+      Promise.resolve(answers.paymentMethodError ? { error: answers.paymentMethodError } : { paymentMethod: { id: 'pm_test_1' } }),
     ),
     handleCardAction: vi.fn(() => Promise.resolve(answers.action ?? { paymentIntent: { id: 'pi_1', status: 'requires_confirmation' } })),
     confirmCardPayment: vi.fn(() => Promise.resolve(answers.action ?? { paymentIntent: { id: 'pi_1', status: 'succeeded' } })),

@@ -11,7 +11,13 @@ export interface PayPalApproval {
 }
 
 export interface PayPalButtonsOptions {
-  style?: { layout?: 'vertical' | 'horizontal'; color?: 'gold' | 'blue' | 'silver' | 'white' | 'black'; shape?: 'rect' | 'pill'; label?: string; height?: number };
+  style?: {
+    layout?: 'vertical' | 'horizontal';
+    color?: 'gold' | 'blue' | 'silver' | 'white' | 'black';
+    shape?: 'rect' | 'pill';
+    label?: string;
+    height?: number;
+  };
   createOrder?: () => Promise<string>;
   createSubscription?: () => Promise<string>;
   onApprove: (data: PayPalApproval) => Promise<void>;

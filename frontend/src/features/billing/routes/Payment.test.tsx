@@ -110,7 +110,11 @@ describe('payment page: the order', () => {
     // Every seeded plan sells now (the quiz results since issue 16): the server may still mark one unsold.
     const monthly = planById('monthly');
     if (!monthly) throw new Error('no monthly plan in the fixtures');
-    server.use(http.post('/api/charge/price', () => ok({ price: monthly.price, bookTitle: null, course: null, paypalPlan: null, plan: { ...monthly, purchasable: false } })));
+    server.use(
+      http.post('/api/charge/price', () =>
+        ok({ price: monthly.price, bookTitle: null, course: null, paypalPlan: null, plan: { ...monthly, purchasable: false } }),
+      ),
+    );
     renderApp('/payment/monthly');
     expect(await screen.findByRole('alert')).toHaveTextContent('This plan cannot be bought by card here yet.');
     expect(screen.queryByLabelText(/Card number/)).not.toBeInTheDocument();
@@ -146,7 +150,7 @@ describe('payment page: card', () => {
     expect(payments).toEqual([]);
   });
 
-  it("a member pays: PaymentMethod, then the server's charge, then \"You're all set\" with the header refreshed", async () => {
+  it('a member pays: PaymentMethod, then the server\'s charge, then "You\'re all set" with the header refreshed', async () => {
     signIn();
     const stripe = fakeStripe();
     const payments = recordPayments(makeCharge({ notLoggedIn: false, isPaid: true }));

@@ -52,7 +52,9 @@ describe('payment page: a single book', () => {
     signIn();
     const { stripe, downloads } = setUp();
     server.use(
-      http.post('/api/charge/process/{planId}', () => ok(makeCharge({ status: 'requires_action', chargeId: 'ch_3ds', clientSecret: 'pi_secret', isPaid: false }))),
+      http.post('/api/charge/process/{planId}', () =>
+        ok(makeCharge({ status: 'requires_action', chargeId: 'ch_3ds', clientSecret: 'pi_secret', isPaid: false })),
+      ),
       http.post('/api/charge/confirm', () => pdfResponse('summary.pdf', { 'X-Charge-Id': 'ch_3ds' })),
     );
     const { user } = renderApp('/payment/book-7');

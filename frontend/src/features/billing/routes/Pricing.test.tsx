@@ -7,9 +7,7 @@ import { server } from '@/testing/server';
 
 describe('pricing', () => {
   it('lists monthly, yearly and lifetime with the prices the server gives, and links each to its checkout', async () => {
-    server.use(
-      http.get('/api/plans', () => ok({ plans: PLANS.map((plan) => (plan.id === 'yearly' ? { ...plan, price: 4999 } : plan)) })),
-    );
+    server.use(http.get('/api/plans', () => ok({ plans: PLANS.map((plan) => (plan.id === 'yearly' ? { ...plan, price: 4999 } : plan)) })));
     renderApp('/pricing');
     const plans = await screen.findByRole('list', { name: 'Plans' });
     const items = within(plans).getAllByRole('listitem');
@@ -41,7 +39,11 @@ describe('pricing', () => {
     const table = screen.getByRole('table', { name: 'What the free plan and Premium include' });
     expect(within(table).getByRole('columnheader', { name: 'Premium' })).toBeInTheDocument();
     const video = within(table).getByRole('row', { name: /Video summaries/ });
-    expect(within(video).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['—Not included', '✓Included']);
+    expect(
+      within(video)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['—Not included', '✓Included']);
 
     const cancel = screen.getByText('Can I cancel at any time?');
     await user.click(cancel);

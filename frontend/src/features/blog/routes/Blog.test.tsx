@@ -19,7 +19,14 @@ describe('blog', () => {
         category = new URL(request.url).searchParams.get('category');
         return ok<BlogResult>({
           posts: [
-            card({ id: 2, slug: 'reading-habits', title: 'Five reading habits', excerpt: 'Small habits, big results.', image: '/media/public/blog/2.jpg', publishedAt: Date.UTC(2024, 4, 10) }),
+            card({
+              id: 2,
+              slug: 'reading-habits',
+              title: 'Five reading habits',
+              excerpt: 'Small habits, big results.',
+              image: '/media/public/blog/2.jpg',
+              publishedAt: Date.UTC(2024, 4, 10),
+            }),
             card({ id: 1, slug: 'hello', title: 'Hello, readers', excerpt: 'Welcome to the blog.', image: '' }),
           ],
         });
@@ -60,7 +67,9 @@ describe('blog', () => {
     server.use(
       http.get('/api/blog/{id}', ({ params }) => {
         asked = String(params.id);
-        return ok<BlogPostResult>({ post: makePost({ id: 3, slug: 'reading-habits', title: 'Five reading habits', body: '<h2>Habit one</h2><p>Read <strong>every</strong> day.</p>' }) });
+        return ok<BlogPostResult>({
+          post: makePost({ id: 3, slug: 'reading-habits', title: 'Five reading habits', body: '<h2>Habit one</h2><p>Read <strong>every</strong> day.</p>' }),
+        });
       }),
     );
     const { user, router } = renderApp('/blog/reading-habits');

@@ -100,22 +100,14 @@ export function BookListView({ sort, tag }: { sort: CatalogueSort; tag: string }
         </p>
       ) : null}
       <header className="page__header">
-        <h1 className="page__title">
-          {categoryName ? `${title} in ${categoryName}` : title}
-        </h1>
+        <h1 className="page__title">{categoryName ? `${title} in ${categoryName}` : title}</h1>
         {collection ? <p className="page__lead">{collection.description}</p> : null}
       </header>
 
       <div className="booklist__controls">
         <div className="segmented" role="group" aria-label="Sort">
           {(['new', 'trending'] as const).map((option) => (
-            <button
-              key={option}
-              type="button"
-              className="segmented__button"
-              aria-pressed={sort === option}
-              onClick={() => switchSort(option)}
-            >
+            <button key={option} type="button" className="segmented__button" aria-pressed={sort === option} onClick={() => switchSort(option)}>
               {SORT_TITLES[option]}
             </button>
           ))}

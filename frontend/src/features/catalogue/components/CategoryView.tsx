@@ -15,7 +15,12 @@ export function CategoryView({ subid }: { subid: string }) {
   useDocumentTitle(category?.name ?? 'Category');
   const page = parsePage(search.get('page'));
 
-  if (categories.isPending) return <div className="page"><Spinner label="Loading the category…" /></div>;
+  if (categories.isPending)
+    return (
+      <div className="page">
+        <Spinner label="Loading the category…" />
+      </div>
+    );
   if (categories.isError) {
     return (
       <div className="page">

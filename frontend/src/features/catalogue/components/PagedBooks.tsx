@@ -11,7 +11,17 @@ export function countText(total: number): string {
 }
 
 /** One page of GET /api/catalogue/books with its paging links (the page lives in `?page=`). */
-export function PagedBooks({ filters, page, label, emptyText = 'No books here yet.' }: { filters: BookFilters; page: number; label: string; emptyText?: string }) {
+export function PagedBooks({
+  filters,
+  page,
+  label,
+  emptyText = 'No books here yet.',
+}: {
+  filters: BookFilters;
+  page: number;
+  label: string;
+  emptyText?: string;
+}) {
   const [search] = useSearchParams();
   const query = useBookPage(filters, page);
   const listTop = useRef<HTMLDivElement>(null);
@@ -32,7 +42,11 @@ export function PagedBooks({ filters, page, label, emptyText = 'No books here ye
   return (
     <div ref={listTop} className="paged-books" aria-busy={query.isPlaceholderData || undefined}>
       <p className="paged-books__count">{countText(result.total)}</p>
-      {result.books.length === 0 ? <p className="empty-state">{emptyText}</p> : <BookGrid books={result.books} label={label} headingLevel={2} eagerCount={FIRST_ROW} />}
+      {result.books.length === 0 ? (
+        <p className="empty-state">{emptyText}</p>
+      ) : (
+        <BookGrid books={result.books} label={label} headingLevel={2} eagerCount={FIRST_ROW} />
+      )}
       <Pager page={page} pages={pages} hrefFor={(n) => withPage(search, n)} />
     </div>
   );

@@ -36,7 +36,11 @@ export default function AuthorRoute() {
             <h2 id="author-books-title" className="catalogue__heading">
               Books by {author.name}
             </h2>
-            {query.data.books.length === 0 ? <p className="empty-state">No summaries of this author’s books yet.</p> : <BookGrid books={query.data.books} label={`Books by ${author.name}`} />}
+            {query.data.books.length === 0 ? (
+              <p className="empty-state">No summaries of this author’s books yet.</p>
+            ) : (
+              <BookGrid books={query.data.books} label={`Books by ${author.name}`} />
+            )}
           </section>
         </>
       ) : null}

@@ -10,7 +10,12 @@ import './authors.css';
 
 /** The letter an author is filed under: the first letter of the name, accents removed; '#' otherwise. */
 export function indexLetter(name: string): string {
-  const letter = name.trim().normalize('NFD').replace(/[\u0300-\u036f]/g, '').charAt(0).toUpperCase();
+  const letter = name
+    .trim()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .charAt(0)
+    .toUpperCase();
   return /[A-Z]/.test(letter) ? letter : '#';
 }
 
@@ -68,7 +73,11 @@ export default function AuthorsRoute() {
               <ul className="author-list">
                 {list.map((author) => (
                   <li key={author.id} className="author-item">
-                    {author.photo ? <img className="author-item__photo" src={author.photo} alt="" width={72} height={72} loading="lazy" decoding="async" /> : <span className="author-item__photo" aria-hidden="true" />}
+                    {author.photo ? (
+                      <img className="author-item__photo" src={author.photo} alt="" width={72} height={72} loading="lazy" decoding="async" />
+                    ) : (
+                      <span className="author-item__photo" aria-hidden="true" />
+                    )}
                     <div>
                       <h3 className="author-item__name">
                         <Link to={`/authors/${encodeURIComponent(author.slug)}`}>{author.name}</Link>

@@ -73,7 +73,9 @@ describe('book lists', () => {
 
   it('sends the category, collection and author filters; a tag other than all is the category', async () => {
     const calls = recordCatalogue();
-    server.use(http.get('/api/collections', () => ok<CollectionsResult>({ collections: [makeCollection({ slug: 'stoic-classics', title: 'Stoic Classics' })] })));
+    server.use(
+      http.get('/api/collections', () => ok<CollectionsResult>({ collections: [makeCollection({ slug: 'stoic-classics', title: 'Stoic Classics' })] })),
+    );
     renderApp('/booklist/new/philosophy?collection=stoic-classics&author=seneca');
     expect(await screen.findByRole('link', { name: '← Back to collections' })).toHaveAttribute('href', '/collections');
     await waitFor(() =>
@@ -167,10 +169,12 @@ describe('book lists', () => {
 
   it('/books?category= shows that category', async () => {
     const calls = recordCatalogue();
-    server.use(http.get('/api/catalogue/books', ({ request }) => {
-      calls.push(new URL(request.url).searchParams);
-      return ok<BookPage>(bookPage([makeBook({ title: 'Walden' })]));
-    }));
+    server.use(
+      http.get('/api/catalogue/books', ({ request }) => {
+        calls.push(new URL(request.url).searchParams);
+        return ok<BookPage>(bookPage([makeBook({ title: 'Walden' })]));
+      }),
+    );
     renderApp('/books/?category=philosophy');
     expect(await screen.findByRole('heading', { level: 1, name: 'Philosophy' })).toBeInTheDocument();
     expect(screen.getByText('The big questions about how to live.')).toBeInTheDocument();

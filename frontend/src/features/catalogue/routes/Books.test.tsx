@@ -51,7 +51,11 @@ describe('/books while its lists load', () => {
       .map((img) => img.getAttribute('loading'));
     expect(loading).toEqual([...Array<string>(6).fill('eager'), ...Array<string>(4).fill('lazy')]);
     const popular = await screen.findByRole('list', { name: 'Popular' });
-    expect(within(popular).getAllByRole('img').every((img) => img.getAttribute('loading') === 'lazy')).toBe(true);
+    expect(
+      within(popular)
+        .getAllByRole('img')
+        .every((img) => img.getAttribute('loading') === 'lazy'),
+    ).toBe(true);
   });
 
   it('shows category pills while the categories load', async () => {

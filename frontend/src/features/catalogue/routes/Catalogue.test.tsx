@@ -48,7 +48,10 @@ describe('collections', () => {
   it('shows a collection with its books and a Back to collections link', async () => {
     server.use(
       http.get('/api/collections/{slug}', () =>
-        ok<CollectionResult>({ collection: makeCollection({ slug: 'stoic-classics', title: 'Stoic Classics', description: 'The Roman Stoics.' }), books: BOOKS.slice(0, 2) }),
+        ok<CollectionResult>({
+          collection: makeCollection({ slug: 'stoic-classics', title: 'Stoic Classics', description: 'The Roman Stoics.' }),
+          books: BOOKS.slice(0, 2),
+        }),
       ),
     );
     const { user, router } = renderApp('/collections/stoic-classics');
@@ -85,7 +88,11 @@ describe('authors', () => {
     renderApp('/authors');
     expect(await screen.findByRole('heading', { level: 1, name: 'Book Authors' })).toBeInTheDocument();
     const letters = await screen.findByRole('navigation', { name: 'Authors by letter' });
-    expect(within(letters).getAllByRole('link').map((a) => a.textContent)).toEqual(['A', 'N', 'S']);
+    expect(
+      within(letters)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['A', 'N', 'S']);
     expect(within(letters).getByRole('link', { name: 'S' })).toHaveAttribute('href', '#authors-S');
     expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Adam Smith', 'Niccolò Machiavelli', 'Seneca']);
     expect(screen.getByRole('link', { name: 'Seneca' })).toHaveAttribute('href', '/authors/seneca');
@@ -96,7 +103,10 @@ describe('authors', () => {
   it('shows an author with bio, photo and books', async () => {
     server.use(
       http.get('/api/authors/{slug}', () =>
-        ok<AuthorResult>({ author: makeAuthor({ slug: 'marcus-aurelius', name: 'Marcus Aurelius', bio: 'Roman emperor and Stoic.' }), books: BOOKS.slice(0, 1) }),
+        ok<AuthorResult>({
+          author: makeAuthor({ slug: 'marcus-aurelius', name: 'Marcus Aurelius', bio: 'Roman emperor and Stoic.' }),
+          books: BOOKS.slice(0, 1),
+        }),
       ),
     );
     renderApp('/authors/marcus-aurelius');
@@ -112,7 +122,11 @@ describe('authors', () => {
     expect(indexLetter('Niccolò Machiavelli')).toBe('N');
     expect(indexLetter('Émile Zola')).toBe('E');
     expect(indexLetter('50 Cent')).toBe('#');
-    expect(groupAuthors([makeAuthor({ name: 'Zeno' }), makeAuthor({ name: '1984 Group' }), makeAuthor({ name: 'adam' })]).map(([l]) => l)).toEqual(['A', 'Z', '#']);
+    expect(groupAuthors([makeAuthor({ name: 'Zeno' }), makeAuthor({ name: '1984 Group' }), makeAuthor({ name: 'adam' })]).map(([l]) => l)).toEqual([
+      'A',
+      'Z',
+      '#',
+    ]);
     expect(excerpt('short')).toBe('short');
     expect(excerpt('word '.repeat(100), 20)).toBe('word word word word…');
   });
@@ -124,7 +138,10 @@ describe('infographics', () => {
       http.get('/api/infographics', () =>
         ok<InfographicsResult>({
           infographics: [
-            { book: { id: 1, subid: 'meditations', title: 'Meditations', author: 'Marcus Aurelius', image: '/media/public/c1.jpg' }, image: '/media/premium/i1.png?exp=1&sig=ab' },
+            {
+              book: { id: 1, subid: 'meditations', title: 'Meditations', author: 'Marcus Aurelius', image: '/media/public/c1.jpg' },
+              image: '/media/premium/i1.png?exp=1&sig=ab',
+            },
             { book: { id: 2, subid: 'walden', title: 'Walden', author: 'Henry David Thoreau', image: '/media/public/c2.jpg' }, image: null },
           ],
         }),

@@ -27,7 +27,11 @@ export default function CollectionsRoute() {
             {collections.data.collections.map((collection) => (
               <li key={collection.id}>
                 <article className="tile">
-                  {collection.image ? <img className="tile__image" src={collection.image} alt="" loading="lazy" decoding="async" /> : <div className="tile__image" aria-hidden="true" />}
+                  {collection.image ? (
+                    <img className="tile__image" src={collection.image} alt="" loading="lazy" decoding="async" />
+                  ) : (
+                    <div className="tile__image" aria-hidden="true" />
+                  )}
                   <div className="tile__body">
                     <h2 className="tile__title">
                       <Link className="tile__link" to={`/collections/${encodeURIComponent(collection.slug)}`}>

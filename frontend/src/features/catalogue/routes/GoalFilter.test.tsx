@@ -28,7 +28,11 @@ describe('the goal filter of /books', () => {
     const { user, router } = renderApp('/books');
     const section = await screen.findByRole('region', { name: 'Books for your goal' });
     const select = await within(section).findByRole('combobox', { name: 'Your goal' });
-    expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual(['All goals', ...GOALS.map((goal) => goal.title)]);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['All goals', ...GOALS.map((goal) => goal.title)]);
     const show = within(section).getByRole('button', { name: 'Show books' });
     expect(show).toBeDisabled();
     await user.selectOptions(select, String(GOALS[1].id));

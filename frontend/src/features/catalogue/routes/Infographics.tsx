@@ -29,7 +29,17 @@ export default function InfographicsRoute() {
             <li key={book.id}>
               <article className="infographic" data-testid="infographic">
                 <div className="infographic__book">
-                  {book.image ? <img className="infographic__cover" src={book.image} alt={`Cover of ${book.title}`} width={56} height={75} loading="lazy" decoding="async" /> : null}
+                  {book.image ? (
+                    <img
+                      className="infographic__cover"
+                      src={book.image}
+                      alt={`Cover of ${book.title}`}
+                      width={56}
+                      height={75}
+                      loading="lazy"
+                      decoding="async"
+                    />
+                  ) : null}
                   <div>
                     <h2 className="infographic__title">
                       <Link to={bookHref(book)}>{book.title}</Link>

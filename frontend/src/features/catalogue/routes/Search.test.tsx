@@ -23,7 +23,13 @@ const main = () => screen.getByRole('main');
 describe('search page', () => {
   it('shows the results as book cards with the total, and pages', async () => {
     const calls = recordSearch((q, page) =>
-      ok<SearchResult>({ query: q, books: [makeBook({ subid: `meditations-${page}`, title: page === 1 ? 'Meditations' : 'Letters from a Stoic' })], total: 25, page, pageSize: 20 }),
+      ok<SearchResult>({
+        query: q,
+        books: [makeBook({ subid: `meditations-${page}`, title: page === 1 ? 'Meditations' : 'Letters from a Stoic' })],
+        total: 25,
+        page,
+        pageSize: 20,
+      }),
     );
     const { user, router } = renderApp('/search?q=meditatons');
     expect(await screen.findByRole('heading', { level: 1, name: 'Search' })).toBeInTheDocument();

@@ -100,7 +100,14 @@ export function GoalsForm({ goals, draft, onDraftChange, memberEmail, focusHeadi
               return (
                 <li key={goal.id}>
                   <label className={checked ? 'challenge-goal challenge-goal--checked' : 'challenge-goal'}>
-                    <input id={ids.goal(goal.id)} type="checkbox" name="goals" value={goal.id} checked={checked} onChange={(event) => toggle(goal.id, event.target.checked)} />
+                    <input
+                      id={ids.goal(goal.id)}
+                      type="checkbox"
+                      name="goals"
+                      value={goal.id}
+                      checked={checked}
+                      onChange={(event) => toggle(goal.id, event.target.checked)}
+                    />
                     {goal.photoUrl ? <img src={goal.photoUrl} alt="" width={48} height={48} loading="lazy" decoding="async" /> : null}
                     <span className="challenge-goal__title">{goal.title}</span>
                   </label>

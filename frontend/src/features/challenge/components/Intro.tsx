@@ -21,8 +21,8 @@ export function Intro({ signedIn, focusHeading, onStart }: { signedIn: boolean; 
         {INTRO_TITLE}
       </h2>
       <p className="challenge-step__text">
-        The ten-day challenge is free: tell us what you want to get better at and we will put together a reading plan of great books for it,
-        and e-mail it to you.
+        The ten-day challenge is free: tell us what you want to get better at and we will put together a reading plan of great books for it, and e-mail it to
+        you.
       </p>
       <ul className="challenge-intro__points">
         {POINTS.map((point) => (

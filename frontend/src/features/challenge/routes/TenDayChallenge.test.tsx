@@ -11,14 +11,7 @@ import { server } from '@/testing/server';
 import { GOALS_TITLE } from '../components/GoalsForm';
 import { INTRO_TITLE } from '../components/Intro';
 import { RESULTS_TITLE } from '../components/PlanResults';
-import {
-  CHALLENGE_LOGIN,
-  REMINDERS_LABEL,
-  REMINDERS_OFF_MESSAGE,
-  REMINDERS_ON_MESSAGE,
-  SAVED_MESSAGE,
-  SAVE_LOGIN_MESSAGE,
-} from '../constants';
+import { CHALLENGE_LOGIN, REMINDERS_LABEL, REMINDERS_OFF_MESSAGE, REMINDERS_ON_MESSAGE, SAVED_MESSAGE, SAVE_LOGIN_MESSAGE } from '../constants';
 import { PICK_MESSAGE, TWO_GOALS_MESSAGE, planProblem } from '../validation';
 
 const THREE_GOALS = [...GOALS, makeGoalView({ id: 3, title: 'Lead a team' })];
@@ -158,7 +151,11 @@ describe('ten-day challenge (/ten-day-challenge)', () => {
     await waitFor(() => expect(results).toHaveFocus());
     expect(sent).toEqual([{ goals: [1, 3], email: 'reader@example.com' }]);
     const goals = screen.getByRole('list', { name: 'Your goals' });
-    expect(within(goals).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Be more productive', 'Lead a team']);
+    expect(
+      within(goals)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Be more productive', 'Lead a team']);
     const cards = dayCards();
     expect(cards).toHaveLength(10);
     cards.forEach((card, index) => {
@@ -179,9 +176,14 @@ describe('ten-day challenge (/ten-day-challenge)', () => {
 
     // Shared to Twitter (X), Facebook and by e-mail.
     const page = encodeURIComponent('http://localhost:3000/ten-day-challenge');
-    expect(screen.getByRole('link', { name: 'Share on Twitter (opens in a new tab)' }).getAttribute('href')).toMatch(/^https:\/\/twitter\.com\/intent\/tweet\?text=/);
+    expect(screen.getByRole('link', { name: 'Share on Twitter (opens in a new tab)' }).getAttribute('href')).toMatch(
+      /^https:\/\/twitter\.com\/intent\/tweet\?text=/,
+    );
     expect(screen.getByRole('link', { name: 'Share on Twitter (opens in a new tab)' }).getAttribute('href')).toContain(`&url=${page}`);
-    expect(screen.getByRole('link', { name: 'Share on Facebook (opens in a new tab)' })).toHaveAttribute('href', `https://www.facebook.com/sharer/sharer.php?u=${page}`);
+    expect(screen.getByRole('link', { name: 'Share on Facebook (opens in a new tab)' })).toHaveAttribute(
+      'href',
+      `https://www.facebook.com/sharer/sharer.php?u=${page}`,
+    );
     expect(screen.getByRole('link', { name: 'Share by e-mail' }).getAttribute('href')).toMatch(/^mailto:\?subject=/);
 
     // Create New Plan: back to the goals, as they were.
@@ -214,10 +216,11 @@ describe('ten-day challenge (/ten-day-challenge)', () => {
     expect(screen.queryByRole('button', { name: 'Save Your Reading Plan' })).not.toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: RESULTS_TITLE })).toHaveFocus());
     expect(within(dayCards()[1]).getByText('Done')).toBeInTheDocument();
-    expect(within(screen.getByRole('list', { name: 'Your goals' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Be more productive',
-      'Lead a team',
-    ]);
+    expect(
+      within(screen.getByRole('list', { name: 'Your goals' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Be more productive', 'Lead a team']);
     expect(window.sessionStorage.getItem('tenDayGoals')).toBeNull();
     // Saved: the daily reminders may be turned on (off to begin with).
     expect(await screen.findByRole('checkbox', { name: REMINDERS_LABEL })).not.toBeChecked();

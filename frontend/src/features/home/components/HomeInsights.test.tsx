@@ -16,7 +16,11 @@ describe('insights on /home', () => {
         return ok({
           insights: [
             makeInsightCard({ id: 1, insight: 'Simplify, simplify.' }),
-            makeInsightCard({ id: 2, insight: 'The best time is now.', book: { id: 6, subid: 'meditations', title: 'Meditations', author: 'Marcus Aurelius' } }),
+            makeInsightCard({
+              id: 2,
+              insight: 'The best time is now.',
+              book: { id: 6, subid: 'meditations', title: 'Meditations', author: 'Marcus Aurelius' },
+            }),
           ],
         });
       }),

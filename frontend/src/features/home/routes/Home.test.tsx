@@ -46,7 +46,19 @@ describe('home', () => {
     const sidebar = screen.getByRole('navigation', { name: 'My Gistbook' });
     expect(sidebar.querySelector('a[href="/try"]')).toBeNull();
     // The spec's sidebar links; those to pages not built yet (pending-pages.ts) are left out.
-    for (const href of ['/books', '/infographics', '/teams', '/account', '/my-progress', '/library', '/blog/whats-new', '/contact', '/refer-a-friend', '/ten-day-challenge', '/logout']) {
+    for (const href of [
+      '/books',
+      '/infographics',
+      '/teams',
+      '/account',
+      '/my-progress',
+      '/library',
+      '/blog/whats-new',
+      '/contact',
+      '/refer-a-friend',
+      '/ten-day-challenge',
+      '/logout',
+    ]) {
       if (isBuilt(href)) expect(sidebar.querySelector(`a[href="${href}"]`), href).not.toBeNull();
       else expect(sidebar.querySelector(`a[href="${href}"]`), href).toBeNull();
     }
@@ -87,7 +99,12 @@ describe('home', () => {
     signIn();
     server.use(
       http.get('/api/books', () =>
-        ok<HomeBooksResult>({ user: makeUser({ id: 1, recommends: [] }), books: BOOKS, categories: CATEGORIES, recommendations: { newReleases: BOOKS, recommended: [], history: [] } }),
+        ok<HomeBooksResult>({
+          user: makeUser({ id: 1, recommends: [] }),
+          books: BOOKS,
+          categories: CATEGORIES,
+          recommendations: { newReleases: BOOKS, recommended: [], history: [] },
+        }),
       ),
     );
     const { router } = renderApp('/home');
@@ -152,9 +169,7 @@ describe('home', () => {
   });
 
   it('drops a bad ?token= and goes to /login', async () => {
-    server.use(
-      http.get('/api/user/session', () => fail(401, 'Invalid token', 'invalid_token', { notLoggedIn: true })),
-    );
+    server.use(http.get('/api/user/session', () => fail(401, 'Invalid token', 'invalid_token', { notLoggedIn: true })));
     const { router } = renderApp('/home?token=bad');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 3000 });
     expect(getToken()).toBeNull();

@@ -42,11 +42,7 @@ function HomePage() {
     <div className="page home">
       <HomeSidebar isPaid={isPaid} />
       <div className="home__main">
-        {session.isPending ? (
-          <div className="skeleton skeleton--title" aria-hidden="true" />
-        ) : (
-          <Greeting firstName={user?.firstName} />
-        )}
+        {session.isPending ? <div className="skeleton skeleton--title" aria-hidden="true" /> : <Greeting firstName={user?.firstName} />}
         <p className="home__lead">Big ideas from great books, in about 15 minutes each. What will you learn today?</p>
         {showInvite ? <InviteFriendBox /> : null}
         {home.isPending ? <Spinner label="Loading your books…" /> : null}

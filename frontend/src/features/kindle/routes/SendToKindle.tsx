@@ -44,13 +44,7 @@ export default function SendToKindleRoute() {
         </Alert>
       ) : null}
       {user?.isPaid && kindle.data && !kindle.data.kindleEmail ? <NoAddress bookId={bookId} /> : null}
-      {user?.isPaid && kindle.data?.kindleEmail ? (
-        bookId ? (
-          <SendBook key={bookId} bookId={bookId} address={kindle.data.kindleEmail} />
-        ) : (
-          <ChooseBook />
-        )
-      ) : null}
+      {user?.isPaid && kindle.data?.kindleEmail ? bookId ? <SendBook key={bookId} bookId={bookId} address={kindle.data.kindleEmail} /> : <ChooseBook /> : null}
     </div>
   );
 }
@@ -139,7 +133,15 @@ function ChooseBook() {
         Which summary?
       </h2>
       <form className="kindle__search" role="search" onSubmit={onSubmit} aria-label="Book search">
-        <TextField label="Find a book" name="q" type="search" enterKeyHint="search" placeholder="Title or author" value={typed} onChange={(event) => setTyped(event.target.value)} />
+        <TextField
+          label="Find a book"
+          name="q"
+          type="search"
+          enterKeyHint="search"
+          placeholder="Title or author"
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+        />
         <Button type="submit" variant="secondary">
           Search
         </Button>

@@ -116,8 +116,8 @@ function KindleForm({ setting }: { setting: KindleSetting }) {
         </Button>
       </form>
       <p className="kindle__help">
-        You find your Send-to-Kindle address in your Amazon account under Manage Your Content and Devices, Preferences, Personal Document
-        Settings. Add our address to the approved senders there, or the summaries will not arrive.
+        You find your Send-to-Kindle address in your Amazon account under Manage Your Content and Devices, Preferences, Personal Document Settings. Add our
+        address to the approved senders there, or the summaries will not arrive.
       </p>
     </section>
   );

@@ -37,8 +37,19 @@ export function ChoiceList({ legend, hint, hintId, name, choices, checked, idPre
           return (
             <li key={choice.id}>
               <label className={on ? 'onboarding-choice onboarding-choice--checked' : 'onboarding-choice'}>
-                <input id={`${idPrefix}-${choice.id}`} type="checkbox" name={name} value={choice.id} checked={on} onChange={(event) => onToggle(choice.id, event.target.checked)} />
-                {choice.image ? <img src={choice.image} alt="" width={48} height={48} loading="lazy" decoding="async" /> : <span className="onboarding-choice__blank" aria-hidden="true" />}
+                <input
+                  id={`${idPrefix}-${choice.id}`}
+                  type="checkbox"
+                  name={name}
+                  value={choice.id}
+                  checked={on}
+                  onChange={(event) => onToggle(choice.id, event.target.checked)}
+                />
+                {choice.image ? (
+                  <img src={choice.image} alt="" width={48} height={48} loading="lazy" decoding="async" />
+                ) : (
+                  <span className="onboarding-choice__blank" aria-hidden="true" />
+                )}
                 <span className="onboarding-choice__label">{choice.label}</span>
               </label>
             </li>

@@ -14,5 +14,9 @@ function subscribe(listener: () => void): () => void {
 
 /** True while the visitor asks for less motion (the setting can change while the page is open). */
 export function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(subscribe, () => media()?.matches ?? false, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => media()?.matches ?? false,
+    () => false,
+  );
 }

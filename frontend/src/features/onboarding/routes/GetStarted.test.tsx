@@ -90,7 +90,11 @@ describe('onboarding (/get-started)', () => {
     expect(screen.getByText('Step 1 of 6')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
     const goals = screen.getByRole('group', { name: 'Your goals' });
-    expect(within(goals).getAllByRole('checkbox').map((box) => box.closest('label')?.textContent)).toEqual(['Be more productive', 'Find calm']);
+    expect(
+      within(goals)
+        .getAllByRole('checkbox')
+        .map((box) => box.closest('label')?.textContent),
+    ).toEqual(['Be more productive', 'Find calm']);
     await user.click(screen.getByRole('checkbox', { name: 'Find calm' }));
     await user.click(screen.getByRole('checkbox', { name: 'Be more productive' }));
     expect(kept()).toMatchObject({ goals: [2, 1], step: 'goals' });

@@ -70,7 +70,14 @@ export default function GetStartedRoute() {
   let body: ReactNode;
   switch (step) {
     case 'goals':
-      body = <GoalsStep picked={choices.goals} onChange={(goals) => update({ goals }, false)} onNext={(goals) => update({ goals, step: 'categories' }, true)} focusHeading={moved} />;
+      body = (
+        <GoalsStep
+          picked={choices.goals}
+          onChange={(goals) => update({ goals }, false)}
+          onNext={(goals) => update({ goals, step: 'categories' }, true)}
+          focusHeading={moved}
+        />
+      );
       break;
     case 'categories':
       body = (
@@ -89,7 +96,14 @@ export default function GetStartedRoute() {
       body = <WelcomeStep onNext={() => update({ step: 'books', book: 0 }, true)} focusHeading={moved} />;
       break;
     case 'books':
-      body = <ThumbsStep index={choices.book} onIndex={(book) => update({ book }, false)} onDone={() => update({ step: 'personalizing', book: 0 }, true)} focusHeading={moved} />;
+      body = (
+        <ThumbsStep
+          index={choices.book}
+          onIndex={(book) => update({ book }, false)}
+          onDone={() => update({ step: 'personalizing', book: 0 }, true)}
+          focusHeading={moved}
+        />
+      );
       break;
     case 'personalizing':
       body = <PersonalizingStep onDone={onPersonalized} focusHeading={moved} />;

@@ -53,7 +53,10 @@ function recordAccount() {
   return { registered, recommends, plans };
 }
 
-async function fillSignup(user: ReturnType<typeof renderApp>['user'], fields = { first: 'Ada', last: 'Reader', email: ' ada@example.com ', password: 'Sup3r-secret' }) {
+async function fillSignup(
+  user: ReturnType<typeof renderApp>['user'],
+  fields = { first: 'Ada', last: 'Reader', email: ' ada@example.com ', password: 'Sup3r-secret' },
+) {
   await user.type(screen.getByLabelText('First name'), fields.first);
   await user.type(screen.getByLabelText('Last name'), fields.last);
   await user.type(screen.getByLabelText('Email'), fields.email);
@@ -85,7 +88,11 @@ describe('onboarding: the plan (/secret)', () => {
     expect(within(cards[0]).getByText('Day 1')).toBeInTheDocument();
     expect(within(cards[9]).getByRole('link', { name: 'Start Reading Book of day 10' })).toHaveAttribute('href', '/books/book-10');
     const goals = screen.getByRole('list', { name: 'Your goals' });
-    expect(within(goals).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Be more productive', 'Find calm']);
+    expect(
+      within(goals)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Be more productive', 'Find calm']);
     expect(asked).toEqual([{ goals: [1, 2], categories: [1, 3] }]);
 
     // Then sign-up; logging in or Google and Apple come back here.
@@ -102,7 +109,9 @@ describe('onboarding: the plan (/secret)', () => {
 
     await fillSignup(user);
     await waitFor(() => expect(currentUrl(router)).toBe('/ten-day-challenge'));
-    expect(registered).toEqual([{ username: 'ada@example.com', password: 'Sup3r-secret', firstName: 'Ada', lastName: 'Reader', timezone: expect.any(String) as string }]);
+    expect(registered).toEqual([
+      { username: 'ada@example.com', password: 'Sup3r-secret', firstName: 'Ada', lastName: 'Reader', timezone: expect.any(String) as string },
+    ]);
     // Signed in with the new account's token: the categories, then the plan.
     expect(recommends).toEqual([{ body: { recommends: [1, 3] }, authorization: 'Bearer register-token' }]);
     expect(plans).toEqual([{ body: { goals: [1, 2], bookIds: [101, 102, 103, 104, 105, 106, 107, 108, 109, 110] }, authorization: 'Bearer register-token' }]);

@@ -75,7 +75,17 @@ describe('/download-pdf-or/:id/:title', () => {
           bookTitle: 'Walden',
           course: null,
           paypalPlan: null,
-          plan: { id: 'book-7', name: 'Walden (PDF)', kind: 'book', interval: null, trialDays: 0, price: 499, minQuantity: 1, maxQuantity: 1, purchasable: true },
+          plan: {
+            id: 'book-7',
+            name: 'Walden (PDF)',
+            kind: 'book',
+            interval: null,
+            trialDays: 0,
+            price: 499,
+            minQuantity: 1,
+            maxQuantity: 1,
+            purchasable: true,
+          },
         }),
       ),
     );

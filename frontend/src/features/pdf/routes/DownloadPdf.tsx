@@ -59,9 +59,7 @@ export default function DownloadPdfRoute() {
       ) : null}
       {state.step === 'failed' ? <Alert tone="error">{state.message}</Alert> : null}
       <div className="pdf__actions">
-        {state.step === 'done' ? (
-          <Button onClick={() => saveFile(state.pdf.file, state.pdf.name)}>Download again</Button>
-        ) : null}
+        {state.step === 'done' ? <Button onClick={() => saveFile(state.pdf.file, state.pdf.name)}>Download again</Button> : null}
         {state.step === 'failed' ? <Button onClick={fetchPdf}>Try again</Button> : null}
         <Link className="btn btn--ghost btn--md" to={`/books/${encodeURIComponent(id)}`}>
           Back to the summary

@@ -60,7 +60,11 @@ function PodcastPage({ podcast }: { podcast: PodcastView }) {
   return (
     <article className="podcast__article" aria-labelledby="podcast-title">
       <div className="podcast__head">
-        {podcast.imageUrl ? <img className="podcast__cover" src={podcast.imageUrl} alt={`Cover of ${podcast.title}`} /> : <span className="podcast__cover" aria-hidden="true" />}
+        {podcast.imageUrl ? (
+          <img className="podcast__cover" src={podcast.imageUrl} alt={`Cover of ${podcast.title}`} />
+        ) : (
+          <span className="podcast__cover" aria-hidden="true" />
+        )}
         <div className="podcast__intro">
           <h1 id="podcast-title" className="page__title">
             {podcast.title}

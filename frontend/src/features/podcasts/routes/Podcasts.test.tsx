@@ -10,7 +10,9 @@ describe('/podcasts', () => {
   it('lists every podcast as a card leading to its page', async () => {
     server.use(
       http.get('/api/podcasts', () =>
-        ok({ podcasts: [makePodcastCard({ id: 3, title: 'Rome Talks', mins: 25 }), makePodcastCard({ id: 4, title: 'Quiet Hours', hasAudio: false, mins: 0 })] }),
+        ok({
+          podcasts: [makePodcastCard({ id: 3, title: 'Rome Talks', mins: 25 }), makePodcastCard({ id: 4, title: 'Quiet Hours', hasAudio: false, mins: 0 })],
+        }),
       ),
     );
     renderApp('/podcasts');

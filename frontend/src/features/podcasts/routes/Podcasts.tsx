@@ -51,7 +51,11 @@ export default function PodcastsRoute() {
 function PodcastTile({ podcast }: { podcast: PodcastCard }) {
   return (
     <article className="podcast-card">
-      {podcast.imageUrl ? <img className="podcast-card__cover" src={podcast.imageUrl} alt="" loading="lazy" decoding="async" /> : <span className="podcast-card__cover" aria-hidden="true" />}
+      {podcast.imageUrl ? (
+        <img className="podcast-card__cover" src={podcast.imageUrl} alt="" loading="lazy" decoding="async" />
+      ) : (
+        <span className="podcast-card__cover" aria-hidden="true" />
+      )}
       <div className="podcast-card__body">
         <h2 className="podcast-card__title">
           <Link className="podcast-card__link" to={`/podcasts/${podcast.id}`}>

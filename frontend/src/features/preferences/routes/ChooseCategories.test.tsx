@@ -12,7 +12,7 @@ function recordSaves(answer?: () => Response) {
   const saves: unknown[] = [];
   server.use(
     http.put('/api/user/recommends', async ({ request }) => {
-      const body = (await request.json());
+      const body = await request.json();
       saves.push(body);
       return answer ? answer() : ok<RecommendsResult>({ user: makeUser({ id: 1, recommends: body.recommends }) });
     }),

@@ -107,8 +107,18 @@ function ChooseCategories({ type }: { type: PageType }) {
                 return (
                   <li key={category.id}>
                     <label className={checked ? 'category-choice category-choice--checked' : 'category-choice'}>
-                      <input type="checkbox" name="recommends" value={category.id} checked={checked} onChange={(event) => toggle(category.id, event.target.checked)} />
-                      {category.small_image ? <img src={category.small_image} alt="" width={48} height={48} loading="lazy" decoding="async" /> : <span className="category-choice__blank" aria-hidden="true" />}
+                      <input
+                        type="checkbox"
+                        name="recommends"
+                        value={category.id}
+                        checked={checked}
+                        onChange={(event) => toggle(category.id, event.target.checked)}
+                      />
+                      {category.small_image ? (
+                        <img src={category.small_image} alt="" width={48} height={48} loading="lazy" decoding="async" />
+                      ) : (
+                        <span className="category-choice__blank" aria-hidden="true" />
+                      )}
                       <span className="category-choice__name">{category.name}</span>
                     </label>
                   </li>

@@ -38,7 +38,14 @@ export function QuestionCard({ question, index, total, leaving, focusQuestion, o
         <p className="quiz-progress__label" id={`${id}-progress`}>
           {progress}
         </p>
-        <ProgressBar label="Quiz progress" value={index + 1} max={total} valueText={progress} className="quiz-progress__track" fillClassName="quiz-progress__fill" />
+        <ProgressBar
+          label="Quiz progress"
+          value={index + 1}
+          max={total}
+          valueText={progress}
+          className="quiz-progress__track"
+          fillClassName="quiz-progress__fill"
+        />
       </div>
       {/* Keyed by the question: each one enters anew. */}
       <div key={index} className={leaving ? 'quiz-question__body quiz-question__body--leaving' : 'quiz-question__body'}>

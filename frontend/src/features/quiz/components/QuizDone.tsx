@@ -24,9 +24,7 @@ export function QuizDone({ resultsPath, saved, error, onRestart }: QuizDoneProps
       <h2 id="quiz-done-title" className="quiz-done__title" tabIndex={-1} ref={heading}>
         {DONE_TITLE}
       </h2>
-      <p className="quiz-done__text">
-        Thank you for answering every question. Your results are ready{saved ? ' and kept on your account' : ''}.
-      </p>
+      <p className="quiz-done__text">Thank you for answering every question. Your results are ready{saved ? ' and kept on your account' : ''}.</p>
       {error ? <Alert tone="warning">{error}</Alert> : null}
       <div className="quiz-actions">
         <Link className="btn btn--primary btn--lg" to={resultsPath}>

@@ -13,8 +13,7 @@ export function Upsell({ meta, planId, signedIn }: { meta: QuizMeta; planId: str
         {UPSELL_TITLE}
       </h2>
       <p>
-        See how you score on every {meta.typeLabel.one}, what each one means for you and the books we recommend for each, on this page and as
-        a PDF to keep.
+        See how you score on every {meta.typeLabel.one}, what each one means for you and the books we recommend for each, on this page and as a PDF to keep.
       </p>
       {signedIn ? (
         <div className="quiz-actions">

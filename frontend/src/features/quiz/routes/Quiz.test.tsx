@@ -24,7 +24,12 @@ function recordSubmissions() {
 
 /** Asks for reduced motion: questions change at once. */
 function reduceMotion() {
-  vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('reduce'), media: query, addEventListener: () => undefined, removeEventListener: () => undefined }));
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query.includes('reduce'),
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
 }
 
 afterEach(() => {
@@ -53,7 +58,11 @@ describe('the intelligence quiz (/quiz)', () => {
     expect(first).not.toHaveFocus();
     expect(screen.getByRole('progressbar', { name: 'Quiz progress' })).toHaveAttribute('aria-valuetext', 'Question 1 of 18');
     const group = screen.getByRole('group', { name: 'Statement 1 about Linguistic.' });
-    expect(within(group).getAllByRole('button').map((button) => button.textContent)).toEqual(['True', 'False']);
+    expect(
+      within(group)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['True', 'False']);
 
     for (const [index, answer] of answers.entries()) {
       await screen.findByText(`Question ${index + 1} of 18`);
@@ -96,7 +105,7 @@ describe('the intelligence quiz (/quiz)', () => {
     await waitFor(() => expect(questionHeading()).toHaveFocus());
   });
 
-  it('says a member\'s results are kept, and shows the reason when the server refuses them', async () => {
+  it("says a member's results are kept, and shows the reason when the server refuses them", async () => {
     reduceMotion();
     signIn();
     const sent = recordSubmissions();

@@ -76,7 +76,7 @@ describe('quiz results: the free view', () => {
     expect(within(forMember).queryByRole('link', { name: 'Log in' })).not.toBeInTheDocument();
   });
 
-  it("shows a member without session results the ones kept on the server (GET), or the way to the quiz", async () => {
+  it('shows a member without session results the ones kept on the server (GET), or the way to the quiz', async () => {
     signIn();
     let kept = 0;
     server.use(
@@ -115,7 +115,9 @@ describe('quiz results: the free view', () => {
     const tie = makeCounts('personality-quiz', { Red: 3, Green: 3, Blue: 1 });
     storeResults('personality-quiz', tie);
     // The server breaks the tie (Red and Green at 3) for Green.
-    const sent = recordSubmissions((counts) => makeQuizResult('personality-quiz', counts, { top: [{ name: 'Green', summary: summaryOf('Green'), score: 0.75 }] }));
+    const sent = recordSubmissions((counts) =>
+      makeQuizResult('personality-quiz', counts, { top: [{ name: 'Green', summary: summaryOf('Green'), score: 0.75 }] }),
+    );
     renderApp('/personality-quiz-results');
     expect(await screen.findByRole('heading', { level: 2, name: 'Your colour' })).toBeInTheDocument();
     const tops = screen.getAllByTestId('quiz-top');
@@ -190,7 +192,7 @@ describe('quiz results: the full report', () => {
     expect(pdfs).toBe(1);
   });
 
-  it("says why the PDF did not come", async () => {
+  it('says why the PDF did not come', async () => {
     signIn();
     storeResults('personality-quiz', makeCounts('personality-quiz', { Blue: 3 }));
     recordSubmissions((counts) => makeQuizResult('personality-quiz', counts, { saved: true, fullReport: true }));
@@ -201,7 +203,11 @@ describe('quiz results: the full report', () => {
     const { user } = renderApp('/personality-quiz-results');
     const report = await screen.findByRole('region', { name: 'Your full report' });
     const chart = within(report).getByRole('list', { name: 'Your score for each colour' });
-    expect(within(chart).getAllByRole('listitem').map((bar) => bar.textContent)).toEqual(['Blue100%', 'Red0%', 'Yellow0%', 'Green0%']);
+    expect(
+      within(chart)
+        .getAllByRole('listitem')
+        .map((bar) => bar.textContent),
+    ).toEqual(['Blue100%', 'Red0%', 'Yellow0%', 'Green0%']);
     await user.click(within(report).getByRole('button', { name: 'Download report (PDF)' }));
     expect(await within(report).findByRole('alert')).toHaveTextContent('The full report comes with the quiz results plan.');
   });

@@ -130,12 +130,7 @@ export function AudioPlayer({ src, title, onFirstPlay }: AudioPlayerProps) {
         }}
         onError={(event) => console.error('Audio failed to load', event.currentTarget.error)}
       />
-      <button
-        type="button"
-        className="audio-player__play"
-        aria-label={playing ? 'Pause audio' : 'Play audio'}
-        onClick={toggle}
-      >
+      <button type="button" className="audio-player__play" aria-label={playing ? 'Pause audio' : 'Play audio'} onClick={toggle}>
         <ReaderIcon name={playing ? 'pause' : 'play'} />
       </button>
       <div className="audio-player__track">
@@ -163,12 +158,7 @@ export function AudioPlayer({ src, title, onFirstPlay }: AudioPlayerProps) {
           <span className="visually-hidden">{state === 'stopped' ? ' (stopped)' : playing ? ' (playing)' : ' (paused)'}</span>
         </p>
       </div>
-      <button
-        type="button"
-        className="audio-player__speed"
-        aria-label={`Playback speed ${speedLabel(speed)}`}
-        onClick={() => setSpeed(nextSpeed)}
-      >
+      <button type="button" className="audio-player__speed" aria-label={`Playback speed ${speedLabel(speed)}`} onClick={() => setSpeed(nextSpeed)}>
         {speedLabel(speed)}
       </button>
     </section>

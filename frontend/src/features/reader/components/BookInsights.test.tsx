@@ -18,13 +18,20 @@ describe("the book page's insights", () => {
       http.get('/api/books/{id}', () => ok<BookResult>({ book, user: makeUser({ id: 1, isPaid: true }) })),
       http.get('/api/insights', ({ request }) => {
         asked.push(Object.fromEntries(new URL(request.url).searchParams.entries()));
-        return ok({ insights: [makeInsightCard({ id: 1, insight: 'Simplify, simplify.' }), makeInsightCard({ id: 2, insight: 'Rather than love, than money, give me truth.' })] });
+        return ok({
+          insights: [
+            makeInsightCard({ id: 1, insight: 'Simplify, simplify.' }),
+            makeInsightCard({ id: 2, insight: 'Rather than love, than money, give me truth.' }),
+          ],
+        });
       }),
     );
     renderApp('/books/walden');
     const section = await screen.findByRole('region', { name: 'Insights from Walden' });
     expect(asked).toEqual([{ limit: String(BOOK_INSIGHTS_LIMIT), book: '5' }]);
-    const quotes = within(section).getAllByRole('listitem').map((item) => item.querySelector('blockquote')?.textContent);
+    const quotes = within(section)
+      .getAllByRole('listitem')
+      .map((item) => item.querySelector('blockquote')?.textContent);
     expect(quotes).toEqual(['Simplify, simplify.', 'Rather than love, than money, give me truth.']);
   });
 

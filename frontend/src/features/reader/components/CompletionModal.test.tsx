@@ -14,7 +14,7 @@ async function openNearTheEnd(xp = 10, overrides: Partial<BookDetail> = {}) {
   server.use(
     http.get('/api/books/{id}', () => ok<BookResult>({ book, user: makeUser({ id: 1, isPaid: true }) })),
     http.put('/api/user-book-history/', async ({ request }) => {
-      const body = (await request.json());
+      const body = await request.json();
       const completed = Boolean(body.completed);
       return ok<PositionSaveResult>({ position: Number(body.position), completed, firstCompletion: completed && xp > 0, xpGained: completed ? xp : 0 });
     }),
@@ -94,7 +94,20 @@ describe('completion modal', () => {
   });
 
   it('links to /my-progress', async () => {
-    server.use(http.get('/api/user-book-history/xp', () => ok({ isPaid: true, numCompleted: 1, xp: 10, streaks: { currentStreak: 1, bestStreak: 1 }, skillsNumCompleted: {}, awards: [], level: { current: null, next: 'Starter', nextXp: 50, xpToNext: 40, percent: 20 }, skills: [] })));
+    server.use(
+      http.get('/api/user-book-history/xp', () =>
+        ok({
+          isPaid: true,
+          numCompleted: 1,
+          xp: 10,
+          streaks: { currentStreak: 1, bestStreak: 1 },
+          skillsNumCompleted: {},
+          awards: [],
+          level: { current: null, next: 'Starter', nextXp: 50, xpToNext: 40, percent: 20 },
+          skills: [],
+        }),
+      ),
+    );
     const { user, router } = await openNearTheEnd();
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Congratulations!' })).getByRole('link', { name: 'See your progress' }));

@@ -15,7 +15,7 @@ function recordLibraryCalls() {
   const calls: string[] = [];
   server.use(
     http.post('/api/library', async ({ request }) => {
-      const body = (await request.json());
+      const body = await request.json();
       calls.push(`add ${JSON.stringify(body)}`);
       return ok<LibraryChange>({ bookId: Number(body.bookId), isInLibrary: true });
     }),

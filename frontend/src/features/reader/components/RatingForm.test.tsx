@@ -15,7 +15,7 @@ function recordRatings() {
   const ratings: { id: string; body: RatingRequest }[] = [];
   server.use(
     http.put('/api/books/rating/{id}', async ({ request, params }) => {
-      const body = (await request.json());
+      const body = await request.json();
       ratings.push({ id: String(params.id), body });
       return ok<RatingResult>({ bookId: Number(params.id), rating: Number(body.rating), hasRatingsFromUser: true });
     }),
@@ -42,7 +42,11 @@ describe('rating form', () => {
     expect(position()).toBe('8/8');
     expect(screen.getByRole('heading', { level: 2, name: 'Rate this summary' })).toBeInTheDocument();
     const group = within(form()).getByRole('group', { name: 'How would you rate this summary?' });
-    expect(within(group).getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual(['1', '2', '3', '4', '5']);
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('value')),
+    ).toEqual(['1', '2', '3', '4', '5']);
     for (const name of ['1 star', '2 stars', '3 stars', '4 stars', '5 stars']) expect(within(group).getByRole('radio', { name })).not.toBeChecked();
     expect(within(form()).getByRole('textbox', { name: 'Your feedback (optional)' })).toBeInTheDocument();
     expect(within(form()).getByRole('button', { name: 'Submit' })).toBeInTheDocument();

@@ -105,12 +105,7 @@ export function Reader({ book, progress, preferences }: ReaderProps) {
         <div className="reader-bar__inner">
           <div className="reader-bar__menu" role="group" aria-label="Reader menu">
             <PanelButton which="contents" label="Contents" open={panel === 'contents'} buttonRef={contentsButton} onToggle={togglePanel} />
-            <button
-              type="button"
-              className="reader-bar__button"
-              aria-label={`Font size, level ${fontLevel} of ${FONT_LEVELS}`}
-              onClick={cycleFontLevel}
-            >
+            <button type="button" className="reader-bar__button" aria-label={`Font size, level ${fontLevel} of ${FONT_LEVELS}`} onClick={cycleFontLevel}>
               <span className="reader-bar__aa" aria-hidden="true">
                 Aa
               </span>
@@ -169,20 +164,11 @@ export function Reader({ book, progress, preferences }: ReaderProps) {
           const number = view.full ? index : i;
           const headingId = `${sectionTitleId}-${number}`;
           return (
-            <section
-              key={number}
-              ref={i === 0 ? sectionRef : undefined}
-              className="reader__section"
-              aria-labelledby={headingId}
-            >
+            <section key={number} ref={i === 0 ? sectionRef : undefined} className="reader__section" aria-labelledby={headingId}>
               <h2 id={headingId} ref={i === 0 ? sectionTitleRef : undefined} className="reader__section-title" tabIndex={-1}>
                 {sectionLabel(section, number)}
               </h2>
-              {section.kind === 'rating' ? (
-                <RatingForm book={book} />
-              ) : (
-                <div className="reader__body" dangerouslySetInnerHTML={{ __html: section.html }} />
-              )}
+              {section.kind === 'rating' ? <RatingForm book={book} /> : <div className="reader__body" dangerouslySetInnerHTML={{ __html: section.html }} />}
             </section>
           );
         })}

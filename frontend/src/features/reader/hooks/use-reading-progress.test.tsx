@@ -16,7 +16,7 @@ function recordSaves(options: { xpOnCompletion?: number } = {}) {
   const saves: PositionSaveRequest[] = [];
   server.use(
     http.put('/api/user-book-history/', async ({ request }) => {
-      const body = (await request.json());
+      const body = await request.json();
       saves.push(body);
       const completed = Boolean(body.completed);
       const xpGained = completed ? (options.xpOnCompletion ?? 10) : 0;

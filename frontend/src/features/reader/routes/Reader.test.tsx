@@ -91,7 +91,7 @@ describe('reader: the book the page came with', () => {
     forgetInlineBook();
   });
 
-  it('draws a visitor\'s summary from the page without asking the API', async () => {
+  it("draws a visitor's summary from the page without asking the API", async () => {
     const seen = serveBook(makeVisitorBook({ subid: 'meditations', title: 'Asked for' }));
     renderApp('/books/meditations');
     expect(await screen.findByRole('heading', { level: 1, name: 'Meditations' })).toBeInTheDocument();
@@ -253,7 +253,9 @@ describe('reader: members', () => {
     await user.click(contents);
     expect(contents).toHaveAttribute('aria-expanded', 'true');
     const dialog = screen.getByRole('dialog', { name: 'Contents' });
-    const items = within(dialog).getAllByRole('button').filter((b) => b.classList.contains('reader-toc__item'));
+    const items = within(dialog)
+      .getAllByRole('button')
+      .filter((b) => b.classList.contains('reader-toc__item'));
     expect(items.map((b) => b.textContent)).toEqual([
       '1Key idea 1: Begin',
       '2Key idea 2: Continue',

@@ -20,12 +20,7 @@ export function ReferralLinkCard({ link }: { link: string }) {
       <ul className="refer-share" aria-label="Share it">
         {shareLinks(link).map((share) => (
           <li key={share.label}>
-            <a
-              className="btn btn--ghost btn--sm"
-              href={share.href}
-              rel="noopener noreferrer"
-              {...(share.newTab ? { target: '_blank' } : {})}
-            >
+            <a className="btn btn--ghost btn--sm" href={share.href} rel="noopener noreferrer" {...(share.newTab ? { target: '_blank' } : {})}>
               {share.label}
               {share.newTab ? <span className="visually-hidden"> (opens in a new tab)</span> : null}
             </a>

@@ -37,8 +37,8 @@ export default function ReferAFriendRoute() {
       <header className="page__header">
         <h1 className="page__title">Refer a Friend</h1>
         <p className="page__lead">
-          Share your link with friends. When someone signs up through it and buys Premium, 25% of what they pay is credited to you. Invite
-          a friend by e-mail and your first invitation unlocks one more free summary.
+          Share your link with friends. When someone signs up through it and buys Premium, 25% of what they pay is credited to you. Invite a friend by e-mail
+          and your first invitation unlocks one more free summary.
         </p>
       </header>
       {referrals.isPending ? <Spinner label="Loading your referral link…" /> : null}

@@ -9,13 +9,12 @@ const SECTIONS: StaticSection[] = [
     content: (
       <>
         <p>
-          Most of us have a list of books we mean to read and too little time to read them. Gistbook turns the best non-fiction books into short
-          summaries you can finish in about 15 minutes, so that the big ideas of a book fit into a commute, a lunch break or the last quarter of an
-          hour before you sleep.
+          Most of us have a list of books we mean to read and too little time to read them. Gistbook turns the best non-fiction books into short summaries you
+          can finish in about 15 minutes, so that the big ideas of a book fit into a commute, a lunch break or the last quarter of an hour before you sleep.
         </p>
         <p>
-          A summary is not a replacement for a great book. It is a way to learn what a book has to say, to remember it long after you read it, and
-          to find the books worth reading in full.
+          A summary is not a replacement for a great book. It is a way to learn what a book has to say, to remember it long after you read it, and to find the
+          books worth reading in full.
         </p>
       </>
     ),
@@ -35,8 +34,7 @@ const SECTIONS: StaticSection[] = [
             Listen to a summary instead of reading it, at the speed you like, while you walk, drive or cook.
           </li>
           <li>
-            <strong>Visual summaries</strong>
-            A book’s key ideas as illustrated slides you can flip through in five minutes.
+            <strong>Visual summaries</strong>A book’s key ideas as illustrated slides you can flip through in five minutes.
           </li>
           <li>
             <strong>Video</strong>
@@ -47,13 +45,12 @@ const SECTIONS: StaticSection[] = [
             One-page infographics to keep, and podcast episodes about ideas worth knowing.
           </li>
           <li>
-            <strong>Your progress</strong>
-            A library of the books you save, a reading history that picks up where you left off, XP, streaks and awards.
+            <strong>Your progress</strong>A library of the books you save, a reading history that picks up where you left off, XP, streaks and awards.
           </li>
         </ul>
         <p>
-          Read in the browser on any device, or in the Gistbook app for iPhone and Android with the same account. Premium members can also send a
-          summary to their Kindle or download it as a PDF.
+          Read in the browser on any device, or in the Gistbook app for iPhone and Android with the same account. Premium members can also send a summary to
+          their Kindle or download it as a PDF.
         </p>
       </>
     ),
@@ -69,8 +66,7 @@ const SECTIONS: StaticSection[] = [
         </p>
         <ul>
           <li>
-            <strong>Monthly or yearly:</strong> both start with a 3-day free trial and renew until you cancel, which you can do from your account
-            at any time.
+            <strong>Monthly or yearly:</strong> both start with a 3-day free trial and renew until you cancel, which you can do from your account at any time.
           </li>
           <li>
             <strong>Lifetime:</strong> pay once and keep Premium, with nothing to renew.
@@ -94,13 +90,12 @@ const SECTIONS: StaticSection[] = [
     content: (
       <>
         <p>
-          We are a small team of readers, writers and engineers. We choose books that have something lasting to say: psychology, business,
-          productivity, health, history, philosophy, science and more. Every summary is written to keep the author’s ideas and voice, not ours,
-          and it is read again before it is published.
+          We are a small team of readers, writers and engineers. We choose books that have something lasting to say: psychology, business, productivity, health,
+          history, philosophy, science and more. Every summary is written to keep the author’s ideas and voice, not ours, and it is read again before it is
+          published.
         </p>
         <p>
-          Readers shape what comes next. If a book you love is missing, <Link to="/suggest">suggest it</Link> and we will consider it for our
-          next summaries.
+          Readers shape what comes next. If a book you love is missing, <Link to="/suggest">suggest it</Link> and we will consider it for our next summaries.
         </p>
       </>
     ),
@@ -110,9 +105,8 @@ const SECTIONS: StaticSection[] = [
     title: 'Get in touch',
     content: (
       <p>
-        Questions, ideas or problems: use the <Link to="/contact">contact form</Link> or write to{' '}
-        <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>. Tell us what you think of Gistbook on the{' '}
-        <Link to="/feedback-form">feedback page</Link>.
+        Questions, ideas or problems: use the <Link to="/contact">contact form</Link> or write to <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>. Tell
+        us what you think of Gistbook on the <Link to="/feedback-form">feedback page</Link>.
       </p>
     ),
   },

@@ -34,7 +34,16 @@ describe('static pages', () => {
     renderApp('/terms');
     expect(await screen.findByRole('heading', { level: 1, name: 'Terms of Service' })).toBeInTheDocument();
     expectContentsToMatchSections();
-    for (const name of ['Plans, trials and payment', 'Cancelling', 'Refunds', 'Acceptable use', 'Our content and your licence', 'Our responsibility', 'Changes to these terms', 'Contact us']) {
+    for (const name of [
+      'Plans, trials and payment',
+      'Cancelling',
+      'Refunds',
+      'Acceptable use',
+      'Our content and your licence',
+      'Our responsibility',
+      'Changes to these terms',
+      'Contact us',
+    ]) {
       expect(screen.getByRole('heading', { level: 2, name })).toBeInTheDocument();
     }
     const main = screen.getByRole('main');

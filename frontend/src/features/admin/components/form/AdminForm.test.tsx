@@ -18,8 +18,26 @@ const EVERY_TYPE: FieldDefinition[] = [
   { id: 'day', label: 'Upload Date*', type: 'date', required: true, value: '2025-03-04' },
   { id: 'about', label: 'About', type: 'textarea' },
   { id: 'plan', label: 'Plan*', type: 'select', required: true, options: OPTIONS },
-  { id: 'free', label: 'Free', type: 'normal-select', options: [{ value: 'false', label: 'No' }, { value: 'true', label: 'Yes' }], value: 'false' },
-  { id: 'categories', label: 'Categories*', type: 'multi-select', required: true, options: [{ value: '1', label: 'Philosophy' }, { value: '2', label: 'History' }] },
+  {
+    id: 'free',
+    label: 'Free',
+    type: 'normal-select',
+    options: [
+      { value: 'false', label: 'No' },
+      { value: 'true', label: 'Yes' },
+    ],
+    value: 'false',
+  },
+  {
+    id: 'categories',
+    label: 'Categories*',
+    type: 'multi-select',
+    required: true,
+    options: [
+      { value: '1', label: 'Philosophy' },
+      { value: '2', label: 'History' },
+    ],
+  },
   { id: 'cover', label: 'Cover', type: 'file', accept: 'image/*' },
   { id: 'key', label: 'Image', type: 'readonly', value: 'public/covers/1.png' },
 ];
@@ -48,9 +66,17 @@ describe('AdminForm', () => {
     expect(screen.getByRole('textbox', { name: 'About' }).tagName).toBe('TEXTAREA');
     // A select starts with nothing chosen; a normal select offers only its options.
     const plan = screen.getByRole('combobox', { name: 'Plan' });
-    expect(within(plan).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose one…', 'Monthly', 'Yearly']);
+    expect(
+      within(plan)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose one…', 'Monthly', 'Yearly']);
     const free = screen.getByRole('combobox', { name: 'Free' });
-    expect(within(free).getAllByRole('option').map((o) => o.textContent)).toEqual(['No', 'Yes']);
+    expect(
+      within(free)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['No', 'Yes']);
     expect(screen.getByRole('group', { name: 'Categories' })).toBeInTheDocument();
     expect(screen.getAllByRole('checkbox')).toHaveLength(2);
     expect(screen.getByLabelText('Cover')).toHaveAttribute('type', 'file');

@@ -10,10 +10,7 @@ import { firstProblem } from './validation';
 import './admin-form.css';
 
 export type FormStatus =
-  | { kind: 'idle' }
-  | { kind: 'submitting' }
-  | { kind: 'success'; message: string }
-  | { kind: 'error'; message: string; fieldId?: string };
+  { kind: 'idle' } | { kind: 'submitting' } | { kind: 'success'; message: string } | { kind: 'error'; message: string; fieldId?: string };
 
 export interface AdminFormProps {
   fields: FieldDefinition[];
@@ -104,7 +101,14 @@ export function AdminForm({
   const invalidField = status.kind === 'error' ? status.fieldId : undefined;
 
   return (
-    <form className={`form admin-form admin-form--${layout}`} onSubmit={(event) => void submit(event)} noValidate aria-label={label} role={role} aria-busy={submitting || undefined}>
+    <form
+      className={`form admin-form admin-form--${layout}`}
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-label={label}
+      role={role}
+      aria-busy={submitting || undefined}
+    >
       {status.kind === 'error' ? (
         <Alert tone="warning" id={bannerId}>
           {status.message}

@@ -99,7 +99,13 @@ export function FormField({ field, domId, value, invalid, errorId, onChange }: F
           <div className="admin-choices__list" id={domId}>
             {(field.options ?? []).map((option) => (
               <label key={option.value} className="admin-choices__item">
-                <input type="checkbox" name={field.id} value={option.value} checked={chosen.includes(option.value)} onChange={(event) => toggle(option.value, event.target.checked)} />
+                <input
+                  type="checkbox"
+                  name={field.id}
+                  value={option.value}
+                  checked={chosen.includes(option.value)}
+                  onChange={(event) => toggle(option.value, event.target.checked)}
+                />
                 <span>{option.label}</span>
               </label>
             ))}
@@ -114,7 +120,13 @@ export function FormField({ field, domId, value, invalid, errorId, onChange }: F
       return (
         <div className="field admin-field">
           <Label field={field} htmlFor={domId} />
-          <input {...common} className="input admin-field__file" type="file" accept={field.accept} onChange={(event) => onChange(event.target.files?.[0] ?? null)} />
+          <input
+            {...common}
+            className="input admin-field__file"
+            type="file"
+            accept={field.accept}
+            onChange={(event) => onChange(event.target.files?.[0] ?? null)}
+          />
           {help}
         </div>
       );

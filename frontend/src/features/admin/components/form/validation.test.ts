@@ -3,7 +3,13 @@ import type { FieldDefinition, FormValues } from './types';
 import { initialValues } from './types';
 import { fieldProblem, firstProblem, numberMessage, plainLabel, requiredMessage } from './validation';
 
-const field = (type: FieldDefinition['type'], extra: Partial<FieldDefinition> = {}): FieldDefinition => ({ id: 'f', label: 'Title*', type, required: true, ...extra });
+const field = (type: FieldDefinition['type'], extra: Partial<FieldDefinition> = {}): FieldDefinition => ({
+  id: 'f',
+  label: 'Title*',
+  type,
+  required: true,
+  ...extra,
+});
 const problem = (definition: FieldDefinition, value: FormValues[string]) => fieldProblem(definition, { f: value });
 
 describe('admin form validation (back-office spec §5)', () => {
