@@ -4,7 +4,6 @@ import { adminAccess, forbidden } from '@/testing/admin-data';
 import { fail, http } from '@/testing/handlers';
 import { currentUrl, renderApp, signIn } from '@/testing/render';
 import { server } from '@/testing/server';
-import { FORBIDDEN_TEXT, MFA_TEXT } from '../components/AccessPages';
 
 describe('the admin guard', () => {
   it('sends a visitor to sign up, coming back afterwards', async () => {
@@ -23,7 +22,7 @@ describe('the admin guard', () => {
       }),
     );
     renderApp('/admin/users');
-    expect(await screen.findByText(FORBIDDEN_TEXT)).toBeInTheDocument();
+    expect(await screen.findByText('This page is for administrators.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Not allowed' })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Back office' })).not.toBeInTheDocument();
     expect(adminCalled).toBe(false);
@@ -33,7 +32,7 @@ describe('the admin guard', () => {
     signIn();
     server.use(...adminAccess({ twoFactor: false }));
     renderApp('/admin/stats');
-    expect(await screen.findByText(MFA_TEXT)).toBeInTheDocument();
+    expect(await screen.findByText('The back office needs two-factor sign-in on your account.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to Security settings' })).toHaveAttribute('href', '/account/security');
   });
 
@@ -44,7 +43,7 @@ describe('the admin guard', () => {
       http.get('/api/admin/user/{start}', () => fail(403, 'Turn on two-factor sign-in first.', 'mfa_required')),
     );
     renderApp('/admin/users');
-    expect(await screen.findByText(MFA_TEXT)).toBeInTheDocument();
+    expect(await screen.findByText('The back office needs two-factor sign-in on your account.')).toBeInTheDocument();
   });
 
   it('turns a 403 forbidden answer of an admin call into the 403 page', async () => {
@@ -54,7 +53,7 @@ describe('the admin guard', () => {
       http.get('/api/admin/books/', () => forbidden()),
     );
     renderApp('/admin/books-list');
-    expect(await screen.findByText(FORBIDDEN_TEXT)).toBeInTheDocument();
+    expect(await screen.findByText('This page is for administrators.')).toBeInTheDocument();
   });
 
   it('shows an admin the back office with a link to every screen of it', async () => {

@@ -7,7 +7,7 @@ import { http, ok } from '@/testing/handlers';
 import { renderApp, signIn } from '@/testing/render';
 import { server } from '@/testing/server';
 import { FakeXhr } from '../api/fake-xhr';
-import { POST_ADDED, POST_UPDATED, postState } from '../api/blog';
+import { postState } from '../api/blog';
 import { toDateTime } from '../format';
 
 const DAY = 86_400_000;
@@ -90,7 +90,7 @@ describe('/admin/blog-add', () => {
     await user.type(screen.getByRole('textbox', { name: 'Text' }), '<p>Light a lamp.</p>');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Draft' }), 'true');
     await user.click(add);
-    expect(await screen.findByRole('status')).toHaveTextContent(POST_ADDED);
+    expect(await screen.findByRole('status')).toHaveTextContent('The post has been added.');
     expect(state.added[0]).toMatchObject({
       title: 'Reading in winter',
       description: 'Long nights, good books.',
@@ -116,7 +116,7 @@ describe('/admin/blog-add', () => {
     await user.clear(day);
     await user.type(day, '2099-01-02');
     await user.click(screen.getByRole('button', { name: 'Add post' }));
-    expect(await screen.findByRole('status')).toHaveTextContent(POST_ADDED);
+    expect(await screen.findByRole('status')).toHaveTextContent('The post has been added.');
     expect(state.added[0]).toMatchObject({ draft: false, publishDate: Date.UTC(2099, 0, 2) });
   });
 });
@@ -137,7 +137,7 @@ describe('/admin/blog-edit/{postId}', () => {
     // Unsaved edits are not put into the page.
     expect(document.querySelector('.content-edit__preview')?.innerHTML).toBe('<h2>Lamps</h2><p>Light one.</p>');
     await user.click(screen.getByRole('button', { name: 'Save post' }));
-    expect(await screen.findByRole('status')).toHaveTextContent(POST_UPDATED);
+    expect(await screen.findByRole('status')).toHaveTextContent('The post has been updated.');
     expect(state.updated[0]).toMatchObject({ id: 4, title: 'Reading in winter', categories: 'ideas', draft: false });
     await waitFor(() => expect(document.querySelector('.content-edit__preview')?.innerHTML).toBe('<p>Candles.</p>'));
     expect(screen.getByRole('textbox', { name: 'Text' })).toHaveValue('<p>Candles.</p>');

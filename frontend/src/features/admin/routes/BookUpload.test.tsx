@@ -6,8 +6,7 @@ import { http, ok } from '@/testing/handlers';
 import { renderApp, signIn } from '@/testing/render';
 import { server } from '@/testing/server';
 import { FakeXhr } from '../api/fake-xhr';
-import { NO_RESPONSE, SERVER_ERROR, UPLOAD_FAILED, UPLOAD_TIMED_OUT, UPLOAD_TIMEOUT_MS } from '../api/upload';
-import { NO_FILE } from './BookUpload';
+import { UPLOAD_TIMEOUT_MS } from '../api/upload';
 
 beforeEach(() => {
   FakeXhr.reset();
@@ -69,16 +68,20 @@ describe('the upload screens', () => {
   });
 
   it.each([
-    ['the time limit passes', (xhr: FakeXhr) => xhr.timeOut(), UPLOAD_TIMED_OUT],
-    ['no answer comes', (xhr: FakeXhr) => xhr.failNetwork(), NO_RESPONSE],
+    [
+      'the time limit passes',
+      (xhr: FakeXhr) => xhr.timeOut(),
+      'Upload failed. The upload timed out. Please try again with a smaller file or better internet connection.',
+    ],
+    ['no answer comes', (xhr: FakeXhr) => xhr.failNetwork(), 'No response from server. Please check your internet connection.'],
     [
       'the server refuses the file',
       (xhr: FakeXhr) => xhr.respond(400, { status: 'error', error: 'Please choose an audio file (MP3, M4A, WAV, OGG, FLAC or AAC).', code: 'wrong_kind' }),
       'Please choose an audio file (MP3, M4A, WAV, OGG, FLAC or AAC).',
     ],
     ['the server answers an error page', (xhr: FakeXhr) => xhr.respond(502, '<html>Bad gateway</html>', 'Bad Gateway'), 'Bad Gateway'],
-    ['the server answers nothing useful', (xhr: FakeXhr) => xhr.respond(500, ''), SERVER_ERROR],
-    ['the upload is cut off', (xhr: FakeXhr) => xhr.abort(), UPLOAD_FAILED],
+    ['the server answers nothing useful', (xhr: FakeXhr) => xhr.respond(500, ''), 'Server error.'],
+    ['the upload is cut off', (xhr: FakeXhr) => xhr.abort(), 'Upload failed. Please try again.'],
   ])('when %s it says so and the progress goes back to 0', async (_case, fail, message) => {
     const { user } = open('/admin/book-media/5');
     const { xhr } = await chooseAndUpload(user, /Audio narration file/, new File(['RIFF'], 'talk.wav', { type: 'audio/wav' }));
@@ -93,7 +96,7 @@ describe('the upload screens', () => {
   it('asks for a file before sending anything', async () => {
     const { user } = open('/admin/book-vector/5');
     await user.click(await screen.findByRole('button', { name: 'Upload' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(NO_FILE);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please choose a file to upload.');
     expect(FakeXhr.requests).toHaveLength(0);
   });
 

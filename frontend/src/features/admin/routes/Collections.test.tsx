@@ -7,7 +7,6 @@ import { makeAdminCollection } from '@/testing/content-data';
 import { fail, http } from '@/testing/handlers';
 import { currentUrl, renderApp, signIn } from '@/testing/render';
 import { server } from '@/testing/server';
-import { COLLECTIONS_ERROR, COLLECTION_ADDED, COLLECTION_UPDATED } from '../api/collections';
 import { firstDirection, sortCollections } from './CollectionsList';
 
 const STOICS = makeAdminCollection({ id: 2, title: 'Stoic classics', bookCount: 5, uploadDate: Date.UTC(2025, 0, 1) });
@@ -91,7 +90,7 @@ describe('/admin/collections', () => {
       http.get('/admin/collections/list', () => fail(500, 'boom')),
     );
     renderApp('/admin/collections');
-    expect(await screen.findByRole('alert')).toHaveTextContent(COLLECTIONS_ERROR);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error loading collections.');
   });
 
   it("says 'Error loading collections.' when the answer has no results", async () => {
@@ -101,7 +100,7 @@ describe('/admin/collections', () => {
       http.get('/admin/collections/list', () => HttpResponse.json({ status: 'ok' } as never)),
     );
     renderApp('/admin/collections');
-    expect(await screen.findByRole('alert')).toHaveTextContent(COLLECTIONS_ERROR);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error loading collections.');
   });
 });
 
@@ -117,7 +116,7 @@ describe('/admin/collection-add and /admin/collection-edit/{id}', () => {
     await user.type(screen.getByRole('textbox', { name: 'Categories' }), '3, 7,');
     await user.type(screen.getByRole('textbox', { name: 'Books' }), '5 ,6');
     await user.click(add);
-    expect(await screen.findByRole('status')).toHaveTextContent(COLLECTION_ADDED);
+    expect(await screen.findByRole('status')).toHaveTextContent('The collection was added.');
     expect(state.added[0]).toEqual({ title: 'Night reading', subtitle: '', image: '', categories: '3,7', books: '5,6' });
     expect(screen.getByRole('link', { name: 'Edit the collection' })).toHaveAttribute('href', '/admin/collection-edit/30');
   });
@@ -134,7 +133,7 @@ describe('/admin/collection-add and /admin/collection-edit/{id}', () => {
     await user.clear(title);
     await user.type(title, 'Stoics');
     await user.click(screen.getByRole('button', { name: 'Save collection' }));
-    expect(await screen.findByRole('status')).toHaveTextContent(COLLECTION_UPDATED);
+    expect(await screen.findByRole('status')).toHaveTextContent('The collection was updated.');
     expect(state.saved[0]).toMatchObject({ title: 'Stoics', categories: '1', books: '5,6' });
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Title' })).toHaveValue('Stoics'));
   });

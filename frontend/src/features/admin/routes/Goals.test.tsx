@@ -7,7 +7,6 @@ import { http, ok } from '@/testing/handlers';
 import { renderApp, signIn } from '@/testing/render';
 import { server } from '@/testing/server';
 import { FakeXhr } from '../api/fake-xhr';
-import { GOAL_ADDED, GOAL_EDITED } from '../api/goals';
 
 function goalServer(first: AdminGoalView = makeAdminGoal({ id: 2, title: 'Find calm', shortTitle: 'Calm', mobileTitle: '' })) {
   let stored = first;
@@ -58,7 +57,7 @@ describe('/admin/goal-add and /admin/goal-edit/{id}', () => {
     await user.type(screen.getByRole('textbox', { name: 'Short Title' }), 'Sleep');
     // The mobile title is optional when adding.
     await user.click(add);
-    expect(await screen.findByRole('status')).toHaveTextContent(GOAL_ADDED);
+    expect(await screen.findByRole('status')).toHaveTextContent('Goal was added.');
     expect(state.added).toEqual([{ title: 'Sleep better', shortTitle: 'Sleep', mobileTitle: '', desc: '' }]);
     expect(screen.queryByRole('textbox', { name: 'Title' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Featured photo' })).toHaveAttribute('href', '/admin/goals/featured-photo/9');
@@ -73,7 +72,7 @@ describe('/admin/goal-add and /admin/goal-edit/{id}', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Please specify Mobile Title.');
     await user.type(screen.getByRole('textbox', { name: 'Mobile Title' }), 'Calm');
     await user.click(screen.getByRole('button', { name: 'Save goal' }));
-    expect(await screen.findByRole('status')).toHaveTextContent(GOAL_EDITED);
+    expect(await screen.findByRole('status')).toHaveTextContent('Goal was edited.');
     expect(state.updated[0]).toMatchObject({ title: 'Find calm', shortTitle: 'Calm', mobileTitle: 'Calm' });
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Mobile Title' })).toHaveValue('Calm'));
   });

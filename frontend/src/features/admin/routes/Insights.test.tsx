@@ -6,7 +6,6 @@ import { makeAdminInsight, makeInsightRow } from '@/testing/content-data';
 import { fail, http, ok } from '@/testing/handlers';
 import { renderApp, signIn } from '@/testing/render';
 import { server } from '@/testing/server';
-import { INSIGHT_ADDED, INSIGHT_UPDATED } from '../api/insights';
 import { toDateTime } from '../format';
 
 const UNKNOWN_BOOK = 'Please enter the id or address name of a book.';
@@ -76,7 +75,7 @@ describe('/admin/insight-add', () => {
     await user.clear(screen.getByRole('textbox', { name: 'Book' }));
     await user.type(screen.getByRole('textbox', { name: 'Book' }), ' walden ');
     await user.click(add);
-    expect(await screen.findByRole('status')).toHaveTextContent(INSIGHT_ADDED);
+    expect(await screen.findByRole('status')).toHaveTextContent('Insight was added.');
     expect(state.added[1]).toEqual({ insight: 'Our life is frittered away by detail.', bookId: 'walden' });
     expect(screen.getByRole('link', { name: 'Edit the insight' })).toHaveAttribute('href', '/admin/insight-edit/15');
   });
@@ -93,7 +92,7 @@ describe('/admin/insight-edit/{id}', () => {
     await user.clear(quote);
     await user.type(quote, 'Simplify.');
     await user.click(screen.getByRole('button', { name: 'Save insight' }));
-    expect(await screen.findByRole('status')).toHaveTextContent(INSIGHT_UPDATED);
+    expect(await screen.findByRole('status')).toHaveTextContent('Insight was updated.');
     expect(state.updated[0]).toEqual({ id: 8, insight: 'Simplify.', bookId: '5' });
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Quote' })).toHaveValue('Simplify.'));
   });

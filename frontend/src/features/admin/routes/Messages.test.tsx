@@ -7,7 +7,6 @@ import { renderApp, signIn } from '@/testing/render';
 import { server } from '@/testing/server';
 import { MESSAGES_PAGE } from '../api/messages';
 import { excerpt, toDateTime } from '../format';
-import { NO_UNREAD } from './Messages';
 
 function makeMessage(overrides: Partial<AdminMessage> = {}): AdminMessage {
   const id = overrides.id ?? 1;
@@ -140,7 +139,7 @@ describe('/admin/messages', () => {
     await user.click(within(filter).getByRole('button', { name: 'All' }));
     expect(await screen.findByText('Dan')).toBeInTheDocument();
     await user.click(within(filter).getByRole('button', { name: 'Unread' }));
-    expect(await screen.findByText(NO_UNREAD)).toBeInTheDocument();
+    expect(await screen.findByText('No unread messages.')).toBeInTheDocument();
   });
 
   it("loads 50 at a time with 'Load More'", async () => {

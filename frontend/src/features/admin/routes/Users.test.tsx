@@ -4,7 +4,6 @@ import { adminAccess, adminUsers, makeAdminUser } from '@/testing/admin-data';
 import { http, ok } from '@/testing/handlers';
 import { currentUrl, renderApp, signIn } from '@/testing/render';
 import { server } from '@/testing/server';
-import { SEARCH_LABEL } from './Users';
 
 function rows() {
   const table = screen.getByRole('table');
@@ -76,7 +75,7 @@ describe('/admin/users', () => {
     const { user, router } = renderApp('/admin/users');
     await screen.findByText('3 users.');
     const search = screen.getByRole('search', { name: 'Members' });
-    await user.type(within(search).getByRole('searchbox', { name: SEARCH_LABEL }), 'Ada');
+    await user.type(within(search).getByRole('searchbox', { name: 'Search by e-mail or name' }), 'Ada');
     await user.click(within(search).getByRole('button', { name: 'Search' }));
     expect(await screen.findByText('1 user found for “Ada”.')).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: 'ada@example.com' })).toBeInTheDocument();

@@ -6,8 +6,6 @@ import { makeAdminVisual } from '@/testing/content-data';
 import { http, ok } from '@/testing/handlers';
 import { renderApp, signIn } from '@/testing/render';
 import { server } from '@/testing/server';
-import { VISUAL_ADDED, VISUAL_EDITED } from '../api/visuals';
-import { SAVE_VISUAL_FIRST } from './VisualPhoto';
 import { moved, visualOrder } from './VisualsList';
 
 const ONE = makeAdminVisual({ id: 11, bookId: 5, title: 'Economy', position: 1 });
@@ -137,7 +135,7 @@ describe('the visual forms', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Please specify Body.');
     await user.type(screen.getByRole('textbox', { name: 'Body' }), 'Good company.');
     await user.click(add);
-    expect(await screen.findByRole('status')).toHaveTextContent(VISUAL_ADDED);
+    expect(await screen.findByRole('status')).toHaveTextContent('The visual was added.');
     expect(state.added[0]).toEqual({ title: 'Solitude', body: 'Good company.', bookId: null, image: '' });
     expect(screen.getByRole('link', { name: 'Photo' })).toHaveAttribute('href', '/admin/visuals-photo/40');
   });
@@ -152,7 +150,7 @@ describe('the visual forms', () => {
     await user.clear(title);
     await user.type(title, 'Where I lived, and what for');
     await user.click(screen.getByRole('button', { name: 'Save visual' }));
-    expect(await screen.findByRole('status')).toHaveTextContent(VISUAL_EDITED);
+    expect(await screen.findByRole('status')).toHaveTextContent('Visuals was edited.');
     expect(state.updated[0]).toMatchObject({ title: 'Where I lived, and what for', bookId: 5 });
   });
 
@@ -160,7 +158,7 @@ describe('the visual forms', () => {
     signIn();
     visualServer();
     renderApp('/admin/visuals-photo/0');
-    expect(await screen.findByText(SAVE_VISUAL_FIRST)).toBeInTheDocument();
+    expect(await screen.findByText('Save the visual first: a picture can only be uploaded for a saved visual.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Upload' })).not.toBeInTheDocument();
   });
 
