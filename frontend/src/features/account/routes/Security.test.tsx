@@ -8,7 +8,6 @@ import { renderApp, signIn } from '@/testing/render';
 import { server } from '@/testing/server';
 import { formatWhen } from '../components/SessionsCard';
 import { RECOVERY_FILE_NAME } from '../components/RecoveryCodes';
-import { CHANGED_MESSAGE } from './Security';
 
 async function fillPasswords(current: string, next: string, confirm: string) {
   const user = userEvent.setup();
@@ -46,7 +45,7 @@ describe('/account/security', () => {
     );
     renderApp('/account/security');
     await fillPasswords('old secret words', 'harbor light 22', 'harbor light 22');
-    expect(await screen.findByRole('status')).toHaveTextContent(CHANGED_MESSAGE);
+    expect(await screen.findByRole('status')).toHaveTextContent('Your password was changed. Your other devices are signed out.');
     expect(sent).toEqual({ currentPassword: 'old secret words', password1: 'harbor light 22', password2: 'harbor light 22' });
     expect(screen.getByLabelText('Current Password')).toHaveValue('');
   });

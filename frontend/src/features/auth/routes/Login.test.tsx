@@ -6,10 +6,10 @@ import { fail, http, ok } from '@/testing/handlers';
 import { makeUser } from '@/testing/data';
 import { renderApp } from '@/testing/render';
 import { server } from '@/testing/server';
-import { CODE_HINT } from '../components/TwoFactorStep';
 
 const WRONG_CODE = 'That code is not right. Please check your authenticator app (or use a recovery code) and try again.';
 const EXPIRED = 'This sign-in has expired. Please log in again.';
+const CODE_HINT = 'Open your authenticator app, or enter one of your recovery codes.';
 
 /** The login answers a two-factor challenge; returns what the second step received. */
 function twoFactorServer(secondStep: (body: SecondStepRequest) => Response) {

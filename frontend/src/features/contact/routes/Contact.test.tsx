@@ -5,7 +5,6 @@ import { makeUser } from '@/testing/data';
 import { fail, http, ok } from '@/testing/handlers';
 import { renderApp, signIn } from '@/testing/render';
 import { server } from '@/testing/server';
-import { SUGGEST_LABEL } from './Suggest';
 
 function contactServer() {
   const sent: ContactRequest[] = [];
@@ -123,9 +122,9 @@ describe('/suggest', () => {
     await user.type(screen.getByRole('textbox', { name: 'E-mail' }), 'ada@example.com');
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Please complete the form.');
-    expect(screen.getByRole('textbox', { name: SUGGEST_LABEL })).toHaveFocus();
+    expect(screen.getByRole('textbox', { name: 'Which book should we summarise?' })).toHaveFocus();
 
-    await user.type(screen.getByRole('textbox', { name: SUGGEST_LABEL }), 'Thinking, Fast and Slow by Daniel Kahneman');
+    await user.type(screen.getByRole('textbox', { name: 'Which book should we summarise?' }), 'Thinking, Fast and Slow by Daniel Kahneman');
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
     expect(await screen.findByRole('heading', { name: 'Thanks for the message!' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');

@@ -5,7 +5,6 @@ import { makeUser } from '@/testing/data';
 import { fail, http, ok } from '@/testing/handlers';
 import { renderApp, signIn } from '@/testing/render';
 import { server } from '@/testing/server';
-import { FEEDBACK_LABEL } from './Feedback';
 
 function feedbackServer() {
   const sent: FeedbackRequest[] = [];
@@ -27,9 +26,9 @@ describe('/feedback-form', () => {
 
     await user.click(send);
     expect(await screen.findByRole('alert')).toHaveTextContent('Please input the required fields.');
-    expect(screen.getByRole('textbox', { name: FEEDBACK_LABEL })).toHaveFocus();
+    expect(screen.getByRole('textbox', { name: 'Your feedback' })).toHaveFocus();
 
-    await user.type(screen.getByRole('textbox', { name: FEEDBACK_LABEL }), 'The audio player is lovely.');
+    await user.type(screen.getByRole('textbox', { name: 'Your feedback' }), 'The audio player is lovely.');
     await user.click(send);
     expect(screen.getByRole('alert')).toHaveTextContent('Please input the required fields.');
     expect(screen.getByRole('textbox', { name: 'E-mail' })).toHaveFocus();
@@ -48,7 +47,7 @@ describe('/feedback-form', () => {
     const sent = feedbackServer();
     const { user } = renderApp('/feedback-form');
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'E-mail' })).toHaveValue('member@example.com'));
-    await user.type(screen.getByRole('textbox', { name: FEEDBACK_LABEL }), 'More history books, please.');
+    await user.type(screen.getByRole('textbox', { name: 'Your feedback' }), 'More history books, please.');
     await user.click(screen.getByRole('button', { name: 'Send Feedback' }));
     expect(await screen.findByRole('heading', { name: 'Your feedback was submitted.' })).toBeInTheDocument();
     expect(sent[0]).toEqual({ feedback: 'More history books, please.', email: 'member@example.com', website: '' });
@@ -57,7 +56,7 @@ describe('/feedback-form', () => {
   it("shows the server's error", async () => {
     server.use(http.post('/api/feedback/send', () => fail(429, 'You have sent too many messages. Please try again in an hour.', 'rate_limited')));
     const { user } = renderApp('/feedback-form');
-    await user.type(await screen.findByRole('textbox', { name: FEEDBACK_LABEL }), 'Hi');
+    await user.type(await screen.findByRole('textbox', { name: 'Your feedback' }), 'Hi');
     await user.type(screen.getByRole('textbox', { name: 'E-mail' }), 'reader@example.com');
     await user.click(screen.getByRole('button', { name: 'Send Feedback' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('You have sent too many messages. Please try again in an hour.');

@@ -4,7 +4,6 @@ import { makePodcastCard, makePodcastView } from '@/testing/content-data';
 import { fail, http, ok } from '@/testing/handlers';
 import { renderApp, signIn } from '@/testing/render';
 import { server } from '@/testing/server';
-import { LOCKED_TITLE } from './Podcast';
 
 describe('/podcasts', () => {
   it('lists every podcast as a card leading to its page', async () => {
@@ -56,14 +55,14 @@ describe('/podcasts/{id}', () => {
     expect(player).toHaveAttribute('src', '/media/premium/podcasts/3.wav?exp=1&sig=abc');
     expect(player).toHaveAttribute('controls');
     expect(player).toHaveAccessibleName('Listen to Rome Talks');
-    expect(screen.queryByRole('heading', { name: LOCKED_TITLE })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Listen with Premium' })).not.toBeInTheDocument();
   });
 
   it('offers the upgrade instead of a player when the audio is locked', async () => {
     signIn();
     server.use(http.get('/api/podcasts/{id}', () => ok({ podcast: makePodcastView({ id: 3, mediaUrl: null, locked: true }) })));
     renderApp('/podcasts/3');
-    expect(await screen.findByRole('heading', { level: 2, name: LOCKED_TITLE })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Listen with Premium' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Upgrade to Premium' })).toHaveAttribute('href', '/try');
     expect(screen.queryByRole('link', { name: 'Log in' })).not.toBeInTheDocument();
     expect(document.querySelector('audio')).toBeNull();

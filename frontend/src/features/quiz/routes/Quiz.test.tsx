@@ -4,7 +4,6 @@ import { fail, http, ok } from '@/testing/handlers';
 import { makeQuizDefinition } from '@/testing/quiz-data';
 import { renderApp, signIn } from '@/testing/render';
 import { server } from '@/testing/server';
-import { DONE_TITLE } from '../constants';
 import { countAnswers } from '../scoring';
 import type { QuizAnswers } from '@/lib/api/types';
 
@@ -79,7 +78,7 @@ describe('the intelligence quiz (/quiz)', () => {
       }
     }
 
-    const done = await screen.findByRole('heading', { level: 2, name: DONE_TITLE });
+    const done = await screen.findByRole('heading', { level: 2, name: 'You have finished the quiz' });
     await waitFor(() => expect(done).toHaveFocus());
     expect(screen.queryByTestId('quiz-question')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See your results' })).toHaveAttribute('href', '/quiz-results');
@@ -112,7 +111,7 @@ describe('the intelligence quiz (/quiz)', () => {
     const { user } = renderApp('/quiz');
     await screen.findByText('Question 1 of 18');
     for (let index = 0; index < 18; index += 1) await user.click(screen.getByRole('button', { name: 'True' }));
-    expect(await screen.findByRole('heading', { level: 2, name: DONE_TITLE })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'You have finished the quiz' })).toBeInTheDocument();
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]?.signedIn).toBe(true);
     expect(await screen.findByText(/ready and kept on your account/)).toBeInTheDocument();
@@ -159,7 +158,7 @@ describe('the personality quiz (/personality-quiz)', () => {
       const type = makeQuizDefinition('personality-quiz').questions[index]?.type;
       await user.click(screen.getByRole('button', { name: type === 'Blue' ? 'True' : 'False' }));
     }
-    expect(await screen.findByRole('heading', { level: 2, name: DONE_TITLE })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'You have finished the quiz' })).toBeInTheDocument();
     const expected = { Red: 1, Yellow: 0, Green: 0, Blue: 3 };
     expect(JSON.parse(window.sessionStorage.getItem('quiz-results:personality-quiz') ?? 'null')).toEqual(expected);
     await waitFor(() => expect(sent).toEqual([{ quiz: 'personality-quiz', body: { counts: expected }, signedIn: false }]));

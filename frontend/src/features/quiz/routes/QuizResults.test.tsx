@@ -5,7 +5,6 @@ import { fail, http, ok } from '@/testing/handlers';
 import { makeCounts, makeQuizReport, makeQuizResult, summaryOf } from '@/testing/quiz-data';
 import { currentUrl, renderApp, signIn } from '@/testing/render';
 import { server } from '@/testing/server';
-import { NO_RESULTS_TITLE, UPSELL_TITLE } from '../constants';
 import type { QuizAnswers } from '@/lib/api/types';
 
 const undo: (() => void)[] = [];
@@ -48,7 +47,7 @@ describe('quiz results: the free view', () => {
     expect(within(tops[0]).getByText('Score: 100%')).toBeInTheDocument();
     expect(within(tops[0]).getByText(summaryOf('Linguistic'))).toBeInTheDocument();
 
-    const upsell = screen.getByRole('region', { name: UPSELL_TITLE });
+    const upsell = screen.getByRole('region', { name: 'Unlock your full report' });
     expect(within(upsell).getByText(/Log in or sign up first/)).toBeInTheDocument();
     expect(within(upsell).getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login?redirect=%2Fquiz-results');
     expect(within(upsell).getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup?redirect=%2Fquiz-results');
@@ -61,7 +60,7 @@ describe('quiz results: the free view', () => {
     storeResults('quiz', INTELLIGENCE_COUNTS);
     const sent = recordSubmissions();
     const { user, router } = renderApp('/quiz-results');
-    const upsell = await screen.findByRole('region', { name: UPSELL_TITLE });
+    const upsell = await screen.findByRole('region', { name: 'Unlock your full report' });
     await user.click(within(upsell).getByRole('link', { name: 'Log in' }));
     expect(await screen.findByText('Log in to continue.')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
@@ -71,7 +70,7 @@ describe('quiz results: the free view', () => {
     await waitFor(() => expect(currentUrl(router)).toBe('/quiz-results'));
     expect(await screen.findByText('These results are kept on your account.')).toBeInTheDocument();
     expect(sent.map((entry) => entry.signedIn)).toEqual([false, true]);
-    const forMember = screen.getByRole('region', { name: UPSELL_TITLE });
+    const forMember = screen.getByRole('region', { name: 'Unlock your full report' });
     expect(within(forMember).getByRole('link', { name: 'Get your full report' })).toHaveAttribute('href', '/payment/quiz-results');
     expect(within(forMember).queryByRole('link', { name: 'Log in' })).not.toBeInTheDocument();
   });
@@ -99,14 +98,14 @@ describe('quiz results: the free view', () => {
     // Not taken on any device (404).
     server.use(http.get('/api/quiz-results/{quiz}', () => fail(404, 'You have not taken this quiz yet.')));
     renderApp('/personality-quiz-results');
-    expect(await screen.findByRole('heading', { level: 2, name: NO_RESULTS_TITLE })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'No results yet' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Take the quiz' })).toHaveAttribute('href', '/personality-quiz');
   });
 
   it('offers a visitor without results the quiz, asking the server nothing', async () => {
     const sent = recordSubmissions();
     renderApp('/quiz-results');
-    expect(await screen.findByRole('heading', { level: 2, name: NO_RESULTS_TITLE })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'No results yet' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Take the quiz' })).toHaveAttribute('href', '/quiz');
     expect(sent).toEqual([]);
   });
@@ -126,7 +125,7 @@ describe('quiz results: the free view', () => {
     expect(within(tops[0]).getByText(summaryOf('Green'))).toBeInTheDocument();
     expect(screen.queryByRole('heading', { level: 3, name: 'Red' })).not.toBeInTheDocument();
     expect(sent[0]?.body).toEqual({ counts: tie });
-    const upsell = screen.getByRole('region', { name: UPSELL_TITLE });
+    const upsell = screen.getByRole('region', { name: 'Unlock your full report' });
     expect(within(upsell).getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login?redirect=%2Fpersonality-quiz-results');
   });
 
@@ -157,7 +156,7 @@ describe('quiz results: the full report', () => {
     const { user } = renderApp('/quiz-results');
 
     const report = await screen.findByRole('region', { name: 'Your full report' });
-    expect(screen.queryByRole('region', { name: UPSELL_TITLE })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Unlock your full report' })).not.toBeInTheDocument();
     expect(within(report).getByText('Taken on March 4, 2026.')).toBeInTheDocument();
 
     // The chart: a list of every type, highest first, each percentage as text.
