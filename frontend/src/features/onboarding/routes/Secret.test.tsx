@@ -7,10 +7,14 @@ import { fail, http, ok } from '@/testing/handlers';
 import { recordOnboardingPlans } from '@/testing/onboarding-data';
 import { currentUrl, renderApp, signIn } from '@/testing/render';
 import { server } from '@/testing/server';
-import { SIGNUP_TITLE } from '../components/SignupForm';
-import { MESSAGES } from '../constants';
 import { ONBOARDING_KEY } from '../storage';
-import { SAVE_TITLE, SECRET_TITLE } from './Secret';
+
+// The page's texts, as literals, so a changed text fails these tests: the sign-up message is the
+// spec's (member-app.md §5), the headings and the button are the page's own (the spec names none).
+const SECRET_TITLE = 'Your personal reading plan';
+const SIGNUP_TITLE = 'Keep your plan: create your free account';
+const SAVE_TITLE = 'Save this plan';
+const SIGNUP_REQUIRED = 'Please specify an email or password or first name or last name.';
 
 /** What /get-started leaves behind: goals 1 and 2, categories 1 and 3. */
 function keepChoices(choices: { goals: number[]; categories: number[] } = { goals: [1, 2], categories: [1, 3] }) {
@@ -104,7 +108,7 @@ describe('onboarding: the plan (/secret)', () => {
 
     // Every field is needed.
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.signupRequired);
+    expect(await screen.findByRole('alert')).toHaveTextContent(SIGNUP_REQUIRED);
     expect(registered).toEqual([]);
 
     await fillSignup(user);
