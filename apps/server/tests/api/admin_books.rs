@@ -3,13 +3,23 @@
 
 use crate::common;
 
-use common::catalogue::secret;
+use common::catalogue::{secret, BOOKS};
 use common::*;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
+use std::collections::HashMap;
 
 async fn result(response: reqwest::Response) -> Value {
     ok_body(response, StatusCode::OK).await["result"].clone()
+}
+
+/// The book cards of a list in an answer.
+fn cards(list: &Value) -> &Vec<Value> {
+    list.as_array().unwrap_or_else(|| panic!("not a list of books: {list}"))
+}
+
+fn subids(list: &Value) -> Vec<String> {
+    cards(list).iter().map(|b| b["subid"].as_str().unwrap_or_else(|| panic!("a card without a subid: {b}")).to_owned()).collect()
 }
 
 async fn delete(app: &TestApp, path: &str, token: &str) -> reqwest::Response {
@@ -110,6 +120,8 @@ async fn a_deleted_book_disappears_from_every_member_call_but_members_keep_their
     let done = app.put("/api/user-book-history/", &json!({"bookId": id, "position": 99, "completed": true}), Some(&member)).await;
     assert_eq!(done.status(), StatusCode::OK);
     assert_eq!(app.post("/api/library", &json!({"bookId": id}), Some(&member)).await.status(), StatusCode::OK);
+    // And another book, which stays: the library's answer still has it after the deletion.
+    result(app.post("/api/library", &json!({"bookId": catalogue.books["premium-1"]}), Some(&member)).await).await;
     let xp_before = result(app.get("/api/user-book-history/xp", Some(&member)).await).await;
     assert_eq!(xp_before["numCompleted"], 1);
 
@@ -117,10 +129,37 @@ async fn a_deleted_book_disappears_from_every_member_call_but_members_keep_their
     assert_eq!(deleted["book"]["deleted"], true);
     assert_eq!(app.get(&format!("/api/books/{id}"), Some(&member)).await.status(), StatusCode::NOT_FOUND);
     assert_eq!(app.get("/api/books/premium-2", None).await.status(), StatusCode::NOT_FOUND);
-    for path in ["/api/books/list", "/api/books", "/api/library", "/api/search?q=Descartes", "/api/books/list?start=0"] {
-        let text = app.get(path, Some(&member)).await.text().await.unwrap();
+    let mut answers = HashMap::new();
+    for path in ["/api/books/list", "/api/books", "/api/library", "/api/search?q=Descartes", "/api/search?q=Meditations", "/api/books/list?start=0"] {
+        let body = ok_body(app.get(path, Some(&member)).await, StatusCode::OK).await;
+        let text = body.to_string();
         assert!(!text.contains("Meditations on First Philosophy") && !text.contains(&secret("premium-2")), "{path} still shows the deleted book: {text}");
+        answers.insert(path, body["result"].clone());
     }
+    // Each answer is the real one: every other book is still there.
+    let mut others: Vec<i64> = BOOKS.iter().filter(|b| b.subid != "premium-2").map(|b| catalogue.books[b.subid]).collect();
+    others.sort_unstable();
+    for path in ["/api/books/list", "/api/books/list?start=0"] {
+        let map = &answers[path];
+        let mut ids: Vec<i64> =
+            map["books"].as_object().unwrap_or_else(|| panic!("{path}: no map of books in {map}")).keys().map(|k| k.parse().unwrap()).collect();
+        ids.sort_unstable();
+        assert_eq!(ids, others, "{path}: {map}");
+        assert!(map["nextStart"].is_null(), "{path}: {map}");
+    }
+    let home = &answers["/api/books"];
+    assert_eq!(home["user"]["email"], "reader@example.com", "{home}");
+    let mut popular: Vec<i64> = cards(&home["books"]).iter().map(|b| b["id"].as_i64().unwrap()).collect();
+    popular.sort_unstable();
+    assert_eq!(popular, others, "{home}");
+    assert_eq!(subids(&home["recommendations"]["newReleases"]), ["premium-1", "premium-3", "premium-4", "premium-5", "free-book", "preview-book"], "{home}");
+    let library = &answers["/api/library"];
+    assert_eq!((subids(&library["books"]), library["hasMore"].as_bool()), (vec!["premium-1".to_owned()], Some(false)), "{library}");
+    let by_author = &answers["/api/search?q=Descartes"];
+    assert_eq!((by_author["query"].as_str(), by_author["total"].as_i64(), subids(&by_author["books"])), (Some("Descartes"), Some(0), vec![]), "{by_author}");
+    let by_title = &answers["/api/search?q=Meditations"];
+    assert_eq!(subids(&by_title["books"]).first().map(String::as_str), Some("premium-1"), "{by_title}");
+    assert_eq!(by_title["total"].as_u64(), Some(cards(&by_title["books"]).len() as u64), "{by_title}");
     let xp_after = result(app.get("/api/user-book-history/xp", Some(&member)).await).await;
     assert_eq!((xp_after["numCompleted"].clone(), xp_after["xp"].clone()), (xp_before["numCompleted"].clone(), xp_before["xp"].clone()), "XP is kept");
 
