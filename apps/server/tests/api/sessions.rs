@@ -10,6 +10,12 @@ use serde_json::json;
 const NOT_LOGGED_IN: &str = "Please log in to continue.";
 const SESSION_EXPIRED: &str = "Your session has expired. Please log in again.";
 
+/// Asserts a 200 answer to `GET /api/user/session` naming this member.
+async fn assert_session_of(app: &TestApp, token: &str, email: &str) {
+    let body = ok_body(app.session(token).await, StatusCode::OK).await;
+    assert_eq!(body["result"]["user"]["email"], email, "{body}");
+}
+
 #[actix_web::test]
 async fn session_and_account_return_the_user_for_a_valid_token() {
     let app = spawn_app().await;
@@ -146,7 +152,7 @@ async fn reusing_a_refresh_token_revokes_its_whole_family() {
     // The thief's (or owner's) newest cookie is dead too, and so are the family's access tokens.
     let response = app.refresh_with_cookie(&newest).await;
     assert_error(response, StatusCode::UNAUTHORIZED, "session_expired", SESSION_EXPIRED).await;
-    assert_eq!(app.session(&access_token).await.status(), StatusCode::UNAUTHORIZED);
+    assert_error(app.session(&access_token).await, StatusCode::UNAUTHORIZED, "session_expired", SESSION_EXPIRED).await;
 
     // Another sign-in of the same user (another family) is untouched.
     let response = app.login_response("ada@example.com", PASSWORD).await;
@@ -191,17 +197,21 @@ async fn logout_ends_this_session_at_once_and_sign_out_everywhere_ends_the_other
     // This session is over, its access token included, at once; the other device is not.
     let response = app.refresh_with_cookie(&cookie).await;
     assert_error(response, StatusCode::UNAUTHORIZED, "session_expired", SESSION_EXPIRED).await;
-    for (path, expected) in [("/api/user/session", StatusCode::UNAUTHORIZED), ("/api/library", StatusCode::UNAUTHORIZED)] {
-        assert_eq!(app.get(path, Some(&token)).await.status(), expected, "{path} with the ended session's token");
+    // The ended session's token is refused by the session call and by the member app's calls.
+    for path in ["/api/user/session", "/api/library"] {
+        assert_error(app.get(path, Some(&token)).await, StatusCode::UNAUTHORIZED, "session_expired", SESSION_EXPIRED).await;
     }
+    // An ended session writes nothing.
     let write = app.post("/api/library", &json!({"bookId": "free-book"}), Some(&token)).await;
-    assert_eq!(write.status(), StatusCode::UNAUTHORIZED, "an ended session writes nothing");
-    assert_eq!(app.session(&other_token).await.status(), StatusCode::OK);
+    assert_error(write, StatusCode::UNAUTHORIZED, "session_expired", SESSION_EXPIRED).await;
+    assert_session_of(&app, &other_token, "ada@example.com").await;
+    let library = ok_body(app.get("/api/library", Some(&other_token)).await, StatusCode::OK).await;
+    assert_eq!(library["result"]["books"], json!([]), "the ended session added nothing: {library}");
 
     // Sign out everywhere ends the other device too.
     let response = app.post_empty("/api/user/logout-everywhere", Some(&other_token)).await;
     ok_body(response, StatusCode::OK).await;
-    assert_eq!(app.session(&other_token).await.status(), StatusCode::UNAUTHORIZED);
+    assert_error(app.session(&other_token).await, StatusCode::UNAUTHORIZED, "session_expired", SESSION_EXPIRED).await;
     let response = app.refresh_with_cookie(&other_device).await;
     assert_error(response, StatusCode::UNAUTHORIZED, "session_expired", SESSION_EXPIRED).await;
     let response = app.refresh().await;
@@ -398,13 +408,14 @@ async fn changing_the_password_signs_out_the_other_devices() {
     let wrong = json!({"currentPassword": "not the password", "password1": "harbor light 22", "password2": "harbor light 22"});
     let response = app.put("/api/user/password", &wrong, Some(&here)).await;
     assert_error(response, StatusCode::BAD_REQUEST, "wrong_current_password", "Your current password is not correct.").await;
-    assert_eq!(app.session(&elsewhere).await.status(), StatusCode::OK, "nothing changed");
+    // Nothing changed.
+    assert_session_of(&app, &elsewhere, "ada@example.com").await;
     let right = json!({"currentPassword": PASSWORD, "password1": "harbor light 22", "password2": "harbor light 22"});
     ok_body(app.put("/api/user/password", &right, Some(&here)).await, StatusCode::OK).await;
-    assert_eq!(app.session(&here).await.status(), StatusCode::OK);
-    assert_eq!(app.session(&elsewhere).await.status(), StatusCode::UNAUTHORIZED);
+    assert_session_of(&app, &here, "ada@example.com").await;
+    assert_error(app.session(&elsewhere).await, StatusCode::UNAUTHORIZED, "session_expired", SESSION_EXPIRED).await;
     app.login("ada@example.com", "harbor light 22").await;
-    assert_eq!(app.put("/api/user/password", &right, None).await.status(), StatusCode::UNAUTHORIZED);
+    assert_error(app.put("/api/user/password", &right, None).await, StatusCode::UNAUTHORIZED, "not_logged_in", NOT_LOGGED_IN).await;
 }
 
 /// The server keeps verified tokens to skip their signature check; a token whose session ended
@@ -413,18 +424,23 @@ async fn changing_the_password_signs_out_the_other_devices() {
 async fn a_cached_token_of_a_revoked_session_is_refused() {
     let app = spawn_app().await;
     let token = app.register("ada@example.com", PASSWORD).await;
+    // Verified, then from the cache.
     for _ in 0..2 {
-        assert_eq!(app.session(&token).await.status(), StatusCode::OK, "verified, then from the cache");
+        assert_session_of(&app, &token, "ada@example.com").await;
     }
-    assert_eq!(app.get("/api/user/account", Some(&token)).await.status(), StatusCode::OK);
-    assert_eq!(app.post_empty("/api/user/logout", Some(&token)).await.status(), StatusCode::OK);
-    assert_eq!(app.session(&token).await.status(), StatusCode::UNAUTHORIZED);
-    assert_eq!(app.get("/api/user/account", Some(&token)).await.status(), StatusCode::UNAUTHORIZED);
+    let account = ok_body(app.get("/api/user/account", Some(&token)).await, StatusCode::OK).await;
+    assert_eq!(account["result"]["user"]["email"], "ada@example.com", "{account}");
+    ok_body(app.post_empty("/api/user/logout", Some(&token)).await, StatusCode::OK).await;
+    for path in ["/api/user/session", "/api/user/account"] {
+        assert_error(app.get(path, Some(&token)).await, StatusCode::UNAUTHORIZED, "session_expired", SESSION_EXPIRED).await;
+    }
     // Calls whose use cases take the member's id check the session too.
     for path in ["/api/goals", "/api/quiz-results/quiz", "/api/affiliate", "/api/user/refers"] {
-        assert_eq!(app.get(path, Some(&token)).await.status(), StatusCode::UNAUTHORIZED, "{path}");
+        assert_error(app.get(path, Some(&token)).await, StatusCode::UNAUTHORIZED, "not_logged_in", NOT_LOGGED_IN).await;
     }
     let answers = json!({"counts": {"Musical": 1}});
-    assert_eq!(app.post("/api/quiz-results/quiz", &answers, Some(&token)).await.status(), StatusCode::UNAUTHORIZED);
-    assert_eq!(app.post("/api/quiz-results/quiz", &answers, None).await.status(), StatusCode::OK, "visitors still may");
+    assert_error(app.post("/api/quiz-results/quiz", &answers, Some(&token)).await, StatusCode::UNAUTHORIZED, "not_logged_in", NOT_LOGGED_IN).await;
+    // Visitors still may: scored, not kept.
+    let scored = ok_body(app.post("/api/quiz-results/quiz", &answers, None).await, StatusCode::OK).await;
+    assert_eq!((scored["result"]["top"][0]["name"].as_str(), scored["result"]["saved"].as_bool()), (Some("Musical"), Some(false)), "{scored}");
 }
