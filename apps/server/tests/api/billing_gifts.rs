@@ -52,7 +52,8 @@ async fn a_guest_gives_a_year_that_the_recipient_redeems_once_at_sign_up() {
 
     let again = json!({"username": "eve@example.com", "password": PASSWORD, "firstName": "Eve", "lastName": "E", "code": code, "timezone": "UTC"});
     let refused = app.post("/api/user/subscription-code-register", &again, None).await;
-    assert_eq!(refused.status(), StatusCode::BAD_REQUEST, "used once only");
+    // Used once only.
+    assert_error(refused, StatusCode::BAD_REQUEST, "invalid_subscription_code", "This subscription code is invalid or has already been used.").await;
 }
 
 #[actix_web::test]
@@ -85,10 +86,10 @@ async fn a_member_redeems_a_gift_that_extends_their_plan_and_a_lifetime_member_k
     let second = gift_code(app, "ada@example.com").await;
     result(paying.pay("lifetime", json!({}), Some(CARD_OK), Some(&buyer)).await).await;
     let kept = app.post("/api/user/redeem", &json!({"code": second}), Some(&buyer)).await;
-    assert_eq!(kept.status(), StatusCode::CONFLICT);
+    assert_error(kept, StatusCode::CONFLICT, "already_for_life", "Your Premium is for life already: pass this code on to someone else.").await;
     assert_eq!(result(app.post("/api/user/redeem", &json!({"code": second}), Some(&member)).await).await["planId"], "gift");
     let nobody = app.post("/api/user/redeem", &json!({"code": "X"}), None).await;
-    assert_eq!(nobody.status(), StatusCode::UNAUTHORIZED);
+    assert_error(nobody, StatusCode::UNAUTHORIZED, "not_logged_in", "Please log in to continue.").await;
 }
 
 #[actix_web::test]
@@ -103,9 +104,27 @@ async fn two_members_redeeming_one_code_at_once_one_wins() {
         tokens.push(app.register(&format!("racer{n}@example.com"), PASSWORD).await);
     }
     let attempts = tokens.iter().map(|token| app.client.post(app.url("/api/user/redeem")).bearer_auth(token).json(&json!({"code": code})).send());
-    let statuses: Vec<StatusCode> = futures::future::join_all(attempts).await.into_iter().map(|r| r.unwrap().status()).collect();
-    assert_eq!(statuses.iter().filter(|s| **s == StatusCode::OK).count(), 1, "{statuses:?}");
-    assert_eq!(statuses.iter().filter(|s| **s == StatusCode::BAD_REQUEST).count(), 5, "{statuses:?}");
+    let mut answers = Vec::new();
+    for response in futures::future::join_all(attempts).await {
+        let response = response.unwrap();
+        let status = response.status();
+        answers.push((status, response.json::<Value>().await.unwrap()));
+    }
+    let statuses: Vec<StatusCode> = answers.iter().map(|(status, _)| *status).collect();
+    assert_eq!(statuses.iter().filter(|s| **s == StatusCode::OK).count(), 1, "{answers:?}");
+    assert_eq!(statuses.iter().filter(|s| **s == StatusCode::BAD_REQUEST).count(), 5, "{answers:?}");
+    // The winner got the gift year; the others were told the code is used.
+    for (status, body) in &answers {
+        if *status == StatusCode::OK {
+            assert_eq!((body["status"].as_str(), body["result"]["planId"].as_str()), (Some("ok"), Some("gift")), "{body}");
+        } else {
+            assert_eq!(
+                (body["code"].as_str(), body["error"].as_str()),
+                (Some("invalid_code"), Some("This code is invalid or has already been used.")),
+                "{body}"
+            );
+        }
+    }
 }
 
 #[actix_web::test]
@@ -134,10 +153,10 @@ async fn guessing_codes_is_throttled_per_address() {
     let member = app.register("guess@example.com", PASSWORD).await;
     for _ in 0..10 {
         let response = app.post("/api/user/redeem", &json!({"code": "GUESS-0000-0000"}), Some(&member)).await;
-        assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+        assert_error(response, StatusCode::BAD_REQUEST, "invalid_code", "This code is invalid or has already been used.").await;
     }
     let throttled = app.post("/api/user/redeem", &json!({"code": "GUESS-0000-0000"}), Some(&member)).await;
-    assert_eq!(throttled.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert_error(throttled, StatusCode::TOO_MANY_REQUESTS, "throttled", "Too many attempts. Please wait a few minutes and try again.").await;
 }
 
 #[actix_web::test]
@@ -162,7 +181,8 @@ async fn fifty_seats_are_bought_listed_invited_revoked_and_redeemed() {
     assert_eq!(result(app.get("/api/teams/seats", Some(&stranger)).await).await["seats"], json!([]));
     let first = seats[0]["id"].as_i64().unwrap();
     let theirs = app.post(&format!("/api/teams/seats/{first}/invite"), &json!({"email": "x@example.com"}), Some(&stranger)).await;
-    assert_eq!(theirs.status(), StatusCode::NOT_FOUND);
+    assert_error(theirs, StatusCode::NOT_FOUND, "not_found", "We could not find this seat.").await;
+    assert!(app.mails_to("x@example.com").is_empty(), "no invitation went out");
 
     // Invite a colleague, who signs up with the code.
     let invited = result(app.post(&format!("/api/teams/seats/{first}/invite"), &json!({"email": "colleague@example.com"}), Some(&boss)).await).await;
@@ -182,7 +202,7 @@ async fn fifty_seats_are_bought_listed_invited_revoked_and_redeemed() {
     assert_eq!(after.iter().filter(|s| s["state"] == "redeemed").count(), 1);
     assert_eq!(after.iter().find(|s| s["id"] == first).unwrap()["redeemedBy"], "colleague@example.com");
     let dead = app.post("/api/user/redeem", &json!({"code": seats[1]["code"]}), Some(&stranger)).await;
-    assert_eq!(dead.status(), StatusCode::BAD_REQUEST);
+    assert_error(dead, StatusCode::BAD_REQUEST, "invalid_code", "This code is invalid or has already been used.").await;
     let taken = app.post_empty(&format!("/api/teams/seats/{first}/revoke"), Some(&boss)).await;
-    assert_eq!(taken.status(), StatusCode::CONFLICT);
+    assert_error(taken, StatusCode::CONFLICT, "seat_taken", "This seat has been taken already.").await;
 }
