@@ -45,8 +45,9 @@ async fn a_sign_up_through_a_members_link_counts_for_them_once() {
         ("dee@example.com", "nobodys-id-1"),
         ("eve@example.com", "'; DROP TABLE users; --"),
     ] {
-        let response = app.post("/api/user/register", &registration_through(email, id), None).await;
-        assert_eq!(response.status(), StatusCode::OK, "{email}: {}", response.text().await.unwrap());
+        let signed_up = result(app.post("/api/user/register", &registration_through(email, id), None).await).await;
+        assert_eq!(signed_up["user"]["email"], email, "{signed_up}");
+        assert!(signed_up["token"].as_str().is_some_and(|t| !t.is_empty()), "{email} is signed in: {signed_up}");
     }
     assert_eq!(refers(&app, &ann).await["refers"], json!({"num": 2, "paying": 0, "money": 0}));
 
@@ -62,9 +63,10 @@ async fn a_sign_up_through_a_members_link_counts_for_them_once() {
     // Nobody else is credited, and a deleted referrer's link stops working.
     let bo = app.login("bo@example.com", PASSWORD).await;
     assert_eq!(refers(&app, &bo).await["refers"]["num"], 0);
-    assert_eq!(app.post("/api/user/delete", &json!({"why": "Busy.", "how": "A friend."}), Some(&ann)).await.status(), StatusCode::OK);
-    let late = app.post("/api/user/register", &registration_through("fay@example.com", &referral_id), None).await;
-    assert_eq!(late.status(), StatusCode::OK);
+    result(app.post("/api/user/delete", &json!({"why": "Busy.", "how": "A friend."}), Some(&ann)).await).await;
+    assert_error(app.get("/api/user/refers", Some(&ann)).await, StatusCode::UNAUTHORIZED, "not_logged_in", "Please log in to continue.").await;
+    let late = result(app.post("/api/user/register", &registration_through("fay@example.com", &referral_id), None).await).await;
+    assert_eq!(late["user"]["email"], "fay@example.com", "{late}");
     assert_eq!(count(&mut conn, "SELECT count(*) FROM referrals"), 2);
 }
 
@@ -102,7 +104,13 @@ async fn the_first_invite_unlocks_one_more_summary_and_mails_the_link() {
         "Your friend is already a Gistbook member.",
     )
     .await;
-    assert_eq!(app.post("/api/contact/invite", &invite("Ann", "Bo", "bo@example.com"), None).await.status(), StatusCode::UNAUTHORIZED);
+    assert_error(
+        app.post("/api/contact/invite", &invite("Ann", "Bo", "bo@example.com"), None).await,
+        StatusCode::UNAUTHORIZED,
+        "not_logged_in",
+        "Please log in to continue.",
+    )
+    .await;
     assert!(app.mails_to("bo@example.com").is_empty());
 
     let first = result(app.post("/api/contact/invite", &invite("Ann", "Bo", "Bo@Example.com"), Some(&ann)).await).await;
@@ -123,7 +131,8 @@ async fn a_member_sends_at_most_twenty_invites_a_day() {
     let ann = app.register("ann@example.com", PASSWORD).await;
     for n in 0..20 {
         let body = json!({"yourName": "Ann", "friendName": "F", "friendEmail": format!("f{n}@example.com")});
-        assert_eq!(app.post("/api/contact/invite", &body, Some(&ann)).await.status(), StatusCode::OK, "invite {n}");
+        let sent = result(app.post("/api/contact/invite", &body, Some(&ann)).await).await;
+        assert_eq!(sent, json!({"friendEmail": format!("f{n}@example.com"), "firstInvite": n == 0}), "invite {n}");
     }
     let body = json!({"yourName": "Ann", "friendName": "F", "friendEmail": "late@example.com"});
     assert_error(
@@ -135,7 +144,8 @@ async fn a_member_sends_at_most_twenty_invites_a_day() {
     .await;
     app.advance(chrono::Duration::hours(25));
     let ann = app.login("ann@example.com", PASSWORD).await;
-    assert_eq!(app.post("/api/contact/invite", &body, Some(&ann)).await.status(), StatusCode::OK);
+    let next_day = result(app.post("/api/contact/invite", &body, Some(&ann)).await).await;
+    assert_eq!(next_day, json!({"friendEmail": "late@example.com", "firstInvite": false}));
 }
 
 #[actix_web::test]
@@ -148,6 +158,11 @@ async fn a_sign_up_with_a_subscription_code_through_a_members_link_counts_for_th
         "username": "cy@example.com", "password": PASSWORD, "firstName": "Cy", "lastName": "Young",
         "code": code, "timezone": "UTC", "rId": referral_id,
     });
-    ok_body(app.post("/api/user/subscription-code-register", &body, None).await, StatusCode::OK).await;
+    let signed_up = result(app.post("/api/user/subscription-code-register", &body, None).await).await;
+    assert_eq!(
+        (signed_up["user"]["email"].as_str(), signed_up["user"]["planId"].as_str(), signed_up["user"]["isPaid"].as_bool()),
+        (Some("cy@example.com"), Some("yearly"), Some(true)),
+        "{signed_up}"
+    );
     assert_eq!(refers(&app, &ann).await["refers"], json!({"num": 1, "paying": 1, "money": 0}));
 }
