@@ -9,6 +9,7 @@ use reqwest::StatusCode;
 use serde_json::Value;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0\x1f\x15\xc4\x89";
 const MP3: &[u8] = b"ID3\x04\0\0\0\0\0\0\xff\xfb\x90\x64";
@@ -57,8 +58,12 @@ async fn book(app: &TestApp, token: &str, id: i64) -> Value {
     result(app.get(&format!("/api/admin/books/{id}"), Some(token)).await).await["book"].clone()
 }
 
-/// Every file under the media folder.
+/// Every file under the media folder (an upload in progress is a partial object there too).
 fn stored_files(app: &TestApp) -> Vec<String> {
+    files_in(&app.media_dir)
+}
+
+fn files_in(media_dir: &std::path::Path) -> Vec<String> {
     fn walk(dir: &std::path::Path, root: &std::path::Path, out: &mut Vec<String>) {
         for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
             let path = entry.path();
@@ -70,7 +75,7 @@ fn stored_files(app: &TestApp) -> Vec<String> {
         }
     }
     let mut out = Vec::new();
-    walk(&app.media_dir, &app.media_dir, &mut out);
+    walk(media_dir, media_dir, &mut out);
     out.sort();
     out
 }
@@ -188,20 +193,40 @@ async fn an_aborted_or_oversized_upload_leaves_the_old_file_in_place_and_nothing
     let before = book(&app, &admin, id).await;
     let files_before = stored_files(&app);
 
-    // The sender dies after 3 MB.
-    let dying = futures::stream::iter([Ok(MP4_HEAD.to_vec()), Ok(vec![7u8; 3 * 1024 * 1024])])
-        .chain(futures::stream::iter([Err(std::io::Error::other("the browser tab was closed"))]));
+    // The sender dies after 3 MB, once the server has begun storing the file (a partial object
+    // is in the media folder): that object going away is the server being done with the upload.
+    let partial_seen = Arc::new(AtomicBool::new(false));
+    let dies_once_stored = {
+        let (media_dir, files_before, partial_seen) = (app.media_dir.clone(), files_before.clone(), partial_seen.clone());
+        async move {
+            let deadline = Instant::now() + Duration::from_secs(15);
+            while Instant::now() < deadline {
+                if files_in(&media_dir) != files_before {
+                    partial_seen.store(true, Ordering::Relaxed);
+                    break;
+                }
+                actix_web::rt::time::sleep(Duration::from_millis(20)).await;
+            }
+            Err::<Vec<u8>, _>(std::io::Error::other("the browser tab was closed"))
+        }
+    };
+    let dying = futures::stream::iter([Ok(MP4_HEAD.to_vec()), Ok(vec![7u8; 3 * 1024 * 1024])]).chain(futures::stream::once(dies_once_stored));
     let aborted = upload(&app, Some(&admin), "video", id, multipart(dying)).await;
     if let Ok(response) = aborted {
         assert!(!response.status().is_success(), "{}", response.status());
     }
+    assert!(partial_seen.load(Ordering::Relaxed), "the server had not begun storing the upload 15 s after its first 3 MB");
     // A cover over the 20 MB cap.
     let big = futures::stream::iter([Ok(PNG.to_vec())]).chain(futures::stream::iter((0..21).map(|_| Ok(vec![0u8; 1024 * 1024]))));
     let oversized = upload(&app, Some(&admin), "photo", id, multipart(big)).await.unwrap();
     assert_eq!(oversized.status(), StatusCode::PAYLOAD_TOO_LARGE);
 
-    // Give the server a moment to notice the dead connection and abort.
-    actix_web::rt::time::sleep(std::time::Duration::from_millis(500)).await;
+    // Wait for the server to notice the dead connection and remove the partial object.
+    let deadline = Instant::now() + Duration::from_secs(15);
+    while stored_files(&app) != files_before {
+        assert!(Instant::now() < deadline, "15 s after the upload died the media folder holds {:?}, not {files_before:?}", stored_files(&app));
+        actix_web::rt::time::sleep(Duration::from_millis(20)).await;
+    }
     let after = book(&app, &admin, id).await;
     assert_eq!((after["video"].clone(), after["image"].clone()), (before["video"].clone(), before["image"].clone()));
     assert_eq!(stored_files(&app), files_before, "no partial object was left");
