@@ -9,6 +9,7 @@ use common::*;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 use stand_ins::stripe::{CARD_OK, WEBHOOK_SECRET};
+use std::time::{Duration, Instant};
 
 async fn result(response: reqwest::Response) -> Value {
     ok_body(response, StatusCode::OK).await["result"].clone()
@@ -44,6 +45,43 @@ fn ledger(app: &TestApp) -> Vec<(String, i64)> {
     rows.into_iter().map(|r| (r.kind, r.amount_cents)).collect()
 }
 
+/// A member who buys gifts through their own link, to observe the commission-ledger job's passes:
+/// the job settles such a payment (it came through a link) but credits nobody (nobody earns from
+/// their own purchase), so the ledger stays as it was.
+struct PassMarker {
+    token: String,
+    referral_id: String,
+}
+
+impl PassMarker {
+    async fn new(app: &TestApp) -> PassMarker {
+        let token = app.register("marker@example.com", PASSWORD).await;
+        let referral_id = result(app.get("/api/user/refers", Some(&token)).await).await["rId"].as_str().unwrap().to_owned();
+        PassMarker { token, referral_id }
+    }
+
+    /// Pays for a gift through the marker's own link and waits until the job has settled that
+    /// payment, in a pass that began after it.
+    async fn settle_a_payment(&self, paying: &PayingApp) {
+        let charge = result(paying.pay("gift", json!({"rId": self.referral_id}), Some(CARD_OK), Some(&self.token)).await).await;
+        let charge_id = charge["chargeId"].as_str().unwrap_or_else(|| panic!("no chargeId: {charge}")).to_owned();
+        let settled = format!("SELECT count(*) FROM referral_settled_payments WHERE charge_id = '{charge_id}'");
+        let deadline = Instant::now() + Duration::from_secs(15);
+        while count(&mut paying.app.connect(), &settled) == 0 {
+            assert!(Instant::now() < deadline, "the commission-ledger job did not settle the payment {charge_id} within 15 s");
+            actix_web::rt::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    /// Waits until a whole pass of the job has run after this call: the pass that settles a payment
+    /// made now began after now, and it is over once a payment made after that is settled too
+    /// (passes run one after another).
+    async fn a_whole_pass(&self, paying: &PayingApp) {
+        self.settle_a_payment(paying).await;
+        self.settle_a_payment(paying).await;
+    }
+}
+
 /// Ann signs up, and Bo signs up through her link: their tokens.
 async fn ann_refers_bo(app: &TestApp) -> (String, String) {
     let ann = app.register("ann@example.com", PASSWORD).await;
@@ -59,6 +97,7 @@ async fn a_referred_friends_payment_credits_a_quarter_once_and_a_refund_reverses
     let paying = spawn_paying_app().await;
     let app = &paying.app;
     let (ann, bo) = ann_refers_bo(app).await;
+    let marker = PassMarker::new(app).await;
     // Someone not referred pays too: nobody is credited for that.
     let cy = app.register("cy@example.com", PASSWORD).await;
     result(paying.pay("lifetime", json!({}), Some(CARD_OK), Some(&cy)).await).await;
@@ -74,7 +113,7 @@ async fn a_referred_friends_payment_credits_a_quarter_once_and_a_refund_reverses
     assert_eq!(earned(app, &cy).await, 0);
 
     // More passes of the job (every 100 ms here) credit nothing more.
-    actix_web::rt::time::sleep(std::time::Duration::from_millis(400)).await;
+    marker.a_whole_pass(&paying).await;
     assert_eq!(ledger(app), vec![("credit".to_owned(), expected)]);
 
     // A refund: a reversing entry, never an update.
@@ -87,7 +126,7 @@ async fn a_referred_friends_payment_credits_a_quarter_once_and_a_refund_reverses
         .unwrap();
     assert_eq!(refund.status(), StatusCode::OK);
     eventually_earned(app, &ann, 0).await;
-    actix_web::rt::time::sleep(std::time::Duration::from_millis(400)).await;
+    marker.a_whole_pass(&paying).await;
     assert_eq!(ledger(app), vec![("credit".to_owned(), expected), ("reversal".to_owned(), -expected)]);
     assert_eq!(result(app.get("/api/user/refers", Some(&ann)).await).await["refers"]["paying"], 0);
 
@@ -104,11 +143,12 @@ async fn a_referred_subscribers_payments_after_the_trial_credit_the_referrer_eac
     let paying = spawn_paying_app().await;
     let app = &paying.app;
     let (ann, bo) = ann_refers_bo(app).await;
+    let marker = PassMarker::new(app).await;
 
     // Monthly starts with a free trial: nothing is paid, nothing is credited.
     result(paying.pay("monthly", json!({}), Some(CARD_OK), Some(&bo)).await).await;
     let subscription = charges(app)[0].5.clone();
-    actix_web::rt::time::sleep(std::time::Duration::from_millis(400)).await;
+    marker.a_whole_pass(&paying).await;
     assert_eq!(ledger(app), vec![]);
 
     // The trial ends and the first month is paid, then a renewal: a credit for each payment.
@@ -122,7 +162,7 @@ async fn a_referred_subscribers_payments_after_the_trial_credit_the_referrer_eac
     let url = app.url("/api/webhooks/stripe");
     let invoice_paid = first.iter().find(|e| e["type"] == "invoice.paid").unwrap();
     assert_eq!(stand_ins::stripe::StripeStandIn::send_event(&url, WEBHOOK_SECRET, invoice_paid).unwrap(), 200);
-    actix_web::rt::time::sleep(std::time::Duration::from_millis(400)).await;
+    marker.a_whole_pass(&paying).await;
     assert_eq!(ledger(app), vec![("credit".to_owned(), quarter), ("credit".to_owned(), quarter)]);
 
     // The first month is refunded: its credit is reversed, the renewal's stays.
@@ -145,12 +185,13 @@ async fn a_referred_paypal_subscribers_renewal_credits_the_referrer_and_its_refu
     let paying = spawn_paying_app().await;
     let app = &paying.app;
     let (ann, bo) = ann_refers_bo(app).await;
+    let marker = PassMarker::new(app).await;
 
     let started = result(app.post("/api/paypal/start", &json!({"planId": "monthly"}), Some(&bo)).await).await;
     let subscription_id = started["subscriptionId"].as_str().unwrap().to_owned();
     paying.paypal.approve(&subscription_id);
     result(app.post("/api/paypal", &json!({"subscriptionId": subscription_id}), Some(&bo)).await).await;
-    actix_web::rt::time::sleep(std::time::Duration::from_millis(400)).await;
+    marker.a_whole_pass(&paying).await;
     assert_eq!(ledger(app), vec![], "the trial takes no money");
 
     let renewal = paying.paypal.advance_subscription(&subscription_id, Advance::Renewal);
