@@ -327,14 +327,16 @@ async fn readiness_fails_when_the_database_is_gone() {
     let mut app = spawn_app().await;
     assert_eq!(app.get("/readyz", None).await.status(), StatusCode::OK);
     let database = app.db.take().expect("the app owns its database");
-    // The pool reconnects at once, so one DROP ... WITH (FORCE) can lose that race: retry.
+    // The pool reconnects at once, so one DROP ... WITH (FORCE) can lose that race: retry until it is gone.
     let mut admin = diesel::PgConnection::establish(&db::testing::server_url()).unwrap();
-    for _ in 0..50 {
-        let _ = admin.batch_execute(&format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", database.name));
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(15);
+    loop {
+        let dropped = admin.batch_execute(&format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", database.name));
         if count(&mut admin, &format!("SELECT count(*) FROM pg_database WHERE datname = '{}'", database.name)) == 0 {
             break;
         }
-        std::thread::sleep(std::time::Duration::from_millis(20));
+        assert!(std::time::Instant::now() < deadline, "the test database {} could not be dropped within 15 s (last attempt: {dropped:?})", database.name);
+        actix_web::rt::time::sleep(std::time::Duration::from_millis(20)).await;
     }
     drop(database);
     let response = app.get("/readyz", None).await;
