@@ -1,20 +1,22 @@
 import { defineConfig, devices } from '@playwright/test';
 
-// The server (API + built app) is started by the lead's tooling, not by Playwright.
-const baseURL = process.env.BASE_URL ?? 'http://127.0.0.1:4000';
+// The servers (API + built app) are started by `cargo xtask test` / `cargo xtask e2e`, one per
+// worker, each on its own copy of the seeded database; e2e/fixtures.ts points each worker's tests
+// at its own (E2E_SERVERS), so `baseURL` is set there, not here.
 
 export default defineConfig({
   testDir: './e2e',
-  fullyParallel: false,
+  // Every test makes its own members and books, so tests (not only files) spread over the workers.
+  fullyParallel: true,
+  // xtask passes --workers=N, with N servers in E2E_SERVERS.
   workers: 1,
-  // One retry: a test that fails twice fails the run; one that passes on its retry is reported
-  // as flaky in `cargo xtask test`'s summary (read from the JSON report) so it gets fixed.
-  retries: 1,
+  // No retries: a test that fails once fails the run, and its cause gets fixed.
+  retries: 0,
   reporter: process.env.E2E_JSON_REPORT ? [['list'], ['json', { outputFile: process.env.E2E_JSON_REPORT }]] : 'list',
-  timeout: 60_000,
+  // Two cores shared by three workers and the suite's other stages: room for a busy machine.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   use: {
-    baseURL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     actionTimeout: 10_000,

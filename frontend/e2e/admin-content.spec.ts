@@ -1,10 +1,10 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import crypto from 'node:crypto';
 import { makePng, makeWav, signInAsAdmin } from './admin-helpers';
 import { expectNoViolations } from './helpers';
 
 /**
- * Back office II against the real server: the seeded admin (two-factor on, see admin-helpers.ts)
+ * Back office II against the real server: an admin of its own (two-factor on, see admin-helpers.ts)
  * creates a goal (and links a seeded book to it), a podcast with audio, a blog post with a photo,
  * an insight and a collection; then the seeded Premium member (lifetime plan) finds each where
  * members look: the podcast on /podcasts with a player, the goal in the /books goal filter, the

@@ -2,66 +2,53 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
-import { totpCode } from './helpers';
-
-/** The seeded admin (xtask/src/seed.rs), who has two-factor sign-in on. */
-export const ADMIN = { email: 'admin@gistbook.app', password: 'gistbook-admin' };
+import { testServer } from './fixtures';
+import { storeToken, totpCode, uniqueEmail } from './helpers';
 
 /**
- * The database `cargo xtask e2e` seeds: E2E_DATABASE_URL when set, else `gistbook_e2e` on the
- * server of DATABASE_URL, else on the private cluster xtask starts at 127.0.0.1:54330.
+ * Runs one statement on this worker's database as its owner and answers psql's unaligned output
+ * (for the few set-ups no call offers, such as the admin role).
  */
-function e2eDatabaseUrl(): string {
-  if (process.env.E2E_DATABASE_URL) return process.env.E2E_DATABASE_URL;
-  const base = process.env.DATABASE_URL?.trim() || 'postgres://postgres@127.0.0.1:54330/postgres';
-  const url = new URL(base);
-  url.pathname = '/gistbook_e2e';
-  return url.toString();
-}
-
-/** Runs one statement on the browser tests' database as its owner and answers psql's unaligned output. */
 export function runSql(sql: string): string {
-  return execFileSync('psql', [e2eDatabaseUrl(), '-XAtc', sql], { encoding: 'utf8' }).trim();
+  return execFileSync('psql', [testServer().databaseUrl, '-XAtc', sql], { encoding: 'utf8' }).trim();
+}
+
+export interface Admin {
+  email: string;
+  password: string;
 }
 
 /**
- * The seeded admin's authenticator secret and the last step a code was used for. The seed prints
- * the secret but nothing hands it to the browser tests, so it is read from the test database
- * (ADMIN_TOTP_SECRET, when set, wins; then every code is assumed fresh).
+ * A new admin for this test alone, signed in through the API with a second factor, the token
+ * stored in this page: a member registered through the API turns two-factor on through the API,
+ * gets the admin role as `cargo xtask make-admin` gives it (no call does), then signs in with a
+ * code. No test waits for another's authenticator step, and none depends on another's admin.
  */
-function adminTwoFactor(): { secret: string; lastStep: number } {
-  if (process.env.ADMIN_TOTP_SECRET) return { secret: process.env.ADMIN_TOTP_SECRET, lastStep: 0 };
-  const sql = `SELECT t.secret || ' ' || t.last_used_step FROM two_factor t JOIN users u ON u.id = t.user_id WHERE u.email = '${ADMIN.email}' AND t.enabled_at IS NOT NULL`;
-  const out = execFileSync('psql', [e2eDatabaseUrl(), '-XAtc', sql], { encoding: 'utf8' }).trim();
-  const [secret, step] = out.split(' ');
-  if (!secret) throw new Error(`no two-factor secret for ${ADMIN.email} in ${e2eDatabaseUrl()}`);
-  return { secret, lastStep: Number(step) };
-}
+export async function signInAsAdmin(page: Page): Promise<Admin> {
+  const admin = { email: uniqueEmail(), password: 'Sup3r-secret-pass' };
+  const registered = await page.request.post('/api/user/register', {
+    data: { username: admin.email, password: admin.password, firstName: 'Ada', lastName: 'Admin', timezone: 'UTC' },
+  });
+  expect(registered.ok(), await registered.text()).toBeTruthy();
+  const memberToken = ((await registered.json()) as { result: { token: string } }).result.token;
+  const headers = { Authorization: `Bearer ${memberToken}` };
+  const setup = await page.request.post('/api/user/two-factor/setup', { headers });
+  expect(setup.ok(), await setup.text()).toBeTruthy();
+  const { secret } = ((await setup.json()) as { result: { secret: string } }).result;
+  const enabled = await page.request.post('/api/user/two-factor/enable', { headers, data: { code: totpCode(secret) } });
+  expect(enabled.ok(), await enabled.text()).toBeTruthy();
+  expect(runSql(`UPDATE users SET role = 'admin' WHERE email = '${admin.email}' RETURNING role`)).toContain('admin');
 
-/** A code for a step not used before: now, or the next step (the server takes one step of drift), or after a wait. */
-async function freshCode(): Promise<string> {
-  for (;;) {
-    const { secret, lastStep } = adminTwoFactor();
-    const now = Math.floor(Date.now() / 1000 / 30);
-    if (lastStep < now) return totpCode(secret);
-    if (lastStep < now + 1) return totpCode(secret, 1);
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
-  }
-}
-
-/** Signs the seeded admin in through the API (password, then a two-factor code) and stores the token in this page. */
-export async function signInAsAdmin(page: Page): Promise<void> {
-  const first = await page.request.post('/api/user/login', { data: ADMIN });
+  const first = await page.request.post('/api/user/login', { data: admin });
   expect(first.ok(), await first.text()).toBeTruthy();
   const { challenge } = ((await first.json()) as { result: { challenge: string } }).result;
-  const second = await page.request.post('/api/user/login/two-factor', { data: { challenge, code: await freshCode() } });
+  // Turning it on used this step's code and each step counts once; the server takes one step of
+  // drift, so the app's next code is good whichever step the clock is in now.
+  const second = await page.request.post('/api/user/login/two-factor', { data: { challenge, code: totpCode(secret, 1) } });
   expect(second.ok(), await second.text()).toBeTruthy();
   const { token } = ((await second.json()) as { result: { token: string } }).result;
-  await page.goto('/');
-  await page.evaluate((value) => {
-    window.localStorage.setItem('token', value);
-    window.localStorage.setItem('tokenDate', String(Date.now()));
-  }, token);
+  await storeToken(page, token);
+  return admin;
 }
 
 /** Registers a member through a separate request context (the admin's cookies stay as they are). */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { continueToHome, expectNoViolations, fillLogin, fillSignup, newUser, registerViaApi } from './helpers';
 
 test('sign up, log out through the dropdown, log in again and see the account', async ({ page }) => {

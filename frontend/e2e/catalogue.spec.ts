@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectNoViolations, fillSignup, newUser } from './helpers';
 
 // Relies on the seeded catalogue (cargo xtask seed): Meditations, Walden, The Art of War,
@@ -124,23 +124,24 @@ test('catalogue pages lead to each other', async ({ page }) => {
   await expect(page.getByRole('main').getByRole('link', { name: 'Meditations', exact: true })).toBeVisible();
 });
 
-test('catalogue pages have no accessibility violations and fit a phone', async ({ page }) => {
-  for (const size of [
-    { width: 1280, height: 900 },
-    { width: 375, height: 740 },
-  ]) {
-    await page.setViewportSize(size);
-    for (const [path, heading] of [
-      ['/books', 'Book Summaries'],
-      ['/booklist/new/all', 'Latest'],
-      ['/category/philosophy', 'Philosophy'],
-      ['/collections', 'Collections'],
-      ['/authors', 'Book Authors'],
-      ['/infographics', 'Infographics'],
-      ['/search?q=walden', 'Search'],
-      ['/blog', 'Blog'],
-      ['/blog/whats-new', "What's New"],
-    ] as const) {
+// One test per page (both widths), so the pages spread over the workers.
+for (const [path, heading] of [
+  ['/books', 'Book Summaries'],
+  ['/booklist/new/all', 'Latest'],
+  ['/category/philosophy', 'Philosophy'],
+  ['/collections', 'Collections'],
+  ['/authors', 'Book Authors'],
+  ['/infographics', 'Infographics'],
+  ['/search?q=walden', 'Search'],
+  ['/blog', 'Blog'],
+  ['/blog/whats-new', "What's New"],
+] as const) {
+  test(`catalogue page ${path} has no accessibility violations and fits a phone`, async ({ page }) => {
+    for (const size of [
+      { width: 1280, height: 900 },
+      { width: 375, height: 740 },
+    ]) {
+      await page.setViewportSize(size);
       await page.goto(path);
       await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
       await expect(page.getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0);
@@ -148,5 +149,5 @@ test('catalogue pages have no accessibility violations and fit a phone', async (
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, `${path} overflows sideways at ${size.width}px`).toBeLessThanOrEqual(0);
     }
-  }
-});
+  });
+}

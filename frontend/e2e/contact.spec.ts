@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import crypto from 'node:crypto';
 import { signInAsAdmin } from './admin-helpers';
 import { expectNoViolations, uniqueEmail, waitForMail } from './helpers';

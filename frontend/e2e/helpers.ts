@@ -3,6 +3,7 @@ import { expect, type Page } from '@playwright/test';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { testServer } from './fixtures';
 
 export interface TestUser {
   firstName: string;
@@ -53,11 +54,11 @@ export async function registerViaApi(page: Page, user: TestUser): Promise<void> 
  * keeps it), for tests whose subject is not the sign-up form. Ends on `/` loaded.
  */
 export async function signInViaApi(page: Page, user: TestUser): Promise<void> {
-  const response = await page.request.post('/api/user/register', {
-    data: { username: user.email, password: user.password, firstName: user.firstName, lastName: user.lastName, timezone: 'UTC' },
-  });
-  expect(response.ok(), await response.text()).toBeTruthy();
-  const token = ((await response.json()) as { result: { token: string } }).result.token;
+  await storeToken(page, await registerForToken(page, user));
+}
+
+/** Stores an access token where the app keeps it, on a loaded page of the app. */
+export async function storeToken(page: Page, token: string): Promise<void> {
   await page.goto('/');
   await page.evaluate((value) => {
     window.localStorage.setItem('token', value);
@@ -65,9 +66,50 @@ export async function signInViaApi(page: Page, user: TestUser): Promise<void> {
   }, token);
 }
 
-/** The folder where the server writes outgoing mail as .eml files. */
+/** Signs an existing account without two-factor in through the API (for tests whose subject is not the login form). */
+export async function logInViaApi(page: Page, email: string, password: string): Promise<void> {
+  const response = await page.request.post('/api/user/login', { data: { email, password } });
+  expect(response.ok(), await response.text()).toBeTruthy();
+  const { token } = ((await response.json()) as { result: { token?: string } }).result;
+  expect(token, `${email} signs in without a second step`).toBeTruthy();
+  await storeToken(page, token ?? '');
+}
+
+/**
+ * A new member who has picked their categories, signed in through the API and on a loaded /home:
+ * what signing up through the form and the category picker gives, for tests about what follows.
+ */
+export async function signInAsNewMember(page: Page, categories: string[] = ['Philosophy']): Promise<TestUser> {
+  const user = newUser();
+  const token = await registerForToken(page, user);
+  const listed = await page.request.get('/api/categories');
+  expect(listed.ok(), await listed.text()).toBeTruthy();
+  const list = ((await listed.json()) as { result: { categories: { id: number; name: string }[] } }).result.categories;
+  const recommends = categories.map((name) => {
+    const found = list.find((category) => category.name === name);
+    if (!found) throw new Error(`no category ${name} among ${list.map((c) => c.name).join(', ')}`);
+    return found.id;
+  });
+  const picked = await page.request.put('/api/user/recommends', { data: { recommends }, headers: { Authorization: `Bearer ${token}` } });
+  expect(picked.ok(), await picked.text()).toBeTruthy();
+  await storeToken(page, token);
+  await page.goto('/home');
+  await expect(page.getByRole('heading', { name: 'Books Recommended For You', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Welcome Back/ })).toBeVisible();
+  return user;
+}
+
+async function registerForToken(page: Page, user: TestUser): Promise<string> {
+  const response = await page.request.post('/api/user/register', {
+    data: { username: user.email, password: user.password, firstName: user.firstName, lastName: user.lastName, timezone: 'UTC' },
+  });
+  expect(response.ok(), await response.text()).toBeTruthy();
+  return ((await response.json()) as { result: { token: string } }).result.token;
+}
+
+/** The folder where this worker's server writes outgoing mail as .eml files. */
 export function outboxDir(): string {
-  return process.env.OUTBOX_DIR ?? path.resolve(import.meta.dirname, '..', '..', '.local', 'outbox');
+  return testServer().outbox;
 }
 
 /** Undo quoted-printable soft line breaks (and =XX escapes) when present. */
@@ -94,22 +136,20 @@ function listMail(dir: string): { file: string; mtime: number }[] {
  * path: /reset-password/<url-encoded email>/<code>.
  */
 export async function waitForResetLink(email: string, timeoutMs = 30_000): Promise<string> {
-  const dir = outboxDir();
   const encoded = encodeURIComponent(email);
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    for (const { file } of listMail(dir)) {
-      const raw = fs.readFileSync(file, 'utf8');
-      const text = /=\r?\n|=3D/.test(raw) ? decodeQuotedPrintable(raw) : raw;
-      if (!text.includes(email) && !text.includes(encoded)) continue;
+  const link = (): string | undefined => {
+    for (const text of mailTexts(email)) {
       const match = text.match(/\/reset-password\/([^/\s"'<>]+)\/([^\s"'<>)\]]+)/);
       if (match && (match[1] === encoded || decodeURIComponent(match[1]) === email)) {
         return `/reset-password/${match[1]}/${match[2]}`;
       }
     }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`No reset mail for ${email} in ${dir} after ${timeoutMs} ms`);
+    return undefined;
+  };
+  let found: string | undefined;
+  await expect.poll(() => (found = link()), { timeout: timeoutMs, message: `a reset mail for ${email} in ${outboxDir()}` }).toBeTruthy();
+  if (!found) throw new Error(`no reset mail for ${email}`);
+  return found;
 }
 
 /**
@@ -127,14 +167,6 @@ export async function continueToHome(page: Page, categories: string[] = ['Philos
     await expect(page).toHaveURL(/\/home$/);
     await expect(recommended).toBeVisible();
   }
-}
-
-/** Signs a new member up (picking a category) and ends on a loaded /home. */
-export async function signUpNewMember(page: Page): Promise<void> {
-  await page.goto('/signup');
-  await fillSignup(page, newUser());
-  await continueToHome(page);
-  await expect(page.getByRole('heading', { name: /Welcome Back/ })).toBeVisible();
 }
 
 /** The reader's "index/total" title, e.g. { index: 2, total: 7 }. */
@@ -185,17 +217,26 @@ export function totpCode(secret: string, stepsAhead = 0): string {
  * match (group 1 is usually what the test wants: a code, a link).
  */
 export async function waitForMail(email: string, pattern: RegExp, timeoutMs = 30_000): Promise<RegExpMatchArray> {
-  const dir = outboxDir();
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    for (const { file } of listMail(dir)) {
-      const raw = fs.readFileSync(file, 'utf8');
-      const text = /=\r?\n|=3D/.test(raw) ? decodeQuotedPrintable(raw) : raw;
-      if (!text.toLowerCase().includes(email.toLowerCase())) continue;
+  const matching = (): RegExpMatchArray | undefined => {
+    for (const text of mailTexts(email)) {
       const match = text.match(pattern);
       if (match) return match;
     }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`No mail for ${email} matching ${pattern} in ${dir} after ${timeoutMs} ms`);
+    return undefined;
+  };
+  let found: RegExpMatchArray | undefined;
+  await expect.poll(() => (found = matching()), { timeout: timeoutMs, message: `a mail for ${email} matching ${pattern} in ${outboxDir()}` }).toBeTruthy();
+  if (!found) throw new Error(`no mail for ${email} matching ${pattern}`);
+  return found;
+}
+
+/** The decoded texts of this worker's mails that name `email` (or its URL-encoded form), newest first. */
+function mailTexts(email: string): string[] {
+  const wanted = [email.toLowerCase(), encodeURIComponent(email).toLowerCase()];
+  return listMail(outboxDir())
+    .map(({ file }) => {
+      const raw = fs.readFileSync(file, 'utf8');
+      return /=\r?\n|=3D/.test(raw) ? decodeQuotedPrintable(raw) : raw;
+    })
+    .filter((text) => wanted.some((name) => text.toLowerCase().includes(name)));
 }

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 const OFFER = 'Get 40% off Gistbook Premium — limited time';
 

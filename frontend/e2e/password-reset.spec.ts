@@ -1,10 +1,10 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import fs from 'node:fs';
 import { continueToHome, fillLogin, newUser, outboxDir, registerViaApi, waitForResetLink } from './helpers';
 
 test('forgot password: the mailed link sets a new password that logs in', async ({ page }) => {
-  // The server writes mail there (cargo xtask test sets OUTBOX_DIR); without it this test cannot work.
-  expect(fs.existsSync(outboxDir()), `no mail outbox folder: set OUTBOX_DIR (tried ${outboxDir()})`).toBeTruthy();
+  // The worker's server writes mail there (cargo xtask test describes it in E2E_SERVERS); without it this test cannot work.
+  expect(fs.existsSync(outboxDir()), `no mail outbox folder (tried ${outboxDir()})`).toBeTruthy();
   const user = newUser({ firstName: 'Rita' });
   await registerViaApi(page, user);
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 
 // `/` and `/books` come prerendered (scripts/prerender.mjs): their first screen is in the HTML,
 // painted before the script has loaded, and React hydrates that markup instead of drawing it again.

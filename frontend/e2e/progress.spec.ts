@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { expectNoViolations, readerPosition, signUpNewMember } from './helpers';
+import { expect, test, type Page } from './fixtures';
+import { expectNoViolations, readerPosition, signInAsNewMember } from './helpers';
 
 /**
  * Reading progress, completion, rating, XP, the library and resuming (docs/progress.md), against
@@ -26,7 +26,7 @@ function figure(page: Page, term: string) {
 }
 
 test('a new member finishes a book, rates it, earns XP, uses the library and resumes where they left off', async ({ page }) => {
-  await signUpNewMember(page);
+  await signInAsNewMember(page);
 
   // ---- read to the end with the arrow keys ------------------------------------------------
   await page.goto(BOOK);
@@ -156,7 +156,7 @@ test.describe('phone width', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
   test('/my-progress and /library fit a 375 px window', async ({ page }) => {
-    await signUpNewMember(page);
+    await signInAsNewMember(page);
     for (const [path, heading] of [
       ['/my-progress', 'My Progress'],
       ['/library', 'Your Library'],

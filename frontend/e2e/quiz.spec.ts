@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 
 /**
  * Issue 16 §2 against the real server: a visitor takes both quizzes, one question at a time, and

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { continueToHome, expectNoViolations, fillLogin, newUser, readerPosition, signInViaApi, signUpNewMember } from './helpers';
+import { expect, test } from './fixtures';
+import { expectNoViolations, logInViaApi, newUser, readerPosition, signInAsNewMember, signInViaApi } from './helpers';
 
 /**
  * The summary reader, the video page and the visuals against the seeded catalogue
@@ -69,7 +69,7 @@ test('a visitor is sent to log in for the video of a book that is not free, and 
 });
 
 test('a member reads a free book: sections, font size, dark mode, contents and audio', async ({ page }) => {
-  await signUpNewMember(page);
+  await signInAsNewMember(page);
   await page.goto('/books/the-way-to-wealth');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const next = page.getByRole('button', { name: 'Next', exact: true });
@@ -161,7 +161,7 @@ test('a member reads a free book: sections, font size, dark mode, contents and a
 });
 
 test('a free member meets the upgrade paywall on the fourth book that is not free', async ({ page }) => {
-  await signUpNewMember(page);
+  await signInAsNewMember(page);
   for (const subid of ['meditations', 'walden', 'the-art-of-war']) {
     await page.goto(`/books/${subid}`);
     await expect(page.getByRole('button', { name: 'Next', exact: true })).toBeVisible();
@@ -209,7 +209,7 @@ test.describe('phone width', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
   test('the reader fits a 375 px window and its sidebars take the full width', async ({ page }) => {
-    await signUpNewMember(page);
+    await signInAsNewMember(page);
     await page.goto('/books/the-way-to-wealth');
     await expect(page.getByRole('button', { name: 'Next', exact: true })).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -229,22 +229,23 @@ test.describe('phone width', () => {
 
 test('a paid member browses visuals with the keyboard', async ({ page }) => {
   // The seed's member with a lifetime plan.
-  await page.goto('/login');
-  await fillLogin(page, 'premium@gistbook.app', 'gistbook-premium');
-  await continueToHome(page);
+  await logInViaApi(page, 'premium@gistbook.app', 'gistbook-premium');
   await page.goto('/visuals/meditations');
   const counter = page.locator('.carousel__counter');
+  const slide = page.getByTestId('visual-slide');
+  // Each move fades for 300 ms and ignores keys until the fade ends: wait for it to end.
+  const settled = () => expect(slide).not.toHaveClass(/carousel__slide--fading/);
   await expect(counter).toHaveText('1 of 6');
   await expect(page.getByRole('img', { name: 'A notebook, not a lecture' })).toBeVisible();
   await page.keyboard.press('ArrowRight');
   await expect(counter).toHaveText('2 of 6');
-  await page.waitForTimeout(350);
+  await settled();
   await page.keyboard.press('ArrowRight');
   await expect(counter).toHaveText('3 of 6');
-  await page.waitForTimeout(350);
+  await settled();
   await page.keyboard.press('ArrowLeft');
   await expect(counter).toHaveText('2 of 6');
-  await page.waitForTimeout(350);
+  await settled();
   await page.getByRole('button', { name: 'Go to slide 6' }).click();
   await expect(counter).toHaveText('6 of 6');
   await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();

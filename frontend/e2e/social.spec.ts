@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { continueToHome } from './helpers';
 
 // `cargo xtask test` configures "Google" as a stand-in provider on loopback that signs in one

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { continueToHome, expectNoViolations, fillLogin, newUser, signInViaApi, totpCode } from './helpers';
 
 test('a member turns on two-factor, signs in with a code, and signs another device out', async ({ page, browser }) => {

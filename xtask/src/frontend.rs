@@ -4,6 +4,7 @@ use crate::util::{have, is_root, newest_mtime, run, step};
 use anyhow::{bail, Result};
 use std::path::Path;
 use std::process::Command;
+use std::time::SystemTime;
 
 pub const DIR: &str = "frontend";
 pub const CHROMIUM: &str = "/usr/bin/chromium";
@@ -14,8 +15,9 @@ pub fn npm() -> Command {
     command
 }
 
-/// `npm ci` when node_modules is missing or older than the lockfile.
-pub fn ensure_packages() -> Result<()> {
+/// The command that installs the front end's packages when node_modules is missing or older
+/// than the lockfile (`npm ci`); none when they are installed.
+pub fn packages_to_install() -> Result<Option<Command>> {
     if !have("npm") {
         bail!("npm is not installed. Install Node.js 20 and npm (Debian: `apt-get install nodejs npm`).");
     }
@@ -25,19 +27,50 @@ pub fn ensure_packages() -> Result<()> {
         (Some(lock), Some(installed)) => lock > installed,
         _ => true,
     };
-    if stale {
+    Ok(stale.then(|| {
+        let mut command = npm();
+        command.args(["ci", "--no-audit", "--no-fund"]);
+        command
+    }))
+}
+
+/// `npm ci` when node_modules is missing or older than the lockfile.
+pub fn ensure_packages() -> Result<()> {
+    if let Some(mut install) = packages_to_install()? {
         step("Installing front-end packages (npm ci)");
-        run(npm().args(["ci", "--no-audit", "--no-fund"]))?;
+        run(&mut install)?;
     }
     Ok(())
 }
 
+/// Whether frontend/dist is missing or older than a source of the build.
+pub fn dist_is_stale() -> bool {
+    let built = newest_mtime(&Path::new(DIR).join("dist/index.html"));
+    let sources = ["src", "public", "scripts", "webpack.config.js", "package-lock.json", "tsconfig.json"]
+        .iter()
+        .filter_map(|p| newest_source_mtime(&Path::new(DIR).join(p)))
+        .max();
+    built.is_none() || sources > built
+}
+
+/// `newest_mtime` without the unit tests and their helpers, which are not part of the build.
+fn newest_source_mtime(path: &Path) -> Option<SystemTime> {
+    let meta = std::fs::metadata(path).ok()?;
+    if meta.is_file() {
+        let name = path.file_name()?.to_string_lossy();
+        return if name.contains(".test.") { None } else { meta.modified().ok() };
+    }
+    std::fs::read_dir(path)
+        .ok()?
+        .filter_map(Result::ok)
+        .filter(|entry| entry.file_name() != "node_modules" && entry.file_name() != "testing")
+        .filter_map(|entry| newest_source_mtime(&entry.path()))
+        .max()
+}
+
 /// Builds frontend/dist when any source is newer than the last build.
 pub fn build_if_stale() -> Result<()> {
-    let built = newest_mtime(&Path::new(DIR).join("dist/index.html"));
-    let sources =
-        ["src", "public", "webpack.config.js", "package-lock.json", "tsconfig.json"].iter().filter_map(|p| newest_mtime(&Path::new(DIR).join(p))).max();
-    if built.is_none() || sources > built {
+    if dist_is_stale() {
         step("Building the web app (webpack)");
         run(npm().args(["run", "build"]))?;
     }

@@ -1,34 +1,27 @@
-//! `cargo xtask <command>`: everything a developer or CI runs, in Rust.
+//! `cargo xtask <command>`: everything a developer or CI runs. This binary is light (it compiles
+//! in seconds on a fresh clone) and starts the one workspace build itself; the heavy commands
+//! run through `xtask-tools`, which that build makes.
 
-mod art;
-mod audio;
-mod bench;
-mod catalogue_seed;
+mod build;
 mod codegen;
-mod content_seed;
 mod e2e_report;
-mod frontend;
 mod fuzz;
-mod oauth_stand_in;
-mod payment_stand_ins;
-mod postgres;
 mod run;
-mod seed;
-mod synthetic;
-mod synthetic_members;
+mod stages;
 mod test;
 mod tidy;
 mod unit_report;
-mod util;
 
 use anyhow::{bail, Result};
+use xtask::{frontend, postgres, util};
 
 const USAGE: &str = "\
 usage: cargo xtask <command>
 
   run [--release]            build everything, start PostgreSQL if none is configured, migrate,
                              seed demo data, serve http://127.0.0.1:4000 (Ctrl-C stops it all)
-  test                       every test: Rust unit and integration, front end, browser end-to-end
+  test                       every test: formats, lints, Rust unit and integration, front end,
+                             browser end-to-end, API fuzzing; prints each stage's wall time
   e2e [PLAYWRIGHT ARGS]      only the browser tests (e.g. `cargo xtask e2e e2e/reader.spec.ts`)
   db                         start the private PostgreSQL of `run` and wait (Ctrl-C stops it)
   bench reader [--books N]   pgbench -S, a floor server and the floor running the reader's
@@ -77,21 +70,20 @@ fn dispatch(args: &[String]) -> Result<()> {
         Some("test") => test::test(),
         Some("e2e") => test::browser_tests_only(&rest),
         Some("db") => run::database_only(),
-        Some("seed") => seed::seed_command(&rest),
-        Some("bench") => bench::bench(&rest),
-        Some("make-admin") => match rest.as_slice() {
-            [email] => seed::make_admin_command(email),
-            _ => bail!("usage: cargo xtask make-admin EMAIL"),
-        },
-        Some("rotate-keys") => seed::rotate_keys_command(),
-        Some("totp") => match rest.as_slice() {
-            [email] => seed::totp_command(email),
-            _ => bail!("usage: cargo xtask totp EMAIL"),
-        },
-        Some("create-codes") => seed::create_codes_command(&rest),
-        Some("import-codes") => seed::import_codes_command(&rest),
         Some("codegen") => codegen::codegen(rest.contains(&"--check")),
-        Some("tidy") => tidy::tidy(),
+        Some("tidy") => {
+            println!("{}", tidy::tidy()?);
+            Ok(())
+        }
+        // The heavy commands: the one build, then `xtask-tools`.
+        Some(command @ ("seed" | "bench" | "make-admin" | "rotate-keys" | "totp" | "create-codes" | "import-codes")) => {
+            if command == "bench" && rest.contains(&"lighthouse") {
+                frontend::ensure_packages()?;
+                frontend::build_if_stale()?;
+            }
+            build::build_all()?;
+            util::run(std::process::Command::new(build::TOOLS).arg(command).args(&rest))
+        }
         Some("help") | Some("--help") | Some("-h") | None => {
             print!("{USAGE}");
             Ok(())

@@ -1,167 +1,317 @@
-//! `cargo xtask test`: every test of the project, in one command. Runs every stage even after a
-//! failure (so one run shows everything), then exits non-zero if any failed.
+//! `cargo xtask test`: every test of the project in one command, as fast as two cores allow.
+//!
+//! - One Rust build (`build::build_all`) compiles and lints everything once; the Rust tests, the
+//!   API types check, the browser tests and the fuzzer use what it built.
+//! - Three lines of work run at the same time: the Rust build then the Rust tests; the front end
+//!   (packages, Prettier, production build, size, typecheck, lint, unit tests); and, once the
+//!   server and the production build exist, the browser tests with the API fuzzer beside them.
+//! - The compilers, linters and the fuzzer run under `nice`: the tests, which wait on clocks and
+//!   deadlines, get the cores first, and the rest fills the idle time.
+//! - Every stage runs whatever the others do; the summary lists each one's result and wall time.
 
-use crate::oauth_stand_in::StandInProvider;
+use crate::build;
 use crate::postgres::Postgres;
-use crate::util::{free_port, run, step, stop_child, wait_for_http};
-use crate::{codegen, frontend, tidy};
-use anyhow::{Context, Result};
-use std::process::Command;
+use crate::stages::{Log, Suite};
+use crate::{codegen, e2e_report, frontend, unit_report};
+use anyhow::{bail, Context, Result};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+use std::sync::{Condvar, Mutex};
 
-const PRIVATE_PORT: u16 = 54330;
-const E2E_DATABASE: &str = "gistbook_e2e";
+pub const PRIVATE_PORT: u16 = 54330;
+/// Browser test workers, each with a server and database of its own (`E2E_WORKERS` to change).
+const DEFAULT_WORKERS: usize = 3;
+
+/// The Rust tests' threads: the HTTP tests mostly wait on PostgreSQL and timers.
+const RUST_TEST_THREADS: &str = "6";
 
 pub fn test() -> Result<()> {
-    let started = std::time::Instant::now();
-    let mut results: Vec<(&str, Result<()>)> = Vec::new();
+    // The logs are read as text: no colour codes from the tools.
+    std::env::set_var("NO_COLOR", "1");
+    let suite = Suite::new(crate::util::root().join("target/test-logs"))?;
+    suite.stage("Rust format (cargo fmt --check)", |log| log.run(Command::new(env!("CARGO")).args(["fmt", "--all", "--check"])));
+    suite.stage("architecture rules (tidy)", |log| {
+        let report = crate::tidy::tidy()?;
+        log.line(&report);
+        Ok(())
+    });
+    let postgres = match Postgres::start("pg-test", PRIVATE_PORT) {
+        Ok(postgres) => Some(postgres),
+        Err(error) => {
+            suite.skipped("PostgreSQL for the tests", &format!("{error:#}"));
+            None
+        }
+    };
+    let built = Gate::default();
+    let dist = Gate::default();
+    std::thread::scope(|scope| {
+        scope.spawn(|| {
+            let ok = suite.stage("Rust build (one pass: every crate, test and binary; clippy, warnings are errors)", |log| {
+                log.run(nice(build::cargo()?).args(["test", "--workspace", "--no-run"]))
+            });
+            built.open(ok);
+            match (&postgres, ok) {
+                (Some(postgres), true) => {
+                    suite.stage("Rust tests (unit and integration, against PostgreSQL)", |log| rust_tests(log, postgres));
+                }
+                _ => suite.skipped("Rust tests", "the build or PostgreSQL failed"),
+            }
+        });
+        scope.spawn(|| front_end(&suite, &dist));
+        scope.spawn(|| {
+            if !(built.wait() && dist.wait()) {
+                suite.skipped("browser end-to-end tests and API fuzzing", "the Rust build or the front-end build failed");
+                return;
+            }
+            suite.stage("generated API types are fresh (cargo xtask codegen --check)", codegen::check);
+            match &postgres {
+                Some(postgres) => end_to_end(&suite, postgres, &[], workers(), true),
+                None => suite.skipped("browser end-to-end tests", "no PostgreSQL"),
+            }
+        });
+    });
+    drop(postgres);
+    suite.finish()
+}
 
-    results.push(("architecture rules (tidy)", tidy::tidy()));
-    step("Lints (clippy, warnings are errors)");
-    results.push(("clippy", clippy()));
+/// The front end's stages, in the order that lets the browser tests start soonest.
+fn front_end(suite: &Suite, dist: &Gate) {
+    if !suite.stage("front-end packages (npm ci when the lockfile changed)", install_packages) {
+        dist.open(false);
+        suite.skipped("the other front-end stages", "the packages did not install");
+        return;
+    }
+    suite.stage("Prettier (prettier --check)", |log| log.run(nice(frontend::npm()).args(["run", "-s", "format:check"])));
+    let built = suite.stage("front-end production build (webpack, prerender; skipped when dist/ is newer than every source)", build_dist);
+    dist.open(built);
+    if built {
+        suite.stage("size budget: JavaScript for the first route (120 KB gzipped)", |log| log.run(frontend::npm().args(["run", "-s", "size"])));
+    }
+    suite.stage("front-end typecheck (tsc)", |log| log.run(nice(frontend::npm()).args(["run", "-s", "typecheck"])));
+    suite.stage("front-end lint (ESLint: TypeScript, react-hooks)", |log| log.run(nice(frontend::npm()).args(["run", "-s", "lint"])));
+    suite.stage("front-end unit and component tests (vitest)", |log| {
+        let report = crate::util::root().join("target/test-logs/vitest.json");
+        let unit =
+            log.run(frontend::npm().args(["test", "--", "--reporter=default", "--reporter=json"]).arg(format!("--outputFile.json={}", report.display())));
+        if let Some(count) = unit_report::count(&report) {
+            log.note(format!("{count} tests"));
+        }
+        unit_report::name_the_failures(unit, &report)
+    });
+}
+
+/// `cargo xtask e2e [ARGS]`: the front-end build, the Rust build and the browser tests alone,
+/// with Playwright's arguments (a spec file, `-g "name"`), for working on one screen.
+pub fn browser_tests_only(playwright_args: &[&str]) -> Result<()> {
+    let suite = Suite::new(crate::util::root().join("target/test-logs"))?;
     let postgres = Postgres::start("pg-test", PRIVATE_PORT)?;
+    let ready = suite.stage("front-end packages", install_packages)
+        && suite.stage("front-end production build", build_dist)
+        && suite.stage("Rust build", |log| log.run(build::cargo()?.args(["test", "--workspace", "--no-run"])));
+    if ready {
+        end_to_end(&suite, &postgres, playwright_args, workers(), false);
+    }
+    drop(postgres);
+    suite.finish()
+}
 
-    step("Rust unit and integration tests (against PostgreSQL)");
-    results
-        .push(("rust tests", run(Command::new(env!("CARGO")).args(["test", "--workspace", "--no-fail-fast"]).env("TEST_DATABASE_URL", &postgres.server_url))));
-
-    let packages = frontend::ensure_packages();
-    let packages_ok = packages.is_ok();
-    results.push(("front-end packages", packages));
-    if packages_ok {
-        results.push(("generated API types are fresh", codegen::codegen(true)));
-        step("Front-end type check");
-        results.push(("front-end typecheck", run(frontend::npm().args(["run", "typecheck"]))));
-        step("Front-end lint (ESLint: TypeScript, react-hooks, one-way imports)");
-        results.push(("front-end lint", run(frontend::npm().args(["run", "-s", "lint"]))));
-        step("Front-end unit and component tests");
-        let report = std::env::temp_dir().join(format!("gistbook-vitest-{}.json", std::process::id()));
-        let unit = run(frontend::npm().args(["test", "--", "--reporter=default", "--reporter=json"]).arg(format!("--outputFile.json={}", report.display())));
-        results.push(("front-end tests", crate::unit_report::name_the_failures(unit, &report)));
-        step("Front-end production build");
-        let build = run(frontend::npm().args(["run", "build"]));
-        let built = build.is_ok();
-        results.push(("front-end build", build));
-        if built {
-            step("Size budget: JavaScript for the first route");
-            results.push(("first-route size budget (120 KB gzipped)", run(frontend::npm().args(["run", "-s", "size"]))));
-            let (browser, fuzzing) = end_to_end(&postgres, &[], true);
-            results.push(("browser end-to-end tests", browser));
-            results.push(("API fuzzing (schemathesis)", fuzzing));
+/// `npm ci` when node_modules is missing or older than the lockfile.
+pub(crate) fn install_packages(log: &Log) -> Result<()> {
+    match frontend::packages_to_install()? {
+        Some(mut install) => log.run(&mut install),
+        None => {
+            log.line("node_modules is up to date with package-lock.json.");
+            Ok(())
         }
     }
+}
 
-    println!("\n==> Summary ({} s)", started.elapsed().as_secs());
-    let mut failed = 0;
-    for (name, result) in &results {
-        match result {
-            Ok(()) => println!("  ok      {name}"),
-            Err(error) => {
-                failed += 1;
-                println!("  FAILED  {name}: {error:#}");
+/// The production build (webpack, then the prerender), when a source is newer than dist/.
+fn build_dist(log: &Log) -> Result<()> {
+    if frontend::dist_is_stale() {
+        log.run(nice(frontend::npm()).args(["run", "build"]))
+    } else {
+        log.line("frontend/dist is newer than every source of the build: not rebuilt.");
+        Ok(())
+    }
+}
+
+fn workers() -> usize {
+    std::env::var("E2E_WORKERS").ok().and_then(|n| n.parse().ok()).filter(|&n| n > 0).unwrap_or(DEFAULT_WORKERS)
+}
+
+/// Lowers a command's priority: the tests, which wait on clocks, come first.
+fn nice(command: Command) -> Command {
+    let mut niced = Command::new("nice");
+    niced.args(["-n", "10"]).arg(command.get_program()).args(command.get_args());
+    for (key, value) in command.get_envs() {
+        match value {
+            Some(value) => niced.env(key, value),
+            None => niced.env_remove(key),
+        };
+    }
+    if let Some(dir) = command.get_current_dir() {
+        niced.current_dir(dir);
+    }
+    niced
+}
+
+/// The Rust tests, with cargo-nextest when it is installed (every test binary at once, one
+/// process per test), else `cargo test`. Both use the one build's artifacts.
+fn rust_tests(log: &Log, postgres: &Postgres) -> Result<()> {
+    let nextest = Command::new(env!("CARGO")).args(["nextest", "--version"]).output().is_ok_and(|o| o.status.success());
+    let mut command = build::cargo()?;
+    if nextest {
+        command.args(["nextest", "run", "--workspace", "--no-fail-fast", "--test-threads", RUST_TEST_THREADS]);
+    } else {
+        log.line("cargo-nextest is not installed (`cargo install cargo-nextest`): running `cargo test`.");
+        command.args(["test", "--workspace", "--no-fail-fast", "--", "--test-threads", RUST_TEST_THREADS]);
+    }
+    let result = log.run(command.env("TEST_DATABASE_URL", &postgres.server_url).env("NEXTEST_HIDE_PROGRESS_BAR", "1"));
+    if let Some(count) = rust_test_count(log.path()) {
+        log.note(format!("{count} tests"));
+    }
+    result
+}
+
+/// How many Rust tests ran, from nextest's summary or cargo test's result lines.
+fn rust_test_count(log: &std::path::Path) -> Option<u64> {
+    let text = std::fs::read_to_string(log).ok()?;
+    if let Some(line) = text.lines().rev().find(|line| line.contains("tests run:")) {
+        return line.split("tests run:").next()?.split_whitespace().last()?.parse().ok();
+    }
+    // `test result: ok. 46 passed; 0 failed; 0 ignored; ...`
+    let counted = |result: &str, what: &str| -> u64 {
+        result
+            .split(';')
+            .filter_map(|part| part.trim().trim_start_matches("ok. ").trim_start_matches("FAILED. ").strip_suffix(what)?.trim().parse::<u64>().ok())
+            .sum()
+    };
+    let results: Vec<&str> = text.lines().filter_map(|line| line.strip_prefix("test result: ")).collect();
+    (!results.is_empty()).then(|| results.iter().map(|r| counted(r, "passed") + counted(r, "failed")).sum())
+}
+
+/// Starts `workers` servers (and, with `fuzz`, one more for the fuzzer), each on its own copy of
+/// one seeded database, then runs the browser tests across them and the fuzzer beside them.
+fn end_to_end(suite: &Suite, postgres: &Postgres, playwright_args: &[&str], workers: usize, fuzz: bool) {
+    if let Err(error) = frontend::ensure_chromium() {
+        suite.skipped("browser end-to-end tests", &format!("{error:#}"));
+        return;
+    }
+    let servers = fuzz as usize + workers;
+    let started = Mutex::new(None);
+    let ok = suite.stage(&format!("test servers: {servers} copies of one seeded database, each served with its own stand-ins"), |log| {
+        *started.lock().expect("servers") = Some(TestServers::start(log, postgres, servers)?);
+        Ok(())
+    });
+    let Some(running) = started.into_inner().expect("servers").filter(|_| ok) else {
+        suite.skipped("browser end-to-end tests", "the test servers did not start");
+        return;
+    };
+    let browser_servers: Vec<serde_json::Value> = running.servers.iter().take(workers).cloned().collect();
+    std::thread::scope(|scope| {
+        if fuzz {
+            let target = running.servers[workers]["baseURL"].as_str().unwrap_or_default().to_owned();
+            scope.spawn(move || {
+                suite.stage("API fuzzing (schemathesis)", |log| crate::fuzz::fuzz_api(log, &target));
+            });
+        }
+        suite.stage(&format!("browser end-to-end tests (Chromium, {workers} workers, a server each)"), |log| {
+            let report = crate::util::root().join("target/test-logs/playwright.json");
+            let browser = log.run(
+                frontend::npm()
+                    .args(["run", "e2e", "--"])
+                    .arg(format!("--workers={workers}"))
+                    .args(playwright_args)
+                    .env("E2E_SERVERS", serde_json::json!({ "servers": browser_servers }).to_string())
+                    .env("E2E_JSON_REPORT", &report),
+            );
+            if let Some(count) = e2e_report::count(&report) {
+                log.note(format!("{count} tests"));
+            }
+            e2e_report::name_the_failures(browser, &report)
+        });
+    });
+    running.stop();
+}
+
+/// The servers of the browser tests, run by `xtask-tools serve-e2e` until its input closes.
+struct TestServers {
+    child: std::process::Child,
+    servers: Vec<serde_json::Value>,
+}
+
+impl TestServers {
+    fn start(log: &Log, postgres: &Postgres, count: usize) -> Result<TestServers> {
+        let mut child = Command::new(build::TOOLS)
+            .args(["serve-e2e", &postgres.server_url, &count.to_string()])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(log.file()?)
+            .spawn()
+            .with_context(|| format!("starting {}", build::TOOLS))?;
+        let stdout = child.stdout.take().context("the servers' output")?;
+        for line in BufReader::new(stdout).lines() {
+            let line = line?;
+            log.line(&line);
+            if line.starts_with("{\"servers\"") {
+                let described: serde_json::Value = serde_json::from_str(&line)?;
+                let servers = described["servers"].as_array().cloned().unwrap_or_default();
+                for server in &servers {
+                    log.line(&format!("server {} logs to {}", server["baseURL"], server["log"]));
+                }
+                return Ok(TestServers { child, servers });
             }
         }
+        let status = child.wait()?;
+        bail!("the test servers did not start ({status})")
     }
-    for test in crate::e2e_report::flaky() {
-        println!("  FLAKY   browser test passed only on its retry: {test}");
-    }
-    if failed > 0 {
-        anyhow::bail!("{failed} stage(s) failed");
-    }
-    Ok(())
-}
 
-fn clippy() -> Result<()> {
-    let installed = Command::new(env!("CARGO")).args(["clippy", "--version"]).output().is_ok_and(|o| o.status.success());
-    if !installed {
-        anyhow::bail!("clippy is not installed: `rustup component add clippy`");
-    }
-    run(Command::new(env!("CARGO")).args(["clippy", "-q", "--workspace", "--all-targets", "--", "-D", "warnings"]))
-}
-
-/// Starts the real server on a free port with a fresh database (and "Google" played by a stand-in
-/// provider on loopback), drives it with Playwright in Debian's Chromium, then stops it.
-/// `cargo xtask e2e [ARGS]`: the front-end build and the browser tests alone, with Playwright's
-/// arguments (a spec file, `-g "name"`), for working on one screen.
-pub fn browser_tests_only(playwright_args: &[&str]) -> Result<()> {
-    let postgres = Postgres::start("pg-test", PRIVATE_PORT)?;
-    frontend::ensure_packages()?;
-    step("Front-end production build");
-    run(frontend::npm().args(["run", "build"]))?;
-    end_to_end(&postgres, playwright_args, false).0
-}
-
-/// The browser tests and then, with `fuzz`, the API fuzzing stage against the same server.
-fn end_to_end(postgres: &Postgres, playwright_args: &[&str], fuzz: bool) -> (Result<()>, Result<()>) {
-    let served = serve_for_tests(postgres, |base_url, outbox, database_url| {
-        step(&format!("Browser end-to-end tests (Chromium) against {base_url}"));
-        // The admin tests read the seeded admin's two-factor secret (and its last used step) there.
-        let report = outbox.with_file_name("results.json");
-        let browser = run(frontend::npm()
-            .args(["run", "e2e", "--"])
-            .args(playwright_args)
-            .env("BASE_URL", base_url)
-            .env("OUTBOX_DIR", outbox)
-            .env("E2E_JSON_REPORT", &report)
-            .env("E2E_DATABASE_URL", database_url));
-        let browser = crate::e2e_report::name_the_failures(browser, &report);
-        let fuzzing = if fuzz { crate::fuzz::fuzz_api(base_url) } else { Ok(()) };
-        (browser, fuzzing)
-    });
-    match served {
-        Ok(results) => results,
-        Err(error) => (Err(error), Err(anyhow::anyhow!("the test server did not start"))),
+    /// Closes the tools' input, which stops the servers, and waits for them.
+    fn stop(mut self) {
+        if let Some(mut input) = self.child.stdin.take() {
+            let _ = input.flush();
+        }
+        let _ = self.child.wait();
     }
 }
 
-/// Starts the real server on a free port with a fresh, seeded database (and "Google" played by a
-/// stand-in provider on loopback), runs `work` against it, then stops it.
-fn serve_for_tests(postgres: &Postgres, work: impl FnOnce(&str, &std::path::Path, &str) -> (Result<()>, Result<()>)) -> Result<(Result<()>, Result<()>)> {
-    frontend::ensure_chromium()?;
-    step("Building the server for the browser tests");
-    run(Command::new(env!("CARGO")).args(["build", "-p", "server"]))?;
-    postgres.drop_database(E2E_DATABASE);
-    let database_url = postgres.database(E2E_DATABASE)?;
-    let scratch = crate::util::root().join("target/e2e");
-    let _ = std::fs::remove_dir_all(&scratch);
-    std::fs::create_dir_all(&scratch)?;
-    let outbox = scratch.join("outbox");
-    let port = free_port()?;
-    let base_url = format!("http://127.0.0.1:{port}");
-    let log = std::fs::File::create(scratch.join("server.log"))?;
-    let media_dir = scratch.join("media");
-    step("Seeding the browser tests' database");
-    crate::seed::migrate_and_seed(&database_url, &media_dir, crate::catalogue_seed::Narration::Tone)?;
-    let provider = StandInProvider::start()?;
-    // The browser tests pay through the stand-ins even where real keys are in the environment.
-    let payments = crate::payment_stand_ins::PaymentStandIns::start_all(&base_url)?;
-    let mut server = Command::new("target/debug/server")
-        .envs(provider.env())
-        .envs(payments.env())
-        .env("DATABASE_URL", &database_url)
-        .env("BIND_ADDR", format!("127.0.0.1:{port}"))
-        .env("PUBLIC_URL", &base_url)
-        .env("STATIC_DIR", "frontend/dist")
-        .env("SIGNING_KEYS_SECRET", crate::util::TEST_SIGNING_KEYS_SECRET)
-        .env("MAIL_OUTBOX_DIR", &outbox)
-        .env("MAIL_POLL_INTERVAL_MS", "100")
-        // Every browser test signs up its own members from loopback.
-        .env("SIGNUPS_PER_ADDRESS_PER_HOUR", "100000")
-        // The browser tests run on plain http at 127.0.0.1.
-        .env("DEV_INSECURE_COOKIES", "true")
-        .env("MEDIA_DIR", &media_dir)
-        .stdout(log.try_clone()?)
-        .stderr(log)
-        .spawn()
-        .context("starting the server")?;
-    let results = match wait_for_http(&format!("{base_url}/readyz"), 60) {
-        Ok(()) => work(&base_url, &outbox, &database_url),
-        Err(error) => (Err(error), Err(anyhow::anyhow!("the test server did not start"))),
-    };
-    stop_child(&mut server, 20);
-    if results.0.is_err() || results.1.is_err() {
-        println!("The server's log is in target/e2e/server.log.");
-    } else {
-        postgres.drop_database(E2E_DATABASE);
+/// A yes/no that one thread gives and others wait for.
+#[derive(Default)]
+struct Gate {
+    value: Mutex<Option<bool>>,
+    changed: Condvar,
+}
+
+impl Gate {
+    fn open(&self, value: bool) {
+        *self.value.lock().expect("gate") = Some(value);
+        self.changed.notify_all();
     }
-    Ok(results)
+
+    fn wait(&self) -> bool {
+        let mut value = self.value.lock().expect("gate");
+        while value.is_none() {
+            value = self.changed.wait(value).expect("gate");
+        }
+        value.unwrap_or(false)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_tests_from_nextest_or_cargo_test() {
+        let dir = std::env::temp_dir().join(format!("xtask-count-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let nextest = dir.join("nextest.log");
+        std::fs::write(&nextest, "        PASS [   0.1s] a::b\n     Summary [ 226.369s] 682 tests run: 681 passed (1 slow), 1 failed, 0 skipped\n").unwrap();
+        assert_eq!(rust_test_count(&nextest), Some(682));
+        let cargo = dir.join("cargo.log");
+        std::fs::write(&cargo, "test result: ok. 46 passed; 0 failed; 0 ignored\nnoise\ntest result: FAILED. 5 passed; 1 failed; 0 ignored\n").unwrap();
+        assert_eq!(rust_test_count(&cargo), Some(52));
+        let _ = std::fs::remove_dir_all(dir);
+    }
 }

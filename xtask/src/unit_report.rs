@@ -7,6 +7,12 @@ use anyhow::Result;
 use serde_json::Value;
 use std::path::Path;
 
+/// How many tests Vitest's report holds.
+pub fn count(report: &Path) -> Option<u64> {
+    let json: Value = serde_json::from_str(&std::fs::read_to_string(report).ok()?).ok()?;
+    json.get("numTotalTests")?.as_u64()
+}
+
 /// Adds the failing tests' names and first error lines to a failed stage's error.
 pub fn name_the_failures(stage: Result<()>, report: &Path) -> Result<()> {
     let Err(error) = stage else { return stage };

@@ -73,6 +73,23 @@ pub fn wait_for_http(url: &str, seconds: u64) -> Result<()> {
     bail!("{url} did not answer within {seconds} s")
 }
 
+/// POSTs `body` as JSON to `url` (plain http on loopback, HTTP/1.0 so the answer ends with the
+/// connection); the answer's status code and body.
+pub fn post_json(url: &str, body: &serde_json::Value) -> Result<(u16, String)> {
+    use std::io::{Read, Write};
+    let address = url.strip_prefix("http://").with_context(|| format!("{url} is not a plain http URL"))?;
+    let (host, path) = address.split_once('/').map(|(h, p)| (h, format!("/{p}"))).unwrap_or((address, "/".into()));
+    let payload = body.to_string();
+    let mut stream = std::net::TcpStream::connect(host).with_context(|| format!("connecting to {host}"))?;
+    stream.set_read_timeout(Some(std::time::Duration::from_secs(30)))?;
+    write!(stream, "POST {path} HTTP/1.0\r\nHost: {host}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{payload}", payload.len())?;
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer)?;
+    let (head, body) = answer.split_once("\r\n\r\n").unwrap_or((&answer, ""));
+    let status = head.split_whitespace().nth(1).and_then(|code| code.parse().ok()).with_context(|| format!("no status line from {url}: {head}"))?;
+    Ok((status, body.to_owned()))
+}
+
 /// Asks a child to stop as Ctrl-C would, then waits; kills it if it lingers.
 pub fn stop_child(child: &mut std::process::Child, seconds: u64) {
     let _ = Command::new("kill").arg("-INT").arg(child.id().to_string()).status();

@@ -4,8 +4,9 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { resetClientState } from '@/lib/api/client';
 import { server } from './server';
 
-// Lazy route chunks and a busy 2-core machine: be patient with async queries.
-configure({ asyncUtilTimeout: 5000 });
+// Lazy route chunks and a busy 2-core machine (the suite's other stages run beside these tests):
+// be patient with async queries. A wait ends as soon as its condition holds.
+configure({ asyncUtilTimeout: 10_000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 
@@ -13,7 +14,13 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 const inBrowser = typeof window !== 'undefined';
 
 afterEach(() => {
-  if (inBrowser) cleanup();
+  if (inBrowser) {
+    cleanup();
+    // Files share a worker's document (vitest.config.ts: isolate false): nothing a test put there
+    // by hand outlives it.
+    document.body.innerHTML = '';
+    document.title = '';
+  }
   server.resetHandlers();
   resetClientState();
   if (!inBrowser) return;

@@ -1,11 +1,13 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { renderApp, signIn } from '@/testing/render';
+import { describe, expect, it, vi } from 'vitest';
 
-// A file of its own: the account menu is a lazy chunk, and once any test in a file has loaded it,
-// later renders in that file no longer show the placeholder.
+// The account menu is a lazy chunk, and once anything in this worker has loaded it, later renders
+// no longer show the placeholder: the test takes the app's modules afresh (React and the other
+// packages stay shared), so what earlier test files loaded does not count.
 describe('signed-in header', () => {
   it('keeps the account button’s place in the header while its code loads', async () => {
+    vi.resetModules();
+    const { renderApp, signIn } = await import('@/testing/render');
     signIn();
     renderApp('/');
     // First render: the signed-in menu is a lazy chunk, so a placeholder with the button's boxes

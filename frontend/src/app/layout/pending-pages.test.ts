@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_LINKS, accountLinks } from './account-links';
 import { FOOTER_COLUMNS, PUBLIC_LINKS } from './nav-links';

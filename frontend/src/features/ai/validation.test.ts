@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { MAX_FILE_BYTES, checkSource, isHttpLink } from './validation';
 

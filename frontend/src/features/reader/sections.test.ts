@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_BODY, SAMPLE_SECTIONS, SAMPLE_TRUNCATED, SAMPLE_TRUNCATED_SECTIONS, makeBookDetail, makeVisitorBook } from '@/testing/catalogue-data';
 import { clampSection, initialSectionIndex } from './sections';

@@ -85,18 +85,15 @@ describe('sign-up', () => {
   it('leaves for the provider through /goback when the server gives a URL', async () => {
     server.use(http.get('/api/apple/login/oauth', () => ok({ url: 'https://appleid.example.com/auth?x=1' })));
     const assign = vi.fn();
-    const original = window.location;
-    Object.defineProperty(window, 'location', { configurable: true, value: { ...original, assign } });
-    try {
-      const { user, router } = renderApp('/signup?redirect=%2Faccount');
-      await user.click(await screen.findByRole('button', { name: 'Sign up with Apple' }));
-      await waitFor(() => expect(router.state.location.pathname).toBe('/goback'));
-      expect(new URLSearchParams(router.state.location.search).get('goback')).toBe('https://appleid.example.com/auth?x=1');
-      expect(window.sessionStorage.getItem('redirect')).toBe('/account');
-      await waitFor(() => expect(assign).toHaveBeenCalledWith('https://appleid.example.com/auth?x=1'));
-    } finally {
-      Object.defineProperty(window, 'location', { configurable: true, value: original });
-    }
+    // A spy on the getter (undone after the test by restoreMocks), so the window's own
+    // `location` property stays as it was for the files that share this worker.
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign });
+    const { user, router } = renderApp('/signup?redirect=%2Faccount');
+    await user.click(await screen.findByRole('button', { name: 'Sign up with Apple' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/goback'));
+    expect(new URLSearchParams(router.state.location.search).get('goback')).toBe('https://appleid.example.com/auth?x=1');
+    expect(window.sessionStorage.getItem('redirect')).toBe('/account');
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://appleid.example.com/auth?x=1'));
   });
 
   it('exchanges a provider callback code and state for a token', async () => {

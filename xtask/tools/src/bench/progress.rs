@@ -3,9 +3,9 @@
 //! the database's statements during the run, as `bench reader` prints them.
 
 use super::{profile, wrk, Rig};
-use crate::util::step;
 use anyhow::{Context, Result};
 use diesel::prelude::*;
+use xtask::util::step;
 
 /// Distinct members saving at once.
 const MEMBERS: usize = 200;

@@ -3,11 +3,11 @@
 //! server's peak resident memory before and after.
 
 use super::Rig;
-use crate::util::step;
 use anyhow::{Context, Result};
 use serde_json::{json, Value};
 use std::io::Write;
 use std::time::Instant;
+use xtask::util::step;
 
 const SIZE_MB: u64 = 2048;
 const BOUNDARY: &str = "gistbook-bench-boundary";

@@ -29,12 +29,12 @@ mod scale_out;
 mod upload;
 
 use crate::catalogue_seed::Narration;
-use crate::postgres::Postgres;
-use crate::util::{free_port, have, run, step, stop_child, wait_for_http};
 use anyhow::{bail, Context, Result};
 use std::path::PathBuf;
 use std::process::{Child, Command};
 use std::time::Duration;
+use xtask::postgres::Postgres;
+use xtask::util::{free_port, have, run, step, stop_child, wait_for_http};
 
 const BENCH_PORT: u16 = 54331;
 const DATABASE: &str = "gistbook_bench";
@@ -63,8 +63,8 @@ pub fn bench(args: &[&str]) -> Result<()> {
         Some("reader") => reader::run(&Rig::prepare(books.unwrap_or(100_000), release, &[])?),
         Some("progress") => progress::run(&Rig::prepare(books.unwrap_or(2_000), release, &[])?),
         Some("lighthouse") => {
-            crate::frontend::ensure_packages()?;
-            crate::frontend::build_if_stale()?;
+            xtask::frontend::ensure_packages()?;
+            xtask::frontend::build_if_stale()?;
             lighthouse::run_pages(&Rig::prepare(books.unwrap_or(2_000), release, &[])?)
         }
         Some("scale-out") => {
@@ -140,7 +140,7 @@ impl Rig {
         // `more` fills them).
         let postgres = Postgres::start("pg-bench", BENCH_PORT)?;
         let url = postgres.database(database)?;
-        let scratch = crate::util::root().join("target/bench");
+        let scratch = xtask::util::root().join("target/bench");
         let media_dir = scratch.join("media");
         step("Seeding the benchmark database");
         crate::seed::migrate_and_seed(&url, &media_dir, Narration::Tone)?;
@@ -175,7 +175,7 @@ impl Rig {
         let mut server_env: Vec<(String, String)> = [
             ("DATABASE_URL", url.as_str()),
             ("MEDIA_DIR", &media_dir.display().to_string()),
-            ("SIGNING_KEYS_SECRET", crate::util::TEST_SIGNING_KEYS_SECRET),
+            ("SIGNING_KEYS_SECRET", xtask::util::TEST_SIGNING_KEYS_SECRET),
             ("MAIL_OUTBOX_DIR", &scratch.join("outbox").display().to_string()),
             ("DB_POOL_SIZE", "16"),
             // The benchmarks sign up hundreds of members from loopback.
@@ -325,5 +325,5 @@ fn pgbench_path() -> Result<String> {
 }
 
 fn ensure_wrk() -> Result<()> {
-    crate::util::ensure_debian_program("wrk", "wrk")
+    xtask::util::ensure_debian_program("wrk", "wrk")
 }

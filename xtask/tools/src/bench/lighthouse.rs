@@ -5,11 +5,11 @@
 //! packages) and never downloads a browser.
 
 use super::Rig;
-use crate::frontend::{ensure_chromium, CHROMIUM};
-use crate::util::{run, step};
 use anyhow::{Context, Result};
 use std::path::Path;
 use std::process::Command;
+use xtask::frontend::{ensure_chromium, CHROMIUM};
+use xtask::util::{run, step};
 
 const DIR: &str = "xtask/lighthouse";
 const PAGES: [(&str, &str); 3] = [("landing", "/"), ("books", "/books"), ("book page", "/books/meditations")];

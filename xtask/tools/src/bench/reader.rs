@@ -4,10 +4,10 @@
 
 use super::floor::FloorServer;
 use super::{profile, wrk, Rig};
-use crate::util::step;
 use anyhow::{Context, Result};
 use diesel::prelude::*;
 use std::time::Instant;
+use xtask::util::step;
 
 const BOOK: &str = "meditations";
 

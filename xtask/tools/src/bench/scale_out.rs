@@ -5,10 +5,10 @@
 //! sign up through the proxy, so a token minted by one instance is used on the other.
 
 use super::{progress, wrk_load, Load, Rig};
-use crate::util::{ensure_debian_program, free_port, step, stop_child, wait_for_http};
 use anyhow::{Context, Result};
 use diesel::prelude::*;
 use std::process::{Child, Command};
+use xtask::util::{ensure_debian_program, free_port, step, stop_child, wait_for_http};
 
 pub(super) const METRICS_TOKEN: &str = "bench-metrics-token";
 const MEMBERS: usize = 100;

@@ -24,7 +24,7 @@ fn database_url() -> Result<String> {
         Ok(url) if !url.trim().is_empty() => Ok(url),
         _ => {
             // The private cluster of `cargo xtask run`, if it is up.
-            let url = format!("postgres://postgres@127.0.0.1:54329/{}", crate::run::DATABASE);
+            let url = format!("postgres://postgres@127.0.0.1:{}/{}", xtask::RUN_CLUSTER.1, xtask::RUN_DATABASE);
             PgConnection::establish(&url).map(|_| url).map_err(|_| anyhow::anyhow!("set DATABASE_URL, or keep `cargo xtask run` running in another terminal"))
         }
     }
@@ -155,7 +155,7 @@ pub fn seed_command(args: &[&str]) -> Result<()> {
 pub fn media_dir() -> std::path::PathBuf {
     match std::env::var("MEDIA_DIR") {
         Ok(dir) if !dir.trim().is_empty() => dir.into(),
-        _ => crate::util::root().join(".local/media"),
+        _ => xtask::util::root().join(".local/media"),
     }
 }
 

@@ -1,10 +1,10 @@
 //! Starts the floor server of `bench reader` (`src/bin/floor-server.rs`), built with the release
 //! profile like the server under test, on the same database and pool size.
 
-use crate::util::{run, step};
 use anyhow::{Context, Result};
 use std::io::BufRead;
 use std::process::{Child, Command, Stdio};
+use xtask::util::{run, step};
 
 pub(super) struct FloorServer {
     pub base: String,
@@ -14,7 +14,7 @@ pub(super) struct FloorServer {
 impl FloorServer {
     pub fn start(database_url: &str, pool_size: u32) -> Result<FloorServer> {
         step("Building the floor server (release)");
-        run(Command::new(env!("CARGO")).args(["build", "-q", "--release", "-p", "xtask", "--bin", "floor-server"]))?;
+        run(Command::new(env!("CARGO")).args(["build", "-q", "--release", "-p", "xtask-tools", "--bin", "floor-server"]))?;
         let mut child = Command::new("target/release/floor-server")
             .env("DATABASE_URL", database_url)
             .env("DB_POOL_SIZE", pool_size.to_string())

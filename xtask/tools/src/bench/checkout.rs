@@ -4,10 +4,10 @@
 //! duplicates, which must change nothing).
 
 use super::{wrk, Rig};
-use crate::util::step;
 use anyhow::{Context, Result};
 use serde_json::{json, Value};
 use stand_ins::stripe::{signature_header, StripeStandIn, CARD_OK, WEBHOOK_SECRET};
+use xtask::util::step;
 
 /// Members with a monthly subscription.
 const SUBSCRIBERS: usize = 100;

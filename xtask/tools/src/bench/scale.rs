@@ -9,11 +9,11 @@
 
 use super::{Rig, BENCH_PASSWORD, DATABASE};
 use crate::synthetic_members;
-use crate::util::step;
 use anyhow::{ensure, Context, Result};
 use diesel::prelude::*;
 use diesel::sql_types::{Array, BigInt, Text};
 use std::time::{Duration, Instant};
+use xtask::util::step;
 
 /// Timed requests per call and database.
 const REQUESTS: usize = 300;

@@ -3,12 +3,12 @@
 //! flame graph drawn by inferno) and the database's statements by total time
 //! (`pg_stat_statements`, loaded by the benchmark cluster).
 
-use crate::util::{have, step};
 use anyhow::Result;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Double, Text};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
+use xtask::util::{have, step};
 
 /// A second load of the same call while `perf` records the server: the profile costs the server
 /// CPU (the DWARF stack copies), so its figures are printed apart from the measured run's.

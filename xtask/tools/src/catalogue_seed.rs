@@ -89,7 +89,7 @@ struct PostFront {
 }
 
 pub fn data_dir() -> PathBuf {
-    crate::util::root().join("xtask/seed-data")
+    xtask::util::root().join("xtask/seed-data")
 }
 
 /// Splits `+++\n<toml>\n+++\n<html>`.
