@@ -581,7 +581,7 @@ async fn hashed_assets_are_immutable_and_served_precompressed() {
     std::fs::write(assets.join("main.1a2b3c4d.js"), &script).unwrap();
     std::fs::write(assets.join("main.1a2b3c4d.js.br"), b"BROTLI-BYTES").unwrap();
     std::fs::write(assets.join("main.1a2b3c4d.js.gz"), b"GZIP-BYTES").unwrap();
-    let raw = reqwest::Client::builder().no_gzip().no_brotli().no_deflate().build().unwrap();
+    let raw = common::client_builder().no_gzip().no_brotli().no_deflate().build().unwrap();
     let fetch = |encoding: &'static str| {
         let request = raw.get(app.url("/assets/main.1a2b3c4d.js"));
         let request = if encoding.is_empty() { request } else { request.header("accept-encoding", encoding) };
@@ -630,4 +630,9 @@ async fn metrics_are_counted_per_route_pattern_and_need_the_token() {
     assert!(text.contains("http_request_duration_seconds_bucket{"), "{text}");
     assert!(text.contains("db_pool_connections{state=\"idle\"}"), "{text}");
     assert!(text.contains("queue_depth{queue=\"mail\"}") && text.contains("queue_depth{queue=\"summaries\"}"), "{text}");
+    // Each background worker counts its passes (the ledger runs every 100 ms here).
+    app.after_a_whole_pass("commission-ledger").await;
+    for worker in ["commission-ledger", "ten-day-reminders", "billing-housekeeping", "summariser", "read-counts", "housekeeping"] {
+        assert!(text.contains(&format!("background_passes_total{{worker=\"{worker}\"}}")), "{worker}: {text}");
+    }
 }

@@ -16,7 +16,7 @@ async fn fixed_clock_app() -> TestApp {
 
 /// A browser of its own: its cookie store and user agent.
 fn browser(user_agent: &str) -> Client {
-    Client::builder().cookie_store(true).user_agent(user_agent).build().unwrap()
+    common::client_builder().cookie_store(true).user_agent(user_agent).build().unwrap()
 }
 
 async fn login_in(app: &TestApp, client: &Client, email: &str) -> Value {

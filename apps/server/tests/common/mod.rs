@@ -181,12 +181,20 @@ fn start(
 
 /// A browser-like client: keeps cookies, does not follow redirects.
 pub fn new_client() -> Client {
-    Client::builder().cookie_store(true).redirect(reqwest::redirect::Policy::none()).timeout(Duration::from_secs(30)).build().expect("reqwest client")
+    client_builder().cookie_store(true).build().expect("reqwest client")
 }
 
 /// A client without a cookie store, for sending cookies by hand.
 pub fn bare_client() -> Client {
-    Client::builder().redirect(reqwest::redirect::Policy::none()).timeout(Duration::from_secs(30)).build().expect("reqwest client")
+    client_builder().build().expect("reqwest client")
+}
+
+/// The server closes a connection idle for 5 s (actix's keep-alive); a client that kept it
+/// longer in its pool would write its next request into a closed socket (a broken pipe, seen
+/// when a test spent seconds making an upload between two calls). Browsers drop idle
+/// connections first; so do the tests' clients.
+pub fn client_builder() -> reqwest::ClientBuilder {
+    Client::builder().redirect(reqwest::redirect::Policy::none()).timeout(Duration::from_secs(30)).pool_idle_timeout(Duration::from_secs(2))
 }
 
 pub fn registration(email: &str, password: &str) -> Value {
@@ -371,6 +379,31 @@ impl TestApp {
             }
             actix_web::rt::time::sleep(Duration::from_millis(50)).await;
         }
+    }
+
+    /// Mail queued to `email` (sent or not): what a job decided to send, before the mail worker
+    /// has written it out.
+    pub fn queued_mails_to(&self, email: &str) -> i64 {
+        count(&mut self.connect(), &format!("SELECT count(*) FROM mail_outbox WHERE recipient = '{}'", email.replace('\'', "''")))
+    }
+
+    /// Waits until a whole pass of the background worker `worker` (`commission-ledger`,
+    /// `ten-day-reminders`, `billing-housekeeping`...) has run after this call, read from its
+    /// pass counter in `/metrics`: the pass that ends first may have begun before the call, the
+    /// one after it cannot have. For checks that a job did nothing more, without a fixed sleep.
+    pub async fn after_a_whole_pass(&self, worker: &str) {
+        let start = self.worker_passes(worker).await;
+        let deadline = Instant::now() + Duration::from_secs(15);
+        while self.worker_passes(worker).await < start + 2 {
+            assert!(Instant::now() < deadline, "the {worker} worker did not finish two passes within 15 s");
+            actix_web::rt::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
+    async fn worker_passes(&self, worker: &str) -> u64 {
+        let text = self.client.get(self.url("/metrics")).bearer_auth(METRICS_TOKEN).send().await.unwrap().text().await.unwrap();
+        let series = format!("background_passes_total{{worker=\"{worker}\"}} ");
+        text.lines().find_map(|line| line.strip_prefix(&series)).and_then(|n| n.trim().parse().ok()).unwrap_or(0)
     }
 
     /// Asks for a reset mail and returns the code from its link.
