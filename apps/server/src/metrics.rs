@@ -39,6 +39,11 @@ struct QueueLabels {
     queue: String,
 }
 
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct WorkerLabels {
+    worker: String,
+}
+
 /// This instance's metrics.
 pub struct Metrics {
     registry: Registry,
@@ -46,6 +51,7 @@ pub struct Metrics {
     durations: Family<RouteLabels, Histogram>,
     pool: Family<StateLabels, Gauge>,
     queues: Family<QueueLabels, Gauge>,
+    passes: Family<WorkerLabels, Counter>,
 }
 
 impl Default for Metrics {
@@ -60,7 +66,16 @@ impl Default for Metrics {
         registry.register("http_request_duration_seconds", "Time to answer, by method and route pattern", durations.clone());
         registry.register("db_pool_connections", "Database pool connections by state (idle, in_use)", pool.clone());
         registry.register("queue_depth", "Work waiting in the background queues (mail, summaries)", queues.clone());
-        Metrics { registry, requests, durations, pool, queues }
+        let passes = Family::<WorkerLabels, Counter>::default();
+        registry.register("background_passes", "Finished passes of each background worker", passes.clone());
+        Metrics { registry, requests, durations, pool, queues, passes }
+    }
+}
+
+impl Metrics {
+    /// The counter of a background worker's finished passes.
+    pub fn worker_passes(&self, worker: &str) -> Counter {
+        self.passes.get_or_create(&WorkerLabels { worker: worker.to_owned() }).clone()
     }
 }
 

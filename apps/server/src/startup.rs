@@ -103,6 +103,7 @@ impl Application {
         };
         let payments = Arc::new(crate::payment_providers::PaymentProviders::new(config.payments.clone()));
         let config = Arc::new(config);
+        let metrics: Arc<crate::metrics::Metrics> = Arc::default();
         let state = AppState {
             config: config.clone(),
             pool: pool.clone(),
@@ -113,11 +114,12 @@ impl Application {
             media,
             media_urls,
             payments,
-            metrics: Arc::default(),
+            metrics: metrics.clone(),
             db_gate: crate::state::DbGate::new(settings.max_size, settings.checkout_timeout),
         };
 
         let stop_workers = Arc::new(AtomicBool::new(false));
+        let background = crate::workers::Workers { stop: stop_workers.clone(), metrics };
         let mailer = mail::Mailer::new(&mail::MailSettings {
             transport: match &config.smtp_url {
                 Some(url) => mail::MailTransport::Smtp { url: url.clone() },
@@ -127,12 +129,12 @@ impl Application {
         })?;
         let workers = vec![
             mail::spawn_worker(pool.clone(), mailer, clock.clone(), config.mail_poll_interval, stop_workers.clone()),
-            spawn_housekeeping(pool.clone(), clock.clone(), stop_workers.clone()),
-            spawn_read_counts(pool.clone(), stop_workers.clone()),
-            crate::routes::billing::spawn_renewal_housekeeping(state.clone(), config.billing_poll_interval, stop_workers.clone()),
-            crate::routes::referral::spawn_commission_ledger(state.clone(), config.referral_ledger_interval, stop_workers.clone()),
-            crate::routes::ai::spawn_summariser(state.clone(), config.ai_poll_interval, stop_workers.clone()),
-            crate::routes::challenge::spawn_reminders(state.clone(), config.reminder_interval, stop_workers.clone()),
+            spawn_housekeeping(pool.clone(), clock.clone(), &background),
+            spawn_read_counts(pool.clone(), &background),
+            crate::routes::billing::spawn_renewal_housekeeping(state.clone(), config.billing_poll_interval, &background),
+            crate::routes::referral::spawn_commission_ledger(state.clone(), config.referral_ledger_interval, &background),
+            crate::routes::ai::spawn_summariser(state.clone(), config.ai_poll_interval, &background),
+            crate::routes::challenge::spawn_reminders(state.clone(), config.reminder_interval, &background),
         ];
 
         let listener = TcpListener::bind(&config.bind_addr).with_context(|| format!("binding {}", config.bind_addr))?;
@@ -303,8 +305,8 @@ const READ_COUNTS_INTERVAL: std::time::Duration = std::time::Duration::from_secs
 
 /// Adds the readers saves have queued to their books' counters, on every instance (taking the
 /// queue is atomic, so instances cannot count a reader twice).
-fn spawn_read_counts(pool: db::DbPool, stop: Arc<AtomicBool>) -> std::thread::JoinHandle<()> {
-    crate::workers::spawn_periodic("read counts", READ_COUNTS_INTERVAL, stop, move || {
+fn spawn_read_counts(pool: db::DbPool, workers: &crate::workers::Workers) -> std::thread::JoinHandle<()> {
+    crate::workers::spawn_periodic("read-counts", READ_COUNTS_INTERVAL, workers, move || {
         let Ok(mut conn) = pool.get() else { return };
         if let Err(error) = db::reading::history::fold_pending_reads(&mut conn) {
             tracing::warn!(%error, "could not add new readers to the read counts");
@@ -315,8 +317,8 @@ fn spawn_read_counts(pool: db::DbPool, stop: Arc<AtomicBool>) -> std::thread::Jo
 /// Drops throttling records older than a day and expired sign-in states, and recounts each
 /// book's reads of the last 30 days (trending), every ten minutes, on one instance at a time (an
 /// advisory lock: the others skip the pass).
-fn spawn_housekeeping(pool: db::DbPool, clock: Arc<dyn Clock>, stop: Arc<AtomicBool>) -> std::thread::JoinHandle<()> {
-    crate::workers::spawn_periodic("housekeeping", std::time::Duration::from_secs(600), stop, move || {
+fn spawn_housekeeping(pool: db::DbPool, clock: Arc<dyn Clock>, workers: &crate::workers::Workers) -> std::thread::JoinHandle<()> {
+    crate::workers::spawn_periodic("housekeeping", std::time::Duration::from_secs(600), workers, move || {
         let Ok(mut conn) = pool.get() else { return };
         let now = clock.now();
         if let Err(error) = db::operators::once_across_instances(&mut conn, db::operators::HOUSEKEEPING_LOCK, |conn| housekeeping_pass(conn, now)) {

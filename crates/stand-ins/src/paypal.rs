@@ -230,6 +230,8 @@ struct State {
     events: Vec<Value>,
     transmissions: HashMap<String, Transmission>,
     webhook: Option<String>,
+    /// The events delivered to the webhook and the receiver's status codes, in the order answered.
+    answered: Vec<(Value, u16)>,
     unavailable: bool,
 }
 
@@ -305,7 +307,7 @@ impl PayPalStandIn {
     /// there is nothing by that id or it can no longer be approved.
     pub fn approve(&self, id: &str) -> bool {
         let (ok, deliveries) = self.with_events(|state| approve(state, id).is_ok());
-        deliver_all(deliveries);
+        self.deliver_all(deliveries);
         ok
     }
 
@@ -316,7 +318,7 @@ impl PayPalStandIn {
             let response = capture_order(state, order_id);
             (response.status == 201).then(|| state.orders[order_id].capture.as_ref().map(|c| c.id.clone())).flatten()
         });
-        deliver_all(deliveries);
+        self.deliver_all(deliveries);
         capture
     }
 
@@ -328,21 +330,21 @@ impl PayPalStandIn {
             advance_subscription(state, id, advance);
             state.events[before..].to_vec()
         });
-        deliver_all(deliveries);
+        self.deliver_all(deliveries);
         events
     }
 
     /// Refunds a subscription's sale in full and sends (and returns) `PAYMENT.SALE.REFUNDED`.
     pub fn refund_sale(&self, sale_id: &str) -> Option<Value> {
         let (event, deliveries) = self.with_events(|state| refund_sale(state, sale_id));
-        deliver_all(deliveries);
+        self.deliver_all(deliveries);
         event
     }
 
     /// Refunds a capture in full and sends (and returns) `PAYMENT.CAPTURE.REFUNDED`.
     pub fn refund_capture(&self, capture_id: &str) -> Option<Value> {
         let (event, deliveries) = self.with_events(|state| refund_capture(state, capture_id));
-        deliver_all(deliveries);
+        self.deliver_all(deliveries);
         event
     }
 
@@ -381,6 +383,21 @@ impl PayPalStandIn {
         http::request("POST", url, &headers, &delivery.body).map(|(status, _)| status)
     }
 
+    /// Whether an event that `matches` has been delivered to the webhook and answered 2xx (for a
+    /// test to wait on instead of sleeping).
+    pub fn delivered(&self, matches: impl Fn(&Value) -> bool) -> bool {
+        self.lock().answered.iter().any(|(event, status)| (200..300).contains(status) && matches(event))
+    }
+
+    fn deliver_all(&self, deliveries: Vec<(String, Delivery)>) {
+        for (url, delivery) in &deliveries {
+            if let Ok(status) = PayPalStandIn::deliver(url, delivery) {
+                let event = serde_json::from_str(&delivery.body).unwrap_or(Value::Null);
+                self.lock().answered.push((event, status));
+            }
+        }
+    }
+
     fn lock(&self) -> MutexGuard<'_, State> {
         self.state.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
@@ -399,7 +416,8 @@ impl PayPalStandIn {
         let (response, deliveries) = self.with_events(|state| answer(state, &request));
         if !deliveries.is_empty() {
             // Delivered after the answer, as PayPal does (the receiver may call back in).
-            std::thread::spawn(move || deliver_all(deliveries));
+            let stand_in = self.clone();
+            std::thread::spawn(move || stand_in.deliver_all(deliveries));
         }
         http::write_response(stream, &response)
     }
@@ -409,12 +427,6 @@ fn deliveries_since(state: &mut State, before: usize) -> Vec<(String, Delivery)>
     let Some(url) = state.webhook.clone() else { return Vec::new() };
     let events: Vec<Value> = state.events[before..].to_vec();
     events.iter().map(|event| (url.clone(), transmit(state, event, Utc::now()))).collect()
-}
-
-fn deliver_all(deliveries: Vec<(String, Delivery)>) {
-    for (url, delivery) in &deliveries {
-        let _ = PayPalStandIn::deliver(url, delivery);
-    }
 }
 
 /// Registers a transmission of `event` at `time` and makes its delivery.

@@ -201,12 +201,12 @@ async fn remove(state: web::Data<AppState>, caller: AuthUser, id: web::Path<i64>
 
 /// Runs the summariser's jobs (with the configured language model, if any), every `interval`, one after another until none waits. A job a
 /// dead process left half done is taken again once stale (see `SummaryStore::claim`).
-pub fn spawn_summariser(state: AppState, interval: std::time::Duration, stop: std::sync::Arc<std::sync::atomic::AtomicBool>) -> std::thread::JoinHandle<()> {
+pub fn spawn_summariser(state: AppState, interval: std::time::Duration, workers: &crate::workers::Workers) -> std::thread::JoinHandle<()> {
     let fetcher = web_fetch::SafeFetcher::new(state.config.ai_fetch_allow.clone());
     // Made on the worker's thread: a blocking HTTP client may not be made or dropped on the
     // server's async runtime.
     let mut model: Option<Option<language_model::OpenAiCompatible>> = None;
-    crate::workers::spawn_periodic("summariser", interval, stop, move || loop {
+    crate::workers::spawn_periodic("summariser", interval, workers, move || loop {
         let model = model.get_or_insert_with(|| {
             state.config.ai_model.clone().and_then(|settings| match language_model::OpenAiCompatible::new(settings) {
                 Ok(model) => Some(model),

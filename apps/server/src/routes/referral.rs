@@ -6,8 +6,6 @@ use crate::state::AppState;
 use actix_web::{get, post, web, HttpResponse};
 use referral::invite::InviteForm;
 use serde::{Deserialize, Serialize};
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
 use std::time::Duration;
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -92,8 +90,8 @@ async fn invite_friend(state: web::Data<AppState>, caller: LiveMember, body: web
 /// Keeps the commission ledger up to date with billing (credits for referred members' payments,
 /// reversals for refunds), every `interval`. The ledger rules make each pass idempotent, so a pass
 /// cut off by a crash is finished by the next.
-pub fn spawn_commission_ledger(state: AppState, interval: Duration, stop: Arc<AtomicBool>) -> std::thread::JoinHandle<()> {
-    crate::workers::spawn_periodic("commission-ledger", interval, stop, move || {
+pub fn spawn_commission_ledger(state: AppState, interval: Duration, workers: &crate::workers::Workers) -> std::thread::JoinHandle<()> {
+    crate::workers::spawn_periodic("commission-ledger", interval, workers, move || {
         let Ok(mut conn) = state.pool.get() else { return };
         let store = db::PgStore::new(&mut conn);
         match referral::Referrals::new(&store, state.clock.now(), &state.config.public_url).settle_commissions() {

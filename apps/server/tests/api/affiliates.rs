@@ -106,7 +106,7 @@ async fn a_premium_purchase_through_an_affiliate_link_earns_a_tenth_once_and_pay
     assert!(tenth > 0);
     let figures = eventually_earned(app, &aff, tenth).await;
     assert_eq!((figures["paidOutCents"].as_i64(), figures["balanceCents"].as_i64()), (Some(0), Some(tenth)));
-    actix_web::rt::time::sleep(std::time::Duration::from_millis(400)).await;
+    app.after_a_whole_pass("commission-ledger").await;
     assert_eq!(affiliate(app, &aff).await["earnedCents"], tenth, "later passes credit nothing more");
 
     // Payouts: refused above the balance, recorded as a ledger entry within it.

@@ -129,7 +129,7 @@ async fn cancelling_a_paypal_subscription_keeps_access_to_the_paid_period() {
     assert_eq!(paying.paypal.subscription(&subscription_id).unwrap()["status"], "CANCELLED");
     // PayPal's CANCELLED webhook arrives too, and changes nothing.
     eventually("PayPal's cancel event", || paying.paypal.events().iter().any(|e| e["event_type"] == "BILLING.SUBSCRIPTION.CANCELLED").then_some(())).await;
-    actix_web::rt::time::sleep(std::time::Duration::from_millis(300)).await;
+    eventually("PayPal's cancel event delivered", || paying.paypal.delivered(|e| e["event_type"] == "BILLING.SUBSCRIPTION.CANCELLED").then_some(())).await;
     assert_eq!(stored_plan(app, "ada@example.com").2, end);
     let account = result(app.get("/api/user/account", Some(&token)).await).await;
     assert_eq!(account["user"]["isPaid"], true);

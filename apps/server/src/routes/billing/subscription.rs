@@ -8,8 +8,6 @@ use actix_web::{get, post, web, HttpResponse};
 use billing::cancel::SubscriptionSummary;
 use billing::subscription::SubscriptionStatus;
 use serde::{Deserialize, Serialize};
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
 use std::time::Duration;
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -142,8 +140,8 @@ async fn cancel_without_prefix(state: web::Data<AppState>, caller: AuthUser, bod
 
 /// Every `interval`, turns off the renewal of subscriptions whose buyer deleted the account (a
 /// provider that cannot be reached is tried again next round).
-pub fn spawn_renewal_housekeeping(state: AppState, interval: Duration, stop: Arc<AtomicBool>) -> std::thread::JoinHandle<()> {
-    crate::workers::spawn_periodic("billing-housekeeping", interval, stop, move || {
+pub fn spawn_renewal_housekeeping(state: AppState, interval: Duration, workers: &crate::workers::Workers) -> std::thread::JoinHandle<()> {
+    crate::workers::spawn_periodic("billing-housekeeping", interval, workers, move || {
         let Ok(mut conn) = state.pool.get() else { return };
         let store = db::PgStore::new(&mut conn);
         let billing = billing::Billing::new(&store, state.clock.now());
