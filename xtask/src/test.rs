@@ -81,12 +81,13 @@ fn front_end(suite: &Suite, dist: &Gate) {
         suite.skipped("the other front-end stages", "the packages did not install");
         return;
     }
-    suite.stage("Prettier (prettier --check)", |log| log.run(nice(frontend::npm()).args(["run", "-s", "format:check"])));
+    // The build first: the browser tests wait for it, the checks after it do not hold them up.
     let built = suite.stage("front-end production build (webpack, prerender; skipped when dist/ is newer than every source)", build_dist);
     dist.open(built);
     if built {
         suite.stage("size budget: JavaScript for the first route (120 KB gzipped)", |log| log.run(frontend::npm().args(["run", "-s", "size"])));
     }
+    suite.stage("Prettier (prettier --check)", |log| log.run(nice(frontend::npm()).args(["run", "-s", "format:check"])));
     suite.stage("front-end typecheck (tsc)", |log| log.run(nice(frontend::npm()).args(["run", "-s", "typecheck"])));
     suite.stage("front-end lint (ESLint: TypeScript, react-hooks)", |log| log.run(nice(frontend::npm()).args(["run", "-s", "lint"])));
     suite.stage("front-end unit and component tests (vitest)", |log| {

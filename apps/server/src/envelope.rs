@@ -324,7 +324,7 @@ impl From<billing::BillingError> for ApiError {
             | CouponNotForPlan | MissingEmail | InvalidEmail | CardNotCreated | UnknownCharge | MissingCancelReason | WebhookRejected(_) | MissingCode
             | InvalidCode | GiftTooLong(_) | GiftNeedsAddress => StatusCode::BAD_REQUEST,
             AccountNeeded => StatusCode::FORBIDDEN,
-            AlreadyForLife | SeatTaken => StatusCode::CONFLICT,
+            AlreadyForLife | HasLifetime | AlreadySubscribed { .. } | TrialUsed { .. } | SeatTaken => StatusCode::CONFLICT,
             SeatNotFound => StatusCode::NOT_FOUND,
             Throttled => StatusCode::TOO_MANY_REQUESTS,
             Declined(_) | PayPalNotApproved | PayPalRefused(_) => StatusCode::PAYMENT_REQUIRED,

@@ -36,6 +36,8 @@ pub struct InMemoryAdmin {
     messages: RefCell<Vec<Message>>,
     /// Mail queued with the messages, in order.
     pub mail: RefCell<Vec<OutgoingMail>>,
+    /// Members' grants of Premium (billing's).
+    pub grants: RefCell<Vec<billing::access::AccessGrant>>,
 }
 
 impl InMemoryAdmin {
@@ -100,9 +102,31 @@ impl MemberDirectory for InMemoryAdmin {
         Ok(self.plans.borrow().iter().any(|p| p == plan_id))
     }
 
-    fn save_member(&self, member: &MemberSummary, entry: &AuditEntry) -> PortResult<()> {
+    fn member_grants(&self, id: UserId) -> PortResult<Vec<billing::access::AccessGrant>> {
+        Ok(self.grants.borrow().iter().filter(|g| g.user == id).cloned().collect())
+    }
+
+    fn save_member(&self, member: &MemberSummary, operator_grant: Option<&crate::ports::OperatorGrant>, entry: &AuditEntry) -> PortResult<()> {
         if let Some(stored) = self.members.borrow_mut().iter_mut().find(|m| m.id == member.id) {
             *stored = member.clone();
+        }
+        if let Some(change) = operator_grant {
+            let mut grants = self.grants.borrow_mut();
+            for grant in grants.iter_mut().filter(|g| g.user == member.id && g.source.is_operators() && g.revoked.is_none()) {
+                grant.revoked = Some((change.at, billing::access::Revocation::Operator));
+            }
+            if let Some(new) = &change.grant {
+                let id = grants.len() as i64 + 1;
+                grants.push(billing::access::AccessGrant {
+                    id,
+                    user: new.user,
+                    plan_id: new.plan_id.clone(),
+                    source: new.source.clone(),
+                    starts_at: new.starts_at,
+                    ends_at: new.ends_at,
+                    revoked: None,
+                });
+            }
         }
         self.audit.borrow_mut().push(entry.clone());
         Ok(())

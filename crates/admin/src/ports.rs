@@ -24,8 +24,21 @@ pub trait MemberDirectory {
     fn member_with_email(&self, email: &str) -> PortResult<Option<UserId>>;
     /// Whether a plan with this id exists.
     fn plan_exists(&self, plan_id: &str) -> PortResult<bool>;
-    /// Writes the member's new fields and the audit entry in one transaction.
-    fn save_member(&self, member: &MemberSummary, entry: &AuditEntry) -> PortResult<()>;
+    /// The member's grants of Premium (billing's, read for the plan an operator's edit gives).
+    fn member_grants(&self, id: UserId) -> PortResult<Vec<billing::access::AccessGrant>>;
+    /// Writes the member's new fields and the audit entry in one transaction; with
+    /// `operator_grant`, the operator's earlier grants (and the legacy one) are revoked first and the
+    /// new one, if any, added.
+    fn save_member(&self, member: &MemberSummary, operator_grant: Option<&OperatorGrant>, entry: &AuditEntry) -> PortResult<()>;
+}
+
+/// What an operator's plan edit does to the member's grants: theirs (and the legacy one) are
+/// revoked, and `grant`, if any, takes their place. Purchases' and codes' grants stay: a refund at
+/// the provider ends those.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OperatorGrant {
+    pub grant: Option<billing::access::NewGrant>,
+    pub at: Timestamp,
 }
 
 /// Books as the back office sees them (deleted ones too). Every write takes its audit entry and

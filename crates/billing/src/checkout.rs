@@ -1,6 +1,7 @@
 //! Purchases: what a checkout records (a charge, and for subscriptions the subscription) and what
 //! it grants the member (the plan fields every entitlement reads).
 
+use crate::access::{GrantSource, MemberPlan, NewGrant};
 use crate::model::{Cents, Plan, PlanKind};
 use crate::subscription::SubscriptionState;
 use kernel::{PortResult, Session, Timestamp, UserId};
@@ -13,26 +14,38 @@ pub enum Buyer {
     Guest { email: Option<String> },
 }
 
-/// Where a charge stands.
+/// Where a charge stands. Only `Paid` gives anything.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ChargeStatus {
     /// Waiting for the buyer: their bank (3-D Secure), or their approval in PayPal's window.
     RequiresAction,
+    /// Accepted by the provider but the money has not arrived (a bank debit): nothing is given
+    /// until the provider says it succeeded.
+    Processing,
     Paid,
     Refunded,
+    /// Taken back by a chargeback: what it gave is suspended, and comes back if the dispute is won.
+    Disputed,
 }
 
 impl ChargeStatus {
     pub fn as_str(self) -> &'static str {
         match self {
             ChargeStatus::RequiresAction => "requires_action",
+            ChargeStatus::Processing => "processing",
             ChargeStatus::Paid => "paid",
             ChargeStatus::Refunded => "refunded",
+            ChargeStatus::Disputed => "disputed",
         }
     }
 
     pub fn parse(text: &str) -> Option<ChargeStatus> {
-        [Self::RequiresAction, Self::Paid, Self::Refunded].into_iter().find(|s| s.as_str() == text)
+        [Self::RequiresAction, Self::Processing, Self::Paid, Self::Refunded, Self::Disputed].into_iter().find(|s| s.as_str() == text)
+    }
+
+    /// Waiting for money that may still come.
+    pub fn is_waiting(self) -> bool {
+        matches!(self, ChargeStatus::RequiresAction | ChargeStatus::Processing)
     }
 }
 
@@ -55,60 +68,28 @@ pub struct Charge {
     pub referral_id: Option<String>,
 }
 
-/// What a paid plan gives the member: the fields the entitlements read (`planId`, `paidDate`,
-/// `endPaidDate`; no end is for life).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Grant {
-    pub plan_id: String,
-    pub paid_date: Timestamp,
-    pub end_paid_date: Option<Timestamp>,
-}
-
-impl Grant {
-    /// A lifetime purchase is for life; a subscription lasts as long as its state gives access.
-    pub fn for_purchase(plan: &Plan, subscription: Option<&SubscriptionState>, now: Timestamp) -> Option<Grant> {
-        let end_paid_date = match (&plan.kind, subscription) {
-            (PlanKind::Lifetime, _) => None,
-            (PlanKind::Subscription { .. }, Some(state)) => Some(state.access_until()),
-            // Gifts, seats, books and quiz results give their buyer no plan of their own.
-            _ => return None,
-        };
-        Some(Grant { plan_id: plan.id.clone(), paid_date: now, end_paid_date })
-    }
-}
-
-impl Grant {
-    /// Whether the plan lets the member read premium summaries at `now` (the entitlement rule:
-    /// paid, and no end or an end still ahead).
-    pub fn gives_access(&self, now: Timestamp) -> bool {
-        self.end_paid_date.is_none_or(|end| end > now)
-    }
-
-    /// What the member's plan fields become when a purchase's access changes (a renewal, an end,
-    /// a refund): the purchase's own grant, unless the member holds a better plan from elsewhere
-    /// (one for life, or one that lasts longer). `None`: leave the member as they are.
-    pub fn over(self, current: Option<&Grant>) -> Option<Grant> {
-        let Some(current) = current else { return Some(self) };
-        if current.plan_id == self.plan_id {
-            return Some(self);
-        }
-        match (current.end_paid_date, self.end_paid_date) {
-            (None, _) => None,
-            (Some(_), None) => Some(self),
-            (Some(theirs), Some(ours)) if ours > theirs => Some(self),
-            _ => None,
-        }
-    }
+/// The grant a purchase of `plan` gives its member: lifetime for life, a subscription as long as
+/// its state gives access; gifts, seats, books and quiz results give their buyer none.
+pub fn purchase_grant(plan: &Plan, charge: &Charge, user: UserId, subscription: Option<&SubscriptionState>, now: Timestamp) -> Option<NewGrant> {
+    let ends_at = match (&plan.kind, subscription) {
+        (PlanKind::Lifetime, _) => None,
+        (PlanKind::Subscription { .. }, Some(state)) => Some(state.access_until()),
+        _ => return None,
+    };
+    Some(NewGrant { user, plan_id: plan.id.clone(), source: GrantSource::Purchase { charge_id: charge.id.clone() }, starts_at: now, ends_at })
 }
 
 /// What a card checkout answers.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum CheckoutResult {
-    /// Paid (or the trial started). `granted` is what the member has now (none for guests until
-    /// they attach the charge).
-    Complete { charge_id: String, granted: Option<Grant> },
+    /// Paid (or the trial started). `plan` is the member's plan now (none for guests until they
+    /// attach the charge).
+    Complete { charge_id: String, plan: Option<MemberPlan> },
     /// The page must complete 3-D Secure with `client_secret`, then confirm `charge_id`.
     RequiresAction { charge_id: String, client_secret: String },
+    /// The provider accepted the payment but the money has not arrived: nothing is given until
+    /// it does (the provider's event completes it).
+    Processing { charge_id: String },
 }
 
 /// Outcome of attaching a guest's charge to an account.
@@ -123,18 +104,17 @@ pub enum Attach {
 
 /// Charges, subscriptions and the member's plan, stored together.
 pub trait ChargeBook {
-    /// Records a charge; for a paid one also counts its coupon's redemption and gives the member
-    /// `grant`, and for a subscription stores its state, all in one transaction.
-    fn record_charge(&self, charge: &Charge, subscription: Option<&SubscriptionState>, grant: Option<&Grant>) -> PortResult<()>;
+    /// Records a charge; for a paid one also counts its coupon's redemption, and for a
+    /// subscription stores its state, all in one transaction.
+    fn record_charge(&self, charge: &Charge, subscription: Option<&SubscriptionState>) -> PortResult<()>;
     fn find_charge(&self, id: &str) -> PortResult<Option<Charge>>;
     /// The charge a provider knows by `reference` (its payment, order or subscription id).
     fn find_charge_by_reference(&self, provider: &str, reference: &str) -> PortResult<Option<Charge>>;
     /// Marks a waiting charge paid with the same effects as `record_charge` (once: false when it
     /// was not waiting any more).
-    fn complete_charge(&self, id: &str, subscription: Option<&SubscriptionState>, grant: Option<&Grant>) -> PortResult<bool>;
-    /// Gives an unattached paid charge to `user` with `grant`, once: false when it had been
-    /// attached meanwhile.
-    fn attach_charge(&self, id: &str, user: UserId, grant: Option<&Grant>, at: Timestamp) -> PortResult<bool>;
+    fn complete_charge(&self, id: &str, subscription: Option<&SubscriptionState>) -> PortResult<bool>;
+    /// Gives an unattached paid charge to `user`, once: false when it had been attached meanwhile.
+    fn attach_charge(&self, id: &str, user: UserId, at: Timestamp) -> PortResult<bool>;
     /// The subscription state stored for a charge.
     fn subscription_of(&self, charge_id: &str) -> PortResult<Option<SubscriptionState>>;
 }

@@ -3,9 +3,9 @@
 //! to be guessed and is looked up by its digest; redeeming one extends the member's plan rather than
 //! replacing it.
 
-use crate::checkout::Grant;
+use crate::access::{covered_until, AccessGrant, GrantSource, NewGrant};
 use crate::error::BillingError;
-use kernel::Timestamp;
+use kernel::{Timestamp, UserId};
 
 /// What made the code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -52,23 +52,16 @@ impl CodeRecord {
 /// Days of premium a gift or a seat gives.
 pub const ONE_YEAR_DAYS: i32 = 365;
 
-/// What redeeming `code` makes of the member's plan: a lifetime code gives life; a code of days
-/// adds them after the member's current access (or from now). A member who has premium for life
-/// keeps the code for someone else.
-pub fn extension(current: Option<&Grant>, code: &CodeRecord, now: Timestamp) -> Result<Grant, BillingError> {
-    let active = current.filter(|g| g.gives_access(now));
-    if active.is_some_and(|g| g.end_paid_date.is_none()) {
+/// The grant redeeming `code` gives `user`: a lifetime code for life; a code of days from now
+/// until that many days after the member's current access ends (or from now). A member who has
+/// Premium for life keeps the code for someone else.
+pub fn code_grant(grants: &[AccessGrant], code: &CodeRecord, user: UserId, now: Timestamp) -> Result<NewGrant, BillingError> {
+    let covered = covered_until(grants, now);
+    if covered == Some(None) {
         return Err(BillingError::AlreadyForLife);
     }
-    let paid_date = active.map_or(now, |g| g.paid_date);
-    let end_paid_date = match code.duration_days {
-        None => None,
-        Some(days) => {
-            let from = active.and_then(|g| g.end_paid_date).map_or(now, |end| end.max(now));
-            Some(from + chrono::Duration::days(i64::from(days)))
-        }
-    };
-    Ok(Grant { plan_id: code.plan_id.clone(), paid_date, end_paid_date })
+    let ends_at = code.duration_days.map(|days| covered.flatten().map_or(now, |end| end.max(now)) + chrono::Duration::days(i64::from(days)));
+    Ok(NewGrant { user, plan_id: code.plan_id.clone(), source: GrantSource::Code { code_id: code.id }, starts_at: now, ends_at })
 }
 
 /// A team seat: a code bought in bulk, shown to its buyer, who hands it out.
@@ -211,27 +204,41 @@ mod tests {
         CodeRecord { id: 1, kind: CodeKind::Gift, plan_id: "gift".into(), duration_days: days, redeemed_at: None, revoked_at: None }
     }
 
-    fn grant(end_in_days: Option<i64>) -> Grant {
-        Grant { plan_id: "monthly".into(), paid_date: now() - Duration::days(40), end_paid_date: end_in_days.map(|d| now() + Duration::days(d)) }
+    const ADA: UserId = UserId(7);
+
+    /// A monthly grant of Ada's that began 40 days ago and ends in `end_in_days` (none: for life).
+    fn grant(end_in_days: Option<i64>) -> AccessGrant {
+        AccessGrant {
+            id: 1,
+            user: ADA,
+            plan_id: "monthly".into(),
+            source: GrantSource::Operator,
+            starts_at: now() - Duration::days(40),
+            ends_at: end_in_days.map(|d| now() + Duration::days(d)),
+            revoked: None,
+        }
     }
 
     #[test]
     fn a_year_is_added_after_the_current_access_or_from_now() {
-        let from_now = extension(None, &code(Some(365)), now()).unwrap();
-        assert_eq!((from_now.paid_date, from_now.end_paid_date), (now(), Some(now() + Duration::days(365))));
-        let extended = extension(Some(&grant(Some(10))), &code(Some(365)), now()).unwrap();
-        assert_eq!(extended.end_paid_date, Some(now() + Duration::days(375)), "the ten days left are kept");
-        assert_eq!(extended.paid_date, now() - Duration::days(40), "the member's first paid day stays");
+        let from_now = code_grant(&[], &code(Some(365)), ADA, now()).unwrap();
+        assert_eq!((from_now.starts_at, from_now.ends_at), (now(), Some(now() + Duration::days(365))));
+        assert_eq!(from_now.source, GrantSource::Code { code_id: 1 });
+        let extended = code_grant(&[grant(Some(10))], &code(Some(365)), ADA, now()).unwrap();
+        assert_eq!(extended.ends_at, Some(now() + Duration::days(375)), "the ten days left are kept");
+        assert_eq!(extended.starts_at, now(), "a grant starts when it is made");
         assert_eq!(extended.plan_id, "gift");
-        let lapsed = extension(Some(&grant(Some(-5))), &code(Some(365)), now()).unwrap();
-        assert_eq!(lapsed.end_paid_date, Some(now() + Duration::days(365)), "a lapsed plan is not extended backwards");
-        assert_eq!(lapsed.paid_date, now());
+        let lapsed = code_grant(&[grant(Some(-5))], &code(Some(365)), ADA, now()).unwrap();
+        assert_eq!(lapsed.ends_at, Some(now() + Duration::days(365)), "a lapsed plan is not extended backwards");
     }
 
     #[test]
     fn a_lifetime_code_gives_life_and_a_member_for_life_keeps_codes_for_others() {
-        assert_eq!(extension(Some(&grant(Some(10))), &code(None), now()).unwrap().end_paid_date, None);
-        assert_eq!(extension(Some(&grant(None)), &code(Some(365)), now()).unwrap_err(), BillingError::AlreadyForLife);
+        assert_eq!(code_grant(&[grant(Some(10))], &code(None), ADA, now()).unwrap().ends_at, None);
+        assert_eq!(code_grant(&[grant(None)], &code(Some(365)), ADA, now()).unwrap_err(), BillingError::AlreadyForLife);
+        // A lifetime grant that was refunded no longer counts.
+        let refunded = AccessGrant { revoked: Some((now() - Duration::days(1), crate::access::Revocation::Refund)), ..grant(None) };
+        assert_eq!(code_grant(&[refunded], &code(Some(365)), ADA, now()).unwrap().ends_at, Some(now() + Duration::days(365)));
     }
 
     #[test]

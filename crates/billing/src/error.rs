@@ -1,5 +1,10 @@
 use crate::gateway::WebhookRejected;
-use kernel::PortError;
+use kernel::{PortError, Timestamp};
+
+/// "November 25, 2026", as the pages write dates.
+pub fn long_date(at: Timestamp) -> String {
+    at.format("%B %-d, %Y").to_string()
+}
 
 /// Everything a billing call can answer besides success. Messages are shown to people as they
 /// are; the server maps each variant to an HTTP status and uses [`BillingError::code`].
@@ -71,6 +76,12 @@ pub enum BillingError {
     SeatNotFound,
     #[error("This seat has been taken already.")]
     SeatTaken,
+    #[error("You have Premium for life already: there is nothing more to buy.")]
+    HasLifetime,
+    #[error("You subscribe to {plan_name} already (it renews on {}). You can manage it on your account page.", long_date(*.renews_on))]
+    AlreadySubscribed { plan_name: String, renews_on: Timestamp },
+    #[error("Your free trial was used on {}: this subscription starts at once and is charged today.", long_date(*.on))]
+    TrialUsed { on: Timestamp },
     #[error("Please choose a reason.")]
     MissingCancelReason,
     #[error("You have no subscription that renews, so there is nothing to turn off.")]
@@ -109,7 +120,9 @@ impl BillingError {
             BillingError::NotSignedIn => "not_logged_in",
             BillingError::MissingCode => "missing_fields",
             BillingError::InvalidCode => "invalid_code",
-            BillingError::AlreadyForLife => "already_for_life",
+            BillingError::AlreadyForLife | BillingError::HasLifetime => "already_for_life",
+            BillingError::AlreadySubscribed { .. } => "already_subscribed",
+            BillingError::TrialUsed { .. } => "trial_used",
             BillingError::GiftTooLong(_) | BillingError::GiftNeedsAddress => "invalid_gift",
             BillingError::Throttled => "throttled",
             BillingError::SeatNotFound => "not_found",

@@ -1,5 +1,6 @@
 //! In-memory stand-ins for billing's ports, for unit tests without a database.
 
+use crate::access::{AccessGrant, MemberPlan, NewGrant, Revocation};
 use crate::cancel::CancelReason;
 use crate::checkout::*;
 use crate::codes::{CodeKind, CodeRecord, GiftDetails, Seat};
@@ -19,8 +20,14 @@ pub struct InMemoryBilling {
     coupons: Mutex<Vec<Coupon>>,
     charges: Mutex<Vec<Charge>>,
     subscriptions: Mutex<HashMap<String, SubscriptionState>>,
-    /// What each member was given, in order.
-    grants: Mutex<Vec<(UserId, Grant)>>,
+    grants: Mutex<Vec<AccessGrant>>,
+    /// The members' plan fields as last derived.
+    plans_of_members: Mutex<HashMap<UserId, MemberPlan>>,
+    trials: Mutex<Vec<(TrialKeys, String, Timestamp)>>,
+    /// Subscriptions asked to stop renewing: charge id -> how.
+    renewal_ends: Mutex<HashMap<String, RenewalEnding>>,
+    /// Codes' revocation reasons: code id -> why.
+    code_revocations: Mutex<HashMap<i64, Revocation>>,
     events: Mutex<Vec<(String, String)>>,
     cancellations: Mutex<Vec<(String, CancelReason)>>,
     mail: Mutex<Vec<OutgoingMail>>,
@@ -40,7 +47,11 @@ struct Contents {
     coupons: Vec<Coupon>,
     charges: Vec<Charge>,
     subscriptions: HashMap<String, SubscriptionState>,
-    grants: Vec<(UserId, Grant)>,
+    grants: Vec<AccessGrant>,
+    plans_of_members: HashMap<UserId, MemberPlan>,
+    trials: Vec<(TrialKeys, String, Timestamp)>,
+    renewal_ends: HashMap<String, RenewalEnding>,
+    code_revocations: HashMap<i64, Revocation>,
     events: Vec<(String, String)>,
     cancellations: Vec<(String, CancelReason)>,
     mail: Vec<OutgoingMail>,
@@ -76,8 +87,18 @@ impl InMemoryBilling {
         self.charges.lock().unwrap().clone()
     }
 
-    pub fn grants(&self) -> Vec<(UserId, Grant)> {
+    pub fn grants(&self) -> Vec<AccessGrant> {
         self.grants.lock().unwrap().clone()
+    }
+
+    /// The trials given so far: (keys, charge id).
+    pub fn trials(&self) -> Vec<(TrialKeys, String)> {
+        self.trials.lock().unwrap().iter().map(|(k, c, _)| (k.clone(), c.clone())).collect()
+    }
+
+    /// Subscriptions asked to stop renewing that have not stopped yet.
+    pub fn renewal_ends(&self) -> HashMap<String, RenewalEnding> {
+        self.renewal_ends.lock().unwrap().clone()
     }
 
     pub fn coupon_redemptions(&self, code: &str) -> u32 {
@@ -101,9 +122,9 @@ impl InMemoryBilling {
         self.cancellations.lock().unwrap().clone()
     }
 
-    /// The member's plan fields now.
-    pub fn plan_of(&self, user: UserId) -> Option<Grant> {
-        self.grants.lock().unwrap().iter().rev().find(|(u, _)| *u == user).map(|(_, g)| g.clone())
+    /// The member's plan fields as last derived.
+    pub fn plan_of(&self, user: UserId) -> Option<MemberPlan> {
+        self.plans_of_members.lock().unwrap().get(&user).cloned()
     }
 
     /// Marks a member's account deleted (their charges stay, their sessions end).
@@ -122,6 +143,10 @@ impl InMemoryBilling {
             charges: self.charges.lock().unwrap().clone(),
             subscriptions: self.subscriptions.lock().unwrap().clone(),
             grants: self.grants.lock().unwrap().clone(),
+            plans_of_members: self.plans_of_members.lock().unwrap().clone(),
+            trials: self.trials.lock().unwrap().clone(),
+            renewal_ends: self.renewal_ends.lock().unwrap().clone(),
+            code_revocations: self.code_revocations.lock().unwrap().clone(),
             events: self.events.lock().unwrap().clone(),
             cancellations: self.cancellations.lock().unwrap().clone(),
             mail: self.mail.lock().unwrap().clone(),
@@ -136,6 +161,10 @@ impl InMemoryBilling {
         *self.charges.lock().unwrap() = contents.charges;
         *self.subscriptions.lock().unwrap() = contents.subscriptions;
         *self.grants.lock().unwrap() = contents.grants;
+        *self.plans_of_members.lock().unwrap() = contents.plans_of_members;
+        *self.trials.lock().unwrap() = contents.trials;
+        *self.renewal_ends.lock().unwrap() = contents.renewal_ends;
+        *self.code_revocations.lock().unwrap() = contents.code_revocations;
         *self.events.lock().unwrap() = contents.events;
         *self.cancellations.lock().unwrap() = contents.cancellations;
         *self.mail.lock().unwrap() = contents.mail;
@@ -144,7 +173,7 @@ impl InMemoryBilling {
         *self.subscription_payments.lock().unwrap() = contents.subscription_payments;
     }
 
-    fn paid_effects(&self, charge: &Charge, subscription: Option<&SubscriptionState>, grant: Option<&Grant>) {
+    fn paid_effects(&self, charge: &Charge, subscription: Option<&SubscriptionState>) {
         if let Some(code) = &charge.coupon {
             if let Some(coupon) = self.coupons.lock().unwrap().iter_mut().find(|c| &c.code == code) {
                 coupon.redemptions += 1;
@@ -153,17 +182,14 @@ impl InMemoryBilling {
         if let Some(state) = subscription {
             self.subscriptions.lock().unwrap().insert(charge.id.clone(), *state);
         }
-        if let (Some(user), Some(grant)) = (charge.user, grant) {
-            self.grants.lock().unwrap().push((user, grant.clone()));
-        }
     }
 }
 
 impl ChargeBook for InMemoryBilling {
-    fn record_charge(&self, charge: &Charge, subscription: Option<&SubscriptionState>, grant: Option<&Grant>) -> PortResult<()> {
+    fn record_charge(&self, charge: &Charge, subscription: Option<&SubscriptionState>) -> PortResult<()> {
         self.charges.lock().unwrap().push(charge.clone());
         if charge.status == ChargeStatus::Paid {
-            self.paid_effects(charge, subscription, grant);
+            self.paid_effects(charge, subscription);
         }
         Ok(())
     }
@@ -176,10 +202,10 @@ impl ChargeBook for InMemoryBilling {
         Ok(self.charges.lock().unwrap().iter().find(|c| c.provider == provider && c.reference == reference).cloned())
     }
 
-    fn complete_charge(&self, id: &str, subscription: Option<&SubscriptionState>, grant: Option<&Grant>) -> PortResult<bool> {
+    fn complete_charge(&self, id: &str, subscription: Option<&SubscriptionState>) -> PortResult<bool> {
         let completed = {
             let mut charges = self.charges.lock().unwrap();
-            match charges.iter_mut().find(|c| c.id == id && c.status == ChargeStatus::RequiresAction) {
+            match charges.iter_mut().find(|c| c.id == id && c.status.is_waiting()) {
                 Some(charge) => {
                     charge.status = ChargeStatus::Paid;
                     Some(charge.clone())
@@ -188,18 +214,15 @@ impl ChargeBook for InMemoryBilling {
             }
         };
         if let Some(charge) = &completed {
-            self.paid_effects(charge, subscription, grant);
+            self.paid_effects(charge, subscription);
         }
         Ok(completed.is_some())
     }
 
-    fn attach_charge(&self, id: &str, user: UserId, grant: Option<&Grant>, _at: Timestamp) -> PortResult<bool> {
+    fn attach_charge(&self, id: &str, user: UserId, _at: Timestamp) -> PortResult<bool> {
         let mut charges = self.charges.lock().unwrap();
         let Some(charge) = charges.iter_mut().find(|c| c.id == id && c.user.is_none()) else { return Ok(false) };
         charge.user = Some(user);
-        if let Some(grant) = grant {
-            self.grants.lock().unwrap().push((user, grant.clone()));
-        }
         Ok(true)
     }
 
@@ -240,18 +263,9 @@ impl BillingLedger for InMemoryBilling {
         Ok(())
     }
 
-    fn member_plan(&self, user: UserId) -> PortResult<Option<Grant>> {
-        Ok(self.plan_of(user))
-    }
-
-    fn give(&self, user: UserId, grant: &Grant) -> PortResult<()> {
-        self.grants.lock().unwrap().push((user, grant.clone()));
-        Ok(())
-    }
-
-    fn mark_refunded(&self, charge_id: &str) -> PortResult<()> {
+    fn set_charge_status(&self, charge_id: &str, status: ChargeStatus) -> PortResult<()> {
         if let Some(charge) = self.charges.lock().unwrap().iter_mut().find(|c| c.id == charge_id) {
-            charge.status = ChargeStatus::Refunded;
+            charge.status = status;
         }
         Ok(())
     }
@@ -283,15 +297,23 @@ impl BillingLedger for InMemoryBilling {
         Ok(found)
     }
 
-    fn renewals_of_deleted_accounts(&self, limit: usize) -> PortResult<Vec<(Charge, SubscriptionState)>> {
+    fn renewals_to_end(&self, limit: usize) -> PortResult<Vec<(Charge, SubscriptionState, RenewalEnding)>> {
         let deleted = self.deleted.lock().unwrap().clone();
+        let requested = self.renewal_ends();
         Ok(self
             .charges()
             .into_iter()
-            .filter(|c| c.user.is_some_and(|u| deleted.contains(&u)))
-            .filter_map(|c| self.state_of(&c.id).filter(SubscriptionState::renews).map(|s| (c, s)))
+            .filter_map(|c| {
+                let ending = requested.get(&c.id).copied().or_else(|| c.user.is_some_and(|u| deleted.contains(&u)).then_some(RenewalEnding::AtPeriodEnd))?;
+                self.state_of(&c.id).filter(SubscriptionState::renews).map(|s| (c, s, ending))
+            })
             .take(limit)
             .collect())
+    }
+
+    fn request_renewal_end(&self, charge_id: &str, ending: RenewalEnding, _at: Timestamp) -> PortResult<()> {
+        self.renewal_ends.lock().unwrap().insert(charge_id.to_owned(), ending);
+        Ok(())
     }
 
     fn queue_mail(&self, mail: &OutgoingMail, _at: Timestamp) -> PortResult<()> {
@@ -303,6 +325,97 @@ impl BillingLedger for InMemoryBilling {
 impl Payers for InMemoryBilling {
     fn live_payer(&self, session: Session) -> PortResult<Option<Payer>> {
         Ok(self.sessions.lock().unwrap().iter().find(|(s, _)| *s == session).map(|(s, email)| Payer { user: s.user, email: email.clone() }))
+    }
+
+    fn member_email(&self, user: UserId) -> PortResult<Option<String>> {
+        if self.deleted.lock().unwrap().contains(&user) {
+            return Ok(None);
+        }
+        Ok(self.sessions.lock().unwrap().iter().find(|(s, _)| s.user == user).map(|(_, email)| email.clone()))
+    }
+}
+
+impl GrantBook for InMemoryBilling {
+    fn lock_grants_of(&self, user: UserId) -> PortResult<Vec<AccessGrant>> {
+        Ok(self.grants.lock().unwrap().iter().filter(|g| g.user == user).cloned().collect())
+    }
+
+    fn add_grant(&self, grant: &NewGrant, _at: Timestamp) -> PortResult<i64> {
+        let mut grants = self.grants.lock().unwrap();
+        let id = grants.len() as i64 + 1;
+        grants.push(AccessGrant {
+            id,
+            user: grant.user,
+            plan_id: grant.plan_id.clone(),
+            source: grant.source.clone(),
+            starts_at: grant.starts_at,
+            ends_at: grant.ends_at,
+            revoked: None,
+        });
+        Ok(id)
+    }
+
+    fn set_grant_end(&self, id: i64, ends_at: Option<Timestamp>) -> PortResult<()> {
+        if let Some(grant) = self.grants.lock().unwrap().iter_mut().find(|g| g.id == id) {
+            grant.ends_at = ends_at;
+        }
+        Ok(())
+    }
+
+    fn revoke_grant(&self, id: i64, at: Timestamp, why: Revocation) -> PortResult<()> {
+        if let Some(grant) = self.grants.lock().unwrap().iter_mut().find(|g| g.id == id) {
+            grant.revoked = Some((at, why));
+        }
+        Ok(())
+    }
+
+    fn restore_grant(&self, id: i64) -> PortResult<()> {
+        if let Some(grant) = self.grants.lock().unwrap().iter_mut().find(|g| g.id == id) {
+            grant.revoked = None;
+        }
+        Ok(())
+    }
+
+    fn grants_of_charge(&self, charge_id: &str) -> PortResult<Vec<AccessGrant>> {
+        let codes: Vec<i64> = self.codes.lock().unwrap().iter().filter(|(new, _)| new.charge_id.as_deref() == Some(charge_id)).map(|(_, r)| r.id).collect();
+        Ok(self
+            .grants
+            .lock()
+            .unwrap()
+            .iter()
+            .filter(|g| match &g.source {
+                crate::access::GrantSource::Purchase { charge_id: of } => of == charge_id,
+                crate::access::GrantSource::Code { code_id } => codes.contains(code_id),
+                _ => false,
+            })
+            .cloned()
+            .collect())
+    }
+
+    fn save_member_plan(&self, user: UserId, plan: Option<&MemberPlan>) -> PortResult<()> {
+        let mut plans = self.plans_of_members.lock().unwrap();
+        match plan {
+            Some(plan) => plans.insert(user, plan.clone()),
+            None => plans.remove(&user),
+        };
+        Ok(())
+    }
+}
+
+impl TrialBook for InMemoryBilling {
+    fn trial_given(&self, keys: &TrialKeys) -> PortResult<Option<Timestamp>> {
+        let matches = |given: &TrialKeys| {
+            (keys.user.is_some() && given.user == keys.user)
+                || (keys.email.is_some() && given.email == keys.email)
+                || (keys.card.is_some() && given.card == keys.card)
+                || (keys.paypal_payer.is_some() && given.paypal_payer == keys.paypal_payer)
+        };
+        Ok(self.trials.lock().unwrap().iter().filter(|(given, _, _)| matches(given)).map(|(_, _, at)| *at).min())
+    }
+
+    fn record_trial(&self, keys: &TrialKeys, charge_id: &str, at: Timestamp) -> PortResult<()> {
+        self.trials.lock().unwrap().push((keys.clone(), charge_id.to_owned(), at));
+        Ok(())
     }
 }
 
@@ -325,13 +438,36 @@ impl CodeBook for InMemoryBilling {
         Ok(self.codes.lock().unwrap().iter().find(|(new, _)| new.digest == digest).map(|(_, record)| record.clone()))
     }
 
-    fn redeem_code(&self, code_id: i64, user: UserId, grant: &Grant, at: Timestamp) -> PortResult<bool> {
+    fn redeem_code(&self, code_id: i64, _user: UserId, at: Timestamp) -> PortResult<bool> {
         let mut codes = self.codes.lock().unwrap();
         let Some((_, record)) = codes.iter_mut().find(|(_, r)| r.id == code_id && r.usable()) else { return Ok(false) };
         record.redeemed_at = Some(at);
-        drop(codes);
-        self.grants.lock().unwrap().push((user, grant.clone()));
         Ok(true)
+    }
+
+    fn revoke_codes_of_charge(&self, charge_id: &str, at: Timestamp, why: Revocation) -> PortResult<u32> {
+        let mut revoked = 0;
+        for (new, record) in self.codes.lock().unwrap().iter_mut() {
+            if new.charge_id.as_deref() == Some(charge_id) && record.usable() {
+                record.revoked_at = Some(at);
+                self.code_revocations.lock().unwrap().insert(record.id, why);
+                revoked += 1;
+            }
+        }
+        Ok(revoked)
+    }
+
+    fn restore_codes_of_charge(&self, charge_id: &str, why: Revocation) -> PortResult<u32> {
+        let mut restored = 0;
+        let mut reasons = self.code_revocations.lock().unwrap();
+        for (new, record) in self.codes.lock().unwrap().iter_mut() {
+            if new.charge_id.as_deref() == Some(charge_id) && reasons.get(&record.id) == Some(&why) {
+                record.revoked_at = None;
+                reasons.remove(&record.id);
+                restored += 1;
+            }
+        }
+        Ok(restored)
     }
 
     fn insert_codes(&self, codes: &[NewCode], _at: Timestamp) -> PortResult<()> {
@@ -444,6 +580,8 @@ pub struct FakeCards {
     pub subscriptions: Mutex<Vec<SubscriptionRequest>>,
     /// Subscriptions whose renewal was turned off.
     pub cancelled: Mutex<Vec<String>>,
+    /// Subscriptions ended at once.
+    pub cancelled_now: Mutex<Vec<String>>,
     /// While true, turning renewals off fails as if the provider were down.
     pub down: Mutex<bool>,
 }
@@ -456,6 +594,7 @@ impl FakeCards {
             payments: Mutex::default(),
             subscriptions: Mutex::default(),
             cancelled: Mutex::default(),
+            cancelled_now: Mutex::default(),
             down: Mutex::new(false),
         }
     }
@@ -478,7 +617,8 @@ impl CardPayments for FakeCards {
         self.payments.lock().unwrap().push(payment.clone());
         let reference = format!("pi_{}", payment.idempotency_key);
         Ok(match payment.payment_method.as_str() {
-            "pm_visa" => PaymentOutcome::Paid { reference },
+            "pm_visa" | "pm_visa_copy" | "pm_other_card" => PaymentOutcome::Paid { reference },
+            "pm_debit" => PaymentOutcome::Processing { reference: format!("pi_debit_{}", payment.idempotency_key) },
             "pm_3ds" => PaymentOutcome::RequiresAction { client_secret: format!("{reference}_secret"), reference },
             "pm_down" => return Err(GatewayUnavailable("connection refused".into())),
             "pm_silent" => PaymentOutcome::Declined { message: None },
@@ -490,7 +630,7 @@ impl CardPayments for FakeCards {
         self.subscriptions.lock().unwrap().push(request.clone());
         let subscription = format!("sub_{}", request.idempotency_key);
         Ok(match request.payment_method.as_str() {
-            "pm_visa" => SubscriptionOutcome::Started { subscription, snapshot: self.trial_snapshot(request) },
+            "pm_visa" | "pm_visa_copy" | "pm_other_card" => SubscriptionOutcome::Started { subscription, snapshot: self.trial_snapshot(request) },
             "pm_3ds" => SubscriptionOutcome::RequiresAction { client_secret: format!("{subscription}_secret"), subscription },
             "pm_down" => return Err(GatewayUnavailable("connection refused".into())),
             _ => SubscriptionOutcome::Declined { message: Some("Your card was declined.".into()) },
@@ -500,9 +640,19 @@ impl CardPayments for FakeCards {
     fn payment(&self, reference: &str) -> Result<PaymentOutcome, GatewayUnavailable> {
         Ok(if self.approved.lock().unwrap().iter().any(|r| r == reference) {
             PaymentOutcome::Paid { reference: reference.to_owned() }
+        } else if reference.starts_with("pi_debit") {
+            PaymentOutcome::Processing { reference: reference.to_owned() }
         } else {
             PaymentOutcome::RequiresAction { reference: reference.to_owned(), client_secret: format!("{reference}_secret") }
         })
+    }
+
+    /// `pm_visa` and `pm_visa_copy` are one card (the same fingerprint), anything else its own.
+    fn card_fingerprint(&self, payment_method: &str) -> Result<Option<String>, GatewayUnavailable> {
+        Ok(Some(match payment_method {
+            "pm_visa" | "pm_visa_copy" => "fp_visa".to_owned(),
+            other => format!("fp_{other}"),
+        }))
     }
 }
 
@@ -527,6 +677,15 @@ impl RenewingSubscriptions for FakeCards {
         let request = request.ok_or_else(|| GatewayUnavailable("no such subscription".into()))?;
         self.cancelled.lock().unwrap().push(subscription.to_owned());
         Ok(ProviderSnapshot { status: SubscriptionStatus::Canceled, as_of: self.now + chrono::Duration::seconds(1), ..self.trial_snapshot(&request) })
+    }
+
+    fn cancel_now(&self, subscription: &str) -> Result<ProviderSnapshot, GatewayUnavailable> {
+        if *self.down.lock().unwrap() {
+            return Err(GatewayUnavailable("connection refused".into()));
+        }
+        self.cancelled_now.lock().unwrap().push(subscription.to_owned());
+        let at = self.now + chrono::Duration::seconds(1);
+        Ok(ProviderSnapshot { status: SubscriptionStatus::Expired, current_period_end: at, as_of: at })
     }
 }
 
@@ -584,6 +743,8 @@ pub struct FakePayPal {
     pub cancelled: Mutex<Vec<String>>,
     /// What a capture reports taking instead of the order's amount (a provider gone wrong).
     pub capture_amount_override: Mutex<Option<Cents>>,
+    /// The PayPal account that approves (`payer_id`).
+    pub payer: Mutex<String>,
 }
 
 impl FakePayPal {
@@ -595,6 +756,7 @@ impl FakePayPal {
             captures: Mutex::default(),
             cancelled: Mutex::default(),
             capture_amount_override: Mutex::default(),
+            payer: Mutex::new("PAYER-1".to_owned()),
         }
     }
 
@@ -630,6 +792,13 @@ impl RenewingSubscriptions for FakePayPal {
         let request = self.subscription_request(subscription).ok_or_else(|| GatewayUnavailable("no such subscription".into()))?;
         self.cancelled.lock().unwrap().push(subscription.to_owned());
         Ok(ProviderSnapshot { as_of: self.now + chrono::Duration::seconds(1), ..self.snapshot(&request, SubscriptionStatus::Canceled) })
+    }
+
+    fn cancel_now(&self, subscription: &str) -> Result<ProviderSnapshot, GatewayUnavailable> {
+        self.subscription_request(subscription).ok_or_else(|| GatewayUnavailable("no such subscription".into()))?;
+        self.cancelled.lock().unwrap().push(subscription.to_owned());
+        let at = self.now + chrono::Duration::seconds(1);
+        Ok(ProviderSnapshot { status: SubscriptionStatus::Expired, current_period_end: at, as_of: at })
     }
 }
 
@@ -668,6 +837,7 @@ impl PayPalPayments for FakePayPal {
         Ok(Some(PayPalSubscription {
             paypal_plan: request.paypal_plan.clone(),
             custom_id: Some(request.charge_id.clone()),
+            payer_id: approved.then(|| self.payer.lock().unwrap().clone()),
             snapshot: approved.then(|| self.snapshot(&request, status)),
         }))
     }

@@ -42,6 +42,11 @@ pub enum PaymentOutcome {
     Paid {
         reference: String,
     },
+    /// Accepted, but the money has not arrived (a bank debit): nothing is given until the
+    /// provider's event says it succeeded.
+    Processing {
+        reference: String,
+    },
     /// The bank wants 3-D Secure: the page completes it with `client_secret`, then asks again.
     RequiresAction {
         reference: String,
@@ -80,6 +85,8 @@ pub trait RenewingSubscriptions: Send + Sync {
     fn subscription(&self, subscription: &str) -> Result<Option<ProviderSnapshot>, GatewayUnavailable>;
     /// Turns auto-renewal off: the subscription ends at its period end.
     fn cancel_at_period_end(&self, subscription: &str) -> Result<ProviderSnapshot, GatewayUnavailable>;
+    /// Ends the subscription at once, with no further charge (a trial a better purchase replaced).
+    fn cancel_now(&self, subscription: &str) -> Result<ProviderSnapshot, GatewayUnavailable>;
 }
 
 /// Card payments through the provider.
@@ -88,6 +95,9 @@ pub trait CardPayments: RenewingSubscriptions {
     fn subscribe(&self, request: &SubscriptionRequest) -> Result<SubscriptionOutcome, GatewayUnavailable>;
     /// A payment's state now (after the page completed 3-D Secure).
     fn payment(&self, reference: &str) -> Result<PaymentOutcome, GatewayUnavailable>;
+    /// The fingerprint of the card behind a PaymentMethod (the same for every copy of one card),
+    /// `None` when it is not a card or the provider does not say.
+    fn card_fingerprint(&self, payment_method: &str) -> Result<Option<String>, GatewayUnavailable>;
 }
 
 /// A PayPal order for a one-time purchase (capture intent), priced by billing.
@@ -129,6 +139,8 @@ pub struct PayPalSubscription {
     pub paypal_plan: String,
     /// Our charge id, as given when it was made.
     pub custom_id: Option<String>,
+    /// The PayPal account that approved it (`subscriber.payer_id`), once approved.
+    pub payer_id: Option<String>,
     /// `None` while the buyer has not approved it.
     pub snapshot: Option<ProviderSnapshot>,
 }
@@ -177,9 +189,17 @@ pub enum ProviderEvent {
     SubscriptionTouched { subscription: String, payment: Option<SubscriptionPayment> },
     /// A subscription's invoice was paid (a renewal, or the first payment after a trial).
     SubscriptionPaid { subscription: String, payment: SubscriptionPayment },
-    /// A payment was refunded (or charged back): a one-time payment's or a subscription
-    /// payment's provider reference.
+    /// A payment was refunded: a one-time payment's or a subscription payment's provider
+    /// reference.
     Refunded { reference: String },
+    /// A chargeback took a payment's money back (for now: a won dispute reinstates it).
+    Disputed { reference: String },
+    /// A won dispute: the money of a disputed payment came back.
+    DisputeWon { reference: String },
+    /// A one-time payment that was processing (or waiting for the buyer's bank) succeeded.
+    PaymentSucceeded { reference: String },
+    /// A subscription's renewal could not be charged; the provider retries.
+    RenewalFailed { subscription: String },
     /// An event billing does not act on.
     Other,
 }

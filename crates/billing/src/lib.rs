@@ -3,6 +3,7 @@
 //! providers report it. Rules over the ports in `ports`; no database, HTTP or clock. Every amount
 //! is integer cents (USD) and is computed here, never taken from the client.
 
+pub mod access;
 pub mod cancel;
 pub mod checkout;
 pub mod codes;
@@ -13,6 +14,7 @@ pub mod ports;
 pub mod pricing;
 pub mod receipt;
 pub mod service;
+pub mod standing;
 pub mod subscription;
 
 #[cfg(any(test, feature = "test-support"))]

@@ -1,7 +1,8 @@
 //! What billing needs from the outside world.
 
+use crate::access::{AccessGrant, MemberPlan, NewGrant, Revocation};
 use crate::cancel::CancelReason;
-use crate::checkout::{Charge, Grant};
+use crate::checkout::Charge;
 use crate::codes::{CodeKind, CodeRecord, GiftDetails, Seat};
 use crate::error::BillingError;
 use crate::gateway::SubscriptionPayment;
@@ -47,6 +48,67 @@ pub struct Payer {
 pub trait Payers {
     /// The member of a session that is still live (not signed out, not deleted).
     fn live_payer(&self, session: Session) -> PortResult<Option<Payer>>;
+    /// A member's e-mail address (`None`: deleted or unknown), for mail about their access.
+    fn member_email(&self, user: UserId) -> PortResult<Option<String>>;
+}
+
+/// Grants of Premium, and the member's plan fields derived from them (`access`).
+pub trait GrantBook {
+    /// Every grant of the member, with the member locked until the transaction ends: two changes
+    /// to one member's access run one after the other.
+    fn lock_grants_of(&self, user: UserId) -> PortResult<Vec<AccessGrant>>;
+    /// Adds a grant; its id.
+    fn add_grant(&self, grant: &NewGrant, at: Timestamp) -> PortResult<i64>;
+    /// Moves a grant's end (a subscription's access changed).
+    fn set_grant_end(&self, id: i64, ends_at: Option<Timestamp>) -> PortResult<()>;
+    fn revoke_grant(&self, id: i64, at: Timestamp, why: Revocation) -> PortResult<()>;
+    /// Undoes a revocation (a dispute that was won).
+    fn restore_grant(&self, id: i64) -> PortResult<()>;
+    /// The grants a purchase made: its own (lifetime, a subscription) and those of the codes it
+    /// delivered (gifts, seats), whoever holds them.
+    fn grants_of_charge(&self, charge_id: &str) -> PortResult<Vec<AccessGrant>>;
+    /// Stores the member's plan fields as derived from their grants.
+    fn save_member_plan(&self, user: UserId, plan: Option<&MemberPlan>) -> PortResult<()>;
+}
+
+/// Who had a free trial: once per account, e-mail address, card and PayPal payer.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TrialKeys {
+    pub user: Option<UserId>,
+    /// Normalised (`kernel::Email`).
+    pub email: Option<String>,
+    /// The card's fingerprint as the provider gives it (the same for every copy of one card).
+    pub card: Option<String>,
+    pub paypal_payer: Option<String>,
+}
+
+pub trait TrialBook {
+    /// When a trial was first given to any of these keys; `None`: never.
+    fn trial_given(&self, keys: &TrialKeys) -> PortResult<Option<Timestamp>>;
+    /// Records a trial given to these keys (for the purchase `charge_id`).
+    fn record_trial(&self, keys: &TrialKeys, charge_id: &str, at: Timestamp) -> PortResult<()>;
+}
+
+/// How a subscription that a better purchase replaced stops.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RenewalEnding {
+    /// Cancelled at once: a trial ends with no charge.
+    Now,
+    /// Kept until the end of the period paid for, without renewing.
+    AtPeriodEnd,
+}
+
+impl RenewalEnding {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RenewalEnding::Now => "now",
+            RenewalEnding::AtPeriodEnd => "period_end",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<RenewalEnding> {
+        [RenewalEnding::Now, RenewalEnding::AtPeriodEnd].into_iter().find(|e| e.as_str() == text)
+    }
 }
 
 /// Provider events, the member's plan fields, cancellations and billing's mail: what the webhook,
@@ -61,11 +123,8 @@ pub trait BillingLedger {
     fn lock_charge_by_reference(&self, provider: &str, reference: &str) -> PortResult<Option<(Charge, Option<SubscriptionState>)>>;
     /// Stores a subscription's state (the caller decided it is newer).
     fn save_subscription(&self, charge_id: &str, state: &SubscriptionState) -> PortResult<()>;
-    /// The member's plan fields now (`None`: never paid).
-    fn member_plan(&self, user: UserId) -> PortResult<Option<Grant>>;
-    /// Sets the member's plan fields.
-    fn give(&self, user: UserId, grant: &Grant) -> PortResult<()>;
-    fn mark_refunded(&self, charge_id: &str) -> PortResult<()>;
+    /// Sets a charge's status (refunded, disputed, paid again after a won dispute).
+    fn set_charge_status(&self, charge_id: &str, status: crate::checkout::ChargeStatus) -> PortResult<()>;
     /// Records a subscription's payment under its purchase, once per provider payment id; whether
     /// it was new.
     fn record_subscription_payment(&self, charge_id: &str, provider: &str, payment: &SubscriptionPayment) -> PortResult<bool>;
@@ -74,8 +133,12 @@ pub trait BillingLedger {
     fn record_cancellation(&self, charge_id: &str, reason: CancelReason, at: Timestamp) -> PortResult<()>;
     /// The member's purchases with a subscription, newest first.
     fn subscriptions_of(&self, user: UserId) -> PortResult<Vec<(Charge, SubscriptionState)>>;
-    /// Subscriptions that still renew although their buyer deleted the account, oldest first.
-    fn renewals_of_deleted_accounts(&self, limit: usize) -> PortResult<Vec<(Charge, SubscriptionState)>>;
+    /// Subscriptions that still renew although they must end, oldest first: their buyer deleted
+    /// the account (at the period end), or a better purchase replaced them (as requested).
+    fn renewals_to_end(&self, limit: usize) -> PortResult<Vec<(Charge, SubscriptionState, RenewalEnding)>>;
+    /// Records that a subscription must stop renewing (done by `end_renewals`, now and by the
+    /// housekeeping job until the provider confirms).
+    fn request_renewal_end(&self, charge_id: &str, ending: RenewalEnding, at: Timestamp) -> PortResult<()>;
     /// Queues an e-mail (sent by the mail worker after the transaction commits).
     fn queue_mail(&self, mail: &OutgoingMail, at: Timestamp) -> PortResult<()>;
 }
@@ -98,9 +161,13 @@ pub struct NewCode {
 pub trait CodeBook {
     /// The code with this digest.
     fn find_code(&self, digest: &str) -> PortResult<Option<CodeRecord>>;
-    /// Marks the code redeemed by `user` and gives the member `grant`, in one transaction, only if
-    /// it is still usable (a row lock: of two at once, one wins). False when it was not.
-    fn redeem_code(&self, code_id: i64, user: UserId, grant: &Grant, at: Timestamp) -> PortResult<bool>;
+    /// Marks the code redeemed by `user`, only if it is still usable (a conditional update: of two
+    /// at once, one wins). False when it was not.
+    fn redeem_code(&self, code_id: i64, user: UserId, at: Timestamp) -> PortResult<bool>;
+    /// Revokes the codes a purchase delivered that nobody redeemed yet; how many.
+    fn revoke_codes_of_charge(&self, charge_id: &str, at: Timestamp, why: Revocation) -> PortResult<u32>;
+    /// Undoes `revoke_codes_of_charge` for `why` (a won dispute); how many.
+    fn restore_codes_of_charge(&self, charge_id: &str, why: Revocation) -> PortResult<u32>;
     fn insert_codes(&self, codes: &[NewCode], at: Timestamp) -> PortResult<()>;
     /// The gift form of a purchase, kept until it is paid and delivered.
     fn save_gift(&self, charge_id: &str, gift: &GiftDetails) -> PortResult<()>;
@@ -123,6 +190,6 @@ pub trait SeatBook {
 }
 
 /// Everything billing stores, implemented by one adapter.
-pub trait BillingStore: PlanCatalog + CouponBook + ChargeBook + BillingLedger + Payers + CodeBook + SeatBook {}
+pub trait BillingStore: PlanCatalog + CouponBook + ChargeBook + BillingLedger + Payers + CodeBook + SeatBook + GrantBook + TrialBook {}
 
-impl<T: PlanCatalog + CouponBook + ChargeBook + BillingLedger + Payers + CodeBook + SeatBook> BillingStore for T {}
+impl<T: PlanCatalog + CouponBook + ChargeBook + BillingLedger + Payers + CodeBook + SeatBook + GrantBook + TrialBook> BillingStore for T {}

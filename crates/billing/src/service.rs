@@ -81,12 +81,14 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
     }
 }
 
+mod access;
 mod cancel;
 mod checkout;
 mod codes;
 mod events;
 mod paypal;
 
+pub use access::RENEWALS_PER_ROUND;
 pub use checkout::CardCheckout;
 pub use codes::{Deliveries, Redeemed};
 pub use events::WebhookOutcome;

@@ -173,13 +173,30 @@ impl UserRepository for PgIdentityStore {
                 let Some(user) = insert_user(conn, &new)? else {
                     return Ok(Err(RedeemConflict::EmailTaken));
                 };
-                let claimed =
-                    diesel::update(subscription_codes::table.filter(subscription_codes::id.eq(code_id)).filter(subscription_codes::redeemed_at.is_null()))
-                        .set((subscription_codes::redeemed_by.eq(user.id.0), subscription_codes::redeemed_at.eq(new.now)))
-                        .execute(conn)?;
+                // Redeemed or revoked (its purchase refunded, its seat replaced) meanwhile: checked
+                // again here, in the transaction that takes it.
+                let claimed = diesel::update(
+                    subscription_codes::table
+                        .filter(subscription_codes::id.eq(code_id))
+                        .filter(subscription_codes::redeemed_at.is_null())
+                        .filter(subscription_codes::revoked_at.is_null()),
+                )
+                .set((subscription_codes::redeemed_by.eq(user.id.0), subscription_codes::redeemed_at.eq(new.now)))
+                .execute(conn)?;
                 if claimed == 0 {
                     // Someone redeemed it first: undo the new account too.
                     return Err(diesel::result::Error::RollbackTransaction);
+                }
+                // The plan fields identity set from the code are this one grant's.
+                if let (Some(plan_id), Some(starts_at)) = (&new.plan.plan_id, new.plan.paid_date) {
+                    let grant = billing::access::NewGrant {
+                        user: user.id,
+                        plan_id: plan_id.clone(),
+                        source: billing::access::GrantSource::Code { code_id },
+                        starts_at,
+                        ends_at: new.plan.end_paid_date,
+                    };
+                    crate::billing::grants::insert_grant(conn, &grant, new.now)?;
                 }
                 Ok(Ok(user))
             })

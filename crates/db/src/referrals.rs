@@ -159,7 +159,7 @@ fn append_entry(conn: &mut PgConnection, entry: &LedgerEntry, at: Timestamp) -> 
 /// ledger names a payment by `payment_id`.
 const PAYMENTS: &str = "SELECT c.id AS payment_id, c.id AS charge_id, c.amount_cents, c.status, c.created_at AS paid_at
      FROM charges c JOIN plans p ON p.id = c.plan_id
-     WHERE c.status IN ('paid', 'refunded') AND p.trial_days = 0
+     WHERE c.status IN ('paid', 'refunded', 'disputed') AND p.trial_days = 0
      UNION ALL
      SELECT sp.id, sp.charge_id, sp.amount_cents, sp.status, sp.paid_at FROM subscription_payments sp";
 
@@ -223,7 +223,7 @@ impl CommissionLedger for PgStore<'_> {
                 "SELECT pay.payment_id AS charge_id, l.beneficiary_id AS beneficiary, pay.amount_cents AS paid_cents, l.amount_cents AS credited_cents
                  FROM ({PAYMENTS}) pay
                  JOIN referral_ledger l ON l.charge_id = pay.payment_id AND l.kind = 'credit'
-                 WHERE pay.status = 'refunded'
+                 WHERE pay.status IN ('refunded', 'disputed')
                    AND NOT EXISTS (SELECT 1 FROM referral_ledger x WHERE x.charge_id = pay.payment_id AND x.kind = 'reversal')
                  ORDER BY pay.paid_at, pay.payment_id
                  LIMIT $1"

@@ -89,6 +89,37 @@ diesel::table! {
         status -> Text,
         current_period_end -> Timestamptz,
         as_of -> Timestamptz,
+        past_due_since -> Nullable<Timestamptz>,
+        end_requested -> Nullable<Text>,
+        end_requested_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
+    access_grants (id) {
+        id -> Int8,
+        user_id -> Int8,
+        plan_id -> Text,
+        source -> Text,
+        charge_id -> Nullable<Text>,
+        code_id -> Nullable<Int8>,
+        starts_at -> Timestamptz,
+        ends_at -> Nullable<Timestamptz>,
+        revoked_at -> Nullable<Timestamptz>,
+        revoked_reason -> Nullable<Text>,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    trials (id) {
+        id -> Int8,
+        charge_id -> Text,
+        user_id -> Nullable<Int8>,
+        email_digest -> Nullable<Text>,
+        card_fingerprint -> Nullable<Text>,
+        paypal_payer -> Nullable<Text>,
+        given_at -> Timestamptz,
     }
 }
 
@@ -194,6 +225,7 @@ diesel::table! {
         invited_email -> Nullable<Text>,
         invited_at -> Nullable<Timestamptz>,
         revoked_at -> Nullable<Timestamptz>,
+        revoked_reason -> Nullable<Text>,
     }
 }
 
@@ -644,6 +676,9 @@ diesel::joinable!(refresh_tokens -> users (user_id));
 diesel::joinable!(two_factor -> users (user_id));
 diesel::joinable!(plans -> books (book_id));
 diesel::joinable!(charges -> users (user_id));
+diesel::joinable!(access_grants -> users (user_id));
+diesel::joinable!(access_grants -> charges (charge_id));
+diesel::joinable!(access_grants -> subscription_codes (code_id));
 diesel::joinable!(subscription_payments -> charges (charge_id));
 diesel::joinable!(affiliates -> users (user_id));
 diesel::joinable!(quiz_results -> users (user_id));
@@ -700,6 +735,8 @@ diesel::allow_tables_to_appear_in_same_query!(
     coupons,
     charges,
     subscriptions,
+    access_grants,
+    trials,
     provider_events,
     cancellations,
     audit_log,

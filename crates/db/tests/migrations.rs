@@ -33,7 +33,12 @@ fn schema_matches_every_table(conn: &mut PgConnection) {
         .select(password_reset_codes::all_columns)
         .load::<(i64, i64, String, chrono::DateTime<chrono::Utc>, chrono::DateTime<chrono::Utc>, Option<chrono::DateTime<chrono::Utc>>)>(conn)
         .unwrap();
-    subscription_codes::table.select(subscription_codes::all_columns).load::<(i64, String, String, Option<i32>, Ts, Option<i64>, Option<Ts>, String, Option<String>, Option<String>, Option<String>, Option<Ts>, Option<Ts>)>(conn).unwrap();
+    subscription_codes::table
+        .select(subscription_codes::all_columns)
+        .load::<(i64, String, String, Option<i32>, Ts, Option<i64>, Option<Ts>, String, Option<String>, Option<String>, Option<String>, Option<Ts>, Option<Ts>, Option<String>)>(
+            conn,
+        )
+        .unwrap();
     gifts::table.select(gifts::all_columns).load::<(String, String, String, Option<String>, String)>(conn).unwrap();
     plans::table
         .select(plans::all_columns)
@@ -61,7 +66,12 @@ fn schema_matches_every_table(conn: &mut PgConnection) {
         .unwrap();
     signing_keys::table.select(signing_keys::all_columns).load::<(i32, Vec<u8>, Ts)>(conn).unwrap();
     referral_settled_payments::table.select(referral_settled_payments::all_columns).load::<(String, Ts)>(conn).unwrap();
-    subscriptions::table.select(subscriptions::all_columns).load::<(String, String, Ts, Ts)>(conn).unwrap();
+    subscriptions::table.select(subscriptions::all_columns).load::<(String, String, Ts, Ts, Option<Ts>, Option<String>, Option<Ts>)>(conn).unwrap();
+    access_grants::table
+        .select(access_grants::all_columns)
+        .load::<(i64, i64, String, String, Option<String>, Option<i64>, Ts, Option<Ts>, Option<Ts>, Option<String>, Ts)>(conn)
+        .unwrap();
+    trials::table.select(trials::all_columns).load::<(i64, String, Option<i64>, Option<String>, Option<String>, Option<String>, Ts)>(conn).unwrap();
     activity_days::table.select(activity_days::all_columns).load::<(chrono::NaiveDate, i64)>(conn).unwrap();
     completions_daily::table.select(completions_daily::all_columns).load::<(chrono::NaiveDate, i64, i32)>(conn).unwrap();
     audit_log::table

@@ -302,7 +302,8 @@ fn snapshot(subscription: &Value, as_of: Timestamp) -> Result<Option<ProviderSna
         Some("APPROVAL_PENDING" | "APPROVED") => return Ok(None),
         Some("ACTIVE") if paid => SubscriptionStatus::Active,
         Some("ACTIVE") => SubscriptionStatus::Trialing,
-        Some("SUSPENDED") => SubscriptionStatus::PastDue,
+        // Payments stopped (too many failures, or by hand): no access until it is re-activated.
+        Some("SUSPENDED") => SubscriptionStatus::Paused,
         Some("CANCELLED") => SubscriptionStatus::Canceled,
         Some("EXPIRED") => SubscriptionStatus::Expired,
         other => return Err(format!("has an unknown status {other:?}")),
@@ -318,7 +319,8 @@ fn snapshot(subscription: &Value, as_of: Timestamp) -> Result<Option<ProviderSna
 fn read_subscription(subscription: &Value, as_of: Timestamp) -> Result<PayPalSubscription, String> {
     let paypal_plan = subscription["plan_id"].as_str().filter(|p| !p.is_empty()).ok_or("has no plan_id")?.to_string();
     let custom_id = subscription["custom_id"].as_str().map(str::to_string);
-    Ok(PayPalSubscription { paypal_plan, custom_id, snapshot: snapshot(subscription, as_of)? })
+    let payer_id = subscription["subscriber"]["payer_id"].as_str().filter(|p| !p.is_empty()).map(str::to_string);
+    Ok(PayPalSubscription { paypal_plan, custom_id, payer_id, snapshot: snapshot(subscription, as_of)? })
 }
 
 /// What a capture call's order says was taken.
@@ -423,6 +425,14 @@ impl RenewingSubscriptions for PayPalClient {
             SubscriptionStatus::Expired => Ok(snapshot),
             _ => Err(refusal.unwrap_or_else(|| garbage_subscription(subscription, "is still renewing after its cancel"))),
         }
+    }
+
+    /// Cancels the subscription and ends its access now (a trial a better purchase replaced): the
+    /// same call as above, read as an end.
+    fn cancel_now(&self, subscription: &str) -> Result<ProviderSnapshot, GatewayUnavailable> {
+        let cancelled = self.cancel_at_period_end(subscription)?;
+        let now = chrono::Utc::now();
+        Ok(ProviderSnapshot { status: SubscriptionStatus::Expired, current_period_end: now.min(cancelled.current_period_end), as_of: now.max(cancelled.as_of) })
     }
 }
 
@@ -613,10 +623,15 @@ impl PayPalWebhooks {
             // The resource is the subscription.
             "BILLING.SUBSCRIPTION.PAYMENT.FAILED" => {
                 let subscription = resource["billing_agreement_id"].as_str().map(str::to_string).or(resource_id).ok_or(WebhookRejected::Malformed)?;
-                ProviderEvent::SubscriptionTouched { subscription, payment: None }
+                ProviderEvent::RenewalFailed { subscription }
             }
-            "PAYMENT.CAPTURE.REFUNDED" | "PAYMENT.CAPTURE.REVERSED" => match self.order_of(resource)? {
+            "PAYMENT.CAPTURE.REFUNDED" => match self.order_of(resource)? {
                 Some(reference) => ProviderEvent::Refunded { reference },
+                None => ProviderEvent::Other,
+            },
+            // A reversal is the buyer's bank or PayPal taking the money back (a chargeback).
+            "PAYMENT.CAPTURE.REVERSED" => match self.order_of(resource)? {
+                Some(reference) => ProviderEvent::Disputed { reference },
                 None => ProviderEvent::Other,
             },
             _ => ProviderEvent::Other,
@@ -714,7 +729,7 @@ mod tests {
         assert_eq!(status(&sub("APPROVED", json!(null))), None);
         assert_eq!(status(&sub("ACTIVE", trial.clone())), Some((SubscriptionStatus::Trialing, at("2026-01-04T10:00:00Z"))));
         assert_eq!(status(&sub("ACTIVE", paid.clone())), Some((SubscriptionStatus::Active, at("2026-02-01T10:00:00Z"))));
-        assert_eq!(status(&sub("SUSPENDED", paid)), Some((SubscriptionStatus::PastDue, at("2026-02-01T10:00:00Z"))));
+        assert_eq!(status(&sub("SUSPENDED", paid)), Some((SubscriptionStatus::Paused, at("2026-02-01T10:00:00Z"))));
         assert_eq!(status(&sub("CANCELLED", json!({}))), Some((SubscriptionStatus::Canceled, at("2026-01-05T00:00:00Z"))));
         assert_eq!(status(&sub("EXPIRED", json!({}))), Some((SubscriptionStatus::Expired, at("2026-01-05T00:00:00Z"))));
         let free = json!({"next_billing_time": "2026-01-04T10:00:00Z", "last_payment": {"amount": {"currency_code": "USD", "value": "0.00"}, "time": "2026-01-01T10:00:00Z"}});

@@ -16,7 +16,7 @@ use std::future::Future;
 use std::time::Duration;
 use stripe::{Client, ClientBuilder, IdempotencyKey, RequestStrategy, StripeError, StripeRequest};
 use stripe_billing::subscription::{
-    CreateSubscription, CreateSubscriptionAddInvoiceItems, CreateSubscriptionAddInvoiceItemsPriceData, CreateSubscriptionItems,
+    CancelSubscription, CreateSubscription, CreateSubscriptionAddInvoiceItems, CreateSubscriptionAddInvoiceItemsPriceData, CreateSubscriptionItems,
     CreateSubscriptionItemsPriceData, CreateSubscriptionItemsPriceDataRecurring, CreateSubscriptionItemsPriceDataRecurringInterval, RetrieveSubscription,
     UpdateSubscription,
 };
@@ -25,7 +25,7 @@ use stripe_core::payment_intent::{
     ConfirmPaymentIntent, CreatePaymentIntent, CreatePaymentIntentAutomaticPaymentMethods, CreatePaymentIntentAutomaticPaymentMethodsAllowRedirects,
     RetrievePaymentIntent,
 };
-use stripe_payment::payment_method::AttachPaymentMethod;
+use stripe_payment::payment_method::{AttachPaymentMethod, RetrievePaymentMethod};
 use stripe_product::product::{CreateProduct, RetrieveProduct};
 use stripe_shared::{ApiErrorsCode, ApiErrorsType, PaymentIntent, PaymentIntentStatus, Subscription};
 use stripe_webhook::{EventObject, Webhook, WebhookError};
@@ -133,7 +133,9 @@ fn unavailable(error: StripeError) -> GatewayUnavailable {
 fn intent_outcome(intent: &PaymentIntent) -> PaymentOutcome {
     let reference = intent.id.to_string();
     match intent.status {
-        PaymentIntentStatus::Succeeded | PaymentIntentStatus::Processing => PaymentOutcome::Paid { reference },
+        PaymentIntentStatus::Succeeded => PaymentOutcome::Paid { reference },
+        // Accepted, but the money is not there yet: `payment_intent.succeeded` completes it.
+        PaymentIntentStatus::Processing => PaymentOutcome::Processing { reference },
         PaymentIntentStatus::RequiresAction | PaymentIntentStatus::RequiresConfirmation => {
             PaymentOutcome::RequiresAction { reference, client_secret: intent.client_secret.clone().unwrap_or_default() }
         }
@@ -169,15 +171,23 @@ fn timestamp(seconds: i64) -> Timestamp {
     chrono::DateTime::from_timestamp(seconds, 0).unwrap_or_default()
 }
 
-/// The subscription as billing sees it, as of `as_of`.
+/// The subscription as billing sees it, as of `as_of`: every Stripe status has its state
+/// (`docs/billing.md`); a renewal turned off while it still runs is `Canceled`.
 pub fn snapshot(subscription: &Subscription, as_of: Timestamp) -> ProviderSnapshot {
     use stripe_shared::SubscriptionStatus as S;
+    let renewal_off = subscription.cancel_at_period_end || subscription.cancel_at.is_some();
     let status = match subscription.status {
-        S::Canceled | S::Unpaid | S::IncompleteExpired => SubscriptionStatus::Expired,
-        _ if subscription.cancel_at_period_end || subscription.cancel_at.is_some() => SubscriptionStatus::Canceled,
+        S::Incomplete => SubscriptionStatus::Incomplete,
+        S::IncompleteExpired => SubscriptionStatus::IncompleteExpired,
+        S::Canceled => SubscriptionStatus::Expired,
+        S::Unpaid => SubscriptionStatus::Unpaid,
+        S::Paused => SubscriptionStatus::Paused,
+        S::Trialing | S::Active | S::PastDue if renewal_off => SubscriptionStatus::Canceled,
         S::Trialing => SubscriptionStatus::Trialing,
         S::PastDue => SubscriptionStatus::PastDue,
-        _ => SubscriptionStatus::Active,
+        S::Active => SubscriptionStatus::Active,
+        // A status newer than this client: nothing is given for what is not understood.
+        _ => SubscriptionStatus::Incomplete,
     };
     // In API versions from 2025-03 the period lives on the items.
     let period_end = subscription
@@ -288,6 +298,15 @@ impl CardPayments for StripePayments {
         Ok(SubscriptionOutcome::Started { subscription: id, snapshot })
     }
 
+    fn card_fingerprint(&self, payment_method: &str) -> Result<Option<String>, GatewayUnavailable> {
+        match self.run(RetrievePaymentMethod::new(payment_method).send(&self.client)) {
+            Ok(method) => Ok(method.card.and_then(|card| card.fingerprint)),
+            // An unknown PaymentMethod: checkout's own call refuses it with the card's message.
+            Err(StripeError::Stripe(_, 404)) => Ok(None),
+            Err(error) => Err(unavailable(error)),
+        }
+    }
+
     fn payment(&self, reference: &str) -> Result<PaymentOutcome, GatewayUnavailable> {
         let intent = self.run(RetrievePaymentIntent::new(reference).send(&self.client)).map_err(unavailable)?;
         if intent.status != PaymentIntentStatus::RequiresConfirmation {
@@ -316,6 +335,11 @@ impl RenewingSubscriptions for StripePayments {
     fn cancel_at_period_end(&self, subscription: &str) -> Result<ProviderSnapshot, GatewayUnavailable> {
         let updated = self.run(UpdateSubscription::new(subscription).cancel_at_period_end(true).send(&self.client)).map_err(unavailable)?;
         Ok(snapshot(&updated, chrono::Utc::now()))
+    }
+
+    fn cancel_now(&self, subscription: &str) -> Result<ProviderSnapshot, GatewayUnavailable> {
+        let ended = self.run(CancelSubscription::new(subscription).send(&self.client)).map_err(unavailable)?;
+        Ok(snapshot(&ended, chrono::Utc::now()))
     }
 }
 
@@ -353,9 +377,22 @@ impl WebhookVerifier for StripeWebhooks {
                 Some((subscription, payment)) => ProviderEvent::SubscriptionPaid { subscription, payment },
                 None => ProviderEvent::Other,
             },
-            // A chargeback: the money left us as a refund's does.
+            // A chargeback takes the money for now; a won dispute brings it back.
             EventObject::ChargeDisputeFundsWithdrawn(dispute) => match &dispute.payment_intent {
-                Some(intent) => ProviderEvent::Refunded { reference: intent.id().to_string() },
+                Some(intent) => ProviderEvent::Disputed { reference: intent.id().to_string() },
+                None => ProviderEvent::Other,
+            },
+            EventObject::ChargeDisputeFundsReinstated(dispute) => match &dispute.payment_intent {
+                Some(intent) => ProviderEvent::DisputeWon { reference: intent.id().to_string() },
+                None => ProviderEvent::Other,
+            },
+            EventObject::ChargeDisputeClosed(dispute) if dispute.status == stripe_shared::DisputeStatus::Won => match &dispute.payment_intent {
+                Some(intent) => ProviderEvent::DisputeWon { reference: intent.id().to_string() },
+                None => ProviderEvent::Other,
+            },
+            EventObject::PaymentIntentSucceeded(intent) => ProviderEvent::PaymentSucceeded { reference: intent.id.to_string() },
+            EventObject::InvoicePaymentFailed(invoice) => match invoice_payment(invoice, as_of) {
+                Some((subscription, _)) => ProviderEvent::RenewalFailed { subscription },
                 None => ProviderEvent::Other,
             },
             EventObject::ChargeRefunded(charge) => match &charge.payment_intent {

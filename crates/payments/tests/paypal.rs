@@ -311,10 +311,10 @@ fn renewals_failures_and_ends_map_to_the_right_events() {
     let failed = stand_in.advance_subscription(&id, Advance::PaymentFailed);
     let kinds: Vec<&str> = failed.iter().map(|e| e["event_type"].as_str().unwrap()).collect();
     assert_eq!(kinds, ["BILLING.SUBSCRIPTION.PAYMENT.FAILED", "BILLING.SUBSCRIPTION.SUSPENDED"]);
-    assert_eq!(verify_event(&stand_in, &webhooks, &failed[0]), ProviderEvent::SubscriptionTouched { subscription: id.clone(), payment: None });
+    assert_eq!(verify_event(&stand_in, &webhooks, &failed[0]), ProviderEvent::RenewalFailed { subscription: id.clone() });
     let ProviderEvent::Subscription { subscription, snapshot } = verify_event(&stand_in, &webhooks, &failed[1]) else { panic!("suspended") };
-    assert_eq!((subscription.as_str(), snapshot.status), (id.as_str(), SubscriptionStatus::PastDue));
-    assert_eq!(snapshot.current_period_end, renewed.current_period_end, "past due keeps the paid period");
+    assert_eq!((subscription.as_str(), snapshot.status), (id.as_str(), SubscriptionStatus::Paused), "payments stopped: no access until re-activated");
+    assert_eq!(snapshot.current_period_end, renewed.current_period_end, "the period PayPal shows is kept");
 
     let ended = stand_in.advance_subscription(&id, Advance::Ended);
     let kinds: Vec<&str> = ended.iter().map(|e| e["event_type"].as_str().unwrap()).collect();

@@ -11,7 +11,7 @@
 //! `items[0][price_data]`, `default_payment_method`; retrieve; update `cancel_at_period_end`;
 //! delete), refunds (create for a `payment_intent`).
 //!
-//! Test cards: `4242424242424242` pays; `4000000000000002` is declined (402 `card_declined`, "Your
+//! Test cards: `4242424242424242` and `5555555555554444` pay; `4000000000000002` is declined (402 `card_declined`, "Your
 //! card was declined."); `4000002760003184` needs 3-D Secure: the PaymentIntent answers
 //! `requires_action` with a `client_secret` until it is approved, by
 //! `POST /v1/payment_intents/{id}/test_approve` (or [`StripeStandIn::approve_3ds`], or the Approve
@@ -34,6 +34,8 @@ use std::sync::{Arc, Mutex};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 pub const CARD_OK: &str = "4242424242424242";
+/// A second card that pays (another fingerprint than `CARD_OK`).
+pub const CARD_OK_MASTERCARD: &str = "5555555555554444";
 pub const CARD_DECLINED: &str = "4000000000000002";
 pub const CARD_3DS: &str = "4000002760003184";
 pub const DECLINE_MESSAGE: &str = "Your card was declined.";
@@ -200,24 +202,35 @@ impl StripeStandIn {
     /// The buyer's bank took a payment back (a chargeback): `charge.dispute.funds_withdrawn` for
     /// the PaymentIntent's charge, sent (and returned).
     pub fn chargeback(&self, payment_intent: &str) -> Option<Value> {
+        self.dispute_event(payment_intent, "charge.dispute.funds_withdrawn", "needs_response")
+    }
+
+    fn dispute_event(&self, payment_intent: &str, kind: &str, status: &str) -> Option<Value> {
         let (event, webhook) = {
             let mut state = self.lock();
             let intent = state.payment_intents.get(payment_intent).cloned()?;
             let charge_id = intent["latest_charge"].as_str()?.to_string();
-            let id = state.id("du");
+            // One dispute per charge, as Stripe keeps it: the same id in every event about it.
+            let id = format!("du_{charge_id}");
             let dispute = json!({
                 "id": id, "object": "dispute", "amount": intent["amount"], "balance_transactions": [], "charge": charge_id,
                 "created": now(), "currency": intent["currency"], "enhanced_eligibility_types": [], "evidence": {"enhanced_evidence": {}},
                 "evidence_details": {"due_by": now() + 7 * 86_400, "enhanced_eligibility": {}, "has_evidence": false, "past_due": false, "submission_count": 0},
                 "is_charge_refundable": false, "livemode": false, "metadata": {}, "payment_intent": payment_intent,
-                "reason": "fraudulent", "status": "needs_response",
+                "reason": "fraudulent", "status": status,
             });
-            (state.event("charge.dispute.funds_withdrawn", dispute), state.webhook.clone())
+            (state.event(kind, dispute), state.webhook.clone())
         };
         if let Some((url, secret)) = webhook {
             let _ = Self::send_event(&url, &secret, &event);
         }
         Some(event)
+    }
+
+    /// The seller won the dispute of a PaymentIntent's charge: `charge.dispute.funds_reinstated`,
+    /// sent (and returned).
+    pub fn dispute_won(&self, payment_intent: &str) -> Option<Value> {
+        self.dispute_event(payment_intent, "charge.dispute.funds_reinstated", "won")
     }
 
     /// Posts one event to `url` signed as Stripe signs (`Stripe-Signature: t=<now>,v1=<hex>`);
@@ -283,6 +296,11 @@ pub fn signature_header(payload: &str, secret: &str, timestamp: i64) -> String {
     let mut mac = Hmac::<Sha256>::new_from_slice(secret.as_bytes()).expect("HMAC takes any key");
     mac.update(format!("{timestamp}.{payload}").as_bytes());
     format!("t={timestamp},v1={}", hex::encode(mac.finalize().into_bytes()))
+}
+
+/// The test cards that pay without 3-D Secure.
+fn pays_at_once(number: &str) -> bool {
+    number == CARD_OK || number == CARD_OK_MASTERCARD
 }
 
 fn now() -> i64 {
@@ -486,10 +504,17 @@ fn payment_method(state: &mut State, number: &str) -> Value {
         "id": id, "object": "payment_method", "type": "card", "created": now(), "livemode": false, "customer": null,
         "metadata": {},
         "billing_details": {"address": null, "email": null, "name": null, "phone": null},
-        "card": {"brand": "visa", "exp_month": 12, "exp_year": 2034, "funding": "credit", "last4": last4, "country": "US"},
+        "card": {"brand": "visa", "exp_month": 12, "exp_year": 2034, "funding": "credit", "last4": last4, "country": "US", "fingerprint": fingerprint(number)},
     });
     state.payment_methods.insert(id, (pm.clone(), number.to_string()));
     pm
+}
+
+/// A card's fingerprint as Stripe gives it: the same for every PaymentMethod of one card number.
+fn fingerprint(number: &str) -> String {
+    use sha2::Digest;
+    let digest = Sha256::digest(number.as_bytes());
+    digest.iter().take(8).map(|b| format!("{b:02x}")).collect()
 }
 
 fn product(id: &str, name: &str) -> Value {
@@ -522,7 +547,9 @@ fn invoice(state: &mut State, sub: &Value, status: &str) -> Value {
         "metadata": {}, "payment_settings": {}, "period_end": item["current_period_end"],
         "period_start": item["current_period_start"], "post_payment_credit_notes_amount": 0,
         "pre_payment_credit_notes_amount": 0, "starting_balance": 0, "status": status, "status_transitions": {},
-        "subtotal": amount, "total": amount,
+        "subtotal": amount, "total": amount, "billing_reason": "subscription_cycle",
+        // A subscription's invoice names it, as Stripe's do from API version 2025-03.
+        "parent": {"type": "subscription_details", "quote_details": null, "subscription_details": {"metadata": {}, "subscription": sub["id"]}},
     })
 }
 
@@ -550,10 +577,6 @@ fn paid_invoice(state: &mut State, sub: &Value, billing_reason: &str) -> Value {
     invoice["amount_remaining"] = json!(0);
     invoice["billing_reason"] = json!(billing_reason);
     invoice["status_transitions"] = json!({"paid_at": now()});
-    invoice["parent"] = json!({
-        "type": "subscription_details", "quote_details": null,
-        "subscription_details": {"metadata": {}, "subscription": sub["id"]},
-    });
     let payment_id = state.id("inpay");
     invoice["payments"] = list(
         &format!("/v1/invoice_payments?invoice={}", invoice_id.as_str().unwrap_or_default()),
@@ -583,7 +606,7 @@ fn confirm(state: &mut State, id: &str) -> Response {
     let card = state.payment_methods.get(pm).map(|(_, number)| number.clone());
     let Some(card) = card else { return missing("payment_method", pm) };
     let approved = state.approved_3ds.iter().any(|a| a == id);
-    if card == CARD_DECLINED || (card != CARD_OK && card != CARD_3DS) {
+    if card == CARD_DECLINED || !(pays_at_once(&card) || card == CARD_3DS) {
         let intent = state.payment_intents.get_mut(id).expect("exists");
         intent["status"] = json!("requires_payment_method");
         intent["last_payment_error"] = json!({"type": "card_error", "code": "card_declined", "decline_code": "generic_decline", "message": DECLINE_MESSAGE});
@@ -647,7 +670,7 @@ fn create_subscription(state: &mut State, form: &HashMap<String, String>) -> Res
         ("trialing", start + trial_days * 86_400, Some(start + trial_days * 86_400))
     } else {
         match card.as_deref() {
-            Some(CARD_OK) => ("active", start + interval_seconds(&interval), None),
+            Some(number) if pays_at_once(number) => ("active", start + interval_seconds(&interval), None),
             Some(CARD_3DS) => ("incomplete", start + interval_seconds(&interval), None),
             _ => return error(402, "card_error", Some("card_declined"), DECLINE_MESSAGE),
         }
@@ -662,7 +685,7 @@ fn create_subscription(state: &mut State, form: &HashMap<String, String>) -> Res
         if !state.products.contains_key(&extra_product) {
             return missing("product", &extra_product);
         }
-        if card.as_deref() != Some(CARD_OK) && card.as_deref() != Some(CARD_3DS) {
+        if !card.as_deref().is_some_and(|number| pays_at_once(number) || number == CARD_3DS) {
             return error(402, "card_error", Some("card_declined"), DECLINE_MESSAGE);
         }
         let charge = charge(state, extra, None);
@@ -699,6 +722,7 @@ fn create_subscription(state: &mut State, form: &HashMap<String, String>) -> Res
     });
     if status == "incomplete" {
         let mut invoice = invoice(state, &sub, "open");
+        invoice["billing_reason"] = json!("subscription_create");
         let intent_id = state.id("pi");
         invoice["confirmation_secret"] = json!({"client_secret": format!("{intent_id}_secret_standin"), "type": "payment_intent"});
         let expand_invoice = form.iter().any(|(k, v)| k.starts_with("expand") && v.starts_with("latest_invoice"));

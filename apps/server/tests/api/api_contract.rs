@@ -14,6 +14,8 @@ use serde_json::{json, Value};
 /// Every call this build serves; a call missing from the router or from the document fails.
 const CALLS: &[(&str, &str)] = &[
     ("POST", "/api/user/register"),
+    ("GET", "/api/charge/standing"),
+    ("GET", "/api/user/grants"),
     ("POST", "/api/user/login"),
     ("GET", "/api/user/session"),
     ("POST", "/api/user/refresh-token"),

@@ -121,9 +121,22 @@ async fn renewal_failed_renewal_and_the_end_move_access_as_stripe_reports() {
     let renewed = eventually("the renewal", || end_paid(app).filter(|end| *end > trial_end)).await;
     assert!((renewed - trial_end).num_days() >= 28);
 
+    let failed_at = chrono::Utc::now();
+    let mails_before = app.mails_to("ada@example.com").len();
     paying.stripe.advance_subscription(&reference, Advance::PaymentFailed);
     eventually("past due", || (subscription_status(app, &charge_id).as_deref() == Some("past_due")).then_some(())).await;
-    assert_eq!(end_paid(app), Some(renewed), "a failed renewal keeps the period already paid");
+    // While Stripe retries, access lasts the grace week from the failure (never past what was paid),
+    // and the member is told how to update the card.
+    let grace = end_paid(app).unwrap();
+    assert!(grace < renewed, "{grace} is not cut from {renewed}");
+    let week = chrono::Duration::days(billing::subscription::PAST_DUE_GRACE_DAYS);
+    // (The stand-in stamps events a second apart, so its clock may run a little ahead.)
+    let minute = chrono::Duration::minutes(1);
+    assert!(grace >= failed_at + week - minute && grace <= chrono::Utc::now() + week + minute, "{grace}");
+    assert_eq!(result(app.get("/api/user/account", Some(&token)).await).await["user"]["isPaid"], true, "paid through the grace week");
+    let mails = app.wait_for_mails_to("ada@example.com", mails_before + 1).await;
+    let mail = mails.iter().find(|m| m.contains("Subject: Your Gistbook payment failed")).unwrap_or_else(|| panic!("{mails:#?}"));
+    assert!(mail.contains("/account/payment-method"), "{mail}");
 
     paying.stripe.advance_subscription(&reference, Advance::Ended);
     eventually("the end", || (subscription_status(app, &charge_id).as_deref() == Some("expired")).then_some(())).await;

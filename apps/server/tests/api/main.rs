@@ -14,6 +14,7 @@ mod admin_stats;
 mod affiliates;
 mod ai_summariser;
 mod api_contract;
+mod billing_access;
 mod billing_checkout;
 mod billing_gifts;
 mod billing_paypal;

@@ -223,5 +223,12 @@ async fn a_chargeback_reverses_the_referrers_credit_like_a_refund() {
     assert_eq!(resent, 200);
     eventually_earned(app, &ann, 0).await;
     assert_eq!(ledger(app), vec![("credit".to_owned(), quarter), ("reversal".to_owned(), -quarter)]);
-    assert_eq!(charges(app).into_iter().find(|c| c.1 == "bo@example.com").unwrap().4, "refunded");
+    assert_eq!(charges(app).into_iter().find(|c| c.1 == "bo@example.com").unwrap().4, "disputed");
+    assert_eq!(result(app.get("/api/user/account", Some(&bo)).await).await["user"]["isPaid"], false, "the chargeback took the lifetime back");
+
+    // The dispute is won: the money and the lifetime come back.
+    paying.stripe.dispute_won(&paid.5).expect("the dispute of the payment");
+    eventually("the won dispute", || (charges(app).into_iter().find(|c| c.1 == "bo@example.com").unwrap().4 == "paid").then_some(())).await;
+    let account = result(app.get("/api/user/account", Some(&bo)).await).await;
+    assert_eq!((account["user"]["isPaid"].clone(), account["user"]["planId"].clone()), (json!(true), json!("lifetime")));
 }

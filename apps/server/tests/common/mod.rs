@@ -361,14 +361,15 @@ impl TestApp {
         mails_in(&self.outbox, email)
     }
 
-    /// Waits (up to ~5 s) for a mail to `email` and returns the newest one's decoded text.
+    /// Waits (up to 15 s) for a mail to `email` and returns the newest one's decoded text.
     pub async fn read_mail_to(&self, email: &str) -> String {
         self.wait_for_mails_to(email, 1).await.pop().expect("a mail")
     }
 
-    /// Waits (up to ~5 s) until at least `count` mails to `email` are in the outbox.
+    /// Waits (up to 15 s: the mail worker polls, and a busy machine is slow) until at least
+    /// `count` mails to `email` are in the outbox.
     pub async fn wait_for_mails_to(&self, email: &str, count: usize) -> Vec<String> {
-        let deadline = Instant::now() + Duration::from_secs(5);
+        let deadline = Instant::now() + Duration::from_secs(15);
         loop {
             let mails = self.mails_to(email);
             if mails.len() >= count {

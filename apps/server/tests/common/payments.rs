@@ -61,9 +61,10 @@ impl PayingApp {
     }
 }
 
-/// Polls `check` every 50 ms for up to 5 s (webhooks arrive after the answer, as from Stripe).
+/// Polls `check` every 50 ms until it holds (webhooks arrive after the answer, as from Stripe), for
+/// up to 15 s: a busy machine is slow, not wrong.
 pub async fn eventually<T>(what: &str, mut check: impl FnMut() -> Option<T>) -> T {
-    let deadline = Instant::now() + Duration::from_secs(5);
+    let deadline = Instant::now() + Duration::from_secs(15);
     loop {
         if let Some(found) = check() {
             return found;

@@ -6,7 +6,8 @@ use crate::audit::{changes, AuditAction, AuditEntry};
 use crate::error::AdminError;
 use crate::form::{first_problem, Field, FieldKind, FieldValue};
 use crate::model::MemberSummary;
-use crate::ports::AdminStore;
+use crate::ports::{AdminStore, OperatorGrant};
+use billing::access::{AccessGrant, GrantSource, MemberPlan, NewGrant, Revocation};
 use kernel::{Email, UserId};
 use serde_json::json;
 
@@ -144,6 +145,40 @@ impl<'s, S: AdminStore + ?Sized> Admin<'s, S> {
         if plan_changed && reason.is_none() {
             return Err(AdminError::ReasonRequired);
         }
+        // The plan an operator sets is a grant of theirs: it replaces their earlier one and adds
+        // to what the member bought; the fields shown are the union's, as billing derives them.
+        let operator_grant = plan_changed.then(|| OperatorGrant {
+            grant: after.plan_id.clone().zip(after.paid_date).map(|(plan_id, starts_at)| NewGrant {
+                user: before.id,
+                plan_id,
+                source: GrantSource::Operator,
+                starts_at,
+                ends_at: after.end_paid_date,
+            }),
+            at: self.now,
+        });
+        let mut after = after;
+        if let Some(change) = &operator_grant {
+            let mut grants: Vec<AccessGrant> = self.store.member_grants(before.id)?;
+            for grant in grants.iter_mut().filter(|g| g.source.is_operators() && g.revoked.is_none()) {
+                grant.revoked = Some((self.now, Revocation::Operator));
+            }
+            if let Some(new) = &change.grant {
+                grants.push(AccessGrant {
+                    id: i64::MAX,
+                    user: new.user,
+                    plan_id: new.plan_id.clone(),
+                    source: new.source.clone(),
+                    starts_at: new.starts_at,
+                    ends_at: new.ends_at,
+                    revoked: None,
+                });
+            }
+            let derived = MemberPlan::from_grants(&grants, self.now);
+            after.plan_id = derived.as_ref().map(|p| p.plan_id.clone());
+            after.paid_date = derived.as_ref().map(|p| p.paid_date);
+            after.end_paid_date = derived.and_then(|p| p.end_paid_date);
+        }
         let entry = AuditEntry {
             actor,
             action: if plan_changed { AuditAction::PlanChanged } else { AuditAction::MemberUpdated },
@@ -153,7 +188,7 @@ impl<'s, S: AdminStore + ?Sized> Admin<'s, S> {
             reason: reason.map(str::to_owned),
             at: self.now,
         };
-        self.store.save_member(&after, &entry)?;
+        self.store.save_member(&after, operator_grant.as_ref(), &entry)?;
         Ok(after)
     }
 }

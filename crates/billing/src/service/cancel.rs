@@ -8,9 +8,6 @@ use crate::gateway::Gateways;
 use crate::ports::BillingStore;
 use kernel::{Session, UserId};
 
-/// How many deleted accounts' renewals one housekeeping round turns off.
-pub const RENEWALS_PER_ROUND: usize = 50;
-
 impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
     /// The member's subscription for the account page: the one that renews, else the one still
     /// giving access; `None` when there is none (a lifetime plan, a code, never paid).
@@ -42,22 +39,5 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
             Ok(())
         })?;
         self.subscription_of(member)?.ok_or(BillingError::NothingToCancel)
-    }
-
-    /// Housekeeping: turns off the renewal of subscriptions whose buyer deleted the account (their
-    /// charges stay, anonymised). A provider that cannot be reached is tried again next round.
-    /// Answers how many were turned off.
-    pub fn end_renewals_of_deleted_accounts(&self, gateways: Gateways<'_>) -> Result<usize, BillingError> {
-        let mut ended = 0;
-        for (charge, _) in self.store.renewals_of_deleted_accounts(RENEWALS_PER_ROUND)? {
-            let Some(gateway) = gateways.renewals(&charge.provider) else { continue };
-            let Ok(snapshot) = gateway.cancel_at_period_end(&charge.reference) else { continue };
-            self.store.atomically(&mut || {
-                self.apply_snapshot(&charge.provider, &charge.reference, snapshot)?;
-                Ok(())
-            })?;
-            ended += 1;
-        }
-        Ok(ended)
     }
 }

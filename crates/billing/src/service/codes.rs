@@ -2,8 +2,9 @@
 //! recipient.
 
 use super::Billing;
-use crate::checkout::{Charge, Grant};
-use crate::codes::{extension, CodeKind, GiftDetails, Seat, ONE_YEAR_DAYS};
+use crate::access::MemberPlan;
+use crate::checkout::Charge;
+use crate::codes::{code_grant, CodeKind, GiftDetails, Seat, ONE_YEAR_DAYS};
 use crate::error::BillingError;
 use crate::model::{Plan, PlanKind};
 use crate::ports::{BillingStore, NewCode, Secrets};
@@ -13,11 +14,11 @@ use kernel::{OutgoingMail, Session};
 pub const CODE_ATTEMPTS_PER_ADDRESS: u32 = 10;
 pub const CODE_WINDOW_MINUTES: i64 = 15;
 
-/// What a redemption gave.
+/// What a redemption gave: the member's plan after it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Redeemed {
     pub kind: CodeKind,
-    pub grant: Grant,
+    pub plan: MemberPlan,
 }
 
 /// What a paid purchase delivers, written in the transaction that records it.
@@ -40,11 +41,17 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
         }
         let record =
             self.store.find_code(&secrets.digest(&typed))?.filter(|c| c.usable() && only.is_none_or(|kind| kind == c.kind)).ok_or(BillingError::InvalidCode)?;
-        let grant = extension(self.store.member_plan(member)?.as_ref(), &record, self.now)?;
-        if !self.store.redeem_code(record.id, member, &grant, self.now)? {
-            return Err(BillingError::InvalidCode);
-        }
-        Ok(Redeemed { kind: record.kind, grant })
+        let mut plan = None;
+        self.store.atomically(&mut || {
+            let grant = code_grant(&self.store.lock_grants_of(member)?, &record, member, self.now)?;
+            if !self.store.redeem_code(record.id, member, self.now)? {
+                return Err(BillingError::InvalidCode);
+            }
+            plan = self.add_grant(&grant)?;
+            Ok(())
+        })?;
+        let plan = plan.ok_or_else(|| BillingError::Internal("a redeemed code left the member without a plan".into()))?;
+        Ok(Redeemed { kind: record.kind, plan })
     }
 
     /// What a paid charge of `plan` delivers: for a gift, a new one-year code mailed to the

@@ -1,12 +1,12 @@
 //! Provider webhooks: each event once, in one transaction with its effects, and in any order.
 
 use super::Billing;
-use crate::checkout::{ChargeStatus, Grant};
+use crate::access::Revocation;
+use crate::checkout::ChargeStatus;
 use crate::error::BillingError;
 use crate::gateway::{Gateways, ProviderEvent, SubscriptionPayment, WebhookHeaders, WebhookRejected, WebhookVerifier};
-use crate::model::PlanKind;
-use crate::ports::BillingStore;
-use crate::subscription::{ProviderSnapshot, Transition};
+use crate::ports::{BillingStore, Secrets};
+use crate::subscription::{ProviderSnapshot, SubscriptionState};
 
 /// What became of a delivered event (every one is answered 200: the provider stops retrying).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -21,12 +21,15 @@ pub enum WebhookOutcome {
 
 impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
     /// Verifies a webhook and applies it once. A subscription event moves the subscription's state
-    /// only when it is newer than what was applied (`SubscriptionState::apply`), and the member's
-    /// plan follows; a refund ends what a one-time purchase gave.
+    /// only when it is newer than what was applied (`SubscriptionState::apply`), and its grant
+    /// follows; a refund or a chargeback ends what the purchase gave (its codes included), a won
+    /// dispute gives it back; a payment that was processing completes; a failed renewal mails the
+    /// member.
     pub fn handle_webhook(
         &self,
         verifier: &dyn WebhookVerifier,
         gateways: Gateways<'_>,
+        secrets: &dyn Secrets,
         payload: &str,
         headers: &dyn WebhookHeaders,
     ) -> Result<WebhookOutcome, BillingError> {
@@ -35,21 +38,23 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
             WebhookRejected::Unavailable(cause) => BillingError::ProviderUnavailable(cause),
             other => BillingError::WebhookRejected(other),
         })?;
-        // An event that only says "look again" is looked up before the transaction, so no lock is
-        // held while the provider answers.
-        let (event_body, touched_payment) = match event.event {
-            ProviderEvent::SubscriptionTouched { subscription, payment } => {
-                let gateway = gateways.renewals(provider).ok_or(BillingError::NotConfigured)?;
-                let body = match gateway.subscription(&subscription).map_err(|e| BillingError::ProviderUnavailable(e.0))? {
-                    Some(snapshot) => ProviderEvent::Subscription {
-                        subscription: subscription.clone(),
-                        snapshot: ProviderSnapshot { as_of: self.now.max(snapshot.as_of), ..snapshot },
-                    },
-                    None => ProviderEvent::Other,
-                };
-                (body, payment.map(|payment| (subscription, payment)))
-            }
-            other => (other, None),
+        // An event that only says "look again" (or whose subscription's state matters with it: a
+        // failed renewal) is looked up before the transaction, so no lock is held while the
+        // provider answers.
+        let look_up = |subscription: &str| -> Result<ProviderEvent, BillingError> {
+            let gateway = gateways.renewals(provider).ok_or(BillingError::NotConfigured)?;
+            Ok(match gateway.subscription(subscription).map_err(|e| BillingError::ProviderUnavailable(e.0))? {
+                Some(snapshot) => ProviderEvent::Subscription {
+                    subscription: subscription.to_owned(),
+                    snapshot: ProviderSnapshot { as_of: self.now.max(snapshot.as_of), ..snapshot },
+                },
+                None => ProviderEvent::Other,
+            })
+        };
+        let (event_body, touched_payment, failed_renewal) = match event.event {
+            ProviderEvent::SubscriptionTouched { subscription, payment } => (look_up(&subscription)?, payment.map(|payment| (subscription, payment)), None),
+            ProviderEvent::RenewalFailed { subscription } => (look_up(&subscription)?, None, Some(subscription)),
+            other => (other, None, None),
         };
         let mut outcome = WebhookOutcome::Ignored;
         self.store.atomically(&mut || {
@@ -58,38 +63,27 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
                 return Ok(());
             }
             outcome = match &event_body {
-                ProviderEvent::Subscription { subscription, snapshot } => self.apply_snapshot(provider, subscription, *snapshot)?,
+                ProviderEvent::Subscription { subscription, snapshot } => known(self.apply_snapshot(provider, subscription, *snapshot)?),
                 ProviderEvent::SubscriptionPaid { subscription, payment } => self.apply_subscription_payment(provider, subscription, payment)?,
-                ProviderEvent::Refunded { reference } => self.apply_refund(provider, reference)?,
-                ProviderEvent::SubscriptionTouched { .. } | ProviderEvent::Other => WebhookOutcome::Ignored,
+                ProviderEvent::Refunded { reference } => self.apply_taking_back(provider, reference, Revocation::Refund)?,
+                ProviderEvent::Disputed { reference } => self.apply_taking_back(provider, reference, Revocation::Dispute)?,
+                ProviderEvent::DisputeWon { reference } => self.apply_dispute_won(provider, reference)?,
+                ProviderEvent::PaymentSucceeded { reference } => self.apply_payment_succeeded(secrets, provider, reference)?,
+                ProviderEvent::SubscriptionTouched { .. } | ProviderEvent::RenewalFailed { .. } | ProviderEvent::Other => WebhookOutcome::Ignored,
             };
             if let Some((subscription, payment)) = &touched_payment {
                 if self.apply_subscription_payment(provider, subscription, payment)? == WebhookOutcome::Applied {
                     outcome = WebhookOutcome::Applied;
                 }
             }
+            if let Some(subscription) = &failed_renewal {
+                if self.apply_renewal_failed(provider, subscription)? == WebhookOutcome::Applied {
+                    outcome = WebhookOutcome::Applied;
+                }
+            }
             Ok(())
         })?;
         Ok(outcome)
-    }
-
-    /// Offers a provider's snapshot to a subscription of ours (inside the caller's transaction).
-    pub(crate) fn apply_snapshot(&self, provider: &str, reference: &str, snapshot: ProviderSnapshot) -> Result<WebhookOutcome, BillingError> {
-        let Some((charge, Some(state))) = self.store.lock_charge_by_reference(provider, reference)? else {
-            // Unknown, or still waiting for the buyer's bank: confirming it reads the provider.
-            return Ok(WebhookOutcome::Ignored);
-        };
-        let Transition::Applied(next) = state.apply(snapshot) else { return Ok(WebhookOutcome::Applied) };
-        self.store.save_subscription(&charge.id, &next)?;
-        if let Some(user) = charge.user {
-            let plan = self.store.find_plan(&charge.plan_id)?.ok_or(BillingError::InvalidPlan)?;
-            if let Some(grant) = Grant::for_purchase(&plan, Some(&next), charge.created_at) {
-                if let Some(grant) = grant.over(self.store.member_plan(user)?.as_ref()) {
-                    self.store.give(user, &grant)?;
-                }
-            }
-        }
-        Ok(WebhookOutcome::Applied)
     }
 
     /// A subscription's payment after its purchase (renewals, the first payment after a trial) is
@@ -105,26 +99,82 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
         Ok(WebhookOutcome::Applied)
     }
 
-    /// A refunded one-time purchase ends the access it gave (now), unless the member holds the
-    /// plan from elsewhere. A refunded subscription payment is marked refunded (the subscription's
-    /// own events say what access remains).
-    fn apply_refund(&self, provider: &str, reference: &str) -> Result<WebhookOutcome, BillingError> {
+    /// A refund or a chargeback of a purchase ends what it gave, codes included (a refunded
+    /// subscription payment is marked refunded: the subscription's own events say what access
+    /// remains).
+    fn apply_taking_back(&self, provider: &str, reference: &str, why: Revocation) -> Result<WebhookOutcome, BillingError> {
         let Some((charge, _)) = self.store.lock_charge_by_reference(provider, reference)? else {
             let refunded = self.store.refund_subscription_payment(provider, reference)?;
             return Ok(if refunded { WebhookOutcome::Applied } else { WebhookOutcome::Ignored });
         };
-        if charge.status == ChargeStatus::Refunded {
-            return Ok(WebhookOutcome::Applied);
-        }
-        self.store.mark_refunded(&charge.id)?;
-        let plan = self.store.find_plan(&charge.plan_id)?.ok_or(BillingError::InvalidPlan)?;
-        if let (Some(user), PlanKind::Lifetime) = (charge.user, &plan.kind) {
-            let current = self.store.member_plan(user)?;
-            if current.as_ref().is_some_and(|c| c.plan_id == plan.id) {
-                let paid_date = current.map_or(charge.created_at, |c| c.paid_date);
-                self.store.give(user, &Grant { plan_id: plan.id.clone(), paid_date, end_paid_date: Some(self.now) })?;
+        if matches!(charge.status, ChargeStatus::Paid | ChargeStatus::Disputed) {
+            // A refund after a chargeback is final; a second chargeback changes nothing.
+            if !(charge.status == ChargeStatus::Disputed && why == Revocation::Dispute) {
+                self.take_back(&charge, why)?;
             }
         }
         Ok(WebhookOutcome::Applied)
+    }
+
+    /// A won dispute gives back what the chargeback took.
+    fn apply_dispute_won(&self, provider: &str, reference: &str) -> Result<WebhookOutcome, BillingError> {
+        let Some((charge, _)) = self.store.lock_charge_by_reference(provider, reference)? else { return Ok(WebhookOutcome::Ignored) };
+        self.give_back(&charge)?;
+        Ok(WebhookOutcome::Applied)
+    }
+
+    /// A payment that was processing (or waiting for the buyer's bank when the page was closed)
+    /// succeeded: it is recorded now as checkout would have, once.
+    fn apply_payment_succeeded(&self, secrets: &dyn Secrets, provider: &str, reference: &str) -> Result<WebhookOutcome, BillingError> {
+        let Some((charge, state)) = self.store.lock_charge_by_reference(provider, reference)? else { return Ok(WebhookOutcome::Ignored) };
+        if !charge.status.is_waiting() {
+            return Ok(WebhookOutcome::Applied);
+        }
+        let plan = self.store.find_plan(&charge.plan_id)?.ok_or(BillingError::InvalidPlan)?;
+        self.complete_waiting(secrets, &charge, &plan, state.as_ref())?;
+        Ok(WebhookOutcome::Applied)
+    }
+
+    /// A renewal could not be charged: the member is mailed a link to update their card (the
+    /// subscription's `past_due` state keeps their access through the grace period).
+    fn apply_renewal_failed(&self, provider: &str, subscription: &str) -> Result<WebhookOutcome, BillingError> {
+        let Some((charge, Some(state))) = self.store.lock_charge_by_reference(provider, subscription)? else { return Ok(WebhookOutcome::Ignored) };
+        let Some(user) = charge.user else { return Ok(WebhookOutcome::Ignored) };
+        let Some(email) = self.store.member_email(user)? else { return Ok(WebhookOutcome::Ignored) };
+        let plan_name = self.store.find_plan(&charge.plan_id)?.map_or_else(|| charge.plan_id.clone(), |p| p.name);
+        self.store.queue_mail(&payment_failed_mail(self.site, &email, &plan_name, &charge.provider, &state), self.now)?;
+        Ok(WebhookOutcome::Applied)
+    }
+}
+
+/// known: an event about one of ours is applied even when it changed nothing (older than what
+/// was applied); one about nothing of ours is ignored.
+fn known(ours: bool) -> WebhookOutcome {
+    if ours {
+        WebhookOutcome::Applied
+    } else {
+        WebhookOutcome::Ignored
+    }
+}
+
+/// "Your payment failed": the link to update the card (or PayPal's page), and how long access
+/// lasts meanwhile.
+fn payment_failed_mail(site: &str, to: &str, plan_name: &str, provider: &str, state: &SubscriptionState) -> kernel::OutgoingMail {
+    let site = site.trim_end_matches('/');
+    let grace = crate::error::long_date(state.past_due_since.unwrap_or(state.as_of) + chrono::Duration::days(crate::subscription::PAST_DUE_GRACE_DAYS));
+    let how = if provider == crate::gateway::PAYPAL {
+        "Please check the card or bank account in your PayPal wallet (https://www.paypal.com/myaccount/autopay/); PayPal tries again on its own.".to_owned()
+    } else {
+        format!("Please update your card here: {site}/account/payment-method\nWe try the payment again on its own over the next days.")
+    };
+    kernel::OutgoingMail {
+        to: to.to_owned(),
+        subject: "Your Gistbook payment failed: please update your card".to_owned(),
+        text_body: format!(
+            "Hello,\n\nWe could not take the renewal payment for your {plan_name} subscription.\n\n{how}\n\n\
+             Your Premium stays on until {grace} while we retry. If no payment goes through by then, it ends; your library and \
+             progress stay for when you come back.\n\nThe Gistbook team\n"
+        ),
+        attachment: None,
     }
 }

@@ -6,10 +6,10 @@ use super::{Basket, Billing};
 use crate::checkout::*;
 use crate::codes::GiftDetails;
 use crate::error::BillingError;
-use crate::gateway::{CaptureOutcome, PayPalOrderRequest, PayPalPayments, PayPalSubscriptionRequest, PAYPAL};
+use crate::gateway::{CaptureOutcome, Gateways, PayPalOrderRequest, PayPalPayments, PayPalSubscriptionRequest, PAYPAL};
 use crate::model::{Plan, PlanKind};
-use crate::ports::{BillingStore, Secrets};
-use crate::subscription::SubscriptionState;
+use crate::ports::{BillingStore, Secrets, TrialKeys};
+use crate::subscription::{SubscriptionState, SubscriptionStatus};
 use kernel::{Session, UserId};
 
 /// What the page gets to open PayPal's window with.
@@ -31,6 +31,7 @@ pub struct PayPalApproval<'a> {
 impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
     /// Prices the basket and makes the PayPal order or subscription for it, kept as a charge that
     /// waits for the buyer's approval.
+    #[allow(clippy::too_many_arguments)]
     pub fn start_paypal(
         &self,
         paypal: &dyn PayPalPayments,
@@ -38,6 +39,7 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
         basket: &Basket<'_>,
         buyer: &Buyer,
         gift: Option<&GiftDetails>,
+        without_trial: bool,
     ) -> Result<PayPalStart, BillingError> {
         let quote = self.quote(basket)?;
         let plan = self.plan(basket.plan_id)?;
@@ -46,17 +48,20 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
         }
         let (user, email) = self.buyer_email_for(&plan, buyer, gift)?;
         Self::check_gift(&plan, gift, Some(&email))?;
+        let keys = TrialKeys { user, email: Some(super::checkout::normalised(&email)).filter(|e| !e.is_empty()), ..TrialKeys::default() };
+        let decided = self.decide(&plan, user, &keys)?;
+        decided.check(without_trial)?;
         let charge_id = secrets.new_charge_id();
         let unavailable = |e: crate::gateway::GatewayUnavailable| BillingError::ProviderUnavailable(e.0);
         let (reference, start) = match plan.kind {
-            PlanKind::Subscription { interval, trial_days } => {
+            PlanKind::Subscription { interval, .. } => {
                 let paypal_plan = plan.paypal_plan.clone().ok_or(BillingError::NotConfigured)?;
                 let request = PayPalSubscriptionRequest {
                     paypal_plan,
                     amount: quote.recurring.unwrap_or(quote.total),
                     setup_fee: quote.one_time_extra(),
                     interval,
-                    trial_days,
+                    trial_days: decided.trial_days,
                     email: Some(email.clone()),
                     charge_id: charge_id.clone(),
                 };
@@ -92,11 +97,12 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
     /// `member` must be the buyer when the charge has one.
     pub fn complete_paypal(
         &self,
-        paypal: &dyn PayPalPayments,
+        gateways: Gateways<'_>,
         secrets: &dyn Secrets,
         approval: PayPalApproval<'_>,
         session: Option<Session>,
     ) -> Result<CheckoutResult, BillingError> {
+        let paypal = gateways.paypal.ok_or(BillingError::NotConfigured)?;
         let member = session.map(|s| self.member(s)).transpose()?;
         let reference = approval.subscription_id.or(approval.order_id).map(str::trim).filter(|r| !r.is_empty()).ok_or(BillingError::UnknownCharge)?;
         let charge = self.store.find_charge_by_reference(PAYPAL, reference)?.ok_or(BillingError::UnknownCharge)?;
@@ -105,9 +111,8 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
         }
         let plan = self.store.find_plan(&charge.plan_id)?.ok_or(BillingError::InvalidPlan)?;
         if charge.status == ChargeStatus::Paid {
-            let state = self.store.subscription_of(&charge.id)?;
-            let grant = charge.user.and_then(|_| Grant::for_purchase(&plan, state.as_ref(), charge.created_at));
-            return Ok(CheckoutResult::Complete { charge_id: charge.id, granted: grant });
+            let plan_now = charge.user.map(|user| self.plan_of(user)).transpose()?.flatten();
+            return Ok(CheckoutResult::Complete { charge_id: charge.id, plan: plan_now });
         }
         if charge.status != ChargeStatus::RequiresAction {
             return Err(BillingError::UnknownCharge);
@@ -118,10 +123,26 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
             if Some(&found.paypal_plan) != plan.paypal_plan.as_ref() || found.custom_id.as_deref().is_some_and(|id| id != charge.id) {
                 return Err(BillingError::PayPalNotApproved);
             }
-            match found.snapshot.map(SubscriptionState::from_snapshot) {
-                Some(state) if state.renews() => Some(state),
+            let state = match found.snapshot.map(SubscriptionState::from_snapshot) {
+                Some(state) if state.renews() => state,
                 _ => return Err(BillingError::PayPalNotApproved),
+            };
+            if state.status == SubscriptionStatus::Trialing {
+                // PayPal names its payer only now: a payer who had a trial before gets none.
+                let keys = TrialKeys { paypal_payer: found.payer_id.clone(), ..TrialKeys::default() };
+                if let (Some(_), Some(on)) = (&keys.paypal_payer, self.store.trial_given(&keys)?) {
+                    paypal.cancel_now(&charge.reference).map_err(unavailable)?;
+                    return Err(BillingError::TrialUsed { on });
+                }
+                let keys = TrialKeys {
+                    user: charge.user,
+                    email: Some(super::checkout::normalised(&charge.email)).filter(|e| !e.is_empty()),
+                    paypal_payer: found.payer_id.clone(),
+                    card: None,
+                };
+                self.store.atomically(&mut || Ok(self.store.record_trial(&keys, &charge.id, self.now)?))?;
             }
+            Some(state)
         } else {
             match paypal.capture_order(&charge.reference).map_err(unavailable)? {
                 CaptureOutcome::Captured { amount, .. } if amount == charge.amount => None,
@@ -131,9 +152,9 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
                 CaptureOutcome::Refused { message } => return Err(BillingError::PayPalRefused(message)),
             }
         };
-        let grant = charge.user.and_then(|_| Grant::for_purchase(&plan, state.as_ref(), self.now));
-        self.complete_waiting(secrets, &charge, &plan, state.as_ref(), grant.as_ref())?;
-        Ok(CheckoutResult::Complete { charge_id: charge.id, granted: grant })
+        let plan_now = self.complete_waiting(secrets, &charge, &plan, state.as_ref())?;
+        self.end_renewals(gateways)?;
+        Ok(CheckoutResult::Complete { charge_id: charge.id, plan: plan_now })
     }
 }
 

@@ -13,6 +13,14 @@ fn basket(plan: &str) -> Basket<'_> {
     Basket { plan_id: Some(plan), ..Basket::default() }
 }
 
+fn by_card(cards: &FakeCards) -> crate::gateway::Gateways<'_> {
+    crate::gateway::Gateways { card: Some(cards), paypal: None }
+}
+
+fn by_paypal(paypal: &FakePayPal) -> crate::gateway::Gateways<'_> {
+    crate::gateway::Gateways { card: None, paypal: Some(paypal) }
+}
+
 #[test]
 fn unknown_missing_and_retired_plans_are_invalid() {
     let store = InMemoryBilling::with_standard_plans();
@@ -143,16 +151,30 @@ fn a_trial_becomes_active_and_renewals_extend_access() {
     assert!(state.renews());
 }
 
+const DAY: i64 = 24 * 60;
+
 #[test]
-fn a_failed_renewal_keeps_access_to_the_period_end_then_ends_it() {
-    let past_due = run(&[snapshot(Active, 30, 0), snapshot(PastDue, 30, 10)]);
+fn a_failed_renewal_keeps_access_through_the_grace_week_then_ends_it() {
+    // The renewal at day 30 fails: the provider shows the next period, but only the grace week
+    // counts, from the first failure, however often the provider retries.
+    let past_due = run(&[snapshot(Active, 30, 0), snapshot(PastDue, 60, 30 * DAY)]);
     assert_eq!(past_due.status, PastDue);
-    assert_eq!(past_due.access_until(), now() + Duration::days(30));
-    // Retries ran out a week after the period ended: access ended with the period.
-    let expired = run(&[snapshot(Active, 30, 0), snapshot(PastDue, 30, 10), snapshot(Expired, 30, 37 * 24 * 60)]);
+    assert_eq!(past_due.past_due_since, Some(now() + Duration::days(30)));
+    assert_eq!(past_due.access_until(), now() + Duration::days(37));
+    assert!(past_due.renews());
+    let retried = run(&[snapshot(Active, 30, 0), snapshot(PastDue, 60, 30 * DAY), snapshot(PastDue, 60, 33 * DAY)]);
+    assert_eq!(retried.access_until(), now() + Duration::days(37), "a retry does not restart the grace");
+    // A retry that succeeds: the new period is paid, the grace is forgotten.
+    let paid = run(&[snapshot(Active, 30, 0), snapshot(PastDue, 60, 30 * DAY), snapshot(Active, 60, 32 * DAY)]);
+    assert_eq!((paid.access_until(), paid.past_due_since), (now() + Duration::days(60), None));
+    // Retries ran out after three weeks: access ended with the grace.
+    let expired = run(&[snapshot(Active, 30, 0), snapshot(PastDue, 60, 30 * DAY), snapshot(Expired, 60, 51 * DAY)]);
     assert_eq!(expired.status, Expired);
-    assert_eq!(expired.access_until(), now() + Duration::days(30));
+    assert_eq!(expired.access_until(), now() + Duration::days(37));
     assert!(!expired.renews());
+    // Kept unpaid by the provider: the same, and it renews no more.
+    let unpaid = run(&[snapshot(Active, 30, 0), snapshot(PastDue, 60, 30 * DAY), snapshot(Unpaid, 60, 51 * DAY)]);
+    assert_eq!((unpaid.access_until(), unpaid.renews()), (now() + Duration::days(37), false));
     // Cancelled at once by the provider: access ends then, not at the period end.
     let ended_now = run(&[snapshot(Active, 30, 0), snapshot(Expired, 30, 60)]);
     assert_eq!(ended_now.access_until(), now() + Duration::minutes(60));
@@ -211,10 +233,34 @@ fn permute(items: &mut Vec<usize>, k: usize, visit: &mut impl FnMut(&[usize])) {
 
 #[test]
 fn statuses_read_and_write_as_the_stored_names() {
-    for status in [Trialing, Active, PastDue, Canceled, Expired] {
+    for status in SubscriptionStatus::ALL {
         assert_eq!(SubscriptionStatus::parse(status.as_str()), Some(status));
     }
-    assert_eq!(SubscriptionStatus::parse("paused"), None);
+    assert_eq!(SubscriptionStatus::parse("suspended"), None);
+}
+
+#[test]
+fn only_the_paying_states_give_access() {
+    // Made but never paid, paused, or ended before its first payment: nothing from that moment.
+    for status in [Incomplete, Paused, IncompleteExpired] {
+        let state = SubscriptionState::from_snapshot(snapshot(status, 30, 60));
+        assert_eq!(state.access_until(), now() + Duration::minutes(60), "{status:?}");
+        assert!(!state.renews(), "{status:?}");
+    }
+    for status in [Trialing, Active, Canceled] {
+        assert_eq!(SubscriptionState::from_snapshot(snapshot(status, 30, 60)).access_until(), now() + Duration::days(30), "{status:?}");
+    }
+    // Incomplete, then the first payment: the period is given; a pause takes it away until a resume.
+    let started = run(&[snapshot(Incomplete, 30, 0), snapshot(Active, 30, 5)]);
+    assert_eq!(started.access_until(), now() + Duration::days(30));
+    let paused = run(&[snapshot(Active, 30, 0), snapshot(Paused, 30, DAY)]);
+    assert_eq!(paused.access_until(), now() + Duration::days(1));
+    let resumed = run(&[snapshot(Active, 30, 0), snapshot(Paused, 30, DAY), snapshot(Active, 40, 2 * DAY)]);
+    assert_eq!(resumed.access_until(), now() + Duration::days(40));
+    // Ended states stay ended, whatever comes later.
+    for ended in [Expired, IncompleteExpired] {
+        assert_eq!(SubscriptionState::from_snapshot(snapshot(ended, 30, 0)).apply(snapshot(Active, 60, 10)), Transition::Ignored);
+    }
 }
 
 // Card checkout.
@@ -226,6 +272,7 @@ mod checkout {
     use kernel::UserId;
 
     const ADA: UserId = UserId(7);
+
 
     fn member(store: &InMemoryBilling) -> Buyer {
         Buyer::Member(ada(store))
@@ -244,7 +291,7 @@ mod checkout {
     }
 
     fn card<'a>(plan: &'a str, buyer: Buyer, payment_method: Option<&'a str>) -> CardCheckout<'a> {
-        CardCheckout { basket: basket(plan), buyer, payment_method, gift: None }
+        CardCheckout { basket: basket(plan), buyer, payment_method, gift: None, without_trial: false }
     }
 
     #[test]
@@ -252,15 +299,18 @@ mod checkout {
         let store = InMemoryBilling::with_standard_plans();
         let cards = FakeCards::new(now());
         let billing = Billing::new(&store, now());
-        let result = billing.pay_by_card(&cards, &CountingSecrets::default(), &card("monthly", member(&store), Some("pm_visa"))).unwrap();
-        let CheckoutResult::Complete { charge_id, granted } = result else { panic!("{result:?}") };
-        let granted = granted.expect("a grant");
-        assert_eq!(granted.plan_id, "monthly");
-        assert_eq!(granted.end_paid_date, Some(now() + Duration::days(3)), "the trial's end, then renewals extend it");
+        let result = billing.pay_by_card(by_card(&cards), &CountingSecrets::default(), &card("monthly", member(&store), Some("pm_visa"))).unwrap();
+        let CheckoutResult::Complete { charge_id, plan } = result else { panic!("{result:?}") };
+        let plan = plan.expect("a plan");
+        assert_eq!(plan.plan_id, "monthly");
+        assert_eq!(plan.end_paid_date, Some(now() + Duration::days(3)), "the trial's end, then renewals extend it");
         let request = cards.subscriptions.lock().unwrap()[0].clone();
         assert_eq!((request.amount, request.trial_days, request.email.as_str()), (Cents(999), 3, "ada@example.com"));
         assert_eq!(request.idempotency_key, charge_id);
-        assert_eq!(store.grants(), vec![(ADA, granted)]);
+        assert_eq!(store.plan_of(ADA), Some(plan));
+        let grants = store.grants();
+        assert_eq!(grants.len(), 1);
+        assert_eq!((grants[0].user, &grants[0].source), (ADA, &crate::access::GrantSource::Purchase { charge_id: charge_id.clone() }));
         assert_eq!(store.charges()[0].status, ChargeStatus::Paid);
     }
 
@@ -275,9 +325,10 @@ mod checkout {
             buyer: member(&store),
             payment_method: Some("pm_visa"),
             gift: None,
+            without_trial: false,
         };
-        let CheckoutResult::Complete { granted, .. } = billing.pay_by_card(&cards, &CountingSecrets::default(), &checkout).unwrap() else { panic!() };
-        assert_eq!(granted.unwrap().end_paid_date, None);
+        let CheckoutResult::Complete { plan, .. } = billing.pay_by_card(by_card(&cards), &CountingSecrets::default(), &checkout).unwrap() else { panic!() };
+        assert_eq!(plan.unwrap().end_paid_date, None);
         // (14999 + 1099) / 2 = 8049
         assert_eq!(cards.payments.lock().unwrap()[0].amount, Cents(8049));
         assert_eq!(store.charges()[0].amount, Cents(8049));
@@ -290,21 +341,22 @@ mod checkout {
         store.add_coupon(coupon("HALF", 50));
         let cards = FakeCards::new(now());
         let billing = Billing::new(&store, now());
-        let declined = billing.pay_by_card(&cards, &CountingSecrets::default(), &card("lifetime", member(&store), Some("pm_declined"))).unwrap_err();
+        let declined = billing.pay_by_card(by_card(&cards), &CountingSecrets::default(), &card("lifetime", member(&store), Some("pm_declined"))).unwrap_err();
         assert_eq!(declined.to_string(), "Your card was declined.");
-        let silent = billing.pay_by_card(&cards, &CountingSecrets::default(), &card("monthly", member(&store), Some("pm_silent")));
+        let silent = billing.pay_by_card(by_card(&cards), &CountingSecrets::default(), &card("monthly", member(&store), Some("pm_silent")));
         assert!(silent.is_err());
-        let silent = billing.pay_by_card(&cards, &CountingSecrets::default(), &card("lifetime", member(&store), Some("pm_silent"))).unwrap_err();
+        let silent = billing.pay_by_card(by_card(&cards), &CountingSecrets::default(), &card("lifetime", member(&store), Some("pm_silent"))).unwrap_err();
         assert_eq!(silent.to_string(), "There was an error processing your request. Please make sure your card number is valid.");
-        let down = billing.pay_by_card(&cards, &CountingSecrets::default(), &card("lifetime", member(&store), Some("pm_down"))).unwrap_err();
+        let down = billing.pay_by_card(by_card(&cards), &CountingSecrets::default(), &card("lifetime", member(&store), Some("pm_down"))).unwrap_err();
         assert_eq!(down.code(), "provider_unavailable");
         let with_coupon = CardCheckout {
             basket: Basket { coupon_code: Some("HALF"), ..basket("lifetime") },
             buyer: member(&store),
             payment_method: Some("pm_declined"),
             gift: None,
+            without_trial: false,
         };
-        assert!(billing.pay_by_card(&cards, &CountingSecrets::default(), &with_coupon).is_err());
+        assert!(billing.pay_by_card(by_card(&cards), &CountingSecrets::default(), &with_coupon).is_err());
         assert!(store.charges().is_empty());
         assert!(store.grants().is_empty());
         assert_eq!(store.coupon_redemptions("HALF"), 0);
@@ -317,11 +369,11 @@ mod checkout {
         let billing = Billing::new(&store, now());
         let ids = CountingSecrets::default();
         for email in [None, Some(""), Some("   ")] {
-            let err = billing.pay_by_card(&cards, &ids, &card("monthly", guest(email), Some("pm_visa"))).unwrap_err();
+            let err = billing.pay_by_card(by_card(&cards), &ids, &card("monthly", guest(email), Some("pm_visa"))).unwrap_err();
             assert_eq!(err.to_string(), "Please input an email address. We will send your payment receipt to that email.");
         }
-        assert_eq!(billing.pay_by_card(&cards, &ids, &card("monthly", guest(Some("nope")), Some("pm_visa"))).unwrap_err(), BillingError::InvalidEmail);
-        let err = billing.pay_by_card(&cards, &ids, &card("monthly", guest(Some("g@example.com")), None)).unwrap_err();
+        assert_eq!(billing.pay_by_card(by_card(&cards), &ids, &card("monthly", guest(Some("nope")), Some("pm_visa"))).unwrap_err(), BillingError::InvalidEmail);
+        let err = billing.pay_by_card(by_card(&cards), &ids, &card("monthly", guest(Some("g@example.com")), None)).unwrap_err();
         assert_eq!(err.to_string(), "There was an error processing your request. Please make sure your card number is valid.");
         store.add_plan(Plan {
             id: "quiz-results".into(),
@@ -335,11 +387,11 @@ mod checkout {
         });
         // A quiz report belongs to an account: guests are asked to sign in first.
         assert_eq!(
-            billing.pay_by_card(&cards, &ids, &card("quiz-results", guest(Some("g@example.com")), Some("pm_visa"))).unwrap_err(),
+            billing.pay_by_card(by_card(&cards), &ids, &card("quiz-results", guest(Some("g@example.com")), Some("pm_visa"))).unwrap_err(),
             BillingError::AccountNeeded
         );
         assert!(cards.payments.lock().unwrap().is_empty() && cards.subscriptions.lock().unwrap().is_empty(), "nothing reached the provider");
-        assert!(billing.pay_by_card(&cards, &ids, &card("quiz-results", member(&store), Some("pm_visa"))).is_ok());
+        assert!(billing.pay_by_card(by_card(&cards), &ids, &card("quiz-results", member(&store), Some("pm_visa"))).is_ok());
     }
 
     #[test]
@@ -358,11 +410,11 @@ mod checkout {
         let cards = FakeCards::new(now());
         let billing = Billing::new(&store, now());
         let ids = CountingSecrets::default();
-        let err = billing.pay_by_card(&cards, &ids, &card("book-7", guest(None), Some("pm_visa"))).unwrap_err();
+        let err = billing.pay_by_card(by_card(&cards), &ids, &card("book-7", guest(None), Some("pm_visa"))).unwrap_err();
         assert_eq!(err, BillingError::MissingEmail, "a guest gives an address for the receipt");
-        let result = billing.pay_by_card(&cards, &ids, &card("book-7", guest(Some("g@example.com")), Some("pm_visa"))).unwrap();
-        let CheckoutResult::Complete { charge_id, granted } = result else { panic!("paid at once: {result:?}") };
-        assert_eq!(granted, None, "a book gives no plan");
+        let result = billing.pay_by_card(by_card(&cards), &ids, &card("book-7", guest(Some("g@example.com")), Some("pm_visa"))).unwrap();
+        let CheckoutResult::Complete { charge_id, plan } = result else { panic!("paid at once: {result:?}") };
+        assert_eq!(plan, None, "a book gives no plan");
         let charges = store.charges();
         assert_eq!((charges.len(), charges[0].id.as_str(), charges[0].amount, charges[0].status), (1, charge_id.as_str(), Cents(499), ChargeStatus::Paid));
         assert_eq!(cards.payments.lock().unwrap().len(), 1, "one one-time payment");
@@ -375,15 +427,15 @@ mod checkout {
         let store = InMemoryBilling::with_standard_plans();
         let cards = FakeCards::new(now());
         let billing = Billing::new(&store, now());
-        let result = billing.pay_by_card(&cards, &CountingSecrets::default(), &card("yearly", guest(Some(" G@Example.com ")), Some("pm_visa"))).unwrap();
-        let CheckoutResult::Complete { charge_id, granted: None } = result else { panic!("a guest gets no grant yet: {result:?}") };
+        let result = billing.pay_by_card(by_card(&cards), &CountingSecrets::default(), &card("yearly", guest(Some(" G@Example.com ")), Some("pm_visa"))).unwrap();
+        let CheckoutResult::Complete { charge_id, plan: None } = result else { panic!("a guest gets no grant yet: {result:?}") };
         assert_eq!(store.charges()[0].email, "g@example.com");
 
         let later = Billing::new(&store, now() + Duration::hours(1));
         let grant = later.attach_charge(Some(&charge_id), ada(&store)).unwrap().expect("the plan");
         assert_eq!(grant.plan_id, "yearly");
         assert_eq!(grant.end_paid_date, Some(now() + Duration::days(3)), "the subscription's own period, not from the attach time");
-        assert_eq!(later.attach_charge(Some(&charge_id), ada(&store)).unwrap(), None, "twice by the same member: nothing more");
+        assert_eq!(later.attach_charge(Some(&charge_id), ada(&store)).unwrap(), Some(grant.clone()), "twice by the same member: nothing more");
         assert_eq!(later.attach_charge(Some(&charge_id), bob(&store)).unwrap_err(), BillingError::ChargeTaken);
         assert_eq!(later.attach_charge(Some("ch_404"), ada(&store)).unwrap_err(), BillingError::UnknownCharge);
         assert_eq!(later.attach_charge(None, ada(&store)).unwrap_err(), BillingError::UnknownCharge);
@@ -395,29 +447,29 @@ mod checkout {
         let store = InMemoryBilling::with_standard_plans();
         let cards = FakeCards::new(now());
         let billing = Billing::new(&store, now());
-        let result = billing.pay_by_card(&cards, &CountingSecrets::default(), &card("lifetime", member(&store), Some("pm_3ds"))).unwrap();
+        let result = billing.pay_by_card(by_card(&cards), &CountingSecrets::default(), &card("lifetime", member(&store), Some("pm_3ds"))).unwrap();
         let CheckoutResult::RequiresAction { charge_id, client_secret } = result else { panic!("{result:?}") };
         assert!(client_secret.ends_with("_secret"));
         assert!(store.grants().is_empty(), "nothing until the bank agrees");
         assert_eq!(
-            billing.confirm_card_payment(&cards, &CountingSecrets::default(), Some(&charge_id), Some(ada(&store))).unwrap_err(),
+            billing.confirm_card_payment(by_card(&cards), &CountingSecrets::default(), Some(&charge_id), Some(ada(&store))).unwrap_err(),
             BillingError::StillRequiresAction
         );
         assert_eq!(
-            billing.confirm_card_payment(&cards, &CountingSecrets::default(), Some(&charge_id), Some(bob(&store))).unwrap_err(),
+            billing.confirm_card_payment(by_card(&cards), &CountingSecrets::default(), Some(&charge_id), Some(bob(&store))).unwrap_err(),
             BillingError::UnknownCharge,
             "not the buyer"
         );
         cards.approve(&store.charges()[0].reference);
-        let CheckoutResult::Complete { granted, .. } =
-            billing.confirm_card_payment(&cards, &CountingSecrets::default(), Some(&charge_id), Some(ada(&store))).unwrap()
+        let CheckoutResult::Complete { plan, .. } =
+            billing.confirm_card_payment(by_card(&cards), &CountingSecrets::default(), Some(&charge_id), Some(ada(&store))).unwrap()
         else {
             panic!()
         };
-        assert_eq!(granted.unwrap().end_paid_date, None);
+        assert_eq!(plan.unwrap().end_paid_date, None);
         assert_eq!(store.grants().len(), 1);
         // Confirming again is harmless.
-        assert!(billing.confirm_card_payment(&cards, &CountingSecrets::default(), Some(&charge_id), Some(ada(&store))).is_ok());
+        assert!(billing.confirm_card_payment(by_card(&cards), &CountingSecrets::default(), Some(&charge_id), Some(ada(&store))).is_ok());
         assert_eq!(store.grants().len(), 1);
     }
 
@@ -427,21 +479,21 @@ mod checkout {
         let cards = FakeCards::new(now());
         let billing = Billing::new(&store, now());
         let CheckoutResult::RequiresAction { charge_id, .. } =
-            billing.pay_by_card(&cards, &CountingSecrets::default(), &card("monthly", member(&store), Some("pm_3ds"))).unwrap()
+            billing.pay_by_card(by_card(&cards), &CountingSecrets::default(), &card("monthly", member(&store), Some("pm_3ds"))).unwrap()
         else {
             panic!()
         };
         assert!(matches!(
-            billing.confirm_card_payment(&cards, &CountingSecrets::default(), Some(&charge_id), Some(ada(&store))).unwrap_err(),
+            billing.confirm_card_payment(by_card(&cards), &CountingSecrets::default(), Some(&charge_id), Some(ada(&store))).unwrap_err(),
             BillingError::Declined(_)
         ));
         cards.approve(&store.charges()[0].reference);
-        let CheckoutResult::Complete { granted, .. } =
-            billing.confirm_card_payment(&cards, &CountingSecrets::default(), Some(&charge_id), Some(ada(&store))).unwrap()
+        let CheckoutResult::Complete { plan, .. } =
+            billing.confirm_card_payment(by_card(&cards), &CountingSecrets::default(), Some(&charge_id), Some(ada(&store))).unwrap()
         else {
             panic!()
         };
-        assert_eq!(granted.unwrap().end_paid_date, Some(now() + Duration::days(3)));
+        assert_eq!(plan.unwrap().end_paid_date, Some(now() + Duration::days(3)));
     }
 }
 

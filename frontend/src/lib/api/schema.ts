@@ -1146,6 +1146,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/charge/standing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What buying a plan means for the caller: refused when it would give nothing (Premium for life,
+         *     or a subscription as good that renews), the subscription it replaces and how that ends, and
+         *     whether it comes with a free trial (one per account, e-mail, card and PayPal account).
+         */
+        get: operations["standing"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/charge/subscription": {
         parameters: {
             query?: never;
@@ -1826,6 +1847,23 @@ export interface paths {
         get?: never;
         /** E-mail a password reset link. Answers the same whether or not the account exists. */
         put: operations["forgot_password"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/grants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The member's grants of Premium, live ones first: what their access is the union of. */
+        get: operations["grants"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -3320,6 +3358,8 @@ export interface components {
             senderName?: string | null;
             /** @description The Stripe PaymentMethod id Stripe.js made in the browser. */
             token?: string | null;
+            /** @description The buyer was told their free trial was used (`trial_used`) and agreed to pay now. */
+            withoutTrial?: boolean | null;
         };
         /** @description What a checkout came to. */
         ChargeResult: {
@@ -3341,7 +3381,7 @@ export interface components {
             status: components["schemas"]["ChargeStatusView"];
         };
         /** @enum {string} */
-        ChargeStatusView: "succeeded" | "requires_action";
+        ChargeStatusView: "succeeded" | "requires_action" | "processing";
         CodeRegisterRequest: {
             code?: string | null;
             firstName?: string | null;
@@ -3474,6 +3514,30 @@ export interface components {
             userBookRecommendations: components["schemas"]["ChallengeBook"][];
             /** @description The member's saved plan's goals (empty for visitors and members without a plan). */
             userGoals: number[];
+        };
+        /** @description One grant of Premium as the account page lists it. */
+        GrantView: {
+            /**
+             * Format: int64
+             * @description Epoch ms; null: for life.
+             */
+            endsAt: number | null;
+            /** @description Gives Premium now. */
+            live: boolean;
+            planId: string;
+            planName: string;
+            /** @description Taken back (`refund`, `dispute`, `operator`). */
+            revoked: string | null;
+            /** @description `purchase`, `code` (a gift, seat or code redeemed), `operator`, `legacy`. */
+            source: string;
+            /**
+             * Format: int64
+             * @description Epoch ms.
+             */
+            startsAt: number;
+        };
+        GrantsResult: {
+            grants: components["schemas"]["GrantView"][];
         };
         HomeBooksResult: {
             /** @description The most popular books. */
@@ -4088,6 +4152,16 @@ export interface components {
              */
             status: string;
         };
+        Ok_GrantsResult: {
+            result: {
+                grants: components["schemas"]["GrantView"][];
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
         Ok_HomeBooksResult: {
             result: {
                 /** @description The most popular books. */
@@ -4642,6 +4716,27 @@ export interface components {
              */
             status: string;
         };
+        Ok_StandingResult: {
+            result: {
+                refusal: null | components["schemas"]["RefusalView"];
+                replaces: components["schemas"]["ReplacementView"][];
+                /**
+                 * Format: int32
+                 * @description The free trial this purchase starts (0: charged at once).
+                 */
+                trialDays: number;
+                /**
+                 * Format: int64
+                 * @description Epoch ms when the buyer's free trial was used, if it was and the plan has one.
+                 */
+                trialUsedOn: number | null;
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
         Ok_StatsResult: {
             result: {
                 /**
@@ -4854,6 +4949,8 @@ export interface components {
             recipientName?: string | null;
             /** @description Gifts: who it is for (the code goes to `recipientEmail`, or to the buyer). */
             senderName?: string | null;
+            /** @description The buyer was told their free trial was used (`trial_used`) and agreed to pay now. */
+            withoutTrial?: boolean | null;
         };
         /** @description The id PayPal's window approves: an order for one-time purchases, a subscription otherwise. */
         PayPalStartResult: {
@@ -5170,6 +5267,11 @@ export interface components {
             rId: string;
             refers: components["schemas"]["ReferralStatsView"];
         };
+        /** @description Why buying is refused (`already_for_life`, `already_subscribed`), with the message to show. */
+        RefusalView: {
+            code: string;
+            message: string;
+        };
         RegisterRequest: {
             /** @description A guest purchase to attach (as `mark-as-paid`). */
             chargeId?: string | null;
@@ -5189,6 +5291,17 @@ export interface components {
         RemindersSetting: {
             /** @description One mail a day at 8:00 in the member's timezone, for the plan's days. */
             reminders: boolean;
+        };
+        /** @description A subscription the purchase replaces. */
+        ReplacementView: {
+            /**
+             * Format: int64
+             * @description Epoch ms.
+             */
+            accessUntil: number;
+            /** @description `now`: a trial that ends with no charge; `period_end`: kept until `accessUntil`, no renewal. */
+            ending: string;
+            planName: string;
         };
         ReportBook: {
             author: string;
@@ -5322,6 +5435,20 @@ export interface components {
              */
             target: number;
         };
+        StandingResult: {
+            refusal: null | components["schemas"]["RefusalView"];
+            replaces: components["schemas"]["ReplacementView"][];
+            /**
+             * Format: int32
+             * @description The free trial this purchase starts (0: charged at once).
+             */
+            trialDays: number;
+            /**
+             * Format: int64
+             * @description Epoch ms when the buyer's free trial was used, if it was and the plan has one.
+             */
+            trialUsedOn: number | null;
+        };
         StatsResult: {
             /**
              * Format: double
@@ -5376,10 +5503,12 @@ export interface components {
             subscription: null | components["schemas"]["SubscriptionView"];
         };
         /**
-         * @description `canceled`: renewal is off, access lasts to `periodEnd`; `expired`: ended.
+         * @description `canceled`: renewal is off, access lasts to `periodEnd`; `past_due`: a renewal failed and is
+         *     retried (access through the grace period); `unpaid`, `paused`, `incomplete`: no access;
+         *     `expired` and `incomplete_expired`: ended.
          * @enum {string}
          */
-        SubscriptionStatusView: "trialing" | "active" | "past_due" | "canceled" | "expired";
+        SubscriptionStatusView: "incomplete" | "trialing" | "active" | "past_due" | "unpaid" | "paused" | "canceled" | "incomplete_expired" | "expired";
         /** @description A subscription as the account page shows it. */
         SubscriptionView: {
             paidWith: components["schemas"]["PaidWith"];
@@ -9349,6 +9478,46 @@ export interface operations {
             };
         };
     };
+    standing: {
+        parameters: {
+            query?: {
+                /** @description The plan the page sells. */
+                planId?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_StandingResult"];
+                };
+            };
+            /** @description 'Invalid plan id' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A token was sent but is no longer valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     subscription: {
         parameters: {
             query?: never;
@@ -10880,6 +11049,33 @@ export interface operations {
                 };
             };
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    grants: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_GrantsResult"];
+                };
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

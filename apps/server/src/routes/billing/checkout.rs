@@ -6,7 +6,8 @@ use crate::envelope::{ApiError, ErrorBody, Ok as OkBody};
 use crate::routes::documents::{pdf_response, FileBytes, StoredCovers};
 use crate::state::AppState;
 use actix_web::{post, web, HttpRequest, HttpResponse};
-use billing::checkout::{Buyer, CheckoutResult, Grant};
+use billing::access::MemberPlan;
+use billing::checkout::{Buyer, CheckoutResult};
 use billing::codes::GiftDetails;
 use billing::service::{Basket, CardCheckout};
 use billing::BillingError;
@@ -45,6 +46,8 @@ pub struct ChargeRequest {
     pub recipient_name: Option<String>,
     pub recipient_email: Option<String>,
     pub recipient_msg: Option<String>,
+    /// The buyer was told their free trial was used (`trial_used`) and agreed to pay now.
+    pub without_trial: Option<bool>,
 }
 
 impl ChargeRequest {
@@ -86,24 +89,38 @@ pub struct ChargeResult {
 pub enum ChargeStatusView {
     Succeeded,
     RequiresAction,
+    /// Accepted, but the money has not arrived (a bank debit): Premium starts when it does.
+    Processing,
 }
 
 /// Answers a checkout's result, with the isPaid hint updated when the buyer now has premium.
 pub(super) fn charge_response(req: &HttpRequest, now: Timestamp, signed_in: bool, result: CheckoutResult) -> HttpResponse {
-    let (body, grant) = match result {
-        CheckoutResult::Complete { charge_id, granted } => {
-            let is_paid = granted.as_ref().is_some_and(|g| g.gives_access(now));
+    let (body, plan) = match result {
+        CheckoutResult::Complete { charge_id, plan } => {
+            let is_paid = plan.as_ref().is_some_and(|p| p.gives_access(now));
             let view = ChargeResult {
                 status: ChargeStatusView::Succeeded,
                 charge_id,
                 client_secret: None,
                 is_paid,
                 not_logged_in: !signed_in,
-                plan_id: granted.as_ref().map(|g| g.plan_id.clone()),
-                end_paid_date: granted.as_ref().and_then(|g| g.end_paid_date).map(|d| d.timestamp_millis()),
+                plan_id: plan.as_ref().map(|p| p.plan_id.clone()),
+                end_paid_date: plan.as_ref().and_then(|p| p.end_paid_date).map(|d| d.timestamp_millis()),
             };
-            (view, granted)
+            (view, plan)
         }
+        CheckoutResult::Processing { charge_id } => (
+            ChargeResult {
+                status: ChargeStatusView::Processing,
+                charge_id,
+                client_secret: None,
+                is_paid: false,
+                not_logged_in: !signed_in,
+                plan_id: None,
+                end_paid_date: None,
+            },
+            None,
+        ),
         CheckoutResult::RequiresAction { charge_id, client_secret } => (
             ChargeResult {
                 status: ChargeStatusView::RequiresAction,
@@ -118,7 +135,7 @@ pub(super) fn charge_response(req: &HttpRequest, now: Timestamp, signed_in: bool
         ),
     };
     let mut response = HttpResponse::Ok();
-    if grant.is_some_and(|g| g.gives_access(now)) {
+    if plan.is_some_and(|p| p.gives_access(now)) {
         set_paid_cookie(&mut response, req, true);
     }
     response.json(OkBody { status: "ok", result: body })
@@ -173,7 +190,6 @@ async fn process(
     let providers = state.payments.clone();
     let result = state
         .billing(move |b| {
-            let cards = providers.card().ok_or(BillingError::NotConfigured)?;
             let gift = body.gift_details()?;
             let checkout = CardCheckout {
                 basket: Basket {
@@ -186,8 +202,9 @@ async fn process(
                 buyer,
                 payment_method: body.token.as_deref(),
                 gift,
+                without_trial: body.without_trial.unwrap_or(false),
             };
-            b.pay_by_card(cards, &providers.secrets, &checkout)
+            b.pay_by_card(providers.gateways(), &providers.secrets, &checkout)
         })
         .await?;
     answer_purchase(&req, &state, caller.0.is_some(), result).await
@@ -217,8 +234,7 @@ async fn confirm(req: HttpRequest, state: web::Data<AppState>, caller: MemberOrG
     let providers = state.payments.clone();
     let result = state
         .billing(move |b| {
-            let cards = providers.card().ok_or(BillingError::NotConfigured)?;
-            b.confirm_card_payment(cards, &providers.secrets, charge_id.as_deref(), session)
+            b.confirm_card_payment(providers.gateways(), &providers.secrets, charge_id.as_deref(), session)
         })
         .await?;
     answer_purchase(&req, &state, caller.0.is_some(), result).await
@@ -241,11 +257,11 @@ pub struct MarkAsPaidResult {
     pub end_paid_date: Option<i64>,
 }
 
-pub(super) fn paid_view(grant: Option<&Grant>, now: Timestamp) -> MarkAsPaidResult {
+pub(super) fn paid_view(plan: Option<&MemberPlan>, now: Timestamp) -> MarkAsPaidResult {
     MarkAsPaidResult {
-        is_paid: grant.is_some_and(|g| g.gives_access(now)),
-        plan_id: grant.map(|g| g.plan_id.clone()),
-        end_paid_date: grant.and_then(|g| g.end_paid_date).map(|d| d.timestamp_millis()),
+        is_paid: plan.is_some_and(|p| p.gives_access(now)),
+        plan_id: plan.map(|p| p.plan_id.clone()),
+        end_paid_date: plan.and_then(|p| p.end_paid_date).map(|d| d.timestamp_millis()),
     }
 }
 

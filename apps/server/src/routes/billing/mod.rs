@@ -12,6 +12,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 mod checkout;
 mod paypal;
+mod standing;
 mod subscription;
 mod teams;
 mod webhooks;
@@ -27,6 +28,7 @@ pub fn configure(config: &mut ServiceConfig) {
         .service(settings)
         .configure(checkout::configure)
         .configure(paypal::configure)
+        .configure(standing::configure)
         .configure(subscription::configure)
         .configure(teams::configure)
         .configure(webhooks::configure);

@@ -34,6 +34,8 @@ pub struct PayPalStartRequest {
     pub recipient_name: Option<String>,
     pub recipient_email: Option<String>,
     pub recipient_msg: Option<String>,
+    /// The buyer was told their free trial was used (`trial_used`) and agreed to pay now.
+    pub without_trial: Option<bool>,
     /// The referral link the buyer came through (`/r/{rId}`): kept with the purchase, it credits
     /// an affiliate (10% of Premium) or a referrer (see `docs/referral.md`).
     pub r_id: Option<String>,
@@ -90,7 +92,7 @@ async fn start(state: web::Data<AppState>, caller: MemberOrGuest, body: web::Jso
             } else {
                 None
             };
-            b.start_paypal(paypal, &providers.secrets, &basket, &buyer, gift.as_ref())
+            b.start_paypal(paypal, &providers.secrets, &basket, &buyer, gift.as_ref(), body.without_trial.unwrap_or(false))
         })
         .await?;
     Ok(ok(match started {
@@ -139,9 +141,8 @@ async fn complete(req: HttpRequest, state: web::Data<AppState>, caller: MemberOr
     let providers = state.payments.clone();
     let result = state
         .billing(move |b| {
-            let paypal = providers.paypal().ok_or(BillingError::NotConfigured)?;
             let approval = PayPalApproval { order_id: order_id.as_deref(), subscription_id: subscription_id.as_deref() };
-            b.complete_paypal(paypal, &providers.secrets, approval, session)
+            b.complete_paypal(providers.gateways(), &providers.secrets, approval, session)
         })
         .await?;
     answer_purchase(&req, &state, caller.0.is_some(), result).await

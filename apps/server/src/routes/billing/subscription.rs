@@ -37,24 +37,34 @@ pub enum PaidWith {
     Paypal,
 }
 
-/// `canceled`: renewal is off, access lasts to `periodEnd`; `expired`: ended.
+/// `canceled`: renewal is off, access lasts to `periodEnd`; `past_due`: a renewal failed and is
+/// retried (access through the grace period); `unpaid`, `paused`, `incomplete`: no access;
+/// `expired` and `incomplete_expired`: ended.
 #[derive(Serialize, ToSchema, Clone, Copy)]
 #[serde(rename_all = "snake_case")]
 pub enum SubscriptionStatusView {
+    Incomplete,
     Trialing,
     Active,
     PastDue,
+    Unpaid,
+    Paused,
     Canceled,
+    IncompleteExpired,
     Expired,
 }
 
 impl From<SubscriptionStatus> for SubscriptionStatusView {
     fn from(status: SubscriptionStatus) -> Self {
         match status {
+            SubscriptionStatus::Incomplete => SubscriptionStatusView::Incomplete,
             SubscriptionStatus::Trialing => SubscriptionStatusView::Trialing,
             SubscriptionStatus::Active => SubscriptionStatusView::Active,
             SubscriptionStatus::PastDue => SubscriptionStatusView::PastDue,
+            SubscriptionStatus::Unpaid => SubscriptionStatusView::Unpaid,
+            SubscriptionStatus::Paused => SubscriptionStatusView::Paused,
             SubscriptionStatus::Canceled => SubscriptionStatusView::Canceled,
+            SubscriptionStatus::IncompleteExpired => SubscriptionStatusView::IncompleteExpired,
             SubscriptionStatus::Expired => SubscriptionStatusView::Expired,
         }
     }
@@ -145,10 +155,10 @@ pub fn spawn_renewal_housekeeping(state: AppState, interval: Duration, workers: 
         let Ok(mut conn) = state.pool.get() else { return };
         let store = db::PgStore::new(&mut conn);
         let billing = billing::Billing::new(&store, state.clock.now());
-        match billing.end_renewals_of_deleted_accounts(state.payments.gateways()) {
+        match billing.end_renewals(state.payments.gateways()) {
             Ok(0) => {}
-            Ok(ended) => tracing::info!(ended, "turned off renewals of deleted accounts"),
-            Err(error) => tracing::warn!(%error, "could not turn off renewals of deleted accounts"),
+            Ok(ended) => tracing::info!(ended, "ended renewals of deleted accounts and of subscriptions a better purchase replaced"),
+            Err(error) => tracing::warn!(%error, "could not end renewals"),
         }
     })
 }
@@ -182,12 +192,12 @@ async fn redeem(
     let client = crate::auth::client_address(&req);
     let providers = state.payments.clone();
     let redeemed = state.billing(move |b| b.redeem(&providers.secrets, session, code.as_deref(), only, &client)).await?;
-    let is_paid = redeemed.grant.gives_access(state.clock.now());
+    let is_paid = redeemed.plan.gives_access(state.clock.now());
     let mut response = HttpResponse::Ok();
     crate::auth::set_paid_cookie(&mut response, &req, is_paid);
     Ok(response.json(OkBody {
         status: "ok",
-        result: RedeemResult { plan_id: redeemed.grant.plan_id, end_paid_date: redeemed.grant.end_paid_date.map(|d| d.timestamp_millis()), is_paid },
+        result: RedeemResult { plan_id: redeemed.plan.plan_id, end_paid_date: redeemed.plan.end_paid_date.map(|d| d.timestamp_millis()), is_paid },
     }))
 }
 

@@ -33,7 +33,7 @@ async fn receive(state: web::Data<AppState>, req: HttpRequest, body: web::Bytes,
     let outcome = state
         .billing(move |b| {
             let verifier = providers.webhooks(provider).ok_or(BillingError::NotConfigured)?;
-            b.handle_webhook(verifier, providers.gateways(), &payload, &headers)
+            b.handle_webhook(verifier, providers.gateways(), &providers.secrets, &payload, &headers)
         })
         .await?;
     let outcome = match outcome {

@@ -98,3 +98,34 @@ fn members_are_found_by_e_mail_or_name_in_any_case() {
     assert_eq!(admin.find_members(0, Some("")).unwrap().len(), 3, "an empty search lists everyone");
     assert_eq!(admin.find_members(0, Some(&"x".repeat(101))).unwrap_err(), AdminError::SearchTooLong);
 }
+
+#[test]
+fn an_operators_plan_adds_to_what_the_member_bought_and_never_takes_it_away() {
+    use billing::access::{AccessGrant, GrantSource, Revocation};
+    let store = store();
+    // Ada bought lifetime.
+    store.grants.borrow_mut().push(AccessGrant {
+        id: 1,
+        user: UserId(7),
+        plan_id: "lifetime".into(),
+        source: GrantSource::Purchase { charge_id: "ch_life".into() },
+        starts_at: now() - chrono::Duration::days(30),
+        ends_at: None,
+        revoked: None,
+    });
+    let admin = Admin::new(&store, now());
+    let paid = now().timestamp_millis();
+    let end = (now() + chrono::Duration::days(30)).timestamp_millis();
+    let yearly = MemberChange { plan_id: Some("yearly"), paid_date: Some(paid), end_paid_date: Some(end), reason: Some("goodwill"), ..edit(7) };
+    let saved = admin.update_member(ADMIN, &yearly).unwrap();
+    assert_eq!((saved.plan_id.as_deref(), saved.end_paid_date), (Some("lifetime"), None), "the union: lifetime still");
+    let grants = store.grants.borrow().clone();
+    assert_eq!(grants.len(), 2);
+    assert_eq!((grants[1].source.clone(), grants[1].plan_id.as_str()), (GrantSource::Operator, "yearly"));
+    // Clearing the plan removes only the operator's grant.
+    let cleared = admin.update_member(ADMIN, &MemberChange { plan_id: Some(""), paid_date: Some(0), reason: Some("mistake"), ..edit(7) }).unwrap();
+    assert_eq!((cleared.plan_id.as_deref(), cleared.end_paid_date), (Some("lifetime"), None));
+    let grants = store.grants.borrow().clone();
+    assert_eq!(grants[1].revoked.map(|(_, why)| why), Some(Revocation::Operator));
+    assert_eq!(grants[0].revoked, None, "a purchase ends only by a refund at the provider");
+}

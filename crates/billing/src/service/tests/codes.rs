@@ -3,7 +3,8 @@
 use super::*;
 use crate::checkout::*;
 use crate::codes::{CodeKind, GiftDetails};
-use crate::ports::BillingLedger;
+use crate::access::{GrantSource, NewGrant};
+use crate::ports::GrantBook;
 use crate::service::CardCheckout;
 use kernel::UserId;
 
@@ -18,9 +19,9 @@ fn gift(recipient: Option<&str>) -> GiftDetails {
 fn buy_gift(store: &InMemoryBilling, buyer: Buyer, details: GiftDetails) -> String {
     let cards = FakeCards::new(now());
     let billing = Billing::new(store, now()).with_site("https://gistbook.test");
-    let checkout = CardCheckout { basket: basket("gift"), buyer, payment_method: Some("pm_visa"), gift: Some(details) };
-    let result = billing.pay_by_card(&cards, &CountingSecrets::default(), &checkout).unwrap();
-    assert!(matches!(result, CheckoutResult::Complete { granted: None, .. }), "a gift gives its buyer nothing: {result:?}");
+    let checkout = CardCheckout { basket: basket("gift"), buyer, payment_method: Some("pm_visa"), gift: Some(details), without_trial: false };
+    let result = billing.pay_by_card(by_card(&cards), &CountingSecrets::default(), &checkout).unwrap();
+    assert!(matches!(result, CheckoutResult::Complete { plan: None, .. }), "a gift gives its buyer nothing: {result:?}");
     let mail = store.mail().into_iter().find(|m| m.subject.contains("sent you a year")).expect("the gift mail");
     mail.text_body.lines().find_map(|l| l.strip_prefix("Your gift code: ")).unwrap().to_owned()
 }
@@ -48,11 +49,11 @@ fn without_a_recipient_address_the_code_goes_to_the_buyer_and_someone_must_have_
     assert!(store.mail().iter().any(|m| m.to == "ada@example.com" && m.subject.contains("sent you a year")));
     let cards = FakeCards::new(now());
     let billing = Billing::new(&store, now());
-    let nobody = CardCheckout { basket: basket("gift"), buyer: Buyer::Guest { email: None }, payment_method: Some("pm_visa"), gift: Some(gift(None)) };
-    assert_eq!(billing.pay_by_card(&cards, &CountingSecrets::default(), &nobody).unwrap_err(), BillingError::GiftNeedsAddress);
+    let nobody = CardCheckout { basket: basket("gift"), buyer: Buyer::Guest { email: None }, payment_method: Some("pm_visa"), gift: Some(gift(None)), without_trial: false };
+    assert_eq!(billing.pay_by_card(by_card(&cards), &CountingSecrets::default(), &nobody).unwrap_err(), BillingError::GiftNeedsAddress);
     // A guest may leave their own address out when the recipient's is given.
     let anonymous = CardCheckout { gift: Some(gift(Some("grace@example.com"))), ..nobody };
-    assert!(billing.pay_by_card(&cards, &CountingSecrets::default(), &anonymous).is_ok());
+    assert!(billing.pay_by_card(by_card(&cards), &CountingSecrets::default(), &anonymous).is_ok());
 }
 
 #[test]
@@ -63,10 +64,11 @@ fn a_code_is_redeemed_once_and_extends_the_members_plan() {
     let billing = Billing::new(&store, now());
     let secrets = CountingSecrets::default();
     // Grace already has 10 days of a monthly plan.
-    store.give(GRACE, &Grant { plan_id: "monthly".into(), paid_date: now(), end_paid_date: Some(now() + Duration::days(10)) }).unwrap();
+    let monthly = NewGrant { user: GRACE, plan_id: "monthly".into(), source: GrantSource::Operator, starts_at: now(), ends_at: Some(now() + Duration::days(10)) };
+    store.add_grant(&monthly, now()).unwrap();
     let redeemed = billing.redeem(&secrets, grace, Some(&code.to_lowercase()), None, "10.0.0.1").unwrap();
     assert_eq!(redeemed.kind, CodeKind::Gift);
-    assert_eq!(redeemed.grant.end_paid_date, Some(now() + Duration::days(375)));
+    assert_eq!(redeemed.plan.end_paid_date, Some(now() + Duration::days(375)));
     assert_eq!(store.plan_of(GRACE).unwrap().plan_id, "gift");
     let ada = store.sign_in(ADA, "ada@example.com");
     assert_eq!(billing.redeem(&secrets, ada, Some(&code), None, "10.0.0.2").unwrap_err(), BillingError::InvalidCode, "once only");
@@ -83,7 +85,7 @@ fn a_page_for_one_kind_takes_only_that_kind_and_lifetime_codes_give_life() {
     let secrets = CountingSecrets::default();
     assert_eq!(billing.redeem(&secrets, ada, Some("gift-0001"), Some(CodeKind::StackSocial), "ip").unwrap_err(), BillingError::InvalidCode);
     let life = billing.redeem(&secrets, ada, Some("stack 0001"), Some(CodeKind::StackSocial), "ip").unwrap();
-    assert_eq!(life.grant.end_paid_date, None);
+    assert_eq!(life.plan.end_paid_date, None);
     // For life already: the gift code is kept for someone else (not used up).
     assert_eq!(billing.redeem(&secrets, ada, Some("GIFT-0001"), None, "ip").unwrap_err(), BillingError::AlreadyForLife);
     assert!(store.codes().iter().any(|(_, r)| r.kind == CodeKind::Gift && r.usable()));
@@ -108,8 +110,8 @@ fn buy_seats(store: &InMemoryBilling, n: i64) -> kernel::Session {
     let cards = FakeCards::new(now());
     let billing = Billing::new(store, now()).with_site("https://gistbook.test");
     let checkout =
-        CardCheckout { basket: Basket { quantity: Some(n), ..basket("bulk") }, buyer: Buyer::Member(ada), payment_method: Some("pm_visa"), gift: None };
-    billing.pay_by_card(&cards, &CountingSecrets::default(), &checkout).unwrap();
+        CardCheckout { basket: Basket { quantity: Some(n), ..basket("bulk") }, buyer: Buyer::Member(ada), payment_method: Some("pm_visa"), gift: None, without_trial: false };
+    billing.pay_by_card(by_card(&cards), &CountingSecrets::default(), &checkout).unwrap();
     ada
 }
 
@@ -119,8 +121,8 @@ fn seats_are_bought_twenty_or_more_listed_for_their_buyer_and_mailed_as_a_list()
     let cards = FakeCards::new(now());
     let billing = Billing::new(&store, now());
     let ada = store.sign_in(ADA, "ada@example.com");
-    let few = CardCheckout { basket: Basket { quantity: Some(19), ..basket("bulk") }, buyer: Buyer::Member(ada), payment_method: Some("pm_visa"), gift: None };
-    assert_eq!(billing.pay_by_card(&cards, &CountingSecrets::default(), &few).unwrap_err().to_string(), "Please choose a quantity >= 20");
+    let few = CardCheckout { basket: Basket { quantity: Some(19), ..basket("bulk") }, buyer: Buyer::Member(ada), payment_method: Some("pm_visa"), gift: None, without_trial: false };
+    assert_eq!(billing.pay_by_card(by_card(&cards), &CountingSecrets::default(), &few).unwrap_err().to_string(), "Please choose a quantity >= 20");
     let ada = buy_seats(&store, 25);
     assert_eq!(store.charges()[0].amount, Cents(25 * 2999));
     let seats = billing.seats(ada).unwrap();
@@ -149,7 +151,7 @@ fn a_seat_is_invited_revoked_and_replaced_only_by_its_owner_and_redeemed_once() 
 
     // Grace redeems hers; Ada revokes another, which a new code replaces.
     let redeemed = billing.redeem(&secrets, grace, Some(&seats[0].code), None, "ip").unwrap();
-    assert_eq!((redeemed.kind, redeemed.grant.plan_id.as_str()), (CodeKind::Seat, "bulk"));
+    assert_eq!((redeemed.kind, redeemed.plan.plan_id.as_str()), (CodeKind::Seat, "bulk"));
     assert_eq!(billing.revoke_seat(&secrets, ada, seats[0].id).unwrap_err(), BillingError::SeatTaken, "a redeemed seat stays");
     let after = billing.revoke_seat(&secrets, ada, seats[1].id).unwrap();
     assert_eq!(after.len(), 21);

@@ -5,18 +5,26 @@ import { formatDate, isPlanActive, planName } from '@/lib/plan';
 import '../account.css';
 
 const STATUS_LABELS: Record<SubscriptionStatus, string> = {
+  incomplete: 'Not started',
   trialing: 'Trial',
   active: 'Active',
   past_due: 'Past due',
+  unpaid: 'Unpaid',
+  paused: 'Paused',
   canceled: 'Canceled',
+  incomplete_expired: 'Expired',
   expired: 'Expired',
 };
 
 const STATUS_BADGES: Record<SubscriptionStatus, string> = {
+  incomplete: 'badge badge--warning',
   trialing: 'badge badge--success',
   active: 'badge badge--success',
   past_due: 'badge badge--warning',
+  unpaid: 'badge badge--warning',
+  paused: 'badge badge--warning',
   canceled: 'badge',
+  incomplete_expired: 'badge',
   expired: 'badge',
 };
 

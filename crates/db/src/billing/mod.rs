@@ -4,11 +4,12 @@
 use crate::schema::{books, cancellations, charges, coupons, gifts, plans, provider_events, subscription_codes, subscription_payments, subscriptions, users};
 use crate::store::PgStore;
 use billing::cancel::CancelReason;
-use billing::checkout::{Charge, ChargeBook, ChargeStatus, Grant};
+use billing::access::Revocation;
+use billing::checkout::{Charge, ChargeBook, ChargeStatus};
 use billing::codes::{CodeKind, CodeRecord, GiftDetails, Seat};
 use billing::gateway::SubscriptionPayment;
 use billing::model::{Coupon, Interval, Plan, PlanKind};
-use billing::ports::{BillingLedger, Payer, Payers};
+use billing::ports::{BillingLedger, Payer, Payers, RenewalEnding};
 use billing::ports::{CodeBook, NewCode, SeatBook};
 use billing::ports::{CouponBook, PlanCatalog};
 use billing::subscription::{SubscriptionState, SubscriptionStatus};
@@ -19,6 +20,9 @@ use diesel::prelude::*;
 use kernel::OutgoingMail;
 use kernel::PortResult;
 use kernel::{Session, Timestamp, UserId};
+
+pub mod grants;
+mod trials;
 
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = plans, check_for_backend(diesel::pg::Pg))]
@@ -168,49 +172,42 @@ impl ChargeRow {
     }
 }
 
-/// Stores a subscription's state unless a newer report is stored already.
+/// Stores a subscription's state (billing decided it is newer). A requested end is forgotten
+/// once the subscription no longer renews.
 fn save_subscription(conn: &mut PgConnection, charge_id: &str, state: &SubscriptionState) -> QueryResult<()> {
+    let values = (
+        subscriptions::status.eq(state.status.as_str()),
+        subscriptions::current_period_end.eq(state.current_period_end),
+        subscriptions::as_of.eq(state.as_of),
+        subscriptions::past_due_since.eq(state.past_due_since),
+    );
     diesel::insert_into(subscriptions::table)
-        .values((
-            subscriptions::charge_id.eq(charge_id),
-            subscriptions::status.eq(state.status.as_str()),
-            subscriptions::current_period_end.eq(state.current_period_end),
-            subscriptions::as_of.eq(state.as_of),
-        ))
+        .values((subscriptions::charge_id.eq(charge_id), values))
         .on_conflict(subscriptions::charge_id)
         .do_update()
-        .set((
-            subscriptions::status.eq(state.status.as_str()),
-            subscriptions::current_period_end.eq(state.current_period_end),
-            subscriptions::as_of.eq(state.as_of),
-        ))
-        .execute(conn)
-        .map(drop)
-}
-
-fn give(conn: &mut PgConnection, user: UserId, grant: &Grant) -> QueryResult<()> {
-    diesel::update(users::table.find(user.0))
-        .set((users::plan_id.eq(&grant.plan_id), users::paid_date.eq(grant.paid_date), users::end_paid_date.eq(grant.end_paid_date)))
-        .execute(conn)
-        .map(drop)
+        .set(values)
+        .execute(conn)?;
+    if !state.renews() {
+        diesel::update(subscriptions::table.find(charge_id))
+            .set((subscriptions::end_requested.eq(None::<String>), subscriptions::end_requested_at.eq(None::<DateTime<Utc>>)))
+            .execute(conn)?;
+    }
+    Ok(())
 }
 
 /// What a paid charge does besides its row: the coupon's count, the subscription, the plan.
-fn paid_effects(conn: &mut PgConnection, charge: &Charge, subscription: Option<&SubscriptionState>, grant: Option<&Grant>) -> QueryResult<()> {
+fn paid_effects(conn: &mut PgConnection, charge: &Charge, subscription: Option<&SubscriptionState>) -> QueryResult<()> {
     if let Some(code) = &charge.coupon {
         diesel::update(coupons::table.find(code)).set(coupons::redemptions.eq(coupons::redemptions + 1)).execute(conn)?;
     }
     if let Some(state) = subscription {
         save_subscription(conn, &charge.id, state)?;
     }
-    if let (Some(user), Some(grant)) = (charge.user, grant) {
-        give(conn, user, grant)?;
-    }
     Ok(())
 }
 
 impl ChargeBook for PgStore<'_> {
-    fn record_charge(&self, charge: &Charge, subscription: Option<&SubscriptionState>, grant: Option<&Grant>) -> PortResult<()> {
+    fn record_charge(&self, charge: &Charge, subscription: Option<&SubscriptionState>) -> PortResult<()> {
         self.run(|conn| {
             conn.transaction(|conn| {
                 diesel::insert_into(charges::table)
@@ -230,7 +227,7 @@ impl ChargeBook for PgStore<'_> {
                     ))
                     .execute(conn)?;
                 if charge.status == ChargeStatus::Paid {
-                    paid_effects(conn, charge, subscription, grant)?;
+                    paid_effects(conn, charge, subscription)?;
                 }
                 Ok(())
             })
@@ -256,43 +253,36 @@ impl ChargeBook for PgStore<'_> {
         })
     }
 
-    fn complete_charge(&self, id: &str, subscription: Option<&SubscriptionState>, grant: Option<&Grant>) -> PortResult<bool> {
+    fn complete_charge(&self, id: &str, subscription: Option<&SubscriptionState>) -> PortResult<bool> {
         self.run(|conn| {
             conn.transaction(|conn| {
-                let row: Option<ChargeRow> = diesel::update(charges::table.find(id).filter(charges::status.eq(ChargeStatus::RequiresAction.as_str())))
+                let waiting = [ChargeStatus::RequiresAction.as_str(), ChargeStatus::Processing.as_str()];
+                let row: Option<ChargeRow> = diesel::update(charges::table.find(id).filter(charges::status.eq_any(waiting)))
                     .set(charges::status.eq(ChargeStatus::Paid.as_str()))
                     .returning(ChargeRow::as_returning())
                     .get_result(conn)
                     .optional()?;
                 let Some(charge) = row.and_then(ChargeRow::into_charge) else { return Ok(false) };
-                paid_effects(conn, &charge, subscription, grant)?;
+                paid_effects(conn, &charge, subscription)?;
                 Ok(true)
             })
         })
     }
 
-    fn attach_charge(&self, id: &str, user: UserId, grant: Option<&Grant>, at: Timestamp) -> PortResult<bool> {
+    fn attach_charge(&self, id: &str, user: UserId, at: Timestamp) -> PortResult<bool> {
         self.run(|conn| {
-            conn.transaction(|conn| {
-                let attached = diesel::update(charges::table.find(id).filter(charges::user_id.is_null()))
-                    .set((charges::user_id.eq(user.0), charges::attached_at.eq(at)))
-                    .execute(conn)?;
-                if attached == 0 {
-                    return Ok(false);
-                }
-                if let Some(grant) = grant {
-                    give(conn, user, grant)?;
-                }
-                Ok(true)
-            })
+            let attached = diesel::update(charges::table.find(id).filter(charges::user_id.is_null()))
+                .set((charges::user_id.eq(user.0), charges::attached_at.eq(at)))
+                .execute(conn)?;
+            Ok(attached == 1)
         })
     }
 
     fn subscription_of(&self, charge_id: &str) -> PortResult<Option<SubscriptionState>> {
         self.run(|conn| {
-            let row: Option<(String, DateTime<Utc>, DateTime<Utc>)> = subscriptions::table
+            let row: Option<StateRow> = subscriptions::table
                 .find(charge_id)
-                .select((subscriptions::status, subscriptions::current_period_end, subscriptions::as_of))
+                .select(STATE_COLUMNS)
                 .first(conn)
                 .optional()?;
             Ok(row.and_then(state_of))
@@ -300,15 +290,15 @@ impl ChargeBook for PgStore<'_> {
     }
 }
 
-fn state_of(row: (String, DateTime<Utc>, DateTime<Utc>)) -> Option<SubscriptionState> {
-    let (status, current_period_end, as_of) = row;
-    Some(SubscriptionState { status: SubscriptionStatus::parse(&status)?, current_period_end, as_of })
+fn state_of(row: StateRow) -> Option<SubscriptionState> {
+    let (status, current_period_end, as_of, past_due_since) = row;
+    Some(SubscriptionState { status: SubscriptionStatus::parse(&status)?, current_period_end, as_of, past_due_since })
 }
 
-type StateRow = (String, DateTime<Utc>, DateTime<Utc>);
+type StateRow = (String, DateTime<Utc>, DateTime<Utc>, Option<DateTime<Utc>>);
 
-/// A member's `plan_id`, `paid_date`, `end_paid_date`.
-type PlanFields = (Option<String>, Option<DateTime<Utc>>, Option<DateTime<Utc>>);
+const STATE_COLUMNS: (subscriptions::status, subscriptions::current_period_end, subscriptions::as_of, subscriptions::past_due_since) =
+    (subscriptions::status, subscriptions::current_period_end, subscriptions::as_of, subscriptions::past_due_since);
 
 fn with_states(rows: Vec<(ChargeRow, StateRow)>) -> Vec<(Charge, SubscriptionState)> {
     rows.into_iter().filter_map(|(charge, state)| Some((charge.into_charge()?, state_of(state)?))).collect()
@@ -321,6 +311,10 @@ impl Payers for PgStore<'_> {
             Ok(user.map(|user| Payer { user: user.id, email: user.email.to_string() }))
         })
     }
+
+    fn member_email(&self, user: UserId) -> PortResult<Option<String>> {
+        self.run(|conn| users::table.find(user.0).filter(users::deleted_at.is_null()).select(users::email).first(conn).optional())
+    }
 }
 
 impl CodeBook for PgStore<'_> {
@@ -332,21 +326,40 @@ impl CodeBook for PgStore<'_> {
         })
     }
 
-    fn redeem_code(&self, code_id: i64, user: UserId, grant: &Grant, at: Timestamp) -> PortResult<bool> {
+    fn redeem_code(&self, code_id: i64, user: UserId, at: Timestamp) -> PortResult<bool> {
         self.run(|conn| {
-            conn.transaction(|conn| {
-                // One conditional update: of two redemptions at once, the second finds it taken.
-                let claimed = diesel::update(
-                    subscription_codes::table.find(code_id).filter(subscription_codes::redeemed_at.is_null()).filter(subscription_codes::revoked_at.is_null()),
-                )
-                .set((subscription_codes::redeemed_by.eq(user.0), subscription_codes::redeemed_at.eq(at)))
-                .execute(conn)?;
-                if claimed == 0 {
-                    return Ok(false);
-                }
-                give(conn, user, grant)?;
-                Ok(true)
-            })
+            // One conditional update: of two redemptions at once, the second finds it taken.
+            let claimed = diesel::update(
+                subscription_codes::table.find(code_id).filter(subscription_codes::redeemed_at.is_null()).filter(subscription_codes::revoked_at.is_null()),
+            )
+            .set((subscription_codes::redeemed_by.eq(user.0), subscription_codes::redeemed_at.eq(at)))
+            .execute(conn)?;
+            Ok(claimed == 1)
+        })
+    }
+
+    fn revoke_codes_of_charge(&self, charge_id: &str, at: Timestamp, why: Revocation) -> PortResult<u32> {
+        self.run(|conn| {
+            let revoked = diesel::update(
+                subscription_codes::table
+                    .filter(subscription_codes::charge_id.eq(charge_id))
+                    .filter(subscription_codes::redeemed_at.is_null())
+                    .filter(subscription_codes::revoked_at.is_null()),
+            )
+            .set((subscription_codes::revoked_at.eq(at), subscription_codes::revoked_reason.eq(why.as_str())))
+            .execute(conn)?;
+            Ok(u32::try_from(revoked).unwrap_or(u32::MAX))
+        })
+    }
+
+    fn restore_codes_of_charge(&self, charge_id: &str, why: Revocation) -> PortResult<u32> {
+        self.run(|conn| {
+            let restored = diesel::update(
+                subscription_codes::table.filter(subscription_codes::charge_id.eq(charge_id)).filter(subscription_codes::revoked_reason.eq(why.as_str())),
+            )
+            .set((subscription_codes::revoked_at.eq(None::<DateTime<Utc>>), subscription_codes::revoked_reason.eq(None::<String>)))
+            .execute(conn)?;
+            Ok(u32::try_from(restored).unwrap_or(u32::MAX))
         })
     }
 
@@ -475,7 +488,7 @@ impl SeatBook for PgStore<'_> {
                 let done = diesel::update(
                     subscription_codes::table.find(id).filter(subscription_codes::redeemed_at.is_null()).filter(subscription_codes::revoked_at.is_null()),
                 )
-                .set(subscription_codes::revoked_at.eq(at))
+                .set((subscription_codes::revoked_at.eq(at), subscription_codes::revoked_reason.eq("replaced")))
                 .execute(conn)?;
                 if done == 1 {
                     insert_code_rows(conn, std::slice::from_ref(replacement), at)?;
@@ -510,7 +523,10 @@ impl CodeRow {
     }
 }
 
-const RENEWING: [&str; 3] = ["trialing", "active", "past_due"];
+/// The stored names of the states that renew (billing's rule, not a copy of it).
+fn renewing() -> Vec<&'static str> {
+    SubscriptionStatus::ALL.into_iter().filter(|status| status.renews()).map(SubscriptionStatus::as_str).collect()
+}
 
 impl BillingLedger for PgStore<'_> {
     fn atomically(&self, work: &mut dyn FnMut() -> Result<(), BillingError>) -> Result<(), BillingError> {
@@ -539,7 +555,7 @@ impl BillingLedger for PgStore<'_> {
             let Some(charge) = row.and_then(ChargeRow::into_charge) else { return Ok(None) };
             let state: Option<StateRow> = subscriptions::table
                 .find(&charge.id)
-                .select((subscriptions::status, subscriptions::current_period_end, subscriptions::as_of))
+                .select(STATE_COLUMNS)
                 .first(conn)
                 .optional()?;
             Ok(Some((charge, state.and_then(state_of))))
@@ -550,19 +566,8 @@ impl BillingLedger for PgStore<'_> {
         self.run(|conn| save_subscription(conn, charge_id, state))
     }
 
-    fn member_plan(&self, user: UserId) -> PortResult<Option<Grant>> {
-        self.run(|conn| {
-            let row: Option<PlanFields> = users::table.find(user.0).select((users::plan_id, users::paid_date, users::end_paid_date)).first(conn).optional()?;
-            Ok(row.and_then(|(plan_id, paid_date, end_paid_date)| Some(Grant { plan_id: plan_id?, paid_date: paid_date?, end_paid_date })))
-        })
-    }
-
-    fn give(&self, user: UserId, grant: &Grant) -> PortResult<()> {
-        self.run(|conn| give(conn, user, grant))
-    }
-
-    fn mark_refunded(&self, charge_id: &str) -> PortResult<()> {
-        self.run(|conn| diesel::update(charges::table.find(charge_id)).set(charges::status.eq(ChargeStatus::Refunded.as_str())).execute(conn).map(drop))
+    fn set_charge_status(&self, charge_id: &str, status: ChargeStatus) -> PortResult<()> {
+        self.run(|conn| diesel::update(charges::table.find(charge_id)).set(charges::status.eq(status.as_str())).execute(conn).map(drop))
     }
 
     fn record_subscription_payment(&self, charge_id: &str, provider: &str, payment: &SubscriptionPayment) -> PortResult<bool> {
@@ -614,24 +619,39 @@ impl BillingLedger for PgStore<'_> {
                 .inner_join(subscriptions::table)
                 .filter(charges::user_id.eq(user.0))
                 .order((charges::created_at.desc(), charges::id))
-                .select((ChargeRow::as_select(), (subscriptions::status, subscriptions::current_period_end, subscriptions::as_of)))
+                .select((ChargeRow::as_select(), STATE_COLUMNS))
                 .load(conn)?;
             Ok(with_states(rows))
         })
     }
 
-    fn renewals_of_deleted_accounts(&self, limit: usize) -> PortResult<Vec<(Charge, SubscriptionState)>> {
+    fn renewals_to_end(&self, limit: usize) -> PortResult<Vec<(Charge, SubscriptionState, RenewalEnding)>> {
         self.run(|conn| {
-            let rows: Vec<(ChargeRow, StateRow)> = charges::table
+            let rows: Vec<(ChargeRow, StateRow, Option<String>)> = charges::table
                 .inner_join(subscriptions::table)
-                .inner_join(users::table)
-                .filter(users::deleted_at.is_not_null())
-                .filter(subscriptions::status.eq_any(RENEWING))
+                .left_join(users::table)
+                .filter(subscriptions::end_requested.is_not_null().or(users::deleted_at.is_not_null()))
+                .filter(subscriptions::status.eq_any(renewing()))
                 .order(charges::created_at)
                 .limit(i64::try_from(limit).unwrap_or(i64::MAX))
-                .select((ChargeRow::as_select(), (subscriptions::status, subscriptions::current_period_end, subscriptions::as_of)))
+                .select((ChargeRow::as_select(), STATE_COLUMNS, subscriptions::end_requested))
                 .load(conn)?;
-            Ok(with_states(rows))
+            Ok(rows
+                .into_iter()
+                .filter_map(|(charge, state, ending)| {
+                    let ending = ending.as_deref().and_then(RenewalEnding::parse).unwrap_or(RenewalEnding::AtPeriodEnd);
+                    Some((charge.into_charge()?, state_of(state)?, ending))
+                })
+                .collect())
+        })
+    }
+
+    fn request_renewal_end(&self, charge_id: &str, ending: RenewalEnding, at: Timestamp) -> PortResult<()> {
+        self.run(|conn| {
+            diesel::update(subscriptions::table.find(charge_id))
+                .set((subscriptions::end_requested.eq(ending.as_str()), subscriptions::end_requested_at.eq(at)))
+                .execute(conn)
+                .map(drop)
         })
     }
 
