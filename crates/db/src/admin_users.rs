@@ -88,7 +88,12 @@ pub fn plan_exists(conn: &mut PgConnection, id: &str) -> QueryResult<bool> {
 }
 
 /// Writes the member's fields and the audit entry in one transaction.
-pub fn save_user(conn: &mut PgConnection, member: &admin::MemberSummary, operator_grant: Option<&admin::ports::OperatorGrant>, entry: &AuditEntry) -> QueryResult<()> {
+pub fn save_user(
+    conn: &mut PgConnection,
+    member: &admin::MemberSummary,
+    operator_grant: Option<&admin::ports::OperatorGrant>,
+    entry: &AuditEntry,
+) -> QueryResult<()> {
     conn.transaction(|conn| {
         if let Some(change) = operator_grant {
             crate::billing::grants::replace_operator_grants(conn, member.id, change.grant.as_ref(), change.at)?;

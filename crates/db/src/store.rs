@@ -354,7 +354,12 @@ impl admin::ports::MemberDirectory for PgStore<'_> {
         self.run(|conn| crate::billing::grants::grants_of(conn, id))
     }
 
-    fn save_member(&self, member: &admin::MemberSummary, operator_grant: Option<&admin::ports::OperatorGrant>, entry: &admin::audit::AuditEntry) -> PortResult<()> {
+    fn save_member(
+        &self,
+        member: &admin::MemberSummary,
+        operator_grant: Option<&admin::ports::OperatorGrant>,
+        entry: &admin::audit::AuditEntry,
+    ) -> PortResult<()> {
         self.run(|conn| crate::admin_users::save_user(conn, member, operator_grant, entry))
     }
 }

@@ -6,8 +6,8 @@ use billing::access::{AccessGrant, GrantSource, MemberPlan, NewGrant, Revocation
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use db::testing::{scalar, TestDatabase};
 use diesel::connection::SimpleConnection;
-use diesel::prelude::*;
 use diesel::migration::Migration;
+use diesel::prelude::*;
 use diesel_migrations::MigrationHarness;
 use kernel::UserId;
 

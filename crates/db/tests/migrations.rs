@@ -35,9 +35,22 @@ fn schema_matches_every_table(conn: &mut PgConnection) {
         .unwrap();
     subscription_codes::table
         .select(subscription_codes::all_columns)
-        .load::<(i64, String, String, Option<i32>, Ts, Option<i64>, Option<Ts>, String, Option<String>, Option<String>, Option<String>, Option<Ts>, Option<Ts>, Option<String>)>(
-            conn,
-        )
+        .load::<(
+            i64,
+            String,
+            String,
+            Option<i32>,
+            Ts,
+            Option<i64>,
+            Option<Ts>,
+            String,
+            Option<String>,
+            Option<String>,
+            Option<String>,
+            Option<Ts>,
+            Option<Ts>,
+            Option<String>,
+        )>(conn)
         .unwrap();
     gifts::table.select(gifts::all_columns).load::<(String, String, String, Option<String>, String)>(conn).unwrap();
     plans::table

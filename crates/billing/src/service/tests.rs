@@ -273,7 +273,6 @@ mod checkout {
 
     const ADA: UserId = UserId(7);
 
-
     fn member(store: &InMemoryBilling) -> Buyer {
         Buyer::Member(ada(store))
     }
@@ -427,7 +426,8 @@ mod checkout {
         let store = InMemoryBilling::with_standard_plans();
         let cards = FakeCards::new(now());
         let billing = Billing::new(&store, now());
-        let result = billing.pay_by_card(by_card(&cards), &CountingSecrets::default(), &card("yearly", guest(Some(" G@Example.com ")), Some("pm_visa"))).unwrap();
+        let result =
+            billing.pay_by_card(by_card(&cards), &CountingSecrets::default(), &card("yearly", guest(Some(" G@Example.com ")), Some("pm_visa"))).unwrap();
         let CheckoutResult::Complete { charge_id, plan: None } = result else { panic!("a guest gets no grant yet: {result:?}") };
         assert_eq!(store.charges()[0].email, "g@example.com");
 

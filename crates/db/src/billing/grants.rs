@@ -38,15 +38,7 @@ impl GrantRow {
             (Some(at), Some(why)) => Some((at, Revocation::parse(&why)?)),
             _ => None,
         };
-        Some(AccessGrant {
-            id: self.id,
-            user: UserId(self.user_id),
-            plan_id: self.plan_id,
-            source,
-            starts_at: self.starts_at,
-            ends_at: self.ends_at,
-            revoked,
-        })
+        Some(AccessGrant { id: self.id, user: UserId(self.user_id), plan_id: self.plan_id, source, starts_at: self.starts_at, ends_at: self.ends_at, revoked })
     }
 }
 

@@ -3,8 +3,8 @@
 
 use crate::schema::{books, cancellations, charges, coupons, gifts, plans, provider_events, subscription_codes, subscription_payments, subscriptions, users};
 use crate::store::PgStore;
-use billing::cancel::CancelReason;
 use billing::access::Revocation;
+use billing::cancel::CancelReason;
 use billing::checkout::{Charge, ChargeBook, ChargeStatus};
 use billing::codes::{CodeKind, CodeRecord, GiftDetails, Seat};
 use billing::gateway::SubscriptionPayment;
@@ -280,11 +280,7 @@ impl ChargeBook for PgStore<'_> {
 
     fn subscription_of(&self, charge_id: &str) -> PortResult<Option<SubscriptionState>> {
         self.run(|conn| {
-            let row: Option<StateRow> = subscriptions::table
-                .find(charge_id)
-                .select(STATE_COLUMNS)
-                .first(conn)
-                .optional()?;
+            let row: Option<StateRow> = subscriptions::table.find(charge_id).select(STATE_COLUMNS).first(conn).optional()?;
             Ok(row.and_then(state_of))
         })
     }
@@ -553,11 +549,7 @@ impl BillingLedger for PgStore<'_> {
                 .first(conn)
                 .optional()?;
             let Some(charge) = row.and_then(ChargeRow::into_charge) else { return Ok(None) };
-            let state: Option<StateRow> = subscriptions::table
-                .find(&charge.id)
-                .select(STATE_COLUMNS)
-                .first(conn)
-                .optional()?;
+            let state: Option<StateRow> = subscriptions::table.find(&charge.id).select(STATE_COLUMNS).first(conn).optional()?;
             Ok(Some((charge, state.and_then(state_of))))
         })
     }

@@ -232,11 +232,7 @@ async fn confirm(req: HttpRequest, state: web::Data<AppState>, caller: MemberOrG
     let charge_id = body.into_inner().charge_id;
     let session = caller.session();
     let providers = state.payments.clone();
-    let result = state
-        .billing(move |b| {
-            b.confirm_card_payment(providers.gateways(), &providers.secrets, charge_id.as_deref(), session)
-        })
-        .await?;
+    let result = state.billing(move |b| b.confirm_card_payment(providers.gateways(), &providers.secrets, charge_id.as_deref(), session)).await?;
     answer_purchase(&req, &state, caller.0.is_some(), result).await
 }
 

@@ -1,9 +1,9 @@
 //! Gifts bought and delivered, and codes redeemed.
 
 use super::*;
+use crate::access::{GrantSource, NewGrant};
 use crate::checkout::*;
 use crate::codes::{CodeKind, GiftDetails};
-use crate::access::{GrantSource, NewGrant};
 use crate::ports::GrantBook;
 use crate::service::CardCheckout;
 use kernel::UserId;
@@ -49,7 +49,13 @@ fn without_a_recipient_address_the_code_goes_to_the_buyer_and_someone_must_have_
     assert!(store.mail().iter().any(|m| m.to == "ada@example.com" && m.subject.contains("sent you a year")));
     let cards = FakeCards::new(now());
     let billing = Billing::new(&store, now());
-    let nobody = CardCheckout { basket: basket("gift"), buyer: Buyer::Guest { email: None }, payment_method: Some("pm_visa"), gift: Some(gift(None)), without_trial: false };
+    let nobody = CardCheckout {
+        basket: basket("gift"),
+        buyer: Buyer::Guest { email: None },
+        payment_method: Some("pm_visa"),
+        gift: Some(gift(None)),
+        without_trial: false,
+    };
     assert_eq!(billing.pay_by_card(by_card(&cards), &CountingSecrets::default(), &nobody).unwrap_err(), BillingError::GiftNeedsAddress);
     // A guest may leave their own address out when the recipient's is given.
     let anonymous = CardCheckout { gift: Some(gift(Some("grace@example.com"))), ..nobody };
@@ -64,7 +70,8 @@ fn a_code_is_redeemed_once_and_extends_the_members_plan() {
     let billing = Billing::new(&store, now());
     let secrets = CountingSecrets::default();
     // Grace already has 10 days of a monthly plan.
-    let monthly = NewGrant { user: GRACE, plan_id: "monthly".into(), source: GrantSource::Operator, starts_at: now(), ends_at: Some(now() + Duration::days(10)) };
+    let monthly =
+        NewGrant { user: GRACE, plan_id: "monthly".into(), source: GrantSource::Operator, starts_at: now(), ends_at: Some(now() + Duration::days(10)) };
     store.add_grant(&monthly, now()).unwrap();
     let redeemed = billing.redeem(&secrets, grace, Some(&code.to_lowercase()), None, "10.0.0.1").unwrap();
     assert_eq!(redeemed.kind, CodeKind::Gift);
@@ -109,8 +116,13 @@ fn buy_seats(store: &InMemoryBilling, n: i64) -> kernel::Session {
     let ada = store.sign_in(ADA, "ada@example.com");
     let cards = FakeCards::new(now());
     let billing = Billing::new(store, now()).with_site("https://gistbook.test");
-    let checkout =
-        CardCheckout { basket: Basket { quantity: Some(n), ..basket("bulk") }, buyer: Buyer::Member(ada), payment_method: Some("pm_visa"), gift: None, without_trial: false };
+    let checkout = CardCheckout {
+        basket: Basket { quantity: Some(n), ..basket("bulk") },
+        buyer: Buyer::Member(ada),
+        payment_method: Some("pm_visa"),
+        gift: None,
+        without_trial: false,
+    };
     billing.pay_by_card(by_card(&cards), &CountingSecrets::default(), &checkout).unwrap();
     ada
 }
@@ -121,7 +133,13 @@ fn seats_are_bought_twenty_or_more_listed_for_their_buyer_and_mailed_as_a_list()
     let cards = FakeCards::new(now());
     let billing = Billing::new(&store, now());
     let ada = store.sign_in(ADA, "ada@example.com");
-    let few = CardCheckout { basket: Basket { quantity: Some(19), ..basket("bulk") }, buyer: Buyer::Member(ada), payment_method: Some("pm_visa"), gift: None, without_trial: false };
+    let few = CardCheckout {
+        basket: Basket { quantity: Some(19), ..basket("bulk") },
+        buyer: Buyer::Member(ada),
+        payment_method: Some("pm_visa"),
+        gift: None,
+        without_trial: false,
+    };
     assert_eq!(billing.pay_by_card(by_card(&cards), &CountingSecrets::default(), &few).unwrap_err().to_string(), "Please choose a quantity >= 20");
     let ada = buy_seats(&store, 25);
     assert_eq!(store.charges()[0].amount, Cents(25 * 2999));

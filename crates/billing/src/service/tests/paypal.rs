@@ -30,7 +30,9 @@ fn a_one_time_purchase_is_an_order_at_the_servers_price_captured_after_approval(
     let paypal = FakePayPal::new(now());
     let billing = Billing::new(&store, now());
     let basket = Basket { coupon_code: Some("ten"), add_infographics: Some(50), ..basket("lifetime") };
-    let PayPalStart::Order { order_id } = billing.start_paypal(&paypal, &CountingSecrets::default(), &basket, &member(&store), None, false).unwrap() else { panic!() };
+    let PayPalStart::Order { order_id } = billing.start_paypal(&paypal, &CountingSecrets::default(), &basket, &member(&store), None, false).unwrap() else {
+        panic!()
+    };
     // (14999 + 2999) * 0.9 = 16198.2 -> 16198
     assert_eq!(paypal.order(&order_id).unwrap().amount, Cents(16198));
     assert!(store.grants().is_empty() && store.mail().is_empty(), "nothing until PayPal says so");
@@ -43,7 +45,8 @@ fn a_one_time_purchase_is_an_order_at_the_servers_price_captured_after_approval(
         BillingError::UnknownCharge,
         "not the buyer"
     );
-    let CheckoutResult::Complete { plan, .. } = billing.complete_paypal(by_paypal(&paypal), &CountingSecrets::default(), order(&order_id), Some(ada(&store))).unwrap()
+    let CheckoutResult::Complete { plan, .. } =
+        billing.complete_paypal(by_paypal(&paypal), &CountingSecrets::default(), order(&order_id), Some(ada(&store))).unwrap()
     else {
         panic!()
     };
@@ -60,7 +63,9 @@ fn a_one_time_purchase_is_an_order_at_the_servers_price_captured_after_approval(
         BillingError::UnknownCharge
     );
     assert_eq!(
-        billing.complete_paypal(by_paypal(&paypal), &CountingSecrets::default(), PayPalApproval { order_id: None, subscription_id: None }, Some(ada(&store))).unwrap_err(),
+        billing
+            .complete_paypal(by_paypal(&paypal), &CountingSecrets::default(), PayPalApproval { order_id: None, subscription_id: None }, Some(ada(&store)))
+            .unwrap_err(),
         BillingError::UnknownCharge
     );
 }
@@ -70,7 +75,8 @@ fn a_capture_of_another_amount_is_not_taken_as_payment() {
     let store = InMemoryBilling::with_standard_plans();
     let paypal = FakePayPal::new(now());
     let billing = Billing::new(&store, now());
-    let PayPalStart::Order { order_id } = billing.start_paypal(&paypal, &CountingSecrets::default(), &basket("lifetime"), &member(&store), None, false).unwrap()
+    let PayPalStart::Order { order_id } =
+        billing.start_paypal(&paypal, &CountingSecrets::default(), &basket("lifetime"), &member(&store), None, false).unwrap()
     else {
         panic!()
     };
@@ -86,7 +92,8 @@ fn a_subscription_is_checked_with_paypal_before_it_counts() {
     let paypal = FakePayPal::new(now());
     let billing = Billing::new(&store, now());
     let guest = Buyer::Guest { email: Some("g@example.com".into()) };
-    let PayPalStart::Subscription { subscription_id } = billing.start_paypal(&paypal, &CountingSecrets::default(), &basket("monthly"), &guest, None, false).unwrap()
+    let PayPalStart::Subscription { subscription_id } =
+        billing.start_paypal(&paypal, &CountingSecrets::default(), &basket("monthly"), &guest, None, false).unwrap()
     else {
         panic!()
     };
@@ -95,7 +102,8 @@ fn a_subscription_is_checked_with_paypal_before_it_counts() {
     let approval = PayPalApproval { order_id: None, subscription_id: Some(&subscription_id) };
     assert_eq!(billing.complete_paypal(by_paypal(&paypal), &CountingSecrets::default(), approval, None).unwrap_err(), BillingError::PayPalNotApproved);
     paypal.approve(&subscription_id);
-    let CheckoutResult::Complete { charge_id, plan: None } = billing.complete_paypal(by_paypal(&paypal), &CountingSecrets::default(), approval, None).unwrap() else {
+    let CheckoutResult::Complete { charge_id, plan: None } = billing.complete_paypal(by_paypal(&paypal), &CountingSecrets::default(), approval, None).unwrap()
+    else {
         panic!()
     };
     assert_eq!(store.state_of(&charge_id).unwrap().status, Trialing);
@@ -110,6 +118,9 @@ fn guests_give_an_e_mail_before_paypal_opens() {
     let billing = Billing::new(&store, now());
     let err = billing.start_paypal(&paypal, &CountingSecrets::default(), &basket("lifetime"), &Buyer::Guest { email: None }, None, false).unwrap_err();
     assert_eq!(err, BillingError::MissingEmail);
-    assert_eq!(billing.start_paypal(&paypal, &CountingSecrets::default(), &basket("nope"), &member(&store), None, false).unwrap_err(), BillingError::InvalidPlan);
+    assert_eq!(
+        billing.start_paypal(&paypal, &CountingSecrets::default(), &basket("nope"), &member(&store), None, false).unwrap_err(),
+        BillingError::InvalidPlan
+    );
     assert!(store.charges().is_empty());
 }
