@@ -173,6 +173,13 @@ function billingHandlers() {
     }),
     http.post('/api/charge/coupon', () => ok({ percent_off: 25, paypalPlan: null })),
     http.get('/api/charge/settings', () => ok(makeSettings())),
+    // Nothing held yet: every plan may be bought, with its own trial.
+    http.get('/api/charge/standing', ({ request }) => {
+      const plan = planById(new URL(request.url).searchParams.get('planId') ?? '');
+      if (!plan) return fail(400, 'Invalid plan id', 'invalid_plan');
+      return ok({ refusal: null, replaces: [], trialDays: plan.trialDays, trialUsedOn: null });
+    }),
+    http.get('/api/user/grants', () => ok({ grants: [] })),
     http.post('/api/charge/process/{planId}', () => ok(makeCharge())),
     http.post('/api/charge/confirm', () => ok(makeCharge())),
     http.post('/api/paypal/start', () => ok({ orderId: 'ORDER-1', subscriptionId: null })),

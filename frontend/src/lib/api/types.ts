@@ -317,6 +317,13 @@ export type SubscriptionView = Schemas['SubscriptionView'];
 /** The statuses SubscriptionView.status takes. */
 export type SubscriptionStatus = SubscriptionView['status'];
 
+/** GET /api/charge/standing: what buying a plan means for the caller before paying. */
+export type StandingResult = Schemas['StandingResult'];
+
+/** GET /api/user/grants: the member's grants of Premium. */
+export type GrantsResult = Schemas['GrantsResult'];
+export type GrantView = Schemas['GrantView'];
+
 /** GET /api/charge/subscription (null: none, a plan for life, a code, or never paid) */
 export type SubscriptionResult = Schemas['SubscriptionResult'];
 

@@ -37,6 +37,29 @@ describe('account', () => {
     expect(screen.queryByText('Free Plan')).not.toBeInTheDocument();
   });
 
+  it('lists each grant of Premium: a lifetime and a gift year side by side', async () => {
+    signIn();
+    const end = Date.UTC(2099, 2, 3, 12);
+    server.use(
+      http.get('/api/user/account', () => ok({ user: makeUser({ planId: 'lifetime', paidDate: Date.now() - 1000, endPaidDate: null, isPaid: true }) })),
+      http.get('/api/user/grants', () =>
+        ok({
+          grants: [
+            { planId: 'lifetime', planName: 'Premium Lifetime', source: 'purchase', startsAt: 1, endsAt: null, live: true, revoked: null },
+            { planId: 'gift', planName: 'Gift: one year of Premium', source: 'code', startsAt: 2, endsAt: end, live: true, revoked: null },
+            { planId: 'monthly', planName: 'Premium Monthly', source: 'purchase', startsAt: 3, endsAt: 4, live: false, revoked: 'refund' },
+          ],
+        }),
+      ),
+    );
+    renderApp('/account');
+    const list = within(await screen.findByTestId('grants'));
+    expect(list.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Premium Lifetime · for life',
+      'Gift: one year of Premium · until March 3, 2099',
+    ]);
+  });
+
   it('derives Monthly from a provider price id and Lifetime otherwise', async () => {
     signIn();
     server.use(http.get('/api/user/account', () => ok({ user: makeUser({ planId: 'price_1Abc', paidDate: 1, endPaidDate: null }) })));

@@ -5,7 +5,9 @@ import { Button } from '@/components/Button';
 import { TextField } from '@/components/Field';
 import { useFormAlert } from '@/components/use-form-alert';
 import { errorMessage, type FileOrResult } from '@/lib/api/client';
-import type { ChargeRequest, ChargeResult, PaymentSettings, PayPalCompleteRequest, PlanView } from '@/lib/api/types';
+import type { ChargeRequest, ChargeResult, PaymentSettings, PayPalCompleteRequest, PlanView, StandingResult } from '@/lib/api/types';
+import { ApiError } from '@/lib/api/client';
+import { formatDate } from '@/lib/plan';
 import { useIsAuthenticated } from '@/lib/auth/use-auth';
 import { completePayPalForBook, confirmBookPayment, confirmCardPayment, payByCard, payForBookByCard } from '../api/checkout';
 import { useQuote } from '../api/quote';
@@ -33,6 +35,8 @@ export interface PaidExtras {
 interface CheckoutProps {
   plan: PlanView;
   settings: PaymentSettings;
+  /** What this purchase means for the buyer: the subscription it replaces, a used trial. */
+  standing: StandingResult;
   trialEndsAt: number;
   /** `?quantity=` of the link (the bulk plan), if any. */
   linkedQuantity?: string | null;
@@ -65,7 +69,7 @@ function backLink(plan: PlanView): { to: string; label: string } {
  * The checkout form: the guest's e-mail, add-ons, coupon, the payment method and its provider's
  * controls, beside the cart with the server's total. Server errors show in a red alert at the top.
  */
-export function Checkout({ plan, settings, trialEndsAt, linkedQuantity = null, onPaid }: CheckoutProps) {
+export function Checkout({ plan, settings, standing, trialEndsAt, linkedQuantity = null, onPaid }: CheckoutProps) {
   const guest = !useIsAuthenticated();
   const methods: PaymentMethod[] = [];
   if (settings.card && settings.stripePublishableKey) methods.push('card');
@@ -78,6 +82,8 @@ export function Checkout({ plan, settings, trialEndsAt, linkedQuantity = null, o
   const [gift, setGift] = useState<GiftDetails>(EMPTY_GIFT);
   const [typedQuantity, setTypedQuantity] = useState(() => initialQuantity(plan, linkedQuantity));
   const [busy, setBusy] = useState(false);
+  // Told before paying (or by checkout itself: the card had a trial) that this one has none.
+  const [trialUsed, setTrialUsed] = useState<string | null>(null);
   const { message, showError, clearError } = useFormAlert();
   const method = chosen && methods.includes(chosen) ? chosen : methods[0];
   const isGift = plan.kind === 'gift';
@@ -102,6 +108,8 @@ export function Checkout({ plan, settings, trialEndsAt, linkedQuantity = null, o
   const chargeBody: ChargeRequest = {
     ...basket,
     email: receiptEmail,
+    // The page said the trial was used: the buyer agrees to pay now by paying.
+    ...(standing.trialUsedOn !== null || trialUsed ? { withoutTrial: true } : {}),
     ...(isGift
       ? {
           gift: true,
@@ -175,6 +183,11 @@ export function Checkout({ plan, settings, trialEndsAt, linkedQuantity = null, o
       }
       paid(result);
     } catch (error) {
+      if (error instanceof ApiError && error.code === 'trial_used') {
+        // The card (or this address) had a trial before: say so; paying again pays now.
+        setTrialUsed(error.message);
+        return;
+      }
       showError(errorMessage(error, CHECKOUT_ERROR_MESSAGE));
     } finally {
       setBusy(false);
@@ -189,7 +202,7 @@ export function Checkout({ plan, settings, trialEndsAt, linkedQuantity = null, o
   };
 
   const quoteError = quote.error ? errorMessage(quote.error) : null;
-  const payLabel = plan.trialDays > 0 ? 'Start free trial' : quote.data ? `Pay ${formatCents(quote.data.total)}` : 'Pay';
+  const payLabel = plan.trialDays > 0 && !trialUsed ? 'Start free trial' : quote.data ? `Pay ${formatCents(quote.data.total)}` : 'Pay';
   const back = backLink(plan);
   const emailHint = isGift
     ? 'Your receipt goes here, and the gift details too when you leave the recipient blank.'
@@ -211,6 +224,17 @@ export function Checkout({ plan, settings, trialEndsAt, linkedQuantity = null, o
       </header>
       {settings.testMode ? <TestModeNotice /> : null}
       {message ? <Alert tone="error">{message}</Alert> : null}
+      {trialUsed ? <Alert tone="warning">{trialUsed} Press the button again to pay now.</Alert> : null}
+      {standing.trialUsedOn !== null ? (
+        <Alert tone="info">Your free trial was used on {formatDate(standing.trialUsedOn)}: this subscription starts at once and is charged today.</Alert>
+      ) : null}
+      {standing.replaces.map((replaced) => (
+        <Alert key={replaced.planName} tone="info">
+          {replaced.ending === 'now'
+            ? `Your ${replaced.planName} trial ends when you pay, with no charge.`
+            : `Your ${replaced.planName} stops renewing when you pay; you keep it until ${formatDate(replaced.accessUntil)}.`}
+        </Alert>
+      ))}
       <div className="checkout__grid">
         <div className="checkout__summary">
           <Cart

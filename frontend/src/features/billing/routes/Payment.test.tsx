@@ -276,3 +276,75 @@ describe('payment page: card', () => {
     expect(stripe.client.handleCardAction).not.toHaveBeenCalled();
   });
 });
+
+describe('payment page: what the member holds already', () => {
+  it('tells a member with Premium for life there is nothing to buy, and offers no card field', async () => {
+    signIn();
+    fakeStripe();
+    const message = 'You have Premium for life already: there is nothing more to buy.';
+    server.use(http.get('/api/charge/standing', () => ok({ refusal: { code: 'already_for_life', message }, replaces: [], trialDays: 3, trialUsedOn: null })));
+    renderApp('/payment/monthly');
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to your account' })).toHaveAttribute('href', '/account');
+    expect(screen.queryByRole('button', { name: 'Start free trial' })).not.toBeInTheDocument();
+  });
+
+  it('says a used trial is not offered again, charges at once and says so to the server', async () => {
+    signIn();
+    fakeStripe();
+    const bodies = recordPayments();
+    const usedOn = Date.UTC(2026, 9, 14, 12);
+    server.use(http.get('/api/charge/standing', () => ok({ refusal: null, replaces: [], trialDays: 0, trialUsedOn: usedOn })));
+    const { user } = renderApp('/payment/monthly');
+    expect(await screen.findByText('Your free trial was used on October 14, 2026: this subscription starts at once and is charged today.')).toBeInTheDocument();
+    const cart = within(await screen.findByRole('region', { name: 'Your order' }));
+    expect(cart.queryByText('3-day free trial')).not.toBeInTheDocument();
+    await cardReady();
+    await user.click(await screen.findByRole('button', { name: 'Pay $9.99' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0].body.withoutTrial).toBe(true);
+  });
+
+  it('says before paying what happens to the subscription a better plan replaces', async () => {
+    signIn();
+    fakeStripe();
+    const until = Date.UTC(2026, 11, 20, 12);
+    server.use(
+      http.get('/api/charge/standing', () =>
+        ok({
+          refusal: null,
+          replaces: [
+            { planName: 'Premium Monthly', ending: 'now', accessUntil: until },
+            { planName: 'Premium Yearly', ending: 'period_end', accessUntil: until },
+          ],
+          trialDays: 0,
+          trialUsedOn: null,
+        }),
+      ),
+    );
+    renderApp('/payment/lifetime');
+    expect(await screen.findByText('Your Premium Monthly trial ends when you pay, with no charge.')).toBeInTheDocument();
+    expect(screen.getByText('Your Premium Yearly stops renewing when you pay; you keep it until December 20, 2026.')).toBeInTheDocument();
+  });
+
+  it('when the server finds the card had a trial, says so and the next press pays without one', async () => {
+    signIn();
+    fakeStripe();
+    const bodies: ChargeRequest[] = [];
+    const message = 'Your free trial was used on October 14, 2026: this subscription starts at once and is charged today.';
+    server.use(
+      http.post('/api/charge/process/{planId}', async ({ request }) => {
+        const body = await request.json();
+        bodies.push(body);
+        return body.withoutTrial ? ok(makeCharge()) : fail(409, message, 'trial_used');
+      }),
+    );
+    const { user } = renderApp('/payment/monthly');
+    await cardReady();
+    await user.click(screen.getByRole('button', { name: 'Start free trial' }));
+    expect(await screen.findByText(`${message} Press the button again to pay now.`)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Pay $9.99' }));
+    expect(await screen.findByRole('heading', { level: 1, name: "You're all set" })).toBeInTheDocument();
+    expect(bodies.map((body) => body.withoutTrial ?? false)).toEqual([false, true]);
+  });
+});

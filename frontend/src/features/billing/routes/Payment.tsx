@@ -12,6 +12,7 @@ import { setChargeId } from '@/lib/storage';
 import { billingKeys } from '../api/keys';
 import { usePrice } from '../api/plans';
 import { usePaymentSettings } from '../api/settings';
+import { useStanding } from '../api/standing';
 import { Checkout, type PaidExtras } from '../components/Checkout';
 import { PaymentDone } from '../components/PaymentDone';
 import { INVALID_PLAN_MESSAGE, NOT_SOLD_YET_MESSAGE } from '../messages';
@@ -34,6 +35,7 @@ function Payment({ planId, linkedQuantity }: { planId: string; linkedQuantity: s
   const queryClient = useQueryClient();
   const price = usePrice(planId);
   const settings = usePaymentSettings();
+  const standing = useStanding(planId);
   const [result, setResult] = useState<ChargeResult | null>(null);
   const [extras, setExtras] = useState<PaidExtras>({});
   // The trial's end as the page states it: from when the page opened.
@@ -44,7 +46,8 @@ function Payment({ planId, linkedQuantity }: { planId: string; linkedQuantity: s
   }
   if (price.error) return <PaymentProblem message={errorMessage(price.error)} />;
   if (settings.error) return <PaymentProblem message={errorMessage(settings.error)} />;
-  if (!price.data || !settings.data) {
+  if (standing.error) return <PaymentProblem message={errorMessage(standing.error)} />;
+  if (!price.data || !settings.data || !standing.data) {
     return (
       <div className="page page--center">
         <Spinner label="Loading checkout…" />
@@ -52,9 +55,12 @@ function Payment({ planId, linkedQuantity }: { planId: string; linkedQuantity: s
     );
   }
 
-  const plan = price.data.plan;
+  // The plan as this buyer gets it: without the free trial when theirs was used.
+  const plan = { ...price.data.plan, trialDays: standing.data.trialDays };
   // Plans the server does not sell at this checkout (yet): say so before anyone types a card.
   if (!plan.purchasable) return <PaymentProblem message={NOT_SOLD_YET_MESSAGE} />;
+  // A purchase that would give nothing (Premium for life, a subscription as good that renews).
+  if (standing.data.refusal && !result) return <PaymentProblem message={standing.data.refusal.message} toAccount />;
   const trialEndsAt = trialEnd(plan, openedAt);
 
   const onPaid = (paid: ChargeResult, more: PaidExtras) => {
@@ -77,20 +83,18 @@ function Payment({ planId, linkedQuantity }: { planId: string; linkedQuantity: s
       {result ? (
         <PaymentDone plan={plan} result={result} trialEndsAt={trialEndsAt} pdf={extras.pdf} quantity={extras.quantity} />
       ) : (
-        <Checkout plan={plan} settings={settings.data} trialEndsAt={trialEndsAt} linkedQuantity={linkedQuantity} onPaid={onPaid} />
+        <Checkout plan={plan} settings={settings.data} standing={standing.data} trialEndsAt={trialEndsAt} linkedQuantity={linkedQuantity} onPaid={onPaid} />
       )}
     </div>
   );
 }
 
-function PaymentProblem({ message }: { message: string }) {
+function PaymentProblem({ message, toAccount = false }: { message: string; toAccount?: boolean }) {
   return (
     <div className="page page--narrow">
       <h1 className="page__title">Checkout</h1>
-      <Alert tone="error">{message}</Alert>
-      <p>
-        <Link to="/pricing">See the plans</Link>
-      </p>
+      <Alert tone={toAccount ? 'info' : 'error'}>{message}</Alert>
+      <p>{toAccount ? <Link to="/account">Go to your account</Link> : <Link to="/pricing">See the plans</Link>}</p>
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PLANS } from '@/testing/billing-data';
 import { http, ok } from '@/testing/handlers';
-import { renderApp } from '@/testing/render';
+import { renderApp, signIn } from '@/testing/render';
 import { server } from '@/testing/server';
 
 describe('pricing', () => {
@@ -61,5 +61,30 @@ describe('pricing', () => {
     const banner = await screen.findByRole('alert');
     expect(banner).toHaveTextContent('You have used up your free summaries');
     expect(await screen.findByRole('list', { name: 'Plans' })).toBeInTheDocument();
+  });
+});
+
+describe('pricing for a member with Premium for life', () => {
+  it('says there is nothing more to buy and points to gifts', async () => {
+    signIn();
+    server.use(
+      http.get('/api/charge/standing', () =>
+        ok({
+          refusal: { code: 'already_for_life', message: 'You have Premium for life already: there is nothing more to buy.' },
+          replaces: [],
+          trialDays: 0,
+          trialUsedOn: null,
+        }),
+      ),
+    );
+    renderApp('/pricing');
+    expect(await screen.findByText('You have Premium for life')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'give a year of Premium' })).toHaveAttribute('href', '/giftcard');
+  });
+
+  it('says nothing of the kind to a visitor', async () => {
+    renderApp('/pricing');
+    await screen.findByRole('list', { name: 'Plans' });
+    expect(screen.queryByText('You have Premium for life')).not.toBeInTheDocument();
   });
 });

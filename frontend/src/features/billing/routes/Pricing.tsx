@@ -1,9 +1,11 @@
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Alert } from '@/components/Alert';
 import { Spinner } from '@/components/Spinner';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { errorMessage } from '@/lib/api/client';
+import { useIsAuthenticated } from '@/lib/auth/use-auth';
 import { usePlans } from '../api/plans';
+import { useStanding } from '../api/standing';
 import { Comparison } from '../components/Comparison';
 import { Faq } from '../components/Faq';
 import { PlanCard } from '../components/PlanCard';
@@ -17,6 +19,8 @@ export default function PricingRoute() {
   const [params] = useSearchParams();
   const limitReached = params.get('limit_reached') === 'yes';
   const plans = usePlans();
+  // A member with Premium for life is told so here, before any checkout.
+  const forLife = useStanding('lifetime', { enabled: useIsAuthenticated() }).data?.refusal?.code === 'already_for_life';
   useDocumentTitle('Pricing');
 
   const offered = (plans.data?.plans ?? []).filter(isOnPricingPage);
@@ -27,6 +31,11 @@ export default function PricingRoute() {
       {limitReached ? (
         <Alert tone="warning" title={LIMIT_REACHED_TITLE}>
           Your 3 free summaries are unlocked and read. Choose a plan to keep reading every summary, with audio, visuals and video.
+        </Alert>
+      ) : null}
+      {forLife ? (
+        <Alert tone="info" title="You have Premium for life">
+          There is nothing more to buy for yourself. To share Gistbook, <Link to="/giftcard">give a year of Premium</Link>.
         </Alert>
       ) : null}
       <header className="pricing__header">
