@@ -6,10 +6,11 @@
 //! API (form-encoded bodies, `Authorization: Bearer sk_test_...`; `pk_test_...` is accepted only
 //! for creating PaymentMethods, as from the browser; `Idempotency-Key` answers the first answer
 //! again): customers (create, list `?email=`, search `email:'...'`), payment_methods (create from
-//! `card[number]`, retrieve, attach), payment_intents (create with `confirm`, retrieve, confirm),
-//! products (create, retrieve), subscriptions (create with `trial_period_days`,
-//! `items[0][price_data]`, `default_payment_method`; retrieve; update `cancel_at_period_end`;
-//! delete), refunds (create for a `payment_intent`).
+//! `card[number]`, retrieve, attach), payment_intents (create with `confirm`, retrieve, confirm,
+//! list by `customer`), products (create, retrieve), subscriptions (create with
+//! `trial_period_days`, `items[0][price_data]`, `default_payment_method`; retrieve; list by
+//! `customer` and `status`; update `cancel_at_period_end`; delete), refunds (create for a
+//! `payment_intent`).
 //!
 //! Test cards: `4242424242424242` and `5555555555554444` pay; `4000000000000002` is declined (402 `card_declined`, "Your
 //! card was declined."); `4000002760003184` needs 3-D Secure: the PaymentIntent answers
@@ -36,6 +37,9 @@ use std::time::{SystemTime, UNIX_EPOCH};
 pub const CARD_OK: &str = "4242424242424242";
 /// A second card that pays (another fingerprint than `CARD_OK`).
 pub const CARD_OK_MASTERCARD: &str = "5555555555554444";
+/// Stripe's other published test cards that pay: each its own card (and fingerprint), for tests
+/// that each need a card nobody used before (a free trial is once per card).
+pub const MORE_CARDS_OK: [&str; 6] = ["4000056655665556", "2223003122003222", "5200828282828210", "5105105105105100", "6011111111111117", "3056930009020004"];
 pub const CARD_DECLINED: &str = "4000000000000002";
 pub const CARD_3DS: &str = "4000002760003184";
 pub const DECLINE_MESSAGE: &str = "Your card was declined.";
@@ -300,7 +304,7 @@ pub fn signature_header(payload: &str, secret: &str, timestamp: i64) -> String {
 
 /// The test cards that pay without 3-D Secure.
 fn pays_at_once(number: &str) -> bool {
-    number == CARD_OK || number == CARD_OK_MASTERCARD
+    number == CARD_OK || number == CARD_OK_MASTERCARD || MORE_CARDS_OK.contains(&number)
 }
 
 fn now() -> i64 {
@@ -415,6 +419,13 @@ fn route(state: &mut State, method: &str, path: &str, form: &HashMap<String, Str
             }
             ok(&state.payment_intents[&id])
         }
+        // Lists, newest first, by customer (as Stripe filters them).
+        ("GET", ["payment_intents"]) => {
+            let mut found: Vec<Value> =
+                state.payment_intents.values().filter(|pi| get("customer").is_none_or(|c| pi["customer"] == json!(c))).cloned().collect();
+            found.sort_by_key(|pi| std::cmp::Reverse((pi["created"].as_i64(), pi["id"].as_str().map(str::to_owned))));
+            ok(&list("/v1/payment_intents", found))
+        }
         ("GET", ["payment_intents", id]) => match state.payment_intents.get(*id) {
             Some(intent) => ok(intent),
             None => missing("payment_intent", id),
@@ -448,6 +459,19 @@ fn route(state: &mut State, method: &str, path: &str, form: &HashMap<String, Str
             None => missing("product", id),
         },
         ("POST", ["subscriptions"]) => create_subscription(state, form),
+        // Without `status=all`, ended subscriptions are left out, as Stripe does.
+        ("GET", ["subscriptions"]) => {
+            let all = get("status").as_deref() == Some("all");
+            let mut found: Vec<Value> = state
+                .subscriptions
+                .values()
+                .filter(|sub| get("customer").is_none_or(|c| sub["customer"] == json!(c)))
+                .filter(|sub| all || sub["status"] != "canceled")
+                .cloned()
+                .collect();
+            found.sort_by_key(|sub| std::cmp::Reverse((sub["created"].as_i64(), sub["id"].as_str().map(str::to_owned))));
+            ok(&list("/v1/subscriptions", found))
+        }
         ("GET", ["subscriptions", id]) => match state.subscriptions.get(*id) {
             Some(sub) => ok(sub),
             None => missing("subscription", id),

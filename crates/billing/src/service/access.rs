@@ -118,7 +118,12 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
             _ => ChargeStatus::Refunded,
         };
         self.store.set_charge_status(&charge.id, status)?;
-        self.store.revoke_codes_of_charge(&charge.id, self.now, why)?;
+        let revoked_codes = self.store.revoke_codes_of_charge(&charge.id, self.now, why)?;
+        // The buyer is told what a refund took back (a chargeback is the buyer's own bank's doing).
+        if why == Revocation::Refund && !charge.email.is_empty() {
+            let plan_name = self.store.find_plan(&charge.plan_id)?.map_or_else(|| charge.plan_id.clone(), |p| p.name);
+            self.store.queue_mail(&refund_mail(self.site, charge, &plan_name, revoked_codes), self.now)?;
+        }
         for grant in self.store.grants_of_charge(&charge.id)? {
             if grant.revoked.is_some() {
                 continue;
@@ -165,6 +170,26 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
             self.follow_subscription(&charge, &next)?;
         }
         Ok(true)
+    }
+}
+
+/// The buyer's notice of a refund: what was refunded, and what it took back.
+fn refund_mail(site: &str, charge: &Charge, plan_name: &str, revoked_codes: u32) -> OutgoingMail {
+    let site = site.trim_end_matches('/');
+    let taken = match revoked_codes {
+        0 => "Premium from this purchase has ended.".to_owned(),
+        1 => "The code this purchase made no longer works.".to_owned(),
+        n => format!("The {n} codes this purchase made that nobody had redeemed no longer work."),
+    };
+    OutgoingMail {
+        to: charge.email.clone(),
+        subject: format!("Your Gistbook refund: {plan_name}"),
+        text_body: format!(
+            "Hello,\n\nWe have refunded {} for {plan_name} (purchase {}). It reaches your card or PayPal account within a few days.\n\n{taken}\n\n\
+             Questions? Write to us from {site}/contact\n\nThe Gistbook team\n",
+            charge.amount, charge.id
+        ),
+        attachment: None,
     }
 }
 

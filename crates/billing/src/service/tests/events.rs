@@ -171,6 +171,12 @@ fn a_refund_ends_a_lifetime_plan_but_not_a_better_plan_from_elsewhere() {
     assert_eq!(deliver(&store, &cards, &hooks, refund).unwrap(), WebhookOutcome::Applied);
     assert_eq!(store.charges()[0].status, ChargeStatus::Refunded);
     assert_eq!(store.plan_of(ADA).unwrap().end_paid_date, Some(now() + Duration::days(1)), "ends when the refund arrives");
+    let notice = store.mail().into_iter().find(|m| m.subject == "Your Gistbook refund: Premium Lifetime").expect("the buyer is told");
+    assert!(
+        notice.text_body.contains("We have refunded $149.99") && notice.text_body.contains("Premium from this purchase has ended."),
+        "{}",
+        notice.text_body
+    );
 
     let unknown = VerifiedEvent { id: "evt_other".into(), event: ProviderEvent::Refunded { reference: "pi_someone_else".into() } };
     assert_eq!(deliver(&store, &cards, &hooks, unknown).unwrap(), WebhookOutcome::Ignored);
