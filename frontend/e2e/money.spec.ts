@@ -8,8 +8,9 @@ import { newUser, signInViaApi, waitForMail } from './helpers';
  */
 
 const CARD_OK = '4242 4242 4242 4242';
-// A free trial is once per card: this file's trial uses a card no other test starts one with.
+// A free trial is once per card: each trial here uses a card no other test starts one with.
 const CARD_FOR_UPGRADE_TRIAL = '2223 0031 2200 3222';
+const CARD_FOR_CARD_UPDATE_TRIAL = '5200 8282 8282 8210';
 
 async function fillCard(page: Page, number: string): Promise<void> {
   const card = page.getByRole('group', { name: 'Card details' });
@@ -110,4 +111,14 @@ test('a refunded gift takes its code back: the friend cannot redeem it', async (
   await redeem.getByRole('button', { name: 'Redeem Code' }).click();
   await expect(redeem.getByRole('alert')).toContainText('This code is invalid or has already been used.');
   await friendContext.close();
+});
+
+test('a subscriber saves a new card on /account/payment-method through Stripe.js', async ({ page }) => {
+  await signInViaApi(page, newUser());
+  await payFor(page, 'monthly', CARD_FOR_CARD_UPDATE_TRIAL, 'Start free trial');
+  await page.goto('/account/payment-method');
+  await expect(page.getByRole('heading', { level: 1, name: 'Update your card' })).toBeVisible();
+  await fillCard(page, CARD_OK);
+  await page.getByRole('button', { name: 'Save card' }).click();
+  await expect(page.getByText(/^Your new card is saved\. Your Premium Monthly subscription is .*renewing; next renewal on .+\.$/)).toBeVisible();
 });

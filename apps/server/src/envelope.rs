@@ -328,7 +328,7 @@ impl From<billing::BillingError> for ApiError {
             SeatNotFound => StatusCode::NOT_FOUND,
             Throttled => StatusCode::TOO_MANY_REQUESTS,
             Declined(_) | PayPalNotApproved | PayPalRefused(_) => StatusCode::PAYMENT_REQUIRED,
-            StillRequiresAction | ChargeTaken | NothingToCancel => StatusCode::CONFLICT,
+            StillRequiresAction | ChargeTaken | NothingToCancel | NoCardToUpdate | PayPalCard => StatusCode::CONFLICT,
             NotConfigured => StatusCode::SERVICE_UNAVAILABLE,
             ProviderUnavailable(cause) => {
                 tracing::warn!(%cause, "payment provider unavailable");

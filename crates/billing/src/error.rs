@@ -82,6 +82,10 @@ pub enum BillingError {
     AlreadySubscribed { plan_name: String, renews_on: Timestamp },
     #[error("Your free trial was used on {}: this subscription starts at once and is charged today.", long_date(*.on))]
     TrialUsed { on: Timestamp },
+    #[error("You have no subscription paid by card to update.")]
+    NoCardToUpdate,
+    #[error("Your subscription is paid with PayPal: update the card or bank account in your PayPal wallet.")]
+    PayPalCard,
     #[error("Please choose a reason.")]
     MissingCancelReason,
     #[error("You have no subscription that renews, so there is nothing to turn off.")]
@@ -128,6 +132,8 @@ impl BillingError {
             BillingError::SeatNotFound => "not_found",
             BillingError::SeatTaken => "seat_taken",
             BillingError::NothingToCancel => "nothing_to_cancel",
+            BillingError::NoCardToUpdate => "no_card_subscription",
+            BillingError::PayPalCard => "paypal_subscription",
             BillingError::Unavailable => "unavailable",
             BillingError::Internal(_) => "internal",
         }

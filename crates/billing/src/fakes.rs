@@ -647,6 +647,30 @@ impl CardPayments for FakeCards {
         })
     }
 
+    /// `seti_ok_*` is a completed setup of a card that pays; `seti_declined_*` of one whose retried
+    /// payment is declined; anything else was never completed.
+    fn start_card_setup(&self, subscription: &str) -> Result<CardSetup, GatewayUnavailable> {
+        Ok(CardSetup { id: format!("seti_for_{subscription}"), client_secret: format!("seti_for_{subscription}_secret") })
+    }
+
+    fn use_new_card(&self, subscription: &str, setup: &str) -> Result<CardUpdate, GatewayUnavailable> {
+        let request = self.subscriptions.lock().unwrap().iter().find(|r| format!("sub_{}", r.idempotency_key) == subscription).cloned();
+        let Some(request) = request else { return Ok(CardUpdate::NotCompleted) };
+        let paid = ProviderSnapshot {
+            status: SubscriptionStatus::Active,
+            current_period_end: self.now + chrono::Duration::days(30),
+            as_of: self.now + chrono::Duration::seconds(5),
+        };
+        Ok(if setup.starts_with("seti_ok_") {
+            CardUpdate::Updated { snapshot: paid }
+        } else if setup.starts_with("seti_declined_") {
+            let snapshot = ProviderSnapshot { status: SubscriptionStatus::PastDue, ..self.trial_snapshot(&request) };
+            CardUpdate::PaymentDeclined { snapshot, message: Some("Your card was declined.".into()) }
+        } else {
+            CardUpdate::NotCompleted
+        })
+    }
+
     /// `pm_visa` and `pm_visa_copy` are one card (the same fingerprint), anything else its own.
     fn card_fingerprint(&self, payment_method: &str) -> Result<Option<String>, GatewayUnavailable> {
         Ok(Some(match payment_method {

@@ -98,6 +98,31 @@ pub trait CardPayments: RenewingSubscriptions {
     /// The fingerprint of the card behind a PaymentMethod (the same for every copy of one card),
     /// `None` when it is not a card or the provider does not say.
     fn card_fingerprint(&self, payment_method: &str) -> Result<Option<String>, GatewayUnavailable>;
+    /// Starts saving a new card for the customer of `subscription` (a SetupIntent the page
+    /// completes in the browser, 3-D Secure included).
+    fn start_card_setup(&self, subscription: &str) -> Result<CardSetup, GatewayUnavailable>;
+    /// Makes the card the completed setup saved the one `subscription` charges, and retries its
+    /// unpaid invoice if it has one. The setup must belong to the subscription's customer.
+    fn use_new_card(&self, subscription: &str, setup: &str) -> Result<CardUpdate, GatewayUnavailable>;
+}
+
+/// A card being saved: the page completes `client_secret` with Stripe.js (`confirmCardSetup`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CardSetup {
+    pub id: String,
+    pub client_secret: String,
+}
+
+/// What replacing a subscription's card came to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CardUpdate {
+    /// The card is the subscription's now (an unpaid invoice was paid with it); the snapshot shows
+    /// the subscription after it.
+    Updated { snapshot: ProviderSnapshot },
+    /// The card is saved, but the unpaid invoice retried with it was declined.
+    PaymentDeclined { snapshot: ProviderSnapshot, message: Option<String> },
+    /// The setup is not completed (or is not this subscription's customer's): nothing changed.
+    NotCompleted,
 }
 
 /// A PayPal order for a one-time purchase (capture intent), priced by billing.

@@ -83,12 +83,14 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
 
 mod access;
 mod cancel;
+mod card;
 mod checkout;
 mod codes;
 mod events;
 mod paypal;
 
 pub use access::RENEWALS_PER_ROUND;
+pub use card::CardUpdated;
 pub use checkout::CardCheckout;
 pub use codes::{Deliveries, Redeemed};
 pub use events::WebhookOutcome;

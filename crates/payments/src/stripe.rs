@@ -6,8 +6,8 @@
 //! comes from billing (`pricing::quote`); prices are sent inline (`price_data`), never looked up.
 
 use billing::gateway::{
-    CardPayments, GatewayUnavailable, OneTimePayment, PaymentOutcome, ProviderEvent, RenewingSubscriptions, SubscriptionOutcome, SubscriptionPayment,
-    SubscriptionRequest, VerifiedEvent, WebhookHeaders, WebhookRejected, WebhookVerifier, STRIPE,
+    CardPayments, CardSetup, CardUpdate, GatewayUnavailable, OneTimePayment, PaymentOutcome, ProviderEvent, RenewingSubscriptions, SubscriptionOutcome,
+    SubscriptionPayment, SubscriptionRequest, VerifiedEvent, WebhookHeaders, WebhookRejected, WebhookVerifier, STRIPE,
 };
 use billing::model::Interval;
 use billing::subscription::{ProviderSnapshot, SubscriptionStatus};
@@ -15,6 +15,7 @@ use kernel::Timestamp;
 use std::future::Future;
 use std::time::Duration;
 use stripe::{Client, ClientBuilder, IdempotencyKey, RequestStrategy, StripeError, StripeRequest};
+use stripe_billing::invoice::PayInvoice;
 use stripe_billing::subscription::{
     CancelSubscription, CreateSubscription, CreateSubscriptionAddInvoiceItems, CreateSubscriptionAddInvoiceItemsPriceData, CreateSubscriptionItems,
     CreateSubscriptionItemsPriceData, CreateSubscriptionItemsPriceDataRecurring, CreateSubscriptionItemsPriceDataRecurringInterval, RetrieveSubscription,
@@ -25,6 +26,7 @@ use stripe_core::payment_intent::{
     ConfirmPaymentIntent, CreatePaymentIntent, CreatePaymentIntentAutomaticPaymentMethods, CreatePaymentIntentAutomaticPaymentMethodsAllowRedirects,
     RetrievePaymentIntent,
 };
+use stripe_core::setup_intent::{CreateSetupIntent, CreateSetupIntentUsage, RetrieveSetupIntent};
 use stripe_payment::payment_method::{AttachPaymentMethod, RetrievePaymentMethod};
 use stripe_product::product::{CreateProduct, RetrieveProduct};
 use stripe_shared::{ApiErrorsCode, ApiErrorsType, PaymentIntent, PaymentIntentStatus, Subscription};
@@ -305,6 +307,49 @@ impl CardPayments for StripePayments {
             Err(StripeError::Stripe(_, 404)) => Ok(None),
             Err(error) => Err(unavailable(error)),
         }
+    }
+
+    fn start_card_setup(&self, subscription: &str) -> Result<CardSetup, GatewayUnavailable> {
+        let found = self.run(RetrieveSubscription::new(subscription).send(&self.client)).map_err(unavailable)?;
+        let setup = CreateSetupIntent::new().customer(found.customer.id().to_string()).usage(CreateSetupIntentUsage::OffSession);
+        let setup = self.run(setup.send(&self.client)).map_err(unavailable)?;
+        let client_secret = setup.client_secret.ok_or_else(|| GatewayUnavailable("Stripe's SetupIntent came without a client secret".into()))?;
+        Ok(CardSetup { id: setup.id.to_string(), client_secret })
+    }
+
+    fn use_new_card(&self, subscription: &str, setup: &str) -> Result<CardUpdate, GatewayUnavailable> {
+        let found = self.run(RetrieveSubscription::new(subscription).send(&self.client)).map_err(unavailable)?;
+        let setup = match self.run(RetrieveSetupIntent::new(setup).send(&self.client)) {
+            Ok(setup) => setup,
+            Err(StripeError::Stripe(_, 404)) => return Ok(CardUpdate::NotCompleted),
+            Err(error) => return Err(unavailable(error)),
+        };
+        // Only a completed setup of this subscription's own customer: a member cannot attach a
+        // card saved for someone else.
+        let own = setup.customer.as_ref().is_some_and(|customer| customer.id() == found.customer.id());
+        let card = setup.payment_method.as_ref().map(|method| method.id().to_string());
+        let (true, stripe_shared::SetupIntentStatus::Succeeded, Some(card)) = (own, &setup.status, card) else { return Ok(CardUpdate::NotCompleted) };
+        let updated = self.run(UpdateSubscription::new(subscription).default_payment_method(card.as_str()).send(&self.client)).map_err(unavailable)?;
+        let unpaid_invoice = match (&updated.status, &updated.latest_invoice) {
+            (stripe_shared::SubscriptionStatus::PastDue | stripe_shared::SubscriptionStatus::Unpaid, Some(invoice)) => {
+                invoice.id().as_ref().map(ToString::to_string)
+            }
+            _ => None,
+        };
+        let Some(invoice) = unpaid_invoice else { return Ok(CardUpdate::Updated { snapshot: snapshot(&updated, chrono::Utc::now()) }) };
+        let declined = match self.run(PayInvoice::new(invoice.as_str()).payment_method(card.as_str()).send(&self.client)) {
+            Ok(_) => None,
+            Err(error) => match classify(error) {
+                Failure::Declined(message) => Some(message),
+                Failure::Unavailable(e) => return Err(e),
+            },
+        };
+        let after = self.run(RetrieveSubscription::new(subscription).send(&self.client)).map_err(unavailable)?;
+        let snapshot = snapshot(&after, chrono::Utc::now());
+        Ok(match declined {
+            None => CardUpdate::Updated { snapshot },
+            Some(message) => CardUpdate::PaymentDeclined { snapshot, message },
+        })
     }
 
     fn payment(&self, reference: &str) -> Result<PaymentOutcome, GatewayUnavailable> {

@@ -138,7 +138,19 @@
           function () { return {error: {type: 'api_connection_error', message: 'Could not reach the payment provider.'}}; });
       },
       handleCardAction: completeAction,
-      confirmCardPayment: completeAction
+      confirmCardPayment: completeAction,
+      // Saves a card for later payments: a PaymentMethod from the Element, then the SetupIntent
+      // confirmed with it (the client secret proves the page may).
+      confirmCardSetup: function (clientSecret, data) {
+        var card = data && data.payment_method && data.payment_method.card;
+        var setupId = String(clientSecret || '').split('_secret_')[0];
+        return this.createPaymentMethod({type: 'card', card: card}).then(function (made) {
+          if (made.error) return {error: made.error};
+          return post('/v1/setup_intents/' + setupId + '/confirm', {payment_method: made.paymentMethod.id, client_secret: clientSecret})
+            .then(function (r) { return r.ok ? {setupIntent: r.body} : {error: r.body.error}; },
+              function () { return {error: {type: 'api_connection_error', message: 'Could not reach the payment provider.'}}; });
+        });
+      }
     };
   };
   window.Stripe.version = 3;

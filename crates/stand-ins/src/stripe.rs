@@ -64,6 +64,9 @@ struct State {
     payment_methods: HashMap<String, (Value, String)>,
     payment_intents: HashMap<String, Value>,
     approved_3ds: Vec<String>,
+    setup_intents: HashMap<String, Value>,
+    /// Subscriptions' invoices left unpaid (a failed renewal), by id.
+    open_invoices: HashMap<String, Value>,
     products: HashMap<String, Value>,
     subscriptions: HashMap<String, Value>,
     charges: HashMap<String, Value>,
@@ -182,6 +185,8 @@ impl StripeStandIn {
                 Advance::PaymentFailed => {
                     sub["status"] = json!("past_due");
                     let invoice = invoice(&mut state, &sub, "open");
+                    sub["latest_invoice"] = invoice["id"].clone();
+                    state.open_invoices.insert(invoice["id"].as_str().unwrap_or_default().to_string(), invoice.clone());
                     events.push(state.event("invoice.payment_failed", invoice));
                     events.push(state.event("customer.subscription.updated", sub.clone()));
                 }
@@ -267,7 +272,10 @@ impl StripeStandIn {
             return Response { status: 200, content_type: "text/html; charset=utf-8", body: APPROVE_PAGE.replace("__ID__", &html_escape(id)) };
         }
         let key = request.header("authorization").and_then(|a| a.strip_prefix("Bearer ")).unwrap_or_default();
-        let publishable_ok = request.method == "POST" && (path == "/v1/payment_methods" || path.ends_with("/test_approve"));
+        // What Stripe.js does in the browser with the publishable key: make a PaymentMethod, confirm
+        // a SetupIntent it holds the client secret of, and (here) approve 3-D Secure.
+        let publishable_ok = request.method == "POST"
+            && (path == "/v1/payment_methods" || path.ends_with("/test_approve") || (path.starts_with("/v1/setup_intents/") && path.ends_with("/confirm")));
         if !(key.starts_with("sk_test_") || (publishable_ok && key.starts_with("pk_test_"))) {
             return error(401, "invalid_request_error", None, "Invalid API Key provided.");
         }
@@ -445,6 +453,74 @@ fn route(state: &mut State, method: &str, path: &str, form: &HashMap<String, Str
             }
             ok(&state.payment_intents[*id])
         }
+        ("POST", ["setup_intents"]) => {
+            let Some(customer) = get("customer") else {
+                return error(400, "invalid_request_error", Some("parameter_missing"), "Missing required param: customer.");
+            };
+            let id = state.id("seti");
+            let setup = json!({
+                "id": id, "object": "setup_intent", "client_secret": format!("{id}_secret_standin"), "created": now(),
+                "customer": customer, "livemode": false, "metadata": {}, "payment_method": null, "payment_method_types": ["card"],
+                "status": "requires_payment_method", "usage": get("usage").unwrap_or_else(|| "off_session".into()),
+                "automatic_payment_methods": null, "flow_directions": null, "last_setup_error": null, "next_action": null,
+                "application": null, "attach_to_self": null, "cancellation_reason": null, "description": null, "latest_attempt": null,
+                "mandate": null, "on_behalf_of": null, "payment_method_configuration_details": null, "payment_method_options": null,
+                "single_use_mandate": null,
+            });
+            state.setup_intents.insert(id, setup.clone());
+            ok(&setup)
+        }
+        ("GET", ["setup_intents", id]) => match state.setup_intents.get(*id) {
+            Some(setup) => ok(setup),
+            None => missing("setup_intent", id),
+        },
+        // From the browser: the client secret must be the SetupIntent's own.
+        ("POST", ["setup_intents", id, "confirm"]) => {
+            let Some(mut setup) = state.setup_intents.get(*id).cloned() else { return missing("setup_intent", id) };
+            if get("client_secret").is_some_and(|secret| setup["client_secret"] != json!(secret)) {
+                return error(
+                    400,
+                    "invalid_request_error",
+                    Some("setup_intent_authentication_failure"),
+                    "The client_secret provided does not match this SetupIntent.",
+                );
+            }
+            let pm = get("payment_method").unwrap_or_default();
+            let Some((_, number)) = state.payment_methods.get(&pm).cloned() else { return missing("payment_method", &pm) };
+            if number == CARD_DECLINED {
+                return error(402, "card_error", Some("card_declined"), DECLINE_MESSAGE);
+            }
+            setup["payment_method"] = json!(pm);
+            setup["status"] = json!("succeeded");
+            if let Some((pm_value, _)) = state.payment_methods.get_mut(&pm) {
+                pm_value["customer"] = setup["customer"].clone();
+            }
+            state.setup_intents.insert(id.to_string(), setup.clone());
+            ok(&setup)
+        }
+        // Paying an open invoice (a failed renewal) with a card: the subscription is paid up.
+        ("POST", ["invoices", id, "pay"]) => {
+            let Some(invoice) = state.open_invoices.get(*id).cloned() else { return missing("invoice", id) };
+            let sub_id = invoice["parent"]["subscription_details"]["subscription"].as_str().unwrap_or_default().to_string();
+            let Some(mut sub) = state.subscriptions.get(&sub_id).cloned() else { return missing("subscription", &sub_id) };
+            let pm = get("payment_method").or_else(|| sub["default_payment_method"].as_str().map(str::to_string)).unwrap_or_default();
+            let card = state.payment_methods.get(&pm).map(|(_, number)| number.clone()).unwrap_or_default();
+            if !pays_at_once(&card) {
+                return error(402, "card_error", Some("card_declined"), DECLINE_MESSAGE);
+            }
+            state.open_invoices.remove(*id);
+            let item = &mut sub["items"]["data"][0];
+            let end = item["current_period_end"].as_i64().unwrap_or_else(now);
+            let seconds = interval_seconds(item["price"]["recurring"]["interval"].as_str().unwrap_or("month"));
+            item["current_period_start"] = json!(end);
+            item["current_period_end"] = json!(end + seconds);
+            sub["status"] = json!("active");
+            let paid = paid_invoice(state, &sub, "subscription_cycle");
+            state.subscriptions.insert(sub_id, sub.clone());
+            state.event("invoice.paid", paid.clone());
+            state.event("customer.subscription.updated", sub);
+            ok(&paid)
+        }
         ("POST", ["products"]) => {
             let id = get("id").unwrap_or_else(|| state.id("prod"));
             if state.products.contains_key(&id) {
@@ -478,6 +554,12 @@ fn route(state: &mut State, method: &str, path: &str, form: &HashMap<String, Str
         },
         ("POST", ["subscriptions", id]) => {
             let Some(mut sub) = state.subscriptions.get(*id).cloned() else { return missing("subscription", id) };
+            if let Some(pm) = get("default_payment_method") {
+                if !state.payment_methods.contains_key(&pm) {
+                    return missing("payment_method", &pm);
+                }
+                sub["default_payment_method"] = json!(pm);
+            }
             if let Some(flag) = get("cancel_at_period_end") {
                 let on = flag == "true";
                 sub["cancel_at_period_end"] = json!(on);

@@ -19,6 +19,7 @@ const Library = lazy(() => import(/* webpackChunkName: "route-library" */ '@/fea
 const AccountSecurity = lazy(() => import(/* webpackChunkName: "route-account-security" */ '@/features/account/routes/Security'));
 const DeleteAccount = lazy(() => import(/* webpackChunkName: "route-delete-account" */ '@/features/account/routes/DeleteAccount'));
 const CancelSubscription = lazy(() => import(/* webpackChunkName: "route-cancel" */ '@/features/account/routes/Cancel'));
+const PaymentMethod = lazy(() => import(/* webpackChunkName: "route-payment-method" */ '@/features/billing/routes/PaymentMethod'));
 const StackSocial = lazy(() => import(/* webpackChunkName: "route-stacksocial" */ '@/features/account/routes/StackSocial'));
 const GiftCard = lazy(() => import(/* webpackChunkName: "route-giftcard" */ '@/features/billing/routes/GiftCard'));
 const Teams = lazy(() => import(/* webpackChunkName: "route-teams" */ '@/features/billing/routes/Teams'));
@@ -124,6 +125,15 @@ export const routes: RouteObject[] = [
         element: (
           <ProtectedRoute signIn="login">
             <CancelSubscription />
+          </ProtectedRoute>
+        ),
+      },
+      // The "payment failed" mail's link: visitors log in and come back.
+      {
+        path: 'account/payment-method',
+        element: (
+          <ProtectedRoute signIn="login">
+            <PaymentMethod />
           </ProtectedRoute>
         ),
       },

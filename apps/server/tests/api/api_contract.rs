@@ -16,6 +16,8 @@ const CALLS: &[(&str, &str)] = &[
     ("POST", "/api/user/register"),
     ("GET", "/api/charge/standing"),
     ("GET", "/api/user/grants"),
+    ("POST", "/api/charge/payment-method"),
+    ("POST", "/api/charge/payment-method/confirm"),
     ("POST", "/api/user/login"),
     ("GET", "/api/user/session"),
     ("POST", "/api/user/refresh-token"),

@@ -221,3 +221,54 @@ fn stored_subscription_status(app: &TestApp, email: &str, plan: &str) -> Option<
         .first(&mut app.connect())
         .ok()
 }
+
+/// What the browser's Stripe.js does with a SetupIntent's client secret: a PaymentMethod of
+/// `card`, then the SetupIntent confirmed with it (the publishable key and the secret).
+async fn confirm_setup(paying: &PayingApp, client_secret: &str, card: &str) -> StatusCode {
+    let setup = client_secret.split("_secret_").next().unwrap();
+    let payment_method = paying.card(card);
+    reqwest::Client::new()
+        .post(format!("{}/v1/setup_intents/{setup}/confirm", paying.stripe.base_url))
+        .bearer_auth(stand_ins::stripe::PUBLISHABLE_KEY)
+        .form(&[("payment_method", payment_method.as_str()), ("client_secret", client_secret)])
+        .send()
+        .await
+        .unwrap()
+        .status()
+}
+
+#[actix_web::test]
+async fn a_member_whose_renewal_failed_saves_a_new_card_and_the_renewal_is_paid_with_it() {
+    let paying = spawn_paying_app().await;
+    let app = &paying.app;
+    let token = app.register("ada@example.com", PASSWORD).await;
+    result(paying.pay("monthly", json!({}), Some(CARD_OK), Some(&token)).await).await;
+    let subscription = reference_of(app, "ada@example.com", "monthly");
+    paying.stripe.advance_subscription(&subscription, stand_ins::stripe::Advance::Renewal);
+    paying.stripe.advance_subscription(&subscription, stand_ins::stripe::Advance::PaymentFailed);
+    eventually("past due", || stored_subscription_status(app, "ada@example.com", "monthly").filter(|s| s == "past_due")).await;
+    let grace_end = stored_plan(app, "ada@example.com").2.unwrap();
+
+    let setup = result(app.post("/api/charge/payment-method", &json!({}), Some(&token)).await).await;
+    let (secret, setup_id) = (setup["clientSecret"].as_str().unwrap().to_owned(), setup["setupIntentId"].as_str().unwrap().to_owned());
+    // Not saved yet: nothing changes.
+    let early = app.post("/api/charge/payment-method/confirm", &json!({"setupIntentId": setup_id}), Some(&token)).await;
+    assert_eq!(error_body(early, StatusCode::BAD_REQUEST).await["code"], "payment_declined");
+    // A declined card is refused by Stripe.js already.
+    assert_eq!(confirm_setup(&paying, &secret, stand_ins::stripe::CARD_DECLINED).await, StatusCode::PAYMENT_REQUIRED);
+    // Another member cannot use Ada's setup, nor Ada another's.
+    let bob = app.register("bob@example.com", PASSWORD).await;
+    let not_bobs = app.post("/api/charge/payment-method/confirm", &json!({"setupIntentId": setup_id}), Some(&bob)).await;
+    assert_eq!(error_body(not_bobs, StatusCode::CONFLICT).await["code"], "no_card_subscription");
+
+    assert_eq!(confirm_setup(&paying, &secret, CARD_OK_MASTERCARD).await, StatusCode::OK);
+    let updated = result(app.post("/api/charge/payment-method/confirm", &json!({"setupIntentId": setup_id}), Some(&token)).await).await;
+    assert_eq!((updated["subscription"]["status"].clone(), updated["paymentDeclined"].clone()), (json!("active"), Value::Null));
+    let at_stripe = paying.stripe.subscription(&subscription).unwrap();
+    assert_eq!(at_stripe["status"], "active");
+    assert_ne!(at_stripe["default_payment_method"], json!(null));
+    // The paid renewal's events reach the server: a paid month again, not the grace week.
+    let end = eventually("the paid renewal", || stored_plan(app, "ada@example.com").2.filter(|end| *end > grace_end + chrono::Duration::days(20))).await;
+    assert_eq!(stored_subscription_status(app, "ada@example.com", "monthly").as_deref(), Some("active"), "{end}");
+    assert_eq!(account(app, &token).await["isPaid"], true);
+}

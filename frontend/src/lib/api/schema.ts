@@ -1075,6 +1075,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/charge/payment-method": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts replacing the card the member's subscription charges (after a failed renewal, or any
+         *     time): a SetupIntent of the subscription's own customer.
+         */
+        post: operations["start_card_update"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/charge/payment-method/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * After the page saved the card: it becomes the subscription's, an unpaid renewal is retried
+         *     with it, and the member's access follows the subscription's state.
+         */
+        post: operations["finish_card_update"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/charge/price": {
         parameters: {
             query?: never;
@@ -3288,6 +3328,19 @@ export interface components {
         CancelResult: {
             subscription: components["schemas"]["SubscriptionView"];
         };
+        CardSetupResult: {
+            /** @description Complete it with Stripe.js `confirmCardSetup`, then confirm `setupIntentId`. */
+            clientSecret: string;
+            setupIntentId: string;
+        };
+        CardUpdateRequest: {
+            setupIntentId?: string | null;
+        };
+        CardUpdateResult: {
+            /** @description The card is saved but the unpaid renewal retried with it was declined: the bank's message. */
+            paymentDeclined: string | null;
+            subscription: components["schemas"]["SubscriptionView"];
+        };
         CategoriesResult: {
             categories: components["schemas"]["CategoryView"][];
         };
@@ -4025,6 +4078,30 @@ export interface components {
         };
         Ok_CancelResult: {
             result: {
+                subscription: components["schemas"]["SubscriptionView"];
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_CardSetupResult: {
+            result: {
+                /** @description Complete it with Stripe.js `confirmCardSetup`, then confirm `setupIntentId`. */
+                clientSecret: string;
+                setupIntentId: string;
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_CardUpdateResult: {
+            result: {
+                /** @description The card is saved but the unpaid renewal retried with it was declined: the bank's message. */
+                paymentDeclined: string | null;
                 subscription: components["schemas"]["SubscriptionView"];
             };
             /**
@@ -9313,6 +9390,109 @@ export interface operations {
             };
             /** @description An unknown, expired, used-up or other plan's coupon, or 'Invalid plan id' */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    start_card_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_CardSetupResult"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No subscription paid by card (or paid with PayPal: its wallet holds the card) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Stripe could not be reached; nothing changed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    finish_card_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CardUpdateRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_CardUpdateResult"];
+                };
+            };
+            /** @description The card was not saved (the setup is not completed, or not this member's) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No subscription paid by card */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Stripe could not be reached */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -320,6 +320,10 @@ export type SubscriptionStatus = SubscriptionView['status'];
 /** GET /api/charge/standing: what buying a plan means for the caller before paying. */
 export type StandingResult = Schemas['StandingResult'];
 
+/** POST /api/charge/payment-method and its confirm: a subscription's new card. */
+export type CardSetupResult = Schemas['CardSetupResult'];
+export type CardUpdateResult = Schemas['CardUpdateResult'];
+
 /** GET /api/user/grants: the member's grants of Premium. */
 export type GrantsResult = Schemas['GrantsResult'];
 export type GrantView = Schemas['GrantView'];

@@ -13,7 +13,14 @@ use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn configure(config: &mut ServiceConfig) {
-    config.service(subscription).service(cancel).service(cancel_without_prefix).service(redeem_any).service(redeem_stacksocial);
+    config
+        .service(subscription)
+        .service(cancel)
+        .service(cancel_without_prefix)
+        .service(redeem_any)
+        .service(redeem_stacksocial)
+        .service(start_card_update)
+        .service(finish_card_update);
 }
 
 /// A subscription as the account page shows it.
@@ -235,4 +242,67 @@ async fn redeem_stacksocial(
     body: web::Json<RedeemRequest>,
 ) -> Result<HttpResponse, ApiError> {
     redeem(req, state, caller, body, Some(billing::codes::CodeKind::StackSocial)).await
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CardSetupResult {
+    /// Complete it with Stripe.js `confirmCardSetup`, then confirm `setupIntentId`.
+    pub client_secret: String,
+    pub setup_intent_id: String,
+}
+
+/// Starts replacing the card the member's subscription charges (after a failed renewal, or any
+/// time): a SetupIntent of the subscription's own customer.
+#[utoipa::path(tag = "billing", security(("bearer" = [])), responses(
+    (status = 200, body = OkBody<CardSetupResult>),
+    (status = 401, body = ErrorBody),
+    (status = 409, body = ErrorBody, description = "No subscription paid by card (or paid with PayPal: its wallet holds the card)"),
+    (status = 502, body = ErrorBody, description = "Stripe could not be reached; nothing changed"),
+))]
+#[post("/api/charge/payment-method")]
+async fn start_card_update(state: web::Data<AppState>, caller: AuthUser) -> Result<HttpResponse, ApiError> {
+    let session = caller.session();
+    let providers = state.payments.clone();
+    let setup = state.billing(move |b| b.start_card_update(providers.gateways(), session)).await?;
+    Ok(ok(CardSetupResult { client_secret: setup.client_secret, setup_intent_id: setup.id }))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CardUpdateRequest {
+    pub setup_intent_id: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CardUpdateResult {
+    pub subscription: SubscriptionView,
+    /// The card is saved but the unpaid renewal retried with it was declined: the bank's message.
+    #[schema(required = true)]
+    pub payment_declined: Option<String>,
+}
+
+/// After the page saved the card: it becomes the subscription's, an unpaid renewal is retried
+/// with it, and the member's access follows the subscription's state.
+#[utoipa::path(tag = "billing", security(("bearer" = [])), request_body = CardUpdateRequest, responses(
+    (status = 200, body = OkBody<CardUpdateResult>),
+    (status = 400, body = ErrorBody, description = "The card was not saved (the setup is not completed, or not this member's)"),
+    (status = 401, body = ErrorBody),
+    (status = 409, body = ErrorBody, description = "No subscription paid by card"),
+    (status = 502, body = ErrorBody, description = "Stripe could not be reached"),
+))]
+#[post("/api/charge/payment-method/confirm")]
+async fn finish_card_update(state: web::Data<AppState>, caller: AuthUser, body: web::Json<CardUpdateRequest>) -> Result<HttpResponse, ApiError> {
+    let setup = body.into_inner().setup_intent_id;
+    let session = caller.session();
+    let providers = state.payments.clone();
+    let updated = state.billing(move |b| b.finish_card_update(providers.gateways(), session, setup.as_deref())).await?;
+    let (summary, payment_declined) = match updated {
+        billing::service::CardUpdated::Done(summary) => (summary, None),
+        billing::service::CardUpdated::Declined(summary, message) => {
+            (summary, Some(message.unwrap_or_else(|| "Your bank declined the payment with this card.".to_owned())))
+        }
+    };
+    Ok(ok(CardUpdateResult { subscription: summary.into(), payment_declined }))
 }

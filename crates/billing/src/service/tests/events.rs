@@ -349,3 +349,48 @@ fn a_subscriptions_add_on_is_paid_once_and_the_coupon_every_period() {
 fn basket_of(plan: &str) -> Basket<'_> {
     Basket { plan_id: Some(plan), ..Basket::default() }
 }
+
+#[test]
+fn a_past_due_member_saves_a_new_card_and_the_paid_invoice_restores_the_period() {
+    use crate::service::CardUpdated;
+    let store = InMemoryBilling::with_standard_plans();
+    let cards = FakeCards::new(now());
+    let (charge_id, reference) = bought(&store, &cards, "monthly");
+    let hooks = FakeWebhooks::new(STRIPE);
+    deliver(&store, &cards, &hooks, subscription_event("evt_1", &reference, snapshot(PastDue, 33, 3 * 24 * 60))).unwrap();
+    let gateways = Gateways { card: Some(&cards), paypal: None };
+    let billing = Billing::new(&store, now() + Duration::days(4));
+    let setup = billing.start_card_update(gateways, ada(&store)).unwrap();
+    assert!(setup.client_secret.contains(&reference));
+    assert_eq!(billing.start_card_update(gateways, bob(&store)).unwrap_err(), BillingError::NoCardToUpdate, "only the subscriber");
+    // A setup never completed changes nothing.
+    assert_eq!(billing.finish_card_update(gateways, ada(&store), Some("seti_unfinished")).unwrap_err(), BillingError::CardNotCreated);
+    assert_eq!(store.state_of(&charge_id).unwrap().status, PastDue);
+    let CardUpdated::Declined(summary, message) = billing.finish_card_update(gateways, ada(&store), Some("seti_declined_1")).unwrap() else { panic!() };
+    assert_eq!((summary.status, message.as_deref()), (PastDue, Some("Your card was declined.")));
+    // Another try, with a card that pays, a day later.
+    let later = Billing::new(&store, now() + Duration::days(5));
+    let CardUpdated::Done(summary) = later.finish_card_update(gateways, ada(&store), Some("seti_ok_1")).unwrap() else { panic!() };
+    assert_eq!(summary.status, Active);
+    assert_eq!(store.plan_of(ADA).unwrap().end_paid_date, Some(now() + Duration::days(33)), "the paid period, not the grace");
+}
+
+#[test]
+fn a_paypal_subscriptions_card_is_updated_at_paypal() {
+    let store = InMemoryBilling::with_standard_plans();
+    let paypal = FakePayPal::new(now());
+    let billing = Billing::new(&store, now());
+    let ada = ada(&store);
+    let crate::service::PayPalStart::Subscription { subscription_id } =
+        billing.start_paypal(&paypal, &CountingSecrets::default(), &basket("monthly"), &Buyer::Member(ada), None, false).unwrap()
+    else {
+        panic!()
+    };
+    paypal.approve(&subscription_id);
+    let gateways = Gateways { card: None, paypal: Some(&paypal) };
+    let approval = crate::service::PayPalApproval { order_id: None, subscription_id: Some(&subscription_id) };
+    billing.complete_paypal(gateways, &CountingSecrets::default(), approval, Some(ada)).unwrap();
+    let cards = FakeCards::new(now());
+    let both = Gateways { card: Some(&cards), paypal: Some(&paypal) };
+    assert_eq!(billing.start_card_update(both, ada).unwrap_err(), BillingError::PayPalCard);
+}

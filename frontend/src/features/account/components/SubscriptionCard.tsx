@@ -78,8 +78,13 @@ export function SubscriptionCard({ user, subscription, now }: { user: User; subs
           {renewalLine(subscription)}
         </p>
         <p className="subscription__line">Paid with {subscription.paidWith === 'paypal' ? 'PayPal' : 'card'}</p>
-        {status === 'past_due' ? (
-          <p className="subscription__warning">Your last payment did not go through. We will try again; your access continues meanwhile.</p>
+        {status === 'past_due' || status === 'unpaid' || status === 'paused' ? (
+          <p className="subscription__warning">
+            {status === 'past_due'
+              ? 'Your last payment did not go through. We will try again; your access continues meanwhile.'
+              : 'Your payments stopped, and with them your Premium.'}{' '}
+            {subscription.paidWith === 'card' ? <Link to="/account/payment-method">Update your card</Link> : 'Check the card in your PayPal wallet.'}
+          </p>
         ) : null}
         {subscription.renews ? (
           <Link className="subscription__cancel" to="/cancel">

@@ -6,7 +6,7 @@ import { resetStripeClients, type StripeClient, type StripeError, type StripePay
  * A stand-in for Stripe.js in jsdom tests: `window.Stripe` as the page would find it, recording
  * what the checkout asks of it. Answers are set per test.
  */
-export function installFakeStripe(answers: { paymentMethodError?: StripeError; action?: StripePaymentIntentAnswer } = {}) {
+export function installFakeStripe(answers: { paymentMethodError?: StripeError; action?: StripePaymentIntentAnswer; setupError?: StripeError } = {}) {
   const card = {
     mount: vi.fn((target: HTMLElement | string) => {
       if (typeof target === 'string') return;
@@ -25,6 +25,9 @@ export function installFakeStripe(answers: { paymentMethodError?: StripeError; a
     ),
     handleCardAction: vi.fn(() => Promise.resolve(answers.action ?? { paymentIntent: { id: 'pi_1', status: 'requires_confirmation' } })),
     confirmCardPayment: vi.fn(() => Promise.resolve(answers.action ?? { paymentIntent: { id: 'pi_1', status: 'succeeded' } })),
+    confirmCardSetup: vi.fn((): Promise<{ setupIntent?: { id: string; status: string }; error?: StripeError }> =>
+      Promise.resolve(answers.setupError ? { error: answers.setupError } : { setupIntent: { id: 'seti_1', status: 'succeeded' } }),
+    ),
   } satisfies StripeClient;
   const constructor = vi.fn(() => client);
   window.Stripe = constructor;

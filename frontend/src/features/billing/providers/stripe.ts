@@ -45,6 +45,11 @@ export interface StripeClient {
   handleCardAction(clientSecret: string): Promise<StripePaymentIntentAnswer>;
   /** Automatic confirmation (a subscription's first invoice). */
   confirmCardPayment(clientSecret: string): Promise<StripePaymentIntentAnswer>;
+  /** Saves the Element's card for later payments (a subscription's new card). */
+  confirmCardSetup(
+    clientSecret: string,
+    data: { payment_method: { card: StripeCardElement } },
+  ): Promise<{ setupIntent?: { id: string; status: string }; error?: StripeError }>;
 }
 
 export type StripeConstructor = (publishableKey: string) => StripeClient;
