@@ -49,6 +49,8 @@ pub struct Config {
     pub billing_poll_interval: Duration,
     /// How often the commission ledger is settled from billing's charges.
     pub referral_ledger_interval: Duration,
+    /// How long a referral credit waits (the refund window) before it may be paid out.
+    pub referral_refund_window: chrono::Duration,
     /// `AI_FETCH_ALLOW`: addresses the summariser fetches although not public (comma-separated
     /// addresses or CIDR ranges). Empty in production; tests list their loopback server.
     pub ai_fetch_allow: summariser::fetch_policy::AllowList,
@@ -187,6 +189,7 @@ impl Config {
             payments: PaymentSettings::from_env()?,
             billing_poll_interval: Duration::from_millis(parsed("BILLING_POLL_INTERVAL_MS", 60_000)?),
             referral_ledger_interval: Duration::from_millis(parsed("REFERRAL_LEDGER_INTERVAL_MS", 5_000)?),
+            referral_refund_window: chrono::Duration::days(parsed("REFERRAL_REFUND_WINDOW_DAYS", referral::service::REFUND_WINDOW_DAYS)?),
             ai_fetch_allow: summariser::fetch_policy::AllowList::parse(&var("AI_FETCH_ALLOW").unwrap_or_default())
                 .map_err(|problem| ConfigError { name: "AI_FETCH_ALLOW", problem })?,
             ai_poll_interval: Duration::from_millis(parsed("AI_POLL_INTERVAL_MS", 500)?),

@@ -118,8 +118,8 @@ impl AppState {
         T: Send + 'static,
         F: FnOnce(&referral::Referrals<'_, db::PgStore<'_>>) -> Result<T, referral::ReferralError> + Send + 'static,
     {
-        let site = self.config.public_url.clone();
-        self.on_store(move |store, now| use_case(&referral::Referrals::new(store, now, &site))).await
+        let (site, window) = (self.config.public_url.clone(), self.config.referral_refund_window);
+        self.on_store(move |store, now| use_case(&referral::Referrals::new(store, now, &site).with_refund_window(window))).await
     }
 
     /// Runs one ten-day-challenge use case.

@@ -66,6 +66,9 @@ pub struct Charge {
     pub created_at: Timestamp,
     /// The referral link the purchase came through (`rId`).
     pub referral_id: Option<String>,
+    /// The fingerprint of the card that paid, when a card did (the provider's: the same for every
+    /// copy of one card). The referral programme credits nobody for their own card.
+    pub card_fingerprint: Option<String>,
 }
 
 /// The grant a purchase of `plan` gives its member: lifetime for life, a subscription as long as

@@ -9,7 +9,9 @@ use kernel::{OutgoingMail, PortResult, Timestamp, UserId};
 use rand::Rng;
 use referral::affiliate::{AffiliateFilter, AffiliatePage, AffiliateRecord, AffiliateStatus, Application};
 use referral::attribution::Promoter;
-use referral::ports::{Affiliates, CommissionLedger, Invitations, LedgerEntry, PaymentFacts, ReferralIds, Referred, UnreversedRefund};
+use referral::ports::{
+    Affiliates, Commission, CommissionLedger, EntryKind, Invitations, LedgerEntry, PaymentFacts, Reason, ReferralIds, Referred, UnreversedRefund,
+};
 use referral::referral_id::{ALPHABET, LENGTH};
 use referral::ReferralError;
 
@@ -70,14 +72,13 @@ impl Referred for PgStore<'_> {
         })
     }
 
-    fn credited_cents(&self, member: UserId) -> PortResult<i64> {
+    fn commission(&self, member: UserId, matured_before: Timestamp) -> PortResult<Commission> {
         self.run(|conn| {
-            let total: Option<i64> = referral_ledger::table
-                .filter(referral_ledger::beneficiary_id.eq(member.0))
-                .filter(referral_ledger::kind.eq_any(["credit", "reversal"]))
-                .select(diesel::dsl::sql::<diesel::sql_types::Nullable<diesel::sql_types::BigInt>>("SUM(amount_cents)::BIGINT"))
-                .first(conn)?;
-            Ok(total.unwrap_or(0))
+            let row: CommissionRow = diesel::sql_query(format!("SELECT {} FROM (SELECT $1::BIGINT AS user_id) a", commission_columns("$2")))
+                .bind::<diesel::sql_types::BigInt, _>(member.0)
+                .bind::<diesel::sql_types::Timestamptz, _>(matured_before)
+                .get_result(conn)?;
+            Ok(Commission { earned_cents: row.earned_cents, pending_cents: row.pending_cents, paid_out_cents: row.paid_out_cents })
         })
     }
 }
@@ -109,6 +110,28 @@ impl Invitations for PgStore<'_> {
 }
 
 #[derive(QueryableByName)]
+struct CommissionRow {
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    earned_cents: i64,
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    pending_cents: i64,
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    paid_out_cents: i64,
+}
+
+/// A member's commission figures for `a.user_id`: earned (credits net of reversals and
+/// reinstatements), pending (credits after the parameter `matured_before` that nothing reversed)
+/// and paid out.
+fn commission_columns(matured_before: &str) -> String {
+    format!(
+        "COALESCE((SELECT SUM(l.amount_cents) FROM referral_ledger l WHERE l.beneficiary_id = a.user_id AND l.kind IN ('credit', 'reversal', 'reinstatement')), 0)::BIGINT AS earned_cents,
+         COALESCE((SELECT SUM(l.amount_cents) FROM referral_ledger l WHERE l.beneficiary_id = a.user_id AND l.kind = 'credit' AND l.created_at > {matured_before}
+                     AND NOT EXISTS (SELECT 1 FROM referral_ledger x WHERE x.charge_id = l.charge_id AND x.kind = 'reversal')), 0)::BIGINT AS pending_cents,
+         COALESCE((SELECT -SUM(l.amount_cents) FROM referral_ledger l WHERE l.beneficiary_id = a.user_id AND l.kind = 'payout'), 0)::BIGINT AS paid_out_cents"
+    )
+}
+
+#[derive(QueryableByName)]
 struct UnsettledRow {
     #[diesel(sql_type = diesel::sql_types::Text)]
     charge_id: String,
@@ -118,6 +141,10 @@ struct UnsettledRow {
     plan_kind: String,
     #[diesel(sql_type = diesel::sql_types::Nullable<diesel::sql_types::BigInt>)]
     payer: Option<i64>,
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    payer_email: String,
+    #[diesel(sql_type = diesel::sql_types::Nullable<diesel::sql_types::Text>)]
+    payer_card: Option<String>,
     #[diesel(sql_type = diesel::sql_types::Nullable<diesel::sql_types::BigInt>)]
     link_owner: Option<i64>,
     #[diesel(sql_type = diesel::sql_types::Bool)]
@@ -126,6 +153,68 @@ struct UnsettledRow {
     referrer: Option<i64>,
     #[diesel(sql_type = diesel::sql_types::Bool)]
     referrer_affiliate: bool,
+}
+
+#[derive(QueryableByName)]
+struct IdentityRow {
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    id: i64,
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    email: String,
+    #[diesel(sql_type = diesel::sql_types::Array<diesel::sql_types::Text>)]
+    cards: Vec<String>,
+}
+
+/// The payments' facts with their promoters' addresses and cards. Read apart from the payments,
+/// and only when there are payments: the ledger job runs every few seconds and must not touch
+/// the members' table for nothing.
+fn with_identities(conn: &mut PgConnection, rows: Vec<UnsettledRow>) -> QueryResult<Vec<PaymentFacts>> {
+    let ids: Vec<i64> = rows.iter().flat_map(|r| [r.link_owner, r.referrer]).flatten().collect();
+    let identities: Vec<IdentityRow> = if ids.is_empty() {
+        Vec::new()
+    } else {
+        diesel::sql_query(
+            "SELECT u.id, lower(u.email) AS email,
+                    ARRAY(SELECT DISTINCT x.card_fingerprint FROM charges x WHERE x.user_id = u.id AND x.card_fingerprint IS NOT NULL) AS cards
+             FROM users u WHERE u.id = ANY($1)",
+        )
+        .bind::<diesel::sql_types::Array<diesel::sql_types::BigInt>, _>(ids)
+        .load(conn)?
+    };
+    let promoter = |id: Option<i64>, affiliate: bool| {
+        id.map(|id| {
+            let found = identities.iter().find(|i| i.id == id);
+            Promoter {
+                member: UserId(id),
+                affiliate,
+                email: found.map(|i| i.email.clone()).unwrap_or_default(),
+                cards: found.map(|i| i.cards.clone()).unwrap_or_default(),
+            }
+        })
+    };
+    Ok(rows
+        .into_iter()
+        .map(|row| PaymentFacts {
+            link_owner: promoter(row.link_owner, row.link_affiliate),
+            referrer: promoter(row.referrer, row.referrer_affiliate),
+            charge_id: row.charge_id,
+            paid_cents: row.paid_cents,
+            plan_kind: row.plan_kind,
+            payer: row.payer.map(UserId),
+            payer_email: Some(row.payer_email).filter(|e| !e.is_empty()),
+            payer_card: row.payer_card,
+        })
+        .collect())
+}
+
+#[derive(QueryableByName)]
+struct PendingCreditRow {
+    #[diesel(embed)]
+    facts: UnsettledRow,
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    credit_beneficiary: i64,
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    credit_cents: i64,
 }
 
 #[derive(QueryableByName)]
@@ -138,11 +227,13 @@ struct RefundRow {
     paid_cents: i64,
     #[diesel(sql_type = diesel::sql_types::BigInt)]
     credited_cents: i64,
+    #[diesel(sql_type = diesel::sql_types::Bool)]
+    chargeback: bool,
 }
 
 fn append_entry(conn: &mut PgConnection, entry: &LedgerEntry, at: Timestamp) -> QueryResult<bool> {
     let added = diesel::sql_query(
-        "INSERT INTO referral_ledger (beneficiary_id, kind, charge_id, amount_cents, created_at) VALUES ($1, $2, $3, $4, $5)
+        "INSERT INTO referral_ledger (beneficiary_id, kind, charge_id, amount_cents, created_at, note) VALUES ($1, $2, $3, $4, $5, $6)
          ON CONFLICT (charge_id, kind) WHERE charge_id IS NOT NULL DO NOTHING",
     )
     .bind::<diesel::sql_types::BigInt, _>(entry.beneficiary.0)
@@ -150,6 +241,7 @@ fn append_entry(conn: &mut PgConnection, entry: &LedgerEntry, at: Timestamp) -> 
     .bind::<diesel::sql_types::Text, _>(&entry.charge_id)
     .bind::<diesel::sql_types::BigInt, _>(entry.amount_cents)
     .bind::<diesel::sql_types::Timestamptz, _>(at)
+    .bind::<diesel::sql_types::Nullable<diesel::sql_types::Text>, _>(entry.reason.map(Reason::as_str))
     .execute(conn)?;
     Ok(added == 1)
 }
@@ -163,39 +255,98 @@ const PAYMENTS: &str = "SELECT c.id AS payment_id, c.id AS charge_id, c.amount_c
      UNION ALL
      SELECT sp.id, sp.charge_id, sp.amount_cents, sp.status, sp.paid_at FROM subscription_payments sp";
 
+/// What the ledger needs of each payment (`pay`, from `PAYMENTS`): its plan, who paid (the
+/// account, the checkout's address and card), and who may earn from it (`with_identities` adds
+/// their addresses and cards: nobody earns from their own payment).
+fn payment_facts() -> String {
+    format!(
+        "SELECT pay.payment_id AS charge_id, pay.amount_cents AS paid_cents, p.kind AS plan_kind, c.user_id AS payer,
+                lower(c.email) AS payer_email, c.card_fingerprint AS payer_card,
+                lo.user_id AS link_owner, COALESCE(la.status = 'approved', FALSE) AS link_affiliate,
+                r.referrer_id AS referrer, COALESCE(ra.status = 'approved', FALSE) AS referrer_affiliate
+         FROM ({PAYMENTS}) pay
+         JOIN charges c ON c.id = pay.charge_id
+         JOIN plans p ON p.id = c.plan_id
+         LEFT JOIN referrals r ON r.member_id = c.user_id
+         LEFT JOIN referral_ids lo ON lo.referral_id = c.referral_id
+         LEFT JOIN affiliates la ON la.user_id = lo.user_id
+         LEFT JOIN affiliates ra ON ra.user_id = r.referrer_id"
+    )
+}
+
 impl CommissionLedger for PgStore<'_> {
     fn unsettled_payments(&self, limit: i64) -> PortResult<Vec<PaymentFacts>> {
         self.run(|conn| {
             // Paid or later refunded: a refund after the job missed the payment still gets its
             // credit and then its reversal, so the ledger tells the whole story.
             let rows: Vec<UnsettledRow> = diesel::sql_query(format!(
-                "SELECT pay.payment_id AS charge_id, pay.amount_cents AS paid_cents, p.kind AS plan_kind, c.user_id AS payer,
-                        lo.user_id AS link_owner, COALESCE(la.status = 'approved', FALSE) AS link_affiliate,
-                        r.referrer_id AS referrer, COALESCE(ra.status = 'approved', FALSE) AS referrer_affiliate
-                 FROM ({PAYMENTS}) pay
-                 JOIN charges c ON c.id = pay.charge_id
-                 JOIN plans p ON p.id = c.plan_id
-                 LEFT JOIN referrals r ON r.member_id = c.user_id
-                 LEFT JOIN referral_ids lo ON lo.referral_id = c.referral_id
-                 LEFT JOIN affiliates la ON la.user_id = lo.user_id
-                 LEFT JOIN affiliates ra ON ra.user_id = r.referrer_id
+                "{}
                  WHERE pay.amount_cents > 0
                    AND (r.referrer_id IS NOT NULL OR lo.user_id IS NOT NULL)
                    AND NOT EXISTS (SELECT 1 FROM referral_settled_payments s WHERE s.charge_id = pay.payment_id)
                  ORDER BY pay.paid_at, pay.payment_id
-                 LIMIT $1"
+                 LIMIT $1",
+                payment_facts()
             ))
             .bind::<diesel::sql_types::BigInt, _>(limit)
             .load(conn)?;
+            with_identities(conn, rows)
+        })
+    }
+
+    fn pending_credits(&self, matured_before: Timestamp, limit: i64) -> PortResult<Vec<(PaymentFacts, LedgerEntry)>> {
+        self.run(|conn| {
+            let rows: Vec<PendingCreditRow> = diesel::sql_query(format!(
+                "SELECT f.*, l.beneficiary_id AS credit_beneficiary, l.amount_cents AS credit_cents
+                 FROM ({}) f
+                 JOIN referral_ledger l ON l.charge_id = f.charge_id AND l.kind = 'credit'
+                 WHERE l.created_at > $1
+                   AND NOT EXISTS (SELECT 1 FROM referral_ledger x WHERE x.charge_id = l.charge_id AND x.kind = 'reversal')
+                 ORDER BY l.created_at, l.id
+                 LIMIT $2",
+                payment_facts()
+            ))
+            .bind::<diesel::sql_types::Timestamptz, _>(matured_before)
+            .bind::<diesel::sql_types::BigInt, _>(limit)
+            .load(conn)?;
+            let credits: Vec<LedgerEntry> = rows
+                .iter()
+                .map(|row| LedgerEntry {
+                    beneficiary: UserId(row.credit_beneficiary),
+                    kind: EntryKind::Credit,
+                    charge_id: row.facts.charge_id.clone(),
+                    amount_cents: row.credit_cents,
+                    reason: None,
+                })
+                .collect();
+            let facts = with_identities(conn, rows.into_iter().map(|row| row.facts).collect())?;
+            Ok(facts.into_iter().zip(credits).collect())
+        })
+    }
+
+    fn reinstatable(&self, limit: i64) -> PortResult<Vec<LedgerEntry>> {
+        self.run(|conn| {
+            let rows: Vec<(i64, Option<String>, i64)> = referral_ledger::table
+                .filter(referral_ledger::kind.eq(EntryKind::Reversal.as_str()))
+                .filter(referral_ledger::note.eq(Reason::Chargeback.as_str()))
+                .filter(diesel::dsl::sql::<diesel::sql_types::Bool>(&format!(
+                    "EXISTS (SELECT 1 FROM ({PAYMENTS}) pay WHERE pay.payment_id = referral_ledger.charge_id AND pay.status = 'paid')
+                     AND NOT EXISTS (SELECT 1 FROM referral_ledger x WHERE x.charge_id = referral_ledger.charge_id AND x.kind = 'reinstatement')"
+                )))
+                .order(referral_ledger::id)
+                .limit(limit)
+                .select((referral_ledger::beneficiary_id, referral_ledger::charge_id, referral_ledger::amount_cents))
+                .load(conn)?;
             Ok(rows
                 .into_iter()
-                .map(|r| PaymentFacts {
-                    charge_id: r.charge_id,
-                    paid_cents: r.paid_cents,
-                    plan_kind: r.plan_kind,
-                    payer: r.payer.map(UserId),
-                    link_owner: r.link_owner.map(|id| Promoter { member: UserId(id), affiliate: r.link_affiliate }),
-                    referrer: r.referrer.map(|id| Promoter { member: UserId(id), affiliate: r.referrer_affiliate }),
+                .filter_map(|(beneficiary, charge_id, amount_cents)| {
+                    Some(LedgerEntry {
+                        beneficiary: UserId(beneficiary),
+                        kind: EntryKind::Reversal,
+                        charge_id: charge_id?,
+                        amount_cents,
+                        reason: Some(Reason::Chargeback),
+                    })
                 })
                 .collect())
         })
@@ -220,7 +371,8 @@ impl CommissionLedger for PgStore<'_> {
     fn unreversed_refunds(&self, limit: i64) -> PortResult<Vec<UnreversedRefund>> {
         self.run(|conn| {
             let rows: Vec<RefundRow> = diesel::sql_query(format!(
-                "SELECT pay.payment_id AS charge_id, l.beneficiary_id AS beneficiary, pay.amount_cents AS paid_cents, l.amount_cents AS credited_cents
+                "SELECT pay.payment_id AS charge_id, l.beneficiary_id AS beneficiary, pay.amount_cents AS paid_cents, l.amount_cents AS credited_cents,
+                        pay.status = 'disputed' AS chargeback
                  FROM ({PAYMENTS}) pay
                  JOIN referral_ledger l ON l.charge_id = pay.payment_id AND l.kind = 'credit'
                  WHERE pay.status IN ('refunded', 'disputed')
@@ -237,6 +389,7 @@ impl CommissionLedger for PgStore<'_> {
                     beneficiary: UserId(r.beneficiary),
                     credited_cents: r.credited_cents,
                     paid_cents: r.paid_cents,
+                    chargeback: r.chargeback,
                 })
                 .collect())
         })
@@ -270,6 +423,8 @@ struct AffiliateRow {
     #[diesel(sql_type = diesel::sql_types::BigInt)]
     earned_cents: i64,
     #[diesel(sql_type = diesel::sql_types::BigInt)]
+    pending_cents: i64,
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
     paid_out_cents: i64,
 }
 
@@ -286,49 +441,59 @@ impl AffiliateRow {
             decided_at: self.decided_at,
             referred: self.referred,
             earned_cents: self.earned_cents,
+            pending_cents: self.pending_cents,
             paid_out_cents: self.paid_out_cents,
         })
     }
 }
 
-/// Affiliates with their figures; `{where}` filters `a`, `{tail}` orders, pages or locks.
-const AFFILIATES: &str = "SELECT a.user_id, u.email AS account_email, a.name, a.email, a.audience, a.status, a.applied_at, a.decided_at,
-        (SELECT COUNT(*) FROM referrals r JOIN users m ON m.id = r.member_id AND m.deleted_at IS NULL WHERE r.referrer_id = a.user_id) AS referred,
-        COALESCE((SELECT SUM(l.amount_cents) FROM referral_ledger l WHERE l.beneficiary_id = a.user_id AND l.kind IN ('credit', 'reversal')), 0)::BIGINT AS earned_cents,
-        COALESCE((SELECT -SUM(l.amount_cents) FROM referral_ledger l WHERE l.beneficiary_id = a.user_id AND l.kind = 'payout'), 0)::BIGINT AS paid_out_cents
-     FROM affiliates a JOIN users u ON u.id = a.user_id AND u.deleted_at IS NULL";
+/// Affiliates with their figures (pending: credited after the parameter `matured_before`).
+fn affiliates_sql(matured_before: &str) -> String {
+    format!(
+        "SELECT a.user_id, u.email AS account_email, a.name, a.email, a.audience, a.status, a.applied_at, a.decided_at,
+            (SELECT COUNT(*) FROM referrals r JOIN users m ON m.id = r.member_id AND m.deleted_at IS NULL WHERE r.referrer_id = a.user_id) AS referred,
+            {}
+         FROM affiliates a JOIN users u ON u.id = a.user_id AND u.deleted_at IS NULL",
+        commission_columns(matured_before)
+    )
+}
 const AFFILIATE_ORDER: &str = "ORDER BY (a.status = 'pending') DESC, a.applied_at DESC, a.user_id DESC";
 
-fn load_affiliates(conn: &mut PgConnection, filter: AffiliateFilter, page: Option<(i64, i64)>) -> QueryResult<Vec<AffiliateRecord>> {
+fn load_affiliates(conn: &mut PgConnection, filter: AffiliateFilter, page: Option<(i64, i64)>, matured_before: Timestamp) -> QueryResult<Vec<AffiliateRecord>> {
     let status = match filter {
         AffiliateFilter::All => None,
         AffiliateFilter::Only(status) => Some(status.as_str()),
     };
     let (start, limit) = page.unwrap_or((0, i64::MAX));
-    let rows: Vec<AffiliateRow> = diesel::sql_query(format!("{AFFILIATES} WHERE ($1::TEXT IS NULL OR a.status = $1) {AFFILIATE_ORDER} OFFSET $2 LIMIT $3"))
-        .bind::<diesel::sql_types::Nullable<diesel::sql_types::Text>, _>(status)
-        .bind::<diesel::sql_types::BigInt, _>(start)
-        .bind::<diesel::sql_types::BigInt, _>(limit)
-        .load(conn)?;
+    let rows: Vec<AffiliateRow> =
+        diesel::sql_query(format!("{} WHERE ($1::TEXT IS NULL OR a.status = $1) {AFFILIATE_ORDER} OFFSET $2 LIMIT $3", affiliates_sql("$4")))
+            .bind::<diesel::sql_types::Nullable<diesel::sql_types::Text>, _>(status)
+            .bind::<diesel::sql_types::BigInt, _>(start)
+            .bind::<diesel::sql_types::BigInt, _>(limit)
+            .bind::<diesel::sql_types::Timestamptz, _>(matured_before)
+            .load(conn)?;
     Ok(rows.into_iter().filter_map(AffiliateRow::into_record).collect())
 }
 
-fn one_affiliate(conn: &mut PgConnection, member: UserId, lock: bool) -> QueryResult<Option<AffiliateRecord>> {
+fn one_affiliate(conn: &mut PgConnection, member: UserId, lock: bool, matured_before: Timestamp) -> QueryResult<Option<AffiliateRecord>> {
     if lock {
         affiliates::table.find(member.0).select(affiliates::user_id).for_update().first::<i64>(conn).optional()?;
     }
-    let row: Option<AffiliateRow> =
-        diesel::sql_query(format!("{AFFILIATES} WHERE a.user_id = $1")).bind::<diesel::sql_types::BigInt, _>(member.0).get_result(conn).optional()?;
+    let row: Option<AffiliateRow> = diesel::sql_query(format!("{} WHERE a.user_id = $1", affiliates_sql("$2")))
+        .bind::<diesel::sql_types::BigInt, _>(member.0)
+        .bind::<diesel::sql_types::Timestamptz, _>(matured_before)
+        .get_result(conn)
+        .optional()?;
     Ok(row.and_then(AffiliateRow::into_record))
 }
 
 impl Affiliates for PgStore<'_> {
-    fn affiliate(&self, member: UserId) -> PortResult<Option<AffiliateRecord>> {
-        self.run(|conn| one_affiliate(conn, member, false))
+    fn affiliate(&self, member: UserId, matured_before: Timestamp) -> PortResult<Option<AffiliateRecord>> {
+        self.run(|conn| one_affiliate(conn, member, false, matured_before))
     }
 
-    fn lock_affiliate(&self, member: UserId) -> PortResult<Option<AffiliateRecord>> {
-        self.run(|conn| one_affiliate(conn, member, true))
+    fn lock_affiliate(&self, member: UserId, matured_before: Timestamp) -> PortResult<Option<AffiliateRecord>> {
+        self.run(|conn| one_affiliate(conn, member, true, matured_before))
     }
 
     fn save_application(&self, member: UserId, application: &Application, at: Timestamp) -> PortResult<()> {
@@ -361,9 +526,9 @@ impl Affiliates for PgStore<'_> {
         })
     }
 
-    fn affiliates_page(&self, filter: AffiliateFilter, start: i64, limit: i64) -> PortResult<AffiliatePage> {
+    fn affiliates_page(&self, filter: AffiliateFilter, start: i64, limit: i64, matured_before: Timestamp) -> PortResult<AffiliatePage> {
         self.run(|conn| {
-            let affiliates = load_affiliates(conn, filter, Some((start, limit)))?;
+            let affiliates = load_affiliates(conn, filter, Some((start, limit)), matured_before)?;
             let live = affiliates::table.inner_join(users::table).filter(users::deleted_at.is_null());
             let total = match filter {
                 AffiliateFilter::All => live.count().get_result(conn)?,
@@ -374,8 +539,8 @@ impl Affiliates for PgStore<'_> {
         })
     }
 
-    fn all_affiliates(&self) -> PortResult<Vec<AffiliateRecord>> {
-        self.run(|conn| load_affiliates(conn, AffiliateFilter::All, None))
+    fn all_affiliates(&self, matured_before: Timestamp) -> PortResult<Vec<AffiliateRecord>> {
+        self.run(|conn| load_affiliates(conn, AffiliateFilter::All, None, matured_before))
     }
 
     fn append_payout(&self, member: UserId, amount_cents: i64, note: &str, by: UserId, at: Timestamp) -> PortResult<()> {

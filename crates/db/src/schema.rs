@@ -80,6 +80,7 @@ diesel::table! {
         created_at -> Timestamptz,
         attached_at -> Nullable<Timestamptz>,
         referral_id -> Nullable<Text>,
+        card_fingerprint -> Nullable<Text>,
     }
 }
 

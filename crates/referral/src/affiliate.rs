@@ -111,13 +111,17 @@ pub struct AffiliateRecord {
     pub referred: i64,
     /// Commission credited, net of reversals.
     pub earned_cents: i64,
+    /// Credited within the refund window: not available yet.
+    pub pending_cents: i64,
     /// Paid out so far (a positive sum of the payout entries).
     pub paid_out_cents: i64,
 }
 
 impl AffiliateRecord {
+    /// What may be paid out now: earned, out of the refund window, not paid yet (negative: a
+    /// debt after a refund of money already paid out, which later credits pay first).
     pub fn balance_cents(&self) -> i64 {
-        self.earned_cents - self.paid_out_cents
+        self.earned_cents - self.pending_cents - self.paid_out_cents
     }
 }
 
@@ -137,7 +141,9 @@ impl Payout {
         }
         let amount_cents = amount_cents.filter(|a| *a > 0).ok_or(ReferralError::InvalidPayout("Please enter an amount above zero."))?;
         if amount_cents > affiliate.balance_cents() {
-            return Err(ReferralError::InvalidPayout("The payout is more than the balance."));
+            return Err(ReferralError::InvalidPayout(
+                "The payout is more than the available balance (credits become available once their refund window has passed).",
+            ));
         }
         let note = note.map(str::trim).unwrap_or_default();
         if note.chars().count() > MAX_NOTE {
@@ -169,7 +175,7 @@ pub const AFFILIATES_PAGE: i64 = 50;
 
 /// The affiliates as a CSV file for the accountant (cents as dollars with two decimals).
 pub fn to_csv(affiliates: &[AffiliateRecord]) -> String {
-    let mut csv = String::from("user id,account email,name,payout email,status,applied,referred,earned,paid out,balance\r\n");
+    let mut csv = String::from("user id,account email,name,payout email,status,applied,referred,earned,pending,paid out,available\r\n");
     for a in affiliates {
         let row = [
             a.member.0.to_string(),
@@ -180,6 +186,7 @@ pub fn to_csv(affiliates: &[AffiliateRecord]) -> String {
             a.applied_at.format("%Y-%m-%d").to_string(),
             a.referred.to_string(),
             dollars(a.earned_cents),
+            dollars(a.pending_cents),
             dollars(a.paid_out_cents),
             dollars(a.balance_cents()),
         ];
@@ -258,6 +265,7 @@ mod tests {
             decided_at: None,
             referred: 3,
             earned_cents: earned,
+            pending_cents: 0,
             paid_out_cents: paid,
         }
     }
@@ -270,7 +278,19 @@ mod tests {
         assert_eq!(message(&approved, None), "Please enter an amount above zero.");
         assert_eq!(message(&approved, Some(0)), "Please enter an amount above zero.");
         assert_eq!(message(&approved, Some(-5)), "Please enter an amount above zero.");
-        assert_eq!(message(&approved, Some(3_751)), "The payout is more than the balance.");
+        assert_eq!(
+            message(&approved, Some(3_751)),
+            "The payout is more than the available balance (credits become available once their refund window has passed)."
+        );
+        // Money still in its refund window is not available.
+        let waiting = AffiliateRecord { pending_cents: 3_000, ..approved.clone() };
+        assert_eq!(waiting.balance_cents(), 750);
+        assert!(Payout::check(&waiting, Some(751), None).is_err());
+        assert!(Payout::check(&waiting, Some(750), None).is_ok());
+        // A refund after a payout leaves a debt: nothing more is paid until credits cover it.
+        let owing = AffiliateRecord { earned_cents: 1_000, ..approved.clone() };
+        assert_eq!(owing.balance_cents(), -250);
+        assert!(Payout::check(&owing, Some(1), None).is_err());
         assert_eq!(message(&record(AffiliateStatus::Pending, 5_000, 0), Some(100)), "Only approved affiliates are paid.");
         assert_eq!(Payout::check(&approved, Some(3_750), Some(" PayPal 42 ")).unwrap(), Payout { amount_cents: 3_750, note: "PayPal 42".into() });
     }
@@ -279,8 +299,8 @@ mod tests {
     fn the_csv_quotes_fields_and_defuses_formulas() {
         let csv = to_csv(&[record(AffiliateStatus::Approved, 5_005, 1_000)]);
         let mut lines = csv.lines();
-        assert_eq!(lines.next(), Some("user id,account email,name,payout email,status,applied,referred,earned,paid out,balance"));
-        assert_eq!(lines.next(), Some("7,ann@example.com,\"Ann, \"\"the reader\"\"\",'=cmd@example.com,approved,2026-11-02,3,50.05,10.00,40.05"));
+        assert_eq!(lines.next(), Some("user id,account email,name,payout email,status,applied,referred,earned,pending,paid out,available"));
+        assert_eq!(lines.next(), Some("7,ann@example.com,\"Ann, \"\"the reader\"\"\",'=cmd@example.com,approved,2026-11-02,3,50.05,0.00,10.00,40.05"));
         assert_eq!(dollars(-1_205), "-12.05");
     }
 }

@@ -8,17 +8,32 @@
 //! 3. Otherwise the checkout link's owner, as a referrer (a guest, or a member who signed up
 //!    without a link, bought through a friend's link).
 //!
-//! Nobody earns from their own payments.
+//! Nobody earns from their own payments: not as the paying account, not with their own e-mail
+//! address at a guest checkout, not with a card they paid with themselves.
 
 use crate::commission::{Rate, AFFILIATE_RATE, REFERRER_RATE};
 use kernel::UserId;
 
 /// A member who may earn from a payment.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Promoter {
     pub member: UserId,
     /// An approved affiliate (when the payment is settled).
     pub affiliate: bool,
+    /// Their account's address (normalised).
+    pub email: String,
+    /// The fingerprints of the cards they paid with themselves.
+    pub cards: Vec<String>,
+}
+
+impl Promoter {
+    /// Whether the payment is (or may be) the promoter's own: their account paid, or a checkout
+    /// gave their address or used a card they pay with.
+    pub fn is_the_payer(&self, payment: &PaymentFacts) -> bool {
+        payment.payer == Some(self.member)
+            || payment.payer_email.as_deref().is_some_and(|email| email.eq_ignore_ascii_case(&self.email))
+            || payment.payer_card.as_ref().is_some_and(|card| self.cards.contains(card))
+    }
 }
 
 /// What the ledger job knows of a payment.
@@ -30,6 +45,10 @@ pub struct PaymentFacts {
     pub plan_kind: String,
     /// The paying member (none for a guest purchase not attached to an account yet).
     pub payer: Option<UserId>,
+    /// The address the checkout gave (a guest's, or the member's own).
+    pub payer_email: Option<String>,
+    /// The fingerprint of the card that paid, when a card did.
+    pub payer_card: Option<String>,
     /// The owner of the checkout's referral link.
     pub link_owner: Option<Promoter>,
     /// Who referred the payer at sign-up.
@@ -49,13 +68,13 @@ impl PaymentFacts {
 /// Who the payment credits and at what rate; none when nobody earns from it.
 pub fn beneficiary(payment: &PaymentFacts) -> Option<(UserId, Rate)> {
     let premium = payment.is_premium();
-    let not_the_payer = |p: &Promoter| Some(p.member) != payment.payer;
-    let link = payment.link_owner.filter(not_the_payer);
-    let referrer = payment.referrer.filter(not_the_payer);
+    let not_the_payer = |p: &&Promoter| !p.is_the_payer(payment);
+    let link = payment.link_owner.as_ref().filter(not_the_payer);
+    let referrer = payment.referrer.as_ref().filter(not_the_payer);
     if let Some(affiliate) = link.filter(|l| l.affiliate && premium) {
         return Some((affiliate.member, AFFILIATE_RATE));
     }
-    let rate_for = |p: Promoter| match (p.affiliate, premium) {
+    let rate_for = |p: &Promoter| match (p.affiliate, premium) {
         (false, _) => Some((p.member, REFERRER_RATE)),
         (true, true) => Some((p.member, AFFILIATE_RATE)),
         (true, false) => None,
@@ -76,10 +95,10 @@ mod tests {
     const AFFILIATE: UserId = UserId(3);
 
     fn member(id: UserId) -> Option<Promoter> {
-        Some(Promoter { member: id, affiliate: false })
+        Some(Promoter { member: id, affiliate: false, email: format!("member{}@example.com", id.0), cards: vec![format!("fp_{}", id.0)] })
     }
     fn affiliate(id: UserId) -> Option<Promoter> {
-        Some(Promoter { member: id, affiliate: true })
+        Some(Promoter { affiliate: true, ..member(id).unwrap() })
     }
     fn payment(premium: bool, link_owner: Option<Promoter>, referrer: Option<Promoter>) -> PaymentFacts {
         PaymentFacts {
@@ -87,6 +106,8 @@ mod tests {
             paid_cents: 9_999,
             plan_kind: if premium { "lifetime" } else { "book" }.into(),
             payer: Some(PAYER),
+            payer_email: Some("payer@example.com".into()),
+            payer_card: Some("fp_payer".into()),
             link_owner,
             referrer,
         }
@@ -126,5 +147,19 @@ mod tests {
         assert_eq!(beneficiary(&payment(true, member(PAYER), None)), None);
         assert_eq!(beneficiary(&payment(true, affiliate(PAYER), member(FRIEND))), Some((FRIEND, REFERRER_RATE)));
         assert_eq!(beneficiary(&payment(true, None, None)), None);
+    }
+
+    #[test]
+    fn a_guest_checkout_through_ones_own_link_earns_nothing_by_address_or_card() {
+        // Paid as a guest (no account yet) through the friend's own link: their address...
+        let own_address = PaymentFacts { payer: None, payer_email: Some("MEMBER2@example.com".into()), ..payment(true, member(FRIEND), None) };
+        assert_eq!(beneficiary(&own_address), None);
+        // ... or their own card under another address.
+        let own_card = PaymentFacts { payer: None, payer_card: Some("fp_2".into()), ..payment(true, affiliate(FRIEND), None) };
+        assert_eq!(beneficiary(&own_card), None);
+        // A stranger's guest purchase through the link still earns.
+        let stranger = PaymentFacts { payer: None, ..payment(true, member(FRIEND), None) };
+        assert_eq!(beneficiary(&stranger), Some((FRIEND, REFERRER_RATE)));
+        assert!(member(FRIEND).unwrap().is_the_payer(&PaymentFacts { payer: Some(FRIEND), ..payment(true, None, None) }));
     }
 }

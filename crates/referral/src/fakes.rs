@@ -18,8 +18,8 @@ pub struct InMemoryReferrals {
     pub next_ids: RefCell<Vec<String>>,
     made: RefCell<u32>,
     referrers: RefCell<Vec<(UserId, UserId, Timestamp)>>,
-    /// (beneficiary, cents).
-    pub ledger: RefCell<Vec<(UserId, i64)>>,
+    /// (beneficiary, cents, when).
+    pub ledger: RefCell<Vec<(UserId, i64, Timestamp)>>,
     /// Entries appended by the ledger job.
     pub entries: RefCell<Vec<LedgerEntry>>,
     pub charges: RefCell<Vec<FakeCharge>>,
@@ -39,15 +39,20 @@ pub struct FakeCharge {
     pub payer: Option<UserId>,
     pub cents: i64,
     pub refunded: bool,
+    /// Charged back (and not won back).
+    pub disputed: bool,
     pub premium: bool,
     /// The checkout's referral id.
     pub link: Option<String>,
+    /// The checkout's address and card.
+    pub email: Option<String>,
+    pub card: Option<String>,
 }
 
 impl FakeCharge {
     /// A Premium purchase by `payer`, through no link.
     pub fn premium(id: &str, payer: UserId, cents: i64) -> Self {
-        FakeCharge { id: id.to_owned(), payer: Some(payer), cents, refunded: false, premium: true, link: None }
+        FakeCharge { id: id.to_owned(), payer: Some(payer), cents, refunded: false, disputed: false, premium: true, link: None, email: None, card: None }
     }
 }
 
@@ -125,8 +130,18 @@ impl Referred for InMemoryReferrals {
         Ok((referred.len() as i64, paying as i64))
     }
 
-    fn credited_cents(&self, member: UserId) -> PortResult<i64> {
-        Ok(self.ledger.borrow().iter().filter(|e| e.0 == member).map(|e| e.1).sum())
+    fn commission(&self, member: UserId, matured_before: Timestamp) -> PortResult<Commission> {
+        let entries = self.entries.borrow();
+        let reversed = |charge: &str| entries.iter().any(|e| e.charge_id == charge && e.kind == EntryKind::Reversal);
+        let pending_cents = entries
+            .iter()
+            .zip(self.ledger.borrow().iter())
+            .filter(|(e, (_, _, at))| e.beneficiary == member && e.kind == EntryKind::Credit && *at > matured_before && !reversed(&e.charge_id))
+            .map(|(e, _)| e.amount_cents)
+            .sum();
+        let earned_cents = self.ledger.borrow().iter().filter(|e| e.0 == member).map(|e| e.1).sum();
+        let paid_out_cents = self.payouts.borrow().iter().filter(|p| p.0 == member).map(|p| p.1).sum();
+        Ok(Commission { earned_cents, pending_cents, paid_out_cents })
     }
 }
 
@@ -158,11 +173,26 @@ impl Invitations for InMemoryReferrals {
 impl InMemoryReferrals {
     fn promoter(&self, member: UserId) -> Promoter {
         let affiliate = self.affiliates.borrow().iter().any(|a| a.member == member && a.status == AffiliateStatus::Approved);
-        Promoter { member, affiliate }
+        let email = self.email_of(member).ok().flatten().unwrap_or_default();
+        let cards = self.charges.borrow().iter().filter(|c| c.payer == Some(member)).filter_map(|c| c.card.clone()).collect();
+        Promoter { member, affiliate, email, cards }
     }
 
-    fn record(&self, a: &FakeAffiliate) -> AffiliateRecord {
-        let paid_out_cents = self.payouts.borrow().iter().filter(|p| p.0 == a.member).map(|p| p.1).sum();
+    fn facts(&self, c: &FakeCharge) -> PaymentFacts {
+        PaymentFacts {
+            charge_id: c.id.clone(),
+            paid_cents: c.cents,
+            plan_kind: if c.premium { "lifetime" } else { "book" }.to_owned(),
+            payer: c.payer,
+            payer_email: c.email.clone(),
+            payer_card: c.card.clone(),
+            link_owner: c.link.as_deref().and_then(|id| self.owner_of(id).ok().flatten()).map(|owner| self.promoter(owner)),
+            referrer: c.payer.and_then(|p| self.referrer_of(p)).map(|r| self.promoter(r)),
+        }
+    }
+
+    fn record(&self, a: &FakeAffiliate, matured_before: Timestamp) -> AffiliateRecord {
+        let commission = self.commission(a.member, matured_before).unwrap_or_default();
         AffiliateRecord {
             member: a.member,
             account_email: self.email_of(a.member).ok().flatten().unwrap_or_default(),
@@ -173,8 +203,9 @@ impl InMemoryReferrals {
             applied_at: a.applied_at,
             decided_at: a.decided_at,
             referred: self.referrers.borrow().iter().filter(|r| r.1 == a.member).count() as i64,
-            earned_cents: self.credited_cents(a.member).unwrap_or(0),
-            paid_out_cents,
+            earned_cents: commission.earned_cents,
+            pending_cents: commission.pending_cents,
+            paid_out_cents: commission.paid_out_cents,
         }
     }
 }
@@ -187,14 +218,7 @@ impl CommissionLedger for InMemoryReferrals {
             .borrow()
             .iter()
             .filter(|c| !settled.contains(&c.id))
-            .map(|c| PaymentFacts {
-                charge_id: c.id.clone(),
-                paid_cents: c.cents,
-                plan_kind: if c.premium { "lifetime" } else { "book" }.to_owned(),
-                payer: c.payer,
-                link_owner: c.link.as_deref().and_then(|id| self.owner_of(id).ok().flatten()).map(|owner| self.promoter(owner)),
-                referrer: c.payer.and_then(|p| self.referrer_of(p)).map(|r| self.promoter(r)),
-            })
+            .map(|c| self.facts(c))
             .filter(|p| p.link_owner.is_some() || p.referrer.is_some())
             .take(limit as usize)
             .collect())
@@ -215,36 +239,66 @@ impl CommissionLedger for InMemoryReferrals {
         for charge in self.charges.borrow().iter() {
             let credit = entries.iter().find(|e| e.charge_id == charge.id && e.kind == EntryKind::Credit);
             let reversed = entries.iter().any(|e| e.charge_id == charge.id && e.kind == EntryKind::Reversal);
-            if let (true, Some(credit), false) = (charge.refunded, credit, reversed) {
+            if let (true, Some(credit), false) = (charge.refunded || charge.disputed, credit, reversed) {
                 found.push(UnreversedRefund {
                     charge_id: charge.id.clone(),
                     beneficiary: credit.beneficiary,
                     credited_cents: credit.amount_cents,
                     paid_cents: charge.cents,
+                    chargeback: charge.disputed && !charge.refunded,
                 });
             }
         }
         Ok(found.into_iter().take(limit as usize).collect())
     }
 
-    fn append(&self, entry: &LedgerEntry, _at: Timestamp) -> PortResult<bool> {
+    fn pending_credits(&self, matured_before: Timestamp, limit: i64) -> PortResult<Vec<(PaymentFacts, LedgerEntry)>> {
+        let entries = self.entries.borrow();
+        let ledger = self.ledger.borrow();
+        let mut found = Vec::new();
+        for (entry, (_, _, at)) in entries.iter().zip(ledger.iter()) {
+            let reversed = entries.iter().any(|e| e.charge_id == entry.charge_id && e.kind == EntryKind::Reversal);
+            if entry.kind != EntryKind::Credit || *at <= matured_before || reversed {
+                continue;
+            }
+            if let Some(charge) = self.charges.borrow().iter().find(|c| c.id == entry.charge_id) {
+                found.push((self.facts(charge), entry.clone()));
+            }
+        }
+        Ok(found.into_iter().take(limit as usize).collect())
+    }
+
+    fn reinstatable(&self, limit: i64) -> PortResult<Vec<LedgerEntry>> {
+        let entries = self.entries.borrow();
+        let charges = self.charges.borrow();
+        Ok(entries
+            .iter()
+            .filter(|e| e.kind == EntryKind::Reversal && e.reason == Some(Reason::Chargeback))
+            .filter(|e| charges.iter().any(|c| c.id == e.charge_id && !c.disputed && !c.refunded))
+            .filter(|e| !entries.iter().any(|x| x.charge_id == e.charge_id && x.kind == EntryKind::Reinstatement))
+            .take(limit as usize)
+            .cloned()
+            .collect())
+    }
+
+    fn append(&self, entry: &LedgerEntry, at: Timestamp) -> PortResult<bool> {
         let mut entries = self.entries.borrow_mut();
         if entries.iter().any(|e| e.charge_id == entry.charge_id && e.kind == entry.kind) {
             return Ok(false);
         }
         entries.push(entry.clone());
-        self.ledger.borrow_mut().push((entry.beneficiary, entry.amount_cents));
+        self.ledger.borrow_mut().push((entry.beneficiary, entry.amount_cents, at));
         Ok(true)
     }
 }
 
 impl Affiliates for InMemoryReferrals {
-    fn affiliate(&self, member: UserId) -> PortResult<Option<AffiliateRecord>> {
-        Ok(self.affiliates.borrow().iter().find(|a| a.member == member).map(|a| self.record(a)))
+    fn affiliate(&self, member: UserId, matured_before: Timestamp) -> PortResult<Option<AffiliateRecord>> {
+        Ok(self.affiliates.borrow().iter().find(|a| a.member == member).map(|a| self.record(a, matured_before)))
     }
 
-    fn lock_affiliate(&self, member: UserId) -> PortResult<Option<AffiliateRecord>> {
-        self.affiliate(member)
+    fn lock_affiliate(&self, member: UserId, matured_before: Timestamp) -> PortResult<Option<AffiliateRecord>> {
+        self.affiliate(member, matured_before)
     }
 
     fn save_application(&self, member: UserId, application: &Application, at: Timestamp) -> PortResult<()> {
@@ -262,16 +316,16 @@ impl Affiliates for InMemoryReferrals {
         Ok(())
     }
 
-    fn affiliates_page(&self, filter: AffiliateFilter, start: i64, limit: i64) -> PortResult<AffiliatePage> {
-        let all = self.all_affiliates()?;
+    fn affiliates_page(&self, filter: AffiliateFilter, start: i64, limit: i64, matured_before: Timestamp) -> PortResult<AffiliatePage> {
+        let all = self.all_affiliates(matured_before)?;
         let pending = all.iter().filter(|a| a.status == AffiliateStatus::Pending).count() as i64;
         let listed: Vec<AffiliateRecord> = all.into_iter().filter(|a| filter == AffiliateFilter::All || filter == AffiliateFilter::Only(a.status)).collect();
         let total = listed.len() as i64;
         Ok(AffiliatePage { affiliates: listed.into_iter().skip(start as usize).take(limit as usize).collect(), total, pending })
     }
 
-    fn all_affiliates(&self) -> PortResult<Vec<AffiliateRecord>> {
-        let mut all: Vec<AffiliateRecord> = self.affiliates.borrow().iter().map(|a| self.record(a)).collect();
+    fn all_affiliates(&self, matured_before: Timestamp) -> PortResult<Vec<AffiliateRecord>> {
+        let mut all: Vec<AffiliateRecord> = self.affiliates.borrow().iter().map(|a| self.record(a, matured_before)).collect();
         all.sort_by_key(|a| (a.status != AffiliateStatus::Pending, std::cmp::Reverse(a.applied_at)));
         Ok(all)
     }

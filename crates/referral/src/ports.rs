@@ -21,8 +21,28 @@ pub trait Referred {
     fn set_referrer(&self, member: UserId, referrer: UserId, at: Timestamp) -> PortResult<bool>;
     /// (live members `referrer` referred, how many of them have premium at `now`).
     fn referred_counts(&self, referrer: UserId, now: Timestamp) -> PortResult<(i64, i64)>;
-    /// The member's commission: the sum of their credits and reversals, in cents (payouts aside).
-    fn credited_cents(&self, member: UserId) -> PortResult<i64>;
+    /// The member's commission: credited (net of reversals), still pending (credits made after
+    /// `matured_before` that nothing reversed), and paid out.
+    fn commission(&self, member: UserId, matured_before: Timestamp) -> PortResult<Commission>;
+}
+
+/// A member's commission, in cents.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Commission {
+    /// Every credit, net of reversals and reinstatements.
+    pub earned_cents: i64,
+    /// Credits still inside the refund window: not available yet.
+    pub pending_cents: i64,
+    /// Paid out so far (a positive sum of the payout entries).
+    pub paid_out_cents: i64,
+}
+
+impl Commission {
+    /// What may be paid out: earned, out of the refund window, not paid yet. Negative after a
+    /// refund of a payment whose credit was paid out: a debt later credits pay first.
+    pub fn available_cents(&self) -> i64 {
+        self.earned_cents - self.pending_cents - self.paid_out_cents
+    }
 }
 
 pub trait Invitations {
@@ -37,13 +57,35 @@ pub trait Invitations {
     fn save_invite(&self, member: UserId, friend_email: &str, mail: &OutgoingMail, at: Timestamp) -> PortResult<bool>;
 }
 
-/// A refunded payment whose credit no entry reverses yet.
+/// A refunded (or charged-back) payment whose credit no entry reverses yet.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UnreversedRefund {
     pub charge_id: String,
     pub beneficiary: UserId,
     pub credited_cents: i64,
     pub paid_cents: i64,
+    /// A chargeback (which a won dispute may undo) rather than a refund.
+    pub chargeback: bool,
+}
+
+/// Why a credit was reversed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reason {
+    Refund,
+    /// Undone if the dispute is won.
+    Chargeback,
+    /// The payment turned out to be the beneficiary's own.
+    OwnPayment,
+}
+
+impl Reason {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Reason::Refund => "refund",
+            Reason::Chargeback => "chargeback",
+            Reason::OwnPayment => "own_payment",
+        }
+    }
 }
 
 /// A new credit or reversal.
@@ -53,12 +95,17 @@ pub struct LedgerEntry {
     pub kind: EntryKind,
     pub charge_id: String,
     pub amount_cents: i64,
+    /// For a reversal: why.
+    pub reason: Option<Reason>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum EntryKind {
     Credit,
+    /// A refund, a chargeback, or a credit found to be the payer's own.
     Reversal,
+    /// A won dispute gives back what its chargeback reversed.
+    Reinstatement,
 }
 
 impl EntryKind {
@@ -66,6 +113,7 @@ impl EntryKind {
         match self {
             EntryKind::Credit => "credit",
             EntryKind::Reversal => "reversal",
+            EntryKind::Reinstatement => "reinstatement",
         }
     }
 }
@@ -79,25 +127,32 @@ pub trait CommissionLedger {
     /// Records what a payment earned: appends its credit, if any (unless one exists), and marks
     /// the payment settled, in one transaction. Whether a credit was added.
     fn settle(&self, charge_id: &str, credit: Option<&LedgerEntry>, at: Timestamp) -> PortResult<bool>;
-    /// Refunded charges with a credit and no reversal, at most `limit`.
+    /// Refunded (or charged back) charges with a credit and no reversal, at most `limit`.
     fn unreversed_refunds(&self, limit: i64) -> PortResult<Vec<UnreversedRefund>>;
+    /// Credits made after `matured_before` that nothing reversed, with their payments' facts as
+    /// they are now (a guest purchase may have been attached to an account since), at most `limit`.
+    fn pending_credits(&self, matured_before: Timestamp, limit: i64) -> PortResult<Vec<(PaymentFacts, LedgerEntry)>>;
+    /// Credits reversed for a chargeback whose payment is paid again (the dispute was won) and
+    /// not reinstated yet: the reversal to undo, at most `limit`.
+    fn reinstatable(&self, limit: i64) -> PortResult<Vec<LedgerEntry>>;
     /// Appends the entry unless the payment already has one of its kind; whether it was added.
     fn append(&self, entry: &LedgerEntry, at: Timestamp) -> PortResult<bool>;
 }
 
 /// Affiliates: applications, decisions, balances and payouts.
 pub trait Affiliates {
-    /// The member's application with their money, if they ever applied.
-    fn affiliate(&self, member: UserId) -> PortResult<Option<AffiliateRecord>>;
+    /// The member's application with their money (pending: credited after `matured_before`), if
+    /// they ever applied.
+    fn affiliate(&self, member: UserId, matured_before: Timestamp) -> PortResult<Option<AffiliateRecord>>;
     /// The same, locking the affiliate until the transaction ends (a payout reads the balance).
-    fn lock_affiliate(&self, member: UserId) -> PortResult<Option<AffiliateRecord>>;
+    fn lock_affiliate(&self, member: UserId, matured_before: Timestamp) -> PortResult<Option<AffiliateRecord>>;
     /// Saves a (new or renewed) application as pending.
     fn save_application(&self, member: UserId, application: &Application, at: Timestamp) -> PortResult<()>;
     fn set_affiliate_status(&self, member: UserId, status: AffiliateStatus, by: UserId, at: Timestamp) -> PortResult<()>;
     /// Pending first, then the newest applications; `limit` from `start`.
-    fn affiliates_page(&self, filter: AffiliateFilter, start: i64, limit: i64) -> PortResult<AffiliatePage>;
+    fn affiliates_page(&self, filter: AffiliateFilter, start: i64, limit: i64, matured_before: Timestamp) -> PortResult<AffiliatePage>;
     /// Every affiliate, in the page's order (the CSV export).
-    fn all_affiliates(&self) -> PortResult<Vec<AffiliateRecord>>;
+    fn all_affiliates(&self, matured_before: Timestamp) -> PortResult<Vec<AffiliateRecord>>;
     /// Appends a payout entry (a negative amount) for the affiliate.
     fn append_payout(&self, member: UserId, amount_cents: i64, note: &str, by: UserId, at: Timestamp) -> PortResult<()>;
     /// Runs `work` in one transaction: all of it is kept, or none when it fails.

@@ -7,7 +7,7 @@ use crate::attribution::beneficiary;
 use crate::commission::{credit, reversal};
 use crate::error::ReferralError;
 use crate::invite::{Invite, InviteForm, INVITES_PER_DAY};
-use crate::ports::{EntryKind, LedgerEntry, ReferralStore};
+use crate::ports::{EntryKind, LedgerEntry, Reason, ReferralStore};
 use crate::referral_id::looks_like_a_referral_id;
 use kernel::{Timestamp, UserId};
 
@@ -21,8 +21,12 @@ pub struct ReferralStats {
     pub referred: i64,
     /// Of those, members with premium now.
     pub paying: i64,
-    /// Commission credited so far, in cents.
+    /// Commission credited so far, net of reversals, in cents.
     pub earned_cents: i64,
+    /// Of that, credits still inside the refund window.
+    pub pending_cents: i64,
+    /// What may be paid out: earned, out of the refund window, not paid yet.
+    pub available_cents: i64,
 }
 
 /// The result of an invite.
@@ -38,11 +42,27 @@ pub struct Referrals<'s, S: ?Sized> {
     now: Timestamp,
     /// The site's address, for links in mail (`https://gistbook.app`).
     site: String,
+    /// How long a credit waits before it may be paid out: a payment refunded within it takes
+    /// its credit back before anyone is paid.
+    refund_window: chrono::Duration,
 }
+
+/// How long credits wait by default (`REFERRAL_REFUND_WINDOW_DAYS`).
+pub const REFUND_WINDOW_DAYS: i64 = 30;
 
 impl<'s, S: ReferralStore + ?Sized> Referrals<'s, S> {
     pub fn new(store: &'s S, now: Timestamp, site: &str) -> Self {
-        Referrals { store, now, site: site.trim_end_matches('/').to_owned() }
+        Referrals { store, now, site: site.trim_end_matches('/').to_owned(), refund_window: chrono::Duration::days(REFUND_WINDOW_DAYS) }
+    }
+
+    /// Credits wait `refund_window` before they are available.
+    pub fn with_refund_window(self, refund_window: chrono::Duration) -> Self {
+        Referrals { refund_window, ..self }
+    }
+
+    /// Credits made before this are out of the refund window.
+    fn matured_before(&self) -> Timestamp {
+        self.now - self.refund_window
     }
 
     /// The member's public referral id, made on first use.
@@ -73,8 +93,16 @@ impl<'s, S: ReferralStore + ?Sized> Referrals<'s, S> {
     pub fn stats(&self, member: UserId) -> Result<ReferralStats, ReferralError> {
         let referral_id = self.referral_id(member)?;
         let (referred, paying) = self.store.referred_counts(member, self.now)?;
-        let earned_cents = self.store.credited_cents(member)?;
-        Ok(ReferralStats { link: self.link(&referral_id), referral_id, referred, paying, earned_cents })
+        let commission = self.store.commission(member, self.matured_before())?;
+        Ok(ReferralStats {
+            link: self.link(&referral_id),
+            referral_id,
+            referred,
+            paying,
+            earned_cents: commission.earned_cents,
+            pending_cents: commission.pending_cents,
+            available_cents: commission.available_cents(),
+        })
     }
 
     /// A new member who arrived through `/r/{id}`: the id's owner referred them. An unknown,
@@ -128,9 +156,11 @@ pub const SETTLE_BATCH: i64 = 500;
 
 impl<'s, S: ReferralStore + ?Sized> Referrals<'s, S> {
     /// Brings the ledger up to date with billing: credits each payment to whoever it earns for
-    /// (`attribution`: a referrer 25%, an affiliate 10% of Premium) and reverses the credit of each
-    /// refunded one, exactly. Idempotent (one
-    /// entry of each kind per payment), so a crash or a second run credits nothing twice.
+    /// (`attribution`: a referrer 25%, an affiliate 10% of Premium), reverses the credit of each
+    /// refunded or charged-back one exactly, reverses a credit still in its refund window that
+    /// turns out to be the payer's own (a guest purchase through one's own link, attached to the
+    /// account afterwards), and gives back what a won dispute's chargeback reversed. Idempotent
+    /// (one entry of each kind per payment), so a crash or a second run credits nothing twice.
     /// (entries credited, entries reversed).
     pub fn settle_commissions(&self) -> Result<(usize, usize), ReferralError> {
         let mut credited = 0;
@@ -140,14 +170,29 @@ impl<'s, S: ReferralStore + ?Sized> Referrals<'s, S> {
                 kind: EntryKind::Credit,
                 charge_id: payment.charge_id.clone(),
                 amount_cents: credit(payment.paid_cents, rate),
+                reason: None,
             });
             credited += usize::from(self.store.settle(&payment.charge_id, entry.as_ref(), self.now)?);
         }
         let mut reversed = 0;
         for refund in self.store.unreversed_refunds(SETTLE_BATCH)? {
             let amount_cents = reversal(refund.credited_cents, refund.paid_cents, refund.paid_cents);
-            let entry = LedgerEntry { beneficiary: refund.beneficiary, kind: EntryKind::Reversal, charge_id: refund.charge_id, amount_cents };
+            let reason = if refund.chargeback { Reason::Chargeback } else { Reason::Refund };
+            let entry =
+                LedgerEntry { beneficiary: refund.beneficiary, kind: EntryKind::Reversal, charge_id: refund.charge_id, amount_cents, reason: Some(reason) };
             reversed += usize::from(self.store.append(&entry, self.now)?);
+        }
+        for (payment, credit) in self.store.pending_credits(self.matured_before(), SETTLE_BATCH)? {
+            let own = [&payment.link_owner, &payment.referrer].into_iter().flatten().any(|p| p.member == credit.beneficiary && p.is_the_payer(&payment))
+                || payment.payer == Some(credit.beneficiary);
+            if own {
+                let entry = LedgerEntry { kind: EntryKind::Reversal, amount_cents: -credit.amount_cents, reason: Some(Reason::OwnPayment), ..credit };
+                reversed += usize::from(self.store.append(&entry, self.now)?);
+            }
+        }
+        for reversal in self.store.reinstatable(SETTLE_BATCH)? {
+            let entry = LedgerEntry { kind: EntryKind::Reinstatement, amount_cents: -reversal.amount_cents, reason: None, ..reversal };
+            credited += usize::from(self.store.append(&entry, self.now)?);
         }
         Ok((credited, reversed))
     }
@@ -164,7 +209,7 @@ pub struct AffiliateAccount {
 impl<'s, S: ReferralStore + ?Sized> Referrals<'s, S> {
     /// The member's affiliate application and figures, if they applied.
     pub fn affiliate_account(&self, member: UserId) -> Result<Option<AffiliateAccount>, ReferralError> {
-        let Some(record) = self.store.affiliate(member)? else { return Ok(None) };
+        let Some(record) = self.store.affiliate(member, self.matured_before())? else { return Ok(None) };
         let link = match record.status {
             AffiliateStatus::Approved => Some(self.link(&self.referral_id(member)?)),
             AffiliateStatus::Pending | AffiliateStatus::Rejected => None,
@@ -175,39 +220,39 @@ impl<'s, S: ReferralStore + ?Sized> Referrals<'s, S> {
     /// Applies to the affiliate programme: once, or again after a rejection; pending review.
     pub fn apply_as_affiliate(&self, member: UserId, form: &ApplicationForm<'_>) -> Result<AffiliateAccount, ReferralError> {
         let application = Application::check(form)?;
-        may_apply(self.store.affiliate(member)?.map(|a| a.status))?;
+        may_apply(self.store.affiliate(member, self.matured_before())?.map(|a| a.status))?;
         self.store.save_application(member, &application, self.now)?;
         self.affiliate_account(member)?.ok_or(ReferralError::AffiliateNotFound)
     }
 
     /// An operator approves or rejects an affiliate.
     pub fn decide_affiliate(&self, operator: UserId, member: UserId, decision: AffiliateStatus) -> Result<AffiliateRecord, ReferralError> {
-        let current = self.store.affiliate(member)?.ok_or(ReferralError::AffiliateNotFound)?;
+        let current = self.store.affiliate(member, self.matured_before())?.ok_or(ReferralError::AffiliateNotFound)?;
         if decide(current.status, decision)? {
             self.store.set_affiliate_status(member, decision, operator, self.now)?;
         }
-        self.store.affiliate(member)?.ok_or(ReferralError::AffiliateNotFound)
+        self.store.affiliate(member, self.matured_before())?.ok_or(ReferralError::AffiliateNotFound)
     }
 
     /// An operator records money paid to an approved affiliate: above zero and at most the
     /// balance, checked with the affiliate locked so that two payouts at once cannot overdraw.
     pub fn record_payout(&self, operator: UserId, member: UserId, amount_cents: Option<i64>, note: Option<&str>) -> Result<AffiliateRecord, ReferralError> {
         self.store.atomically(&mut || {
-            let affiliate = self.store.lock_affiliate(member)?.ok_or(ReferralError::AffiliateNotFound)?;
+            let affiliate = self.store.lock_affiliate(member, self.matured_before())?.ok_or(ReferralError::AffiliateNotFound)?;
             let payout = Payout::check(&affiliate, amount_cents, note)?;
             Ok(self.store.append_payout(member, payout.amount_cents, &payout.note, operator, self.now)?)
         })?;
-        self.store.affiliate(member)?.ok_or(ReferralError::AffiliateNotFound)
+        self.store.affiliate(member, self.matured_before())?.ok_or(ReferralError::AffiliateNotFound)
     }
 
     /// A page of affiliates for the back office.
     pub fn affiliates(&self, filter: AffiliateFilter, start: i64) -> Result<AffiliatePage, ReferralError> {
-        Ok(self.store.affiliates_page(filter, start.max(0), AFFILIATES_PAGE)?)
+        Ok(self.store.affiliates_page(filter, start.max(0), AFFILIATES_PAGE, self.matured_before())?)
     }
 
     /// Every affiliate as CSV.
     pub fn affiliates_csv(&self) -> Result<String, ReferralError> {
-        Ok(to_csv(&self.store.all_affiliates()?))
+        Ok(to_csv(&self.store.all_affiliates(self.matured_before())?))
     }
 }
 

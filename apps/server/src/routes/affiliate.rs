@@ -48,7 +48,10 @@ pub struct AffiliateView {
     /// Members who signed up through the link.
     pub referred: i64,
     pub earned_cents: i64,
+    /// Credited within the refund window: not available yet.
+    pub pending_cents: i64,
     pub paid_out_cents: i64,
+    /// Available to be paid out (negative: owed after a refund of money paid out).
     pub balance_cents: i64,
 }
 
@@ -65,6 +68,7 @@ impl From<AffiliateAccount> for AffiliateView {
             link: account.link,
             referred: r.referred,
             earned_cents: r.earned_cents,
+            pending_cents: r.pending_cents,
             paid_out_cents: r.paid_out_cents,
             balance_cents,
         }

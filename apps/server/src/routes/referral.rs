@@ -15,13 +15,18 @@ pub fn configure(config: &mut ServiceConfig) {
 }
 
 #[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct ReferralStatsView {
     /// Members who signed up through the link.
     pub num: i64,
     /// Of those, members with premium now.
     pub paying: i64,
-    /// Commission credited, in cents.
+    /// Commission credited, net of reversals, in cents.
     pub money: i64,
+    /// Of that, credits still inside the refund window (not available yet).
+    pub pending_cents: i64,
+    /// What may be paid out: earned, out of the refund window, not paid yet (negative: owed).
+    pub available_cents: i64,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -62,7 +67,13 @@ async fn refers(state: web::Data<AppState>, caller: LiveMember) -> Result<HttpRe
     Ok(ok(ReferralsResult {
         r_id: stats.referral_id,
         link: stats.link,
-        refers: ReferralStatsView { num: stats.referred, paying: stats.paying, money: stats.earned_cents },
+        refers: ReferralStatsView {
+            num: stats.referred,
+            paying: stats.paying,
+            money: stats.earned_cents,
+            pending_cents: stats.pending_cents,
+            available_cents: stats.available_cents,
+        },
     }))
 }
 
@@ -94,7 +105,8 @@ pub fn spawn_commission_ledger(state: AppState, interval: Duration, workers: &cr
     crate::workers::spawn_periodic("commission-ledger", interval, workers, move || {
         let Ok(mut conn) = state.pool.get() else { return };
         let store = db::PgStore::new(&mut conn);
-        match referral::Referrals::new(&store, state.clock.now(), &state.config.public_url).settle_commissions() {
+        let referrals = referral::Referrals::new(&store, state.clock.now(), &state.config.public_url).with_refund_window(state.config.referral_refund_window);
+        match referrals.settle_commissions() {
             Ok((0, 0)) => {}
             Ok((credited, reversed)) => tracing::info!(credited, reversed, "settled referral commissions"),
             Err(error) => tracing::warn!(%error, "could not settle referral commissions"),

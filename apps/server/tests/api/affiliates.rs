@@ -87,7 +87,8 @@ async fn a_member_applies_once_and_an_operator_decides_while_members_are_refused
 
 #[actix_web::test]
 async fn a_premium_purchase_through_an_affiliate_link_earns_a_tenth_once_and_payouts_stay_within_the_balance() {
-    let paying = spawn_paying_app().await;
+    // A clock the test moves: credits wait out the 30-day refund window before payouts.
+    let paying = spawn_paying_app_with(AppOptions { fixed_clock: true, ..AppOptions::default() }).await;
     let app = &paying.app;
     let aff = app.register("aff@example.com", PASSWORD).await;
     let admin = app.admin("ops@example.com", PASSWORD).await;
@@ -97,24 +98,30 @@ async fn a_premium_purchase_through_an_affiliate_link_earns_a_tenth_once_and_pay
     let r_id = result(app.get("/api/user/refers", Some(&aff)).await).await["rId"].as_str().unwrap().to_owned();
 
     // A member who signed up without a link buys lifetime through the affiliate's link; the
-    // affiliate's own purchase through it earns nothing.
+    // affiliate's own purchase through it earns nothing (each pays with a card of their own).
     let buyer = app.register("buyer@example.com", PASSWORD).await;
     result(paying.pay("lifetime", json!({"rId": r_id}), Some(CARD_OK), Some(&buyer)).await).await;
-    result(paying.pay("lifetime", json!({"rId": r_id}), Some(CARD_OK), Some(&aff)).await).await;
+    result(paying.pay("lifetime", json!({"rId": r_id}), Some(stand_ins::stripe::CARD_OK_MASTERCARD), Some(&aff)).await).await;
     let paid = charges(app).into_iter().find(|c| c.1 == "buyer@example.com").unwrap();
     let tenth = (paid.3 * 10 + 50) / 100;
     assert!(tenth > 0);
     let figures = eventually_earned(app, &aff, tenth).await;
-    assert_eq!((figures["paidOutCents"].as_i64(), figures["balanceCents"].as_i64()), (Some(0), Some(tenth)));
+    // Inside the refund window: pending, nothing to pay out yet.
+    assert_eq!((figures["pendingCents"].as_i64(), figures["paidOutCents"].as_i64(), figures["balanceCents"].as_i64()), (Some(tenth), Some(0), Some(0)));
     app.after_a_whole_pass("commission-ledger").await;
     assert_eq!(affiliate(app, &aff).await["earnedCents"], tenth, "later passes credit nothing more");
-
-    // Payouts: refused above the balance, recorded as a ledger entry within it.
     let payouts = format!("/api/admin/affiliates/{aff_id}/payouts");
-    assert_eq!(
-        error(app.post(&payouts, &json!({"amountCents": tenth + 1}), Some(&admin)).await, StatusCode::BAD_REQUEST).await,
-        "The payout is more than the balance."
-    );
+    let too_much = "The payout is more than the available balance (credits become available once their refund window has passed).";
+    assert_eq!(error(app.post(&payouts, &json!({"amountCents": 1}), Some(&admin)).await, StatusCode::BAD_REQUEST).await, too_much);
+
+    // A month on, the credit is available. Payouts: refused above it, recorded within it.
+    app.advance(chrono::Duration::days(31));
+    // (Sessions of a month ago have expired: the affiliate signs in again; another operator acts.)
+    let aff = app.login("aff@example.com", PASSWORD).await;
+    let admin = app.admin("ops2@example.com", PASSWORD).await;
+    let matured = affiliate(app, &aff).await;
+    assert_eq!((matured["pendingCents"].as_i64(), matured["balanceCents"].as_i64()), (Some(0), Some(tenth)));
+    assert_eq!(error(app.post(&payouts, &json!({"amountCents": tenth + 1}), Some(&admin)).await, StatusCode::BAD_REQUEST).await, too_much);
     assert_eq!(error(app.post(&payouts, &json!({"amountCents": 0}), Some(&admin)).await, StatusCode::BAD_REQUEST).await, "Please enter an amount above zero.");
     let after = result(app.post(&payouts, &json!({"amountCents": tenth - 1, "note": "PayPal batch 7"}), Some(&admin)).await).await["affiliate"].clone();
     assert_eq!((after["paidOutCents"].as_i64(), after["balanceCents"].as_i64(), after["earnedCents"].as_i64()), (Some(tenth - 1), Some(1), Some(tenth)));
@@ -124,7 +131,7 @@ async fn a_premium_purchase_through_an_affiliate_link_earns_a_tenth_once_and_pay
     let csv = csv.text().await.unwrap();
     let dollars = |cents: i64| format!("{}.{:02}", cents / 100, cents % 100);
     assert!(csv.contains(",aff@example.com,Aff,payouts@example.com,approved,"), "{csv}");
-    assert!(csv.contains(&format!(",{},{},0.01\r\n", dollars(tenth), dollars(tenth - 1))), "{csv}");
+    assert!(csv.contains(&format!(",{},0.00,{},0.01\r\n", dollars(tenth), dollars(tenth - 1))), "{csv}");
 
     // A refund reverses the credit exactly; the balance may go below zero after a payout.
     let refund = reqwest::Client::new()

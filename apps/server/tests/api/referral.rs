@@ -35,7 +35,7 @@ async fn a_sign_up_through_a_members_link_counts_for_them_once() {
     assert!(referral_id.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit()));
     let link = mine["link"].as_str().unwrap();
     assert!(link.starts_with("http") && link.ends_with(&format!("/r/{referral_id}")), "{link}");
-    assert_eq!(mine["refers"], json!({"num": 0, "paying": 0, "money": 0}));
+    assert_eq!(mine["refers"], json!({"num": 0, "paying": 0, "money": 0, "pendingCents": 0, "availableCents": 0}));
     assert_eq!(refers(&app, &ann).await["rId"], referral_id.as_str(), "the id stays");
 
     // Two friends sign up through the link, one with an unknown id, one with a malformed one.
@@ -49,7 +49,7 @@ async fn a_sign_up_through_a_members_link_counts_for_them_once() {
         assert_eq!(signed_up["user"]["email"], email, "{signed_up}");
         assert!(signed_up["token"].as_str().is_some_and(|t| !t.is_empty()), "{email} is signed in: {signed_up}");
     }
-    assert_eq!(refers(&app, &ann).await["refers"], json!({"num": 2, "paying": 0, "money": 0}));
+    assert_eq!(refers(&app, &ann).await["refers"], json!({"num": 2, "paying": 0, "money": 0, "pendingCents": 0, "availableCents": 0}));
 
     // A referred friend with premium counts as paying (here granted as an admin would by hand).
     let mut conn = app.connect();
@@ -58,7 +58,7 @@ async fn a_sign_up_through_a_members_link_counts_for_them_once() {
         &mut conn,
     )
     .unwrap();
-    assert_eq!(refers(&app, &ann).await["refers"], json!({"num": 2, "paying": 1, "money": 0}));
+    assert_eq!(refers(&app, &ann).await["refers"], json!({"num": 2, "paying": 1, "money": 0, "pendingCents": 0, "availableCents": 0}));
 
     // Nobody else is credited, and a deleted referrer's link stops working.
     let bo = app.login("bo@example.com", PASSWORD).await;
@@ -164,5 +164,5 @@ async fn a_sign_up_with_a_subscription_code_through_a_members_link_counts_for_th
         (Some("cy@example.com"), Some("yearly"), Some(true)),
         "{signed_up}"
     );
-    assert_eq!(refers(&app, &ann).await["refers"], json!({"num": 1, "paying": 1, "money": 0}));
+    assert_eq!(refers(&app, &ann).await["refers"], json!({"num": 1, "paying": 1, "money": 0, "pendingCents": 0, "availableCents": 0}));
 }

@@ -109,7 +109,7 @@ async fn a_referred_friends_payment_credits_a_quarter_once_and_a_refund_reverses
     assert!(expected > 0);
     eventually_earned(app, &ann, expected).await;
     let figures = result(app.get("/api/user/refers", Some(&ann)).await).await["refers"].clone();
-    assert_eq!(figures, json!({"num": 1, "paying": 1, "money": expected}));
+    assert_eq!(figures, json!({"num": 1, "paying": 1, "money": expected, "pendingCents": expected, "availableCents": 0}));
     assert_eq!(earned(app, &cy).await, 0);
 
     // More passes of the job (every 100 ms here) credit nothing more.
@@ -231,4 +231,36 @@ async fn a_chargeback_reverses_the_referrers_credit_like_a_refund() {
     eventually("the won dispute", || (charges(app).into_iter().find(|c| c.1 == "bo@example.com").unwrap().4 == "paid").then_some(())).await;
     let account = result(app.get("/api/user/account", Some(&bo)).await).await;
     assert_eq!((account["user"]["isPaid"].clone(), account["user"]["planId"].clone()), (json!(true), json!("lifetime")));
+}
+
+#[actix_web::test]
+async fn nobody_earns_from_their_own_purchase_made_as_a_guest_through_their_own_link() {
+    let paying = spawn_paying_app().await;
+    let app = &paying.app;
+    let ann = app.register("ann@example.com", PASSWORD).await;
+    let r_id = result(app.get("/api/user/refers", Some(&ann)).await).await["rId"].as_str().unwrap().to_owned();
+    let marker = PassMarker::new(app).await;
+    // With her own address (any case) at a guest checkout: never credited.
+    result(paying.pay("lifetime", json!({"rId": r_id, "email": "ANN@example.com"}), Some(CARD_OK), None).await).await;
+    marker.a_whole_pass(&paying).await;
+    assert_eq!(ledger(app), vec![]);
+
+    // Under another address: it looks like a stranger's purchase, so it is credited, pending...
+    let guest =
+        result(paying.pay("lifetime", json!({"rId": r_id, "email": "alias@example.com"}), Some(stand_ins::stripe::CARD_OK_MASTERCARD), None).await).await;
+    let quarter = (14_999 * 25 + 50) / 100;
+    eventually_earned(app, &ann, quarter).await;
+    assert_eq!(result(app.get("/api/user/refers", Some(&ann)).await).await["refers"]["pendingCents"], quarter);
+    // ... until Ann attaches it to her account: then the credit is reversed, as her own.
+    ok_body(app.post("/api/user/mark-as-paid", &json!({"chargeId": guest["chargeId"]}), Some(&ann)).await, StatusCode::OK).await;
+    eventually_earned(app, &ann, 0).await;
+    assert_eq!(ledger(app), vec![("credit".to_owned(), quarter), ("reversal".to_owned(), -quarter)]);
+    // And a later purchase through her link with the card she paid with: nothing, while the
+    // same purchase with another card is credited.
+    let gift = |email: &str| json!({"rId": r_id, "email": email, "recipientEmail": "friend@example.com"});
+    result(paying.pay("gift", gift("other@example.com"), Some(stand_ins::stripe::CARD_OK_MASTERCARD), None).await).await;
+    marker.a_whole_pass(&paying).await;
+    assert_eq!(ledger(app).len(), 2, "her card");
+    result(paying.pay("gift", gift("stranger@example.com"), Some(stand_ins::stripe::MORE_CARDS_OK[0]), None).await).await;
+    eventually_earned(app, &ann, (4_499 * 25 + 50) / 100).await;
 }

@@ -156,6 +156,7 @@ fn test_config(options: &AppOptions, dirs: &TempDir, database_url: String) -> Co
         payments: options.payments.clone().unwrap_or_default(),
         billing_poll_interval: Duration::from_millis(100),
         referral_ledger_interval: Duration::from_millis(100),
+        referral_refund_window: chrono::Duration::days(30),
         ai_fetch_allow: options.ai_fetch_allow.clone().unwrap_or_default(),
         ai_poll_interval: Duration::from_millis(50),
         ai_model: options.ai_model.clone(),

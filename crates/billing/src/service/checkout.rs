@@ -50,10 +50,8 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
         let (user, email) = self.buyer_email_for(&plan, &checkout.buyer, gift)?;
         Self::check_gift(&plan, gift, Some(&email))?;
         let payment_method = checkout.payment_method.map(str::trim).filter(|p| !p.is_empty()).ok_or(BillingError::CardNotCreated)?;
-        let mut keys = TrialKeys { user, email: Some(normalised(&email)).filter(|e| !e.is_empty()), ..TrialKeys::default() };
-        if matches!(plan.kind, PlanKind::Subscription { trial_days, .. } if trial_days > 0) {
-            keys.card = cards.card_fingerprint(payment_method).map_err(|e| BillingError::ProviderUnavailable(e.0))?;
-        }
+        let card_fingerprint = cards.card_fingerprint(payment_method).map_err(|e| BillingError::ProviderUnavailable(e.0))?;
+        let keys = TrialKeys { user, email: Some(normalised(&email)).filter(|e| !e.is_empty()), card: card_fingerprint.clone(), paypal_payer: None };
         let decided = self.decide(&plan, user, &keys)?;
         decided.check(checkout.without_trial)?;
         let charge_id = secrets.new_charge_id();
@@ -70,6 +68,7 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
             status: ChargeStatus::Paid,
             created_at: self.now,
             referral_id: checkout.basket.referral(),
+            card_fingerprint,
         };
         let result = match plan.kind {
             PlanKind::Subscription { interval, .. } => {

@@ -87,6 +87,7 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
             status: ChargeStatus::RequiresAction,
             created_at: self.now,
             referral_id: basket.referral(),
+            card_fingerprint: None,
         };
         self.record_waiting(&charge, gift)?;
         Ok(start)

@@ -28,6 +28,7 @@ fn charge(id: &str, plan_id: &str) -> Charge {
         status: ChargeStatus::Paid,
         created_at: now(),
         referral_id: None,
+        card_fingerprint: None,
     }
 }
 

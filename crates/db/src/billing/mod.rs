@@ -151,6 +151,7 @@ struct ChargeRow {
     status: String,
     created_at: DateTime<Utc>,
     referral_id: Option<String>,
+    card_fingerprint: Option<String>,
 }
 
 impl ChargeRow {
@@ -168,6 +169,7 @@ impl ChargeRow {
             status: ChargeStatus::parse(&self.status)?,
             created_at: self.created_at,
             referral_id: self.referral_id,
+            card_fingerprint: self.card_fingerprint,
         })
     }
 }
@@ -224,6 +226,7 @@ impl ChargeBook for PgStore<'_> {
                         charges::status.eq(charge.status.as_str()),
                         charges::created_at.eq(charge.created_at),
                         charges::referral_id.eq(&charge.referral_id),
+                        charges::card_fingerprint.eq(&charge.card_fingerprint),
                     ))
                     .execute(conn)?;
                 if charge.status == ChargeStatus::Paid {

@@ -73,10 +73,19 @@ fn the_stats_count_referred_and_paying_members_and_the_ledger() {
     store.make_premium(UserId(2), None);
     store.make_premium(UserId(3), Some(now() + chrono::Duration::days(30)));
     store.make_premium(UserId(4), Some(now() - chrono::Duration::days(1)));
-    store.ledger.borrow_mut().extend([(ann, 2_500), (ann, -2_500), (ann, 1_125), (UserId(9), 700)]);
+    let long_ago = now() - chrono::Duration::days(60);
+    store.ledger.borrow_mut().extend([(ann, 2_500, long_ago), (ann, -2_500, long_ago), (ann, 1_125, long_ago), (UserId(9), 700, long_ago)]);
     assert_eq!(
         referrals.stats(ann).unwrap(),
-        ReferralStats { link: format!("https://gistbook.app/r/{id}"), referral_id: id, referred: 4, paying: 2, earned_cents: 1_125 }
+        ReferralStats {
+            link: format!("https://gistbook.app/r/{id}"),
+            referral_id: id,
+            referred: 4,
+            paying: 2,
+            earned_cents: 1_125,
+            pending_cents: 0,
+            available_cents: 1_125
+        }
     );
 }
 
@@ -200,15 +209,96 @@ fn affiliates_earn_a_tenth_of_premium_through_their_link_and_are_paid_out_within
     ]);
     assert_eq!(referrals.settle_commissions().unwrap(), (1, 0));
     assert_eq!(referrals.settle_commissions().unwrap(), (0, 0));
+    // Inside the refund window the credit is pending: nothing can be paid out yet.
     let earned = referrals.affiliate_account(aff).unwrap().unwrap().record;
-    assert_eq!((earned.earned_cents, earned.balance_cents()), (1_000, 1_000));
+    assert_eq!((earned.earned_cents, earned.pending_cents, earned.balance_cents()), (1_000, 1_000, 0));
+    let too_much = "The payout is more than the available balance (credits become available once their refund window has passed).";
+    assert_eq!(referrals.record_payout(admin, aff, Some(1), None).unwrap_err().to_string(), too_much);
 
-    assert_eq!(referrals.record_payout(admin, aff, Some(1_001), None).unwrap_err().to_string(), "The payout is more than the balance.");
-    let paid = referrals.record_payout(admin, aff, Some(600), Some("PayPal")).unwrap();
+    // A month on, it is available.
+    let later = Referrals::new(&store, now() + chrono::Duration::days(31), SITE);
+    assert_eq!(later.record_payout(admin, aff, Some(1_001), None).unwrap_err().to_string(), too_much);
+    let paid = later.record_payout(admin, aff, Some(600), Some("PayPal")).unwrap();
     assert_eq!((paid.paid_out_cents, paid.balance_cents(), paid.earned_cents), (600, 400, 1_000));
-    assert_eq!(referrals.record_payout(admin, aff, Some(401), None).unwrap_err().to_string(), "The payout is more than the balance.");
+    assert_eq!(later.record_payout(admin, aff, Some(401), None).unwrap_err().to_string(), too_much);
     assert_eq!(store.payouts.borrow().as_slice(), &[(aff, 600, "PayPal".to_owned(), admin)]);
-    assert_eq!(referrals.stats(aff).unwrap().earned_cents, 1_000, "payouts do not lower what was earned");
-    let csv = referrals.affiliates_csv().unwrap();
-    assert!(csv.lines().nth(1).unwrap().ends_with(",approved,2026-11-23,0,10.00,6.00,4.00"), "{csv}");
+    assert_eq!(later.stats(aff).unwrap().earned_cents, 1_000, "payouts do not lower what was earned");
+    let csv = later.affiliates_csv().unwrap();
+    assert!(csv.lines().nth(1).unwrap().ends_with(",approved,2026-11-23,0,10.00,0.00,6.00,4.00"), "{csv}");
+}
+
+#[test]
+fn a_guest_purchase_through_ones_own_link_earns_nothing_and_a_credit_found_to_be_ones_own_is_reversed() {
+    let store = InMemoryReferrals::default();
+    let ann = store.add_member(1, "ann@example.com");
+    let referrals = Referrals::new(&store, now(), SITE);
+    let link = referrals.referral_id(ann).unwrap();
+    store.charges.borrow_mut().extend([
+        // Ann paid before, with her card.
+        FakeCharge { card: Some("fp_ann".into()), ..FakeCharge::premium("ch_hers", ann, 999) },
+        // As a guest through her own link: with her address, then with her card under another.
+        FakeCharge { payer: None, email: Some("ann@example.com".into()), link: Some(link.clone()), ..FakeCharge::premium("ch_guest_mail", ann, 14_999) },
+        FakeCharge {
+            payer: None,
+            email: Some("alias@example.com".into()),
+            card: Some("fp_ann".into()),
+            link: Some(link.clone()),
+            ..FakeCharge::premium("ch_guest_card", ann, 14_999)
+        },
+        // A guest nobody can tell apart from a stranger: credited, for now.
+        FakeCharge {
+            payer: None,
+            email: Some("zed@example.com".into()),
+            card: Some("fp_zed".into()),
+            link: Some(link),
+            ..FakeCharge::premium("ch_later_hers", ann, 14_999)
+        },
+    ]);
+    assert_eq!(referrals.settle_commissions().unwrap(), (1, 0));
+    assert_eq!(referrals.stats(ann).unwrap().pending_cents, 3_750);
+    // Ann attaches that purchase to her account within the refund window: the credit was hers.
+    store.charges.borrow_mut().iter_mut().find(|c| c.id == "ch_later_hers").unwrap().payer = Some(ann);
+    let next_day = Referrals::new(&store, now() + chrono::Duration::days(1), SITE);
+    assert_eq!(next_day.settle_commissions().unwrap(), (0, 1));
+    let stats = next_day.stats(ann).unwrap();
+    assert_eq!((stats.earned_cents, stats.pending_cents, stats.available_cents), (0, 0, 0));
+    assert_eq!(store.entries.borrow().last().unwrap().reason, Some(Reason::OwnPayment));
+}
+
+#[test]
+fn a_chargeback_reverses_a_credit_a_won_dispute_gives_it_back_and_a_refund_after_a_payout_is_a_debt() {
+    let store = InMemoryReferrals::default();
+    let ann = store.add_member(1, "ann@example.com");
+    let bo = store.add_member(2, "bo@example.com");
+    let admin = store.add_member(9, "ops@example.com");
+    let referrals = Referrals::new(&store, now(), SITE);
+    let link = referrals.referral_id(ann).unwrap();
+    referrals.apply_as_affiliate(ann, &application("Ann")).unwrap();
+    referrals.decide_affiliate(admin, ann, AffiliateStatus::Approved).unwrap();
+    store.charges.borrow_mut().push(FakeCharge { link: Some(link), ..FakeCharge::premium("ch_bo", bo, 10_000) });
+    referrals.settle_commissions().unwrap();
+    store.charges.borrow_mut()[0].disputed = true;
+    assert_eq!(referrals.settle_commissions().unwrap(), (0, 1));
+    assert_eq!(referrals.stats(ann).unwrap().earned_cents, 0);
+    // The dispute is won: the payment is paid again, and the credit comes back, once.
+    store.charges.borrow_mut()[0].disputed = false;
+    assert_eq!(referrals.settle_commissions().unwrap(), (1, 0));
+    assert_eq!(referrals.settle_commissions().unwrap(), (0, 0));
+    assert_eq!(referrals.stats(ann).unwrap().earned_cents, 1_000);
+
+    // Another sale is paid out once available, then refunded: the affiliate owes it, and a later
+    // credit pays the debt first.
+    store.charges.borrow_mut().push(FakeCharge { link: Some(referrals.referral_id(ann).unwrap()), ..FakeCharge::premium("ch_cy", bo, 20_000) });
+    referrals.settle_commissions().unwrap();
+    let later = Referrals::new(&store, now() + chrono::Duration::days(31), SITE);
+    later.record_payout(admin, ann, Some(3_000), None).unwrap();
+    store.charges.borrow_mut()[1].refunded = true;
+    assert_eq!(later.settle_commissions().unwrap(), (0, 1));
+    let owing = later.affiliate_account(ann).unwrap().unwrap().record;
+    assert_eq!((owing.earned_cents, owing.paid_out_cents, owing.balance_cents()), (1_000, 3_000, -2_000), "a debt of $20");
+    assert!(later.record_payout(admin, ann, Some(1), None).is_err());
+    store.charges.borrow_mut().push(FakeCharge { link: Some(referrals.referral_id(ann).unwrap()), ..FakeCharge::premium("ch_dee", bo, 50_000) });
+    later.settle_commissions().unwrap();
+    let matured = Referrals::new(&store, now() + chrono::Duration::days(62), SITE);
+    assert_eq!(matured.affiliate_account(ann).unwrap().unwrap().record.balance_cents(), 3_000, "$50 credited, $20 of it paid the debt");
 }

@@ -2607,7 +2607,10 @@ export interface components {
              */
             appliedAt: number;
             audience: string;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Available to be paid out (negative: owed after a refund of money paid out).
+             */
             balanceCents: number;
             /** Format: int64 */
             decidedAt: number | null;
@@ -2618,6 +2621,11 @@ export interface components {
             name: string;
             /** Format: int64 */
             paidOutCents: number;
+            /**
+             * Format: int64
+             * @description Credited within the refund window: not available yet.
+             */
+            pendingCents: number;
             /** Format: int64 */
             referred: number;
             status: components["schemas"]["AffiliateStatusView"];
@@ -3052,7 +3060,10 @@ export interface components {
              */
             appliedAt: number;
             audience: string;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Available to be paid out (negative: owed after a refund of money paid out).
+             */
             balanceCents: number;
             /** Format: int64 */
             earnedCents: number;
@@ -3063,6 +3074,11 @@ export interface components {
             name: string;
             /** Format: int64 */
             paidOutCents: number;
+            /**
+             * Format: int64
+             * @description Credited within the refund window: not available yet.
+             */
+            pendingCents: number;
             /**
              * Format: int64
              * @description Members who signed up through the link.
@@ -5323,7 +5339,12 @@ export interface components {
         ReferralStatsView: {
             /**
              * Format: int64
-             * @description Commission credited, in cents.
+             * @description What may be paid out: earned, out of the refund window, not paid yet (negative: owed).
+             */
+            availableCents: number;
+            /**
+             * Format: int64
+             * @description Commission credited, net of reversals, in cents.
              */
             money: number;
             /**
@@ -5336,6 +5357,11 @@ export interface components {
              * @description Of those, members with premium now.
              */
             paying: number;
+            /**
+             * Format: int64
+             * @description Of that, credits still inside the refund window (not available yet).
+             */
+            pendingCents: number;
         };
         ReferralsResult: {
             /** @description The link to share (`{site}/r/{rId}`). */

@@ -32,7 +32,10 @@ pub struct AdminAffiliate {
     pub decided_at: Option<i64>,
     pub referred: i64,
     pub earned_cents: i64,
+    /// Credited within the refund window: not available yet.
+    pub pending_cents: i64,
     pub paid_out_cents: i64,
+    /// Available to be paid out (negative: owed after a refund of money paid out).
     pub balance_cents: i64,
 }
 
@@ -50,6 +53,7 @@ impl From<AffiliateRecord> for AdminAffiliate {
             decided_at: r.decided_at.map(|d| d.timestamp_millis()),
             referred: r.referred,
             earned_cents: r.earned_cents,
+            pending_cents: r.pending_cents,
             paid_out_cents: r.paid_out_cents,
             balance_cents,
         }

@@ -4,14 +4,15 @@ import type { AffiliateView } from '@/lib/api/types';
 import { formatCents } from '@/lib/billing/money';
 import { COMMISSION } from '../constants';
 
-/** An approved affiliate's page: the link to share and what it brought (people, earned, paid out, balance). */
+/** An approved affiliate's page: the link to share and what it brought (people, earned, pending, paid out, available). */
 export function AffiliateDashboard({ affiliate }: { affiliate: AffiliateView }) {
   const id = useId();
   const figures = [
     { key: 'referred', label: 'People referred', value: String(affiliate.referred) },
     { key: 'earned', label: 'Earned', value: formatCents(affiliate.earnedCents) },
+    { key: 'pending', label: 'Pending (refund window)', value: formatCents(affiliate.pendingCents) },
     { key: 'paid', label: 'Paid out', value: formatCents(affiliate.paidOutCents) },
-    { key: 'balance', label: 'Balance', value: formatCents(affiliate.balanceCents) },
+    { key: 'balance', label: 'Available', value: formatCents(affiliate.balanceCents) },
   ];
   return (
     <div className="affiliate-grid">
@@ -25,7 +26,8 @@ export function AffiliateDashboard({ affiliate }: { affiliate: AffiliateView }) 
           <p className="affiliate-card__text">Your link is on its way: look again in a few minutes.</p>
         )}
         <p className="affiliate-card__text">
-          Share it anywhere. {COMMISSION} of every Premium purchase made through it is credited to you; we pay your balance every month to {affiliate.email}.
+          Share it anywhere. {COMMISSION} of every Premium purchase made through it is credited to you; we pay your available balance every month to{' '}
+          {affiliate.email}. A credit becomes available 30 days after the purchase, once it can no longer be refunded.
         </p>
       </section>
       <section className="card affiliate-card" aria-labelledby={`${id}-figures`}>

@@ -188,7 +188,17 @@ describe('affiliate application (/invite)', () => {
     signIn();
     server.use(
       http.get('/api/affiliate', () =>
-        ok({ affiliate: makeAffiliate({ status: 'approved', link: LINK, referred: 12, earnedCents: 12345, paidOutCents: 10000, balanceCents: 2345 }) }),
+        ok({
+          affiliate: makeAffiliate({
+            status: 'approved',
+            link: LINK,
+            referred: 12,
+            earnedCents: 14345,
+            pendingCents: 2000,
+            paidOutCents: 10000,
+            balanceCents: 2345,
+          }),
+        }),
       ),
     );
     const { user } = renderApp('/invite');
@@ -198,9 +208,12 @@ describe('affiliate application (/invite)', () => {
     const figures = screen.getByRole('region', { name: 'Your earnings' });
     expect(within(figures).getByText('People referred')).toBeInTheDocument();
     expect(screen.getByTestId('affiliate-referred')).toHaveTextContent('12');
-    expect(screen.getByTestId('affiliate-earned')).toHaveTextContent('$123.45');
+    expect(screen.getByTestId('affiliate-earned')).toHaveTextContent('$143.45');
+    expect(screen.getByTestId('affiliate-pending')).toHaveTextContent('$20.00');
+    expect(within(figures).getByText('Pending (refund window)')).toBeInTheDocument();
     expect(screen.getByTestId('affiliate-paid')).toHaveTextContent('$100.00');
     expect(screen.getByTestId('affiliate-balance')).toHaveTextContent('$23.45');
+    expect(within(figures).getByText('Available')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Apply' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Copy link' }));

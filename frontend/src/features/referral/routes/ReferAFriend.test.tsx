@@ -2,13 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { makeUser } from '@/testing/data';
 import { fail, http, notLoggedIn, ok } from '@/testing/handlers';
+import type { ReferralStats } from '@/lib/api/types';
 import { makeReferrals } from '@/testing/referral-data';
 import { renderApp, signIn } from '@/testing/render';
 import { server } from '@/testing/server';
 
 const LINK = 'https://gistbook.example/r/ada7Kq2x';
 
-function withReferrals(refers = { num: 3, paying: 1, money: 1250 }) {
+function withReferrals(refers: Partial<ReferralStats> = { num: 3, paying: 1, money: 1250, pendingCents: 1000, availableCents: 250 }) {
   server.use(http.get('/api/user/refers', () => ok(makeReferrals({ rId: 'ada7Kq2x', link: LINK, refers }))));
 }
 
@@ -43,6 +44,8 @@ describe('refer a friend (/refer-a-friend)', () => {
     expect(screen.getByTestId('referral-num')).toHaveTextContent('3');
     expect(screen.getByTestId('referral-paying')).toHaveTextContent('1');
     expect(screen.getByTestId('referral-money')).toHaveTextContent('$12.50');
+    expect(screen.getByTestId('referral-pending')).toHaveTextContent('$10.00');
+    expect(screen.getByTestId('referral-available')).toHaveTextContent('$2.50');
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
   });
 
