@@ -36,11 +36,19 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
         self.refresh_plan(grant.user)
     }
 
-    /// Re-derives and stores the member's plan fields from their grants.
+    /// Re-derives and stores the member's plan fields from their grants. A member who holds
+    /// Premium for life (bought, redeemed, or given back by a won dispute) has every subscription
+    /// that still renews ended: a trial at once, a paid period at its end.
     pub(crate) fn refresh_plan(&self, user: UserId) -> Result<Option<MemberPlan>, BillingError> {
         let grants = self.store.lock_grants_of(user)?;
         let plan = MemberPlan::from_grants(&grants, self.now);
         self.store.save_member_plan(user, plan.as_ref())?;
+        if plan.as_ref().is_some_and(|p| p.is_for_life(self.now)) {
+            for (charge, state) in self.store.subscriptions_of(user)?.iter().filter(|(_, state)| state.renews()) {
+                let ending = if state.status == crate::subscription::SubscriptionStatus::Trialing { RenewalEnding::Now } else { RenewalEnding::AtPeriodEnd };
+                self.store.request_renewal_end(&charge.id, ending, self.now)?;
+            }
+        }
         Ok(plan)
     }
 
