@@ -49,7 +49,7 @@ test('a member applies as an affiliate, the admin approves them, and their link 
   const payout = admin.getByRole('form', { name: `Payout to ${name}` });
   await payout.getByLabel('Amount in dollars').fill('1.00');
   await payout.getByRole('button', { name: 'Save payout' }).click();
-  await expect(approved.getByRole('alert')).toContainText('The payout is more than the balance.');
+  await expect(approved.getByRole('alert')).toContainText('The payout is more than the available balance');
   await adminContext.close();
 
   await page.reload();

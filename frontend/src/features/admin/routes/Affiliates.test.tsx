@@ -48,7 +48,7 @@ function affiliatesServer(initial: AdminAffiliate[]) {
       const affiliate = store.find((item) => item.userId === Number(params.userId))!;
       payouts.push({ userId: affiliate.userId, ...body });
       const amountCents = body.amountCents ?? 0;
-      if (amountCents > affiliate.balanceCents) return response.untyped(fail(400, 'The payout is more than the balance.', 'over_balance'));
+      if (amountCents > affiliate.balanceCents) return response.untyped(fail(400, 'The payout is more than the available balance (credits become available once their refund window has passed).', 'over_balance'));
       affiliate.paidOutCents += amountCents;
       affiliate.balanceCents -= amountCents;
       return ok({ affiliate: { ...affiliate } });
@@ -180,7 +180,7 @@ describe('/admin/affiliates', () => {
     await user.clear(amount);
     await user.type(amount, '80');
     await user.click(within(form).getByRole('button', { name: 'Save payout' }));
-    expect(await within(form).findByText('The payout is more than the balance.')).toBeInTheDocument();
+    expect(await within(form).findByText(/The payout is more than the available balance/)).toBeInTheDocument();
     expect(within(form).getByRole('alert')).toHaveClass('alert--warning');
     expect(state.payouts).toEqual([{ userId: 3, amountCents: 8000, note: '' }]);
 
