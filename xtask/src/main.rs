@@ -46,6 +46,10 @@ usage: cargo xtask <command>
   make-admin EMAIL           give an existing account the admin role
   totp EMAIL                 print the current two-factor code of a local account (the demo admin)
   rotate-keys                add a new signing key; tokens signed by older keys stay valid
+  reconcile [--fix]          hold every charge and subscription against its provider (the local
+                             stand-ins of a running `cargo xtask run`, or STRIPE_*/PAYPAL_* keys),
+                             its grants and the members' plan fields; prints each difference,
+                             --fix repairs what is safe; exits non-zero on any difference
   create-codes PLAN [DAYS] [--count N]
                              print N single-use subscription codes for PLAN (no DAYS = lifetime)
   import-codes stacksocial FILE.csv
@@ -76,7 +80,7 @@ fn dispatch(args: &[String]) -> Result<()> {
             Ok(())
         }
         // The heavy commands: the one build, then `xtask-tools`.
-        Some(command @ ("seed" | "bench" | "make-admin" | "rotate-keys" | "totp" | "create-codes" | "import-codes")) => {
+        Some(command @ ("seed" | "bench" | "make-admin" | "rotate-keys" | "totp" | "create-codes" | "import-codes" | "reconcile")) => {
             if command == "bench" && rest.contains(&"lighthouse") {
                 frontend::ensure_packages()?;
                 frontend::build_if_stale()?;

@@ -47,6 +47,12 @@ pub struct Config {
     pub payments: PaymentSettings,
     /// How often billing's housekeeping runs (turning off deleted accounts' renewals).
     pub billing_poll_interval: Duration,
+    /// How often every charge and subscription is reconciled with its provider (and repairs
+    /// made); zero turns the job off.
+    pub reconcile_interval: Duration,
+    /// `FAULT_POINT`, for the crash-safety tests only: where the process stops as if it died.
+    /// Refused unless payments run in test mode.
+    pub fault_point: Option<FaultPoint>,
     /// How often the commission ledger is settled from billing's charges.
     pub referral_ledger_interval: Duration,
     /// How long a referral credit waits (the refund window) before it may be paid out.
@@ -64,6 +70,24 @@ pub struct Config {
     pub reminder_interval: Duration,
     /// `METRICS_TOKEN`: turns `/metrics` on, for requests bearing this token.
     pub metrics_token: Option<String>,
+}
+
+/// Where a test makes the server stop as if it had died (the test then kills it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FaultPoint {
+    /// Right after Stripe answered that it took a card payment (or started a subscription),
+    /// before checkout's transaction records it.
+    AfterCardCharge,
+}
+
+impl std::str::FromStr for FaultPoint {
+    type Err = String;
+    fn from_str(text: &str) -> Result<FaultPoint, String> {
+        match text {
+            "after-card-charge" => Ok(FaultPoint::AfterCardCharge),
+            other => Err(format!("unknown fault point {other:?} (known: after-card-charge)")),
+        }
+    }
 }
 
 /// The payment providers' settings. A provider without its keys is simply not offered.
@@ -188,6 +212,8 @@ impl Config {
             media_url_secret: var("MEDIA_URL_SECRET"),
             payments: PaymentSettings::from_env()?,
             billing_poll_interval: Duration::from_millis(parsed("BILLING_POLL_INTERVAL_MS", 60_000)?),
+            reconcile_interval: Duration::from_millis(parsed("RECONCILE_INTERVAL_MS", 3_600_000)?),
+            fault_point: var("FAULT_POINT").map(|text| text.parse()).transpose().map_err(|problem| ConfigError { name: "FAULT_POINT", problem })?,
             referral_ledger_interval: Duration::from_millis(parsed("REFERRAL_LEDGER_INTERVAL_MS", 5_000)?),
             referral_refund_window: chrono::Duration::days(parsed("REFERRAL_REFUND_WINDOW_DAYS", referral::service::REFUND_WINDOW_DAYS)?),
             ai_fetch_allow: summariser::fetch_policy::AllowList::parse(&var("AI_FETCH_ALLOW").unwrap_or_default())

@@ -4,6 +4,7 @@ pub mod auth;
 mod cache_policy;
 pub mod config;
 pub mod envelope;
+pub mod fault_points;
 mod hygiene;
 pub mod metrics;
 pub mod openapi;

@@ -2,7 +2,7 @@
 //! made the first time a request needs it, on a blocking thread (the Stripe client owns a small
 //! runtime of its own, which cannot be made inside the server's async context).
 
-use crate::config::PaymentSettings;
+use crate::config::{FaultPoint, PaymentSettings};
 use billing::gateway::{CardPayments, Gateways, PayPalPayments, WebhookVerifier};
 use payments::paypal::{PayPalClient, PayPalWebhooks};
 use payments::stripe::{StripePayments, StripeWebhooks};
@@ -10,7 +10,8 @@ use std::sync::OnceLock;
 
 pub struct PaymentProviders {
     settings: PaymentSettings,
-    stripe: OnceLock<Option<StripePayments>>,
+    fault_point: Option<FaultPoint>,
+    stripe: OnceLock<Option<Box<dyn CardPayments>>>,
     paypal: OnceLock<Option<PayPalClient>>,
     stripe_webhooks: Option<StripeWebhooks>,
     paypal_webhooks: OnceLock<Option<PayPalWebhooks>>,
@@ -18,10 +19,11 @@ pub struct PaymentProviders {
 }
 
 impl PaymentProviders {
-    pub fn new(settings: PaymentSettings) -> PaymentProviders {
+    pub fn new(settings: PaymentSettings, fault_point: Option<FaultPoint>) -> PaymentProviders {
         PaymentProviders {
             stripe_webhooks: settings.stripe.as_ref().map(StripeWebhooks::new),
             settings,
+            fault_point,
             stripe: OnceLock::new(),
             paypal: OnceLock::new(),
             paypal_webhooks: OnceLock::new(),
@@ -38,10 +40,13 @@ impl PaymentProviders {
         self.stripe
             .get_or_init(|| {
                 let settings = self.settings.stripe.as_ref()?;
-                StripePayments::new(settings).map_err(|e| tracing::error!(cause = %e, "the Stripe client could not be made")).ok()
+                let stripe = StripePayments::new(settings).map_err(|e| tracing::error!(cause = %e, "the Stripe client could not be made")).ok()?;
+                Some(match self.fault_point {
+                    Some(FaultPoint::AfterCardCharge) => Box::new(crate::fault_points::StopAfterCardCharge { inner: stripe }) as Box<dyn CardPayments>,
+                    None => Box::new(stripe),
+                })
             })
-            .as_ref()
-            .map(|s| s as &dyn CardPayments)
+            .as_deref()
     }
 
     /// PayPal, if configured. Call from a blocking thread.

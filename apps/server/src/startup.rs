@@ -101,7 +101,10 @@ impl Application {
                 media::UrlSigner::random()
             }
         };
-        let payments = Arc::new(crate::payment_providers::PaymentProviders::new(config.payments.clone()));
+        if config.fault_point.is_some() && !config.payments.test_mode {
+            anyhow::bail!("FAULT_POINT is for tests: it is refused unless payments run in test mode");
+        }
+        let payments = Arc::new(crate::payment_providers::PaymentProviders::new(config.payments.clone(), config.fault_point));
         let config = Arc::new(config);
         let metrics: Arc<crate::metrics::Metrics> = Arc::default();
         let state = AppState {
@@ -132,6 +135,7 @@ impl Application {
             spawn_housekeeping(pool.clone(), clock.clone(), &background),
             spawn_read_counts(pool.clone(), &background),
             crate::routes::billing::spawn_renewal_housekeeping(state.clone(), config.billing_poll_interval, &background),
+            crate::routes::billing::spawn_reconcile(state.clone(), config.reconcile_interval, &background),
             crate::routes::referral::spawn_commission_ledger(state.clone(), config.referral_ledger_interval, &background),
             crate::routes::ai::spawn_summariser(state.clone(), config.ai_poll_interval, &background),
             crate::routes::challenge::spawn_reminders(state.clone(), config.reminder_interval, &background),

@@ -17,6 +17,10 @@ pub enum Buyer {
 /// Where a charge stands. Only `Paid` gives anything.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ChargeStatus {
+    /// Recorded before the provider is asked, so that a payment whose answer was lost (the
+    /// process died, the connection timed out) is found again: the provider's event or the
+    /// reconcile job finds what became of it (`reconcile`).
+    Initiated,
     /// Waiting for the buyer: their bank (3-D Secure), or their approval in PayPal's window.
     RequiresAction,
     /// Accepted by the provider but the money has not arrived (a bank debit): nothing is given
@@ -31,6 +35,7 @@ pub enum ChargeStatus {
 impl ChargeStatus {
     pub fn as_str(self) -> &'static str {
         match self {
+            ChargeStatus::Initiated => "initiated",
             ChargeStatus::RequiresAction => "requires_action",
             ChargeStatus::Processing => "processing",
             ChargeStatus::Paid => "paid",
@@ -40,12 +45,12 @@ impl ChargeStatus {
     }
 
     pub fn parse(text: &str) -> Option<ChargeStatus> {
-        [Self::RequiresAction, Self::Processing, Self::Paid, Self::Refunded, Self::Disputed].into_iter().find(|s| s.as_str() == text)
+        [Self::Initiated, Self::RequiresAction, Self::Processing, Self::Paid, Self::Refunded, Self::Disputed].into_iter().find(|s| s.as_str() == text)
     }
 
     /// Waiting for money that may still come.
     pub fn is_waiting(self) -> bool {
-        matches!(self, ChargeStatus::RequiresAction | ChargeStatus::Processing)
+        matches!(self, ChargeStatus::Initiated | ChargeStatus::RequiresAction | ChargeStatus::Processing)
     }
 }
 
@@ -60,7 +65,8 @@ pub struct Charge {
     pub amount: Cents,
     pub coupon: Option<String>,
     pub provider: String,
-    /// The provider's payment or subscription id.
+    /// The provider's payment or subscription id; empty while the charge is `Initiated` and the
+    /// provider has not named it.
     pub reference: String,
     pub status: ChargeStatus,
     pub created_at: Timestamp,
@@ -116,6 +122,13 @@ pub trait ChargeBook {
     /// Marks a waiting charge paid with the same effects as `record_charge` (once: false when it
     /// was not waiting any more).
     fn complete_charge(&self, id: &str, subscription: Option<&SubscriptionState>) -> PortResult<bool>;
+    /// Gives an `Initiated` charge the provider's reference and moves it to `status` (a waiting
+    /// status, or `Initiated` still for a payment `complete_charge` completes next). False when it
+    /// was not initiated any more (its provider's event or reconcile settled it meanwhile).
+    fn name_reference(&self, id: &str, reference: &str, status: ChargeStatus) -> PortResult<bool>;
+    /// Removes an `Initiated` charge (and its gift form) the provider refused or never received;
+    /// false when it was not initiated any more.
+    fn drop_initiated(&self, id: &str) -> PortResult<bool>;
     /// Gives an unattached paid charge to `user`, once: false when it had been attached meanwhile.
     fn attach_charge(&self, id: &str, user: UserId, at: Timestamp) -> PortResult<bool>;
     /// The subscription state stored for a charge.

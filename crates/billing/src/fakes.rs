@@ -39,6 +39,7 @@ pub struct InMemoryBilling {
     invites: Mutex<Vec<(i64, String, Timestamp)>>,
     /// Subscription payments: (charge id, provider, payment, refunded).
     subscription_payments: Mutex<Vec<(String, String, SubscriptionPayment, bool)>>,
+    reconcile_reports: Mutex<Vec<crate::reconcile::ReconcileReport>>,
 }
 
 /// Everything the store holds, for rolling a failed transaction back.
@@ -199,7 +200,7 @@ impl ChargeBook for InMemoryBilling {
     }
 
     fn find_charge_by_reference(&self, provider: &str, reference: &str) -> PortResult<Option<Charge>> {
-        Ok(self.charges.lock().unwrap().iter().find(|c| c.provider == provider && c.reference == reference).cloned())
+        Ok(self.charges.lock().unwrap().iter().find(|c| !reference.is_empty() && c.provider == provider && c.reference == reference).cloned())
     }
 
     fn complete_charge(&self, id: &str, subscription: Option<&SubscriptionState>) -> PortResult<bool> {
@@ -217,6 +218,25 @@ impl ChargeBook for InMemoryBilling {
             self.paid_effects(charge, subscription);
         }
         Ok(completed.is_some())
+    }
+
+    fn name_reference(&self, id: &str, reference: &str, status: ChargeStatus) -> PortResult<bool> {
+        let mut charges = self.charges.lock().unwrap();
+        let Some(charge) = charges.iter_mut().find(|c| c.id == id && c.status == ChargeStatus::Initiated) else { return Ok(false) };
+        charge.reference = reference.to_owned();
+        charge.status = status;
+        Ok(true)
+    }
+
+    fn drop_initiated(&self, id: &str) -> PortResult<bool> {
+        let mut charges = self.charges.lock().unwrap();
+        let before = charges.len();
+        charges.retain(|c| !(c.id == id && c.status == ChargeStatus::Initiated));
+        let dropped = charges.len() < before;
+        if dropped {
+            self.gifts.lock().unwrap().retain(|(charge, _)| charge != id);
+        }
+        Ok(dropped)
     }
 
     fn attach_charge(&self, id: &str, user: UserId, _at: Timestamp) -> PortResult<bool> {
@@ -253,6 +273,13 @@ impl BillingLedger for InMemoryBilling {
     fn lock_charge_by_reference(&self, provider: &str, reference: &str) -> PortResult<Option<(Charge, Option<SubscriptionState>)>> {
         let charge = self.find_charge_by_reference(provider, reference)?;
         Ok(charge.map(|c| {
+            let state = self.state_of(&c.id);
+            (c, state)
+        }))
+    }
+
+    fn lock_charge(&self, id: &str) -> PortResult<Option<(Charge, Option<SubscriptionState>)>> {
+        Ok(self.find_charge(id)?.map(|c| {
             let state = self.state_of(&c.id);
             (c, state)
         }))
@@ -332,6 +359,42 @@ impl Payers for InMemoryBilling {
             return Ok(None);
         }
         Ok(self.sessions.lock().unwrap().iter().find(|(s, _)| s.user == user).map(|(_, email)| email.clone()))
+    }
+}
+
+impl ReconcileBook for InMemoryBilling {
+    fn charges_after(&self, after: Option<&str>, limit: usize) -> PortResult<Vec<(Charge, Option<SubscriptionState>)>> {
+        let mut charges: Vec<Charge> = self.charges().into_iter().filter(|c| after.is_none_or(|a| c.id.as_str() > a)).collect();
+        charges.sort_by(|a, b| a.id.cmp(&b.id));
+        Ok(charges
+            .into_iter()
+            .take(limit)
+            .map(|c| {
+                let state = self.state_of(&c.id);
+                (c, state)
+            })
+            .collect())
+    }
+
+    fn members_with_plans_after(&self, after: Option<UserId>, limit: usize) -> PortResult<Vec<UserId>> {
+        let mut users: Vec<UserId> = self.grants.lock().unwrap().iter().map(|g| g.user).collect();
+        users.extend(self.plans_of_members.lock().unwrap().keys().copied());
+        users.sort_by_key(|u| u.0);
+        users.dedup();
+        Ok(users.into_iter().filter(|u| after.is_none_or(|a| u.0 > a.0)).take(limit).collect())
+    }
+
+    fn stored_member_plan(&self, user: UserId) -> PortResult<Option<MemberPlan>> {
+        Ok(self.plans_of_members.lock().unwrap().get(&user).cloned())
+    }
+
+    fn save_reconcile_report(&self, report: &crate::reconcile::ReconcileReport) -> PortResult<()> {
+        self.reconcile_reports.lock().unwrap().push(report.clone());
+        Ok(())
+    }
+
+    fn last_reconcile_report(&self) -> PortResult<Option<crate::reconcile::ReconcileReport>> {
+        Ok(self.reconcile_reports.lock().unwrap().last().cloned())
     }
 }
 
@@ -571,7 +634,8 @@ impl Secrets for CountingSecrets {
 }
 
 /// A card provider with the test cards of the stand-in: `pm_visa` pays, `pm_declined` is
-/// declined, `pm_3ds` needs 3-D Secure until `approve`d; `pm_down` finds the provider down.
+/// declined, `pm_3ds` needs 3-D Secure until `approve`d; `pm_down` finds the provider down;
+/// `pm_lost` pays but its answer is lost (a timeout after the provider took the money).
 pub struct FakeCards {
     pub now: Timestamp,
     approved: Mutex<Vec<String>>,
@@ -584,6 +648,8 @@ pub struct FakeCards {
     pub cancelled_now: Mutex<Vec<String>>,
     /// While true, turning renewals off fails as if the provider were down.
     pub down: Mutex<bool>,
+    /// Subscriptions the provider changed without telling (their events were lost).
+    changed: Mutex<HashMap<String, ProviderSnapshot>>,
 }
 
 impl FakeCards {
@@ -596,7 +662,13 @@ impl FakeCards {
             cancelled: Mutex::default(),
             cancelled_now: Mutex::default(),
             down: Mutex::new(false),
+            changed: Mutex::default(),
         }
+    }
+
+    /// The provider's subscription is in this state now, and no event said so.
+    pub fn changed_silently(&self, subscription: &str, snapshot: ProviderSnapshot) {
+        self.changed.lock().unwrap().insert(subscription.to_owned(), snapshot);
     }
 
     pub fn approve(&self, reference: &str) {
@@ -618,6 +690,7 @@ impl CardPayments for FakeCards {
         let reference = format!("pi_{}", payment.idempotency_key);
         Ok(match payment.payment_method.as_str() {
             "pm_visa" | "pm_visa_copy" | "pm_other_card" => PaymentOutcome::Paid { reference },
+            "pm_lost" => return Err(GatewayUnavailable("timed out".into())),
             "pm_debit" => PaymentOutcome::Processing { reference: format!("pi_debit_{}", payment.idempotency_key) },
             "pm_3ds" => PaymentOutcome::RequiresAction { client_secret: format!("{reference}_secret"), reference },
             "pm_down" => return Err(GatewayUnavailable("connection refused".into())),
@@ -631,6 +704,7 @@ impl CardPayments for FakeCards {
         let subscription = format!("sub_{}", request.idempotency_key);
         Ok(match request.payment_method.as_str() {
             "pm_visa" | "pm_visa_copy" | "pm_other_card" => SubscriptionOutcome::Started { subscription, snapshot: self.trial_snapshot(request) },
+            "pm_lost" => return Err(GatewayUnavailable("timed out".into())),
             "pm_3ds" => SubscriptionOutcome::RequiresAction { client_secret: format!("{subscription}_secret"), subscription },
             "pm_down" => return Err(GatewayUnavailable("connection refused".into())),
             _ => SubscriptionOutcome::Declined { message: Some("Your card was declined.".into()) },
@@ -668,6 +742,37 @@ impl CardPayments for FakeCards {
             CardUpdate::PaymentDeclined { snapshot, message: Some("Your card was declined.".into()) }
         } else {
             CardUpdate::NotCompleted
+        })
+    }
+
+    /// Finds payments and subscriptions by reference, or by charge id (the idempotency key).
+    fn look_up_purchase(&self, lookup: &PurchaseLookup<'_>) -> Result<Option<FoundPurchase>, GatewayUnavailable> {
+        if *self.down.lock().unwrap() {
+            return Err(GatewayUnavailable("connection refused".into()));
+        }
+        if lookup.subscription {
+            let request = self.subscriptions.lock().unwrap().iter().find(|r| r.idempotency_key == lookup.charge_id).cloned();
+            let Some(request) = request else { return Ok(None) };
+            let subscription = format!("sub_{}", request.idempotency_key);
+            if let Some(snapshot) = self.changed.lock().unwrap().get(&subscription) {
+                return Ok(Some(FoundPurchase::Subscription { subscription, snapshot: *snapshot }));
+            }
+            return Ok(match request.payment_method.as_str() {
+                "pm_visa" | "pm_visa_copy" | "pm_other_card" | "pm_lost" => {
+                    Some(FoundPurchase::Subscription { snapshot: self.trial_snapshot(&request), subscription })
+                }
+                "pm_3ds" => self.subscription(&subscription)?.map(|snapshot| FoundPurchase::Subscription { subscription, snapshot }),
+                _ => None,
+            });
+        }
+        let payment = self.payments.lock().unwrap().iter().find(|p| p.idempotency_key == lookup.charge_id).cloned();
+        let Some(payment) = payment else { return Ok(None) };
+        let reference = format!("pi_{}", payment.idempotency_key);
+        Ok(match payment.payment_method.as_str() {
+            "pm_visa" | "pm_visa_copy" | "pm_other_card" | "pm_lost" => Some(FoundPurchase::Payment(PaymentOutcome::Paid { reference })),
+            "pm_3ds" => Some(FoundPurchase::Payment(self.payment(&reference)?)),
+            "pm_debit" => Some(FoundPurchase::Payment(self.payment(&format!("pi_debit_{}", payment.idempotency_key))?)),
+            _ => Some(FoundPurchase::Payment(PaymentOutcome::Declined { message: Some("Your card was declined.".into()) })),
         })
     }
 

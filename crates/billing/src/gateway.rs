@@ -16,7 +16,9 @@ pub struct OneTimePayment {
     pub payment_method: String,
     /// What the buyer's statement and the provider's dashboard show, e.g. "Gistbook Premium Lifetime".
     pub description: String,
-    /// The same key for a retried request makes no second charge.
+    /// Our charge id. The same key for a retried request makes no second charge, and the
+    /// provider keeps it with the payment (metadata `charge_id`), so a payment whose answer was
+    /// lost is found again (`look_up_purchase`).
     pub idempotency_key: String,
 }
 
@@ -33,6 +35,7 @@ pub struct SubscriptionRequest {
     pub one_time: Cents,
     pub interval: Interval,
     pub trial_days: u32,
+    /// Our charge id, as for `OneTimePayment` (kept as the subscription's metadata `charge_id`).
     pub idempotency_key: String,
 }
 
@@ -79,6 +82,25 @@ pub enum SubscriptionOutcome {
 #[error("payment provider unavailable: {0}")]
 pub struct GatewayUnavailable(pub String);
 
+/// A purchase to find at the provider: by its reference when it has one, else by our charge id
+/// (the metadata every payment and subscription is made with) among its customer's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PurchaseLookup<'a> {
+    pub charge_id: &'a str,
+    /// The buyer's address (the provider's customer is found by it).
+    pub email: &'a str,
+    /// Empty when the provider has not named it yet.
+    pub reference: &'a str,
+    pub subscription: bool,
+}
+
+/// What the provider says a purchase came to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FoundPurchase {
+    Payment(PaymentOutcome),
+    Subscription { subscription: String, snapshot: ProviderSnapshot },
+}
+
 /// What every provider does for a subscription it runs.
 pub trait RenewingSubscriptions: Send + Sync {
     /// A subscription's state now.
@@ -104,6 +126,9 @@ pub trait CardPayments: RenewingSubscriptions {
     /// Makes the card the completed setup saved the one `subscription` charges, and retries its
     /// unpaid invoice if it has one. The setup must belong to the subscription's customer.
     fn use_new_card(&self, subscription: &str, setup: &str) -> Result<CardUpdate, GatewayUnavailable>;
+    /// What became of a purchase, read only (nothing is confirmed or charged); `None` when the
+    /// provider has no such payment or subscription.
+    fn look_up_purchase(&self, lookup: &PurchaseLookup<'_>) -> Result<Option<FoundPurchase>, GatewayUnavailable>;
 }
 
 /// A card being saved: the page completes `client_secret` with Stripe.js (`confirmCardSetup`).
@@ -221,8 +246,10 @@ pub enum ProviderEvent {
     Disputed { reference: String },
     /// A won dispute: the money of a disputed payment came back.
     DisputeWon { reference: String },
-    /// A one-time payment that was processing (or waiting for the buyer's bank) succeeded.
-    PaymentSucceeded { reference: String },
+    /// A one-time payment succeeded (at once, or after processing or the buyer's bank).
+    /// `charge_id` is ours, from the payment's metadata: it finds a charge whose checkout never
+    /// heard the provider's answer.
+    PaymentSucceeded { reference: String, charge_id: Option<String> },
     /// A subscription's renewal could not be charged; the provider retries.
     RenewalFailed { subscription: String },
     /// An event billing does not act on.

@@ -13,6 +13,7 @@ pub mod model;
 pub mod ports;
 pub mod pricing;
 pub mod receipt;
+pub mod reconcile;
 pub mod service;
 pub mod standing;
 pub mod subscription;

@@ -7,6 +7,7 @@ use crate::codes::{CodeKind, CodeRecord, GiftDetails, Seat};
 use crate::error::BillingError;
 use crate::gateway::SubscriptionPayment;
 use crate::model::{Coupon, Plan};
+use crate::reconcile::ReconcileReport;
 use crate::subscription::SubscriptionState;
 use kernel::{OutgoingMail, PortResult, Session, Timestamp, UserId};
 
@@ -121,6 +122,8 @@ pub trait BillingLedger {
     /// The charge behind a provider reference (a subscription, payment or order id) with its
     /// subscription state, locked until the transaction ends.
     fn lock_charge_by_reference(&self, provider: &str, reference: &str) -> PortResult<Option<(Charge, Option<SubscriptionState>)>>;
+    /// A charge by our id with its subscription state, locked until the transaction ends.
+    fn lock_charge(&self, id: &str) -> PortResult<Option<(Charge, Option<SubscriptionState>)>>;
     /// Stores a subscription's state (the caller decided it is newer).
     fn save_subscription(&self, charge_id: &str, state: &SubscriptionState) -> PortResult<()>;
     /// Sets a charge's status (refunded, disputed, paid again after a won dispute).
@@ -189,7 +192,21 @@ pub trait SeatBook {
     fn revoke_seat(&self, id: i64, replacement: &NewCode, at: Timestamp) -> PortResult<bool>;
 }
 
-/// Everything billing stores, implemented by one adapter.
-pub trait BillingStore: PlanCatalog + CouponBook + ChargeBook + BillingLedger + Payers + CodeBook + SeatBook + GrantBook + TrialBook {}
+/// What reconciliation reads page by page, and its last report.
+pub trait ReconcileBook {
+    /// Charges with an id greater than `after` (from the first when `None`), in id order, at most
+    /// `limit`, with their subscription states.
+    fn charges_after(&self, after: Option<&str>, limit: usize) -> PortResult<Vec<(Charge, Option<SubscriptionState>)>>;
+    /// Members who hold a grant or whose stored plan fields name a plan, with ids greater than
+    /// `after`, in id order, at most `limit`.
+    fn members_with_plans_after(&self, after: Option<UserId>, limit: usize) -> PortResult<Vec<UserId>>;
+    /// The plan fields stored on the member (what every entitlement reads).
+    fn stored_member_plan(&self, user: UserId) -> PortResult<Option<MemberPlan>>;
+    fn save_reconcile_report(&self, report: &ReconcileReport) -> PortResult<()>;
+    fn last_reconcile_report(&self) -> PortResult<Option<ReconcileReport>>;
+}
 
-impl<T: PlanCatalog + CouponBook + ChargeBook + BillingLedger + Payers + CodeBook + SeatBook + GrantBook + TrialBook> BillingStore for T {}
+/// Everything billing stores, implemented by one adapter.
+pub trait BillingStore: PlanCatalog + CouponBook + ChargeBook + BillingLedger + Payers + CodeBook + SeatBook + GrantBook + TrialBook + ReconcileBook {}
+
+impl<T: PlanCatalog + CouponBook + ChargeBook + BillingLedger + Payers + CodeBook + SeatBook + GrantBook + TrialBook + ReconcileBook> BillingStore for T {}

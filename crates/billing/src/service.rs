@@ -88,6 +88,7 @@ mod checkout;
 mod codes;
 mod events;
 mod paypal;
+mod reconcile;
 
 pub use access::RENEWALS_PER_ROUND;
 pub use card::CardUpdated;

@@ -97,6 +97,16 @@ diesel::table! {
 }
 
 diesel::table! {
+    reconcile_runs (id) {
+        id -> Int8,
+        finished_at -> Timestamptz,
+        charges_checked -> Int4,
+        members_checked -> Int4,
+        problems -> Jsonb,
+    }
+}
+
+diesel::table! {
     access_grants (id) {
         id -> Int8,
         user_id -> Int8,
@@ -737,6 +747,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     charges,
     subscriptions,
     access_grants,
+    reconcile_runs,
     trials,
     provider_events,
     cancellations,

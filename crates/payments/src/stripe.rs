@@ -6,8 +6,9 @@
 //! comes from billing (`pricing::quote`); prices are sent inline (`price_data`), never looked up.
 
 use billing::gateway::{
-    CardPayments, CardSetup, CardUpdate, GatewayUnavailable, OneTimePayment, PaymentOutcome, ProviderEvent, RenewingSubscriptions, SubscriptionOutcome,
-    SubscriptionPayment, SubscriptionRequest, VerifiedEvent, WebhookHeaders, WebhookRejected, WebhookVerifier, STRIPE,
+    CardPayments, CardSetup, CardUpdate, FoundPurchase, GatewayUnavailable, OneTimePayment, PaymentOutcome, ProviderEvent, PurchaseLookup,
+    RenewingSubscriptions, SubscriptionOutcome, SubscriptionPayment, SubscriptionRequest, VerifiedEvent, WebhookHeaders, WebhookRejected, WebhookVerifier,
+    STRIPE,
 };
 use billing::model::Interval;
 use billing::subscription::{ProviderSnapshot, SubscriptionStatus};
@@ -18,13 +19,13 @@ use stripe::{Client, ClientBuilder, IdempotencyKey, RequestStrategy, StripeError
 use stripe_billing::invoice::PayInvoice;
 use stripe_billing::subscription::{
     CancelSubscription, CreateSubscription, CreateSubscriptionAddInvoiceItems, CreateSubscriptionAddInvoiceItemsPriceData, CreateSubscriptionItems,
-    CreateSubscriptionItemsPriceData, CreateSubscriptionItemsPriceDataRecurring, CreateSubscriptionItemsPriceDataRecurringInterval, RetrieveSubscription,
-    UpdateSubscription,
+    CreateSubscriptionItemsPriceData, CreateSubscriptionItemsPriceDataRecurring, CreateSubscriptionItemsPriceDataRecurringInterval, ListSubscription,
+    ListSubscriptionStatus, RetrieveSubscription, UpdateSubscription,
 };
 use stripe_core::customer::{CreateCustomer, ListCustomer};
 use stripe_core::payment_intent::{
     ConfirmPaymentIntent, CreatePaymentIntent, CreatePaymentIntentAutomaticPaymentMethods, CreatePaymentIntentAutomaticPaymentMethodsAllowRedirects,
-    RetrievePaymentIntent,
+    ListPaymentIntent, RetrievePaymentIntent,
 };
 use stripe_core::setup_intent::{CreateSetupIntent, CreateSetupIntentUsage, RetrieveSetupIntent};
 use stripe_payment::payment_method::{AttachPaymentMethod, RetrievePaymentMethod};
@@ -41,6 +42,13 @@ pub struct StripeSettings {
     pub api_base: String,
     /// `whsec_...`: the signing secret of the webhook endpoint.
     pub webhook_secret: String,
+}
+
+/// The metadata key every payment and subscription carries our charge id under.
+const CHARGE_ID: &str = "charge_id";
+
+fn charge_metadata(charge_id: &str) -> std::collections::HashMap<String, String> {
+    std::collections::HashMap::from([(CHARGE_ID.to_owned(), charge_id.to_owned())])
 }
 
 /// Amounts are US cents.
@@ -69,6 +77,12 @@ impl StripePayments {
 
     fn run<T>(&self, future: impl Future<Output = T>) -> T {
         self.runtime.block_on(future)
+    }
+
+    /// The customer with this address, if Stripe has one (nothing is made).
+    fn existing_customer(&self, email: &str) -> Result<Option<String>, StripeError> {
+        let found = self.run(ListCustomer::new().email(email).limit(1).send(&self.client))?;
+        Ok(found.data.into_iter().next().map(|customer| customer.id.to_string()))
     }
 
     fn customer_by_email(&self, email: &str, key: &str) -> Result<String, StripeError> {
@@ -184,6 +198,8 @@ pub fn snapshot(subscription: &Subscription, as_of: Timestamp) -> ProviderSnapsh
         S::Canceled => SubscriptionStatus::Expired,
         S::Unpaid => SubscriptionStatus::Unpaid,
         S::Paused => SubscriptionStatus::Paused,
+        // The card's authentication (a trial's 3-D Secure) is not done: nothing is given yet.
+        S::Trialing if subscription.pending_setup_intent.is_some() => SubscriptionStatus::Incomplete,
         S::Trialing | S::Active | S::PastDue if renewal_off => SubscriptionStatus::Canceled,
         S::Trialing => SubscriptionStatus::Trialing,
         S::PastDue => SubscriptionStatus::PastDue,
@@ -216,6 +232,7 @@ impl CardPayments for StripePayments {
             .payment_method(payment.payment_method.as_str())
             .description(payment.description.as_str())
             .receipt_email(payment.email.as_str())
+            .metadata(charge_metadata(&payment.idempotency_key))
             .automatic_payment_methods(CreatePaymentIntentAutomaticPaymentMethods {
                 allow_redirects: Some(CreatePaymentIntentAutomaticPaymentMethodsAllowRedirects::Never),
                 enabled: true,
@@ -260,7 +277,8 @@ impl CardPayments for StripePayments {
             .customer(customer)
             .items(vec![item])
             .default_payment_method(request.payment_method.as_str())
-            .expand(vec!["latest_invoice.confirmation_secret".to_string()]);
+            .metadata(charge_metadata(key))
+            .expand(vec!["latest_invoice.confirmation_secret".to_string(), "pending_setup_intent".to_string()]);
         if request.trial_days > 0 {
             create = create.trial_period_days(request.trial_days);
         }
@@ -295,6 +313,17 @@ impl CardPayments for StripePayments {
                 Some(client_secret) => SubscriptionOutcome::RequiresAction { subscription: id, client_secret },
                 None => SubscriptionOutcome::Declined { message: None },
             });
+        }
+        // A trial whose card asks for 3-D Secure: the page completes the SetupIntent
+        // (`confirmCardSetup`), or the first renewal would fail.
+        let pending_secret = subscription
+            .pending_setup_intent
+            .as_ref()
+            .and_then(|setup| setup.as_object())
+            .filter(|setup| matches!(setup.status, stripe_shared::SetupIntentStatus::RequiresAction | stripe_shared::SetupIntentStatus::RequiresConfirmation))
+            .and_then(|setup| setup.client_secret.clone());
+        if let Some(client_secret) = pending_secret {
+            return Ok(SubscriptionOutcome::RequiresAction { subscription: id, client_secret });
         }
         let snapshot = snapshot(&subscription, chrono::Utc::now());
         Ok(SubscriptionOutcome::Started { subscription: id, snapshot })
@@ -350,6 +379,39 @@ impl CardPayments for StripePayments {
             None => CardUpdate::Updated { snapshot },
             Some(message) => CardUpdate::PaymentDeclined { snapshot, message },
         })
+    }
+
+    fn look_up_purchase(&self, lookup: &PurchaseLookup<'_>) -> Result<Option<FoundPurchase>, GatewayUnavailable> {
+        let as_found = |subscription: &Subscription| FoundPurchase::Subscription {
+            subscription: subscription.id.to_string(),
+            snapshot: snapshot(subscription, chrono::Utc::now()),
+        };
+        if !lookup.reference.is_empty() {
+            return if lookup.subscription {
+                match self.run(RetrieveSubscription::new(lookup.reference).send(&self.client)) {
+                    Ok(found) => Ok(Some(as_found(&found))),
+                    Err(StripeError::Stripe(_, 404)) => Ok(None),
+                    Err(error) => Err(unavailable(error)),
+                }
+            } else {
+                match self.run(RetrievePaymentIntent::new(lookup.reference).send(&self.client)) {
+                    Ok(intent) => Ok(Some(FoundPurchase::Payment(intent_outcome(&intent)))),
+                    Err(StripeError::Stripe(_, 404)) => Ok(None),
+                    Err(error) => Err(unavailable(error)),
+                }
+            };
+        }
+        // Never named: among the customer's newest, the one made with our charge id.
+        let Some(customer) = self.existing_customer(lookup.email).map_err(unavailable)? else { return Ok(None) };
+        let ours = |metadata: &std::collections::HashMap<String, String>| metadata.get(CHARGE_ID).is_some_and(|id| id == lookup.charge_id);
+        if lookup.subscription {
+            let list = ListSubscription::new().customer(customer).status(ListSubscriptionStatus::All).limit(100);
+            let found = self.run(list.send(&self.client)).map_err(unavailable)?;
+            Ok(found.data.iter().find(|subscription| ours(&subscription.metadata)).map(as_found))
+        } else {
+            let found = self.run(ListPaymentIntent::new().customer(customer).limit(100).send(&self.client)).map_err(unavailable)?;
+            Ok(found.data.iter().find(|intent| ours(&intent.metadata)).map(|intent| FoundPurchase::Payment(intent_outcome(intent))))
+        }
     }
 
     fn payment(&self, reference: &str) -> Result<PaymentOutcome, GatewayUnavailable> {
@@ -435,7 +497,9 @@ impl WebhookVerifier for StripeWebhooks {
                 Some(intent) => ProviderEvent::DisputeWon { reference: intent.id().to_string() },
                 None => ProviderEvent::Other,
             },
-            EventObject::PaymentIntentSucceeded(intent) => ProviderEvent::PaymentSucceeded { reference: intent.id.to_string() },
+            EventObject::PaymentIntentSucceeded(intent) => {
+                ProviderEvent::PaymentSucceeded { reference: intent.id.to_string(), charge_id: intent.metadata.get(CHARGE_ID).cloned() }
+            }
             EventObject::InvoicePaymentFailed(invoice) => match invoice_payment(invoice, as_of) {
                 Some((subscription, _)) => ProviderEvent::RenewalFailed { subscription },
                 None => ProviderEvent::Other,

@@ -9,6 +9,7 @@
  *   card.mount('#card');           // labelled inputs: card number, expiry (MM/YY), CVC
  *   const {paymentMethod, error} = await stripe.createPaymentMethod({type: 'card', card, billing_details});
  *   const {paymentIntent, error} = await stripe.handleCardAction(clientSecret);   // or confirmCardPayment
+ *   const {setupIntent, error} = await stripe.confirmCardSetup(clientSecret);      // a trial's card (3-D Secure)
  *
  * Test cards: 4242424242424242 pays, 4000000000000002 is declined, 4000002760003184 asks for
  * 3-D Secure: handleCardAction / confirmCardPayment open the stand-in's approval page in a modal
@@ -141,9 +142,20 @@
       confirmCardPayment: completeAction,
       // Saves a card for later payments: a PaymentMethod from the Element, then the SetupIntent
       // confirmed with it (the client secret proves the page may).
+      // Without a card: authenticates the card a SetupIntent holds already (a subscription's trial
+      // whose card asks for 3-D Secure: its pending_setup_intent).
       confirmCardSetup: function (clientSecret, data) {
         var card = data && data.payment_method && data.payment_method.card;
         var setupId = String(clientSecret || '').split('_secret_')[0];
+        if (!card) {
+          return threeDs(setupId).then(function (approved) {
+            if (!approved) {
+              return {error: {type: 'card_error', code: 'setup_intent_authentication_failure',
+                message: 'We are unable to authenticate your payment method.'}};
+            }
+            return {setupIntent: {id: setupId, object: 'setup_intent', status: 'succeeded'}};
+          });
+        }
         return this.createPaymentMethod({type: 'card', card: card}).then(function (made) {
           if (made.error) return {error: made.error};
           return post('/v1/setup_intents/' + setupId + '/confirm', {payment_method: made.paymentMethod.id, client_secret: clientSecret})

@@ -159,6 +159,23 @@ impl StripeStandIn {
         approve(&mut self.lock(), payment_intent)
     }
 
+    /// Completes 3-D Secure for a trial's pending SetupIntent (`seti_...`) as the bank page
+    /// would; its events are delivered before this returns.
+    pub fn approve_setup_3ds(&self, setup_intent: &str) -> bool {
+        let (approved, events, webhook) = {
+            let mut state = self.lock();
+            let before = state.events.len();
+            let approved = approve_setup(&mut state, setup_intent).is_some();
+            (approved, state.events[before..].to_vec(), state.webhook.clone())
+        };
+        if let Some((url, secret)) = webhook {
+            for event in &events {
+                let _ = Self::send_event(&url, &secret, event);
+            }
+        }
+        approved
+    }
+
     /// A subscription object as it is now.
     pub fn subscription(&self, id: &str) -> Option<Value> {
         self.lock().subscriptions.get(id).cloned()
@@ -413,7 +430,7 @@ fn route(state: &mut State, method: &str, path: &str, form: &HashMap<String, Str
                 "id": id, "object": "payment_intent", "amount": amount, "amount_capturable": 0, "amount_received": 0,
                 "capture_method": "automatic", "confirmation_method": "automatic", "created": now(),
                 "currency": get("currency").unwrap_or_else(|| "usd".into()), "customer": get("customer"),
-                "description": get("description"), "receipt_email": get("receipt_email"), "livemode": false, "metadata": {},
+                "description": get("description"), "receipt_email": get("receipt_email"), "livemode": false, "metadata": metadata(form),
                 "payment_method": get("payment_method"), "payment_method_types": ["card"],
                 "client_secret": format!("{id}_secret_standin"), "status": "requires_payment_method",
                 "latest_charge": null, "last_payment_error": null, "next_action": null,
@@ -470,6 +487,12 @@ fn route(state: &mut State, method: &str, path: &str, form: &HashMap<String, Str
             state.setup_intents.insert(id, setup.clone());
             ok(&setup)
         }
+        // The bank approved the card of a trial's pending SetupIntent (3-D Secure): the
+        // subscription has nothing pending any more.
+        ("POST", ["setup_intents", id, "test_approve"]) => match approve_setup(state, id) {
+            Some(setup) => ok(&setup),
+            None => missing("setup_intent awaiting 3-D Secure", id),
+        },
         ("GET", ["setup_intents", id]) => match state.setup_intents.get(*id) {
             Some(setup) => ok(setup),
             None => missing("setup_intent", id),
@@ -738,6 +761,32 @@ fn succeed(state: &mut State, id: &str) {
     intent["amount_received"] = json!(amount);
     intent["latest_charge"] = json!(charge_id);
     intent["next_action"] = Value::Null;
+    let intent = intent.clone();
+    state.event("payment_intent.succeeded", intent);
+}
+
+/// The `metadata[key]` fields of a request, as the object's `metadata`.
+fn metadata(form: &HashMap<String, String>) -> Value {
+    let pairs = form.iter().filter_map(|(key, value)| Some((key.strip_prefix("metadata[")?.strip_suffix(']')?.to_string(), json!(value))));
+    Value::Object(pairs.collect())
+}
+
+/// The bank approved the card of a trial's pending SetupIntent (3-D Secure): the subscription has
+/// nothing pending any more, and says so in an event.
+fn approve_setup(state: &mut State, id: &str) -> Option<Value> {
+    let setup = state.setup_intents.get_mut(id).filter(|setup| setup["status"] == "requires_action")?;
+    setup["status"] = json!("succeeded");
+    setup["next_action"] = Value::Null;
+    let setup = setup.clone();
+    let pending: Vec<String> =
+        state.subscriptions.iter().filter(|(_, sub)| sub["pending_setup_intent"] == json!(id)).map(|(sub_id, _)| sub_id.clone()).collect();
+    for sub_id in pending {
+        let sub = state.subscriptions.get_mut(&sub_id).expect("listed");
+        sub["pending_setup_intent"] = Value::Null;
+        let sub = sub.clone();
+        state.event("customer.subscription.updated", sub);
+    }
+    Some(setup)
 }
 
 /// The bank approved 3-D Secure: the intent is paid (Stripe.js `confirmCardPayment` behaviour).
@@ -823,9 +872,30 @@ fn create_subscription(state: &mut State, form: &HashMap<String, String>) -> Res
             "current_period_end": period_end, "discounts": [], "metadata": {}, "plan": plan, "price": price,
             "quantity": 1, "subscription": id,
         })]),
-        "latest_invoice": null, "livemode": false, "metadata": {}, "start_date": start, "status": status,
+        "latest_invoice": null, "livemode": false, "metadata": metadata(form), "pending_setup_intent": null, "start_date": start, "status": status,
         "trial_start": trial_end.map(|_| start), "trial_end": trial_end,
     });
+    // A trial's card that asks for 3-D Secure: Stripe makes a SetupIntent the page must complete
+    // (`pending_setup_intent`), or the first renewal would fail.
+    let mut expanded_setup = None;
+    if status == "trialing" && card.as_deref() == Some(CARD_3DS) {
+        let setup_id = state.id("seti");
+        let setup = json!({
+            "id": setup_id, "object": "setup_intent", "client_secret": format!("{setup_id}_secret_standin"), "created": start,
+            "customer": customer, "livemode": false, "metadata": {}, "payment_method": pm, "payment_method_types": ["card"],
+            "status": "requires_action", "usage": "off_session",
+            "next_action": {"type": "use_stripe_sdk", "use_stripe_sdk": {"type": "three_d_secure_redirect", "stripe_js": format!("/3ds/{setup_id}")}},
+            "automatic_payment_methods": null, "flow_directions": null, "last_setup_error": null,
+            "application": null, "attach_to_self": null, "cancellation_reason": null, "description": null, "latest_attempt": null,
+            "mandate": null, "on_behalf_of": null, "payment_method_configuration_details": null, "payment_method_options": null,
+            "single_use_mandate": null,
+        });
+        state.setup_intents.insert(setup_id.clone(), setup.clone());
+        sub["pending_setup_intent"] = json!(setup_id);
+        if form.iter().any(|(k, v)| k.starts_with("expand") && v == "pending_setup_intent") {
+            expanded_setup = Some(setup);
+        }
+    }
     if status == "incomplete" {
         let mut invoice = invoice(state, &sub, "open");
         invoice["billing_reason"] = json!("subscription_create");
@@ -836,6 +906,9 @@ fn create_subscription(state: &mut State, form: &HashMap<String, String>) -> Res
     }
     state.subscriptions.insert(id, sub.clone());
     state.event("customer.subscription.created", sub.clone());
+    if let Some(setup) = expanded_setup {
+        sub["pending_setup_intent"] = setup;
+    }
     ok(&sub)
 }
 
@@ -851,7 +924,8 @@ const APPROVE_PAGE: &str = r#"<!doctype html>
 <script>
 function done(ok){ parent.postMessage({standInThreeDs:'__ID__', ok: ok}, '*'); }
 document.getElementById('approve').onclick = function(){
-  fetch('/v1/payment_intents/__ID__/test_approve', {method:'POST', headers:{Authorization:'Bearer pk_test_standin'}})
+  fetch(('__ID__'.indexOf('seti_') === 0 ? '/v1/setup_intents/' : '/v1/payment_intents/') + '__ID__/test_approve',
+    {method:'POST', headers:{Authorization:'Bearer pk_test_standin'}})
     .then(function(r){ done(r.ok); }, function(){ done(false); });
 };
 document.getElementById('fail').onclick = function(){ done(false); };

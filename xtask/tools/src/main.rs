@@ -9,6 +9,7 @@ mod catalogue_seed;
 mod content_seed;
 mod oauth_stand_in;
 mod payment_stand_ins;
+mod reconcile;
 mod seed;
 mod servers;
 mod synthetic;
@@ -31,6 +32,8 @@ usage: xtask-tools <command>   (through `cargo xtask <command>`)
   make-admin EMAIL
   totp EMAIL
   rotate-keys
+  reconcile [--fix]          every charge and subscription against its provider, its grants and
+                             the members' plan fields; prints each difference and fails on any
   create-codes PLAN [DAYS] [--count N]
   import-codes stacksocial FILE.csv
 ";
@@ -61,6 +64,7 @@ fn dispatch(args: &[String]) -> Result<()> {
             _ => bail!("usage: cargo xtask make-admin EMAIL"),
         },
         Some("rotate-keys") => seed::rotate_keys_command(),
+        Some("reconcile") => reconcile::reconcile_command(&rest),
         Some("totp") => match rest.as_slice() {
             [email] => seed::totp_command(email),
             _ => bail!("usage: cargo xtask totp EMAIL"),

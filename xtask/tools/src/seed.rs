@@ -19,7 +19,7 @@ pub const MEMBER_PASSWORD: &str = "gistbook-reader";
 pub const PREMIUM_EMAIL: &str = "premium@gistbook.app";
 pub const PREMIUM_PASSWORD: &str = "gistbook-premium";
 
-fn database_url() -> Result<String> {
+pub fn database_url() -> Result<String> {
     match std::env::var("DATABASE_URL") {
         Ok(url) if !url.trim().is_empty() => Ok(url),
         _ => {
@@ -30,7 +30,7 @@ fn database_url() -> Result<String> {
     }
 }
 
-fn connect(url: &str) -> Result<PgConnection> {
+pub fn connect(url: &str) -> Result<PgConnection> {
     PgConnection::establish(url).with_context(|| "connecting to PostgreSQL".to_string())
 }
 

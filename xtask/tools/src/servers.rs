@@ -31,6 +31,8 @@ pub fn serve() -> Result<()> {
     if let Some(description) = payments.describe() {
         println!("{description}");
     }
+    // `cargo xtask reconcile` reaches the same stand-ins while this runs.
+    crate::reconcile::write_stand_ins_env(&payments.env())?;
     ctrlc::set_handler(|| {}).context("installing the Ctrl-C handler")?;
     let status = Command::new(server_binary())
         .env("DATABASE_URL", &database_url)

@@ -117,6 +117,7 @@ const CALLS: &[(&str, &str)] = &[
     ("GET", "/api/goals"),
     ("GET", "/api/admin/stats"),
     ("GET", "/api/admin/stats.csv"),
+    ("GET", "/api/admin/reconcile"),
     ("GET", "/api/charge/settings"),
     ("POST", "/api/charge/process/{planId}"),
     ("POST", "/api/charge/confirm"),

@@ -54,6 +54,9 @@ pub struct AppOptions {
     pub ai_fetch_allow: Option<summariser::fetch_policy::AllowList>,
     /// A language model for the summariser (none by default: the built-in summariser).
     pub ai_model: Option<language_model::ModelSettings>,
+    /// How often the reconcile job runs (off by default: it repairs what some tests set up on
+    /// purpose).
+    pub reconcile_interval: Option<Duration>,
     /// How often the ten-day reminders job runs (an hour by default: it reads `users`, and tests
     /// that lock that table need the pool's connection free).
     pub reminder_interval: Option<Duration>,
@@ -155,6 +158,8 @@ fn test_config(options: &AppOptions, dirs: &TempDir, database_url: String) -> Co
         media_url_secret: Some(MEDIA_SECRET.into()),
         payments: options.payments.clone().unwrap_or_default(),
         billing_poll_interval: Duration::from_millis(100),
+        reconcile_interval: options.reconcile_interval.unwrap_or(Duration::ZERO),
+        fault_point: None,
         referral_ledger_interval: Duration::from_millis(100),
         referral_refund_window: chrono::Duration::days(30),
         ai_fetch_allow: options.ai_fetch_allow.clone().unwrap_or_default(),

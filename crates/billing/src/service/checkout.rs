@@ -9,7 +9,7 @@ use crate::model::{Plan, PlanKind};
 use crate::ports::{BillingStore, RenewalEnding, Secrets, TrialKeys};
 use crate::receipt::receipt;
 use crate::standing::Standing;
-use crate::subscription::SubscriptionState;
+use crate::subscription::{SubscriptionState, SubscriptionStatus};
 use kernel::{Session, UserId};
 
 /// Checkout as the page sends it.
@@ -65,11 +65,15 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
             coupon: quote.coupon.clone(),
             provider: STRIPE.into(),
             reference: String::new(),
-            status: ChargeStatus::Paid,
+            status: ChargeStatus::Initiated,
             created_at: self.now,
             referral_id: checkout.basket.referral(),
             card_fingerprint,
         };
+        // Recorded before the provider is asked: when its answer is lost (the process dies, the
+        // connection times out) the provider's event or reconcile finds the payment by this id.
+        self.record_waiting(&charge, gift)?;
+        let unavailable = |e: crate::gateway::GatewayUnavailable| BillingError::ProviderUnavailable(e.0);
         let result = match plan.kind {
             PlanKind::Subscription { interval, .. } => {
                 let request = SubscriptionRequest {
@@ -83,20 +87,19 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
                     trial_days: decided.trial_days,
                     idempotency_key: charge_id.clone(),
                 };
-                match cards.subscribe(&request).map_err(|e| BillingError::ProviderUnavailable(e.0))? {
+                // Not answered: the charge stays initiated (the provider may have taken the money).
+                match cards.subscribe(&request).map_err(unavailable)? {
                     SubscriptionOutcome::Started { subscription, snapshot } => {
                         charge.reference = subscription;
                         let state = SubscriptionState::from_snapshot(snapshot);
-                        let plan_now = self.record_paid(secrets, &charge, &plan, Some(&state), gift, &decided, &keys)?;
+                        let plan_now = self.record_paid(secrets, &charge, &plan, Some(&state))?;
                         CheckoutResult::Complete { charge_id, plan: plan_now }
                     }
                     SubscriptionOutcome::RequiresAction { subscription, client_secret } => {
-                        charge.reference = subscription;
-                        charge.status = ChargeStatus::RequiresAction;
-                        self.record_waiting(&charge, gift)?;
+                        self.name_reference(&charge.id, &subscription, ChargeStatus::RequiresAction)?;
                         CheckoutResult::RequiresAction { charge_id, client_secret }
                     }
-                    SubscriptionOutcome::Declined { message } => return Err(BillingError::Declined(message)),
+                    SubscriptionOutcome::Declined { message } => return self.declined(&charge.id, message),
                 }
             }
             _ => {
@@ -107,25 +110,21 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
                     description: format!("Gistbook {}", plan.name),
                     idempotency_key: charge_id.clone(),
                 };
-                match cards.pay_once(&payment).map_err(|e| BillingError::ProviderUnavailable(e.0))? {
+                match cards.pay_once(&payment).map_err(unavailable)? {
                     PaymentOutcome::Paid { reference } => {
                         charge.reference = reference;
-                        let plan_now = self.record_paid(secrets, &charge, &plan, None, gift, &decided, &keys)?;
+                        let plan_now = self.record_paid(secrets, &charge, &plan, None)?;
                         CheckoutResult::Complete { charge_id, plan: plan_now }
                     }
                     PaymentOutcome::Processing { reference } => {
-                        charge.reference = reference;
-                        charge.status = ChargeStatus::Processing;
-                        self.record_waiting(&charge, gift)?;
+                        self.name_reference(&charge.id, &reference, ChargeStatus::Processing)?;
                         CheckoutResult::Processing { charge_id }
                     }
                     PaymentOutcome::RequiresAction { reference, client_secret } => {
-                        charge.reference = reference;
-                        charge.status = ChargeStatus::RequiresAction;
-                        self.record_waiting(&charge, gift)?;
+                        self.name_reference(&charge.id, &reference, ChargeStatus::RequiresAction)?;
                         CheckoutResult::RequiresAction { charge_id, client_secret }
                     }
-                    PaymentOutcome::Declined { message } => return Err(BillingError::Declined(message)),
+                    PaymentOutcome::Declined { message } => return self.declined(&charge.id, message),
                 }
             }
         };
@@ -159,13 +158,16 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
             let plan_now = charge.user.map(|user| self.plan_of(user)).transpose()?.flatten();
             return Ok(CheckoutResult::Complete { charge_id: charge.id, plan: plan_now });
         }
-        if !charge.status.is_waiting() {
+        // An initiated charge was never answered to any page: reconcile settles it.
+        if !charge.status.is_waiting() || charge.reference.is_empty() {
             return Err(BillingError::UnknownCharge);
         }
         let state = if plan.kind.is_subscription() {
             let snapshot = cards.subscription(&charge.reference).map_err(|e| BillingError::ProviderUnavailable(e.0))?;
             match snapshot.map(SubscriptionState::from_snapshot) {
                 Some(state) if state.renews() => Some(state),
+                // The first payment or the trial card's 3-D Secure is not done yet.
+                Some(state) if state.status == SubscriptionStatus::Incomplete => return Err(BillingError::StillRequiresAction),
                 _ => return Err(BillingError::Declined(None)),
             }
         } else {
@@ -181,8 +183,8 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
         Ok(CheckoutResult::Complete { charge_id: charge.id, plan: plan_now })
     }
 
-    /// Records a charge waiting for the buyer (3-D Secure, PayPal's window) or for the money (a
-    /// processing payment), with its gift form.
+    /// Records a charge waiting for the provider's answer, the buyer (3-D Secure, PayPal's window)
+    /// or the money (a processing payment), with its gift form.
     pub(crate) fn record_waiting(&self, charge: &Charge, gift: Option<&GiftDetails>) -> Result<(), BillingError> {
         self.store.atomically(&mut || {
             self.store.record_charge(charge, None)?;
@@ -193,32 +195,38 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
         })
     }
 
-    /// Records a paid charge with its effects in one transaction: its grant, the trial it used,
-    /// the subscriptions it replaces, what it delivers (a gift's code) and its receipt. Answers
-    /// the member's plan after it.
-    #[allow(clippy::too_many_arguments)]
+    /// The provider named an initiated charge that now waits (for the buyer or the money).
+    fn name_reference(&self, charge_id: &str, reference: &str, status: ChargeStatus) -> Result<(), BillingError> {
+        self.store.atomically(&mut || {
+            self.store.name_reference(charge_id, reference, status)?;
+            Ok(())
+        })
+    }
+
+    /// A declined payment leaves nothing behind.
+    fn declined<T>(&self, charge_id: &str, message: Option<String>) -> Result<T, BillingError> {
+        self.store.atomically(&mut || {
+            self.store.drop_initiated(charge_id)?;
+            Ok(())
+        })?;
+        Err(BillingError::Declined(message))
+    }
+
+    /// Records an initiated charge the provider says is paid, with its effects, in one
+    /// transaction (once: its event or reconcile may have done it meanwhile). Answers the
+    /// member's plan after it.
     pub(crate) fn record_paid(
         &self,
         secrets: &dyn Secrets,
         charge: &Charge,
         plan: &Plan,
         state: Option<&SubscriptionState>,
-        gift: Option<&GiftDetails>,
-        decided: &Standing,
-        keys: &TrialKeys,
     ) -> Result<Option<crate::access::MemberPlan>, BillingError> {
         let mut plan_now = None;
         self.store.atomically(&mut || {
-            self.store.record_charge(charge, state)?;
-            if let Some(gift) = gift {
-                self.store.save_gift(&charge.id, gift)?;
-            }
-            if decided.trial_days > 0 {
-                self.store.record_trial(keys, &charge.id, self.now)?;
-            }
-            self.replace_renewals(decided)?;
-            plan_now = self.give_purchase(charge, plan, state)?;
-            self.deliver(secrets, charge, plan, state)
+            self.store.name_reference(&charge.id, &charge.reference, ChargeStatus::Initiated)?;
+            plan_now = self.settle_paid(secrets, charge, plan, state)?;
+            Ok(())
         })?;
         Ok(plan_now)
     }
@@ -234,18 +242,44 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
     ) -> Result<Option<crate::access::MemberPlan>, BillingError> {
         let mut plan_now = None;
         self.store.atomically(&mut || {
-            let paid = Charge { status: ChargeStatus::Paid, ..charge.clone() };
-            if let Some(user) = charge.user {
-                self.settle_overlaps(charge, plan, state, user)?;
-            }
-            if self.store.complete_charge(&charge.id, state)? {
-                plan_now = self.give_purchase(&paid, plan, state)?;
-                self.deliver(secrets, &paid, plan, state)?;
-            } else if let Some(user) = charge.user {
-                plan_now = self.plan_of(user)?;
-            }
+            plan_now = self.settle_paid(secrets, charge, plan, state)?;
             Ok(())
         })?;
+        Ok(plan_now)
+    }
+
+    /// Inside the caller's transaction: a waiting charge becomes paid, once, with what it gives:
+    /// the subscriptions it betters stop renewing, the trial it used is recorded, its grant, its
+    /// deliveries (a gift's code) and its receipt. The member's plan after it.
+    pub(crate) fn settle_paid(
+        &self,
+        secrets: &dyn Secrets,
+        charge: &Charge,
+        plan: &Plan,
+        state: Option<&SubscriptionState>,
+    ) -> Result<Option<crate::access::MemberPlan>, BillingError> {
+        if let Some(user) = charge.user {
+            self.settle_overlaps(charge, plan, state, user)?;
+        }
+        if !self.store.complete_charge(&charge.id, state)? {
+            return Ok(match charge.user {
+                Some(user) => self.plan_of(user)?,
+                None => None,
+            });
+        }
+        // PayPal's trial is recorded with its payer when the buyer comes back (`complete_paypal`).
+        if state.is_some_and(|s| s.status == SubscriptionStatus::Trialing) && charge.provider != crate::gateway::PAYPAL {
+            let keys = TrialKeys {
+                user: charge.user,
+                email: Some(normalised(&charge.email)).filter(|e| !e.is_empty()),
+                card: charge.card_fingerprint.clone(),
+                paypal_payer: None,
+            };
+            self.store.record_trial(&keys, &charge.id, self.now)?;
+        }
+        let paid = Charge { status: ChargeStatus::Paid, ..charge.clone() };
+        let plan_now = self.give_purchase(&paid, plan, state)?;
+        self.deliver(secrets, &paid, plan, state)?;
         Ok(plan_now)
     }
 
@@ -260,7 +294,7 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
         let decided = self.decide(plan, Some(user), &TrialKeys::default())?;
         match (&decided.refusal, state) {
             (Some(_), Some(state)) if state.renews() => {
-                let ending = if state.status == crate::subscription::SubscriptionStatus::Trialing { RenewalEnding::Now } else { RenewalEnding::AtPeriodEnd };
+                let ending = if state.status == SubscriptionStatus::Trialing { RenewalEnding::Now } else { RenewalEnding::AtPeriodEnd };
                 self.store.request_renewal_end(&charge.id, ending, self.now)?;
                 Ok(())
             }
@@ -318,7 +352,7 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
             if !self.store.attach_charge(&charge.id, member, self.now)? {
                 return Err(BillingError::ChargeTaken);
             }
-            if state.is_some_and(|s| s.status == crate::subscription::SubscriptionStatus::Trialing) {
+            if state.is_some_and(|s| s.status == SubscriptionStatus::Trialing) {
                 self.store.record_trial(&TrialKeys { user: Some(member), ..TrialKeys::default() }, &charge.id, self.now)?;
             }
             let attached = Charge { user: Some(member), ..charge.clone() };

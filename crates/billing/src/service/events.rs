@@ -68,7 +68,7 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
                 ProviderEvent::Refunded { reference } => self.apply_taking_back(provider, reference, Revocation::Refund)?,
                 ProviderEvent::Disputed { reference } => self.apply_taking_back(provider, reference, Revocation::Dispute)?,
                 ProviderEvent::DisputeWon { reference } => self.apply_dispute_won(provider, reference)?,
-                ProviderEvent::PaymentSucceeded { reference } => self.apply_payment_succeeded(secrets, provider, reference)?,
+                ProviderEvent::PaymentSucceeded { reference, charge_id } => self.apply_payment_succeeded(secrets, provider, reference, charge_id.as_deref())?,
                 ProviderEvent::SubscriptionTouched { .. } | ProviderEvent::RenewalFailed { .. } | ProviderEvent::Other => WebhookOutcome::Ignored,
             };
             if let Some((subscription, payment)) = &touched_payment {
@@ -123,15 +123,31 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
         Ok(WebhookOutcome::Applied)
     }
 
-    /// A payment that was processing (or waiting for the buyer's bank when the page was closed)
-    /// succeeded: it is recorded now as checkout would have, once.
-    fn apply_payment_succeeded(&self, secrets: &dyn Secrets, provider: &str, reference: &str) -> Result<WebhookOutcome, BillingError> {
-        let Some((charge, state)) = self.store.lock_charge_by_reference(provider, reference)? else { return Ok(WebhookOutcome::Ignored) };
+    /// A payment succeeded: one that was processing, waiting for the buyer's bank when the page
+    /// was closed, or whose checkout never heard the provider's answer (found by our charge id).
+    /// It is recorded now as checkout would have, once.
+    fn apply_payment_succeeded(&self, secrets: &dyn Secrets, provider: &str, reference: &str, charge_id: Option<&str>) -> Result<WebhookOutcome, BillingError> {
+        let found = match self.store.lock_charge_by_reference(provider, reference)? {
+            Some(found) => Some(found),
+            None => match charge_id {
+                Some(id) => self.store.lock_charge(id)?.filter(|(charge, _)| charge.provider == provider && charge.status == ChargeStatus::Initiated),
+                None => None,
+            },
+        };
+        let Some((mut charge, state)) = found else { return Ok(WebhookOutcome::Ignored) };
         if !charge.status.is_waiting() {
             return Ok(WebhookOutcome::Applied);
         }
         let plan = self.store.find_plan(&charge.plan_id)?.ok_or(BillingError::InvalidPlan)?;
-        self.complete_waiting(secrets, &charge, &plan, state.as_ref())?;
+        if plan.kind.is_subscription() {
+            // A subscription's payments are its invoices' (their own events say so).
+            return Ok(WebhookOutcome::Ignored);
+        }
+        if charge.reference.is_empty() {
+            self.store.name_reference(&charge.id, reference, ChargeStatus::Initiated)?;
+            charge.reference = reference.to_owned();
+        }
+        self.settle_paid(secrets, &charge, &plan, state.as_ref())?;
         Ok(WebhookOutcome::Applied)
     }
 

@@ -340,13 +340,14 @@ mod checkout {
         store.add_coupon(coupon("HALF", 50));
         let cards = FakeCards::new(now());
         let billing = Billing::new(&store, now());
-        let declined = billing.pay_by_card(by_card(&cards), &CountingSecrets::default(), &card("lifetime", member(&store), Some("pm_declined"))).unwrap_err();
+        let ids = CountingSecrets::default();
+        let declined = billing.pay_by_card(by_card(&cards), &ids, &card("lifetime", member(&store), Some("pm_declined"))).unwrap_err();
         assert_eq!(declined.to_string(), "Your card was declined.");
-        let silent = billing.pay_by_card(by_card(&cards), &CountingSecrets::default(), &card("monthly", member(&store), Some("pm_silent")));
+        let silent = billing.pay_by_card(by_card(&cards), &ids, &card("monthly", member(&store), Some("pm_silent")));
         assert!(silent.is_err());
-        let silent = billing.pay_by_card(by_card(&cards), &CountingSecrets::default(), &card("lifetime", member(&store), Some("pm_silent"))).unwrap_err();
+        let silent = billing.pay_by_card(by_card(&cards), &ids, &card("lifetime", member(&store), Some("pm_silent"))).unwrap_err();
         assert_eq!(silent.to_string(), "There was an error processing your request. Please make sure your card number is valid.");
-        let down = billing.pay_by_card(by_card(&cards), &CountingSecrets::default(), &card("lifetime", member(&store), Some("pm_down"))).unwrap_err();
+        let down = billing.pay_by_card(by_card(&cards), &ids, &card("lifetime", member(&store), Some("pm_down"))).unwrap_err();
         assert_eq!(down.code(), "provider_unavailable");
         let with_coupon = CardCheckout {
             basket: Basket { coupon_code: Some("HALF"), ..basket("lifetime") },
@@ -355,8 +356,9 @@ mod checkout {
             gift: None,
             without_trial: false,
         };
-        assert!(billing.pay_by_card(by_card(&cards), &CountingSecrets::default(), &with_coupon).is_err());
-        assert!(store.charges().is_empty());
+        assert!(billing.pay_by_card(by_card(&cards), &ids, &with_coupon).is_err());
+        // Only the unanswered one stays, initiated, for reconcile to settle.
+        assert_eq!(store.charges().iter().map(|c| c.status).collect::<Vec<_>>(), [ChargeStatus::Initiated]);
         assert!(store.grants().is_empty());
         assert_eq!(store.coupon_redemptions("HALF"), 0);
     }
@@ -500,3 +502,4 @@ mod checkout {
 mod codes;
 mod events;
 mod paypal;
+mod reconcile;

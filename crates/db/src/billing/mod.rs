@@ -22,6 +22,7 @@ use kernel::PortResult;
 use kernel::{Session, Timestamp, UserId};
 
 pub mod grants;
+mod reconcile;
 mod trials;
 
 #[derive(Queryable, Selectable)]
@@ -245,6 +246,9 @@ impl ChargeBook for PgStore<'_> {
     }
 
     fn find_charge_by_reference(&self, provider: &str, reference: &str) -> PortResult<Option<Charge>> {
+        if reference.is_empty() {
+            return Ok(None);
+        }
         self.run(|conn| {
             let row: Option<ChargeRow> = charges::table
                 .filter(charges::provider.eq(provider))
@@ -259,7 +263,7 @@ impl ChargeBook for PgStore<'_> {
     fn complete_charge(&self, id: &str, subscription: Option<&SubscriptionState>) -> PortResult<bool> {
         self.run(|conn| {
             conn.transaction(|conn| {
-                let waiting = [ChargeStatus::RequiresAction.as_str(), ChargeStatus::Processing.as_str()];
+                let waiting = [ChargeStatus::Initiated.as_str(), ChargeStatus::RequiresAction.as_str(), ChargeStatus::Processing.as_str()];
                 let row: Option<ChargeRow> = diesel::update(charges::table.find(id).filter(charges::status.eq_any(waiting)))
                     .set(charges::status.eq(ChargeStatus::Paid.as_str()))
                     .returning(ChargeRow::as_returning())
@@ -267,6 +271,27 @@ impl ChargeBook for PgStore<'_> {
                     .optional()?;
                 let Some(charge) = row.and_then(ChargeRow::into_charge) else { return Ok(false) };
                 paid_effects(conn, &charge, subscription)?;
+                Ok(true)
+            })
+        })
+    }
+
+    fn name_reference(&self, id: &str, reference: &str, status: ChargeStatus) -> PortResult<bool> {
+        self.run(|conn| {
+            let named = diesel::update(charges::table.find(id).filter(charges::status.eq(ChargeStatus::Initiated.as_str())))
+                .set((charges::reference.eq(reference), charges::status.eq(status.as_str())))
+                .execute(conn)?;
+            Ok(named == 1)
+        })
+    }
+
+    fn drop_initiated(&self, id: &str) -> PortResult<bool> {
+        self.run(|conn| {
+            conn.transaction(|conn| {
+                let initiated = charges::table.find(id).filter(charges::status.eq(ChargeStatus::Initiated.as_str())).select(charges::id).for_update();
+                let Some(id) = initiated.first::<String>(conn).optional()? else { return Ok(false) };
+                diesel::delete(gifts::table.find(&id)).execute(conn)?;
+                diesel::delete(charges::table.find(&id)).execute(conn)?;
                 Ok(true)
             })
         })
@@ -542,7 +567,19 @@ impl BillingLedger for PgStore<'_> {
         })
     }
 
+    fn lock_charge(&self, id: &str) -> PortResult<Option<(Charge, Option<SubscriptionState>)>> {
+        self.run(|conn| {
+            let row: Option<ChargeRow> = charges::table.find(id).select(ChargeRow::as_select()).for_update().first(conn).optional()?;
+            let Some(charge) = row.and_then(ChargeRow::into_charge) else { return Ok(None) };
+            let state: Option<StateRow> = subscriptions::table.find(&charge.id).select(STATE_COLUMNS).first(conn).optional()?;
+            Ok(Some((charge, state.and_then(state_of))))
+        })
+    }
+
     fn lock_charge_by_reference(&self, provider: &str, reference: &str) -> PortResult<Option<(Charge, Option<SubscriptionState>)>> {
+        if reference.is_empty() {
+            return Ok(None);
+        }
         self.run(|conn| {
             let row: Option<ChargeRow> = charges::table
                 .filter(charges::provider.eq(provider))

@@ -511,6 +511,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/reconcile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The last reconciliation of charges, subscriptions, grants and plan fields with the providers. */
+        get: operations["last_reconcile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/stats": {
         parameters: {
             query?: never;
@@ -3666,6 +3683,9 @@ export interface components {
             sendsLeftToday: number;
             sentTo: string;
         };
+        LastReconcileResult: {
+            last: null | components["schemas"]["ReconcileView"];
+        };
         LevelView: {
             /** @description The highest award earned. */
             current: string | null;
@@ -4319,6 +4339,16 @@ export interface components {
                 /** Format: int32 */
                 sendsLeftToday: number;
                 sentTo: string;
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_LastReconcileResult: {
+            result: {
+                last: null | components["schemas"]["ReconcileView"];
             };
             /**
              * @description Always "ok".
@@ -5175,6 +5205,19 @@ export interface components {
              */
             price: number;
         };
+        ProblemView: {
+            chargeId: string | null;
+            detail: string;
+            /** @description Repaired by that run. */
+            fixed: boolean;
+            /**
+             * @description paid_but_not_recorded, reference_missing, abandoned, paid_here_only, subscription_differs,
+             *     subscription_unknown, grant_missing, grant_of_taken_back_charge, plan_fields_differ, unchecked.
+             */
+            kind: string;
+            /** Format: int64 */
+            userId: number | null;
+        };
         ProgressResult: {
             awards: components["schemas"]["AwardView"][];
             isPaid: boolean;
@@ -5317,6 +5360,16 @@ export interface components {
         };
         RecommendsResult: {
             user: components["schemas"]["UserView"];
+        };
+        ReconcileView: {
+            /** Format: int32 */
+            chargesChecked: number;
+            /** @description When the last run finished (RFC 3339). */
+            finishedAt: string;
+            /** Format: int32 */
+            membersChecked: number;
+            /** @description Differences that run found (housekeeping, such as dropping charges never paid, is left out). */
+            problems: components["schemas"]["ProblemView"][];
         };
         RecoveryCodesResult: {
             /** @description Shown once; each works once. */
@@ -7863,6 +7916,41 @@ export interface operations {
                 };
             };
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    last_reconcile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_LastReconcileResult"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -393,6 +393,9 @@ export type AdminUploadResult = Schemas['UploadResult'];
 
 /** GET /api/admin/stats?from=&to= */
 export type AdminStats = Schemas['StatsResult'];
+/** The last reconciliation of charges and subscriptions with the payment providers. */
+export type ReconcileReport = Schemas['ReconcileView'];
+export type ReconcileProblem = Schemas['ProblemView'];
 
 /** One day of the stats series. */
 export type AdminStatsDay = Schemas['DayView'];

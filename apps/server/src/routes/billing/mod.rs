@@ -12,11 +12,13 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 mod checkout;
 mod paypal;
+mod reconcile;
 mod standing;
 mod subscription;
 mod teams;
 mod webhooks;
 
+pub use reconcile::spawn_reconcile;
 pub use subscription::spawn_renewal_housekeeping;
 
 pub fn configure(config: &mut ServiceConfig) {
@@ -28,6 +30,7 @@ pub fn configure(config: &mut ServiceConfig) {
         .service(settings)
         .configure(checkout::configure)
         .configure(paypal::configure)
+        .configure(reconcile::configure)
         .configure(standing::configure)
         .configure(subscription::configure)
         .configure(teams::configure)

@@ -9,6 +9,7 @@ export const adminKeys = {
   booksAll: () => [...adminKeys.all, 'books'] as const,
   book: (id: number) => [...adminKeys.all, 'books', 'one', id] as const,
   stats: (from: string, to: string) => [...adminKeys.all, 'stats', from, to] as const,
+  reconcile: () => [...adminKeys.all, 'reconcile'] as const,
   audit: (action: string, entityId: string) => [...adminKeys.all, 'audit', action, entityId] as const,
   auditAll: () => [...adminKeys.all, 'audit'] as const,
   // Back office II: each kind has its list (`[..., kind, 'list']`) and its items (`[..., kind, 'one', id]`).

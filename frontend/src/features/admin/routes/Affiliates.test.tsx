@@ -48,7 +48,10 @@ function affiliatesServer(initial: AdminAffiliate[]) {
       const affiliate = store.find((item) => item.userId === Number(params.userId))!;
       payouts.push({ userId: affiliate.userId, ...body });
       const amountCents = body.amountCents ?? 0;
-      if (amountCents > affiliate.balanceCents) return response.untyped(fail(400, 'The payout is more than the available balance (credits become available once their refund window has passed).', 'over_balance'));
+      if (amountCents > affiliate.balanceCents)
+        return response.untyped(
+          fail(400, 'The payout is more than the available balance (credits become available once their refund window has passed).', 'over_balance'),
+        );
       affiliate.paidOutCents += amountCents;
       affiliate.balanceCents -= amountCents;
       return ok({ affiliate: { ...affiliate } });

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { adminAccess, makeStats } from '@/testing/admin-data';
 import { http, ok } from '@/testing/handlers';
 import { renderApp, signIn } from '@/testing/render';
+import type { ReconcileReport } from '@/lib/api/types';
 import { server } from '@/testing/server';
 import { defaultRange } from './Stats';
 
@@ -19,7 +20,7 @@ vi.mock('../components/chart/uplot', () => ({
   },
 }));
 
-function statsServer() {
+function statsServer(reconcile: { last: ReconcileReport | null } = { last: null }) {
   const ranges: string[] = [];
   server.use(
     ...adminAccess(),
@@ -28,6 +29,7 @@ function statsServer() {
       ranges.push(`${url.searchParams.get('from')}..${url.searchParams.get('to')}`);
       return ok(makeStats());
     }),
+    http.get('/api/admin/reconcile', () => ok(reconcile)),
   );
   return ranges;
 }
@@ -132,5 +134,44 @@ describe('/admin/stats', () => {
     // The file is saved by a temporary link with the file name.
     const saver = clicked.mock.contexts.find((anchor) => (anchor as HTMLAnchorElement).href === 'blob:csv') as HTMLAnchorElement | undefined;
     expect(saver?.download).toBe('gistbook-stats-2025-01-01-to-2025-01-31.csv');
+  });
+
+  it('says when no reconciliation has run yet', async () => {
+    signIn();
+    statsServer();
+    renderApp('/admin/stats');
+    const section = within(await screen.findByRole('region', { name: 'Payments reconciliation' }));
+    expect(await section.findByText(/No reconciliation has run yet/)).toBeInTheDocument();
+  });
+
+  it("shows the last reconciliation's differences, repaired or needing a look", async () => {
+    signIn();
+    statsServer({
+      last: {
+        finishedAt: '2025-03-03T10:00:00Z',
+        chargesChecked: 1200,
+        membersChecked: 800,
+        problems: [
+          { kind: 'paid_but_not_recorded', chargeId: 'ch_lost', userId: 42, detail: 'stripe took the money (pi_1); recorded as initiated', fixed: true },
+          { kind: 'paid_here_only', chargeId: 'ch_odd', userId: null, detail: 'paid here, declined at stripe', fixed: false },
+        ],
+      },
+    });
+    renderApp('/admin/stats');
+    const section = within(await screen.findByRole('region', { name: 'Payments reconciliation' }));
+    expect(await section.findByText(/1,200 charges and 800 members checked/)).toHaveTextContent('2 differences, 1 needing a look.');
+    const table = within(section.getByRole('region', { name: 'Reconciliation differences' }));
+    expect(table.getByRole('row', { name: /ch_lost/ })).toHaveTextContent('Paid at the provider, not recorded herech_lost42');
+    expect(table.getByRole('row', { name: /ch_lost/ })).toHaveTextContent('Repaired');
+    expect(table.getByRole('row', { name: /ch_odd/ })).toHaveTextContent('Paid here, not at the providerch_odd–paid here, declined at stripeNeeds a look');
+  });
+
+  it('says when everything matched', async () => {
+    signIn();
+    statsServer({ last: { finishedAt: '2025-03-03T10:00:00Z', chargesChecked: 3, membersChecked: 2, problems: [] } });
+    renderApp('/admin/stats');
+    const section = within(await screen.findByRole('region', { name: 'Payments reconciliation' }));
+    expect(await section.findByText(/Everything matched\./)).toBeInTheDocument();
+    expect(section.queryByRole('table')).toBeNull();
   });
 });

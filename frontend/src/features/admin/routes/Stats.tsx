@@ -9,6 +9,7 @@ import { csvFileName, statsCsvPath, useStats } from '../api/stats';
 import { QueryError } from '../components/AccessPages';
 import { SeriesChart, type Series } from '../components/chart/SeriesChart';
 import { AdminForm } from '../components/form/AdminForm';
+import { ReconcileSection } from '../components/ReconcileSection';
 import { textOf, type FieldDefinition } from '../components/form/types';
 import { TableRegion } from '../components/TableRegion';
 import { count, daysBefore, fromDay, money, percent, today } from '../format';
@@ -203,6 +204,7 @@ export default function Stats() {
           </section>
         </div>
       ) : null}
+      <ReconcileSection />
     </>
   );
 }

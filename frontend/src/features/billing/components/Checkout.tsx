@@ -169,8 +169,13 @@ export function Checkout({ plan, settings, standing, trialEndsAt, linkedQuantity
       if (result.status === 'requires_action') {
         const secret = result.clientSecret ?? '';
         // One-time payments are confirmed by the server (manual confirmation); a subscription's
-        // first invoice is confirmed by Stripe.js itself.
-        const action = isSubscription(plan) ? await mounted.stripe.confirmCardPayment(secret) : await mounted.stripe.handleCardAction(secret);
+        // first invoice is confirmed by Stripe.js itself, and so is the card of a trial (a
+        // SetupIntent, `seti_...`) so that its first renewal does not fail.
+        const action = secret.startsWith('seti_')
+          ? await mounted.stripe.confirmCardSetup(secret)
+          : isSubscription(plan)
+            ? await mounted.stripe.confirmCardPayment(secret)
+            : await mounted.stripe.handleCardAction(secret);
         if (action.error) {
           showError(action.error.message || CHECKOUT_ERROR_MESSAGE);
           return;

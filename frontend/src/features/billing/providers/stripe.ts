@@ -45,10 +45,13 @@ export interface StripeClient {
   handleCardAction(clientSecret: string): Promise<StripePaymentIntentAnswer>;
   /** Automatic confirmation (a subscription's first invoice). */
   confirmCardPayment(clientSecret: string): Promise<StripePaymentIntentAnswer>;
-  /** Saves the Element's card for later payments (a subscription's new card). */
+  /**
+   * Saves the Element's card for later payments (a subscription's new card); without `data`,
+   * authenticates the card a SetupIntent holds already (a trial's card asking for 3-D Secure).
+   */
   confirmCardSetup(
     clientSecret: string,
-    data: { payment_method: { card: StripeCardElement } },
+    data?: { payment_method: { card: StripeCardElement } },
   ): Promise<{ setupIntent?: { id: string; status: string }; error?: StripeError }>;
 }
 
