@@ -194,7 +194,8 @@ test('an admin publishes a goal, a podcast, a post, an insight and a collection,
   await expect(member).toHaveURL(new RegExp(`/podcasts/${podcastId}$`));
   await expect(member.getByRole('heading', { level: 1, name: podcastTitle })).toBeVisible();
   const player = member.locator('audio');
-  await expect(player).toHaveAttribute('controls', '');
+  // The player comes with the signed audio address, a second request after the page's own.
+  await expect(player).toHaveAttribute('controls', '', { timeout: 30_000 });
   await expect(player).toHaveAttribute('src', /\/media\//);
   await expect.poll(() => player.evaluate((audio: HTMLAudioElement) => audio.readyState), { timeout: 15_000 }).toBeGreaterThan(0);
   await expectNoViolations(member, '/podcasts/{id}');

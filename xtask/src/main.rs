@@ -6,6 +6,7 @@ mod build;
 mod codegen;
 mod e2e_report;
 mod fuzz;
+mod py_tools;
 mod run;
 mod stages;
 mod test;

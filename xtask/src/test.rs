@@ -5,6 +5,8 @@
 //! - Three lines of work run at the same time: the Rust build then the Rust tests; the front end
 //!   (packages, Prettier, production build, size, typecheck, lint, unit tests); and, once the
 //!   server and the production build exist, the browser tests with the API fuzzer beside them.
+//!   Beside the build, the Python servers of the SMTP and S3 tests are installed (`py_tools`)
+//!   when their venv lacks the pins; the Rust tests find them through `PY_TOOLS`.
 //! - The compilers, linters and the fuzzer run under `nice`: the tests, which wait on clocks and
 //!   deadlines, get the cores first, and the rest fills the idle time.
 //! - Every stage runs whatever the others do; the summary lists each one's result and wall time.
@@ -44,12 +46,19 @@ pub fn test() -> Result<()> {
     };
     let built = Gate::default();
     let dist = Gate::default();
+    let py_tools = Gate::default();
     std::thread::scope(|scope| {
+        // Beside the build: pip waits on the network, the build on the cores.
+        scope.spawn(|| {
+            py_tools.open(suite.stage("Python test servers (aiosmtpd, moto; pip only when the pins changed)", |log| crate::py_tools::ensure(log).map(drop)))
+        });
         scope.spawn(|| {
             let ok = suite.stage("Rust build (one pass: every crate, test and binary; clippy, warnings are errors)", |log| {
                 log.run(nice(build::cargo()?).args(["test", "--workspace", "--no-run"]))
             });
             built.open(ok);
+            // The SMTP and S3 tests say what is missing when this failed.
+            py_tools.wait();
             match (&postgres, ok) {
                 (Some(postgres), true) => {
                     suite.stage("Rust tests (unit and integration, against PostgreSQL)", |log| rust_tests(log, postgres));
@@ -168,7 +177,12 @@ fn rust_tests(log: &Log, postgres: &Postgres) -> Result<()> {
         log.line("cargo-nextest is not installed (`cargo install cargo-nextest`): running `cargo test`.");
         command.args(["test", "--workspace", "--no-fail-fast", "--", "--test-threads", RUST_TEST_THREADS]);
     }
-    let result = log.run(command.env("TEST_DATABASE_URL", &postgres.server_url).env("NEXTEST_HIDE_PROGRESS_BAR", "1"));
+    let result = log.run(
+        command
+            .env("TEST_DATABASE_URL", &postgres.server_url)
+            .env("PY_TOOLS", crate::util::root().join(crate::py_tools::VENV))
+            .env("NEXTEST_HIDE_PROGRESS_BAR", "1"),
+    );
     if let Some(count) = rust_test_count(log.path()) {
         log.note(format!("{count} tests"));
     }

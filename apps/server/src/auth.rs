@@ -281,6 +281,31 @@ pub fn oauth_state_cookie(req: &HttpRequest) -> Option<String> {
     req.cookie(OAUTH_STATE_COOKIE).map(|c| c.value().to_owned())
 }
 
+/// The name Apple posts once, on a person's first authorization, kept (with the state it came
+/// with) until the app finishes that sign-in through the GET callback, which is this cookie's path.
+const APPLE_NAME_COOKIE: &str = "gb_apple_name";
+const APPLE_NAME_COOKIE_PATH: &str = "/api/apple/login/oauth/callback";
+
+pub fn set_apple_name_cookie(response: &mut HttpResponseBuilder, req: &HttpRequest, oauth_state: &str, name: &identity::social::PostedName) {
+    let value = serde_json::json!([oauth_state, name.first_name, name.last_name]).to_string();
+    response.cookie(
+        Cookie::build(APPLE_NAME_COOKIE, kernel::url::encode_component(&value))
+            .path(APPLE_NAME_COOKIE_PATH)
+            .http_only(true)
+            .secure(state(req).config.secure_cookies())
+            .same_site(SameSite::Lax)
+            .max_age(CookieDuration::seconds(identity::social::STATE_TTL_SECS))
+            .finish(),
+    );
+}
+
+/// The name Apple posted with this sign-in's `state`, if any.
+pub fn apple_name_cookie(req: &HttpRequest, oauth_state: Option<&str>) -> Option<identity::social::PostedName> {
+    let cookie = req.cookie(APPLE_NAME_COOKIE)?;
+    let (kept_state, first_name, last_name): (String, String, String) = serde_json::from_str(cookie.value()).ok()?;
+    (Some(kept_state.as_str()) == oauth_state).then_some(identity::social::PostedName { first_name, last_name })
+}
+
 /// A request made by this site's own pages (or by a client that is not a browser): what the
 /// cookie-authenticated calls (`refresh-token`, `logout`) require, so that another site cannot
 /// make a visitor's browser use their cookie (cross-site request forgery).

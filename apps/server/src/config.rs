@@ -19,6 +19,8 @@ pub struct Config {
     /// Where a development machine keeps a generated secret when none is configured.
     pub signing_keys_secret_file: PathBuf,
     pub smtp_url: Option<String>,
+    /// `SMTP_CA_FILE`: PEM certificates trusted for the SMTP server besides the public roots.
+    pub smtp_ca_file: Option<PathBuf>,
     pub mail_outbox_dir: PathBuf,
     pub mail_from: String,
     pub mail_poll_interval: Duration,
@@ -197,6 +199,7 @@ impl Config {
             signing_keys_secret: var("SIGNING_KEYS_SECRET"),
             signing_keys_secret_file: var("SIGNING_KEYS_SECRET_FILE").unwrap_or_else(|| ".local/signing-keys-secret".into()).into(),
             smtp_url: var("SMTP_URL"),
+            smtp_ca_file: var("SMTP_CA_FILE").map(PathBuf::from),
             mail_outbox_dir: var("MAIL_OUTBOX_DIR").unwrap_or_else(|| ".local/outbox".into()).into(),
             mail_from: var("MAIL_FROM").unwrap_or_else(|| "Gistbook <support@gistbook.app>".into()),
             mail_poll_interval: Duration::from_millis(parsed("MAIL_POLL_INTERVAL_MS", 1000)?),

@@ -327,7 +327,7 @@ impl From<billing::BillingError> for ApiError {
             AlreadyForLife | HasLifetime | AlreadySubscribed { .. } | TrialUsed { .. } | SeatTaken => StatusCode::CONFLICT,
             SeatNotFound => StatusCode::NOT_FOUND,
             Throttled => StatusCode::TOO_MANY_REQUESTS,
-            Declined(_) | PayPalNotApproved | PayPalRefused(_) => StatusCode::PAYMENT_REQUIRED,
+            Declined(_) | NotCharged | PayPalNotApproved | PayPalRefused(_) => StatusCode::PAYMENT_REQUIRED,
             StillRequiresAction | ChargeTaken | NothingToCancel | NoCardToUpdate | PayPalCard => StatusCode::CONFLICT,
             NotConfigured => StatusCode::SERVICE_UNAVAILABLE,
             ProviderUnavailable(cause) => {

@@ -125,7 +125,7 @@ impl Application {
         let background = crate::workers::Workers { stop: stop_workers.clone(), metrics };
         let mailer = mail::Mailer::new(&mail::MailSettings {
             transport: match &config.smtp_url {
-                Some(url) => mail::MailTransport::Smtp { url: url.clone() },
+                Some(url) => mail::MailTransport::Smtp { url: url.clone(), ca_file: config.smtp_ca_file.clone() },
                 None => mail::MailTransport::Outbox { folder: config.mail_outbox_dir.clone() },
             },
             from: config.mail_from.clone(),
@@ -248,18 +248,32 @@ fn security_headers(config: &Config) -> DefaultHeaders {
     }
 }
 
+/// PayPal's documented sources for its JS SDK (developer.paypal.com/sdk/js/best-practices), live
+/// and sandbox alike (`www.sandbox.paypal.com` is under `*.paypal.com`).
+const PAYPAL_SOURCES: [&str; 3] = ["https://*.paypal.com", "https://*.paypalobjects.com", "https://*.venmo.com"];
+
 /// The content security policy: this origin only, plus exactly the configured payment providers'
-/// script, frame and API origins (Stripe.js, its 3-D Secure frames and API; PayPal's SDK).
+/// sources. Real Stripe and PayPal get the sources their documentation lists (Stripe.js and its
+/// 3-D Secure frames; PayPal's SDK, its frames, images and the styles it injects); a stand-in gets
+/// its own origin only. PayPal recommends `'unsafe-inline'` for scripts too: not given, its buttons
+/// run in PayPal's own frames; styles inline are (the SDK writes its container's style).
 pub fn content_security_policy(payments: &crate::config::PaymentSettings) -> String {
     let mut scripts = vec!["'self'".to_owned()];
-    let mut frames: Vec<String> = Vec::new();
+    let mut frames = vec!["'self'".to_owned()];
     let mut connects = vec!["'self'".to_owned()];
-    if payments.stripe.is_some() {
+    let mut images = vec!["'self'".to_owned(), "data:".to_owned(), "blob:".to_owned()];
+    let mut styles = vec!["'self'".to_owned()];
+    if let Some(stripe) = &payments.stripe {
         if let Some(js) = origin_of(&payments.stripe_js_url) {
-            scripts.push(js.clone());
-            frames.push(js);
+            if js == "https://js.stripe.com" {
+                scripts.extend([js.clone(), "https://*.js.stripe.com".to_owned()]);
+                frames.extend([js, "https://*.js.stripe.com".to_owned()]);
+            } else {
+                scripts.push(js.clone());
+                frames.push(js);
+            }
         }
-        if let Some(api) = payments.stripe.as_ref().and_then(|s| origin_of(&s.api_base)) {
+        if let Some(api) = origin_of(&stripe.api_base) {
             // Real Stripe serves its 3-D Secure pages from hooks.stripe.com; a stand-in from itself.
             if api == "https://api.stripe.com" {
                 frames.push("https://hooks.stripe.com".to_owned());
@@ -271,24 +285,45 @@ pub fn content_security_policy(payments: &crate::config::PaymentSettings) -> Str
     }
     if payments.paypal.is_some() {
         if let Some(sdk) = origin_of(&payments.paypal_sdk_url) {
-            scripts.push(sdk.clone());
-            frames.push(sdk.clone());
-            connects.push(sdk);
+            if is_paypal(&sdk) {
+                let sources = PAYPAL_SOURCES.map(str::to_owned);
+                scripts.extend(sources.clone());
+                frames.extend(sources.clone());
+                connects.extend(sources.clone());
+                images.extend(sources.clone());
+                styles.extend(sources);
+                styles.push("'unsafe-inline'".to_owned());
+            } else {
+                scripts.push(sdk.clone());
+                frames.push(sdk.clone());
+                connects.push(sdk);
+            }
         }
     }
-    let dedup = |mut list: Vec<String>| {
-        list.dedup();
-        list.join(" ")
+    let dedup = |list: Vec<String>| {
+        let mut unique: Vec<String> = Vec::new();
+        for source in list {
+            if !unique.contains(&source) {
+                unique.push(source);
+            }
+        }
+        unique.join(" ")
     };
-    frames.insert(0, "'self'".to_owned());
-    let frames = dedup(frames);
     format!(
-        "default-src 'self'; script-src {}; style-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; \
-         font-src 'self' data:; connect-src {}; frame-src {frames}; object-src 'none'; frame-ancestors 'none'; \
+        "default-src 'self'; script-src {}; style-src {}; img-src {}; media-src 'self' blob:; \
+         font-src 'self' data:; connect-src {}; frame-src {}; object-src 'none'; frame-ancestors 'none'; \
          base-uri 'self'; form-action 'self'",
         dedup(scripts),
-        dedup(connects)
+        dedup(styles),
+        dedup(images),
+        dedup(connects),
+        dedup(frames)
     )
+}
+
+/// PayPal's own origins (live or sandbox), as opposed to a stand-in's.
+fn is_paypal(origin: &str) -> bool {
+    origin.strip_prefix("https://").is_some_and(|host| host == "paypal.com" || host.ends_with(".paypal.com"))
 }
 
 /// `https://js.stripe.com/v3/` -> `https://js.stripe.com`; anything that is not an http(s) URL -> None.
@@ -346,5 +381,64 @@ fn housekeeping_pass(conn: &mut diesel::PgConnection, now: kernel::Timestamp) {
     }
     if let Err(error) = db::reading::history::refresh_recent_reads(conn, reading_progress::history::trending_since(now)) {
         tracing::warn!(%error, "could not refresh trending counts");
+    }
+}
+
+#[cfg(test)]
+mod csp_tests {
+    use super::content_security_policy;
+    use crate::config::PaymentSettings;
+
+    fn live(stripe_js: &str, stripe_api: &str, paypal_sdk: &str) -> PaymentSettings {
+        PaymentSettings {
+            stripe: Some(payments::stripe::StripeSettings { secret_key: "sk_live_x".into(), api_base: stripe_api.into(), webhook_secret: "whsec_x".into() }),
+            stripe_publishable_key: Some("pk_live_x".into()),
+            stripe_js_url: stripe_js.into(),
+            paypal: Some(payments::paypal::PayPalSettings {
+                client_id: "id".into(),
+                client_secret: "secret".into(),
+                api_base: "https://api-m.paypal.com".into(),
+                webhook_id: "WH1".into(),
+            }),
+            paypal_sdk_url: paypal_sdk.into(),
+            ..PaymentSettings::default()
+        }
+    }
+
+    fn directive(policy: &str, name: &str) -> String {
+        policy.split(';').map(str::trim).find(|d| d.starts_with(&format!("{name} "))).unwrap_or_else(|| panic!("{name} in {policy}")).to_owned()
+    }
+
+    #[test]
+    fn live_and_sandbox_paypal_get_the_sources_paypal_documents() {
+        for sdk in ["https://www.paypal.com/sdk/js", "https://www.sandbox.paypal.com/sdk/js"] {
+            let policy = content_security_policy(&live("https://js.stripe.com/v3/", "https://api.stripe.com/", sdk));
+            for name in ["script-src", "frame-src", "connect-src", "img-src", "style-src"] {
+                let found = directive(&policy, name);
+                for source in ["https://*.paypal.com", "https://*.paypalobjects.com", "https://*.venmo.com"] {
+                    assert!(found.split(' ').any(|s| s == source), "{source} in {found}");
+                }
+            }
+            assert!(!directive(&policy, "script-src").contains("unsafe-inline"), "{policy}");
+            assert!(directive(&policy, "style-src").contains("'unsafe-inline'"), "{policy}");
+            assert!(directive(&policy, "img-src").contains("data:"));
+        }
+    }
+
+    #[test]
+    fn live_stripe_gets_stripe_js_its_frames_and_its_api() {
+        let policy = content_security_policy(&live("https://js.stripe.com/v3/", "https://api.stripe.com/", "https://www.paypal.com/sdk/js"));
+        assert!(directive(&policy, "script-src").starts_with("script-src 'self' https://js.stripe.com https://*.js.stripe.com"), "{policy}");
+        let frames = directive(&policy, "frame-src");
+        assert!(frames.contains("https://hooks.stripe.com") && frames.contains("https://*.js.stripe.com"), "{frames}");
+        assert!(directive(&policy, "connect-src").contains("https://api.stripe.com"));
+    }
+
+    #[test]
+    fn stand_ins_get_their_own_origin_and_nothing_broader() {
+        let policy = content_security_policy(&live("http://127.0.0.1:4100/v3/", "http://127.0.0.1:4100/", "http://127.0.0.1:4200/sdk/js"));
+        assert_eq!(directive(&policy, "script-src"), "script-src 'self' http://127.0.0.1:4100 http://127.0.0.1:4200");
+        assert_eq!(directive(&policy, "style-src"), "style-src 'self'");
+        assert!(!policy.contains('*'), "{policy}");
     }
 }

@@ -99,7 +99,14 @@ pub enum CheckoutResult {
     /// The provider accepted the payment but the money has not arrived: nothing is given until
     /// it does (the provider's event completes it).
     Processing { charge_id: String },
+    /// The provider's answer was lost and it could not yet say whether it took the money: the page
+    /// says "We are confirming your payment..." and asks again (`confirm_card_payment`).
+    Confirming { charge_id: String },
 }
+
+/// How long the page is told a payment whose answer was lost is being confirmed before it is told
+/// nothing was taken (the provider has no trace of it by then).
+pub const CONFIRMING_FOR_SECONDS: i64 = 120;
 
 /// Outcome of attaching a guest's charge to an account.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

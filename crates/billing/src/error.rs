@@ -45,6 +45,9 @@ pub enum BillingError {
     AccountNeeded,
     #[error("We could not find this payment.")]
     UnknownCharge,
+    /// A payment whose answer was lost, and of which the provider has no trace after a while.
+    #[error("The payment did not go through. Nothing was charged; please try again.")]
+    NotCharged,
     #[error("This payment is already attached to another account.")]
     ChargeTaken,
     #[error("We could not reach the payment provider. Nothing was charged; please try again in a moment.")]
@@ -114,6 +117,7 @@ impl BillingError {
             BillingError::StillRequiresAction => "requires_action",
             BillingError::AccountNeeded => "account_needed",
             BillingError::UnknownCharge => "unknown_charge",
+            BillingError::NotCharged => "not_charged",
             BillingError::ChargeTaken => "charge_taken",
             BillingError::ProviderUnavailable(_) => "provider_unavailable",
             BillingError::NotConfigured => "not_configured",

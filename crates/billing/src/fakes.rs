@@ -635,7 +635,8 @@ impl Secrets for CountingSecrets {
 
 /// A card provider with the test cards of the stand-in: `pm_visa` pays, `pm_declined` is
 /// declined, `pm_3ds` needs 3-D Secure until `approve`d; `pm_down` finds the provider down;
-/// `pm_lost` pays but its answer is lost (a timeout after the provider took the money).
+/// `pm_lost` pays but its answer is lost (a timeout after the provider took the money); `pm_cut`
+/// pays and then the connection is cut (the provider is `down` until a test brings it back).
 pub struct FakeCards {
     pub now: Timestamp,
     approved: Mutex<Vec<String>>,
@@ -691,6 +692,10 @@ impl CardPayments for FakeCards {
         Ok(match payment.payment_method.as_str() {
             "pm_visa" | "pm_visa_copy" | "pm_other_card" => PaymentOutcome::Paid { reference },
             "pm_lost" => return Err(GatewayUnavailable("timed out".into())),
+            "pm_cut" => {
+                *self.down.lock().unwrap() = true;
+                return Err(GatewayUnavailable("connection reset".into()));
+            }
             "pm_debit" => PaymentOutcome::Processing { reference: format!("pi_debit_{}", payment.idempotency_key) },
             "pm_3ds" => PaymentOutcome::RequiresAction { client_secret: format!("{reference}_secret"), reference },
             "pm_down" => return Err(GatewayUnavailable("connection refused".into())),
@@ -705,6 +710,10 @@ impl CardPayments for FakeCards {
         Ok(match request.payment_method.as_str() {
             "pm_visa" | "pm_visa_copy" | "pm_other_card" => SubscriptionOutcome::Started { subscription, snapshot: self.trial_snapshot(request) },
             "pm_lost" => return Err(GatewayUnavailable("timed out".into())),
+            "pm_cut" => {
+                *self.down.lock().unwrap() = true;
+                return Err(GatewayUnavailable("connection reset".into()));
+            }
             "pm_3ds" => SubscriptionOutcome::RequiresAction { client_secret: format!("{subscription}_secret"), subscription },
             "pm_down" => return Err(GatewayUnavailable("connection refused".into())),
             _ => SubscriptionOutcome::Declined { message: Some("Your card was declined.".into()) },
@@ -758,7 +767,7 @@ impl CardPayments for FakeCards {
                 return Ok(Some(FoundPurchase::Subscription { subscription, snapshot: *snapshot }));
             }
             return Ok(match request.payment_method.as_str() {
-                "pm_visa" | "pm_visa_copy" | "pm_other_card" | "pm_lost" => {
+                "pm_visa" | "pm_visa_copy" | "pm_other_card" | "pm_lost" | "pm_cut" => {
                     Some(FoundPurchase::Subscription { snapshot: self.trial_snapshot(&request), subscription })
                 }
                 "pm_3ds" => self.subscription(&subscription)?.map(|snapshot| FoundPurchase::Subscription { subscription, snapshot }),
@@ -766,10 +775,11 @@ impl CardPayments for FakeCards {
             });
         }
         let payment = self.payments.lock().unwrap().iter().find(|p| p.idempotency_key == lookup.charge_id).cloned();
-        let Some(payment) = payment else { return Ok(None) };
+        // `pm_down`'s request never reached the provider.
+        let Some(payment) = payment.filter(|p| p.payment_method != "pm_down") else { return Ok(None) };
         let reference = format!("pi_{}", payment.idempotency_key);
         Ok(match payment.payment_method.as_str() {
-            "pm_visa" | "pm_visa_copy" | "pm_other_card" | "pm_lost" => Some(FoundPurchase::Payment(PaymentOutcome::Paid { reference })),
+            "pm_visa" | "pm_visa_copy" | "pm_other_card" | "pm_lost" | "pm_cut" => Some(FoundPurchase::Payment(PaymentOutcome::Paid { reference })),
             "pm_3ds" => Some(FoundPurchase::Payment(self.payment(&reference)?)),
             "pm_debit" => Some(FoundPurchase::Payment(self.payment(&format!("pi_debit_{}", payment.idempotency_key))?)),
             _ => Some(FoundPurchase::Payment(PaymentOutcome::Declined { message: Some("Your card was declined.".into()) })),
@@ -974,14 +984,16 @@ impl PayPalPayments for FakePayPal {
 
 /// A webhook verifier that knows events by their payload: the signature header `good` passes,
 /// `stale` is too old, anything else is a bad signature.
+/// PayPal's deliveries are checked "with the provider" (each check counted in `checks`).
 pub struct FakeWebhooks {
     pub provider: &'static str,
     events: Mutex<HashMap<String, VerifiedEvent>>,
+    pub checks: std::sync::atomic::AtomicUsize,
 }
 
 impl FakeWebhooks {
     pub fn new(provider: &'static str) -> Self {
-        FakeWebhooks { provider, events: Mutex::default() }
+        FakeWebhooks { provider, events: Mutex::default(), checks: std::sync::atomic::AtomicUsize::new(0) }
     }
 
     /// The payload that delivers `event`.
@@ -997,7 +1009,12 @@ impl WebhookVerifier for FakeWebhooks {
         self.provider
     }
 
+    fn checks_with_provider(&self) -> bool {
+        self.provider == crate::gateway::PAYPAL
+    }
+
     fn verify(&self, payload: &str, headers: &dyn WebhookHeaders) -> Result<VerifiedEvent, WebhookRejected> {
+        self.checks.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
         match headers.header("signature") {
             Some("good") => {}
             Some("stale") => return Err(WebhookRejected::StaleTimestamp),

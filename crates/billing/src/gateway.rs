@@ -322,4 +322,9 @@ pub trait WebhookVerifier: Send + Sync {
     /// The provider's name as stored with charges (`stripe`, `paypal`).
     fn provider(&self) -> &'static str;
     fn verify(&self, payload: &str, headers: &dyn WebhookHeaders) -> Result<VerifiedEvent, WebhookRejected>;
+    /// Whether checking a delivery costs a call to the provider (PayPal's verify-webhook-signature)
+    /// rather than a local signature check: such deliveries are limited per address.
+    fn checks_with_provider(&self) -> bool {
+        false
+    }
 }

@@ -44,7 +44,7 @@ pub enum IdentityError {
     ProviderRefused(crate::social::Provider),
     #[error("We could not reach {0}. Please try again in a moment.")]
     ProviderUnavailable(crate::social::Provider),
-    #[error("{0} did not share a verified e-mail address with us. Please sign up with your e-mail and password.")]
+    #[error("{0} did not confirm your e-mail address to us, so we cannot sign you in with it. Please sign in, or sign up, with your e-mail and password.")]
     ProviderEmailUnverified(crate::social::Provider),
     #[error("Two-factor sign-in is already on.")]
     TwoFactorAlreadyOn,

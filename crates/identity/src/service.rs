@@ -1,7 +1,7 @@
 use crate::error::IdentityError;
 use crate::model::*;
 use crate::ports::*;
-use crate::social::{AuthorizationRequest, ExternalProfile, NewOAuthState, Provider, ProviderError, STATE_TTL_SECS};
+use crate::social::{AuthorizationRequest, ExternalProfile, NewAccountDetails, NewOAuthState, Provider, ProviderError, STATE_TTL_SECS};
 use crate::throttle::{ThrottleKeys, ThrottlePolicy};
 use crate::two_factor::{ClientInfo, SecondFactorChallenge};
 use chrono::Duration;
@@ -381,17 +381,19 @@ impl IdentityService {
     }
 
     /// Finishes it: the state must be ours, fresh and unused; the provider's verified e-mail
-    /// finds (and links) an existing account or creates one.
+    /// (see [`ExternalProfile::verified_email`]) finds (and links) an existing account or creates
+    /// one, named by the profile or, when it has no name, by the name the provider posted
+    /// (`new_account`: Apple's first sign-in), with `new_account`'s time zone.
     /// `browser_state` is the state the starting browser kept (a cookie): a callback from another
     /// browser (a victim handed an attacker's code and state) is refused, so nobody can be signed
     /// into someone else's account.
-    pub fn finish_social_sign_in(
+    pub fn finish_social_sign_in<'a>(
         &self,
         provider: Provider,
         code: Option<&str>,
         state: Option<&str>,
         browser_state: Option<&str>,
-        timezone: Option<&str>,
+        new_account: impl Into<NewAccountDetails<'a>>,
         client: impl Into<ClientInfo>,
     ) -> Result<SignInStep, IdentityError> {
         if !self.deps.providers.is_configured(provider) {
@@ -409,14 +411,14 @@ impl IdentityService {
             ProviderError::Refused(_) => IdentityError::ProviderRefused(provider),
             ProviderError::Unavailable(_) => IdentityError::ProviderUnavailable(provider),
         })?;
-        self.sign_in_with_profile(provider, profile, timezone, &client.into())
+        self.sign_in_with_profile(provider, profile, new_account.into(), &client.into())
     }
 
     fn sign_in_with_profile(
         &self,
         provider: Provider,
         profile: ExternalProfile,
-        timezone: Option<&str>,
+        new_account: NewAccountDetails<'_>,
         client: &ClientInfo,
     ) -> Result<SignInStep, IdentityError> {
         let store = &self.deps.store;
@@ -425,20 +427,29 @@ impl IdentityService {
             let user = store.find_user(id)?.ok_or(IdentityError::SessionExpired)?;
             return self.begin_sign_in(user, client);
         }
-        // Only an address the provider vouches for may open (or create) an account.
-        let email = profile.email.filter(|_| profile.email_verified).ok_or(IdentityError::ProviderEmailUnverified(provider))?;
+        // Only an address the provider vouches for may open (or create) an account: an
+        // unverified one (any Facebook address Facebook does not say is verified) neither finds an
+        // existing account nor takes the address for a new one.
+        let email = profile.verified_email().cloned().ok_or(IdentityError::ProviderEmailUnverified(provider))?;
         if let Some(existing) = store.find_credentials(&email)? {
             store.link_identity(existing.user.id, provider, &profile.subject, now)?;
             return self.begin_sign_in(existing.user, client);
         }
+        // The profile's name, else the one the provider posted (Apple's first sign-in).
+        let posted = new_account.posted_name.unwrap_or_default();
+        let (first_name, last_name) = if profile.first_name.trim().is_empty() && profile.last_name.trim().is_empty() {
+            (posted.first_name.as_str(), posted.last_name.as_str())
+        } else {
+            (profile.first_name.as_str(), profile.last_name.as_str())
+        };
         let new_user = NewUser {
             email,
             // Never verifies: such a member signs in through the provider, or sets a password
             // with "forgot password".
             password_hash: NO_PASSWORD.to_owned(),
-            first_name: PersonName::truncated(&profile.first_name),
-            last_name: PersonName::truncated(&profile.last_name),
-            timezone: TimeZoneName::parse_or_utc(timezone),
+            first_name: PersonName::truncated(first_name),
+            last_name: PersonName::truncated(last_name),
+            timezone: TimeZoneName::parse_or_utc(new_account.timezone),
             plan: PlanState::default(),
             now,
         };

@@ -51,10 +51,49 @@ pub struct ExternalProfile {
     /// The provider's stable id for the person (`sub`).
     pub subject: String,
     pub email: Option<Email>,
-    /// Only a verified address may be matched to an existing account.
-    pub email_verified: bool,
+    /// What the provider's answer says of the address, as it says it: `Some(true)` or
+    /// `Some(false)` from a flag such as OpenID Connect's `email_verified` (Google, Apple,
+    /// LinkedIn), `None` when the answer carries no flag at all (Facebook's Graph API `/me`).
+    /// See [`ExternalProfile::verified_email`] for what is trusted.
+    pub email_verified: Option<bool>,
     pub first_name: String,
     pub last_name: String,
+}
+
+impl ExternalProfile {
+    /// The address that may find (and be linked to) an existing account or open a new one: only
+    /// one the provider's answer itself says is verified. Silence is not a yes: Facebook's Graph
+    /// API returns a profile's address with no verified flag, and Facebook lets people list an
+    /// address they have not confirmed, so a Facebook address is trusted only when the answer
+    /// says `email_verified: true`. Anything else could sign a stranger into the account of
+    /// whoever owns that address.
+    pub fn verified_email(&self) -> Option<&Email> {
+        self.email.as_ref().filter(|_| self.email_verified == Some(true))
+    }
+}
+
+/// A name the provider gave the browser rather than its profile: Apple posts the person's name
+/// (the `user` form field) once, on their first authorization, and never puts it in its ID token.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PostedName {
+    pub first_name: String,
+    pub last_name: String,
+}
+
+/// What a finished sign-in makes a new account with, beyond the provider's profile.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct NewAccountDetails<'a> {
+    /// IANA time zone; an unknown or missing one is UTC.
+    pub timezone: Option<&'a str>,
+    /// Used when the profile has no name (Apple's first sign-in).
+    pub posted_name: Option<PostedName>,
+}
+
+impl<'a> From<Option<&'a str>> for NewAccountDetails<'a> {
+    /// Just the time zone.
+    fn from(timezone: Option<&'a str>) -> Self {
+        NewAccountDetails { timezone, posted_name: None }
+    }
 }
 
 /// A started sign-in, as stored (the state only as a digest).

@@ -5,9 +5,11 @@ use chrono::Duration;
 use db::mail_queue::{deliver_due, Delivery, QueuedMail};
 use db::DbPool;
 use kernel::{Clock, Timestamp};
-use lettre::message::{header::ContentType, Attachment, Mailbox, MultiPart, SinglePart};
+use lettre::message::header::{ContentType, MIME_VERSION_1_0};
+use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
+use lettre::transport::smtp::client::{Certificate, Tls, TlsParameters};
 use lettre::{FileTransport, Message, SmtpTransport, Transport};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -15,8 +17,10 @@ use std::sync::Arc;
 #[derive(Debug, Clone)]
 pub enum MailTransport {
     /// An SMTP server, e.g. `smtp://user:pass@host:587?tls=required` (STARTTLS), `smtps://...` (TLS) or
-    /// `smtp://127.0.0.1:2525` (no TLS) for a local stand-in.
-    Smtp { url: String },
+    /// `smtp://127.0.0.1:2525` (no TLS) for a local stand-in. `ca_file`: PEM certificates trusted
+    /// for the server besides the public roots (a private relay's own CA, a test server's
+    /// self-signed certificate).
+    Smtp { url: String, ca_file: Option<PathBuf> },
     /// A folder of `.eml` files a person can open: the default when no SMTP server is set.
     Outbox { folder: PathBuf },
 }
@@ -60,12 +64,7 @@ impl Mailer {
     pub fn new(settings: &MailSettings) -> Result<Mailer, MailError> {
         let from: Mailbox = settings.from.parse().map_err(|e| MailError::Settings(format!("MAIL_FROM: {e}")))?;
         let sender = match &settings.transport {
-            MailTransport::Smtp { url } => Sender::Smtp(
-                SmtpTransport::from_url(url)
-                    .map_err(|e| MailError::Settings(format!("SMTP_URL: {e}")))?
-                    .timeout(Some(std::time::Duration::from_secs(20)))
-                    .build(),
-            ),
+            MailTransport::Smtp { url, ca_file } => Sender::Smtp(smtp_transport(url, ca_file.as_deref())?),
             MailTransport::Outbox { folder } => {
                 std::fs::create_dir_all(folder).map_err(|e| MailError::Settings(format!("cannot create outbox {}: {e}", folder.display())))?;
                 Sender::File(FileTransport::new(folder))
@@ -77,7 +76,11 @@ impl Mailer {
     /// Sends one mail; the error text is kept in the outbox row, so it names no secrets.
     pub fn send(&self, mail: &QueuedMail) -> Result<(), String> {
         let to: Mailbox = mail.recipient.parse().map_err(|e| format!("bad recipient: {e}"))?;
-        let builder = Message::builder().from(self.from.clone()).to(to).subject(&mail.subject);
+        // The same Message-ID on every attempt (a retry after a lost answer is recognisably the
+        // same mail), unique across databases through the queue time; MIME-Version, which lettre
+        // adds to multipart mail only, also for plain text (RFC 2045 wants it with Content-Type).
+        let message_id = format!("<{}.{}@{}>", mail.id, mail.created_at.timestamp_micros(), self.from.email.domain());
+        let builder = Message::builder().from(self.from.clone()).to(to).subject(&mail.subject).message_id(Some(message_id)).header(MIME_VERSION_1_0);
         let message = match (&mail.attachment, &mail.attachment_name, &mail.attachment_type) {
             (Some(bytes), Some(name), Some(kind)) => {
                 let kind = ContentType::parse(kind).map_err(|e| format!("bad attachment type: {e}"))?;
@@ -107,6 +110,33 @@ impl Mailer {
                 }
             }
         }
+    }
+}
+
+/// The transport `url` describes (lettre's URL form; its errors never repeat the URL, which may
+/// hold the password), trusting `ca_file`'s certificates too when given.
+fn smtp_transport(url: &str, ca_file: Option<&Path>) -> Result<SmtpTransport, MailError> {
+    let mut builder = SmtpTransport::from_url(url).map_err(|e| MailError::Settings(format!("SMTP_URL: {e}")))?;
+    if let Some(ca_file) = ca_file {
+        builder = builder.tls(tls_trusting(url, ca_file)?);
+    }
+    Ok(builder.timeout(Some(std::time::Duration::from_secs(20))).build())
+}
+
+/// The URL's TLS mode (as lettre reads it) with the certificates of `ca_file` added to the roots.
+fn tls_trusting(url: &str, ca_file: &Path) -> Result<Tls, MailError> {
+    let settings = |name: &str, problem: &dyn std::fmt::Display| MailError::Settings(format!("{name}: {problem}"));
+    let pem = std::fs::read(ca_file).map_err(|e| settings("SMTP_CA_FILE", &format!("{}: {e}", ca_file.display())))?;
+    let certificate = Certificate::from_pem(&pem).map_err(|e| settings("SMTP_CA_FILE", &e))?;
+    let parsed = url::Url::parse(url).map_err(|e| settings("SMTP_URL", &e))?;
+    let host = parsed.host_str().ok_or_else(|| settings("SMTP_URL", &"no host"))?;
+    let parameters = TlsParameters::builder(host.to_owned()).add_root_certificate(certificate).build().map_err(|e| settings("SMTP_CA_FILE", &e))?;
+    let tls = parsed.query_pairs().find(|(key, _)| key == "tls").map(|(_, value)| value.into_owned());
+    match (parsed.scheme(), tls.as_deref()) {
+        ("smtps", _) => Ok(Tls::Wrapper(parameters)),
+        ("smtp", Some("required")) => Ok(Tls::Required(parameters)),
+        ("smtp", Some("opportunistic")) => Ok(Tls::Opportunistic(parameters)),
+        _ => Err(settings("SMTP_CA_FILE", &"needs TLS: an smtps:// URL, or smtp://...?tls=required")),
     }
 }
 

@@ -90,7 +90,7 @@ fn sends_through_smtp_with_lettre() {
     let pool = build_pool(&database.url, &PoolSettings::default()).unwrap();
     let (port, server) = smtp_stand_in();
     let mailer = Mailer::new(&MailSettings {
-        transport: MailTransport::Smtp { url: format!("smtp://127.0.0.1:{port}") },
+        transport: MailTransport::Smtp { url: format!("smtp://127.0.0.1:{port}"), ca_file: None },
         from: "Gistbook <support@gistbook.app>".into(),
     })
     .unwrap();
@@ -110,8 +110,11 @@ fn keeps_mail_queued_for_a_retry_when_smtp_is_down() {
     let pool = build_pool(&database.url, &PoolSettings::default()).unwrap();
     // A port nothing listens on.
     let port = TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-    let mailer =
-        Mailer::new(&MailSettings { transport: MailTransport::Smtp { url: format!("smtp://127.0.0.1:{port}") }, from: "support@gistbook.app".into() }).unwrap();
+    let mailer = Mailer::new(&MailSettings {
+        transport: MailTransport::Smtp { url: format!("smtp://127.0.0.1:{port}"), ca_file: None },
+        from: "support@gistbook.app".into(),
+    })
+    .unwrap();
     queue(&database, "grace@example.com", "Welcome aboard");
     assert_eq!(deliver_once(&pool, &mailer, &SystemClock).unwrap(), 1);
     assert_eq!(pending(&database), 1, "still queued");

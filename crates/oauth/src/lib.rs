@@ -10,7 +10,7 @@ pub mod testing;
 
 pub use id_token::IdTokenSettings;
 
-use identity::social::{AuthorizationRequest, ExternalProfile, IdentityProviders, Provider, ProviderError};
+use identity::social::{AuthorizationRequest, ExternalProfile, IdentityProviders, PostedName, Provider, ProviderError};
 use kernel::Email;
 use serde_json::Value;
 use std::collections::HashMap;
@@ -247,9 +247,15 @@ fn text(value: &Value, key: &str) -> String {
     value.get(key).and_then(Value::as_str).unwrap_or_default().trim().to_owned()
 }
 
-/// `true`, or the string "true" (Apple sends it as a string).
-fn truthy(value: Option<&Value>) -> bool {
-    matches!(value, Some(Value::Bool(true))) || matches!(value, Some(Value::String(s)) if s == "true")
+/// The `email_verified` flag as the answer gives it: a boolean, or the strings "true" and "false"
+/// (Apple sends strings); `None` when there is no flag (Facebook's Graph API never sends one).
+fn verified_flag(value: Option<&Value>) -> Option<bool> {
+    match value? {
+        Value::Bool(flag) => Some(*flag),
+        Value::String(text) if text == "true" => Some(true),
+        Value::String(text) if text == "false" => Some(false),
+        _ => None,
+    }
 }
 
 /// Turns a provider's profile answer into ours.
@@ -262,12 +268,9 @@ pub fn profile_from(provider: Provider, value: &Value) -> Result<ExternalProfile
         return Err(ProviderError::Unavailable("the profile has no subject".into()));
     }
     let email = Email::parse(&text(value, "email")).ok();
-    // Facebook only returns confirmed addresses and has no flag for it.
-    let email_verified = email.is_some()
-        && match provider {
-            Provider::Facebook => true,
-            _ => truthy(value.get("email_verified")),
-        };
+    // Reported as the provider says it, for every provider alike: identity decides what it
+    // trusts (`ExternalProfile::verified_email`).
+    let email_verified = verified_flag(value.get("email_verified"));
     let first_name = match provider {
         Provider::Facebook => text(value, "first_name"),
         _ => text(value, "given_name"),
@@ -277,6 +280,23 @@ pub fn profile_from(provider: Provider, value: &Value) -> Result<ExternalProfile
         _ => text(value, "family_name"),
     };
     Ok(ExternalProfile { subject, email, email_verified, first_name, last_name })
+}
+
+/// The longest `user` field of Apple's form post that is read.
+const MAX_POSTED_USER_CHARS: usize = 2000;
+
+/// The name in the `user` field Apple posts with a person's first authorization
+/// (`{"name": {"firstName": "...", "lastName": "..."}, "email": "..."}`); `None` when it is
+/// missing, not that JSON, too long, or carries no name. Only the name is read: the address comes
+/// from the checked ID token, never from the browser.
+pub fn apple_posted_name(user: &str) -> Option<PostedName> {
+    if user.len() > MAX_POSTED_USER_CHARS {
+        return None;
+    }
+    let value: Value = serde_json::from_str(user).ok()?;
+    let name = value.get("name")?;
+    let posted = PostedName { first_name: text(name, "firstName"), last_name: text(name, "lastName") };
+    (!posted.first_name.is_empty() || !posted.last_name.is_empty()).then_some(posted)
 }
 
 impl IdentityProviders for OAuthProviders {
@@ -311,15 +331,37 @@ mod tests {
     fn reads_each_providers_profile_shape() {
         let google =
             profile_from(Provider::Google, &json!({"sub": "1", "email": "A@x.com", "email_verified": true, "given_name": "Ada", "family_name": "L"})).unwrap();
-        assert_eq!((google.subject.as_str(), google.email.unwrap().as_str(), google.email_verified), ("1", "a@x.com", true));
+        assert_eq!((google.subject.as_str(), google.email.as_ref().unwrap().as_str(), google.email_verified), ("1", "a@x.com", Some(true)));
+        assert!(google.verified_email().is_some());
+        // Facebook's Graph API `/me?fields=id,email,first_name,last_name` has no verified flag:
+        // the profile says nothing, and identity does not take silence for a yes.
         let facebook = profile_from(Provider::Facebook, &json!({"id": "9", "email": "b@x.com", "first_name": "Bo"})).unwrap();
-        assert!(facebook.email_verified);
-        assert_eq!(facebook.first_name, "Bo");
+        assert_eq!((facebook.subject.as_str(), facebook.first_name.as_str(), facebook.email_verified), ("9", "Bo", None));
+        assert!(facebook.verified_email().is_none());
+        let said_so = profile_from(Provider::Facebook, &json!({"id": "9", "email": "b@x.com", "email_verified": true})).unwrap();
+        assert!(said_so.verified_email().is_some());
         let apple = profile_from(Provider::Apple, &json!({"sub": "a.1", "email": "c@x.com", "email_verified": "true"})).unwrap();
-        assert!(apple.email_verified);
-        let unverified = profile_from(Provider::LinkedIn, &json!({"sub": "l", "email": "d@x.com", "email_verified": false})).unwrap();
-        assert!(!unverified.email_verified);
+        assert_eq!(apple.email_verified, Some(true));
+        let apple_no = profile_from(Provider::Apple, &json!({"sub": "a.1", "email": "c@x.com", "email_verified": "false"})).unwrap();
+        assert_eq!(apple_no.email_verified, Some(false));
+        let linkedin =
+            profile_from(Provider::LinkedIn, &json!({"sub": "l", "email": "d@x.com", "email_verified": false, "given_name": "Li", "family_name": "N"}))
+                .unwrap();
+        assert_eq!((linkedin.email_verified, linkedin.first_name.as_str(), linkedin.last_name.as_str()), (Some(false), "Li", "N"));
         assert!(profile_from(Provider::Google, &json!({"email": "e@x.com"})).is_err());
+        assert!(profile_from(Provider::Facebook, &json!({"sub": "not-facebooks-key"})).is_err());
+    }
+
+    #[test]
+    fn reads_the_name_apple_posts_on_a_first_sign_in() {
+        let posted = apple_posted_name(r#"{"name": {"firstName": " Ann ", "lastName": "Apfel"}, "email": "ann@privaterelay.appleid.com"}"#);
+        assert_eq!(posted, Some(PostedName { first_name: "Ann".into(), last_name: "Apfel".into() }));
+        assert_eq!(apple_posted_name(r#"{"name": {"firstName": "Ann"}}"#).unwrap().last_name, "");
+        for nothing in ["", "Ann Apfel", r#"{"email": "a@b.c"}"#, r#"{"name": {"firstName": "", "lastName": " "}}"#, r#"{"name": "Ann"}"#] {
+            assert_eq!(apple_posted_name(nothing), None, "{nothing}");
+        }
+        let long = format!(r#"{{"name": {{"firstName": "{}"}}}}"#, "A".repeat(MAX_POSTED_USER_CHARS));
+        assert_eq!(apple_posted_name(&long), None);
     }
 
     #[test]

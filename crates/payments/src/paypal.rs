@@ -39,7 +39,7 @@ pub struct PayPalSettings {
     /// `https://api-m.paypal.com` (live), `https://api-m.sandbox.paypal.com` (sandbox), or a
     /// stand-in's base URL in tests and local runs.
     pub api_base: String,
-    /// The id PayPal gave the webhook endpoint (`WH-...`): signatures are checked against it.
+    /// The id PayPal gave the webhook endpoint (letters and digits): signatures are checked against it.
     pub webhook_id: String,
 }
 
@@ -490,13 +490,14 @@ impl PayPalPayments for PayPalClient {
     fn create_subscription(&self, request: &PayPalSubscriptionRequest) -> Result<String, GatewayUnavailable> {
         const WHAT: &str = "making a subscription";
         // The plan's cycles are [trial, regular] with a trial, else [regular]: the override sets
-        // the regular cycle's price to billing's amount.
+        // the regular cycle's price to billing's amount. No `application_context`: PayPal's schema
+        // requires its return_url and cancel_url, which the JS SDK's window never uses and this
+        // adapter does not know (PayPal shows the account's name; SUBSCRIBE_NOW is its default).
         let sequence = if request.trial_days > 0 { 2 } else { 1 };
         let mut body = json!({
             "plan_id": request.paypal_plan,
             "custom_id": truncated(&request.charge_id),
             "plan": {"billing_cycles": [{"sequence": sequence, "total_cycles": 0, "pricing_scheme": {"fixed_price": money(request.amount)}}]},
-            "application_context": {"brand_name": BRAND, "shipping_preference": "NO_SHIPPING", "user_action": "SUBSCRIBE_NOW"},
         });
         if let Some(email) = &request.email {
             body["subscriber"] = json!({"email_address": email});
@@ -664,6 +665,10 @@ struct Transmission<'h> {
 impl WebhookVerifier for PayPalWebhooks {
     fn provider(&self) -> &'static str {
         PAYPAL
+    }
+
+    fn checks_with_provider(&self) -> bool {
+        true
     }
 
     fn verify(&self, payload: &str, headers: &dyn WebhookHeaders) -> Result<VerifiedEvent, WebhookRejected> {

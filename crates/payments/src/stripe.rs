@@ -24,8 +24,8 @@ use stripe_billing::subscription::{
 };
 use stripe_core::customer::{CreateCustomer, ListCustomer};
 use stripe_core::payment_intent::{
-    ConfirmPaymentIntent, CreatePaymentIntent, CreatePaymentIntentAutomaticPaymentMethods, CreatePaymentIntentAutomaticPaymentMethodsAllowRedirects,
-    ListPaymentIntent, RetrievePaymentIntent,
+    CreatePaymentIntent, CreatePaymentIntentAutomaticPaymentMethods, CreatePaymentIntentAutomaticPaymentMethodsAllowRedirects, ListPaymentIntent,
+    RetrievePaymentIntent,
 };
 use stripe_core::setup_intent::{CreateSetupIntent, CreateSetupIntentUsage, RetrieveSetupIntent};
 use stripe_payment::payment_method::{AttachPaymentMethod, RetrievePaymentMethod};
@@ -46,6 +46,9 @@ pub struct StripeSettings {
 
 /// The metadata key every payment and subscription carries our charge id under.
 const CHARGE_ID: &str = "charge_id";
+/// The Stripe API version every request names (`Stripe-Version`, set by async-stripe, which pins
+/// it): the webhook endpoint must be created with the same version (docs/configuration.md).
+pub const STRIPE_API_VERSION: &str = "2026-09-30.endive";
 
 fn charge_metadata(charge_id: &str) -> std::collections::HashMap<String, String> {
     std::collections::HashMap::from([(CHARGE_ID.to_owned(), charge_id.to_owned())])
@@ -366,7 +369,9 @@ impl CardPayments for StripePayments {
             _ => None,
         };
         let Some(invoice) = unpaid_invoice else { return Ok(CardUpdate::Updated { snapshot: snapshot(&updated, chrono::Utc::now()) }) };
-        let declined = match self.run(PayInvoice::new(invoice.as_str()).payment_method(card.as_str()).send(&self.client)) {
+        // Keyed by the invoice and the new card: a retry after a timeout cannot pay twice.
+        let pay = PayInvoice::new(invoice.as_str()).payment_method(card.as_str()).customize().request_strategy(idempotent(&format!("{invoice}-pay-{card}")));
+        let declined = match self.run(pay.send(&self.client)) {
             Ok(_) => None,
             Err(error) => match classify(error) {
                 Failure::Declined(message) => Some(message),
@@ -414,19 +419,11 @@ impl CardPayments for StripePayments {
         }
     }
 
+    /// Read only: our intents confirm automatically, so after the page's `confirmCardPayment`
+    /// Stripe has the result (nothing is confirmed from here).
     fn payment(&self, reference: &str) -> Result<PaymentOutcome, GatewayUnavailable> {
         let intent = self.run(RetrievePaymentIntent::new(reference).send(&self.client)).map_err(unavailable)?;
-        if intent.status != PaymentIntentStatus::RequiresConfirmation {
-            return Ok(intent_outcome(&intent));
-        }
-        // The page completed the card action (`handleCardAction`): confirm it here.
-        match self.run(ConfirmPaymentIntent::new(reference).send(&self.client)) {
-            Ok(intent) => Ok(intent_outcome(&intent)),
-            Err(error) => match classify(error) {
-                Failure::Declined(message) => Ok(PaymentOutcome::Declined { message }),
-                Failure::Unavailable(e) => Err(e),
-            },
-        }
+        Ok(intent_outcome(&intent))
     }
 }
 
@@ -511,5 +508,13 @@ impl WebhookVerifier for StripeWebhooks {
             _ => ProviderEvent::Other,
         };
         Ok(VerifiedEvent { id: event.id.to_string(), event: provider_event })
+    }
+}
+
+#[cfg(test)]
+mod version_tests {
+    #[test]
+    fn the_documented_api_version_is_the_one_async_stripe_sends() {
+        assert_eq!(super::STRIPE_API_VERSION, stripe_shared::version::VERSION.as_str());
     }
 }

@@ -1,13 +1,13 @@
 //! The Stripe adapter against the Stripe stand-in: real HTTP, async-stripe parsing Stripe's objects.
 
 use billing::gateway::{
-    CardPayments, OneTimePayment, PaymentOutcome, ProviderEvent, RenewingSubscriptions, SubscriptionOutcome, SubscriptionRequest, WebhookRejected,
-    WebhookVerifier, STRIPE,
+    CardPayments, FoundPurchase, OneTimePayment, PaymentOutcome, ProviderEvent, PurchaseLookup, RenewingSubscriptions, SubscriptionOutcome,
+    SubscriptionRequest, WebhookRejected, WebhookVerifier, STRIPE,
 };
 use billing::model::{Cents, Interval};
 use billing::subscription::SubscriptionStatus;
 use chrono::{TimeDelta, Utc};
-use payments::stripe::{StripePayments, StripeSettings, StripeWebhooks};
+use payments::stripe::{StripePayments, StripeSettings, StripeWebhooks, STRIPE_API_VERSION};
 use serde_json::Value;
 use stand_ins::stripe::{signature_header, StripeStandIn, CARD_3DS, CARD_DECLINED, CARD_OK, DECLINE_MESSAGE, SECRET_KEY, WEBHOOK_SECRET};
 
@@ -55,6 +55,42 @@ fn a_one_time_payment_is_paid_once() {
     assert_eq!(payments.pay_once(&request).unwrap(), PaymentOutcome::Paid { reference: reference.clone() }, "a retry is the same payment");
     assert_eq!(stand_in.charge_count(), 1);
     assert_eq!(payments.payment(&reference).unwrap(), PaymentOutcome::Paid { reference });
+}
+
+#[test]
+fn every_request_names_the_pinned_api_version_the_stand_in_speaks() {
+    let (stand_in, payments) = started();
+    payments.pay_once(&payment(&stand_in, CARD_OK, "charge-versioned")).unwrap();
+    payments.subscribe(&subscription_request(&stand_in, "sub-versioned")).unwrap();
+    assert_eq!(stand_ins::stripe::API_VERSION, STRIPE_API_VERSION);
+    assert_eq!(stand_in.unversioned_requests(), Vec::<String>::new(), "every request carries Stripe-Version");
+    assert!(stand_in.events().iter().all(|event| event["api_version"] == STRIPE_API_VERSION));
+}
+
+#[test]
+fn an_idempotency_key_reused_for_another_payment_is_refused_and_charges_nothing() {
+    let (stand_in, payments) = started();
+    let first = payment(&stand_in, CARD_OK, "charge-key");
+    payments.pay_once(&first).unwrap();
+    let other = OneTimePayment { amount: Cents(100), ..first };
+    assert!(payments.pay_once(&other).is_err(), "same key, other body: Stripe's idempotency_error");
+    assert_eq!(stand_in.charge_count(), 1);
+}
+
+#[test]
+fn a_payment_whose_answer_is_dropped_is_found_by_our_charge_id_and_never_charged_twice() {
+    let (stand_in, payments) = started();
+    let request = payment(&stand_in, CARD_OK, "charge-dropped");
+    stand_in.drop_next_answer("/v1/payment_intents");
+    assert!(payments.pay_once(&request).is_err(), "no answer: the outcome is unknown");
+    assert_eq!(stand_in.charge_count(), 1, "Stripe took the money");
+    let lookup = PurchaseLookup { charge_id: "charge-dropped", email: "reader@example.com", reference: "", subscription: false };
+    let found = payments.look_up_purchase(&lookup).unwrap();
+    let Some(FoundPurchase::Payment(PaymentOutcome::Paid { reference })) = found else { panic!("{found:?}") };
+    assert_eq!(payments.pay_once(&request).unwrap(), PaymentOutcome::Paid { reference }, "a retry with the key is the same payment");
+    assert_eq!(stand_in.charge_count(), 1);
+    let unknown = PurchaseLookup { charge_id: "charge-never", ..lookup };
+    assert_eq!(payments.look_up_purchase(&unknown).unwrap(), None);
 }
 
 #[test]

@@ -71,6 +71,7 @@ pub fn write_response(stream: &mut TcpStream, response: &Response) -> std::io::R
         403 => "Forbidden",
         404 => "Not Found",
         422 => "Unprocessable Entity",
+        429 => "Too Many Requests",
         500 => "Internal Server Error",
         503 => "Service Unavailable",
         _ => "Status",

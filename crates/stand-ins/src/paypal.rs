@@ -22,7 +22,8 @@
 //!
 //! Webhooks: with [`PayPalStandIn::set_webhook`], every event is POSTed to the URL with PayPal's
 //! `PAYPAL-TRANSMISSION-*` headers (after the API answer for events an API call caused; before the
-//! method returns for the test methods). Every event is also kept ([`PayPalStandIn::events`]).
+//! method returns for the test methods). Every event is also kept ([`PayPalStandIn::events`]), and
+//! every API call with its answer ([`PayPalStandIn::exchanges`]).
 //! [`PayPalStandIn::advance_subscription`] moves a subscription through a renewal, a failed
 //! renewal payment or its end; [`PayPalStandIn::refund_capture`] refunds a capture and
 //! [`PayPalStandIn::refund_sale`] a subscription's sale.
@@ -39,14 +40,15 @@ use chrono::{DateTime, Months, SecondsFormat, TimeDelta, Utc};
 use hmac::{Hmac, Mac};
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::net::{TcpListener, TcpStream};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 pub const CLIENT_ID: &str = "standin-client";
 pub const CLIENT_SECRET: &str = "standin-secret";
-/// The id of the webhook the stand-in's events are sent for (`PAYPAL_WEBHOOK_ID`).
-pub const WEBHOOK_ID: &str = "WH-STANDIN";
+/// The id of the webhook the stand-in's events are sent for (`PAYPAL_WEBHOOK_ID`): letters and
+/// digits, as PayPal's (verify-webhook-signature takes no other).
+pub const WEBHOOK_ID: &str = "STANDINWEBHOOK01";
 /// Monthly, after a free trial of [`TRIAL_DAYS`].
 pub const PLAN_MONTHLY: &str = "P-GISTBOOK-MONTHLY";
 /// Yearly, after a free trial of [`TRIAL_DAYS`].
@@ -54,8 +56,8 @@ pub const PLAN_YEARLY: &str = "P-GISTBOOK-YEARLY";
 pub const TRIAL_DAYS: u32 = 3;
 /// How long an access token lives (PayPal's are about nine hours).
 pub const TOKEN_LIFETIME_SECONDS: i64 = 32_400;
-/// The buyer who approves everything.
-pub const PAYER_ID: &str = "STANDINPAYER01";
+/// The buyer who approves everything (13 characters of PayPal's payer-id alphabet).
+pub const PAYER_ID: &str = "BUYERSTANDN22";
 pub const PAYER_EMAIL: &str = "buyer@example.com";
 /// `PAYPAL-AUTH-ALGO` of every delivery.
 pub const AUTH_ALGO: &str = "SHA256withRSA";
@@ -63,7 +65,7 @@ pub const AUTH_ALGO: &str = "SHA256withRSA";
 /// What the stand-in "signs" deliveries with (PayPal signs with its RSA key; nobody outside
 /// checks these bytes: verify-webhook-signature compares them with what was sent).
 const SIGNING_KEY: &[u8] = b"paypal-stand-in-signing-key";
-const NOT_APPROVED: &str = "Payer has not yet approved the Order for payment.";
+const NOT_APPROVED: &str = "Payer has not yet approved the Order for payment. Please redirect the payer to the 'rel':'approve' url returned as part of the HATEOAS links within the Create Order call or provide a valid `payment_source` in the request.";
 const ALREADY_CAPTURED: &str = "Order already captured.If 'intent=CAPTURE' only one capture per order is allowed.";
 
 /// What to do to a running subscription, as time would.
@@ -78,6 +80,21 @@ pub enum Advance {
     /// It ran its course: `EXPIRED` (`BILLING.SUBSCRIPTION.EXPIRED`).
     Ended,
 }
+
+/// One API call (`/v1/...`, `/v2/...`) as the stand-in received and answered it, for tests that
+/// check shapes (PayPal's OpenAPI schemas). Headers are not kept (no credentials or tokens).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Exchange {
+    pub method: String,
+    /// Without the query.
+    pub path: String,
+    pub request_body: String,
+    pub status: u16,
+    pub response_body: String,
+}
+
+/// How many exchanges are kept (the latest), so a long local run does not grow without end.
+const KEPT_EXCHANGES: usize = 1000;
 
 /// One webhook delivery as PayPal makes it: the body and the `PAYPAL-*` headers.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -233,6 +250,8 @@ struct State {
     /// The events delivered to the webhook and the receiver's status codes, in the order answered.
     answered: Vec<(Value, u16)>,
     unavailable: bool,
+    /// The latest API calls, oldest first (at most [`KEPT_EXCHANGES`]).
+    exchanges: VecDeque<Exchange>,
 }
 
 /// A running stand-in; it serves until the process ends.
@@ -296,6 +315,11 @@ impl PayPalStandIn {
     pub fn subscription(&self, id: &str) -> Option<Value> {
         let state = self.lock();
         state.subscriptions.get(id).map(|sub| subscription_json(sub, &state.base))
+    }
+
+    /// The latest API calls made to the stand-in (at most a thousand), oldest first.
+    pub fn exchanges(&self) -> Vec<Exchange> {
+        self.lock().exchanges.iter().cloned().collect()
     }
 
     /// How many captures were made (idempotent retries count once).
@@ -413,7 +437,22 @@ impl PayPalStandIn {
 
     fn serve(&self, stream: &mut TcpStream) -> std::io::Result<()> {
         let request = http::read_request(stream)?;
-        let (response, deliveries) = self.with_events(|state| answer(state, &request));
+        let (response, deliveries) = self.with_events(|state| {
+            let response = answer(state, &request);
+            if request.path.starts_with("/v1/") || request.path.starts_with("/v2/") {
+                if state.exchanges.len() == KEPT_EXCHANGES {
+                    state.exchanges.pop_front();
+                }
+                state.exchanges.push_back(Exchange {
+                    method: request.method.clone(),
+                    path: request.path.clone(),
+                    request_body: request.body.clone(),
+                    status: response.status,
+                    response_body: response.body.clone(),
+                });
+            }
+            response
+        });
         if !deliveries.is_empty() {
             // Delivered after the answer, as PayPal does (the receiver may call back in).
             let stand_in = self.clone();
@@ -451,7 +490,11 @@ fn transmit(state: &mut State, event: &Value, time: DateTime<Utc>) -> Delivery {
 fn signature(transmission_id: &str, time: &str, body: &str) -> String {
     let mut mac = Hmac::<Sha256>::new_from_slice(SIGNING_KEY).expect("HMAC takes any key");
     mac.update(format!("{transmission_id}|{time}|{WEBHOOK_ID}|{}", hex::encode(Sha256::digest(body.as_bytes()))).as_bytes());
-    BASE64.encode(mac.finalize().into_bytes())
+    let mut signed = mac.finalize().into_bytes();
+    // PayPal's schema wants a signature to start with a word character (`^(?!\d+$)\w+\S+`): with
+    // the first byte's top bit clear, base64 starts with a letter (A-f), never `+` or `/`.
+    signed[0] &= 0x7f;
+    BASE64.encode(signed)
 }
 
 /// verify-webhook-signature's answer for a request body: SUCCESS only for a transmission this
@@ -580,7 +623,7 @@ fn capture_json(order: &Order, capture: &Capture, base: &str) -> Value {
 fn order_json(order: &Order, base: &str) -> Value {
     let mut unit = json!({
         "reference_id": "default", "amount": money(order.amount),
-        "payee": {"email_address": "merchant@example.com", "merchant_id": "STANDINMERCHANT"},
+        "payee": {"email_address": "merchant@example.com", "merchant_id": "MERCHANTSTND2"},
     });
     if let Some(description) = &order.description {
         unit["description"] = json!(description);
@@ -642,6 +685,7 @@ fn subscription_json(sub: &Subscription, base: &str) -> Value {
     value["subscriber"] = subscriber;
     if sub.overridden {
         value["plan"] = json!({"billing_cycles": [{
+            "frequency": {"interval_unit": sub.plan.unit_name(), "interval_count": 1}, "tenure_type": "REGULAR",
             "sequence": sub.plan.regular_sequence(), "total_cycles": 0,
             "pricing_scheme": {"fixed_price": money(sub.price)},
         }]});
@@ -859,7 +903,8 @@ fn create_order(state: &mut State, body: &Value) -> Response {
         (Ok(description), Ok(custom_id)) => (description, custom_id),
         (Err(response), _) | (_, Err(response)) => return response,
     };
-    let id = state.id("ORDER");
+    // PayPal's order ids are capitals and digits only (`related_ids.order_id`).
+    let id = state.id("ORDER").replace('-', "");
     let order = Order { id: id.clone(), status: "CREATED", amount, description, custom_id, create_time: now(), update_time: now(), capture: None };
     let answer = order_json(&order, &state.base);
     state.orders.insert(id, order);
@@ -1253,7 +1298,7 @@ mod tests {
         assert_eq!(verification(&state, &genuine), "SUCCESS");
 
         let mut other = genuine.clone();
-        other["webhook_id"] = json!("WH-SOMEONE-ELSE");
+        other["webhook_id"] = json!("SOMEONEELSESWEBHOOK");
         assert_eq!(verification(&state, &other), "FAILURE", "another webhook");
         let mut other = genuine.clone();
         other["transmission_sig"] = json!(signature("x", "y", &delivery.body));

@@ -8,13 +8,15 @@
  *   const card = stripe.elements().create('card');
  *   card.mount('#card');           // labelled inputs: card number, expiry (MM/YY), CVC
  *   const {paymentMethod, error} = await stripe.createPaymentMethod({type: 'card', card, billing_details});
- *   const {paymentIntent, error} = await stripe.handleCardAction(clientSecret);   // or confirmCardPayment
+ *   const {paymentIntent, error} = await stripe.confirmCardPayment(clientSecret);  // automatic confirmation
+ *   // handleCardAction is for manual confirmation only: like Stripe.js, it throws an IntegrationError
+ *   // for an automatic-confirmation intent, and every call checks the intent's state first.
  *   const {setupIntent, error} = await stripe.confirmCardSetup(clientSecret);      // a trial's card (3-D Secure)
  *
  * Test cards: 4242424242424242 pays, 4000000000000002 is declined, 4000002760003184 asks for
- * 3-D Secure: handleCardAction / confirmCardPayment open the stand-in's approval page in a modal
- * iframe and resolve {paymentIntent: {id, status: 'succeeded'}} once Approve is clicked, or
- * {error: {message}} if the buyer fails it.
+ * 3-D Secure: confirmCardPayment opens the stand-in's approval page in a modal iframe and resolves
+ * {paymentIntent} (as Stripe has it then: succeeded) once Approve is clicked, or {error} if the buyer
+ * fails it.
  */
 (function () {
   'use strict';
@@ -105,14 +107,75 @@
         body: form(data || {})
       }).then(function (r) { return r.json().then(function (body) { return {ok: r.ok, body: body}; }); });
     }
-    function completeAction(clientSecret) {
-      var intentId = String(clientSecret || '').split('_secret_')[0];
-      return threeDs(intentId).then(function (approved) {
-        if (!approved) {
-          return {error: {type: 'card_error', code: 'payment_intent_authentication_failure',
-            message: 'We are unable to authenticate your payment method.'}};
+    function get(path) {
+      return fetch(BASE + path, {headers: {Authorization: 'Bearer ' + publishableKey}})
+        .then(function (r) { return r.json().then(function (body) { return {ok: r.ok, body: body}; }); });
+    }
+    // Stripe.js throws IntegrationError for a call the integration should never make.
+    function integrationError(message) {
+      var error = new Error(message);
+      error.name = 'IntegrationError';
+      return error;
+    }
+    function unreachable() {
+      return {error: {type: 'api_connection_error', message: 'Could not reach the payment provider.'}};
+    }
+    // Reads an intent as Stripe.js does: by its client secret (`{id}_secret_{...}`).
+    function retrieve(kind, method, clientSecret) {
+      var secret = String(clientSecret || '');
+      var id = secret.split('_secret_')[0];
+      var prefix = kind === 'payment_intents' ? 'pi_' : 'seti_';
+      if (secret.indexOf('_secret_') < 0 || id.indexOf(prefix) !== 0) {
+        return Promise.reject(integrationError('Invalid value for ' + method + ': clientSecret should be a client secret of the form ${id}_secret_${secret}. You specified: ' + secret + '.'));
+      }
+      return get('/v1/' + kind + '/' + encodeURIComponent(id) + '?client_secret=' + encodeURIComponent(secret)).then(function (r) {
+        if (!r.ok) return {error: r.body.error};
+        return {intent: r.body};
+      }, unreachable);
+    }
+    function unexpectedState(kind, intent) {
+      var message = intent.status === 'succeeded'
+        ? 'You cannot confirm this ' + kind + ' because it has already succeeded after being previously confirmed.'
+        : 'This ' + kind + ' is in the ' + intent.status + ' state and cannot be completed here.';
+      return {error: {type: 'invalid_request_error', code: kind === 'PaymentIntent' ? 'payment_intent_unexpected_state' : 'setup_intent_unexpected_state', message: message}};
+    }
+    // After the buyer answered 3-D Secure, the intent as Stripe has it now.
+    function afterAction(kind, id, clientSecret, approved, failureCode) {
+      if (!approved) {
+        return {error: {type: 'invalid_request_error', code: failureCode,
+          message: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.'}};
+      }
+      return retrieve(kind, 'retrieve', clientSecret).then(function (read) {
+        if (read.error) return read;
+        return kind === 'payment_intents' ? {paymentIntent: read.intent} : {setupIntent: read.intent};
+      });
+    }
+    // Manual confirmation only: the server confirms afterwards. Our intents confirm automatically,
+    // and Stripe.js refuses this call for them.
+    function handleCardAction(clientSecret) {
+      return retrieve('payment_intents', 'handleCardAction', clientSecret).then(function (read) {
+        if (read.error) return read;
+        if (read.intent.confirmation_method !== 'manual') {
+          throw integrationError('handleCardAction: The PaymentIntent supplied does not require manual server-side confirmation. Please use confirmCardPayment instead to complete the payment.');
         }
-        return {paymentIntent: {id: intentId, object: 'payment_intent', status: 'succeeded'}};
+        if (read.intent.status !== 'requires_action') return unexpectedState('PaymentIntent', read.intent);
+        return threeDs(read.intent.id).then(function (approved) {
+          return afterAction('payment_intents', read.intent.id, clientSecret, approved, 'payment_intent_authentication_failure');
+        });
+      });
+    }
+    // An automatic-confirmation intent that needs 3-D Secure: the buyer answers it and Stripe
+    // confirms. An intent that needs nothing (succeeded, or no card yet) is an error.
+    function confirmCardPayment(clientSecret, data) {
+      if (data && data.payment_method) {
+        return Promise.reject(integrationError('Stripe stand-in: confirmCardPayment with a new payment_method is not supported.'));
+      }
+      return retrieve('payment_intents', 'confirmCardPayment', clientSecret).then(function (read) {
+        if (read.error) return read;
+        if (read.intent.confirmation_method === 'manual' || read.intent.status !== 'requires_action') return unexpectedState('PaymentIntent', read.intent);
+        return threeDs(read.intent.id).then(function (approved) {
+          return afterAction('payment_intents', read.intent.id, clientSecret, approved, 'payment_intent_authentication_failure');
+        });
       });
     }
     return {
@@ -138,8 +201,8 @@
         }).then(function (r) { return r.ok ? {paymentMethod: r.body} : {error: r.body.error}; },
           function () { return {error: {type: 'api_connection_error', message: 'Could not reach the payment provider.'}}; });
       },
-      handleCardAction: completeAction,
-      confirmCardPayment: completeAction,
+      handleCardAction: handleCardAction,
+      confirmCardPayment: confirmCardPayment,
       // Saves a card for later payments: a PaymentMethod from the Element, then the SetupIntent
       // confirmed with it (the client secret proves the page may).
       // Without a card: authenticates the card a SetupIntent holds already (a subscription's trial
@@ -148,12 +211,12 @@
         var card = data && data.payment_method && data.payment_method.card;
         var setupId = String(clientSecret || '').split('_secret_')[0];
         if (!card) {
-          return threeDs(setupId).then(function (approved) {
-            if (!approved) {
-              return {error: {type: 'card_error', code: 'setup_intent_authentication_failure',
-                message: 'We are unable to authenticate your payment method.'}};
-            }
-            return {setupIntent: {id: setupId, object: 'setup_intent', status: 'succeeded'}};
+          return retrieve('setup_intents', 'confirmCardSetup', clientSecret).then(function (read) {
+            if (read.error) return read;
+            if (read.intent.status !== 'requires_action') return unexpectedState('SetupIntent', read.intent);
+            return threeDs(setupId).then(function (approved) {
+              return afterAction('setup_intents', setupId, clientSecret, approved, 'setup_intent_authentication_failure');
+            });
           });
         }
         return this.createPaymentMethod({type: 'card', card: card}).then(function (made) {

@@ -70,7 +70,12 @@ struct State {
     products: HashMap<String, Value>,
     subscriptions: HashMap<String, Value>,
     charges: HashMap<String, Value>,
-    idempotent: HashMap<String, (u16, String)>,
+    /// First answers by `<api key> <Idempotency-Key>`, with the request they answered.
+    idempotent: HashMap<String, Remembered>,
+    /// Requests to `POST <path>` answered by dropping the connection instead (the work is done).
+    drop_answers: Vec<String>,
+    /// Secret-key requests that came without a `Stripe-Version` header (`METHOD path`).
+    unversioned: Vec<String>,
     /// Amounts of one-time invoice items added to subscriptions (add-ons), in order.
     one_time_items: Vec<i64>,
     events: Vec<Value>,
@@ -89,13 +94,29 @@ impl State {
         self.last_event_created = created;
         let id = self.id("evt");
         let event = json!({
-            "id": id, "object": "event", "api_version": "2025-11-17.clover", "created": created,
+            "id": id, "object": "event", "api_version": API_VERSION, "created": created,
             "data": {"object": object}, "livemode": false, "pending_webhooks": 1,
             "request": {"id": null, "idempotency_key": null}, "type": kind,
         });
         self.events.push(event.clone());
         event
     }
+}
+
+/// An idempotent request's first answer, and what was asked.
+struct Remembered {
+    path: String,
+    body: String,
+    status: u16,
+    answer: String,
+}
+
+/// Requests our code makes that can move money: Stripe would charge twice for a retry without a
+/// key, so the stand-in refuses them without one (real Stripe accepts them; we never send one).
+/// Refunds are made by operators in Stripe's dashboard (tests post them as the dashboard would).
+fn moves_money(method: &str, path: &str) -> bool {
+    let segments: Vec<&str> = path.trim_start_matches("/v1/").split('/').collect();
+    method == "POST" && matches!(segments.as_slice(), ["payment_intents"] | ["payment_intents", _, "confirm"] | ["subscriptions"] | ["invoices", _, "pay"])
 }
 
 /// A running stand-in; it serves until the process ends.
@@ -106,6 +127,9 @@ pub struct StripeStandIn {
 }
 
 pub const SECRET_KEY: &str = "sk_test_standin";
+/// The API version the stand-in speaks (async-stripe 1.0.0-rc.10's pinned version): a request
+/// asking for another is refused, and events are rendered in it.
+pub const API_VERSION: &str = "2026-09-30.endive";
 pub const PUBLISHABLE_KEY: &str = "pk_test_standin";
 pub const WEBHOOK_SECRET: &str = "whsec_standin";
 
@@ -271,9 +295,34 @@ impl StripeStandIn {
         self.state.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
+    /// Secret-key requests that came without a `Stripe-Version` header, as `METHOD path`.
+    pub fn unversioned_requests(&self) -> Vec<String> {
+        self.lock().unversioned.clone()
+    }
+
+    /// The next `POST <path>` is carried out, then its connection is dropped with no answer (a
+    /// timeout after Stripe took the money).
+    pub fn drop_next_answer(&self, path: &str) {
+        self.lock().drop_answers.push(path.to_string());
+    }
+
     fn serve(&self, stream: &mut TcpStream) -> std::io::Result<()> {
         let request = http::read_request(stream)?;
         let response = self.answer(&request);
+        let dropped = {
+            let mut state = self.lock();
+            let path = request.path.trim_end_matches('/');
+            match state.drop_answers.iter().position(|p| request.method == "POST" && p == path) {
+                Some(at) => {
+                    state.drop_answers.remove(at);
+                    true
+                }
+                None => false,
+            }
+        };
+        if dropped {
+            return stream.shutdown(std::net::Shutdown::Both);
+        }
         http::write_response(stream, &response)
     }
 
@@ -291,21 +340,52 @@ impl StripeStandIn {
         let key = request.header("authorization").and_then(|a| a.strip_prefix("Bearer ")).unwrap_or_default();
         // What Stripe.js does in the browser with the publishable key: make a PaymentMethod, confirm
         // a SetupIntent it holds the client secret of, and (here) approve 3-D Secure.
-        let publishable_ok = request.method == "POST"
-            && (path == "/v1/payment_methods" || path.ends_with("/test_approve") || (path.starts_with("/v1/setup_intents/") && path.ends_with("/confirm")));
+        let publishable_ok = (request.method == "POST"
+            && (path == "/v1/payment_methods" || path.ends_with("/test_approve") || (path.starts_with("/v1/setup_intents/") && path.ends_with("/confirm"))))
+            || (request.method == "GET" && (path.starts_with("/v1/payment_intents/") || path.starts_with("/v1/setup_intents/")));
         if !(key.starts_with("sk_test_") || (publishable_ok && key.starts_with("pk_test_"))) {
             return error(401, "invalid_request_error", None, "Invalid API Key provided.");
         }
-        let idempotency = request.header("idempotency-key").filter(|_| request.method == "POST").map(|k| format!("{key} {k}"));
         let mut state = self.lock();
-        if let Some(stored) = idempotency.as_ref().and_then(|k| state.idempotent.get(k)) {
-            return Response { status: stored.0, content_type: "application/json", body: stored.1.clone() };
+        if key.starts_with("sk_test_") {
+            match request.header("stripe-version") {
+                None => state.unversioned.push(format!("{} {path}", request.method)),
+                Some(version) if version != API_VERSION => {
+                    return error(
+                        400,
+                        "invalid_request_error",
+                        None,
+                        &format!("Stand-in: this stand-in speaks Stripe API version {API_VERSION}, not {version}."),
+                    );
+                }
+                Some(_) => {}
+            }
+        }
+        if request.method == "GET" && key.starts_with("pk_test_") {
+            // Stripe.js reads an intent with its client secret, never without.
+            return read_with_client_secret(&state, path, &http::parse_form(&request.query));
+        }
+        let given_key = request.header("idempotency-key").filter(|_| request.method == "POST");
+        if given_key.is_none() && moves_money(&request.method, path) {
+            return error(400, "invalid_request_error", Some("idempotency_key_missing"), "Stand-in: a request that can move money needs an Idempotency-Key.");
+        }
+        let idempotency = given_key.map(|k| format!("{key} {k}"));
+        if let Some((given, stored)) = idempotency.as_ref().and_then(|k| state.idempotent.get(k).map(|stored| (k, stored))) {
+            if stored.path != path || stored.body != request.body {
+                let given = given.split_once(' ').map_or(given.as_str(), |(_, k)| k);
+                let message = format!(
+                    "Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '{given}' if you meant to execute a different request."
+                );
+                return error(400, "idempotency_error", None, &message);
+            }
+            return Response { status: stored.status, content_type: "application/json", body: stored.answer.clone() };
         }
         let events_before = state.events.len();
         let form = http::parse_form(if request.method == "GET" { &request.query } else { &request.body });
         let response = route(&mut state, &request.method, path, &form);
         if let Some(k) = idempotency {
-            state.idempotent.insert(k, (response.status, response.body.clone()));
+            let remembered = Remembered { path: path.to_string(), body: request.body.clone(), status: response.status, answer: response.body.clone() };
+            state.idempotent.insert(k, remembered);
         }
         let new_events: Vec<Value> = state.events[events_before..].to_vec();
         if let (Some((url, secret)), false) = (state.webhook.clone(), new_events.is_empty()) {
@@ -317,6 +397,23 @@ impl StripeStandIn {
             });
         }
         response
+    }
+}
+
+/// `GET /v1/payment_intents/{id}` or `/v1/setup_intents/{id}` with the publishable key, as
+/// Stripe.js asks: only with the object's own `client_secret`, and answered without secrets of
+/// the account (here: as stored).
+fn read_with_client_secret(state: &State, path: &str, query: &HashMap<String, String>) -> Response {
+    let segments: Vec<&str> = path.trim_start_matches("/v1/").split('/').collect();
+    let (found, kind) = match segments.as_slice() {
+        ["payment_intents", id] => (state.payment_intents.get(*id), "payment_intent"),
+        ["setup_intents", id] => (state.setup_intents.get(*id), "setup_intent"),
+        _ => return error(401, "invalid_request_error", None, "Invalid API Key provided."),
+    };
+    let secret = query.get("client_secret").map(String::as_str).unwrap_or_default();
+    match found {
+        Some(object) if !secret.is_empty() && object["client_secret"].as_str() == Some(secret) => ok(object),
+        _ => missing(kind, segments.get(1).copied().unwrap_or_default()),
     }
 }
 
@@ -480,7 +577,7 @@ fn route(state: &mut State, method: &str, path: &str, form: &HashMap<String, Str
                 "customer": customer, "livemode": false, "metadata": {}, "payment_method": null, "payment_method_types": ["card"],
                 "status": "requires_payment_method", "usage": get("usage").unwrap_or_else(|| "off_session".into()),
                 "automatic_payment_methods": null, "flow_directions": null, "last_setup_error": null, "next_action": null,
-                "application": null, "attach_to_self": null, "cancellation_reason": null, "description": null, "latest_attempt": null,
+                "application": null, "cancellation_reason": null, "description": null, "latest_attempt": null,
                 "mandate": null, "on_behalf_of": null, "payment_method_configuration_details": null, "payment_method_options": null,
                 "single_use_mandate": null,
             });
@@ -886,7 +983,7 @@ fn create_subscription(state: &mut State, form: &HashMap<String, String>) -> Res
             "status": "requires_action", "usage": "off_session",
             "next_action": {"type": "use_stripe_sdk", "use_stripe_sdk": {"type": "three_d_secure_redirect", "stripe_js": format!("/3ds/{setup_id}")}},
             "automatic_payment_methods": null, "flow_directions": null, "last_setup_error": null,
-            "application": null, "attach_to_self": null, "cancellation_reason": null, "description": null, "latest_attempt": null,
+            "application": null, "cancellation_reason": null, "description": null, "latest_attempt": null,
             "mandate": null, "on_behalf_of": null, "payment_method_configuration_details": null, "payment_method_options": null,
             "single_use_mandate": null,
         });

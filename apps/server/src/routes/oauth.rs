@@ -1,13 +1,13 @@
 //! Social sign-in (OAuth 2 authorization code with state and PKCE), at the member spec's paths:
 //! `/api/{google,apple}/login/oauth` and `/api/{linkedin,facebook}/oauth`, each with `/callback`.
 
-use crate::auth::{client_info, oauth_state_cookie, set_oauth_state_cookie};
+use crate::auth::{apple_name_cookie, client_info, oauth_state_cookie, set_apple_name_cookie, set_oauth_state_cookie};
 use crate::envelope::{blocking, ApiError, ErrorBody, Ok as OkBody};
 use crate::routes::user::{record_referrer, sign_in_step_response, LoginResult};
 use crate::state::AppState;
 use actix_web::http::header;
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
-use identity::social::Provider;
+use identity::social::{NewAccountDetails, PostedName, Provider};
 use identity::{IdentityError, SignInStep};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -73,6 +73,8 @@ pub struct AppleFormPost {
     pub code: Option<String>,
     pub state: Option<String>,
     pub error: Option<String>,
+    /// On the first authorization only: `{"name": {"firstName", "lastName"}, "email"}`.
+    pub user: Option<String>,
 }
 
 async fn start(req: HttpRequest, state: web::Data<AppState>, provider: Provider) -> Result<HttpResponse, ApiError> {
@@ -84,13 +86,20 @@ async fn start(req: HttpRequest, state: web::Data<AppState>, provider: Provider)
     Ok(response.json(OkBody { status: "ok", result: AuthorizationUrl { url } }))
 }
 
-async fn finish(req: HttpRequest, state: web::Data<AppState>, provider: Provider, query: CallbackQuery) -> Result<HttpResponse, ApiError> {
+async fn finish(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    provider: Provider,
+    query: CallbackQuery,
+    posted_name: Option<PostedName>,
+) -> Result<HttpResponse, ApiError> {
     let identity = state.identity.clone();
     let browser_state = oauth_state_cookie(&req);
     let client = client_info(&req);
     let referral_id = query.r_id.clone();
     let step = blocking(move || {
-        identity.finish_social_sign_in(provider, query.code.as_deref(), query.state.as_deref(), browser_state.as_deref(), query.timezone.as_deref(), client)
+        let new_account = NewAccountDetails { timezone: query.timezone.as_deref(), posted_name };
+        identity.finish_social_sign_in(provider, query.code.as_deref(), query.state.as_deref(), browser_state.as_deref(), new_account, client)
     })
     .await?;
     if let SignInStep::SignedIn(signed_in) = &step {
@@ -125,7 +134,7 @@ async fn google_start(req: HttpRequest, state: web::Data<AppState>, _query: web:
 ))]
 #[get("/api/google/login/oauth/callback")]
 async fn google_callback(req: HttpRequest, state: web::Data<AppState>, query: web::Query<CallbackQuery>) -> Result<HttpResponse, ApiError> {
-    finish(req, state, Provider::Google, query.into_inner()).await
+    finish(req, state, Provider::Google, query.into_inner(), None).await
 }
 
 /// Start Apple sign-in.
@@ -147,29 +156,36 @@ async fn apple_start(req: HttpRequest, state: web::Data<AppState>, _query: web::
 ))]
 #[get("/api/apple/login/oauth/callback")]
 async fn apple_callback(req: HttpRequest, state: web::Data<AppState>, query: web::Query<CallbackQuery>) -> Result<HttpResponse, ApiError> {
-    finish(req, state, Provider::Apple, query.into_inner()).await
+    let query = query.into_inner();
+    let posted_name = apple_name_cookie(&req, query.state.as_deref());
+    finish(req, state, Provider::Apple, query, posted_name).await
 }
 
 /// Apple posts its answer here; the browser is sent on to the app's login page, which finishes
-/// the sign-in through the GET callback.
+/// the sign-in through the GET callback. The name Apple posts with a first authorization is kept
+/// for that callback in a short-lived cookie bound to the state.
 #[utoipa::path(
     tag = "oauth",
     request_body(content = AppleFormPost, content_type = "application/x-www-form-urlencoded"),
     responses((status = 303, description = "To /login?type=apple&code=...&state=..."))
 )]
 #[post("/api/apple/login/oauth/callback")]
-async fn apple_form_post(form: web::Form<AppleFormPost>) -> HttpResponse {
+async fn apple_form_post(req: HttpRequest, form: web::Form<AppleFormPost>) -> HttpResponse {
     let form = form.into_inner();
+    let mut response = HttpResponse::SeeOther();
     let mut params = vec![("type", "apple".to_owned())];
     match form.error {
         Some(_) => params.push(("error", "Apple sign-in was cancelled.".to_owned())),
         None => {
+            if let (Some(state), Some(name)) = (&form.state, form.user.as_deref().and_then(oauth::apple_posted_name)) {
+                set_apple_name_cookie(&mut response, &req, state, &name);
+            }
             params.extend(form.code.map(|code| ("code", code)));
             params.extend(form.state.map(|state| ("state", state)));
         }
     }
     let query: String = params.iter().map(|(key, value)| format!("{key}={}", kernel::url::encode_component(value))).collect::<Vec<_>>().join("&");
-    HttpResponse::SeeOther().insert_header((header::LOCATION, format!("/login?{query}"))).finish()
+    response.insert_header((header::LOCATION, format!("/login?{query}"))).finish()
 }
 
 /// Start LinkedIn or Facebook sign-in.
@@ -203,5 +219,5 @@ async fn other_callback(
     provider: web::Path<String>,
     query: web::Query<CallbackQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    finish(req, state, provider_from_path(&provider)?, query.into_inner()).await
+    finish(req, state, provider_from_path(&provider)?, query.into_inner(), None).await
 }

@@ -82,3 +82,21 @@ async fn a_trial_whose_card_asks_for_3_d_secure_gives_nothing_until_the_page_com
     assert_eq!(at_stripe["pending_setup_intent"], Value::Null, "the card is set up for the first renewal");
     assert_eq!(app.wait_for_mails_to("ada@example.com", 1).await.len(), 1, "one receipt");
 }
+
+#[actix_web::test]
+async fn a_card_payment_whose_answer_stripe_dropped_is_looked_up_and_given_once_never_called_unpaid() {
+    let paying = spawn_paying_app().await;
+    let app = &paying.app;
+    let token = app.register("ada@example.com", PASSWORD).await;
+    // Stripe charges the card, then the connection drops before its answer arrives.
+    paying.stripe.drop_next_answer("/v1/payment_intents");
+    let answer = result(paying.pay("lifetime", json!({}), Some(CARD_OK), Some(&token)).await).await;
+    assert_eq!(answer["status"], "succeeded", "found by our charge id, not 'Nothing was charged': {answer}");
+    assert_eq!(paying.stripe.charge_count(), 1, "charged once");
+    assert_eq!(stored_plan(app, "ada@example.com").0.as_deref(), Some("lifetime"));
+    let rows = charges(app);
+    assert_eq!(rows.len(), 1);
+    assert!(rows[0].5.starts_with("pi_"), "the payment is named: {rows:?}");
+    assert_eq!(app.wait_for_mails_to("ada@example.com", 1).await.len(), 1, "one receipt");
+    assert_eq!(paying.stripe.unversioned_requests(), Vec::<String>::new(), "every request named the API version");
+}

@@ -1,7 +1,10 @@
 //! Social sign-in against a stand-in provider on loopback that checks what a real one checks:
 //! the client secret, the redirect URI, the code, and the PKCE verifier against the challenge.
 //! Its token answer carries an ID token signed with the key it publishes at `/keys` (or, when the
-//! test asks, forged with another key), as Apple's does.
+//! test asks, forged with another key), as Apple's does. It serves the profile both as OpenID
+//! Connect userinfo (Google, LinkedIn: `/userinfo`) and as Facebook's Graph API does (`/me`, only
+//! the `fields` asked for, no verified flag unless the test's profile has one; errors as Graph's
+//! `{"error": {"message", "type": "OAuthException", "code"}}`).
 
 use crate::common;
 
@@ -28,6 +31,8 @@ struct ProviderState {
     issuer: String,
     /// Sign ID tokens with a key it does not publish (same `kid`).
     forge_id_tokens: bool,
+    /// Refuse as Facebook's Graph API does (an error object, not an OAuth error string).
+    graph_errors: bool,
 }
 
 struct StandIn {
@@ -44,6 +49,10 @@ impl StandIn {
         self.state.lock().unwrap().forge_id_tokens = forge;
     }
 
+    fn graph_errors(&self, graph: bool) {
+        self.state.lock().unwrap().graph_errors = graph;
+    }
+
     fn settings(&self) -> ProviderSettings {
         ProviderSettings {
             client_id: "test-client".into(),
@@ -54,6 +63,19 @@ impl StandIn {
             scope: "openid email profile".into(),
             id_token: None,
         }
+    }
+
+    /// As LinkedIn: OpenID Connect userinfo (`sub`, `given_name`, `family_name`, `email`,
+    /// `email_verified`).
+    fn linkedin_settings(&self) -> ProviderSettings {
+        ProviderSettings { scope: "openid profile email".into(), ..self.settings() }
+    }
+
+    /// As Facebook: the profile from the Graph API's `/me` with the fields our defaults ask for.
+    fn facebook_settings(&self) -> ProviderSettings {
+        let defaults = ProviderSettings::defaults(Provider::Facebook, "test-client".into(), "test-secret".into());
+        let fields = defaults.userinfo_url.as_deref().and_then(|url| url.split_once('?')).map(|(_, query)| query.to_owned()).unwrap();
+        ProviderSettings { userinfo_url: Some(format!("{}/me?{fields}", self.base)), scope: defaults.scope, ..self.settings() }
     }
 
     /// As Apple: no userinfo endpoint, the profile is the ID token, checked against `/keys`.
@@ -91,11 +113,18 @@ async fn authorize(state: web::Data<Arc<Mutex<ProviderState>>>, query: web::Quer
 
 async fn token(state: web::Data<Arc<Mutex<ProviderState>>>, form: web::Form<HashMap<String, String>>) -> HttpResponse {
     let f = form.into_inner();
-    let refuse = |why: &str| HttpResponse::BadRequest().json(json!({"error": "invalid_grant", "why": why}));
+    let mut s = state.lock().unwrap();
+    let graph = s.graph_errors;
+    let refuse = |why: &str| {
+        HttpResponse::BadRequest().json(if graph {
+            json!({"error": {"message": why, "type": "OAuthException", "code": 100, "fbtrace_id": "standin"}})
+        } else {
+            json!({"error": "invalid_grant", "why": why})
+        })
+    };
     if f.get("client_id").map(String::as_str) != Some("test-client") || f.get("client_secret").map(String::as_str) != Some("test-secret") {
         return HttpResponse::Unauthorized().json(json!({"error": "invalid_client"}));
     }
-    let mut s = state.lock().unwrap();
     // A code works once.
     let Some((challenge, redirect, profile)) = f.get("code").and_then(|c| s.codes.remove(c)) else {
         return refuse("unknown or used code");
@@ -132,6 +161,22 @@ async fn userinfo(state: web::Data<Arc<Mutex<ProviderState>>>, req: actix_web::H
     }
 }
 
+/// Facebook's Graph API `/me`: the `fields` asked for that the profile has (`id` always).
+async fn graph_me(state: web::Data<Arc<Mutex<ProviderState>>>, req: actix_web::HttpRequest, query: web::Query<HashMap<String, String>>) -> HttpResponse {
+    let bearer = req.headers().get("authorization").and_then(|v| v.to_str().ok()).and_then(|v| v.strip_prefix("Bearer "));
+    let Some(profile) = bearer.and_then(|t| state.lock().unwrap().tokens.get(t).cloned()) else {
+        return HttpResponse::BadRequest()
+            .json(json!({"error": {"message": "Invalid OAuth access token - Cannot parse access token", "type": "OAuthException", "code": 190}}));
+    };
+    let mut answer = serde_json::Map::new();
+    for field in query.get("fields").map(String::as_str).unwrap_or("id").split(',').chain(["id"]) {
+        if let Some(value) = profile.get(field) {
+            answer.insert(field.to_owned(), value.clone());
+        }
+    }
+    HttpResponse::Ok().json(Value::Object(answer))
+}
+
 fn stand_in_provider() -> StandIn {
     let state = Arc::new(Mutex::new(ProviderState::default()));
     let data = web::Data::new(state.clone());
@@ -141,6 +186,7 @@ fn stand_in_provider() -> StandIn {
             .route("/authorize", web::get().to(authorize))
             .route("/token", web::post().to(token))
             .route("/userinfo", web::get().to(userinfo))
+            .route("/me", web::get().to(graph_me))
             .route("/keys", web::get().to(keys))
     })
     .workers(1)
@@ -162,15 +208,37 @@ async fn app_with_google(provider: &StandIn) -> TestApp {
 /// Follows the app's sign-in URL to the provider, which answers with a redirect back to the
 /// app carrying `code` and `state`; returns them.
 async fn authorize_at_provider(app: &TestApp) -> (String, String) {
-    let started = ok_body(app.get("/api/google/login/oauth?origin=login&redirect=%2Faccount", None).await, StatusCode::OK).await;
+    authorize_at(app, Provider::Google).await
+}
+
+/// Where a provider's sign-in starts and finishes (Google's and Apple's under `/login/oauth`,
+/// LinkedIn's and Facebook's under `/oauth`).
+fn sign_in_path(provider: Provider) -> String {
+    match provider {
+        Provider::Google | Provider::Apple => format!("/api/{}/login/oauth", provider.slug()),
+        Provider::LinkedIn | Provider::Facebook => format!("/api/{}/oauth", provider.slug()),
+    }
+}
+
+fn callback(provider: Provider, code: &str, state: &str) -> String {
+    format!("{}/callback?code={code}&state={state}", sign_in_path(provider))
+}
+
+/// As `authorize_at_provider`, for the provider given (not Apple, whose answer is posted).
+async fn authorize_at(app: &TestApp, provider: Provider) -> (String, String) {
+    let started = ok_body(app.get(&format!("{}?origin=login&redirect=%2Faccount", sign_in_path(provider)), None).await, StatusCode::OK).await;
     let url = started["result"]["url"].as_str().unwrap().to_owned();
     let answer = bare_client().get(&url).send().await.unwrap();
     assert_eq!(answer.status(), StatusCode::FOUND, "{:?}", answer.text().await);
     let back = reqwest::Url::parse(answer.headers()["location"].to_str().unwrap()).unwrap();
     assert_eq!(back.path(), "/login");
     let query: HashMap<_, _> = back.query_pairs().into_owned().collect();
-    assert_eq!(query["type"], "google");
+    assert_eq!(query["type"], provider.slug());
     (query["code"].clone(), query["state"].clone())
+}
+
+async fn app_with_provider(provider: Provider, settings: ProviderSettings) -> TestApp {
+    spawn_app_with(AppOptions { oauth_providers: HashMap::from([(provider, settings)]), ..AppOptions::default() }).await
 }
 
 fn google_person(subject: &str, email: &str, verified: bool) -> Value {
@@ -377,4 +445,198 @@ async fn a_google_sign_up_through_a_members_link_is_their_referral_but_an_existi
     let (code, state) = authorize_at_provider(&app).await;
     ok_body(app.get(&format!("/api/google/login/oauth/callback?code={code}&state={state}&rId={r_id}"), None).await, StatusCode::OK).await;
     assert_eq!(refers(ann).await["refers"]["num"], 1);
+}
+
+fn linkedin_person(subject: &str, email: &str, verified: bool) -> Value {
+    json!({"sub": subject, "name": "Lin Kedin", "given_name": "Lin", "family_name": "Kedin", "locale": "en-US", "email": email, "email_verified": verified})
+}
+
+/// What Facebook's Graph API knows of a person; `/me` answers the fields asked for, and Facebook
+/// sends no verified flag for the address.
+fn facebook_person(id: &str, email: &str) -> Value {
+    json!({"id": id, "name": "Faye Book", "first_name": "Faye", "last_name": "Book", "email": email})
+}
+
+#[actix_web::test]
+async fn a_new_person_signs_up_with_linkedin_and_comes_back_to_the_same_account() {
+    let provider = stand_in_provider();
+    let app = app_with_provider(Provider::LinkedIn, provider.linkedin_settings()).await;
+    let started = ok_body(app.get("/api/linkedin/oauth?origin=login", None).await, StatusCode::OK).await;
+    let url = reqwest::Url::parse(started["result"]["url"].as_str().unwrap()).unwrap();
+    let query: HashMap<_, _> = url.query_pairs().into_owned().collect();
+    assert!(query["redirect_uri"].ends_with("/login?type=linkedin"), "{query:?}");
+    assert_eq!((query["scope"].as_str(), query["code_challenge_method"].as_str()), ("openid profile email", "S256"));
+
+    provider.next_person(linkedin_person("li-1", "lin@example.com", true));
+    let (code, state) = authorize_at(&app, Provider::LinkedIn).await;
+    let response = app.get(&format!("{}&timezone=America%2FNew_York", callback(Provider::LinkedIn, &code, &state)), None).await;
+    assert!(set_cookie(response.headers(), "gb_refresh").is_some(), "a refresh cookie is set");
+    let body = ok_body(response, StatusCode::OK).await;
+    let user = &body["result"]["user"];
+    assert_eq!((user["email"].as_str(), user["firstName"].as_str(), user["lastName"].as_str()), (Some("lin@example.com"), Some("Lin"), Some("Kedin")));
+    let token = body["result"]["token"].as_str().unwrap().to_owned();
+    assert_eq!(ok_body(app.session(&token).await, StatusCode::OK).await["result"]["user"]["id"], user["id"]);
+
+    let replay = app.get(&callback(Provider::LinkedIn, &code, &state), None).await;
+    assert_eq!(error_body(replay, StatusCode::BAD_REQUEST).await["code"], "social_state_invalid");
+
+    provider.next_person(linkedin_person("li-1", "lin.k@example.com", false));
+    let (code, state) = authorize_at(&app, Provider::LinkedIn).await;
+    let again = ok_body(app.get(&callback(Provider::LinkedIn, &code, &state), None).await, StatusCode::OK).await;
+    assert_eq!(again["result"]["user"]["id"], user["id"], "a linked identity signs in whatever its address says");
+    assert_eq!(count(&mut app.connect(), "SELECT count(*) FROM users"), 1);
+}
+
+#[actix_web::test]
+async fn a_verified_linkedin_email_signs_in_to_the_existing_account_an_unverified_one_does_not() {
+    let provider = stand_in_provider();
+    let app = app_with_provider(Provider::LinkedIn, provider.linkedin_settings()).await;
+    app.register("ada@example.com", PASSWORD).await;
+    let existing = ok_body(app.login_response("ada@example.com", PASSWORD).await, StatusCode::OK).await["result"]["user"]["id"].clone();
+
+    provider.next_person(linkedin_person("li-2", "ada@example.com", false));
+    let (code, state) = authorize_at(&app, Provider::LinkedIn).await;
+    let refused = app.get(&callback(Provider::LinkedIn, &code, &state), None).await;
+    assert!(set_cookie(refused.headers(), "gb_refresh").is_none());
+    assert_eq!(error_body(refused, StatusCode::BAD_REQUEST).await["code"], "provider_email_unverified");
+
+    provider.next_person(linkedin_person("li-2", "ada@example.com", true));
+    let (code, state) = authorize_at(&app, Provider::LinkedIn).await;
+    let linked = ok_body(app.get(&callback(Provider::LinkedIn, &code, &state), None).await, StatusCode::OK).await;
+    assert_eq!(linked["result"]["user"]["id"], existing);
+}
+
+/// Facebook's Graph API sends the address without saying it is verified, so it neither opens an
+/// account nor finds one: the person is asked to use their e-mail and password.
+#[actix_web::test]
+async fn a_facebook_address_facebook_does_not_say_is_verified_opens_no_account() {
+    let provider = stand_in_provider();
+    provider.graph_errors(true);
+    let app = app_with_provider(Provider::Facebook, provider.facebook_settings()).await;
+    let started = ok_body(app.get("/api/facebook/oauth?origin=login", None).await, StatusCode::OK).await;
+    let url = reqwest::Url::parse(started["result"]["url"].as_str().unwrap()).unwrap();
+    let query: HashMap<_, _> = url.query_pairs().into_owned().collect();
+    assert!(query["redirect_uri"].ends_with("/login?type=facebook"), "{query:?}");
+    assert_eq!(query["scope"], "email public_profile");
+
+    // Our defaults ask `/me` for id, email and names: Graph has no verified flag to ask for.
+    provider.next_person(facebook_person("fb-1", "faye@example.com"));
+    let (code, state) = authorize_at(&app, Provider::Facebook).await;
+    let refused = app.get(&callback(Provider::Facebook, &code, &state), None).await;
+    assert!(set_cookie(refused.headers(), "gb_refresh").is_none(), "no session");
+    let body = error_body(refused, StatusCode::BAD_REQUEST).await;
+    assert_eq!(body["code"], "provider_email_unverified");
+    assert_eq!(
+        body["error"],
+        "Facebook did not confirm your e-mail address to us, so we cannot sign you in with it. Please sign in, or sign up, with your e-mail and password."
+    );
+    assert_eq!(count(&mut app.connect(), "SELECT count(*) FROM users"), 0);
+}
+
+/// The other side of the rule, with an answer that does carry `email_verified` (the stand-in's
+/// `/me` asked for it): silence still links nothing, a yes links the account with the address
+/// or opens one, and the linked identity then comes back to its account.
+#[actix_web::test]
+async fn a_facebook_identity_that_facebook_vouches_for_signs_in_and_comes_back() {
+    let provider = stand_in_provider();
+    provider.graph_errors(true);
+    // As if Graph were asked for a verified flag and answered it.
+    let settings = ProviderSettings {
+        userinfo_url: Some(format!("{}/me?fields=id,email,email_verified,first_name,last_name", provider.base)),
+        ..provider.facebook_settings()
+    };
+    let app = app_with_provider(Provider::Facebook, settings).await;
+    app.register("faye@example.com", PASSWORD).await;
+    let existing = app.user_id("faye@example.com");
+
+    provider.next_person(facebook_person("fb-2", "faye@example.com"));
+    let (code, state) = authorize_at(&app, Provider::Facebook).await;
+    let refused = app.get(&callback(Provider::Facebook, &code, &state), None).await;
+    assert_eq!(error_body(refused, StatusCode::BAD_REQUEST).await["code"], "provider_email_unverified", "silence never links an account");
+
+    let mut vouched = facebook_person("fb-2", "faye@example.com");
+    vouched["email_verified"] = json!(true);
+    provider.next_person(vouched);
+    let (code, state) = authorize_at(&app, Provider::Facebook).await;
+    let linked = ok_body(app.get(&callback(Provider::Facebook, &code, &state), None).await, StatusCode::OK).await;
+    assert_eq!(linked["result"]["user"]["id"], existing);
+
+    provider.next_person(facebook_person("fb-2", "faye.new@example.com"));
+    let (code, state) = authorize_at(&app, Provider::Facebook).await;
+    let again = ok_body(app.get(&callback(Provider::Facebook, &code, &state), None).await, StatusCode::OK).await;
+    assert_eq!(again["result"]["user"]["id"], existing, "a linked identity comes back to its account");
+
+    let mut newcomer = facebook_person("fb-3", "fred@example.com");
+    newcomer["email_verified"] = json!(true);
+    newcomer["first_name"] = json!("Fred");
+    provider.next_person(newcomer);
+    let (code, state) = authorize_at(&app, Provider::Facebook).await;
+    let created = ok_body(app.get(&callback(Provider::Facebook, &code, &state), None).await, StatusCode::OK).await;
+    assert_eq!((created["result"]["user"]["email"].as_str(), created["result"]["user"]["firstName"].as_str()), (Some("fred@example.com"), Some("Fred")));
+    assert_eq!(count(&mut app.connect(), "SELECT count(*) FROM users"), 2);
+}
+
+#[actix_web::test]
+async fn a_forged_state_or_a_refused_code_signs_nobody_in_with_linkedin_or_facebook() {
+    let provider = stand_in_provider();
+    for (kind, settings, person, graph) in [
+        (Provider::LinkedIn, provider.linkedin_settings(), linkedin_person("li-9", "eve@example.com", true), false),
+        (Provider::Facebook, provider.facebook_settings(), json!({"id": "fb-9", "email": "eve@example.com", "email_verified": true}), true),
+    ] {
+        provider.graph_errors(graph);
+        let app = app_with_provider(kind, settings).await;
+        provider.next_person(person);
+        let (code, _state) = authorize_at(&app, kind).await;
+        let forged = app.get(&callback(kind, &code, "forged"), None).await;
+        assert_eq!(error_body(forged, StatusCode::BAD_REQUEST).await["code"], "social_state_invalid", "{kind}");
+        let (_, state) = authorize_at(&app, kind).await;
+        let refused = app.get(&callback(kind, "made-up", &state), None).await;
+        let body = error_body(refused, StatusCode::BAD_REQUEST).await;
+        assert_eq!(body["code"], "provider_refused", "{kind}");
+        assert_eq!(body["error"], format!("{kind} did not accept this sign-in. Please try again."));
+        assert_eq!(count(&mut app.connect(), "SELECT count(*) FROM users"), 0, "{kind}");
+    }
+}
+
+/// Apple posts the person's name (a `user` JSON field) with their first authorization only, and
+/// never puts it in the ID token: the new account keeps it.
+#[actix_web::test]
+async fn apples_first_sign_in_keeps_the_name_apple_posts() {
+    let provider = stand_in_provider();
+    let app = app_with_apple(&provider).await;
+    provider.next_person(json!({"sub": "000777.apple", "email": "ann@privaterelay.appleid.com", "email_verified": "true"}));
+    let (code, state) = authorize_at_apple(&app).await;
+    let user = r#"{"name":{"firstName":"Ann","lastName":"Apfel"},"email":"ann@privaterelay.appleid.com"}"#;
+    // Apple's form post, in the browser that started the sign-in.
+    let posted = app
+        .client
+        .post(app.url("/api/apple/login/oauth/callback"))
+        .form(&[("code", code.as_str()), ("state", state.as_str()), ("user", user)])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(posted.status(), StatusCode::SEE_OTHER);
+    let cookie = set_cookie(posted.headers(), "gb_apple_name").expect("the posted name is kept for the callback");
+    assert!(cookie.contains("HttpOnly") && cookie.contains("Path=/api/apple/login/oauth/callback"), "{cookie}");
+    let location = posted.headers()["location"].to_str().unwrap().to_owned();
+    let back: HashMap<_, _> = reqwest::Url::parse(&app.url(&location)).unwrap().query_pairs().into_owned().collect();
+    assert_eq!((back["code"].as_str(), back["state"].as_str()), (code.as_str(), state.as_str()));
+
+    let signed = ok_body(app.get(&callback(Provider::Apple, &back["code"], &back["state"]), None).await, StatusCode::OK).await;
+    let user = &signed["result"]["user"];
+    assert_eq!((user["firstName"].as_str(), user["lastName"].as_str()), (Some("Ann"), Some("Apfel")));
+
+    // Later sign-ins post no name; the account keeps it.
+    provider.next_person(json!({"sub": "000777.apple", "email": "ann@privaterelay.appleid.com", "email_verified": "true"}));
+    let (code, state) = authorize_at_apple(&app).await;
+    let again = ok_body(app.get(&callback(Provider::Apple, &code, &state), None).await, StatusCode::OK).await;
+    assert_eq!((again["result"]["user"]["id"].clone(), again["result"]["user"]["firstName"].as_str()), (user["id"].clone(), Some("Ann")));
+
+    // A name posted with another sign-in's state names nobody.
+    provider.next_person(json!({"sub": "000888.apple", "email": "bo@privaterelay.appleid.com", "email_verified": "true"}));
+    let (code, state) = authorize_at_apple(&app).await;
+    let stray = r#"{"name":{"firstName":"Mallory","lastName":"M"}}"#;
+    app.client.post(app.url("/api/apple/login/oauth/callback")).form(&[("code", "other"), ("state", "another-state"), ("user", stray)]).send().await.unwrap();
+    let bo = ok_body(app.get(&callback(Provider::Apple, &code, &state), None).await, StatusCode::OK).await;
+    assert_eq!(bo["result"]["user"]["firstName"], "");
 }

@@ -143,6 +143,7 @@ fn test_config(options: &AppOptions, dirs: &TempDir, database_url: String) -> Co
         // Never used: the secret above is set.
         signing_keys_secret_file: dirs.path().join("signing-keys-secret"),
         smtp_url: None,
+        smtp_ca_file: None,
         mail_outbox_dir: outbox.clone(),
         mail_from: "Gistbook <support@gistbook.app>".into(),
         mail_poll_interval: Duration::from_millis(50),

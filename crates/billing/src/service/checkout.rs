@@ -4,7 +4,7 @@ use super::{Basket, Billing};
 use crate::checkout::*;
 use crate::codes::GiftDetails;
 use crate::error::BillingError;
-use crate::gateway::{Gateways, OneTimePayment, PaymentOutcome, SubscriptionOutcome, SubscriptionRequest, STRIPE};
+use crate::gateway::{FoundPurchase, Gateways, OneTimePayment, PaymentOutcome, PurchaseLookup, SubscriptionOutcome, SubscriptionRequest, STRIPE};
 use crate::model::{Plan, PlanKind};
 use crate::ports::{BillingStore, RenewalEnding, Secrets, TrialKeys};
 use crate::receipt::receipt;
@@ -73,7 +73,6 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
         // Recorded before the provider is asked: when its answer is lost (the process dies, the
         // connection times out) the provider's event or reconcile finds the payment by this id.
         self.record_waiting(&charge, gift)?;
-        let unavailable = |e: crate::gateway::GatewayUnavailable| BillingError::ProviderUnavailable(e.0);
         let result = match plan.kind {
             PlanKind::Subscription { interval, .. } => {
                 let request = SubscriptionRequest {
@@ -87,8 +86,11 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
                     trial_days: decided.trial_days,
                     idempotency_key: charge_id.clone(),
                 };
-                // Not answered: the charge stays initiated (the provider may have taken the money).
-                match cards.subscribe(&request).map_err(unavailable)? {
+                let outcome = match cards.subscribe(&request) {
+                    Ok(outcome) => outcome,
+                    Err(_) => return self.after_lost_answer(gateways, secrets, &charge, &plan, !decided.replaces.is_empty()),
+                };
+                match outcome {
                     SubscriptionOutcome::Started { subscription, snapshot } => {
                         charge.reference = subscription;
                         let state = SubscriptionState::from_snapshot(snapshot);
@@ -110,7 +112,11 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
                     description: format!("Gistbook {}", plan.name),
                     idempotency_key: charge_id.clone(),
                 };
-                match cards.pay_once(&payment).map_err(unavailable)? {
+                let outcome = match cards.pay_once(&payment) {
+                    Ok(outcome) => outcome,
+                    Err(_) => return self.after_lost_answer(gateways, secrets, &charge, &plan, !decided.replaces.is_empty()),
+                };
+                match outcome {
                     PaymentOutcome::Paid { reference } => {
                         charge.reference = reference;
                         let plan_now = self.record_paid(secrets, &charge, &plan, None)?;
@@ -158,9 +164,12 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
             let plan_now = charge.user.map(|user| self.plan_of(user)).transpose()?.flatten();
             return Ok(CheckoutResult::Complete { charge_id: charge.id, plan: plan_now });
         }
-        // An initiated charge was never answered to any page: reconcile settles it.
-        if !charge.status.is_waiting() || charge.reference.is_empty() {
+        if !charge.status.is_waiting() {
             return Err(BillingError::UnknownCharge);
+        }
+        // The provider's answer to the checkout was lost: ask it again by our charge id.
+        if charge.reference.is_empty() {
+            return self.confirm_lost_answer(gateways, secrets, &charge, &plan);
         }
         let state = if plan.kind.is_subscription() {
             let snapshot = cards.subscription(&charge.reference).map_err(|e| BillingError::ProviderUnavailable(e.0))?;
@@ -181,6 +190,90 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
         let plan_now = self.complete_waiting(secrets, &charge, &plan, state.as_ref())?;
         self.end_renewals(gateways)?;
         Ok(CheckoutResult::Complete { charge_id: charge.id, plan: plan_now })
+    }
+
+    /// The provider's answer to a checkout was lost (a timeout, a dropped connection) after it may
+    /// have taken the money. Never "nothing was charged": the provider is asked by our charge id
+    /// (its idempotency key and metadata) and what it says is recorded now; when it cannot say
+    /// yet, the page is told the payment is being confirmed and keeps asking, and the provider's
+    /// event or the reconcile job settles the charge meanwhile.
+    fn after_lost_answer(
+        &self,
+        gateways: Gateways<'_>,
+        secrets: &dyn Secrets,
+        charge: &Charge,
+        plan: &Plan,
+        replaces_some: bool,
+    ) -> Result<CheckoutResult, BillingError> {
+        let result = self.ask_again(gateways, secrets, charge, plan)?.unwrap_or(CheckoutResult::Confirming { charge_id: charge.id.clone() });
+        if replaces_some && matches!(result, CheckoutResult::Complete { .. }) {
+            self.end_renewals(gateways)?;
+        }
+        Ok(result)
+    }
+
+    /// The page asks again about a charge whose answer was lost. After `CONFIRMING_FOR_SECONDS`
+    /// with no trace of it at the provider, the page is told nothing was taken (the charge stays
+    /// initiated for reconcile, which drops it once it is surely abandoned).
+    fn confirm_lost_answer(&self, gateways: Gateways<'_>, secrets: &dyn Secrets, charge: &Charge, plan: &Plan) -> Result<CheckoutResult, BillingError> {
+        let cards = gateways.card.ok_or(BillingError::NotConfigured)?;
+        let lookup = PurchaseLookup { charge_id: &charge.id, email: &charge.email, reference: "", subscription: plan.kind.is_subscription() };
+        match cards.look_up_purchase(&lookup) {
+            Ok(Some(found)) => {
+                let result = self.settle_found(secrets, charge, plan, found)?;
+                if matches!(result, CheckoutResult::Complete { .. }) {
+                    self.end_renewals(gateways)?;
+                }
+                Ok(result)
+            }
+            Ok(None) if charge.created_at + chrono::Duration::seconds(crate::checkout::CONFIRMING_FOR_SECONDS) < self.now => Err(BillingError::NotCharged),
+            Ok(None) | Err(_) => Ok(CheckoutResult::Confirming { charge_id: charge.id.clone() }),
+        }
+    }
+
+    /// What the provider says of a charge whose answer was lost, recorded; `None` when it cannot
+    /// say (unreachable, or the payment is not there yet).
+    fn ask_again(&self, gateways: Gateways<'_>, secrets: &dyn Secrets, charge: &Charge, plan: &Plan) -> Result<Option<CheckoutResult>, BillingError> {
+        let Some(cards) = gateways.card else { return Ok(None) };
+        let lookup = PurchaseLookup { charge_id: &charge.id, email: &charge.email, reference: "", subscription: plan.kind.is_subscription() };
+        match cards.look_up_purchase(&lookup) {
+            Ok(Some(found)) => self.settle_found(secrets, charge, plan, found).map(Some),
+            Ok(None) | Err(_) => Ok(None),
+        }
+    }
+
+    /// Records what the provider says became of an initiated charge, as the checkout would have.
+    fn settle_found(&self, secrets: &dyn Secrets, charge: &Charge, plan: &Plan, found: FoundPurchase) -> Result<CheckoutResult, BillingError> {
+        let charge_id = charge.id.clone();
+        let named = |reference: String| Charge { reference, ..charge.clone() };
+        match found {
+            FoundPurchase::Payment(PaymentOutcome::Paid { reference }) => {
+                let plan_now = self.record_paid(secrets, &named(reference), plan, None)?;
+                Ok(CheckoutResult::Complete { charge_id, plan: plan_now })
+            }
+            FoundPurchase::Payment(PaymentOutcome::Processing { reference }) => {
+                self.name_reference(&charge.id, &reference, ChargeStatus::Processing)?;
+                Ok(CheckoutResult::Processing { charge_id })
+            }
+            FoundPurchase::Payment(PaymentOutcome::RequiresAction { reference, client_secret }) => {
+                self.name_reference(&charge.id, &reference, ChargeStatus::RequiresAction)?;
+                Ok(CheckoutResult::RequiresAction { charge_id, client_secret })
+            }
+            FoundPurchase::Payment(PaymentOutcome::Declined { message }) => self.declined(&charge.id, message),
+            FoundPurchase::Subscription { subscription, snapshot } => {
+                let state = SubscriptionState::from_snapshot(snapshot);
+                if state.renews() {
+                    let plan_now = self.record_paid(secrets, &named(subscription), plan, Some(&state))?;
+                    Ok(CheckoutResult::Complete { charge_id, plan: plan_now })
+                } else if state.status == SubscriptionStatus::Incomplete {
+                    // Its first payment waits for the buyer; the page keeps asking.
+                    self.name_reference(&charge.id, &subscription, ChargeStatus::RequiresAction)?;
+                    Ok(CheckoutResult::Confirming { charge_id })
+                } else {
+                    self.declined(&charge.id, None)
+                }
+            }
+        }
     }
 
     /// Records a charge waiting for the provider's answer, the buyer (3-D Secure, PayPal's window)

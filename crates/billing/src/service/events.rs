@@ -19,7 +19,32 @@ pub enum WebhookOutcome {
     Ignored,
 }
 
+/// Deliveries one address may send a minute when each costs a call to the provider.
+pub const PROVIDER_CHECKS_PER_ADDRESS_PER_MINUTE: u32 = 120;
+
 impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
+    /// A delivery from `client`: when checking it costs a call to the provider, one address may
+    /// send `PROVIDER_CHECKS_PER_ADDRESS_PER_MINUTE` a minute, so an unauthenticated flood costs
+    /// us a bounded number of outbound calls (the provider retries a refused genuine delivery).
+    pub fn handle_webhook_from(
+        &self,
+        client: &str,
+        verifier: &dyn WebhookVerifier,
+        gateways: Gateways<'_>,
+        secrets: &dyn Secrets,
+        payload: &str,
+        headers: &dyn WebhookHeaders,
+    ) -> Result<WebhookOutcome, BillingError> {
+        if verifier.checks_with_provider() {
+            let since = self.now - chrono::Duration::minutes(1);
+            let key = format!("webhook:{}:ip:{client}", verifier.provider());
+            if self.store.record_attempt(&key, self.now, since)? > PROVIDER_CHECKS_PER_ADDRESS_PER_MINUTE {
+                return Err(BillingError::Throttled);
+            }
+        }
+        self.handle_webhook(verifier, gateways, secrets, payload, headers)
+    }
+
     /// Verifies a webhook and applies it once. A subscription event moves the subscription's state
     /// only when it is newer than what was applied (`SubscriptionState::apply`), and its grant
     /// follows; a refund or a chargeback ends what the purchase gave (its codes included), a won

@@ -347,8 +347,9 @@ mod checkout {
         assert!(silent.is_err());
         let silent = billing.pay_by_card(by_card(&cards), &ids, &card("lifetime", member(&store), Some("pm_silent"))).unwrap_err();
         assert_eq!(silent.to_string(), "There was an error processing your request. Please make sure your card number is valid.");
-        let down = billing.pay_by_card(by_card(&cards), &ids, &card("lifetime", member(&store), Some("pm_down"))).unwrap_err();
-        assert_eq!(down.code(), "provider_unavailable");
+        // Unanswered: never called a failure, the page confirms it.
+        let down = billing.pay_by_card(by_card(&cards), &ids, &card("lifetime", member(&store), Some("pm_down"))).unwrap();
+        assert!(matches!(down, CheckoutResult::Confirming { .. }), "{down:?}");
         let with_coupon = CardCheckout {
             basket: Basket { coupon_code: Some("HALF"), ..basket("lifetime") },
             buyer: member(&store),

@@ -335,7 +335,7 @@ fn codes_are_normalised_for_people() {
 
 mod social {
     use super::*;
-    use crate::social::{ExternalProfile, Provider, ProviderError};
+    use crate::social::{ExternalProfile, NewAccountDetails, PostedName, Provider, ProviderError};
 
     struct SocialWorld {
         world: World,
@@ -363,7 +363,7 @@ mod social {
         ExternalProfile {
             subject: subject.into(),
             email: Some(kernel::Email::parse(email).unwrap()),
-            email_verified: verified,
+            email_verified: Some(verified),
             first_name: "Grace".into(),
             last_name: "Hopper".into(),
         }
@@ -432,6 +432,69 @@ mod social {
         assert_eq!(signed_in.user.id, existing.id);
         // The password still works too.
         assert!(w.world.service.login(Some("grace@example.com"), Some("lantern-ridge-1"), "1.1.1.1").is_ok());
+    }
+
+    /// Facebook's Graph API answers an address with no verified flag: that silence is not a yes.
+    /// Such an address neither finds the account that has it nor opens one; only an answer that
+    /// says the address is verified does.
+    #[test]
+    fn a_facebook_address_counts_as_verified_only_when_facebook_says_so() {
+        let w = social_world(vec![]);
+        let existing = w.world.service.register(&form("grace@example.com", "lantern-ridge-1"), "10.0.0.1").unwrap().user;
+        let silent = |subject: &str, email: &str| ExternalProfile { email_verified: None, ..profile(subject, email, false) };
+        assert_eq!(silent("fb-1", "grace@example.com").verified_email(), None);
+        assert_eq!(profile("fb-1", "grace@example.com", true).verified_email().map(kernel::Email::as_str), Some("grace@example.com"));
+        let finish = |code: &str| {
+            let start = w.world.service.start_social_sign_in(Provider::Facebook).unwrap();
+            w.world.service.finish_social_sign_in(Provider::Facebook, Some(code), Some(&start.state), Some(&start.state), None, "1.1.1.1")
+        };
+
+        w.providers.answer("silent-existing", Ok(silent("fb-1", "grace@example.com")));
+        let refused = finish("silent-existing").unwrap_err();
+        assert_eq!(refused, IdentityError::ProviderEmailUnverified(Provider::Facebook));
+        assert_eq!(
+            refused.to_string(),
+            "Facebook did not confirm your e-mail address to us, so we cannot sign you in with it. Please sign in, or sign up, with your e-mail and password."
+        );
+        w.providers.answer("silent-new", Ok(silent("fb-2", "newcomer@example.com")));
+        assert_eq!(finish("silent-new").unwrap_err(), IdentityError::ProviderEmailUnverified(Provider::Facebook));
+        assert!(w.world.store.find_credentials(&kernel::Email::parse("newcomer@example.com").unwrap()).unwrap().is_none(), "no account was opened");
+        assert_eq!(w.world.store.find_linked_user(Provider::Facebook, "fb-1").unwrap(), None, "nothing was linked");
+
+        w.providers.answer("said-so", Ok(profile("fb-1", "grace@example.com", true)));
+        assert_eq!(finish("said-so").unwrap().signed_in().unwrap().user.id, existing.id);
+        // Once linked, the identity signs in whatever the address answer says.
+        w.providers.answer("linked", Ok(silent("fb-1", "grace@example.com")));
+        assert_eq!(finish("linked").unwrap().signed_in().unwrap().user.id, existing.id);
+    }
+
+    /// Apple's ID token has no name; Apple posts it to the browser once, on the first sign-in.
+    #[test]
+    fn a_posted_name_names_the_new_account_when_the_profile_has_none() {
+        let w = social_world(vec![]);
+        let nameless = |subject: &str, email: &str| ExternalProfile { first_name: String::new(), last_name: " ".into(), ..profile(subject, email, true) };
+        let posted = Some(PostedName { first_name: " Ann ".into(), last_name: "Apfel".into() });
+        let finish = |code: &str, details: NewAccountDetails<'_>| {
+            let start = w.world.service.start_social_sign_in(Provider::Apple).unwrap();
+            w.world
+                .service
+                .finish_social_sign_in(Provider::Apple, Some(code), Some(&start.state), Some(&start.state), details, "1.1.1.1")
+                .unwrap()
+                .signed_in()
+                .unwrap()
+        };
+
+        w.providers.answer("first", Ok(nameless("apple-1", "ann@privaterelay.appleid.com")));
+        let first = finish("first", NewAccountDetails { timezone: Some("Europe/Berlin"), posted_name: posted.clone() });
+        assert_eq!((first.user.first_name.as_str(), first.user.last_name.as_str(), first.user.timezone.as_str()), ("Ann", "Apfel", "Europe/Berlin"));
+
+        // A profile's own name wins; a posted name never renames an existing account.
+        w.providers.answer("named", Ok(profile("apple-2", "grace@privaterelay.appleid.com", true)));
+        assert_eq!(finish("named", NewAccountDetails { timezone: None, posted_name: posted.clone() }).user.first_name, "Grace");
+        w.providers.answer("again", Ok(nameless("apple-1", "ann@privaterelay.appleid.com")));
+        let other = Some(PostedName { first_name: "Mallory".into(), last_name: String::new() });
+        let again = finish("again", NewAccountDetails { timezone: None, posted_name: other });
+        assert_eq!((again.user.id, again.user.first_name.as_str()), (first.user.id, "Ann"));
     }
 
     #[test]

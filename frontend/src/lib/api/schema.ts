@@ -844,7 +844,8 @@ export interface paths {
         put?: never;
         /**
          * Apple posts its answer here; the browser is sent on to the app's login page, which finishes
-         *     the sign-in through the GET callback.
+         *     the sign-in through the GET callback. The name Apple posts with a first authorization is kept
+         *     for that callback in a short-lived cookie bound to the state.
          */
         post: operations["apple_form_post"];
         delete?: never;
@@ -3159,6 +3160,8 @@ export interface components {
             code?: string | null;
             error?: string | null;
             state?: string | null;
+            /** @description On the first authorization only: `{"name": {"firstName", "lastName"}, "email"}`. */
+            user?: string | null;
         };
         AuditEntryView: {
             action: string;
@@ -3467,7 +3470,7 @@ export interface components {
             status: components["schemas"]["ChargeStatusView"];
         };
         /** @enum {string} */
-        ChargeStatusView: "succeeded" | "requires_action" | "processing";
+        ChargeStatusView: "succeeded" | "requires_action" | "processing" | "confirming";
         CodeRegisterRequest: {
             code?: string | null;
             firstName?: string | null;
@@ -12459,6 +12462,15 @@ export interface operations {
             };
             /** @description A bad signature, a stale transmission, or not an event */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many deliveries from this address to check with PayPal this minute */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -91,6 +91,9 @@ pub enum ChargeStatusView {
     RequiresAction,
     /// Accepted, but the money has not arrived (a bank debit): Premium starts when it does.
     Processing,
+    /// The provider's answer was lost; the page asks again (`/api/charge/confirm`) until it
+    /// knows. Nothing is said to be charged or not charged meanwhile.
+    Confirming,
 }
 
 /// Answers a checkout's result, with the isPaid hint updated when the buyer now has premium.
@@ -112,6 +115,18 @@ pub(super) fn charge_response(req: &HttpRequest, now: Timestamp, signed_in: bool
         CheckoutResult::Processing { charge_id } => (
             ChargeResult {
                 status: ChargeStatusView::Processing,
+                charge_id,
+                client_secret: None,
+                is_paid: false,
+                not_logged_in: !signed_in,
+                plan_id: None,
+                end_paid_date: None,
+            },
+            None,
+        ),
+        CheckoutResult::Confirming { charge_id } => (
+            ChargeResult {
+                status: ChargeStatusView::Confirming,
                 charge_id,
                 client_secret: None,
                 is_paid: false,

@@ -30,10 +30,11 @@ async fn receive(state: web::Data<AppState>, req: HttpRequest, body: web::Bytes,
     let headers: Vec<(String, String)> =
         req.headers().iter().filter_map(|(name, value)| Some((name.as_str().to_ascii_lowercase(), value.to_str().ok()?.to_owned()))).collect();
     let providers = state.payments.clone();
+    let client = crate::auth::client_address(&req);
     let outcome = state
         .billing(move |b| {
             let verifier = providers.webhooks(provider).ok_or(BillingError::NotConfigured)?;
-            b.handle_webhook(verifier, providers.gateways(), &providers.secrets, &payload, &headers)
+            b.handle_webhook_from(&client, verifier, providers.gateways(), &providers.secrets, &payload, &headers)
         })
         .await?;
     let outcome = match outcome {
@@ -59,6 +60,7 @@ async fn stripe(state: web::Data<AppState>, req: HttpRequest, body: web::Bytes) 
 #[utoipa::path(tag = "billing", request_body(content = String, content_type = "application/json", description = "A PayPal event"), responses(
     (status = 200, body = OkBody<WebhookResult>, description = "Applied, a duplicate, or not ours"),
     (status = 400, body = ErrorBody, description = "A bad signature, a stale transmission, or not an event"),
+    (status = 429, body = ErrorBody, description = "Too many deliveries from this address to check with PayPal this minute"),
     (status = 502, body = ErrorBody, description = "PayPal could not check the signature now (PayPal retries)"),
     (status = 503, body = ErrorBody, description = "PayPal is not configured"),
 ))]

@@ -395,3 +395,28 @@ fn a_paypal_subscriptions_card_is_updated_at_paypal() {
     let both = Gateways { card: Some(&cards), paypal: Some(&paypal) };
     assert_eq!(billing.start_card_update(both, ada).unwrap_err(), BillingError::PayPalCard);
 }
+
+#[test]
+fn deliveries_checked_with_the_provider_are_limited_per_address_and_a_local_check_is_not() {
+    let store = InMemoryBilling::with_standard_plans();
+    let billing = Billing::new(&store, now());
+    let forged = |hooks: &FakeWebhooks, client: &str| {
+        billing.handle_webhook_from(client, hooks, Gateways::default(), &CountingSecrets::default(), "{}", &[("Signature", "forged")]).unwrap_err()
+    };
+    let paypal = FakeWebhooks::new(crate::gateway::PAYPAL);
+    for _ in 0..crate::service::events::PROVIDER_CHECKS_PER_ADDRESS_PER_MINUTE {
+        assert_eq!(forged(&paypal, "203.0.113.9").code(), "bad_webhook");
+    }
+    let checks = paypal.checks.load(std::sync::atomic::Ordering::SeqCst);
+    assert_eq!(forged(&paypal, "203.0.113.9"), BillingError::Throttled);
+    assert_eq!(paypal.checks.load(std::sync::atomic::Ordering::SeqCst), checks, "no call to the provider once over the limit");
+    assert_eq!(forged(&paypal, "198.51.100.7").code(), "bad_webhook", "another address is not held up");
+    let later = Billing::new(&store, now() + Duration::minutes(2));
+    let again = later.handle_webhook_from("203.0.113.9", &paypal, Gateways::default(), &CountingSecrets::default(), "{}", &[("Signature", "forged")]);
+    assert_eq!(again.unwrap_err().code(), "bad_webhook", "the limit is per minute");
+    // Stripe's signatures are checked here, at no cost: no limit.
+    let stripe = FakeWebhooks::new(STRIPE);
+    for _ in 0..=crate::service::events::PROVIDER_CHECKS_PER_ADDRESS_PER_MINUTE {
+        assert_eq!(forged(&stripe, "203.0.113.9").code(), "bad_webhook");
+    }
+}

@@ -30,22 +30,76 @@ fn kinds(report: &crate::reconcile::ReconcileReport) -> Vec<(ProblemKind, bool)>
     report.problems.iter().map(|p| (p.kind, p.fixed)).collect()
 }
 
+/// The connection is cut after the provider took the money, and stays down for a while.
+fn ada_buys_and_the_line_is_cut(store: &InMemoryBilling, cards: &FakeCards, plan: &str) -> String {
+    let answer = ada_buys(store, cards, plan, "pm_cut", now()).unwrap();
+    let CheckoutResult::Confirming { charge_id } = answer else { panic!("a lost answer is being confirmed, not {answer:?}") };
+    charge_id
+}
+
 #[test]
-fn a_charge_is_recorded_before_the_provider_is_asked_and_a_lost_answer_leaves_it_initiated() {
+fn a_charge_is_recorded_before_the_provider_is_asked_and_a_lost_answer_is_confirmed_not_called_a_failure() {
     let store = InMemoryBilling::with_standard_plans();
     let cards = FakeCards::new(now());
-    let lost = ada_buys(&store, &cards, "lifetime", "pm_lost", now()).unwrap_err();
-    assert_eq!(lost.code(), "provider_unavailable");
+    let charge_id = ada_buys_and_the_line_is_cut(&store, &cards, "lifetime");
     let charges = store.charges();
     assert_eq!(charges.len(), 1);
-    assert_eq!((charges[0].status, charges[0].reference.as_str()), (ChargeStatus::Initiated, ""));
+    assert_eq!((charges[0].id.as_str(), charges[0].status, charges[0].reference.as_str()), (charge_id.as_str(), ChargeStatus::Initiated, ""));
     assert_eq!(cards.payments.lock().unwrap()[0].idempotency_key, charges[0].id, "the provider keeps our charge id");
     assert!(store.grants().is_empty(), "nothing is given for money not known to be taken");
     assert_eq!(receipts(&store), 0);
-    // The page cannot confirm a charge it was never told of.
-    let billing = Billing::new(&store, now());
-    let confirm = billing.confirm_card_payment(by_card(&cards), &CountingSecrets::default(), Some(&charges[0].id), Some(store.sign_in(ADA, "ada@example.com")));
-    assert_eq!(confirm.unwrap_err(), BillingError::UnknownCharge);
+    // The page keeps asking; while the provider cannot be reached it is still being confirmed.
+    let ada = || Some(store.sign_in(ADA, "ada@example.com"));
+    let soon = Billing::new(&store, now() + chrono::Duration::seconds(10)).with_site("https://gistbook.test");
+    let still = soon.confirm_card_payment(by_card(&cards), &CountingSecrets::default(), Some(&charge_id), ada()).unwrap();
+    assert_eq!(still, CheckoutResult::Confirming { charge_id: charge_id.clone() });
+    // Someone else cannot ask about it.
+    let other = soon.confirm_card_payment(by_card(&cards), &CountingSecrets::default(), Some(&charge_id), Some(store.sign_in(UserId(8), "bo@example.com")));
+    assert_eq!(other.unwrap_err(), BillingError::UnknownCharge);
+    // Back online: the provider finds the payment by our id and the member has what was paid for.
+    *cards.down.lock().unwrap() = false;
+    let done = soon.confirm_card_payment(by_card(&cards), &CountingSecrets::default(), Some(&charge_id), ada()).unwrap();
+    assert!(matches!(done, CheckoutResult::Complete { .. }), "{done:?}");
+    assert_eq!((store.charges()[0].status, store.charges()[0].reference.clone()), (ChargeStatus::Paid, format!("pi_{charge_id}")));
+    assert_eq!((store.grants().len(), receipts(&store)), (1, 1));
+    // Asking again changes nothing.
+    soon.confirm_card_payment(by_card(&cards), &CountingSecrets::default(), Some(&charge_id), ada()).unwrap();
+    assert_eq!((store.grants().len(), receipts(&store)), (1, 1));
+}
+
+#[test]
+fn a_lost_answer_is_looked_up_at_once_and_the_purchase_recorded() {
+    let store = InMemoryBilling::with_standard_plans();
+    let cards = FakeCards::new(now());
+    let answer = ada_buys(&store, &cards, "lifetime", "pm_lost", now()).unwrap();
+    assert!(matches!(answer, CheckoutResult::Complete { .. }), "{answer:?}");
+    assert_eq!(store.charges()[0].status, ChargeStatus::Paid);
+    assert_eq!((store.grants().len(), receipts(&store)), (1, 1));
+    assert_eq!(cards.payments.lock().unwrap().len(), 1, "asked, never charged twice");
+    let monthly = InMemoryBilling::with_standard_plans();
+    let answer = ada_buys(&monthly, &cards, "monthly", "pm_lost", now()).unwrap();
+    assert!(matches!(answer, CheckoutResult::Complete { .. }), "{answer:?}");
+    assert_eq!(monthly.state_of(&monthly.charges()[0].id).unwrap().status, SubscriptionStatus::Trialing);
+}
+
+#[test]
+fn a_payment_the_provider_never_received_is_called_not_charged_only_after_the_confirming_window() {
+    let store = InMemoryBilling::with_standard_plans();
+    let cards = FakeCards::new(now());
+    let answer = ada_buys(&store, &cards, "lifetime", "pm_down", now()).unwrap();
+    let CheckoutResult::Confirming { charge_id } = answer else { panic!("{answer:?}") };
+    let ada = || Some(store.sign_in(ADA, "ada@example.com"));
+    let within = Billing::new(&store, now() + chrono::Duration::seconds(CONFIRMING_FOR_SECONDS - 1));
+    assert!(matches!(
+        within.confirm_card_payment(by_card(&cards), &CountingSecrets::default(), Some(&charge_id), ada()),
+        Ok(CheckoutResult::Confirming { .. })
+    ));
+    let after = Billing::new(&store, now() + chrono::Duration::seconds(CONFIRMING_FOR_SECONDS + 1));
+    let told = after.confirm_card_payment(by_card(&cards), &CountingSecrets::default(), Some(&charge_id), ada()).unwrap_err();
+    assert_eq!(told, BillingError::NotCharged);
+    assert!(told.to_string().contains("Nothing was charged"));
+    assert_eq!(store.charges().len(), 1, "reconcile drops it once it is surely abandoned");
+    assert!(store.grants().is_empty());
 }
 
 #[test]
@@ -61,7 +115,8 @@ fn a_declined_payment_leaves_no_charge_behind() {
 fn the_providers_payment_event_finds_an_initiated_charge_by_our_id_and_gives_it_once() {
     let store = InMemoryBilling::with_standard_plans();
     let cards = FakeCards::new(now());
-    ada_buys(&store, &cards, "lifetime", "pm_lost", now()).unwrap_err();
+    ada_buys_and_the_line_is_cut(&store, &cards, "lifetime");
+    *cards.down.lock().unwrap() = false;
     let charge = store.charges()[0].clone();
     let hooks = FakeWebhooks::new(STRIPE);
     let billing = Billing::new(&store, now() + chrono::Duration::seconds(30)).with_site("https://gistbook.test");
@@ -93,7 +148,8 @@ fn the_providers_payment_event_finds_an_initiated_charge_by_our_id_and_gives_it_
 fn reconcile_records_a_payment_whose_answer_was_lost_once_with_its_grant_and_receipt() {
     let store = InMemoryBilling::with_standard_plans();
     let cards = FakeCards::new(now());
-    ada_buys(&store, &cards, "lifetime", "pm_lost", now()).unwrap_err();
+    ada_buys_and_the_line_is_cut(&store, &cards, "lifetime");
+    *cards.down.lock().unwrap() = false;
     let later = Billing::new(&store, now() + chrono::Duration::minutes(5)).with_site("https://gistbook.test");
     let look = later.reconcile(by_card(&cards), &CountingSecrets::default(), false).unwrap();
     assert_eq!(kinds(&look), [(ProblemKind::PaidButNotRecorded, false)], "without --fix nothing changes");
@@ -113,7 +169,8 @@ fn reconcile_records_a_payment_whose_answer_was_lost_once_with_its_grant_and_rec
 fn reconcile_starts_a_subscription_whose_answer_was_lost_with_its_trial_recorded() {
     let store = InMemoryBilling::with_standard_plans();
     let cards = FakeCards::new(now());
-    ada_buys(&store, &cards, "monthly", "pm_lost", now()).unwrap_err();
+    ada_buys_and_the_line_is_cut(&store, &cards, "monthly");
+    *cards.down.lock().unwrap() = false;
     let later = Billing::new(&store, now() + chrono::Duration::minutes(5));
     let report = later.reconcile(by_card(&cards), &CountingSecrets::default(), true).unwrap();
     assert_eq!(kinds(&report), [(ProblemKind::PaidButNotRecorded, true)]);
@@ -130,7 +187,7 @@ fn reconcile_starts_a_subscription_whose_answer_was_lost_with_its_trial_recorded
 fn an_initiated_charge_the_provider_never_took_is_dropped_after_an_hour_not_before() {
     let store = InMemoryBilling::with_standard_plans();
     let cards = FakeCards::new(now());
-    ada_buys(&store, &cards, "lifetime", "pm_down", now()).unwrap_err();
+    ada_buys(&store, &cards, "lifetime", "pm_down", now()).unwrap();
     assert_eq!(store.charges().len(), 1);
     let soon = Billing::new(&store, now() + chrono::Duration::minutes(5));
     assert_eq!(kinds(&soon.reconcile(by_card(&cards), &CountingSecrets::default(), true).unwrap()), [], "a request may still be under way");

@@ -12,6 +12,7 @@ import { useIsAuthenticated } from '@/lib/auth/use-auth';
 import { completePayPalForBook, confirmBookPayment, confirmCardPayment, payByCard, payForBookByCard } from '../api/checkout';
 import { useQuote } from '../api/quote';
 import { useStripeCard } from '../hooks/use-stripe-card';
+import type { StripeError } from '../providers/stripe';
 import { CARD_INVALID_MESSAGE, CHECKOUT_ERROR_MESSAGE, EMAIL_REQUIRED_MESSAGE, NO_METHOD_MESSAGE } from '../messages';
 import { quizResultsPath } from '../quiz-results';
 import { formatCents, hasQuantity, initialQuantity, isSubscription, needsBuyerEmail, offersAddOns, quantityProblem, type AddOnCount } from '../money';
@@ -56,6 +57,28 @@ function paidWithFile(headers: Headers, guest: boolean): ChargeResult {
   };
 }
 
+/** How often the page asks about a payment being confirmed. */
+export const CONFIRM_POLL_MS = 1500;
+
+/**
+ * A Stripe.js call that may throw (an integration error, a script that failed to load) answers
+ * nothing instead, so the buyer sees the checkout's own message, never an internal one.
+ */
+async function stripeCall<T>(call: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await call();
+  } catch {
+    return undefined;
+  }
+}
+
+/** Stripe's message is for the buyer only when it is about the card they typed or their bank. */
+function buyerMessage(error: StripeError | undefined, fallback: string): string {
+  const forBuyer = error?.type === 'card_error' || error?.type === 'validation_error' || Boolean(error?.code?.endsWith('_authentication_failure'));
+  if (error?.message && forBuyer) return error.message;
+  return fallback;
+}
+
 /** Where "back" goes from each kind of checkout. */
 function backLink(plan: PlanView): { to: string; label: string } {
   if (plan.kind === 'gift') return { to: '/giftcard', label: '← Gift cards' };
@@ -82,6 +105,8 @@ export function Checkout({ plan, settings, standing, trialEndsAt, linkedQuantity
   const [gift, setGift] = useState<GiftDetails>(EMPTY_GIFT);
   const [typedQuantity, setTypedQuantity] = useState(() => initialQuantity(plan, linkedQuantity));
   const [busy, setBusy] = useState(false);
+  // The provider's answer to the payment was lost: the server is asking it again.
+  const [confirming, setConfirming] = useState(false);
   // Told before paying (or by checkout itself: the card had a trial) that this one has none.
   const [trialUsed, setTrialUsed] = useState<string | null>(null);
   const { message, showError, clearError } = useFormAlert();
@@ -147,6 +172,18 @@ export function Checkout({ plan, settings, standing, trialEndsAt, linkedQuantity
     return answer.result;
   };
 
+  /** Asks the server about a charge until it knows (a lost provider answer is being confirmed). */
+  const confirmCharge = async (chargeId: string): Promise<ChargeResult> => {
+    const ask = async () => (isBook ? fromBookAnswer(await confirmBookPayment(chargeId)) : await confirmCardPayment(chargeId));
+    let result = await ask();
+    while (result.status === 'confirming') {
+      setConfirming(true);
+      await new Promise((resolve) => setTimeout(resolve, CONFIRM_POLL_MS));
+      result = await ask();
+    }
+    return result;
+  };
+
   const payWithCard = async () => {
     const mounted = stripeCard.current();
     if (!mounted) {
@@ -155,32 +192,34 @@ export function Checkout({ plan, settings, standing, trialEndsAt, linkedQuantity
     }
     setBusy(true);
     try {
-      const created = await mounted.stripe.createPaymentMethod({
-        type: 'card',
-        card: mounted.card,
-        ...(receiptEmail ? { billing_details: { email: receiptEmail } } : {}),
-      });
-      if (created.error || !created.paymentMethod) {
-        showError(created.error?.message || CARD_INVALID_MESSAGE);
+      const created = await stripeCall(() =>
+        mounted.stripe.createPaymentMethod({
+          type: 'card',
+          card: mounted.card,
+          ...(receiptEmail ? { billing_details: { email: receiptEmail } } : {}),
+        }),
+      );
+      if (!created || created.error || !created.paymentMethod) {
+        showError(buyerMessage(created?.error, CARD_INVALID_MESSAGE));
         return;
       }
       const body = { ...chargeBody, token: created.paymentMethod.id };
       let result = isBook ? fromBookAnswer(await payForBookByCard(plan.id, body)) : await payByCard(plan.id, body);
       if (result.status === 'requires_action') {
         const secret = result.clientSecret ?? '';
-        // One-time payments are confirmed by the server (manual confirmation); a subscription's
-        // first invoice is confirmed by Stripe.js itself, and so is the card of a trial (a
-        // SetupIntent, `seti_...`) so that its first renewal does not fail.
-        const action = secret.startsWith('seti_')
-          ? await mounted.stripe.confirmCardSetup(secret)
-          : isSubscription(plan)
-            ? await mounted.stripe.confirmCardPayment(secret)
-            : await mounted.stripe.handleCardAction(secret);
-        if (action.error) {
-          showError(action.error.message || CHECKOUT_ERROR_MESSAGE);
+        // Every intent we make confirms automatically, so Stripe.js completes 3-D Secure and
+        // confirms (`confirmCardPayment`); a trial's card is a SetupIntent (`seti_...`) authenticated
+        // so that its first renewal does not fail. The server then reads the result from Stripe.
+        const action = await stripeCall(() =>
+          secret.startsWith('seti_') ? mounted.stripe.confirmCardSetup(secret) : mounted.stripe.confirmCardPayment(secret),
+        );
+        if (!action || action.error) {
+          showError(buyerMessage(action?.error, CHECKOUT_ERROR_MESSAGE));
           return;
         }
-        result = isBook ? fromBookAnswer(await confirmBookPayment(result.chargeId)) : await confirmCardPayment(result.chargeId);
+        result = await confirmCharge(result.chargeId);
+      } else if (result.status === 'confirming') {
+        result = await confirmCharge(result.chargeId);
       }
       if (result.status !== 'succeeded') {
         showError(CHECKOUT_ERROR_MESSAGE);
@@ -195,6 +234,7 @@ export function Checkout({ plan, settings, standing, trialEndsAt, linkedQuantity
       }
       showError(errorMessage(error, CHECKOUT_ERROR_MESSAGE));
     } finally {
+      setConfirming(false);
       setBusy(false);
     }
   };
@@ -227,8 +267,13 @@ export function Checkout({ plan, settings, standing, trialEndsAt, linkedQuantity
           {plan.trialDays > 0 ? `: start your ${plan.trialDays}-day free trial` : ''}
         </p>
       </header>
-      {settings.testMode ? <TestModeNotice /> : null}
+      {settings.testMode ? <TestModeNotice card={methods.includes('card')} paypal={methods.includes('paypal')} /> : null}
       {message ? <Alert tone="error">{message}</Alert> : null}
+      {confirming ? (
+        <p className="checkout__confirming" role="status">
+          We are confirming your payment… Please keep this page open.
+        </p>
+      ) : null}
       {trialUsed ? <Alert tone="warning">{trialUsed} Press the button again to pay now.</Alert> : null}
       {standing.trialUsedOn !== null ? (
         <Alert tone="info">Your free trial was used on {formatDate(standing.trialUsedOn)}: this subscription starts at once and is charged today.</Alert>

@@ -23,7 +23,6 @@ export function installFakeStripe(answers: { paymentMethodError?: StripeError; a
     createPaymentMethod: vi.fn((): Promise<{ paymentMethod?: { id: string }; error?: StripeError }> =>
       Promise.resolve(answers.paymentMethodError ? { error: answers.paymentMethodError } : { paymentMethod: { id: 'pm_test_1' } }),
     ),
-    handleCardAction: vi.fn(() => Promise.resolve(answers.action ?? { paymentIntent: { id: 'pi_1', status: 'requires_confirmation' } })),
     confirmCardPayment: vi.fn(() => Promise.resolve(answers.action ?? { paymentIntent: { id: 'pi_1', status: 'succeeded' } })),
     confirmCardSetup: vi.fn((): Promise<{ setupIntent?: { id: string; status: string }; error?: StripeError }> =>
       Promise.resolve(answers.setupError ? { error: answers.setupError } : { setupIntent: { id: 'seti_1', status: 'succeeded' } }),

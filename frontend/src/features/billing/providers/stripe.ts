@@ -41,9 +41,10 @@ export interface StripeClient {
     card: StripeCardElement;
     billing_details?: { email?: string };
   }): Promise<{ paymentMethod?: { id: string }; error?: StripeError }>;
-  /** Manual confirmation (one-time payments): the server confirms afterwards. */
-  handleCardAction(clientSecret: string): Promise<StripePaymentIntentAnswer>;
-  /** Automatic confirmation (a subscription's first invoice). */
+  /**
+   * Completes a PaymentIntent's next action (3-D Secure) and confirms it; every intent we make
+   * confirms automatically (Stripe.js refuses `handleCardAction` for those).
+   */
   confirmCardPayment(clientSecret: string): Promise<StripePaymentIntentAnswer>;
   /**
    * Saves the Element's card for later payments (a subscription's new card); without `data`,

@@ -7,6 +7,7 @@ import { fail, http, ok } from '@/testing/handlers';
 import { renderApp, signIn } from '@/testing/render';
 import { server } from '@/testing/server';
 import { installFakeStripe } from '../providers/fakes';
+import { CHECKOUT_ERROR_MESSAGE } from '../messages';
 
 const EMAIL_MESSAGE = 'Please input an email address. We will send your payment receipt to that email.';
 
@@ -126,6 +127,16 @@ describe('payment page: the order', () => {
     renderApp('/payment/monthly');
     expect(await screen.findByText('Test mode')).toBeInTheDocument();
     expect(screen.getByText(/No real money moves/)).toHaveTextContent('4242 4242 4242 4242');
+    expect(screen.getByText(/No real money moves/)).toHaveTextContent('PayPal opens a test approval window.');
+  });
+
+  it('names in the test mode notice only the providers that are on', async () => {
+    fakeStripe();
+    server.use(http.get('/api/charge/settings', () => ok(makeSettings({ testMode: true, paypal: false, paypalClientId: null }))));
+    renderApp('/payment/monthly');
+    expect(await screen.findByText('Test mode')).toBeInTheDocument();
+    expect(screen.getByText(/No real money moves/)).toHaveTextContent('4242 4242 4242 4242');
+    expect(screen.getByText(/No real money moves/)).not.toHaveTextContent('PayPal');
   });
 
   it('offers only the payment methods the server has on', async () => {
@@ -212,7 +223,7 @@ describe('payment page: card', () => {
 
   it("shows Stripe.js's message when the card cannot be read, and the spec's text without one", async () => {
     signIn();
-    const stripe = fakeStripe({ paymentMethodError: { message: 'Your card number is incomplete.' } });
+    const stripe = fakeStripe({ paymentMethodError: { type: 'validation_error', code: 'incomplete_number', message: 'Your card number is incomplete.' } });
     const payments = recordPayments();
     const { user } = renderApp('/payment/lifetime');
     await cardReady();
@@ -226,7 +237,7 @@ describe('payment page: card', () => {
     expect(payments).toEqual([]);
   });
 
-  it('completes 3-D Secure with handleCardAction, then has the server confirm the charge', async () => {
+  it('completes 3-D Secure with confirmCardPayment (automatic confirmation), then asks the server for the result', async () => {
     signIn();
     const stripe = fakeStripe();
     recordPayments(makeCharge({ status: 'requires_action', chargeId: 'ch_3ds', clientSecret: 'pi_3ds_secret_abc', isPaid: false, planId: null }));
@@ -241,14 +252,17 @@ describe('payment page: card', () => {
     await cardReady();
     await user.click(await screen.findByRole('button', { name: 'Pay $149.99' }));
     expect(await screen.findByRole('heading', { level: 1, name: "You're all set" })).toBeInTheDocument();
-    expect(stripe.client.handleCardAction).toHaveBeenCalledWith('pi_3ds_secret_abc');
-    expect(stripe.client.confirmCardPayment).not.toHaveBeenCalled();
+    expect(stripe.client.confirmCardPayment).toHaveBeenCalledWith('pi_3ds_secret_abc');
     expect(confirmed).toEqual({ chargeId: 'ch_3ds' });
   });
 
   it("stops when 3-D Secure fails and shows the provider's message", async () => {
     signIn();
-    fakeStripe({ action: { error: { message: 'We are unable to authenticate your payment method.' } } });
+    fakeStripe({
+      action: {
+        error: { type: 'invalid_request_error', code: 'payment_intent_authentication_failure', message: 'We are unable to authenticate your payment method.' },
+      },
+    });
     recordPayments(makeCharge({ status: 'requires_action', chargeId: 'ch_3ds', clientSecret: 'pi_3ds_secret_abc' }));
     let confirms = 0;
     server.use(
@@ -273,7 +287,55 @@ describe('payment page: card', () => {
     await user.click(screen.getByRole('button', { name: 'Start free trial' }));
     expect(await screen.findByRole('heading', { level: 1, name: "You're all set" })).toBeInTheDocument();
     expect(stripe.client.confirmCardPayment).toHaveBeenCalledWith('pi_sub_secret_abc');
-    expect(stripe.client.handleCardAction).not.toHaveBeenCalled();
+  });
+});
+
+describe('payment page: when Stripe.js or the answer fails', () => {
+  it("shows the checkout's own message when a Stripe.js call throws, never the script's", async () => {
+    signIn();
+    const stripe = fakeStripe();
+    stripe.client.confirmCardPayment.mockRejectedValueOnce(new TypeError("Cannot read properties of undefined (reading 'status')"));
+    recordPayments(makeCharge({ status: 'requires_action', chargeId: 'ch_3ds', clientSecret: 'pi_3ds_secret_abc' }));
+    const { user } = renderApp('/payment/lifetime');
+    await cardReady();
+    await user.click(await screen.findByRole('button', { name: 'Pay $149.99' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(CHECKOUT_ERROR_MESSAGE);
+    expect(alert).not.toHaveTextContent(/Cannot read properties/);
+  });
+
+  it("does not pass on Stripe's integration messages to the buyer", async () => {
+    signIn();
+    fakeStripe({
+      action: { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: 'You cannot confirm this PaymentIntent.' } },
+    });
+    recordPayments(makeCharge({ status: 'requires_action', chargeId: 'ch_3ds', clientSecret: 'pi_3ds_secret_abc' }));
+    const { user } = renderApp('/payment/lifetime');
+    await cardReady();
+    await user.click(await screen.findByRole('button', { name: 'Pay $149.99' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(CHECKOUT_ERROR_MESSAGE);
+  });
+
+  it('says the payment is being confirmed when the provider did not answer, and asks until it knows', async () => {
+    signIn();
+    fakeStripe();
+    recordPayments(makeCharge({ status: 'confirming', chargeId: 'ch_lost', clientSecret: null, isPaid: false, planId: null }));
+    const asked: unknown[] = [];
+    server.use(
+      http.post('/api/charge/confirm', async ({ request }) => {
+        asked.push(await request.json());
+        return ok(
+          asked.length < 2 ? makeCharge({ status: 'confirming', chargeId: 'ch_lost', isPaid: false, planId: null }) : makeCharge({ chargeId: 'ch_lost' }),
+        );
+      }),
+    );
+    const { user } = renderApp('/payment/lifetime');
+    await cardReady();
+    await user.click(await screen.findByRole('button', { name: 'Pay $149.99' }));
+    expect(await screen.findByText(/We are confirming your payment/)).toBeInTheDocument();
+    expect(screen.queryByText(/Nothing was charged/)).not.toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: "You're all set" }, { timeout: 5000 })).toBeInTheDocument();
+    expect(asked).toEqual([{ chargeId: 'ch_lost' }, { chargeId: 'ch_lost' }]);
   });
 });
 

@@ -61,7 +61,7 @@ describe('payment page: a single book', () => {
     expect(await screen.findByLabelText('Card number')).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Pay $4.99' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Your summary is ready' })).toBeInTheDocument();
-    expect(stripe.client.handleCardAction).toHaveBeenCalledWith('pi_secret');
+    expect(stripe.client.confirmCardPayment).toHaveBeenCalledWith('pi_secret');
     expect(downloads.saved.map((d) => d.name)).toEqual(['summary.pdf']);
     // A member keeps it already: no sign-up links.
     expect(screen.queryByRole('link', { name: 'Sign up' })).not.toBeInTheDocument();
