@@ -11,6 +11,8 @@ use std::sync::OnceLock;
 pub struct PaymentProviders {
     settings: PaymentSettings,
     fault_point: Option<FaultPoint>,
+    /// The site's public address (PayPal's return and cancel addresses).
+    site: String,
     stripe: OnceLock<Option<Box<dyn CardPayments>>>,
     paypal: OnceLock<Option<PayPalClient>>,
     stripe_webhooks: Option<StripeWebhooks>,
@@ -19,8 +21,9 @@ pub struct PaymentProviders {
 }
 
 impl PaymentProviders {
-    pub fn new(settings: PaymentSettings, fault_point: Option<FaultPoint>) -> PaymentProviders {
+    pub fn new(settings: PaymentSettings, fault_point: Option<FaultPoint>, site: &str) -> PaymentProviders {
         PaymentProviders {
+            site: site.to_owned(),
             stripe_webhooks: settings.stripe.as_ref().map(StripeWebhooks::new),
             settings,
             fault_point,
@@ -54,7 +57,8 @@ impl PaymentProviders {
         self.paypal
             .get_or_init(|| {
                 let settings = self.settings.paypal.as_ref()?;
-                PayPalClient::new(settings).map_err(|e| tracing::error!(cause = %e, "the PayPal client could not be made")).ok()
+                let client = PayPalClient::new(settings).map_err(|e| tracing::error!(cause = %e, "the PayPal client could not be made")).ok()?;
+                Some(client.returning_to(&self.site))
             })
             .as_ref()
             .map(|p| p as &dyn PayPalPayments)

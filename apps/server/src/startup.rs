@@ -104,7 +104,7 @@ impl Application {
         if config.fault_point.is_some() && !config.payments.test_mode {
             anyhow::bail!("FAULT_POINT is for tests: it is refused unless payments run in test mode");
         }
-        let payments = Arc::new(crate::payment_providers::PaymentProviders::new(config.payments.clone(), config.fault_point));
+        let payments = Arc::new(crate::payment_providers::PaymentProviders::new(config.payments.clone(), config.fault_point, &config.public_url));
         let config = Arc::new(config);
         let metrics: Arc<crate::metrics::Metrics> = Arc::default();
         let state = AppState {

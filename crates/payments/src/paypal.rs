@@ -352,12 +352,20 @@ fn capture_outcome(order: &Value) -> Result<CaptureOutcome, GatewayUnavailable> 
 /// Orders and subscriptions at PayPal.
 pub struct PayPalClient {
     api: Api,
+    /// The site's public address: where PayPal sends a buyer back from a subscription's approval
+    /// page (the JS SDK's window closes instead; PayPal's schema still wants both addresses).
+    site: Option<String>,
 }
 
 impl PayPalClient {
     /// Makes the HTTP client (no call is made yet). Call from a blocking thread.
     pub fn new(settings: &PayPalSettings) -> Result<PayPalClient, GatewayUnavailable> {
-        Ok(PayPalClient { api: Api::new(settings)? })
+        Ok(PayPalClient { api: Api::new(settings)?, site: None })
+    }
+
+    /// Subscriptions name the site (its brand, no shipping step, the addresses to come back to).
+    pub fn returning_to(self, site: &str) -> PayPalClient {
+        PayPalClient { site: Some(site.trim_end_matches('/').to_owned()), ..self }
     }
 
     /// The order, `None` when PayPal knows no such order.
@@ -490,9 +498,7 @@ impl PayPalPayments for PayPalClient {
     fn create_subscription(&self, request: &PayPalSubscriptionRequest) -> Result<String, GatewayUnavailable> {
         const WHAT: &str = "making a subscription";
         // The plan's cycles are [trial, regular] with a trial, else [regular]: the override sets
-        // the regular cycle's price to billing's amount. No `application_context`: PayPal's schema
-        // requires its return_url and cancel_url, which the JS SDK's window never uses and this
-        // adapter does not know (PayPal shows the account's name; SUBSCRIBE_NOW is its default).
+        // the regular cycle's price to billing's amount.
         let sequence = if request.trial_days > 0 { 2 } else { 1 };
         let mut body = json!({
             "plan_id": request.paypal_plan,
@@ -501,6 +507,12 @@ impl PayPalPayments for PayPalClient {
         });
         if let Some(email) = &request.email {
             body["subscriber"] = json!({"email_address": email});
+        }
+        if let Some(site) = &self.site {
+            body["application_context"] = json!({
+                "brand_name": BRAND, "shipping_preference": "NO_SHIPPING", "user_action": "SUBSCRIBE_NOW",
+                "return_url": format!("{site}/account"), "cancel_url": format!("{site}/pricing"),
+            });
         }
         if request.setup_fee.0 > 0 {
             // Add-ons are bought once: PayPal's setup fee, charged when the subscription starts.

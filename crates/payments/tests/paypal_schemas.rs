@@ -187,7 +187,7 @@ fn subscription(plan: &str, setup_fee: i64, email: Option<&str>, charge_id: &str
 
 /// Every call the client makes, with the answers it handles (success and PayPal's refusals).
 fn every_call(stand_in: &PayPalStandIn) {
-    let client = PayPalClient::new(&settings(&stand_in.base_url)).unwrap();
+    let client = PayPalClient::new(&settings(&stand_in.base_url)).unwrap().returning_to("https://gistbook.test");
     let webhooks = PayPalWebhooks::new(&settings(&stand_in.base_url)).unwrap();
 
     // Orders: create, capture before approval (422), capture, capture again (422, then read).
