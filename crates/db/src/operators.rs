@@ -29,10 +29,36 @@ pub fn count_users(conn: &mut PgConnection) -> QueryResult<i64> {
 
 /// Gives the live account with this e-mail a lifetime plan from now (demo data and support).
 pub fn grant_lifetime_plan(conn: &mut PgConnection, email: &Email) -> QueryResult<bool> {
-    diesel::update(users::table.filter(users::email.eq(email.as_str())).filter(users::deleted_at.is_null()))
-        .set((users::plan_id.eq("lifetime"), users::paid_date.eq(diesel::dsl::now), users::end_paid_date.eq(None::<chrono::DateTime<chrono::Utc>>)))
-        .execute(conn)
-        .map(|n| n > 0)
+    use crate::schema::access_grants;
+    conn.transaction(|conn| {
+        let user: Option<i64> =
+            users::table.filter(users::email.eq(email.as_str())).filter(users::deleted_at.is_null()).select(users::id).first(conn).optional()?;
+        let Some(user) = user else { return Ok(false) };
+        diesel::update(users::table.find(user))
+            .set((users::plan_id.eq("lifetime"), users::paid_date.eq(diesel::dsl::now), users::end_paid_date.eq(None::<chrono::DateTime<chrono::Utc>>)))
+            .execute(conn)?;
+        // Access is the union of grants (reconcile derives the plan fields from them): without
+        // its grant the plan would be taken back at the next reconcile.
+        let held: i64 = access_grants::table
+            .filter(access_grants::user_id.eq(user))
+            .filter(access_grants::plan_id.eq("lifetime"))
+            .filter(access_grants::revoked_at.is_null())
+            .filter(access_grants::ends_at.is_null())
+            .count()
+            .get_result(conn)?;
+        if held == 0 {
+            diesel::insert_into(access_grants::table)
+                .values((
+                    access_grants::user_id.eq(user),
+                    access_grants::plan_id.eq("lifetime"),
+                    access_grants::source.eq("operator"),
+                    access_grants::starts_at.eq(diesel::dsl::now),
+                    access_grants::created_at.eq(diesel::dsl::now),
+                ))
+                .execute(conn)?;
+        }
+        Ok(true)
+    })
 }
 
 /// The two-factor secret of the live account with this e-mail, when two-factor is on

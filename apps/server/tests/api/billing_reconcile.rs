@@ -100,3 +100,17 @@ async fn a_card_payment_whose_answer_stripe_dropped_is_looked_up_and_given_once_
     assert_eq!(app.wait_for_mails_to("ada@example.com", 1).await.len(), 1, "one receipt");
     assert_eq!(paying.stripe.unversioned_requests(), Vec::<String>::new(), "every request named the API version");
 }
+
+#[actix_web::test]
+async fn an_operators_lifetime_grant_survives_the_reconcile_job() {
+    let paying = spawn_paying_app_with(AppOptions { reconcile_interval: Some(Duration::from_millis(100)), ..AppOptions::default() }).await;
+    let app = &paying.app;
+    app.register("gift@example.com", PASSWORD).await;
+    // What `cargo xtask seed` and the operators' command do for the demo's Premium member.
+    assert!(db::operators::grant_lifetime_plan(&mut app.connect(), &kernel::Email::parse("gift@example.com").unwrap()).unwrap());
+    assert!(db::operators::grant_lifetime_plan(&mut app.connect(), &kernel::Email::parse("gift@example.com").unwrap()).unwrap(), "twice is once");
+    app.after_a_whole_pass("reconcile").await;
+    app.after_a_whole_pass("reconcile").await;
+    assert_eq!(stored_plan(app, "gift@example.com").0.as_deref(), Some("lifetime"), "not taken back by reconcile");
+    assert_eq!(stored_plan(app, "gift@example.com").2, None);
+}
