@@ -88,7 +88,7 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
                 };
                 let outcome = match cards.subscribe(&request) {
                     Ok(outcome) => outcome,
-                    Err(_) => return self.after_lost_answer(gateways, secrets, &charge, &plan, !decided.replaces.is_empty()),
+                    Err(_) => return self.after_lost_answer(gateways, secrets, &charge, &plan),
                 };
                 match outcome {
                     SubscriptionOutcome::Started { subscription, snapshot } => {
@@ -114,7 +114,7 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
                 };
                 let outcome = match cards.pay_once(&payment) {
                     Ok(outcome) => outcome,
-                    Err(_) => return self.after_lost_answer(gateways, secrets, &charge, &plan, !decided.replaces.is_empty()),
+                    Err(_) => return self.after_lost_answer(gateways, secrets, &charge, &plan),
                 };
                 match outcome {
                     PaymentOutcome::Paid { reference } => {
@@ -169,7 +169,7 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
         }
         // The provider's answer to the checkout was lost: ask it again by our charge id.
         if charge.reference.is_empty() {
-            return self.confirm_lost_answer(gateways, secrets, &charge, &plan);
+            return self.after_lost_answer(gateways, secrets, &charge, &plan);
         }
         let state = if plan.kind.is_subscription() {
             let snapshot = cards.subscription(&charge.reference).map_err(|e| BillingError::ProviderUnavailable(e.0))?;
@@ -193,34 +193,20 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
     }
 
     /// The provider's answer to a checkout was lost (a timeout, a dropped connection) after it may
-    /// have taken the money. Never "nothing was charged": the provider is asked by our charge id
-    /// (its idempotency key and metadata) and what it says is recorded now; when it cannot say
-    /// yet, the page is told the payment is being confirmed and keeps asking, and the provider's
-    /// event or the reconcile job settles the charge meanwhile.
-    fn after_lost_answer(
-        &self,
-        gateways: Gateways<'_>,
-        secrets: &dyn Secrets,
-        charge: &Charge,
-        plan: &Plan,
-        replaces_some: bool,
-    ) -> Result<CheckoutResult, BillingError> {
-        let result = self.ask_again(gateways, secrets, charge, plan)?.unwrap_or(CheckoutResult::Confirming { charge_id: charge.id.clone() });
-        if replaces_some && matches!(result, CheckoutResult::Complete { .. }) {
-            self.end_renewals(gateways)?;
-        }
-        Ok(result)
-    }
-
-    /// The page asks again about a charge whose answer was lost. After `CONFIRMING_FOR_SECONDS`
-    /// with no trace of it at the provider, the page is told nothing was taken (the charge stays
-    /// initiated for reconcile, which drops it once it is surely abandoned).
-    fn confirm_lost_answer(&self, gateways: Gateways<'_>, secrets: &dyn Secrets, charge: &Charge, plan: &Plan) -> Result<CheckoutResult, BillingError> {
+    /// have taken the money; the checkout and the page's later asks come here. Never "nothing was
+    /// charged" at once: the provider is asked by our charge id (its idempotency key and metadata)
+    /// and what it says is recorded now; while it cannot say, the page is told the payment is being
+    /// confirmed and keeps asking, and the provider's event or the reconcile job may settle the
+    /// charge meanwhile. After `CONFIRMING_FOR_SECONDS` with no trace of it, the page is told
+    /// nothing was taken (the charge stays initiated for reconcile, which drops it once it is
+    /// surely abandoned).
+    fn after_lost_answer(&self, gateways: Gateways<'_>, secrets: &dyn Secrets, charge: &Charge, plan: &Plan) -> Result<CheckoutResult, BillingError> {
         let cards = gateways.card.ok_or(BillingError::NotConfigured)?;
         let lookup = PurchaseLookup { charge_id: &charge.id, email: &charge.email, reference: "", subscription: plan.kind.is_subscription() };
         match cards.look_up_purchase(&lookup) {
             Ok(Some(found)) => {
                 let result = self.settle_found(secrets, charge, plan, found)?;
+                // The subscriptions this purchase replaced stop renewing now.
                 if matches!(result, CheckoutResult::Complete { .. }) {
                     self.end_renewals(gateways)?;
                 }
@@ -228,17 +214,6 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
             }
             Ok(None) if charge.created_at + chrono::Duration::seconds(crate::checkout::CONFIRMING_FOR_SECONDS) < self.now => Err(BillingError::NotCharged),
             Ok(None) | Err(_) => Ok(CheckoutResult::Confirming { charge_id: charge.id.clone() }),
-        }
-    }
-
-    /// What the provider says of a charge whose answer was lost, recorded; `None` when it cannot
-    /// say (unreachable, or the payment is not there yet).
-    fn ask_again(&self, gateways: Gateways<'_>, secrets: &dyn Secrets, charge: &Charge, plan: &Plan) -> Result<Option<CheckoutResult>, BillingError> {
-        let Some(cards) = gateways.card else { return Ok(None) };
-        let lookup = PurchaseLookup { charge_id: &charge.id, email: &charge.email, reference: "", subscription: plan.kind.is_subscription() };
-        match cards.look_up_purchase(&lookup) {
-            Ok(Some(found)) => self.settle_found(secrets, charge, plan, found).map(Some),
-            Ok(None) | Err(_) => Ok(None),
         }
     }
 

@@ -96,6 +96,11 @@ pub enum ChargeStatusView {
     Confirming,
 }
 
+/// A charge not paid yet: no plan, and the page's next step in `status`.
+fn waiting(status: ChargeStatusView, charge_id: String, client_secret: Option<String>, signed_in: bool) -> ChargeResult {
+    ChargeResult { status, charge_id, client_secret, is_paid: false, not_logged_in: !signed_in, plan_id: None, end_paid_date: None }
+}
+
 /// Answers a checkout's result, with the isPaid hint updated when the buyer now has premium.
 pub(super) fn charge_response(req: &HttpRequest, now: Timestamp, signed_in: bool, result: CheckoutResult) -> HttpResponse {
     let (body, plan) = match result {
@@ -112,42 +117,11 @@ pub(super) fn charge_response(req: &HttpRequest, now: Timestamp, signed_in: bool
             };
             (view, plan)
         }
-        CheckoutResult::Processing { charge_id } => (
-            ChargeResult {
-                status: ChargeStatusView::Processing,
-                charge_id,
-                client_secret: None,
-                is_paid: false,
-                not_logged_in: !signed_in,
-                plan_id: None,
-                end_paid_date: None,
-            },
-            None,
-        ),
-        CheckoutResult::Confirming { charge_id } => (
-            ChargeResult {
-                status: ChargeStatusView::Confirming,
-                charge_id,
-                client_secret: None,
-                is_paid: false,
-                not_logged_in: !signed_in,
-                plan_id: None,
-                end_paid_date: None,
-            },
-            None,
-        ),
-        CheckoutResult::RequiresAction { charge_id, client_secret } => (
-            ChargeResult {
-                status: ChargeStatusView::RequiresAction,
-                charge_id,
-                client_secret: Some(client_secret),
-                is_paid: false,
-                not_logged_in: !signed_in,
-                plan_id: None,
-                end_paid_date: None,
-            },
-            None,
-        ),
+        CheckoutResult::Processing { charge_id } => (waiting(ChargeStatusView::Processing, charge_id, None, signed_in), None),
+        CheckoutResult::Confirming { charge_id } => (waiting(ChargeStatusView::Confirming, charge_id, None, signed_in), None),
+        CheckoutResult::RequiresAction { charge_id, client_secret } => {
+            (waiting(ChargeStatusView::RequiresAction, charge_id, Some(client_secret), signed_in), None)
+        }
     };
     let mut response = HttpResponse::Ok();
     if plan.is_some_and(|p| p.gives_access(now)) {
