@@ -50,7 +50,7 @@ test('a guest buys a gift card for a friend, who redeems the e-mailed code on th
   await expectNoViolations(page, '/payment/gift');
   await fillCard(page);
   await page.getByRole('button', { name: 'Pay $44.99' }).click();
-  await expect(page.getByText('Thanks for purchasing a gift. Your gift details have been emailed to you.')).toBeVisible();
+  await expect(page.getByText(`Thanks for purchasing a gift. Your gift details have been emailed to ${friend.email}, with a copy to you.`)).toBeVisible();
 
   const [, code] = await waitForMail(friend.email, /Your gift code: ([A-Z0-9-]+)/);
   await signInViaApi(page, friend);

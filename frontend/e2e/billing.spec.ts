@@ -164,7 +164,11 @@ test('a member with monthly turns off auto-renewal on /cancel, keeps reading, an
   await expect(page.getByRole('alert').filter({ hasText: 'Please choose a reason.' })).toBeVisible();
   await page.getByRole('radio', { name: 'I do not need it right now' }).check();
   await page.getByRole('button', { name: 'Turn off auto-renewal' }).click();
-  await expect(page.getByText(/^Auto-renewal is off\. You keep Premium until .+\.$/)).toBeVisible();
+  await expect(page.getByText(/^Auto-renewal is off; Premium until .+\.$/)).toBeVisible();
+  // Coming back later shows the same state, not the form again.
+  await page.reload();
+  await expect(page.getByText(/^Auto-renewal is off; Premium until .+\.$/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Turn off auto-renewal' })).toHaveCount(0);
 
   await readsInFull(page, 'the-art-of-war');
   await page.goto('/account');

@@ -321,12 +321,12 @@ impl From<billing::BillingError> for ApiError {
         use billing::BillingError::*;
         let status = match &err {
             InvalidPlan | TooFewSeats | InvalidQuantity | InvalidAddOn | MissingCoupon | UnknownCoupon | CouponNotYetValid | CouponExpired | CouponUsedUp
-            | CouponNotForPlan | MissingEmail | InvalidEmail | CardNotCreated | UnknownCharge | MissingCancelReason | WebhookRejected(_) | MissingCode
-            | InvalidCode | GiftTooLong(_) | GiftNeedsAddress => StatusCode::BAD_REQUEST,
+            | CouponNotForPlan | CouponAlreadyUsed | MissingEmail | InvalidEmail | CardNotCreated | UnknownCharge | MissingCancelReason
+            | WebhookRejected(_) | MissingCode | InvalidCode | GiftTooLong(_) | GiftNeedsAddress => StatusCode::BAD_REQUEST,
             AccountNeeded => StatusCode::FORBIDDEN,
             AlreadyForLife | HasLifetime | AlreadySubscribed { .. } | TrialUsed { .. } | SeatTaken => StatusCode::CONFLICT,
             SeatNotFound => StatusCode::NOT_FOUND,
-            Throttled => StatusCode::TOO_MANY_REQUESTS,
+            Throttled | TooManyCouponGuesses => StatusCode::TOO_MANY_REQUESTS,
             Declined(_) | NotCharged | PayPalNotApproved | PayPalRefused(_) => StatusCode::PAYMENT_REQUIRED,
             StillRequiresAction | ChargeTaken | NothingToCancel | NoCardToUpdate | PayPalCard => StatusCode::CONFLICT,
             NotConfigured => StatusCode::SERVICE_UNAVAILABLE,

@@ -31,10 +31,14 @@ pub enum AuditAction {
     VisualUpdated,
     VisualDeleted,
     VisualsReordered,
+    CouponAdded,
+    CouponUpdated,
+    /// Ended by an operator before its last day.
+    CouponEnded,
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 22] = [
+    pub const ALL: [AuditAction; 25] = [
         AuditAction::MemberUpdated,
         AuditAction::PlanChanged,
         AuditAction::BookAdded,
@@ -57,6 +61,9 @@ impl AuditAction {
         AuditAction::VisualUpdated,
         AuditAction::VisualDeleted,
         AuditAction::VisualsReordered,
+        AuditAction::CouponAdded,
+        AuditAction::CouponUpdated,
+        AuditAction::CouponEnded,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -84,6 +91,9 @@ impl AuditAction {
             AuditAction::VisualDeleted => "visual.deleted",
             // The entity is the book whose slides were put in order.
             AuditAction::VisualsReordered => "book.visuals_reordered",
+            AuditAction::CouponAdded => "coupon.added",
+            AuditAction::CouponUpdated => "coupon.updated",
+            AuditAction::CouponEnded => "coupon.ended",
         }
     }
 

@@ -38,6 +38,8 @@ pub struct InMemoryAdmin {
     pub mail: RefCell<Vec<OutgoingMail>>,
     /// Members' grants of Premium (billing's).
     pub grants: RefCell<Vec<billing::access::AccessGrant>>,
+    /// Oldest first.
+    coupons: RefCell<Vec<billing::Coupon>>,
 }
 
 impl InMemoryAdmin {
@@ -472,5 +474,44 @@ impl Inbox for InMemoryAdmin {
 
     fn mark_message(&self, id: i64, read_at: Option<Timestamp>) -> PortResult<bool> {
         Ok(self.messages.borrow_mut().iter_mut().find(|m| m.id == id).map(|m| m.read_at = read_at).is_some())
+    }
+}
+
+impl CouponDesk for InMemoryAdmin {
+    fn coupons(&self) -> PortResult<Vec<billing::Coupon>> {
+        Ok(self.coupons.borrow().iter().rev().cloned().collect())
+    }
+
+    fn stored_coupon(&self, code: &str) -> PortResult<Option<billing::Coupon>> {
+        Ok(self.coupons.borrow().iter().find(|c| c.code == code).cloned())
+    }
+
+    fn coupon_uses(&self, _code: &str, _limit: i64) -> PortResult<Vec<CouponUse>> {
+        Ok(vec![])
+    }
+
+    fn insert_coupon(&self, coupon: &billing::Coupon, entry: &AuditEntry) -> PortResult<bool> {
+        let mut coupons = self.coupons.borrow_mut();
+        if coupons.iter().any(|c| c.code == coupon.code) {
+            return Ok(false);
+        }
+        if coupon.site_offer {
+            coupons.iter_mut().for_each(|c| c.site_offer = false);
+        }
+        coupons.push(coupon.clone());
+        self.audit.borrow_mut().push(entry.clone());
+        Ok(true)
+    }
+
+    fn update_coupon(&self, coupon: &billing::Coupon, entry: &AuditEntry) -> PortResult<()> {
+        let mut coupons = self.coupons.borrow_mut();
+        if coupon.site_offer {
+            coupons.iter_mut().for_each(|c| c.site_offer = false);
+        }
+        if let Some(stored) = coupons.iter_mut().find(|c| c.code == coupon.code) {
+            *stored = billing::Coupon { redemptions: stored.redemptions, ..coupon.clone() };
+        }
+        self.audit.borrow_mut().push(entry.clone());
+        Ok(())
     }
 }

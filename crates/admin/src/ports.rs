@@ -162,7 +162,35 @@ pub trait Inbox {
     fn mark_message(&self, id: i64, read_at: Option<Timestamp>) -> PortResult<bool>;
 }
 
-/// Everything the back office reads and writes, implemented by one adapter.
-pub trait AdminStore: MemberDirectory + EventLog + RateLimits + AuditTrail + BookShelf + ContentShelf + Statistics + Inbox {}
+/// One purchase that used a coupon.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CouponUse {
+    pub charge_id: String,
+    pub email: String,
+    pub plan_id: String,
+    pub amount: billing::Cents,
+    /// The charge's status (`paid`, `refunded`, still waiting...).
+    pub status: String,
+    pub at: Timestamp,
+}
 
-impl<T: MemberDirectory + EventLog + RateLimits + AuditTrail + BookShelf + ContentShelf + Statistics + Inbox> AdminStore for T {}
+/// Coupons as operators keep them. Every write takes its audit entry and writes both in one
+/// transaction.
+pub trait CouponDesk {
+    /// Every coupon, newest first.
+    fn coupons(&self) -> PortResult<Vec<billing::Coupon>>;
+    fn stored_coupon(&self, code: &str) -> PortResult<Option<billing::Coupon>>;
+    /// The coupon's uses, newest first, at most `limit`.
+    fn coupon_uses(&self, code: &str, limit: i64) -> PortResult<Vec<CouponUse>>;
+    /// Adds a coupon (unmarking any other site offer when it is one); false when the code is
+    /// taken.
+    fn insert_coupon(&self, coupon: &billing::Coupon, entry: &AuditEntry) -> PortResult<bool>;
+    /// Saves every field but the code and the count of uses (unmarking any other site offer when
+    /// it is one).
+    fn update_coupon(&self, coupon: &billing::Coupon, entry: &AuditEntry) -> PortResult<()>;
+}
+
+/// Everything the back office reads and writes, implemented by one adapter.
+pub trait AdminStore: MemberDirectory + EventLog + RateLimits + AuditTrail + BookShelf + ContentShelf + Statistics + Inbox + CouponDesk {}
+
+impl<T: MemberDirectory + EventLog + RateLimits + AuditTrail + BookShelf + ContentShelf + Statistics + Inbox + CouponDesk> AdminStore for T {}

@@ -30,6 +30,10 @@ pub enum BillingError {
     CouponUsedUp,
     #[error("This coupon does not apply to this plan.")]
     CouponNotForPlan,
+    #[error("You have already used this coupon.")]
+    CouponAlreadyUsed,
+    #[error("Too many wrong coupon codes. Please wait 15 minutes and try again.")]
+    TooManyCouponGuesses,
     #[error("Please input an email address. We will send your payment receipt to that email.")]
     MissingEmail,
     #[error("Please specify a valid email address.")]
@@ -110,7 +114,9 @@ impl BillingError {
             | BillingError::CouponNotYetValid
             | BillingError::CouponExpired
             | BillingError::CouponUsedUp
-            | BillingError::CouponNotForPlan => "invalid_coupon",
+            | BillingError::CouponNotForPlan
+            | BillingError::CouponAlreadyUsed => "invalid_coupon",
+            BillingError::TooManyCouponGuesses => "throttled",
             BillingError::MissingEmail => "missing_fields",
             BillingError::InvalidEmail => "invalid_email",
             BillingError::CardNotCreated | BillingError::Declined(_) => "payment_declined",

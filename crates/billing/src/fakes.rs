@@ -18,6 +18,8 @@ use std::sync::Mutex;
 pub struct InMemoryBilling {
     plans: Mutex<Vec<Plan>>,
     coupons: Mutex<Vec<Coupon>>,
+    /// Claimed coupon uses: (charge id, code, member key, once per member).
+    coupon_claims: Mutex<Vec<(String, String, String, bool)>>,
     charges: Mutex<Vec<Charge>>,
     subscriptions: Mutex<HashMap<String, SubscriptionState>>,
     grants: Mutex<Vec<AccessGrant>>,
@@ -46,6 +48,7 @@ pub struct InMemoryBilling {
 #[derive(Clone)]
 struct Contents {
     coupons: Vec<Coupon>,
+    coupon_claims: Vec<(String, String, String, bool)>,
     charges: Vec<Charge>,
     subscriptions: HashMap<String, SubscriptionState>,
     grants: Vec<AccessGrant>,
@@ -141,6 +144,7 @@ impl InMemoryBilling {
     fn contents(&self) -> Contents {
         Contents {
             coupons: self.coupons.lock().unwrap().clone(),
+            coupon_claims: self.coupon_claims.lock().unwrap().clone(),
             charges: self.charges.lock().unwrap().clone(),
             subscriptions: self.subscriptions.lock().unwrap().clone(),
             grants: self.grants.lock().unwrap().clone(),
@@ -159,6 +163,7 @@ impl InMemoryBilling {
 
     fn restore(&self, contents: Contents) {
         *self.coupons.lock().unwrap() = contents.coupons;
+        *self.coupon_claims.lock().unwrap() = contents.coupon_claims;
         *self.charges.lock().unwrap() = contents.charges;
         *self.subscriptions.lock().unwrap() = contents.subscriptions;
         *self.grants.lock().unwrap() = contents.grants;
@@ -175,11 +180,6 @@ impl InMemoryBilling {
     }
 
     fn paid_effects(&self, charge: &Charge, subscription: Option<&SubscriptionState>) {
-        if let Some(code) = &charge.coupon {
-            if let Some(coupon) = self.coupons.lock().unwrap().iter_mut().find(|c| &c.code == code) {
-                coupon.redemptions += 1;
-            }
-        }
         if let Some(state) = subscription {
             self.subscriptions.lock().unwrap().insert(charge.id.clone(), *state);
         }
@@ -235,6 +235,13 @@ impl ChargeBook for InMemoryBilling {
         let dropped = charges.len() < before;
         if dropped {
             self.gifts.lock().unwrap().retain(|(charge, _)| charge != id);
+            let mut claims = self.coupon_claims.lock().unwrap();
+            if let Some(at) = claims.iter().position(|(charge, ..)| charge == id) {
+                let (_, code, ..) = claims.remove(at);
+                if let Some(coupon) = self.coupons.lock().unwrap().iter_mut().find(|c| c.code == code) {
+                    coupon.redemptions -= 1;
+                }
+            }
         }
         Ok(dropped)
     }
@@ -844,6 +851,32 @@ impl CouponBook for InMemoryBilling {
     fn find_coupon(&self, code: &str) -> PortResult<Option<Coupon>> {
         Ok(self.coupons.lock().unwrap().iter().find(|c| c.code == code).cloned())
     }
+
+    fn site_offer(&self) -> PortResult<Option<Coupon>> {
+        Ok(self.coupons.lock().unwrap().iter().find(|c| c.site_offer).cloned())
+    }
+
+    fn claim_coupon(&self, code: &str, charge_id: &str, member_key: &str, _at: Timestamp) -> PortResult<CouponClaim> {
+        let mut coupons = self.coupons.lock().unwrap();
+        let Some(coupon) = coupons.iter_mut().find(|c| c.code == code && c.max_redemptions.is_none_or(|max| c.redemptions < max)) else {
+            return Ok(CouponClaim::UsedUp);
+        };
+        let mut claims = self.coupon_claims.lock().unwrap();
+        if coupon.once_per_member && claims.iter().any(|(_, c, member, once)| c == code && member == member_key && *once) {
+            return Ok(CouponClaim::AlreadyUsed);
+        }
+        coupon.redemptions += 1;
+        claims.push((charge_id.to_owned(), code.to_owned(), member_key.to_owned(), coupon.once_per_member));
+        Ok(CouponClaim::Claimed)
+    }
+
+    fn coupon_claimed_by(&self, code: &str, member_key: &str) -> PortResult<bool> {
+        Ok(self.coupon_claims.lock().unwrap().iter().any(|(_, c, member, _)| c == code && member == member_key))
+    }
+
+    fn attempts_since(&self, key: &str, since: Timestamp) -> PortResult<u32> {
+        Ok(self.attempts.lock().unwrap().iter().filter(|(k, t)| k == key && *t >= since).count() as u32)
+    }
 }
 
 fn plan(id: &str, name: &str, kind: PlanKind, cents: i64) -> Plan {
@@ -869,7 +902,7 @@ pub fn standard_plans() -> Vec<Plan> {
 
 /// A coupon with no limits, for `plan_ids` (empty: all).
 pub fn coupon(code: &str, percent_off: u8) -> Coupon {
-    Coupon { code: code.into(), percent_off, valid_from: None, valid_until: None, max_redemptions: None, redemptions: 0, plan_ids: vec![] }
+    Coupon::percent(code, percent_off)
 }
 
 /// PayPal as the stand-in plays it: orders and subscriptions wait until `approve`d by the buyer.

@@ -137,29 +137,54 @@ impl AddOn {
     }
 }
 
-/// A discount code as stored.
+/// A discount code as stored (operators make them in the back office).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Coupon {
     pub code: String,
-    /// 1 to 100.
+    /// 1 to 100, or 0 when the coupon takes a fixed amount off.
     pub percent_off: u8,
+    /// A fixed amount off the purchase (never more than it costs), or 0 for a percentage.
+    pub amount_off: Cents,
     pub valid_from: Option<Timestamp>,
     pub valid_until: Option<Timestamp>,
     /// `None`: unlimited.
     pub max_redemptions: Option<u32>,
-    /// Paid charges that used it so far.
+    /// Charges that claimed it so far (paid ones, and those still waiting for the provider).
     pub redemptions: u32,
     /// The plans it applies to; empty means every plan.
     pub plan_ids: Vec<String>,
+    /// Each buyer (by e-mail address) may use it once.
+    pub once_per_member: bool,
+    /// The site's offer: the banner announces it and "Claim offer" applies it.
+    pub site_offer: bool,
+    /// Ended by an operator: refused from then on, kept for the purchases that used it.
+    pub ended_at: Option<Timestamp>,
 }
 
 impl Coupon {
+    /// A percentage off every plan, with no limits.
+    pub fn percent(code: &str, percent_off: u8) -> Coupon {
+        Coupon {
+            code: code.into(),
+            percent_off,
+            amount_off: Cents(0),
+            valid_from: None,
+            valid_until: None,
+            max_redemptions: None,
+            redemptions: 0,
+            plan_ids: vec![],
+            once_per_member: false,
+            site_offer: false,
+            ended_at: None,
+        }
+    }
+
     /// Whether it may be used for `plan_id` at `now`, with the reason when not.
     pub fn check(&self, plan_id: &str, now: Timestamp) -> Result<(), BillingError> {
         if self.valid_from.is_some_and(|from| now < from) {
             return Err(BillingError::CouponNotYetValid);
         }
-        if self.valid_until.is_some_and(|until| now >= until) {
+        if !self.is_running(now) {
             return Err(BillingError::CouponExpired);
         }
         if self.max_redemptions.is_some_and(|max| self.redemptions >= max) {
@@ -170,6 +195,74 @@ impl Coupon {
         }
         Ok(())
     }
+
+    /// Where it stands, as the back office lists it: `ended`, `expired`, `scheduled`, `used up` or
+    /// `running`.
+    pub fn state(&self, now: Timestamp) -> &'static str {
+        if self.ended_at.is_some() {
+            "ended"
+        } else if self.valid_until.is_some_and(|until| now >= until) {
+            "expired"
+        } else if self.valid_from.is_some_and(|from| now < from) {
+            "scheduled"
+        } else if self.max_redemptions.is_some_and(|max| self.redemptions >= max) {
+            "used up"
+        } else {
+            "running"
+        }
+    }
+
+    /// Not ended by an operator and not past its last day.
+    pub fn is_running(&self, now: Timestamp) -> bool {
+        self.ended_at.is_none_or(|ended| now < ended) && self.valid_until.is_none_or(|until| now < until)
+    }
+
+    /// What it takes off `amount`: its percentage (rounded half up to the cent), or its fixed
+    /// amount but never more than `amount`.
+    pub fn discount_on(&self, amount: Cents) -> Cents {
+        if self.amount_off.0 > 0 {
+            Cents(self.amount_off.0.min(amount.0.max(0)))
+        } else {
+            crate::pricing::percentage_of(amount, self.percent_off.min(100))
+        }
+    }
+
+    /// The checks an operator's coupon must pass before it is stored.
+    pub fn validate(&self) -> Result<(), CouponProblem> {
+        let code_ok = (3..=MAX_COUPON_CODE).contains(&self.code.len())
+            && self.code.bytes().all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'-' || b == b'_');
+        if !code_ok {
+            return Err(CouponProblem::Code);
+        }
+        match (self.percent_off, self.amount_off.0) {
+            (1..=100, 0) | (0, 1..) => {}
+            _ => return Err(CouponProblem::Discount),
+        }
+        if let (Some(from), Some(until)) = (self.valid_from, self.valid_until) {
+            if until <= from {
+                return Err(CouponProblem::Dates);
+            }
+        }
+        if self.max_redemptions == Some(0) {
+            return Err(CouponProblem::MaxRedemptions);
+        }
+        Ok(())
+    }
+}
+
+pub const MAX_COUPON_CODE: usize = 32;
+
+/// Why an operator's coupon cannot be stored; the message is the form's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum CouponProblem {
+    #[error("A code is 3 to 32 letters, digits, dashes or underscores.")]
+    Code,
+    #[error("Give either a percentage from 1 to 100 or an amount off, not both.")]
+    Discount,
+    #[error("The end date must be after the start date.")]
+    Dates,
+    #[error("The maximum number of uses must be at least 1 (leave it empty for no limit).")]
+    MaxRedemptions,
 }
 
 /// Codes are typed by people: any case, surrounding spaces.

@@ -24,6 +24,26 @@ pub trait PlanCatalog {
 pub trait CouponBook {
     /// The coupon with this (normalised, upper-case) code.
     fn find_coupon(&self, code: &str) -> PortResult<Option<Coupon>>;
+    /// The coupon marked as the site's offer, if one is (running or not: the caller checks).
+    fn site_offer(&self) -> PortResult<Option<Coupon>>;
+    /// Claims one use of `code` for the recorded charge `charge_id` by the buyer `member_key`, in
+    /// one conditional update: of parallel claims, no more succeed than the coupon has uses left.
+    /// A charge that never becomes a payment gives its use back when it is dropped.
+    fn claim_coupon(&self, code: &str, charge_id: &str, member_key: &str, at: Timestamp) -> PortResult<CouponClaim>;
+    /// Whether `member_key` has claimed `code` (a once-per-member coupon's check before paying).
+    fn coupon_claimed_by(&self, code: &str, member_key: &str) -> PortResult<bool>;
+    /// Counts the attempts recorded under `key` since `since`, adding none.
+    fn attempts_since(&self, key: &str, since: Timestamp) -> PortResult<u32>;
+}
+
+/// What claiming a coupon's use for a charge came to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CouponClaim {
+    Claimed,
+    /// Its uses are all taken (or it does not exist any more).
+    UsedUp,
+    /// A once-per-member coupon this buyer has used.
+    AlreadyUsed,
 }
 
 pub use crate::checkout::ChargeBook;

@@ -1,5 +1,6 @@
 //! What a purchase costs: the plan's unit price times the quantity, plus the add-on, then the
-//! coupon's percentage off that total, rounded to the cent (half up). The only place amounts are
+//! coupon's percentage off that total, rounded to the cent (half up), or its fixed amount off (never
+//! below zero). The only place amounts are
 //! made.
 
 use crate::error::BillingError;
@@ -14,6 +15,7 @@ pub struct Quote {
     pub add_on: Option<AddOn>,
     /// Plan times quantity, plus the add-on.
     pub subtotal: Cents,
+    /// The coupon's percentage (0 for none, or for a coupon of a fixed amount off).
     pub percent_off: u8,
     pub discount: Cents,
     /// What the buyer pays now (for a subscription: its first period with the add-on).
@@ -48,15 +50,13 @@ pub fn quote(plan: &Plan, quantity: u32, add_on: Option<AddOn>, coupon: Option<&
     }
     let plan_total = plan.amount.times(quantity).ok_or(BillingError::InvalidQuantity)?;
     let subtotal = Cents(plan_total.0 + add_on.map_or(0, |a| a.price().0));
-    let percent_off = match coupon {
-        Some(coupon) => {
-            coupon.check(&plan.id, now)?;
-            coupon.percent_off.min(100)
-        }
-        None => 0,
-    };
-    let discount = percentage_of(subtotal, percent_off);
-    let recurring = plan.kind.is_subscription().then(|| Cents(plan_total.0 - percentage_of(plan_total, percent_off).0));
+    if let Some(coupon) = coupon {
+        coupon.check(&plan.id, now)?;
+    }
+    let discount_on = |amount: Cents| coupon.map_or(Cents(0), |c| c.discount_on(amount));
+    let percent_off = coupon.map_or(0, |c| if c.amount_off.0 > 0 { 0 } else { c.percent_off.min(100) });
+    let discount = discount_on(subtotal);
+    let recurring = plan.kind.is_subscription().then(|| Cents(plan_total.0 - discount_on(plan_total).0));
     Ok(Quote {
         plan_id: plan.id.clone(),
         quantity,

@@ -24,7 +24,29 @@ pub struct Basket<'a> {
     /// The referral link the buyer came through (`rId`), kept with the purchase for the referral
     /// programme to credit.
     pub referral_id: Option<&'a str>,
+    /// Who typed the coupon code, when a person did: wrong codes are counted against them.
+    pub guesser: Option<CouponGuesser<'a>>,
 }
+
+/// Who types coupon codes: wrong ones are counted per address and per member, and past
+/// [`COUPON_GUESSES`] in [`COUPON_GUESS_WINDOW_MINUTES`] no code is looked up for them.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct CouponGuesser<'a> {
+    pub address: &'a str,
+    pub member: Option<kernel::UserId>,
+}
+
+impl CouponGuesser<'_> {
+    fn keys(&self) -> Vec<String> {
+        let mut keys = vec![format!("coupon:ip:{}", self.address)];
+        keys.extend(self.member.map(|m| format!("coupon:member:{}", m.0)));
+        keys
+    }
+}
+
+/// Wrong coupon codes one address (or one member) may type in the window.
+pub const COUPON_GUESSES: u32 = 10;
+pub const COUPON_GUESS_WINDOW_MINUTES: i64 = 15;
 
 impl Basket<'_> {
     /// The referral id as kept: trimmed, and only when it looks like one (letters and digits).
@@ -55,13 +77,46 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
         self.store.find_plan(id)?.filter(|p| p.active).ok_or(BillingError::InvalidPlan)
     }
 
-    /// Checks a coupon typed at checkout for a plan: the coupon (its percentage) when it applies.
-    pub fn coupon(&self, code: Option<&str>, plan_id: Option<&str>) -> Result<(Coupon, Plan), BillingError> {
+    /// Checks a coupon typed at checkout for a plan: the coupon when it applies (for a signed-in
+    /// member, also that they have not used a once-per-member coupon).
+    pub fn coupon(&self, code: Option<&str>, plan_id: Option<&str>, guesser: CouponGuesser<'_>) -> Result<(Coupon, Plan), BillingError> {
         let plan = self.plan(plan_id)?;
         let code = code.map(normalise_coupon_code).filter(|c| !c.is_empty()).ok_or(BillingError::MissingCoupon)?;
-        let coupon = self.store.find_coupon(&code)?.ok_or(BillingError::UnknownCoupon)?;
+        let coupon = self.typed_coupon(&code, Some(guesser))?;
         coupon.check(&plan.id, self.now)?;
+        if let Some(member) = guesser.member.filter(|_| coupon.once_per_member) {
+            let email = self.store.member_email(member)?.unwrap_or_default();
+            if self.store.coupon_claimed_by(&coupon.code, &checkout::normalised(&email))? {
+                return Err(BillingError::CouponAlreadyUsed);
+            }
+        }
         Ok((coupon, plan))
+    }
+
+    /// The site's offer while it runs: the banner's percentage or amount and its end.
+    pub fn site_offer(&self) -> Result<Option<Coupon>, BillingError> {
+        Ok(self.store.site_offer()?.filter(|c| c.is_running(self.now) && c.valid_from.is_none_or(|from| from <= self.now)))
+    }
+
+    /// The stored coupon for a typed (normalised) code. A person who typed too many wrong codes
+    /// lately is refused before any lookup, so a right guess tells them nothing either.
+    fn typed_coupon(&self, code: &str, guesser: Option<CouponGuesser<'_>>) -> Result<Coupon, BillingError> {
+        let keys = guesser.map(|g| g.keys()).unwrap_or_default();
+        let since = self.now - chrono::Duration::minutes(COUPON_GUESS_WINDOW_MINUTES);
+        for key in &keys {
+            if self.store.attempts_since(key, since)? >= COUPON_GUESSES {
+                return Err(BillingError::TooManyCouponGuesses);
+            }
+        }
+        match self.store.find_coupon(code)? {
+            Some(coupon) => Ok(coupon),
+            None => {
+                for key in &keys {
+                    self.store.record_attempt(key, self.now, since)?;
+                }
+                Err(BillingError::UnknownCoupon)
+            }
+        }
     }
 
     /// What a basket costs. The client's own figures are never read: only its choices (plan,
@@ -74,7 +129,7 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
         };
         let add_on = AddOn::parse(basket.add_infographics)?;
         let coupon = match basket.coupon_code.map(normalise_coupon_code).filter(|c| !c.is_empty()) {
-            Some(code) => Some(self.store.find_coupon(&code)?.ok_or(BillingError::UnknownCoupon)?),
+            Some(code) => Some(self.typed_coupon(&code, basket.guesser)?),
             None => None,
         };
         quote(&plan, quantity, add_on, coupon.as_ref(), self.now)

@@ -3,6 +3,7 @@
 
 mod admin_books;
 mod admin_content;
+mod admin_coupons;
 mod admin_messages;
 mod admin_stats;
 pub mod admin_users;

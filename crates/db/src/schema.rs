@@ -62,6 +62,20 @@ diesel::table! {
         redemptions -> Int4,
         plan_ids -> Array<Text>,
         created_at -> Timestamptz,
+        amount_off_cents -> Int8,
+        once_per_member -> Bool,
+        site_offer -> Bool,
+        ended_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
+    coupon_redemptions (charge_id) {
+        charge_id -> Text,
+        code -> Text,
+        member_key -> Text,
+        once_per_member -> Bool,
+        claimed_at -> Timestamptz,
     }
 }
 
@@ -696,6 +710,8 @@ diesel::joinable!(quiz_results -> users (user_id));
 diesel::joinable!(ten_day_plans -> users (user_id));
 diesel::joinable!(ai_summaries -> users (user_id));
 diesel::joinable!(charges -> plans (plan_id));
+diesel::joinable!(coupon_redemptions -> charges (charge_id));
+diesel::joinable!(coupon_redemptions -> coupons (code));
 diesel::joinable!(subscriptions -> charges (charge_id));
 diesel::joinable!(cancellations -> charges (charge_id));
 diesel::joinable!(gifts -> charges (charge_id));
@@ -744,6 +760,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     two_factor_recovery_codes,
     plans,
     coupons,
+    coupon_redemptions,
     charges,
     subscriptions,
     access_grants,

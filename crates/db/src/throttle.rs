@@ -19,3 +19,13 @@ pub fn record_and_count(conn: &mut PgConnection, key: &str, at: Timestamp, since
             .map(|n| n.try_into().unwrap_or(u32::MAX))
     })
 }
+
+/// Counts `key`'s attempts since `since`, recording none.
+pub fn count_since(conn: &mut PgConnection, key: &str, since: Timestamp) -> QueryResult<u32> {
+    auth_attempts::table
+        .filter(auth_attempts::attempt_key.eq(key))
+        .filter(auth_attempts::attempted_at.ge(since))
+        .count()
+        .get_result::<i64>(conn)
+        .map(|n| n.try_into().unwrap_or(u32::MAX))
+}

@@ -57,7 +57,11 @@ fn schema_matches_every_table(conn: &mut PgConnection) {
         .select(plans::all_columns)
         .load::<(String, String, String, Option<String>, i32, i64, Option<String>, Option<i64>, Option<String>, Option<String>, bool)>(conn)
         .unwrap();
-    coupons::table.select(coupons::all_columns).load::<(String, i16, Option<Ts>, Option<Ts>, Option<i32>, i32, Vec<String>, Ts)>(conn).unwrap();
+    coupons::table
+        .select(coupons::all_columns)
+        .load::<(String, i16, Option<Ts>, Option<Ts>, Option<i32>, i32, Vec<String>, Ts, i64, bool, bool, Option<Ts>)>(conn)
+        .unwrap();
+    coupon_redemptions::table.select(coupon_redemptions::all_columns).load::<(String, String, String, bool, Ts)>(conn).unwrap();
     charges::table
         .select(charges::all_columns)
         .load::<(String, Option<i64>, String, String, i32, i64, Option<String>, String, String, String, Ts, Option<Ts>, Option<String>, Option<String>)>(conn)

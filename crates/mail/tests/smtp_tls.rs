@@ -132,7 +132,7 @@ fn receipt() -> kernel::OutgoingMail {
         course: None,
         active: true,
     };
-    billing::receipt::receipt("https://gistbook.test", &charge, &plan, None)
+    billing::receipt::receipt("https://gistbook.test", &charge, &plan, None, None)
 }
 
 fn mailer(url: String, ca_file: Option<PathBuf>) -> Mailer {

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { isPlanActive, planName } from './plan';
+import { accountPlanName, isPlanActive, planName } from './plan';
 
 describe('planName', () => {
   it.each([
@@ -14,6 +14,17 @@ describe('planName', () => {
     [null, 'Lifetime'],
   ])('%s → %s', (planId, expected) => {
     expect(planName(planId)).toBe(expected);
+  });
+});
+
+describe('accountPlanName', () => {
+  it.each([
+    ['gift', 'Premium (gift)'],
+    ['bulk', 'Premium (team seat)'],
+    ['yearly', 'Yearly'],
+    ['lifetime', 'Lifetime'],
+  ])('%s → %s', (planId, expected) => {
+    expect(accountPlanName(planId)).toBe(expected);
   });
 });
 

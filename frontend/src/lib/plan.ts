@@ -16,6 +16,16 @@ export function planName(planId: string | null | undefined): PlanName {
   return 'Lifetime';
 }
 
+/**
+ * What the account calls a member's plan: a gift or a team seat by what it is ("Premium (gift)"),
+ * anything else by the spec's rule (`planName`).
+ */
+export function accountPlanName(planId: string | null | undefined): string {
+  if (planId === 'gift') return 'Premium (gift)';
+  if (planId === 'bulk') return 'Premium (team seat)';
+  return planName(planId);
+}
+
 export function formatDate(ms: number): string {
   return new Date(ms).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 }

@@ -1,7 +1,7 @@
 /**
  * Browser storage used by the app (spec member-app §3):
  * - localStorage: `token`, `tokenDate` (ms), `rId`
- * - sessionStorage: `chargeId`, `redirect`, `40off`; `tenDayGoals`, `tenDayBookIds` (a ten-day
+ * - sessionStorage: `chargeId`, `redirect`, `40off`, `claimedOffer` (the offer's coupon code); `tenDayGoals`, `tenDayBookIds` (a ten-day
  *   challenge plan a visitor asked to save, saved once they are signed in)
  * - cookie: `isPaid` (set by the server, read only here)
  */
@@ -15,6 +15,7 @@ export const KEYS = {
   chargeId: 'chargeId',
   redirect: 'redirect',
   offer: '40off',
+  claimedOffer: 'claimedOffer',
   tenDayGoals: 'tenDayGoals',
   tenDayBookIds: 'tenDayBookIds',
 } as const;
@@ -213,6 +214,15 @@ export function isOfferDismissed(): boolean {
 
 export function dismissOffer(): void {
   write('session', KEYS.offer, 'close');
+}
+
+/** The site offer's coupon code a visitor claimed from the banner, applied at checkout. */
+export function claimedOfferCode(): string | null {
+  return read('session', KEYS.claimedOffer);
+}
+
+export function claimOffer(code: string): void {
+  write('session', KEYS.claimedOffer, code);
 }
 
 // ---- cookies --------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-import type { AdminBook, AdminBookRow, AdminStats, AdminUser, AuditEntry } from '@/lib/api/types';
+import type { AdminBook, AdminBookRow, AdminCouponRequest, AdminCouponView, AdminStats, AdminUser, AuditEntry, CouponUseView } from '@/lib/api/types';
 import { makeUser } from './data';
 import { fail, http, ok } from './handlers';
 
@@ -120,6 +120,65 @@ export function makeAuditEntry(overrides: Partial<AuditEntry> = {}): AuditEntry 
     at: Date.UTC(2025, 2, 4, 10, 15),
     ...overrides,
   };
+}
+
+/** A running 40% coupon for every plan, used by nobody yet. */
+export function makeAdminCoupon(overrides: Partial<AdminCouponView> = {}): AdminCouponView {
+  return {
+    code: 'SPRING40',
+    percentOff: 40,
+    amountOff: 0,
+    validFrom: null,
+    validUntil: null,
+    maxRedemptions: null,
+    redemptions: 0,
+    planIds: [],
+    oncePerMember: false,
+    siteOffer: false,
+    endedAt: null,
+    state: 'running',
+    ...overrides,
+  };
+}
+
+/** A paid purchase of a year of Premium that used a coupon. */
+export function makeCouponUse(overrides: Partial<CouponUseView> = {}): CouponUseView {
+  return {
+    chargeId: 'ch_1',
+    email: 'reader@example.com',
+    planId: 'yearly',
+    amount: 3599,
+    status: 'paid',
+    at: Date.UTC(2025, 3, 2, 10, 30),
+    ...overrides,
+  };
+}
+
+/** A coupon's state as the server works it out (billing's `Coupon::state`). */
+export function couponState(coupon: Omit<AdminCouponView, 'state'>, now = Date.now()): string {
+  if (coupon.endedAt !== null) return 'ended';
+  if (coupon.validUntil !== null && now >= coupon.validUntil) return 'expired';
+  if (coupon.validFrom !== null && now < coupon.validFrom) return 'scheduled';
+  if (coupon.maxRedemptions !== null && coupon.redemptions >= coupon.maxRedemptions) return 'used up';
+  return 'running';
+}
+
+/** The coupon the server stores for an add (`before` undefined) or a save of `before` (its code and uses kept). */
+export function couponFromRequest(body: AdminCouponRequest, before?: AdminCouponView): AdminCouponView {
+  const coupon = {
+    code: before?.code ?? (body.code ?? '').trim().toUpperCase(),
+    percentOff: body.percentOff ?? 0,
+    amountOff: body.amountOff ?? 0,
+    validFrom: body.validFrom ?? null,
+    validUntil: body.validUntil ?? null,
+    maxRedemptions: body.maxRedemptions ?? null,
+    redemptions: before?.redemptions ?? 0,
+    planIds: body.planIds ?? [],
+    oncePerMember: body.oncePerMember ?? false,
+    siteOffer: body.siteOffer ?? false,
+    endedAt: before?.endedAt ?? null,
+  };
+  return { ...coupon, state: couponState(coupon) };
 }
 
 /** A signed-in admin with two-factor on (the account and two-factor calls the shell makes). */

@@ -20,6 +20,7 @@ import type {
   RecommendsResult,
   SearchResult,
 } from '@/lib/api/types';
+import { couponFromRequest, makeAdminCoupon } from './admin-data';
 import { PLANS, makeCharge, makeQuote, makeRedeemed, makeSettings, planById } from './billing-data';
 import { makeKindle } from './delivery-data';
 import { makeChallengeBooks, makeTenDayPlan } from './challenge-data';
@@ -79,6 +80,7 @@ export const handlers = [
   ...referralHandlers(),
   ...challengeHandlers(),
   ...quizHandlers(),
+  ...adminHandlers(),
 ];
 
 /** Catalogue, discovery, blog and preferences calls (docs/catalogue.md). */
@@ -151,6 +153,8 @@ function progressHandlers() {
 function billingHandlers() {
   return [
     http.get('/api/plans', () => ok({ plans: PLANS })),
+    // No running offer unless a test sets one (`SITE_OFFER`).
+    http.get('/api/offer', () => ok({ offer: null })),
     http.post('/api/charge/price', async ({ request }) => {
       const { planId } = await request.json();
       const plan = planById(planId ?? '');
@@ -171,7 +175,7 @@ function billingHandlers() {
       }
       return ok(makeQuote(body.planId ?? '', Number(body.addInfographics ?? 0), body.couponCode ? 25 : 0, quantity));
     }),
-    http.post('/api/charge/coupon', () => ok({ percent_off: 25, paypalPlan: null })),
+    http.post('/api/charge/coupon', () => ok({ percent_off: 25, amountOff: 0, paypalPlan: null })),
     http.get('/api/charge/settings', () => ok(makeSettings())),
     // Nothing held yet: every plan may be bought, with its own trial.
     http.get('/api/charge/standing', ({ request }) => {
@@ -250,5 +254,24 @@ function quizHandlers() {
     ),
     http.get('/api/quiz-results/{quiz}/report', () => fail(403, 'The full report comes with the quiz results plan.', 'report_not_bought')),
     http.get('/api/quiz-results/{quiz}/report.pdf', () => fail(403, 'The full report comes with the quiz results plan.', 'report_not_bought')),
+  ];
+}
+
+/**
+ * The back office's calls that answer the same for any admin (the shell's access calls are
+ * `adminAccess()` in admin-data.ts). Coupons: one running coupon; an add or a save answers the
+ * coupon as sent, and ending answers it ended.
+ */
+function adminHandlers() {
+  return [
+    http.get('/api/admin/coupons', () => ok({ coupons: [makeAdminCoupon()] })),
+    http.get('/api/admin/coupons/{code}', ({ params }) => ok({ coupon: makeAdminCoupon({ code: String(params.code).toUpperCase() }), uses: [] })),
+    http.post('/api/admin/coupons', async ({ request }) => ok({ coupon: couponFromRequest(await request.json()), uses: [] })),
+    http.put('/api/admin/coupons/{code}', async ({ request, params }) =>
+      ok({ coupon: couponFromRequest(await request.json(), makeAdminCoupon({ code: String(params.code).toUpperCase() })), uses: [] }),
+    ),
+    http.post('/api/admin/coupons/{code}/end', ({ params }) =>
+      ok({ coupon: makeAdminCoupon({ code: String(params.code).toUpperCase(), endedAt: Date.now(), state: 'ended' }), uses: [] }),
+    ),
   ];
 }

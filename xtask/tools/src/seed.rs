@@ -108,12 +108,25 @@ fn seed(url: &str, media_dir: &Path, narration: Narration, production: bool) -> 
     seed_demo_content(&mut conn, media_dir, narration)
 }
 
-/// Goals, podcasts and insights, recorded as made by the demo admin (none without one).
+/// The demo's offer: 40% off for a month from the first seed, the banner's coupon. Operators
+/// change or end it in the back office (`/admin/coupons`).
+pub const DEMO_OFFER_CODE: &str = "WELCOME40";
+
+/// Goals, podcasts and insights, recorded as made by the demo admin (none without one), and the
+/// demo's offer.
 fn seed_demo_content(conn: &mut PgConnection, media_dir: &Path, narration: Narration) -> Result<()> {
     let Some(admin) = db::operators::admin_id_by_email(conn, &Email::parse(ADMIN_EMAIL)?)? else {
         println!("No demo admin; not seeding goals, podcasts and insights.");
         return Ok(());
     };
+    let offer = billing::Coupon {
+        site_offer: true,
+        valid_until: Some(chrono::Utc::now() + chrono::Duration::days(30)),
+        ..billing::Coupon::percent(DEMO_OFFER_CODE, 40)
+    };
+    if db::billing::add_coupon_once(conn, &offer)? {
+        println!("Site offer: {DEMO_OFFER_CODE}, 40% off for 30 days (the banner's coupon)");
+    }
     crate::content_seed::seed_content(conn, &media_store(media_dir)?, kernel::UserId(admin), narration)
 }
 

@@ -13,7 +13,7 @@ fn add_coupon(app: &TestApp, coupon: Coupon) {
 }
 
 fn coupon(code: &str, percent_off: u8) -> Coupon {
-    Coupon { code: code.into(), percent_off, valid_from: None, valid_until: None, max_redemptions: None, redemptions: 0, plan_ids: vec![] }
+    Coupon::percent(code, percent_off)
 }
 
 async fn result(response: reqwest::Response) -> Value {
@@ -71,7 +71,7 @@ async fn coupons_answer_their_percentage_or_a_readable_reason() {
     add_coupon(&app, Coupon { plan_ids: vec!["yearly".into()], ..coupon("YEARLY25", 25) });
 
     let applied = result(app.post("/api/charge/coupon", &json!({"coupon": " welcome10 ", "planId": "monthly"}), None).await).await;
-    assert_eq!(applied, json!({"percent_off": 10, "paypalPlan": "P-GISTBOOK-MONTHLY"}));
+    assert_eq!(applied, json!({"percent_off": 10, "amountOff": 0, "paypalPlan": "P-GISTBOOK-MONTHLY"}));
     for (code, message) in [
         ("SUMMER", "This coupon has expired."),
         ("ONCE", "This coupon has been used up."),

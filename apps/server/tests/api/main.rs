@@ -16,6 +16,7 @@ mod ai_summariser;
 mod api_contract;
 mod billing_access;
 mod billing_checkout;
+mod billing_coupons;
 mod billing_gifts;
 mod billing_paypal;
 mod billing_prices;

@@ -63,6 +63,7 @@ fn events_are_limited_per_address() {
 
 mod books;
 mod content;
+mod coupons;
 mod members;
 mod messages;
 mod stats;

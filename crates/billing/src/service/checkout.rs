@@ -6,7 +6,7 @@ use crate::codes::GiftDetails;
 use crate::error::BillingError;
 use crate::gateway::{FoundPurchase, Gateways, OneTimePayment, PaymentOutcome, PurchaseLookup, SubscriptionOutcome, SubscriptionRequest, STRIPE};
 use crate::model::{Plan, PlanKind};
-use crate::ports::{BillingStore, RenewalEnding, Secrets, TrialKeys};
+use crate::ports::{BillingStore, CouponClaim, RenewalEnding, Secrets, TrialKeys};
 use crate::receipt::receipt;
 use crate::standing::Standing;
 use crate::subscription::{SubscriptionState, SubscriptionStatus};
@@ -252,10 +252,18 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
     }
 
     /// Records a charge waiting for the provider's answer, the buyer (3-D Secure, PayPal's window)
-    /// or the money (a processing payment), with its gift form.
+    /// or the money (a processing payment), with its gift form and its coupon's use (refused, and
+    /// nothing recorded, when the coupon's last use went to another checkout meanwhile).
     pub(crate) fn record_waiting(&self, charge: &Charge, gift: Option<&GiftDetails>) -> Result<(), BillingError> {
         self.store.atomically(&mut || {
             self.store.record_charge(charge, None)?;
+            if let Some(code) = &charge.coupon {
+                match self.store.claim_coupon(code, &charge.id, &normalised(&charge.email), self.now)? {
+                    CouponClaim::Claimed => {}
+                    CouponClaim::UsedUp => return Err(BillingError::CouponUsedUp),
+                    CouponClaim::AlreadyUsed => return Err(BillingError::CouponAlreadyUsed),
+                }
+            }
             if let Some(gift) = gift {
                 self.store.save_gift(&charge.id, gift)?;
             }
@@ -392,7 +400,12 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
             self.store.queue_mail(mail, self.now)?;
         }
         if !charge.email.is_empty() {
-            self.store.queue_mail(&receipt(self.site, charge, plan, state), self.now)?;
+            let renewal = match &charge.coupon {
+                _ if !plan.kind.is_subscription() => None,
+                Some(code) => Some(self.store.find_coupon(code)?.map_or(plan.amount, |c| crate::model::Cents(plan.amount.0 - c.discount_on(plan.amount).0))),
+                None => Some(plan.amount),
+            };
+            self.store.queue_mail(&receipt(self.site, charge, plan, state, renewal), self.now)?;
         }
         Ok(())
     }

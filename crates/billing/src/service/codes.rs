@@ -69,7 +69,16 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
                     charge_id: Some(charge.id.clone()),
                     shown: None,
                 };
-                Ok(Deliveries { codes: vec![new_code], mail: vec![gift_mail(self.site, &gift, &charge.email, &code)] })
+                let mail = gift_mail(self.site, &gift, &charge.email, &code);
+                // The buyer keeps a copy when it went to someone else (to forward it if that
+                // address was mistyped).
+                let copy = (!charge.email.is_empty() && !mail.to.eq_ignore_ascii_case(&charge.email)).then(|| OutgoingMail {
+                    to: charge.email.clone(),
+                    subject: format!("Copy: {}", mail.subject),
+                    text_body: format!("A copy of the gift you sent to {}.\n\n{}", mail.to, mail.text_body),
+                    attachment: None,
+                });
+                Ok(Deliveries { codes: vec![new_code], mail: std::iter::once(mail).chain(copy).collect() })
             }
             PlanKind::Bulk => {
                 let codes: Vec<String> = (0..charge.quantity).map(|_| secrets.new_code()).collect();

@@ -87,16 +87,16 @@ fn expired_early_used_up_and_other_plans_coupons_are_refused_with_a_reason() {
     store.add_coupon(Coupon { plan_ids: vec!["yearly".into()], ..coupon("YEARLY", 10) });
     store.add_coupon(Coupon { max_redemptions: Some(3), redemptions: 2, valid_until: Some(now() + Duration::seconds(1)), ..coupon("LAST", 10) });
     let billing = Billing::new(&store, now());
-    let refused = |code| billing.coupon(Some(code), Some("monthly")).unwrap_err();
+    let refused = |code| billing.coupon(Some(code), Some("monthly"), CouponGuesser::default()).unwrap_err();
     assert_eq!(refused("GONE"), BillingError::CouponExpired);
     assert_eq!(refused("SOON"), BillingError::CouponNotYetValid);
     assert_eq!(refused("USED"), BillingError::CouponUsedUp);
     assert_eq!(refused("YEARLY"), BillingError::CouponNotForPlan);
     assert_eq!(refused("NOPE"), BillingError::UnknownCoupon);
-    assert_eq!(billing.coupon(Some("  "), Some("monthly")).unwrap_err(), BillingError::MissingCoupon);
-    assert_eq!(billing.coupon(Some("LAST"), Some("monthly")).unwrap().0.percent_off, 10);
-    assert_eq!(billing.coupon(Some("YEARLY"), Some("yearly")).unwrap().1.id, "yearly");
-    assert_eq!(billing.coupon(Some("GONE"), Some("nope")).unwrap_err(), BillingError::InvalidPlan, "the plan first");
+    assert_eq!(billing.coupon(Some("  "), Some("monthly"), CouponGuesser::default()).unwrap_err(), BillingError::MissingCoupon);
+    assert_eq!(billing.coupon(Some("LAST"), Some("monthly"), CouponGuesser::default()).unwrap().0.percent_off, 10);
+    assert_eq!(billing.coupon(Some("YEARLY"), Some("yearly"), CouponGuesser::default()).unwrap().1.id, "yearly");
+    assert_eq!(billing.coupon(Some("GONE"), Some("nope"), CouponGuesser::default()).unwrap_err(), BillingError::InvalidPlan, "the plan first");
     // The same rules hold inside a quote.
     assert_eq!(billing.quote(&Basket { coupon_code: Some("GONE"), ..basket("monthly") }).unwrap_err(), BillingError::CouponExpired);
 }
@@ -501,6 +501,7 @@ mod checkout {
 }
 
 mod codes;
+mod coupons;
 mod events;
 mod paypal;
 mod reconcile;

@@ -1,7 +1,9 @@
 //! Billing's ports in PostgreSQL: plans, coupons, charges and subscriptions, provider events,
 //! cancellations. Rows and statements only; every decision is billing's.
 
-use crate::schema::{books, cancellations, charges, coupons, gifts, plans, provider_events, subscription_codes, subscription_payments, subscriptions, users};
+use crate::schema::{
+    books, cancellations, charges, coupon_redemptions, coupons, gifts, plans, provider_events, subscription_codes, subscription_payments, subscriptions, users,
+};
 use crate::store::PgStore;
 use billing::access::Revocation;
 use billing::cancel::CancelReason;
@@ -11,7 +13,7 @@ use billing::gateway::SubscriptionPayment;
 use billing::model::{Coupon, Interval, Plan, PlanKind};
 use billing::ports::{BillingLedger, Payer, Payers, RenewalEnding};
 use billing::ports::{CodeBook, NewCode, SeatBook};
-use billing::ports::{CouponBook, PlanCatalog};
+use billing::ports::{CouponBook, CouponClaim, PlanCatalog};
 use billing::subscription::{SubscriptionState, SubscriptionStatus};
 use billing::BillingError;
 use billing::Cents;
@@ -96,43 +98,129 @@ impl PlanCatalog for PgStore<'_> {
 
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = coupons, check_for_backend(diesel::pg::Pg))]
-struct CouponRow {
+pub(crate) struct CouponRow {
     code: String,
     percent_off: i16,
+    amount_off_cents: i64,
     valid_from: Option<DateTime<Utc>>,
     valid_until: Option<DateTime<Utc>>,
     max_redemptions: Option<i32>,
     redemptions: i32,
     plan_ids: Vec<String>,
+    once_per_member: bool,
+    site_offer: bool,
+    ended_at: Option<DateTime<Utc>>,
+}
+
+impl CouponRow {
+    pub(crate) fn into_coupon(self) -> Coupon {
+        Coupon {
+            code: self.code,
+            percent_off: u8::try_from(self.percent_off.clamp(0, 100)).unwrap_or(0),
+            amount_off: Cents(self.amount_off_cents),
+            valid_from: self.valid_from,
+            valid_until: self.valid_until,
+            max_redemptions: self.max_redemptions.map(|m| u32::try_from(m).unwrap_or(0)),
+            redemptions: u32::try_from(self.redemptions).unwrap_or(u32::MAX),
+            plan_ids: self.plan_ids,
+            once_per_member: self.once_per_member,
+            site_offer: self.site_offer,
+            ended_at: self.ended_at,
+        }
+    }
 }
 
 impl CouponBook for PgStore<'_> {
     fn find_coupon(&self, code: &str) -> PortResult<Option<Coupon>> {
         self.run(|conn| {
             let row: Option<CouponRow> = coupons::table.find(code).select(CouponRow::as_select()).first(conn).optional()?;
-            Ok(row.map(|row| Coupon {
-                code: row.code,
-                percent_off: u8::try_from(row.percent_off.clamp(0, 100)).unwrap_or(0),
-                valid_from: row.valid_from,
-                valid_until: row.valid_until,
-                max_redemptions: row.max_redemptions.map(|m| u32::try_from(m).unwrap_or(0)),
-                redemptions: u32::try_from(row.redemptions).unwrap_or(u32::MAX),
-                plan_ids: row.plan_ids,
-            }))
+            Ok(row.map(CouponRow::into_coupon))
         })
+    }
+
+    fn site_offer(&self) -> PortResult<Option<Coupon>> {
+        self.run(|conn| {
+            let row: Option<CouponRow> = coupons::table.filter(coupons::site_offer).select(CouponRow::as_select()).first(conn).optional()?;
+            Ok(row.map(CouponRow::into_coupon))
+        })
+    }
+
+    fn claim_coupon(&self, code: &str, charge_id: &str, member_key: &str, at: Timestamp) -> PortResult<CouponClaim> {
+        self.run(|conn| {
+            conn.transaction(|conn| {
+                // The coupon's row lock queues parallel claims: each sees the count and the uses
+                // the one before left.
+                let once: Option<bool> = coupons::table.find(code).select(coupons::once_per_member).for_no_key_update().first(conn).optional()?;
+                let Some(once) = once else { return Ok(CouponClaim::UsedUp) };
+                if once {
+                    let used = coupon_redemptions::table
+                        .filter(coupon_redemptions::code.eq(code))
+                        .filter(coupon_redemptions::member_key.eq(member_key))
+                        .filter(coupon_redemptions::once_per_member);
+                    if diesel::select(diesel::dsl::exists(used)).get_result::<bool>(conn)? {
+                        return Ok(CouponClaim::AlreadyUsed);
+                    }
+                }
+                let counted = diesel::update(
+                    coupons::table
+                        .find(code)
+                        .filter(coupons::max_redemptions.is_null().or(coupons::redemptions.lt(coupons::max_redemptions.assume_not_null()))),
+                )
+                .set(coupons::redemptions.eq(coupons::redemptions + 1))
+                .execute(conn)?;
+                if counted == 0 {
+                    return Ok(CouponClaim::UsedUp);
+                }
+                diesel::insert_into(coupon_redemptions::table)
+                    .values((
+                        coupon_redemptions::charge_id.eq(charge_id),
+                        coupon_redemptions::code.eq(code),
+                        coupon_redemptions::member_key.eq(member_key),
+                        coupon_redemptions::once_per_member.eq(once),
+                        coupon_redemptions::claimed_at.eq(at),
+                    ))
+                    .execute(conn)?;
+                Ok(CouponClaim::Claimed)
+            })
+        })
+    }
+
+    fn coupon_claimed_by(&self, code: &str, member_key: &str) -> PortResult<bool> {
+        self.run(|conn| {
+            diesel::select(diesel::dsl::exists(
+                coupon_redemptions::table.filter(coupon_redemptions::code.eq(code)).filter(coupon_redemptions::member_key.eq(member_key)),
+            ))
+            .get_result(conn)
+        })
+    }
+
+    fn attempts_since(&self, key: &str, since: Timestamp) -> PortResult<u32> {
+        self.run(|conn| crate::throttle::count_since(conn, key, since))
     }
 }
 
-/// Adds (or replaces) a coupon: operators' tooling and the development seed.
+/// Adds a coupon unless one with its code exists (the development seed's offer); whether it did.
+pub fn add_coupon_once(conn: &mut PgConnection, coupon: &Coupon) -> QueryResult<bool> {
+    if coupons::table.find(&coupon.code).count().get_result::<i64>(conn)? > 0 {
+        return Ok(false);
+    }
+    upsert_coupon(conn, coupon).map(|n| n > 0)
+}
+
+/// Adds (or replaces) a coupon: the development seed and tests.
 pub fn upsert_coupon(conn: &mut PgConnection, coupon: &Coupon) -> QueryResult<usize> {
     let values = (
         coupons::code.eq(&coupon.code),
         coupons::percent_off.eq(i16::from(coupon.percent_off)),
+        coupons::amount_off_cents.eq(coupon.amount_off.0),
         coupons::valid_from.eq(coupon.valid_from),
         coupons::valid_until.eq(coupon.valid_until),
         coupons::max_redemptions.eq(coupon.max_redemptions.map(|m| i32::try_from(m).unwrap_or(i32::MAX))),
         coupons::redemptions.eq(i32::try_from(coupon.redemptions).unwrap_or(i32::MAX)),
         coupons::plan_ids.eq(&coupon.plan_ids),
+        coupons::once_per_member.eq(coupon.once_per_member),
+        coupons::site_offer.eq(coupon.site_offer),
+        coupons::ended_at.eq(coupon.ended_at),
     );
     diesel::insert_into(coupons::table).values(values).on_conflict(coupons::code).do_update().set(values).execute(conn)
 }
@@ -198,11 +286,9 @@ fn save_subscription(conn: &mut PgConnection, charge_id: &str, state: &Subscript
     Ok(())
 }
 
-/// What a paid charge does besides its row: the coupon's count, the subscription, the plan.
+/// What a paid charge does besides its row: its subscription's state. (Its coupon's use was
+/// claimed when it was recorded.)
 fn paid_effects(conn: &mut PgConnection, charge: &Charge, subscription: Option<&SubscriptionState>) -> QueryResult<()> {
-    if let Some(code) = &charge.coupon {
-        diesel::update(coupons::table.find(code)).set(coupons::redemptions.eq(coupons::redemptions + 1)).execute(conn)?;
-    }
     if let Some(state) = subscription {
         save_subscription(conn, &charge.id, state)?;
     }
@@ -291,6 +377,12 @@ impl ChargeBook for PgStore<'_> {
                 let initiated = charges::table.find(id).filter(charges::status.eq(ChargeStatus::Initiated.as_str())).select(charges::id).for_update();
                 let Some(id) = initiated.first::<String>(conn).optional()? else { return Ok(false) };
                 diesel::delete(gifts::table.find(&id)).execute(conn)?;
+                // Its coupon's use goes back.
+                let claimed: Option<String> =
+                    diesel::delete(coupon_redemptions::table.find(&id)).returning(coupon_redemptions::code).get_result(conn).optional()?;
+                if let Some(code) = claimed {
+                    diesel::update(coupons::table.find(code)).set(coupons::redemptions.eq(coupons::redemptions - 1)).execute(conn)?;
+                }
                 diesel::delete(charges::table.find(&id)).execute(conn)?;
                 Ok(true)
             })

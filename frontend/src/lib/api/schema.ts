@@ -337,6 +337,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/coupons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every coupon, newest first. */
+        get: operations["admin_list_coupons"];
+        put?: never;
+        /** Adds a coupon. */
+        post: operations["admin_add_coupon"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/coupons/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["admin_show_coupon"];
+        /** Saves a coupon (all of its fields but the code). */
+        put: operations["admin_update_coupon"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/coupons/{code}/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ends a coupon now: checkout refuses it from then on and it stops being the site's offer. */
+        post: operations["admin_end_coupon"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/goals/": {
         parameters: {
             query?: never;
@@ -1517,6 +1569,23 @@ export interface paths {
         post?: never;
         /** Removes a book from the member's library (removing one that is not there changes nothing). */
         delete: operations["remove_from_library"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/offer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The site's offer while one runs (the banner's coupon), or null. */
+        get: operations["site_offer"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2854,6 +2923,79 @@ export interface components {
             /** @description Always "ok". */
             status: string;
         };
+        /** @description The whole coupon as the form sends it (an absent or null date, limit or plan list means none). */
+        AdminCouponRequest: {
+            /**
+             * Format: int64
+             * @description Cents.
+             */
+            amountOff?: number | null;
+            /** @description Read when adding only: a coupon's code never changes. */
+            code?: string | null;
+            /** Format: int64 */
+            maxRedemptions?: number | null;
+            oncePerMember?: boolean | null;
+            /** Format: int64 */
+            percentOff?: number | null;
+            planIds?: string[] | null;
+            /** @description Why (kept in the audit log); required. */
+            reason?: string | null;
+            siteOffer?: boolean | null;
+            /** Format: int64 */
+            validFrom?: number | null;
+            /** Format: int64 */
+            validUntil?: number | null;
+        };
+        AdminCouponResult: {
+            coupon: components["schemas"]["AdminCouponView"];
+            /** @description The latest 100 purchases that used it, newest first. */
+            uses: components["schemas"]["CouponUseView"][];
+        };
+        AdminCouponView: {
+            /**
+             * Format: int64
+             * @description Cents; 0 for a percentage.
+             */
+            amountOff: number;
+            code: string;
+            /** Format: int64 */
+            endedAt: number | null;
+            /**
+             * Format: int32
+             * @description Null: no limit.
+             */
+            maxRedemptions: number | null;
+            oncePerMember: boolean;
+            /**
+             * Format: int32
+             * @description 0 for an amount off.
+             */
+            percentOff: number;
+            /** @description Empty: every plan. */
+            planIds: string[];
+            /**
+             * Format: int32
+             * @description Purchases that used it (paid, or still waiting for the provider).
+             */
+            redemptions: number;
+            siteOffer: boolean;
+            /** @description `running`, `scheduled`, `used up`, `expired` or `ended`. */
+            state: string;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            validFrom: number | null;
+            /** Format: int64 */
+            validUntil: number | null;
+        };
+        AdminCouponsResult: {
+            coupons: components["schemas"]["AdminCouponView"][];
+        };
+        AdminEndCouponRequest: {
+            /** @description Why (kept in the audit log); required. */
+            reason?: string | null;
+        };
         AdminGoalRequest: {
             desc?: string | null;
             /** @description The short title when left out on add. */
@@ -3521,9 +3663,33 @@ export interface components {
             planId?: string | null;
         };
         CouponResult: {
+            /**
+             * Format: int64
+             * @description In cents; 0 for a percentage coupon.
+             */
+            amountOff: number;
             paypalPlan: string | null;
-            /** Format: int32 */
+            /**
+             * Format: int32
+             * @description 0 for a coupon of a fixed amount off.
+             */
             percent_off: number;
+        };
+        CouponUseView: {
+            /**
+             * Format: int64
+             * @description Cents paid.
+             */
+            amount: number;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            at: number;
+            chargeId: string;
+            email: string;
+            planId: string;
+            status: string;
         };
         DayView: {
             /** Format: int64 */
@@ -3840,6 +4006,28 @@ export interface components {
         Ok_AdminBooksResult: {
             result: {
                 books: components["schemas"]["AdminBookRowView"][];
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_AdminCouponResult: {
+            result: {
+                coupon: components["schemas"]["AdminCouponView"];
+                /** @description The latest 100 purchases that used it, newest first. */
+                uses: components["schemas"]["CouponUseView"][];
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_AdminCouponsResult: {
+            result: {
+                coupons: components["schemas"]["AdminCouponView"][];
             };
             /**
              * @description Always "ok".
@@ -4208,8 +4396,16 @@ export interface components {
         };
         Ok_CouponResult: {
             result: {
+                /**
+                 * Format: int64
+                 * @description In cents; 0 for a percentage coupon.
+                 */
+                amountOff: number;
                 paypalPlan: string | null;
-                /** Format: int32 */
+                /**
+                 * Format: int32
+                 * @description 0 for a coupon of a fixed amount off.
+                 */
                 percent_off: number;
             };
             /**
@@ -4835,6 +5031,16 @@ export interface components {
                 /** @description The access token (1 hour), sent back as `Authorization: Bearer`. */
                 token: string;
                 user: components["schemas"]["UserView"];
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_SiteOfferResult: {
+            result: {
+                offer: null | components["schemas"]["SiteOfferView"];
             };
             /**
              * @description Always "ok".
@@ -5578,6 +5784,30 @@ export interface components {
             /** @description The access token (1 hour), sent back as `Authorization: Bearer`. */
             token: string;
             user: components["schemas"]["UserView"];
+        };
+        SiteOfferResult: {
+            offer: null | components["schemas"]["SiteOfferView"];
+        };
+        SiteOfferView: {
+            /**
+             * Format: int64
+             * @description In cents; 0 for a percentage.
+             */
+            amountOff: number;
+            /** @description The coupon the offer applies (typed for the buyer by "Claim offer"). */
+            code: string;
+            /**
+             * Format: int64
+             * @description The offer's last moment (epoch milliseconds), when it has one.
+             */
+            endsAt: number | null;
+            /**
+             * Format: int32
+             * @description 0 when the offer is an amount off.
+             */
+            percentOff: number;
+            /** @description The plans it applies to; empty: every plan. */
+            planIds: string[];
         };
         SkillView: {
             acquired: boolean;
@@ -7128,6 +7358,249 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_list_coupons: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_AdminCouponsResult"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_add_coupon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminCouponRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_AdminCouponResult"];
+                };
+            };
+            /** @description A bad code, discount, date, limit or plan, a taken code, or no reason */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_show_coupon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_AdminCouponResult"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_update_coupon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminCouponRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_AdminCouponResult"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_end_coupon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminEndCouponRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_AdminCouponResult"];
+                };
+            };
+            /** @description No reason */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10476,6 +10949,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    site_offer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_SiteOfferResult"];
                 };
             };
         };

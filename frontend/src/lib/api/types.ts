@@ -275,8 +275,12 @@ export type PriceResult = Schemas['PriceResult'];
 /** POST /api/charge/coupon {coupon, planId} */
 export type CouponRequest = Schemas['CouponRequest'];
 
-/** { percent_off, paypalPlan } */
+/** { percent_off, amountOff, paypalPlan } */
 export type CouponResult = Schemas['CouponResult'];
+
+/** GET /api/offer: the site's offer while one runs (the banner's coupon), or null. */
+export type SiteOfferResult = Schemas['SiteOfferResult'];
+export type SiteOffer = Schemas['SiteOfferView'];
 
 /** POST /api/charge/quote {planId, quantity, addInfographics, couponCode} */
 export type QuoteRequest = Schemas['QuoteRequest'];
@@ -554,6 +558,31 @@ export type AdminAffiliateResult = Schemas['AdminAffiliateResult'];
 
 /** POST /api/admin/affiliates/{userId}/payouts { amountCents, note } */
 export type PayoutRequest = Schemas['PayoutRequest'];
+
+// ---- coupons in the back office ---------------------------------------------------------------
+
+/**
+ * A coupon as the back office shows it: `percentOff` (0 for an amount off) or `amountOff` (cents, 0
+ * for a percentage), `validFrom` / `validUntil` / `endedAt` (epoch ms or null), `maxRedemptions`
+ * (null: no limit), `planIds` (empty: every plan) and `state` ('running' | 'scheduled' | 'used up' |
+ * 'expired' | 'ended').
+ */
+export type AdminCouponView = Schemas['AdminCouponView'];
+
+/** GET /api/admin/coupons { coupons }, newest first. */
+export type AdminCouponsResult = Schemas['AdminCouponsResult'];
+
+/** GET, POST and PUT /api/admin/coupons[/{code}] and POST .../end: { coupon, uses (the latest 100, newest first) }. */
+export type AdminCouponResult = Schemas['AdminCouponResult'];
+
+/** One purchase that used a coupon { chargeId, email, planId, amount (cents), status, at (epoch ms) }. */
+export type CouponUseView = Schemas['CouponUseView'];
+
+/** POST /api/admin/coupons and PUT /api/admin/coupons/{code}: the whole coupon and a reason (the code only when adding). */
+export type AdminCouponRequest = Schemas['AdminCouponRequest'];
+
+/** POST /api/admin/coupons/{code}/end { reason } */
+export type AdminEndCouponRequest = Schemas['AdminEndCouponRequest'];
 
 /** GET /api/quizzes/{quiz}: the questions in order and every type with its free-view summary. */
 export type QuizDefinition = Schemas['QuizDefinition'];

@@ -15,6 +15,7 @@ mod affiliates;
 mod blog;
 mod books;
 mod collections;
+mod coupons;
 mod goals;
 mod insights;
 mod messages;
@@ -34,6 +35,7 @@ pub fn configure(config: &mut ServiceConfig) {
         .configure(blog::configure)
         .configure(insights::configure)
         .configure(collections::configure)
+        .configure(coupons::configure)
         .configure(visuals::configure)
         .configure(messages::configure)
         .configure(affiliates::configure)

@@ -9,7 +9,7 @@ use actix_web::{post, web, HttpRequest, HttpResponse};
 use billing::access::MemberPlan;
 use billing::checkout::{Buyer, CheckoutResult};
 use billing::codes::GiftDetails;
-use billing::service::{Basket, CardCheckout};
+use billing::service::{Basket, CardCheckout, CouponGuesser};
 use billing::BillingError;
 use kernel::Timestamp;
 use serde::{Deserialize, Serialize};
@@ -177,6 +177,7 @@ async fn process(
         None => Buyer::Guest { email: body.email.clone() },
     };
     let providers = state.payments.clone();
+    let (address, member) = (crate::auth::client_address(&req), caller.0.map(|u| u.id));
     let result = state
         .billing(move |b| {
             let gift = body.gift_details()?;
@@ -187,6 +188,7 @@ async fn process(
                     add_infographics: body.add_infographics,
                     coupon_code: body.coupon_code.as_deref(),
                     referral_id: body.r_id.as_deref(),
+                    guesser: Some(CouponGuesser { address: &address, member }),
                 },
                 buyer,
                 payment_method: body.token.as_deref(),

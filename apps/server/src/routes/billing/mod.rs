@@ -1,11 +1,12 @@
 //! What things cost: the plans on sale, a plan's price, a coupon check and a basket's quote.
 //! Every figure comes from `crates/billing`; nothing the client sends is taken as an amount.
 
+use crate::auth::{client_address, MaybeUser};
 use crate::envelope::{ok, ApiError, ErrorBody, Ok as OkBody};
 use crate::state::AppState;
-use actix_web::{get, post, web, HttpResponse};
+use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use billing::model::{Interval, Plan, PlanKind};
-use billing::service::Basket;
+use billing::service::{Basket, CouponGuesser};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -26,6 +27,7 @@ pub fn configure(config: &mut ServiceConfig) {
         .service(plans)
         .service(price)
         .service(coupon)
+        .service(site_offer)
         .service(quote)
         .service(settings)
         .configure(checkout::configure)
@@ -177,8 +179,11 @@ pub struct CouponRequest {
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CouponResult {
+    /// 0 for a coupon of a fixed amount off.
     #[serde(rename = "percent_off")]
     pub percent_off: u8,
+    /// In cents; 0 for a percentage coupon.
+    pub amount_off: i64,
     #[schema(required = true)]
     pub paypal_plan: Option<String>,
 }
@@ -245,10 +250,50 @@ async fn price(state: web::Data<AppState>, body: web::Json<PriceRequest>) -> Res
     (status = 400, body = ErrorBody, description = "An unknown, expired, used-up or other plan's coupon, or 'Invalid plan id'"),
 ))]
 #[post("/api/charge/coupon")]
-async fn coupon(state: web::Data<AppState>, body: web::Json<CouponRequest>) -> Result<HttpResponse, ApiError> {
+async fn coupon(req: HttpRequest, state: web::Data<AppState>, caller: MaybeUser, body: web::Json<CouponRequest>) -> Result<HttpResponse, ApiError> {
     let CouponRequest { coupon, plan_id } = body.into_inner();
-    let (coupon, plan) = state.billing(move |b| b.coupon(coupon.as_deref(), plan_id.as_deref())).await?;
-    Ok(ok(CouponResult { percent_off: coupon.percent_off, paypal_plan: plan.paypal_plan }))
+    let (address, member) = (client_address(&req), caller.0.map(|u| u.id));
+    let (coupon, plan) = state.billing(move |b| b.coupon(coupon.as_deref(), plan_id.as_deref(), CouponGuesser { address: &address, member })).await?;
+    Ok(ok(CouponResult { percent_off: coupon.percent_off, amount_off: coupon.amount_off.0, paypal_plan: plan.paypal_plan }))
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SiteOfferView {
+    /// The coupon the offer applies (typed for the buyer by "Claim offer").
+    pub code: String,
+    /// 0 when the offer is an amount off.
+    pub percent_off: u8,
+    /// In cents; 0 for a percentage.
+    pub amount_off: i64,
+    /// The offer's last moment (epoch milliseconds), when it has one.
+    #[schema(required = true)]
+    pub ends_at: Option<i64>,
+    /// The plans it applies to; empty: every plan.
+    pub plan_ids: Vec<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct SiteOfferResult {
+    /// Null when no offer runs: no banner.
+    #[schema(required = true)]
+    pub offer: Option<SiteOfferView>,
+}
+
+/// The site's offer while one runs (the banner's coupon), or null.
+#[utoipa::path(tag = "billing", responses((status = 200, body = OkBody<SiteOfferResult>)))]
+#[get("/api/offer")]
+async fn site_offer(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let offer = state.billing(|b| b.site_offer()).await?;
+    Ok(ok(SiteOfferResult {
+        offer: offer.map(|c| SiteOfferView {
+            ends_at: [c.valid_until, c.ended_at].into_iter().flatten().min().map(|t| t.timestamp_millis()),
+            code: c.code,
+            percent_off: c.percent_off,
+            amount_off: c.amount_off.0,
+            plan_ids: c.plan_ids,
+        }),
+    }))
 }
 
 /// What a basket costs: the page shows this total, and checkout charges the same computation.
@@ -257,8 +302,9 @@ async fn coupon(state: web::Data<AppState>, body: web::Json<CouponRequest>) -> R
     (status = 400, body = ErrorBody, description = "An invalid plan, quantity, add-on or coupon"),
 ))]
 #[post("/api/charge/quote")]
-async fn quote(state: web::Data<AppState>, body: web::Json<QuoteRequest>) -> Result<HttpResponse, ApiError> {
+async fn quote(req: HttpRequest, state: web::Data<AppState>, caller: MaybeUser, body: web::Json<QuoteRequest>) -> Result<HttpResponse, ApiError> {
     let request = body.into_inner();
+    let (address, member) = (client_address(&req), caller.0.map(|u| u.id));
     let quote = state
         .billing(move |b| {
             b.quote(&Basket {
@@ -267,6 +313,7 @@ async fn quote(state: web::Data<AppState>, body: web::Json<QuoteRequest>) -> Res
                 add_infographics: request.add_infographics,
                 coupon_code: request.coupon_code.as_deref(),
                 referral_id: None,
+                guesser: Some(CouponGuesser { address: &address, member }),
             })
         })
         .await?;

@@ -10,7 +10,7 @@ use crate::state::AppState;
 use actix_web::{post, web, HttpRequest, HttpResponse};
 use billing::checkout::Buyer;
 use billing::codes::GiftDetails;
-use billing::service::{Basket, PayPalApproval, PayPalStart};
+use billing::service::{Basket, CouponGuesser, PayPalApproval, PayPalStart};
 use billing::BillingError;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -64,8 +64,9 @@ pub struct PayPalStartResult {
     )
 )]
 #[post("/api/paypal/start")]
-async fn start(state: web::Data<AppState>, caller: MemberOrGuest, body: web::Json<PayPalStartRequest>) -> Result<HttpResponse, ApiError> {
+async fn start(req: HttpRequest, state: web::Data<AppState>, caller: MemberOrGuest, body: web::Json<PayPalStartRequest>) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
+    let (address, member) = (crate::auth::client_address(&req), caller.0.map(|u| u.id));
     let buyer = match caller.session() {
         Some(session) => Buyer::Member(session),
         None => Buyer::Guest { email: body.email.clone() },
@@ -80,6 +81,7 @@ async fn start(state: web::Data<AppState>, caller: MemberOrGuest, body: web::Jso
                 add_infographics: body.add_infographics,
                 coupon_code: body.coupon_code.as_deref(),
                 referral_id: body.r_id.as_deref(),
+                guesser: Some(CouponGuesser { address: &address, member }),
             };
             let sent = body.sender_name.is_some() || body.recipient_name.is_some() || body.recipient_email.is_some() || body.recipient_msg.is_some();
             let gift = if sent {

@@ -35,7 +35,10 @@ fn a_gift_code_goes_to_the_recipient_with_the_message_and_the_buyer_gets_the_rec
     let to_grace = mail.iter().find(|m| m.to == "grace@example.com").unwrap();
     assert!(to_grace.text_body.contains("Hello Grace") && to_grace.text_body.contains("Ada has given you") && to_grace.text_body.contains("Happy birthday!"));
     assert!(to_grace.text_body.contains(&format!("https://gistbook.test/subscriptioncode/{code}")));
-    assert!(mail.iter().any(|m| m.to == "ada@example.com" && m.subject.starts_with("Your Gistbook receipt")));
+    let receipt = mail.iter().find(|m| m.to == "ada@example.com" && m.subject.starts_with("Your Gistbook receipt")).expect("the receipt");
+    assert!(!receipt.text_body.contains("chargeId"), "a gift gives its buyer nothing to attach: {}", receipt.text_body);
+    let copy = mail.iter().find(|m| m.to == "ada@example.com" && m.subject == "Copy: Ada sent you a year of Gistbook Premium").expect("the buyer's copy");
+    assert!(copy.text_body.starts_with("A copy of the gift you sent to grace@example.com.") && copy.text_body.contains(&code));
     let codes = store.codes();
     assert_eq!(codes.len(), 1);
     assert_eq!((codes[0].0.kind, codes[0].0.duration_days, codes[0].0.shown.clone()), (CodeKind::Gift, Some(365), None), "stored as a digest only");

@@ -53,7 +53,7 @@ fn a_paid_charge_queues_its_receipt_and_a_decline_queues_none() {
     assert_eq!(mail.len(), 1);
     assert_eq!(mail[0].to, "ada@example.com");
     assert_eq!(mail[0].subject, "Your Gistbook receipt: Premium Monthly");
-    assert!(mail[0].text_body.contains("$9.99"), "{}", mail[0].text_body);
+    assert!(mail[0].text_body.contains("Amount:    $0.00 today; $9.99 on November 26, 2026 unless you cancel (USD)"), "{}", mail[0].text_body);
     assert!(mail[0].text_body.contains("3-day free trial runs until 2026-11-26"), "{}", mail[0].text_body);
     assert!(!mail[0].text_body.contains("chargeId"), "a member's receipt needs no link to attach it");
 
@@ -271,6 +271,9 @@ fn turning_renewal_off_needs_a_reason_and_keeps_access_to_the_period_end() {
     assert_eq!(summary.period_end, now() + Duration::days(3));
     assert_eq!(store.cancellations(), vec![(charge_id, CancelReason::TooExpensive)]);
     assert_eq!(store.plan_of(ADA).unwrap().end_paid_date, Some(now() + Duration::days(3)), "access lasts to the period end");
+    let confirmation = store.mail().into_iter().find(|m| m.subject == "Auto-renewal is off").expect("the cancellation e-mail");
+    assert_eq!(confirmation.to, "ada@example.com");
+    assert!(confirmation.text_body.contains("Auto-renewal of your Premium Yearly is off; Premium until November 26, 2026."), "{}", confirmation.text_body);
     assert_eq!(billing.cancel_renewal(gateways, ada(&store), Some("other")).unwrap_err(), BillingError::NothingToCancel);
     assert_eq!(billing.subscription(ada(&store)).unwrap().unwrap().status, Canceled, "still shown until it ends");
 }

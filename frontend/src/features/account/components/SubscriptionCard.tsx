@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { SubscriptionStatus, SubscriptionView, User } from '@/lib/api/types';
-import { formatDate, isPlanActive, planName } from '@/lib/plan';
+import { accountPlanName, formatDate, isPlanActive } from '@/lib/plan';
 import '../account.css';
 
 const STATUS_LABELS: Record<SubscriptionStatus, string> = {
@@ -96,7 +96,7 @@ export function SubscriptionCard({ user, subscription, now }: { user: User; subs
   }
 
   if (active) {
-    const name = planName(user.planId);
+    const name = accountPlanName(user.planId);
     return (
       <section className="card subscription subscription--active" aria-labelledby="subscription-title">
         <Header badge="badge badge--success" label="Active" />
@@ -106,7 +106,7 @@ export function SubscriptionCard({ user, subscription, now }: { user: User; subs
             <dd data-testid="plan-name">{name}</dd>
           </div>
           <div>
-            <dt>{user.endPaidDate ? 'Ends on' : 'Access'}</dt>
+            <dt>{user.endPaidDate ? 'Until' : 'Access'}</dt>
             <dd data-testid="plan-end">{user.endPaidDate ? formatDate(user.endPaidDate) : 'Lifetime'}</dd>
           </div>
         </dl>

@@ -63,7 +63,7 @@ describe('cancel subscription', () => {
     const { user } = renderApp('/cancel');
     await user.click(await screen.findByRole('radio', { name: 'I do not want automatic renewals' }));
     await user.click(screen.getByRole('button', { name: 'Turn off auto-renewal' }));
-    expect(await screen.findByText('Auto-renewal is off. You keep Premium until June 30, 2099.')).toBeInTheDocument();
+    expect(await screen.findByText('Auto-renewal is off; Premium until June 30, 2099.')).toBeInTheDocument();
     expect(body).toEqual({ reason: 'no autorenewals' });
     expect(screen.queryByRole('button', { name: 'Turn off auto-renewal' })).not.toBeInTheDocument();
   });
@@ -83,12 +83,14 @@ describe('cancel subscription', () => {
     expect(screen.getByRole('button', { name: 'Turn off auto-renewal' })).toBeEnabled();
   });
 
-  it('says so when auto-renewal is off already', async () => {
+  it('shows where things stand instead of the form when auto-renewal is off already', async () => {
     signIn();
     server.use(
       http.get('/api/charge/subscription', () => ok({ subscription: makeSubscription({ status: 'canceled', renews: false, periodEnd: PERIOD_END }) })),
     );
     renderApp('/cancel');
-    expect(await screen.findByText('Auto-renewal is already off. You keep Premium until June 30, 2099.')).toBeInTheDocument();
+    expect(await screen.findByText('Auto-renewal is off; Premium until June 30, 2099.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Turn off auto-renewal' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to account' })).toHaveAttribute('href', '/account');
   });
 });

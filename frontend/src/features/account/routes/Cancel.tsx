@@ -30,7 +30,7 @@ export const CANCEL_REASONS: { value: string; label: string }[] = [
 ];
 
 export function doneMessage(subscription: SubscriptionView): string {
-  return `Auto-renewal is off. You keep Premium until ${formatDate(subscription.periodEnd)}.`;
+  return `Auto-renewal is off; Premium until ${formatDate(subscription.periodEnd)}.`;
 }
 
 /** The server's reason when it gave one, else the spec's cancel failure text. */
@@ -65,6 +65,8 @@ export default function CancelRoute() {
   };
 
   const current = subscription.data?.subscription ?? null;
+  // Turned off here or earlier: the page shows where things stand, not the form again.
+  const ended = done ?? (current && !current.renews ? current : null);
 
   return (
     <div className="page page--narrow">
@@ -72,9 +74,9 @@ export default function CancelRoute() {
         <h1 id="cancel-title" className="auth-card__title">
           Cancel subscription
         </h1>
-        {done ? (
+        {ended ? (
           <>
-            <Alert tone="success">{doneMessage(done)}</Alert>
+            <Alert tone="success">{doneMessage(ended)}</Alert>
             <p>You can keep reading every summary until then. Changed your mind? Pick a plan again at any time.</p>
             <div className="cancel__actions">
               <Link className="btn btn--primary btn--md" to="/books">
@@ -92,9 +94,6 @@ export default function CancelRoute() {
               <p className="auth-card__subtitle">
                 Your {current.planName} renews on {formatDate(current.periodEnd)}. Turn off auto-renewal and you keep Premium until then.
               </p>
-            ) : null}
-            {current && !current.renews ? (
-              <Alert tone="info">Auto-renewal is already off. You keep Premium until {formatDate(current.periodEnd)}.</Alert>
             ) : null}
             {message ? <Alert tone="warning">{message}</Alert> : null}
             <form className="form" onSubmit={onSubmit} noValidate>

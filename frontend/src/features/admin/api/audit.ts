@@ -30,6 +30,9 @@ export const AUDIT_ACTIONS: { value: string; label: string }[] = [
   { value: 'visual.updated', label: 'Visual updated' },
   { value: 'visual.deleted', label: 'Visual deleted' },
   { value: 'book.visuals_reordered', label: 'Visuals reordered' },
+  { value: 'coupon.added', label: 'Coupon added' },
+  { value: 'coupon.updated', label: 'Coupon changed' },
+  { value: 'coupon.ended', label: 'Coupon ended' },
 ];
 
 export function actionLabel(action: string): string {

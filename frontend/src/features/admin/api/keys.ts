@@ -22,6 +22,10 @@ export const adminKeys = {
   // The affiliate programme's applications and affiliates, one list per filter.
   affiliatesAll: () => [...adminKeys.all, 'affiliates'] as const,
   affiliates: (filter: string) => [...adminKeys.all, 'affiliates', filter] as const,
+  // Coupons: the list and each one with its uses (by code).
+  couponsAll: () => [...adminKeys.all, 'coupons'] as const,
+  coupons: () => [...adminKeys.all, 'coupons', 'list'] as const,
+  coupon: (code: string) => [...adminKeys.all, 'coupons', 'one', code] as const,
 };
 
 /** The kinds of content the back office manages besides members and books. */

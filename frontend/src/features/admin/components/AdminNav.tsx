@@ -13,6 +13,7 @@ export const ADMIN_SCREENS: readonly { to: string; label: string; end: boolean; 
   { to: '/admin/visuals', label: 'Visuals', end: false, also: /^\/admin\/visuals-/ },
   { to: '/admin/messages', label: 'Messages', end: false },
   { to: '/admin/affiliates', label: 'Affiliates', end: false },
+  { to: '/admin/coupons', label: 'Coupons', end: false, also: /^\/admin\/coupon-/ },
   { to: '/admin/stats', label: 'Stats', end: false },
   { to: '/admin/audit', label: 'Audit log', end: false },
 ];

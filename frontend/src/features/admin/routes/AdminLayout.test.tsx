@@ -77,6 +77,7 @@ describe('the admin guard', () => {
       ['Visuals', '/admin/visuals'],
       ['Messages', '/admin/messages'],
       ['Affiliates', '/admin/affiliates'],
+      ['Coupons', '/admin/coupons'],
       ['Stats', '/admin/stats'],
       ['Audit log', '/admin/audit'],
     ]);
@@ -87,6 +88,7 @@ describe('the admin guard', () => {
     expect(within(main).getByRole('link', { name: 'Visuals' })).toHaveAttribute('href', '/admin/visuals');
     expect(within(main).getByRole('link', { name: 'Messages' })).toHaveAttribute('href', '/admin/messages');
     expect(within(main).getByRole('link', { name: 'Affiliates' })).toHaveAttribute('href', '/admin/affiliates');
+    expect(within(main).getByRole('link', { name: 'Coupons' })).toHaveAttribute('href', '/admin/coupons');
   });
 
   it("marks a screen's add, edit and upload pages as that screen in the navigation", async () => {

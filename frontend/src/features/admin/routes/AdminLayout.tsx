@@ -43,6 +43,8 @@ const VisualForm = lazy(() => import(/* webpackChunkName: "admin-visuals" */ './
 const VisualPhoto = lazy(() => import(/* webpackChunkName: "admin-visuals" */ './VisualPhoto'));
 const Messages = lazy(() => import(/* webpackChunkName: "admin-messages" */ './Messages'));
 const Affiliates = lazy(() => import(/* webpackChunkName: "admin-affiliates" */ './Affiliates'));
+const Coupons = lazy(() => import(/* webpackChunkName: "admin-coupons" */ './Coupons'));
+const CouponForm = lazy(() => import(/* webpackChunkName: "admin-coupons" */ './CouponForm'));
 const AdminNotFound = lazy(() => import(/* webpackChunkName: "admin-home" */ './AdminNotFound'));
 
 const SLOTS: UploadSlot[] = ['photo', 'vector', 'infographic', 'media', 'podcast', 'video'];
@@ -124,6 +126,9 @@ export default function AdminLayout() {
             <Route path="visuals-photo/:id" element={<VisualPhoto />} />
             <Route path="messages" element={<Messages />} />
             <Route path="affiliates" element={<Affiliates />} />
+            <Route path="coupons" element={<Coupons />} />
+            <Route path="coupon-add" element={<CouponForm key="add" mode="add" />} />
+            <Route path="coupons/:code" element={<CouponForm key="edit" mode="edit" />} />
             <Route path="stats" element={<Stats />} />
             <Route path="audit" element={<Audit />} />
             <Route path="*" element={<AdminNotFound />} />

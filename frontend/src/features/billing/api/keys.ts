@@ -5,6 +5,7 @@ export const billingKeys = {
   plans: () => [...billingKeys.all, 'plans'] as const,
   price: (planId: string) => [...billingKeys.all, 'price', planId] as const,
   settings: () => [...billingKeys.all, 'settings'] as const,
+  offer: () => [...billingKeys.all, 'offer'] as const,
   quote: (basket: QuoteRequest) => [...billingKeys.all, 'quote', basket] as const,
 };
 

@@ -57,7 +57,7 @@ export function Cart({ plan, quote, updating, quoteError, addInfographics, quant
         ) : null}
         {quote && quote.discount > 0 ? (
           <div className="cart__discount">
-            <dt>Coupon ({quote.percentOff}% off)</dt>
+            <dt>{quote.percentOff > 0 ? `Coupon (${quote.percentOff}% off)` : 'Coupon'}</dt>
             <dd>−{formatCents(quote.discount)}</dd>
           </div>
         ) : null}

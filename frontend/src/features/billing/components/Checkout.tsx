@@ -20,6 +20,8 @@ import { AddOnChoice } from './AddOnChoice';
 import { EMPTY_GIFT, GiftFields, type GiftDetails } from './GiftFields';
 import { CardFields } from './CardFields';
 import { Cart } from './Cart';
+import { sendEvent } from '@/lib/analytics';
+import { useClaimedOffer } from '../api/offer';
 import { CouponBox, type AppliedCoupon } from './CouponBox';
 import { MethodChoice, type PaymentMethod } from './MethodChoice';
 import { PayPalButton } from './PayPalButton';
@@ -31,6 +33,8 @@ import './checkout.css';
 export interface PaidExtras {
   pdf?: Blob;
   quantity?: number;
+  /** A gift's recipient address, when one was given (the code was mailed there). */
+  giftRecipient?: string;
 }
 
 interface CheckoutProps {
@@ -100,7 +104,11 @@ export function Checkout({ plan, settings, standing, trialEndsAt, linkedQuantity
 
   const [email, setEmail] = useState('');
   const [addInfographics, setAddInfographics] = useState<AddOnCount>(0);
-  const [coupon, setCoupon] = useState<AppliedCoupon | null>(null);
+  // Undefined until the buyer applies or removes one: the offer they claimed from the banner
+  // applies by itself.
+  const [chosenCoupon, setCoupon] = useState<AppliedCoupon | null | undefined>(undefined);
+  const claimed = useClaimedOffer(plan.id);
+  const coupon = chosenCoupon === undefined ? claimed : chosenCoupon;
   const [chosen, setChosen] = useState<PaymentMethod | null>(null);
   const [gift, setGift] = useState<GiftDetails>(EMPTY_GIFT);
   const [typedQuantity, setTypedQuantity] = useState(() => initialQuantity(plan, linkedQuantity));
@@ -161,7 +169,15 @@ export function Checkout({ plan, settings, standing, trialEndsAt, linkedQuantity
     return true;
   };
 
-  const paid = (result: ChargeResult) => onPaid(result, { pdf: pdf.current ?? undefined, quantity: byTheSeat ? quantity : undefined });
+  const paid = (result: ChargeResult) => {
+    // The spec's purchase event, with what was bought and what it cost.
+    sendEvent({ name: 'subscribed', properties: { planId: plan.id, amount: quote.data?.total ?? null, couponCode: coupon?.code ?? null } });
+    onPaid(result, {
+      pdf: pdf.current ?? undefined,
+      quantity: byTheSeat ? quantity : undefined,
+      giftRecipient: isGift && gift.recipientEmail.trim() ? gift.recipientEmail.trim() : undefined,
+    });
+  };
 
   /** A book's answer: the PDF (kept for the done screen), or the JSON next step (3-D Secure). */
   const fromBookAnswer = (answer: FileOrResult<ChargeResult>): ChargeResult => {

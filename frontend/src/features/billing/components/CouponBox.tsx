@@ -1,6 +1,7 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { Button } from '@/components/Button';
 import { errorMessage } from '@/lib/api/client';
+import { offerAmount } from '../api/offer';
 import { useCheckCoupon } from '../api/quote';
 import { COUPON_REQUIRED_MESSAGE } from '../messages';
 import './checkout.css';
@@ -8,6 +9,8 @@ import './checkout.css';
 export interface AppliedCoupon {
   code: string;
   percentOff: number;
+  /** Cents; 0 for a percentage. */
+  amountOff: number;
 }
 
 /**
@@ -42,7 +45,7 @@ export function CouponBox({
     check.mutate(
       { coupon: wanted, planId },
       {
-        onSuccess: (result) => onApply({ code: wanted, percentOff: result.percent_off }),
+        onSuccess: (result) => onApply({ code: wanted, percentOff: result.percent_off, amountOff: result.amountOff }),
         onError: (cause) => setError(errorMessage(cause)),
       },
     );
@@ -59,7 +62,7 @@ export function CouponBox({
       <div className="coupon coupon--applied" role="status">
         <p className="coupon__banner">
           <span aria-hidden="true">✓ </span>
-          Coupon <strong>{applied.code}</strong> applied: {applied.percentOff}% off.
+          Coupon <strong>{applied.code}</strong> applied: {offerAmount(applied)} off.
         </p>
         <button
           type="button"

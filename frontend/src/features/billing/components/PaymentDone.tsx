@@ -21,6 +21,13 @@ interface PaymentDoneProps {
   pdf?: Blob;
   /** Seats bought (the bulk plan). */
   quantity?: number;
+  /** Where a gift's code was mailed, when the buyer gave the recipient's address. */
+  giftRecipient?: string;
+}
+
+/** Where the gift went: the recipient (with a copy to the buyer), or the buyer (spec's words). */
+export function giftDoneMessage(recipient: string | undefined): string {
+  return recipient ? `Thanks for purchasing a gift. Your gift details have been emailed to ${recipient}, with a copy to you.` : GIFT_DONE_MESSAGE;
 }
 
 /** The done screen's frame: the tick, the focused heading, the text and the actions. */
@@ -65,7 +72,7 @@ function AttachLinks({ chargeId }: { chargeId: string }) {
  * signed-in buyer reads at once and a guest (`notLoggedIn`) signs up or logs in to attach the
  * purchase.
  */
-export function PaymentDone({ plan, result, trialEndsAt, pdf, quantity }: PaymentDoneProps) {
+export function PaymentDone({ plan, result, trialEndsAt, pdf, quantity, giftRecipient }: PaymentDoneProps) {
   const trial = trialLabel(plan);
   const guest = result.notLoggedIn;
 
@@ -84,7 +91,7 @@ export function PaymentDone({ plan, result, trialEndsAt, pdf, quantity }: Paymen
           </>
         }
       >
-        <p>{GIFT_DONE_MESSAGE}</p>
+        <p>{giftDoneMessage(giftRecipient)}</p>
       </Done>
     );
   }

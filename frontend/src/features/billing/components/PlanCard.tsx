@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import type { PlanView } from '@/lib/api/types';
+import type { PlanView, SiteOffer } from '@/lib/api/types';
+import { priceAfterOffer } from '../api/offer';
 import { formatCents, periodLabel, trialLabel } from '../money';
 import './pricing.css';
 
@@ -21,7 +22,18 @@ export function yearlySaving(plan: PlanView, monthly: PlanView | undefined): num
   return saving > 0 ? saving : null;
 }
 
-export function PlanCard({ plan, monthly, featured = false }: { plan: PlanView; monthly?: PlanView; featured?: boolean }) {
+export function PlanCard({
+  plan,
+  monthly,
+  featured = false,
+  offer = null,
+}: {
+  plan: PlanView;
+  monthly?: PlanView;
+  featured?: boolean;
+  /** The claimed site offer, when it applies to this plan: the price is shown struck through. */
+  offer?: SiteOffer | null;
+}) {
   const trial = trialLabel(plan);
   const saving = yearlySaving(plan, monthly);
   const titleId = `plan-${plan.id}-title`;
@@ -35,9 +47,22 @@ export function PlanCard({ plan, monthly, featured = false }: { plan: PlanView; 
         {featured && !saving ? <span className="badge">Most popular</span> : null}
       </div>
       <p className="plan-card__price">
-        <span className="plan-card__amount" data-testid={`price-${plan.id}`}>
-          {formatCents(plan.price)}
-        </span>{' '}
+        {offer ? (
+          <>
+            <s className="plan-card__was">
+              <span className="visually-hidden">Was </span>
+              {formatCents(plan.price)}
+            </s>{' '}
+            <span className="plan-card__amount" data-testid={`price-${plan.id}`}>
+              <span className="visually-hidden">now </span>
+              {formatCents(priceAfterOffer(plan.price, offer))}
+            </span>
+          </>
+        ) : (
+          <span className="plan-card__amount" data-testid={`price-${plan.id}`}>
+            {formatCents(plan.price)}
+          </span>
+        )}{' '}
         <span className="plan-card__period">{periodLabel(plan)}</span>
       </p>
       <p className="plan-card__trial">{trial ?? 'No trial: lifetime access starts at once'}</p>

@@ -72,7 +72,7 @@ describe('payment page: the order', () => {
     server.use(
       http.post('/api/charge/coupon', async ({ request }) => {
         asked = await request.json();
-        return ok({ percent_off: 25, paypalPlan: null });
+        return ok({ percent_off: 25, amountOff: 0, paypalPlan: null });
       }),
     );
     const { user } = renderApp('/payment/lifetime');
@@ -87,6 +87,39 @@ describe('payment page: the order', () => {
 
     await user.click(screen.getByRole('button', { name: 'Remove coupon' }));
     await waitFor(() => expect(screen.getByTestId('cart-total')).toHaveTextContent('$149.99'));
+  });
+
+  it('applies the offer claimed from the banner without typing, pays its price and sends the purchase event', async () => {
+    fakeStripe();
+    const payments = recordPayments();
+    const events: unknown[] = [];
+    server.use(
+      http.get('/api/offer', () => ok({ offer: { code: 'SAVE25', percentOff: 25, amountOff: 0, endsAt: null, planIds: ['lifetime'] } })),
+      http.post('/api/analytics/events', async ({ request }) => {
+        events.push(await request.json());
+        return ok({});
+      }),
+    );
+    window.sessionStorage.setItem('claimedOffer', 'SAVE25');
+    const { user } = renderApp('/payment/lifetime');
+    await cardReady();
+    expect(await screen.findByText(/applied: 25% off/)).toHaveTextContent('Coupon SAVE25 applied: 25% off.');
+    await waitFor(() => expect(screen.getByTestId('cart-total')).toHaveTextContent('$112.49'));
+    await user.type(screen.getByLabelText('Email', { exact: true }), 'olive@example.com');
+    await user.click(screen.getByRole('button', { name: 'Pay $112.49' }));
+    await waitFor(() => expect(payments).toHaveLength(1));
+    expect(payments[0]?.body.couponCode).toBe('SAVE25');
+    await waitFor(() => expect(events).toEqual([{ name: 'subscribed', properties: { planId: 'lifetime', amount: 11249, couponCode: 'SAVE25' } }]));
+  });
+
+  it('does not apply a claimed offer to a plan it is not for', async () => {
+    fakeStripe();
+    server.use(http.get('/api/offer', () => ok({ offer: { code: 'SAVE25', percentOff: 25, amountOff: 0, endsAt: null, planIds: ['lifetime'] } })));
+    window.sessionStorage.setItem('claimedOffer', 'SAVE25');
+    renderApp('/payment/yearly');
+    await cardReady();
+    await waitFor(() => expect(screen.getByTestId('cart-total')).toHaveTextContent('$59.99'));
+    expect(screen.queryByText(/applied:/)).not.toBeInTheDocument();
   });
 
   it("shows the server's reason when a coupon does not apply, and Enter applies instead of paying", async () => {

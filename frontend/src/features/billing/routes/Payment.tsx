@@ -81,7 +81,7 @@ function Payment({ planId, linkedQuantity }: { planId: string; linkedQuantity: s
   return (
     <div className="page">
       {result ? (
-        <PaymentDone plan={plan} result={result} trialEndsAt={trialEndsAt} pdf={extras.pdf} quantity={extras.quantity} />
+        <PaymentDone plan={plan} result={result} trialEndsAt={trialEndsAt} pdf={extras.pdf} quantity={extras.quantity} giftRecipient={extras.giftRecipient} />
       ) : (
         <Checkout plan={plan} settings={settings.data} standing={standing.data} trialEndsAt={trialEndsAt} linkedQuantity={linkedQuantity} onPaid={onPaid} />
       )}

@@ -54,7 +54,9 @@ describe('payment page: gifts', () => {
     expect(screen.getByLabelText('Your email')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Pay $44.99' }));
 
-    expect(await screen.findByText('Thanks for purchasing a gift. Your gift details have been emailed to you.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Thanks for purchasing a gift. Your gift details have been emailed to bo@example.com, with a copy to you.'),
+    ).toBeInTheDocument();
     expect(stripe.client.createPaymentMethod).toHaveBeenCalledWith({ type: 'card', card: stripe.card });
     expect(payments).toEqual([
       {

@@ -33,6 +33,30 @@ describe('pricing', () => {
     expect(screen.queryByText('You have used up your free summaries')).not.toBeInTheDocument();
   });
 
+  it('shows the claimed offer: its prices after the offer with the old ones struck through, and keeps it for checkout', async () => {
+    server.use(http.get('/api/offer', () => ok({ offer: { code: 'SPRING40', percentOff: 40, amountOff: 0, endsAt: null, planIds: ['lifetime', 'yearly'] } })));
+    renderApp('/pricing?offer=SPRING40');
+    expect(await screen.findByText('40% off with coupon SPRING40: checkout applies it for you.')).toBeInTheDocument();
+    const plans = await screen.findByRole('list', { name: 'Plans' });
+    const [monthly, yearly, lifetime] = within(plans)
+      .getAllByRole('listitem')
+      .map((item) => within(item));
+    expect(lifetime.getByTestId('price-lifetime')).toHaveTextContent('now $89.99');
+    expect(lifetime.getByText('$149.99').closest('s')).not.toBeNull();
+    expect(yearly.getByTestId('price-yearly')).toHaveTextContent('now $35.99');
+    // Not for monthly: its price stands.
+    expect(monthly.getByTestId('price-monthly')).toHaveTextContent(/^\$9\.99$/);
+    expect(window.sessionStorage.getItem('claimedOffer')).toBe('SPRING40');
+  });
+
+  it('ignores an offer code that is not the running offer', async () => {
+    renderApp('/pricing?offer=MADEUP');
+    const plans = await screen.findByRole('list', { name: 'Plans' });
+    expect(within(plans).getByTestId('price-lifetime')).toHaveTextContent(/^\$149\.99$/);
+    expect(screen.queryByText(/checkout applies it for you/)).not.toBeInTheDocument();
+    expect(window.sessionStorage.getItem('claimedOffer')).toBeNull();
+  });
+
   it('compares free and premium and answers the usual questions', async () => {
     const { user } = renderApp('/try');
     expect(await screen.findByRole('heading', { level: 1, name: 'Unlock every book summary' })).toBeInTheDocument();

@@ -1,9 +1,12 @@
+import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '@/components/Alert';
 import { Spinner } from '@/components/Spinner';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { errorMessage } from '@/lib/api/client';
 import { useIsAuthenticated } from '@/lib/auth/use-auth';
+import { claimOffer, claimedOfferCode } from '@/lib/storage';
+import { offerAmount, offerAppliesTo, useSiteOffer } from '../api/offer';
 import { usePlans } from '../api/plans';
 import { useStanding } from '../api/standing';
 import { Comparison } from '../components/Comparison';
@@ -22,6 +25,14 @@ export default function PricingRoute() {
   // A member with Premium for life is told so here, before any checkout.
   const forLife = useStanding('lifetime', { enabled: useIsAuthenticated() }).data?.refusal?.code === 'already_for_life';
   useDocumentTitle('Pricing');
+  // "Claim offer" (the banner) lands here with the offer's code: it is kept for checkout, and the
+  // plans it applies to show their price after it.
+  const running = useSiteOffer().data?.offer ?? null;
+  const claimedNow = params.get('offer');
+  const offer = running && (claimedNow === running.code || claimedOfferCode() === running.code) ? running : null;
+  useEffect(() => {
+    if (offer && claimedNow === offer.code) claimOffer(offer.code);
+  }, [offer, claimedNow]);
 
   const offered = (plans.data?.plans ?? []).filter(isOnPricingPage);
   const monthly = offered.find((plan) => plan.interval === 'month');
@@ -38,6 +49,11 @@ export default function PricingRoute() {
           There is nothing more to buy for yourself. To share Gistbook, <Link to="/giftcard">give a year of Premium</Link>.
         </Alert>
       ) : null}
+      {offer ? (
+        <Alert tone="success" title="Offer applied">
+          {offerAmount(offer)} off with coupon {offer.code}: checkout applies it for you.
+        </Alert>
+      ) : null}
       <header className="pricing__header">
         <h1 className="page__title">Unlock every book summary</h1>
         <p className="page__lead">Key ideas from the best non-fiction in 15 minutes: read, listen, or watch. Start with a 3-day free trial.</p>
@@ -47,7 +63,13 @@ export default function PricingRoute() {
       {offered.length > 0 ? (
         <ul className="pricing__plans" aria-label="Plans">
           {offered.map((plan) => (
-            <PlanCard key={plan.id} plan={plan} monthly={monthly} featured={plan.interval === 'year'} />
+            <PlanCard
+              key={plan.id}
+              plan={plan}
+              monthly={monthly}
+              featured={plan.interval === 'year'}
+              offer={offer && offerAppliesTo(offer, plan.id) ? offer : null}
+            />
           ))}
         </ul>
       ) : null}

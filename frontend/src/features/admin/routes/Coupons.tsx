@@ -1,0 +1,92 @@
+import { Link } from 'react-router';
+import { Spinner } from '@/components/Spinner';
+import { useDocumentTitle } from '@/components/use-document-title';
+import type { AdminCouponView, PlanView } from '@/lib/api/types';
+import { useCoupons } from '../api/coupons';
+import { usePlans } from '../api/users';
+import { QueryError } from '../components/AccessPages';
+import { PageHeader } from '../components/ContentPage';
+import { discountText, plansText, usesText, validText } from '../components/coupon-fields';
+import { TableRegion } from '../components/TableRegion';
+import '../coupons.css';
+
+export const COUPON_COLUMNS = ['Code', 'Discount', 'Plans', 'Valid', 'Uses', 'Once per member', 'Site offer', 'State'];
+
+/** A coupon's state as a badge ('running', 'scheduled', 'used up', 'expired', 'ended'). */
+export function CouponState({ state }: { state: string }) {
+  return <span className={`badge coupon-state coupon-state--${state.replace(/\s+/g, '-')}`}>{state}</span>;
+}
+
+function CouponRow({ coupon, plans }: { coupon: AdminCouponView; plans: PlanView[] }) {
+  return (
+    <tr>
+      <th scope="row" className="coupons-table__code">
+        <Link to={`/admin/coupons/${encodeURIComponent(coupon.code)}`}>{coupon.code}</Link>
+      </th>
+      <td className="coupons-table__number">{discountText(coupon)}</td>
+      <td className="admin-table__wrap coupons-table__plans">{plansText(coupon.planIds, plans)}</td>
+      <td className="coupons-table__valid">{validText(coupon)}</td>
+      <td className="coupons-table__number">{usesText(coupon)}</td>
+      <td>{coupon.oncePerMember ? 'Yes' : 'No'}</td>
+      <td>{coupon.siteOffer ? 'Yes' : 'No'}</td>
+      <td>
+        <CouponState state={coupon.state} />
+      </td>
+    </tr>
+  );
+}
+
+/**
+ * /admin/coupons: every coupon, newest first, with its discount, plans, dates, uses and state;
+ * each code opens its page (its uses, a change, the end of it); 'Add coupon' makes a new one.
+ */
+export default function Coupons() {
+  useDocumentTitle('Coupons');
+  const coupons = useCoupons();
+  const plans = usePlans();
+
+  return (
+    <>
+      <PageHeader
+        title="Coupons"
+        lead="Discounts members enter at checkout, and the site's offer the banner shows. Times are in your time zone."
+        action={
+          <Link className="btn btn--primary btn--md" to="/admin/coupon-add">
+            Add coupon
+          </Link>
+        }
+      />
+      {coupons.isPending ? <Spinner label="Loading coupons…" /> : null}
+      {coupons.isError ? <QueryError error={coupons.error} /> : null}
+      {coupons.data ? (
+        <>
+          <p className="admin-count" aria-live="polite">
+            {coupons.data.length === 1 ? '1 coupon.' : `${coupons.data.length} coupons.`}
+          </p>
+          {coupons.data.length === 0 ? (
+            <p className="admin-empty">No coupons yet.</p>
+          ) : (
+            <TableRegion label="Coupons">
+              <table className="admin-table coupons-table">
+                <thead>
+                  <tr>
+                    {COUPON_COLUMNS.map((column) => (
+                      <th key={column} scope="col">
+                        {column}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {coupons.data.map((coupon) => (
+                    <CouponRow key={coupon.code} coupon={coupon} plans={plans.data ?? []} />
+                  ))}
+                </tbody>
+              </table>
+            </TableRegion>
+          )}
+        </>
+      ) : null}
+    </>
+  );
+}
