@@ -1,5 +1,6 @@
 import { expect, test, type Page } from './fixtures';
-import { newUser } from './helpers';
+import { signInAsAdmin } from './admin-helpers';
+import { expectNoViolations, newUser } from './helpers';
 
 /**
  * The site offer (issue 33 §2): the banner announces the running offer the seed made (WELCOME40,
@@ -22,15 +23,17 @@ test('a visitor claims the 40% offer from the banner and pays the offer price fo
   await expect(banner).toContainText(/Get 40% off Gistbook Premium — until [A-Z][a-z]+ \d{1,2}/);
   await banner.getByRole('link', { name: 'Claim offer' }).click();
   await expect(page).toHaveURL(/\/pricing\?offer=WELCOME40$/);
-  await expect(page.getByRole('alert').filter({ hasText: 'Offer applied' })).toContainText('40% off with coupon WELCOME40');
+  await expect(page.getByText('40% off with coupon WELCOME40: checkout applies it for you.')).toBeVisible();
   // The prices after the offer, the old ones struck through.
   await expect(page.getByTestId('price-lifetime')).toHaveText('now $89.99');
   await expect(page.getByTestId('price-monthly')).toHaveText('now $5.99');
   await expect(page.locator('s.plan-card__was').first()).toBeVisible();
+  await expectNoViolations(page, '/pricing?offer=');
 
   await page.getByRole('link', { name: 'Buy lifetime access with Premium Lifetime' }).click();
   await expect(page).toHaveURL(/\/payment\/lifetime$/);
   await expect(page.getByRole('status').filter({ hasText: 'Coupon WELCOME40 applied: 40% off.' })).toBeVisible();
+  await expectNoViolations(page, '/payment/lifetime with the offer');
   await expect(page.getByTestId('cart-total')).toHaveText('$89.99');
   await expect(page.getByRole('complementary', { name: 'Special offer' })).toHaveCount(0);
 
@@ -40,4 +43,59 @@ test('a visitor claims the 40% offer from the banner and pays the offer price fo
   await page.getByRole('button', { name: /^Pay \$89\.99/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Thank you! One more step' })).toBeVisible();
   await expect(page.getByRole('complementary', { name: 'Special offer' })).toHaveCount(0);
+});
+
+test('an admin adds a coupon for lifetime, a buyer uses it, and the admin sees the use and ends it', async ({ page, browser, baseURL }) => {
+  await signInAsAdmin(page);
+  const code = `E2E${Date.now().toString(36).toUpperCase()}`;
+  await page.goto('/admin/coupons');
+  await expect(page.getByRole('heading', { level: 1, name: 'Coupons' })).toBeVisible();
+  await page.getByRole('link', { name: 'Add coupon' }).click();
+  await expect(page).toHaveURL(/\/admin\/coupon-add$/);
+  await expectNoViolations(page, '/admin/coupon-add');
+  await page.getByLabel('Code').fill(code.toLowerCase());
+  await page.getByRole('spinbutton', { name: 'Percent off' }).fill('25');
+  await page
+    .getByRole('group', { name: 'Applies to' })
+    .getByRole('checkbox', { name: /Premium Lifetime/ })
+    .check();
+  await page.getByLabel('Maximum uses').fill('3');
+  // The reason is required.
+  await page.getByRole('button', { name: 'Add coupon' }).click();
+  await expect(page.getByText('Please give a reason for the change.').first()).toBeVisible();
+  await page.getByLabel('Reason for the change').fill('Partner newsletter (e2e)');
+  await page.getByRole('button', { name: 'Add coupon' }).click();
+  await expect(page.getByText('Coupon was added.')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/admin/coupons/${code}$`));
+
+  // A guest pays for lifetime with it, in a browser of their own.
+  const guest = await browser.newContext({ baseURL });
+  try {
+    const buyerPage = await guest.newPage();
+    await buyerPage.goto('/payment/lifetime');
+    await buyerPage.getByLabel('Coupon code (optional)').fill(code);
+    await buyerPage.getByRole('button', { name: 'Apply' }).click();
+    await expect(buyerPage.getByText(`Coupon ${code} applied: 25% off.`)).toBeVisible();
+    await expect(buyerPage.getByTestId('cart-total')).toHaveText('$112.49');
+    await buyerPage.getByLabel('Email', { exact: true }).fill(newUser().email);
+    await fillCard(buyerPage, '4242 4242 4242 4242');
+    await buyerPage.getByRole('button', { name: 'Pay $112.49' }).click();
+    await expect(buyerPage.getByRole('heading', { level: 1, name: 'Thank you! One more step' })).toBeVisible();
+  } finally {
+    await guest.close();
+  }
+
+  await page.reload();
+  const uses = page.getByRole('region', { name: `Purchases that used ${code}` });
+  await expect(uses.getByRole('row')).toHaveCount(2);
+  await expect(uses).toContainText('$112.49');
+  await expectNoViolations(page, '/admin/coupons/{code}');
+  await page.getByLabel('Reason for ending').fill('Newsletter sent (e2e)');
+  await page.getByRole('button', { name: 'End coupon now' }).click();
+  await expect(page.getByText('This coupon has ended.')).toBeVisible();
+
+  // The audit log has both changes with their reasons.
+  await page.goto(`/admin/audit`);
+  await expect(page.getByText('Partner newsletter (e2e)')).toBeVisible();
+  await expect(page.getByText('Newsletter sent (e2e)')).toBeVisible();
 });
