@@ -260,7 +260,7 @@ impl From<summariser::SummariserError> for ApiError {
         match &err {
             NotSignedIn => ApiError::not_logged_in(),
             PremiumRequired => ApiError::new(StatusCode::FORBIDDEN, err.code(), err.to_string()),
-            InvalidLink | Refused(_) | UnsupportedFile => ApiError::bad_request(err.code(), err.to_string()),
+            NothingGiven | InvalidLink | Refused(_) | UnsupportedFile => ApiError::bad_request(err.code(), err.to_string()),
             FileTooLarge => ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, err.code(), err.to_string()),
             DailyLimit => ApiError::new(StatusCode::TOO_MANY_REQUESTS, err.code(), err.to_string()),
             NotFound => ApiError::not_found(err.to_string()),

@@ -75,6 +75,8 @@ pub struct Charge {
     /// The fingerprint of the card that paid, when a card did (the provider's: the same for every
     /// copy of one card). The referral programme credits nobody for their own card.
     pub card_fingerprint: Option<String>,
+    /// The infographics bought with it, delivered as a pack (`Billing::bought_infographics`).
+    pub add_on: Option<crate::model::AddOn>,
 }
 
 /// The grant a purchase of `plan` gives its member: lifetime for life, a subscription as long as
@@ -93,7 +95,8 @@ pub fn purchase_grant(plan: &Plan, charge: &Charge, user: UserId, subscription: 
 pub enum CheckoutResult {
     /// Paid (or the trial started). `plan` is the member's plan now (none for guests until they
     /// attach the charge).
-    Complete { charge_id: String, plan: Option<MemberPlan> },
+    /// `add_on`: the infographics bought with it, to download (`bought_infographics`).
+    Complete { charge_id: String, plan: Option<MemberPlan>, add_on: Option<crate::model::AddOn> },
     /// The page must complete 3-D Secure with `client_secret`, then confirm `charge_id`.
     RequiresAction { charge_id: String, client_secret: String },
     /// The provider accepted the payment but the money has not arrived: nothing is given until
@@ -140,4 +143,6 @@ pub trait ChargeBook {
     fn attach_charge(&self, id: &str, user: UserId, at: Timestamp) -> PortResult<bool>;
     /// The subscription state stored for a charge.
     fn subscription_of(&self, charge_id: &str) -> PortResult<Option<SubscriptionState>>;
+    /// The member's paid purchases that came with infographics, newest first.
+    fn infographic_purchases_of(&self, user: UserId) -> PortResult<Vec<Charge>>;
 }

@@ -228,6 +228,13 @@ impl ChargeBook for InMemoryBilling {
         Ok(true)
     }
 
+    fn infographic_purchases_of(&self, user: UserId) -> PortResult<Vec<Charge>> {
+        let mut found: Vec<Charge> =
+            self.charges().into_iter().filter(|c| c.user == Some(user) && c.add_on.is_some() && c.status == ChargeStatus::Paid).collect();
+        found.sort_by_key(|c| std::cmp::Reverse(c.created_at));
+        Ok(found)
+    }
+
     fn drop_initiated(&self, id: &str) -> PortResult<bool> {
         let mut charges = self.charges.lock().unwrap();
         let before = charges.len();

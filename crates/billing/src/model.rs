@@ -84,10 +84,12 @@ pub struct Plan {
 }
 
 impl Plan {
-    /// How many units may be bought at once: seats 20-200, anything else exactly one.
+    /// How many units may be bought at once: seats 20-200, gifts 1-200 (one code each), anything
+    /// else exactly one (a second subscription or lifetime on one account gives nothing more).
     pub fn quantities(&self) -> std::ops::RangeInclusive<u32> {
         match self.kind {
             PlanKind::Bulk => BULK_MIN_SEATS..=MAX_QUANTITY,
+            PlanKind::Gift => 1..=MAX_QUANTITY,
             _ => 1..=1,
         }
     }
@@ -123,6 +125,14 @@ impl AddOn {
         match self {
             AddOn::Infographics20 => Cents(1099),
             AddOn::Infographics50 => Cents(2999),
+        }
+    }
+
+    /// How many infographics it is.
+    pub fn count(self) -> i16 {
+        match self {
+            AddOn::Infographics20 => 20,
+            AddOn::Infographics50 => 50,
         }
     }
 

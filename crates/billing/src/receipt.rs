@@ -41,6 +41,11 @@ pub fn receipt(site: &str, charge: &Charge, plan: &Plan, subscription: Option<&S
         (PlanKind::Lifetime, _) => lines.push("Premium is yours for life.".to_owned()),
         _ => {}
     }
+    if let Some(add_on) = charge.add_on {
+        lines.push(String::new());
+        lines.push(format!("Your {} infographics, to download (keep this link):", add_on.count()));
+        lines.push(format!("{site}/api/charge/{}/infographics", kernel::url::encode_component(&charge.id)));
+    }
     if charge.user.is_none() && plan.kind != PlanKind::Gift {
         lines.push(String::new());
         lines.push("To start reading, create your account (or sign in) with this link, which attaches the purchase to it:".to_owned());

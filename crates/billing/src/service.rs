@@ -137,6 +137,7 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
 }
 
 mod access;
+mod add_ons;
 mod cancel;
 mod card;
 mod checkout;
@@ -146,6 +147,7 @@ mod paypal;
 mod reconcile;
 
 pub use access::RENEWALS_PER_ROUND;
+pub use add_ons::InfographicPurchase;
 pub use card::CardUpdated;
 pub use checkout::CardCheckout;
 pub use codes::{Deliveries, Redeemed};

@@ -351,6 +351,12 @@ impl<'s, S: CatalogueStore + ?Sized> Catalogue<'s, S> {
     }
 
     /// Books with an infographic; the images themselves only for paid members.
+    /// The infographics a bought pack holds: the `count` newest. (Who may download them is
+    /// billing's: the purchase that bought them.)
+    pub fn infographic_pack(&self, count: usize) -> Result<Vec<InfographicBook>> {
+        Ok(self.store.infographic_books()?.into_iter().take(count).collect())
+    }
+
     pub fn infographics(&self, who: Option<Session>) -> Result<Vec<Infographic>> {
         let paid = self.caller(who)?.audience.is_paid();
         Ok(self.store.infographic_books()?.into_iter().map(|found| Infographic { book: found.book, image: paid.then_some(found.image) }).collect())

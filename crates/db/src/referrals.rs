@@ -10,7 +10,8 @@ use rand::Rng;
 use referral::affiliate::{AffiliateFilter, AffiliatePage, AffiliateRecord, AffiliateStatus, Application};
 use referral::attribution::Promoter;
 use referral::ports::{
-    Affiliates, Commission, CommissionLedger, EntryKind, Invitations, LedgerEntry, PaymentFacts, Reason, ReferralIds, Referred, UnreversedRefund,
+    Affiliates, Commission, CommissionLedger, EntryKind, Invitations, LedgerEntry, PaymentFacts, Reason, ReferralIds, Referred, ReferredMember,
+    UnreversedRefund,
 };
 use referral::referral_id::{ALPHABET, LENGTH};
 use referral::ReferralError;
@@ -81,6 +82,50 @@ impl Referred for PgStore<'_> {
             Ok(Commission { earned_cents: row.earned_cents, pending_cents: row.pending_cents, paid_out_cents: row.paid_out_cents })
         })
     }
+
+    fn referred_members(&self, referrer: UserId, now: Timestamp, matured_before: Timestamp, limit: i64) -> PortResult<Vec<ReferredMember>> {
+        self.run(|conn| {
+            // The referrer's entries, each with the account that paid (a subscription's later
+            // payment is named by its own id: its purchase's charge says who paid).
+            let rows: Vec<ReferredMemberRow> = diesel::sql_query(
+                "WITH mine AS (
+                     SELECT c.user_id AS payer, l.kind, l.charge_id, l.amount_cents, l.created_at
+                     FROM referral_ledger l
+                     JOIN charges c ON c.id = COALESCE((SELECT sp.charge_id FROM subscription_payments sp WHERE sp.id = l.charge_id), l.charge_id)
+                     WHERE l.beneficiary_id = $1 AND l.kind IN ('credit', 'reversal', 'reinstatement'))
+                 SELECT u.created_at AS joined_at,
+                        (u.paid_date IS NOT NULL AND (u.end_paid_date IS NULL OR u.end_paid_date > $2)) AS paying,
+                        COALESCE((SELECT SUM(m.amount_cents) FROM mine m WHERE m.payer = u.id), 0)::BIGINT AS earned_cents,
+                        COALESCE((SELECT SUM(m.amount_cents) FROM mine m WHERE m.payer = u.id AND m.kind = 'credit' AND m.created_at > $3
+                                    AND NOT EXISTS (SELECT 1 FROM referral_ledger x WHERE x.charge_id = m.charge_id AND x.kind = 'reversal')), 0)::BIGINT AS pending_cents
+                 FROM referrals r JOIN users u ON u.id = r.member_id AND u.deleted_at IS NULL
+                 WHERE r.referrer_id = $1
+                 ORDER BY u.created_at DESC, u.id DESC
+                 LIMIT $4",
+            )
+            .bind::<diesel::sql_types::BigInt, _>(referrer.0)
+            .bind::<diesel::sql_types::Timestamptz, _>(now)
+            .bind::<diesel::sql_types::Timestamptz, _>(matured_before)
+            .bind::<diesel::sql_types::BigInt, _>(limit.max(0))
+            .load(conn)?;
+            Ok(rows
+                .into_iter()
+                .map(|r| ReferredMember { joined_at: r.joined_at, paying: r.paying, earned_cents: r.earned_cents, pending_cents: r.pending_cents })
+                .collect())
+        })
+    }
+}
+
+#[derive(QueryableByName)]
+struct ReferredMemberRow {
+    #[diesel(sql_type = diesel::sql_types::Timestamptz)]
+    joined_at: Timestamp,
+    #[diesel(sql_type = diesel::sql_types::Bool)]
+    paying: bool,
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    earned_cents: i64,
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    pending_cents: i64,
 }
 
 impl Invitations for PgStore<'_> {

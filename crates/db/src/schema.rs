@@ -95,6 +95,7 @@ diesel::table! {
         attached_at -> Nullable<Timestamptz>,
         referral_id -> Nullable<Text>,
         card_fingerprint -> Nullable<Text>,
+        add_on_infographics -> Int2,
     }
 }
 

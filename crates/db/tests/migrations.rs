@@ -64,7 +64,9 @@ fn schema_matches_every_table(conn: &mut PgConnection) {
     coupon_redemptions::table.select(coupon_redemptions::all_columns).load::<(String, String, String, bool, Ts)>(conn).unwrap();
     charges::table
         .select(charges::all_columns)
-        .load::<(String, Option<i64>, String, String, i32, i64, Option<String>, String, String, String, Ts, Option<Ts>, Option<String>, Option<String>)>(conn)
+        .load::<(String, Option<i64>, String, String, i32, i64, Option<String>, String, String, String, Ts, Option<Ts>, Option<String>, Option<String>, i16)>(
+            conn,
+        )
         .unwrap();
     referral_ledger::table.select(referral_ledger::all_columns).load::<(i64, i64, String, Option<String>, i64, Ts, Option<String>, Option<i64>)>(conn).unwrap();
     affiliates::table.select(affiliates::all_columns).load::<(i64, String, String, String, String, Ts, Option<Ts>, Option<i64>)>(conn).unwrap();

@@ -121,6 +121,7 @@ fn receipt() -> kernel::OutgoingMail {
         created_at: SystemClock.now(),
         referral_id: None,
         card_fingerprint: None,
+        add_on: None,
     };
     let plan = Plan {
         id: "lifetime".into(),

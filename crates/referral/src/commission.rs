@@ -32,6 +32,39 @@ pub fn reversal(credited_cents: i64, paid_cents: i64, refunded_cents: i64) -> i6
     -share(credited_cents, refunded_cents, paid_cents).min(credited_cents)
 }
 
+/// Where the money one referred member's payments earned stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CreditStatus {
+    /// Nothing earned: no payment yet, or a refund took it back.
+    None,
+    /// Some of it is still inside the refund window: a refund may take it back, and it cannot be
+    /// paid out yet.
+    Pending,
+    /// All of it is out of the refund window.
+    Available,
+}
+
+impl CreditStatus {
+    /// From what a member's payments earned (net) and how much of it is still pending.
+    pub fn of(earned_cents: i64, pending_cents: i64) -> Self {
+        if pending_cents > 0 {
+            CreditStatus::Pending
+        } else if earned_cents > 0 {
+            CreditStatus::Available
+        } else {
+            CreditStatus::None
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CreditStatus::None => "none",
+            CreditStatus::Pending => "pending",
+            CreditStatus::Available => "available",
+        }
+    }
+}
+
 /// `amount * numerator / denominator`, rounded half up, for non-negative amounts.
 fn share(amount: i64, numerator: i64, denominator: i64) -> i64 {
     let exact = i128::from(amount) * i128::from(numerator);
@@ -63,6 +96,16 @@ mod tests {
             assert_eq!(credited + reversal(credited, paid, paid), 0, "paid {paid}");
             assert_eq!(credited + reversal(credited, paid, paid + 1), 0, "refunds above the payment reverse no more");
         }
+    }
+
+    #[test]
+    fn a_members_money_is_pending_while_any_of_it_is_in_the_refund_window() {
+        assert_eq!(CreditStatus::of(0, 0), CreditStatus::None);
+        assert_eq!(CreditStatus::of(2_500, 2_500), CreditStatus::Pending);
+        assert_eq!(CreditStatus::of(2_775, 275), CreditStatus::Pending, "a renewal still pending");
+        assert_eq!(CreditStatus::of(2_500, 0), CreditStatus::Available);
+        assert_eq!(CreditStatus::of(-100, 0), CreditStatus::None, "never available below zero");
+        assert_eq!(CreditStatus::Pending.as_str(), "pending");
     }
 
     #[test]

@@ -143,6 +143,38 @@ impl Referred for InMemoryReferrals {
         let paid_out_cents = self.payouts.borrow().iter().filter(|p| p.0 == member).map(|p| p.1).sum();
         Ok(Commission { earned_cents, pending_cents, paid_out_cents })
     }
+
+    /// Here a member joins when they are referred (sign-up and attribution are one moment).
+    fn referred_members(&self, referrer: UserId, now: Timestamp, matured_before: Timestamp, limit: i64) -> PortResult<Vec<ReferredMember>> {
+        let (entries, ledger, charges) = (self.entries.borrow(), self.ledger.borrow(), self.charges.borrow());
+        let reversed = |charge: &str| entries.iter().any(|e| e.charge_id == charge && e.kind == EntryKind::Reversal);
+        let paid_by = |charge: &str, member: UserId| charges.iter().any(|c| c.id == charge && c.payer == Some(member));
+        let mut referred: Vec<(UserId, Timestamp)> = self.referrers.borrow().iter().filter(|r| r.1 == referrer).map(|r| (r.0, r.2)).collect();
+        referred.sort_by_key(|(member, at)| std::cmp::Reverse((*at, *member)));
+        let members = self.members.borrow();
+        Ok(referred
+            .into_iter()
+            .take(limit.max(0) as usize)
+            .map(|(member, joined_at)| {
+                let theirs: Vec<(&LedgerEntry, Timestamp)> = entries
+                    .iter()
+                    .zip(ledger.iter())
+                    .filter(|(e, _)| e.beneficiary == referrer && paid_by(&e.charge_id, member))
+                    .map(|(e, l)| (e, l.2))
+                    .collect();
+                ReferredMember {
+                    joined_at,
+                    paying: members.iter().any(|m| m.0 == member && m.2.is_some_and(|until| until.is_none_or(|end| end > now))),
+                    earned_cents: theirs.iter().map(|(e, _)| e.amount_cents).sum(),
+                    pending_cents: theirs
+                        .iter()
+                        .filter(|(e, at)| e.kind == EntryKind::Credit && *at > matured_before && !reversed(&e.charge_id))
+                        .map(|(e, _)| e.amount_cents)
+                        .sum(),
+                }
+            })
+            .collect())
+    }
 }
 
 impl Invitations for InMemoryReferrals {

@@ -19,4 +19,4 @@ pub mod service;
 pub mod fakes;
 
 pub use error::ReferralError;
-pub use service::{ReferralStats, Referrals};
+pub use service::{Refer, ReferralStats, Referrals};

@@ -24,6 +24,24 @@ pub trait Referred {
     /// The member's commission: credited (net of reversals), still pending (credits made after
     /// `matured_before` that nothing reversed), and paid out.
     fn commission(&self, member: UserId, matured_before: Timestamp) -> PortResult<Commission>;
+    /// The live members `referrer` referred, the newest sign-up first, at most `limit`: when each
+    /// joined, whether they have premium at `now`, and what their payments earned `referrer`
+    /// (pending: credits made after `matured_before` that nothing reversed). Nothing that names
+    /// them (no e-mail, no name, no id).
+    fn referred_members(&self, referrer: UserId, now: Timestamp, matured_before: Timestamp, limit: i64) -> PortResult<Vec<ReferredMember>>;
+}
+
+/// One member someone referred, as their referrer may see them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReferredMember {
+    /// When their account was made.
+    pub joined_at: Timestamp,
+    /// They have premium now.
+    pub paying: bool,
+    /// What their payments credited the referrer, net of reversals and reinstatements, in cents.
+    pub earned_cents: i64,
+    /// Of that, credits still inside the refund window.
+    pub pending_cents: i64,
 }
 
 /// A member's commission, in cents.

@@ -4,10 +4,10 @@ use crate::affiliate::{
     decide, may_apply, to_csv, AffiliateFilter, AffiliatePage, AffiliateRecord, AffiliateStatus, Application, ApplicationForm, Payout, AFFILIATES_PAGE,
 };
 use crate::attribution::beneficiary;
-use crate::commission::{credit, reversal};
+use crate::commission::{credit, reversal, CreditStatus};
 use crate::error::ReferralError;
 use crate::invite::{Invite, InviteForm, INVITES_PER_DAY};
-use crate::ports::{EntryKind, LedgerEntry, Reason, ReferralStore};
+use crate::ports::{EntryKind, LedgerEntry, Reason, ReferralStore, ReferredMember};
 use crate::referral_id::looks_like_a_referral_id;
 use kernel::{Timestamp, UserId};
 
@@ -27,7 +27,37 @@ pub struct ReferralStats {
     pub pending_cents: i64,
     /// What may be paid out: earned, out of the refund window, not paid yet.
     pub available_cents: i64,
+    /// The referred members, the newest first (at most `REFERS_LISTED`).
+    pub refers: Vec<Refer>,
 }
+
+/// One member the link brought, as `/refer-a-friend` lists them: nothing that names them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Refer {
+    pub joined_at: Timestamp,
+    /// They have premium now.
+    pub paying: bool,
+    /// What their payments earned, net of reversals, in cents.
+    pub earned_cents: i64,
+    /// Of that, credits still inside the refund window.
+    pub pending_cents: i64,
+    pub status: CreditStatus,
+}
+
+impl From<ReferredMember> for Refer {
+    fn from(m: ReferredMember) -> Self {
+        Refer {
+            joined_at: m.joined_at,
+            paying: m.paying,
+            earned_cents: m.earned_cents,
+            pending_cents: m.pending_cents,
+            status: CreditStatus::of(m.earned_cents, m.pending_cents),
+        }
+    }
+}
+
+/// How many referred members `stats` lists (the newest); the counts cover them all.
+pub const REFERS_LISTED: i64 = 500;
 
 /// The result of an invite.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -89,7 +119,7 @@ impl<'s, S: ReferralStore + ?Sized> Referrals<'s, S> {
         format!("{}/r/{referral_id}", self.site)
     }
 
-    /// `/refer-a-friend`'s figures.
+    /// `/refer-a-friend`'s figures and the members the link brought.
     pub fn stats(&self, member: UserId) -> Result<ReferralStats, ReferralError> {
         let referral_id = self.referral_id(member)?;
         let (referred, paying) = self.store.referred_counts(member, self.now)?;
@@ -102,6 +132,7 @@ impl<'s, S: ReferralStore + ?Sized> Referrals<'s, S> {
             earned_cents: commission.earned_cents,
             pending_cents: commission.pending_cents,
             available_cents: commission.available_cents(),
+            refers: self.store.referred_members(member, self.now, self.matured_before(), REFERS_LISTED)?.into_iter().map(Refer::from).collect(),
         })
     }
 

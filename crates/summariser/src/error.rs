@@ -8,6 +8,9 @@ pub enum SummariserError {
     NotSignedIn,
     #[error("The AI summariser is for Premium members.")]
     PremiumRequired,
+    /// Neither a link nor a file (member spec §5, word for word).
+    #[error("Please select a file or url")]
+    NothingGiven,
     #[error("Please enter a valid link starting with http:// or https://.")]
     InvalidLink,
     #[error("{0}")]
@@ -31,7 +34,7 @@ impl SummariserError {
         match self {
             SummariserError::NotSignedIn => "not_logged_in",
             SummariserError::PremiumRequired => "premium_required",
-            SummariserError::InvalidLink | SummariserError::Refused(_) | SummariserError::UnsupportedFile => "invalid_form",
+            SummariserError::NothingGiven | SummariserError::InvalidLink | SummariserError::Refused(_) | SummariserError::UnsupportedFile => "invalid_form",
             SummariserError::FileTooLarge => "too_large",
             SummariserError::DailyLimit => "throttled",
             SummariserError::NotFound => "not_found",

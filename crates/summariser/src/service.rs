@@ -23,6 +23,9 @@ impl<'s, S: SummaryStore + ?Sized> Summariser<'s, S> {
     /// outright, is refused here; names are checked when the job fetches them.
     pub fn start_link(&self, session: Session, link: &str, allow: &AllowList) -> Result<SummaryRecord, SummariserError> {
         let member = self.paid_member(session)?;
+        if link.trim().is_empty() {
+            return Err(SummariserError::NothingGiven);
+        }
         let url = check_link(link, allow).map_err(|refusal| match refusal {
             Refusal::NotHttp => SummariserError::InvalidLink,
             other => SummariserError::Refused(other.message()),

@@ -111,23 +111,9 @@ export const routes: RouteObject[] = [
           </ProtectedRoute>
         ),
       },
-      {
-        path: 'account/delete',
-        element: (
-          <ProtectedRoute>
-            <DeleteAccount />
-          </ProtectedRoute>
-        ),
-      },
-      // Members with a subscription; visitors log in and come back.
-      {
-        path: 'cancel',
-        element: (
-          <ProtectedRoute signIn="login">
-            <CancelSubscription />
-          </ProtectedRoute>
-        ),
-      },
+      // Public in the back-office route table: visitors see the form and log in (and come back) to act.
+      { path: 'account/delete', element: <DeleteAccount /> },
+      { path: 'cancel', element: <CancelSubscription /> },
       // The "payment failed" mail's link: visitors log in and come back.
       {
         path: 'account/payment-method',
@@ -202,8 +188,23 @@ export const routes: RouteObject[] = [
       { path: 'books/:id', element: <Reader /> },
       { path: 'book-detail/:subid', element: <BookDetail /> },
       { path: 'video/:id', element: <Video /> },
-      { path: 'visuals', element: <Visuals /> },
-      { path: 'visuals/:id', element: <VisualViewer /> },
+      // Login in the back-office route table: visitors log in and come back.
+      {
+        path: 'visuals',
+        element: (
+          <ProtectedRoute signIn="login">
+            <Visuals />
+          </ProtectedRoute>
+        ),
+      },
+      {
+        path: 'visuals/:id',
+        element: (
+          <ProtectedRoute signIn="login">
+            <VisualViewer />
+          </ProtectedRoute>
+        ),
+      },
       { path: 'books', element: <Books /> },
       { path: 'podcasts', element: <Podcasts /> },
       { path: 'podcasts/:id', element: <Podcast /> },
@@ -254,15 +255,10 @@ export const routes: RouteObject[] = [
       { path: 'personality-quiz', element: <Quiz quiz="personality-quiz" /> },
       { path: 'quiz-results', element: <QuizResults quiz="quiz" /> },
       { path: 'personality-quiz-results', element: <QuizResults quiz="personality-quiz" /> },
-      // Paid members only: visitors log in and come back; the pages send unpaid members to /pricing.
-      {
-        path: 'ai',
-        element: (
-          <ProtectedRoute signIn="login">
-            <AiSummariser />
-          </ProtectedRoute>
-        ),
-      },
+      // Paid members only; the pages send unpaid members to /pricing. /ai is public in the
+      // back-office route table: visitors see the form and log in (and come back) to summarise.
+      { path: 'ai', element: <AiSummariser /> },
+      // A member's own summary: visitors log in and come back.
       {
         path: 'ai/summaries/:id',
         element: (

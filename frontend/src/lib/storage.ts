@@ -16,6 +16,7 @@ export const KEYS = {
   redirect: 'redirect',
   offer: '40off',
   claimedOffer: 'claimedOffer',
+  guestPurchase: 'guestPurchase',
   tenDayGoals: 'tenDayGoals',
   tenDayBookIds: 'tenDayBookIds',
 } as const;
@@ -144,6 +145,35 @@ export function setChargeId(chargeId: string): void {
 
 export function clearChargeId(): void {
   remove('session', KEYS.chargeId);
+  remove('session', KEYS.guestPurchase);
+}
+
+/** What a guest just bought, for the sign-up page to say so and fill in the e-mail they paid with. */
+export interface GuestPurchase {
+  chargeId: string;
+  planName: string;
+  email: string;
+}
+
+export function setGuestPurchase(purchase: GuestPurchase): void {
+  write('session', KEYS.guestPurchase, JSON.stringify(purchase));
+}
+
+/** The stored guest purchase as text (a stable snapshot for `useSyncExternalStore`). */
+export function guestPurchaseText(): string | null {
+  return read('session', KEYS.guestPurchase);
+}
+
+/** The guest purchase kept for `chargeId` (in `text`, as stored), if this tab made it. */
+export function guestPurchaseOf(chargeId: string | null, text: string | null = guestPurchaseText()): GuestPurchase | null {
+  if (!text || !chargeId) return null;
+  try {
+    const purchase = JSON.parse(text) as Partial<GuestPurchase>;
+    if (purchase.chargeId !== chargeId || typeof purchase.planName !== 'string' || typeof purchase.email !== 'string') return null;
+    return { chargeId, planName: purchase.planName, email: purchase.email };
+  } catch {
+    return null;
+  }
 }
 
 export function getStoredRedirect(): string | null {

@@ -48,7 +48,17 @@ export const PLANS: PlanView[] = [
     purchasable: true,
     maxQuantity: 200,
   },
-  { id: 'gift', name: 'Gift: one year of Premium', kind: 'gift', interval: null, trialDays: 0, price: 4499, minQuantity: 1, purchasable: true, maxQuantity: 1 },
+  {
+    id: 'gift',
+    name: 'Gift: one year of Premium',
+    kind: 'gift',
+    interval: null,
+    trialDays: 0,
+    price: 4499,
+    minQuantity: 1,
+    purchasable: true,
+    maxQuantity: 200,
+  },
   {
     id: 'yearly',
     name: 'Premium Yearly',
@@ -102,6 +112,9 @@ export function makeCharge(overrides: Partial<ChargeResult> = {}): ChargeResult 
     notLoggedIn: false,
     planId: 'monthly',
     endPaidDate: Date.UTC(2099, 0, 4),
+    infographicsUrl: null,
+    landingPageVariant: 'default',
+    buffer: null,
     ...overrides,
   };
 }

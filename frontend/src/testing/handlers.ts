@@ -153,7 +153,9 @@ function progressHandlers() {
 function billingHandlers() {
   return [
     http.get('/api/plans', () => ok({ plans: PLANS })),
-    // No running offer unless a test sets one (`SITE_OFFER`).
+    // No infographic purchases unless a test adds some.
+    http.get('/api/charge/infographics', () => ok({ purchases: [] })),
+    // No running offer unless a test sets one.
     http.get('/api/offer', () => ok({ offer: null })),
     http.post('/api/charge/price', async ({ request }) => {
       const { planId } = await request.json();

@@ -6,6 +6,6 @@ export function makeReferrals(overrides: { rId?: string; link?: string; refers?:
   return {
     rId,
     link: overrides.link ?? `http://localhost:3000/r/${rId}`,
-    refers: { num: 0, paying: 0, money: 0, pendingCents: 0, availableCents: 0, ...overrides.refers },
+    refers: { num: 0, paying: 0, money: 0, pendingCents: 0, availableCents: 0, list: [], ...overrides.refers },
   };
 }

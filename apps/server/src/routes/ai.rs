@@ -113,7 +113,7 @@ impl From<&SummaryRecord> for AiSummary {
 /// Starts summarising a link (paid members; 20 a day). The page is fetched by the job.
 #[utoipa::path(tag = "ai", security(("bearer" = [])), request_body = AiLinkRequest, responses(
     (status = 200, body = OkBody<AiSummaryResult>),
-    (status = 400, body = ErrorBody, description = "Not an http(s) link, or a private or local address"),
+    (status = 400, body = ErrorBody, description = "No link ('Please select a file or url'), not an http(s) link, or a private or local address"),
     (status = 401, body = ErrorBody),
     (status = 403, body = ErrorBody, description = "Not a paid member (`premium_required`)"),
     (status = 429, body = ErrorBody),
@@ -129,7 +129,7 @@ async fn from_link(state: web::Data<AppState>, caller: AuthUser, body: web::Json
 /// told from its bytes (paid members; 20 a day).
 #[utoipa::path(tag = "ai", security(("bearer" = [])), request_body(content = AiFileForm, content_type = "multipart/form-data"), responses(
     (status = 200, body = OkBody<AiSummaryResult>),
-    (status = 400, body = ErrorBody, description = "No file, or not a PDF, EPUB, HTML or text file"),
+    (status = 400, body = ErrorBody, description = "No file ('Please select a file or url'), or not a PDF, EPUB, HTML or text file"),
     (status = 401, body = ErrorBody),
     (status = 403, body = ErrorBody),
     (status = 413, body = ErrorBody),
@@ -160,7 +160,7 @@ async fn read_file_field(mut body: actix_multipart::Multipart) -> Result<(String
         }
         return Ok((name, bytes));
     }
-    Err(bad("Please choose a file."))
+    Err(SummariserError::NothingGiven.into())
 }
 
 /// "My summaries", newest first.

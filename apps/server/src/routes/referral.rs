@@ -4,6 +4,7 @@ use crate::auth::LiveMember;
 use crate::envelope::{ok, ApiError, ErrorBody, Ok as OkBody};
 use crate::state::AppState;
 use actix_web::{get, post, web, HttpResponse};
+use referral::commission::CreditStatus;
 use referral::invite::InviteForm;
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
@@ -27,6 +28,45 @@ pub struct ReferralStatsView {
     pub pending_cents: i64,
     /// What may be paid out: earned, out of the refund window, not paid yet (negative: owed).
     pub available_cents: i64,
+    /// The members the link brought, the newest first (at most 500; `num` counts them all).
+    /// Nothing that names them.
+    pub list: Vec<ReferView>,
+}
+
+/// One member the link brought.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReferView {
+    /// When they joined (epoch milliseconds).
+    pub joined_at: i64,
+    /// They have premium now.
+    pub paying: bool,
+    /// What their payments earned, net of refunds, in cents.
+    pub earned_cents: i64,
+    /// Of that, credits still inside the refund window.
+    pub pending_cents: i64,
+    pub status: ReferStatus,
+}
+
+/// Where that money stands: nothing earned, still inside the refund window (some of it), or
+/// all of it out of the window.
+#[derive(Serialize, ToSchema, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum ReferStatus {
+    None,
+    Pending,
+    Available,
+}
+
+impl From<referral::Refer> for ReferView {
+    fn from(r: referral::Refer) -> Self {
+        let status = match r.status {
+            CreditStatus::None => ReferStatus::None,
+            CreditStatus::Pending => ReferStatus::Pending,
+            CreditStatus::Available => ReferStatus::Available,
+        };
+        ReferView { joined_at: r.joined_at.timestamp_millis(), paying: r.paying, earned_cents: r.earned_cents, pending_cents: r.pending_cents, status }
+    }
 }
 
 #[derive(Serialize, ToSchema)]
@@ -55,7 +95,7 @@ pub struct InviteResult {
     pub first_invite: bool,
 }
 
-/// The member's referral link and what it brought.
+/// The member's referral link and what it brought: the totals and one row per member it brought.
 #[utoipa::path(tag = "referral", security(("bearer" = [])), responses(
     (status = 200, body = OkBody<ReferralsResult>),
     (status = 401, body = ErrorBody),
@@ -73,6 +113,7 @@ async fn refers(state: web::Data<AppState>, caller: LiveMember) -> Result<HttpRe
             money: stats.earned_cents,
             pending_cents: stats.pending_cents,
             available_cents: stats.available_cents,
+            list: stats.refers.into_iter().map(ReferView::from).collect(),
         },
     }))
 }

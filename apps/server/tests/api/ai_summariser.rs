@@ -144,6 +144,11 @@ async fn inner_addresses_are_refused_by_default_and_behind_redirects() {
     ] {
         assert_error(app.post("/api/ai/url", &json!({"url": url}), Some(&paid)).await, StatusCode::BAD_REQUEST, "invalid_form", refusal).await;
     }
+    for url in ["", "  "] {
+        // Member spec §5, word for word.
+        assert_error(app.post("/api/ai/url", &json!({"url": url}), Some(&paid)).await, StatusCode::BAD_REQUEST, "invalid_form", "Please select a file or url")
+            .await;
+    }
     for url in ["ftp://example.com/file", "javascript:alert(1)", "not a link"] {
         assert_error(
             app.post("/api/ai/url", &json!({"url": url}), Some(&paid)).await,
@@ -189,7 +194,8 @@ async fn oversize_and_wrong_type_files_are_refused_and_twenty_a_day_is_the_limit
         .await;
     let no_file =
         app.client.post(app.url("/api/ai/file")).bearer_auth(&paid).multipart(reqwest::multipart::Form::new().text("other", "x")).send().await.unwrap();
-    assert_error(no_file, StatusCode::BAD_REQUEST, "invalid_form", "Please choose a file.").await;
+    // Member spec §5, word for word.
+    assert_error(no_file, StatusCode::BAD_REQUEST, "invalid_form", "Please select a file or url").await;
     assert_eq!(common::count(&mut app.connect(), "SELECT count(*) FROM ai_summaries"), 0);
 
     for i in 0..20 {

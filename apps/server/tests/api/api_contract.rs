@@ -38,6 +38,8 @@ const CALLS: &[(&str, &str)] = &[
     ("POST", "/api/charge/price"),
     ("POST", "/api/charge/coupon"),
     ("GET", "/api/offer"),
+    ("GET", "/api/charge/infographics"),
+    ("GET", "/api/charge/{chargeId}/infographics"),
     ("POST", "/api/charge/quote"),
     ("GET", "/api/admin/user/edit/{userId}"),
     ("PUT", "/api/admin/user"),

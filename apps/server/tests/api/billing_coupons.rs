@@ -1,6 +1,7 @@
 //! Coupons over HTTP: operators make and end them in the back office (admins with two-factor, each
 //! change audited with its reason), the site offer the banner reads, uses counted atomically under
-//! parallel checkouts through the Stripe stand-in, and wrong guesses throttled.
+//! parallel checkouts through the Stripe stand-in, wrong guesses throttled; and the infographic
+//! add-ons delivered.
 
 use crate::common;
 
@@ -168,4 +169,61 @@ async fn wrong_coupon_codes_are_throttled_and_then_even_a_right_one_is_not_looke
     assert_eq!(quoted.status(), StatusCode::TOO_MANY_REQUESTS);
     // Without a coupon, buying goes on.
     assert_eq!(app.post("/api/charge/quote", &json!({"planId": "lifetime"}), None).await.status(), StatusCode::OK);
+}
+
+/// The files of a ZIP: (name, text) for each entry.
+fn unzip(bytes: &[u8]) -> Vec<(String, String)> {
+    let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes)).expect("a ZIP");
+    (0..archive.len())
+        .map(|i| {
+            let mut file = archive.by_index(i).unwrap();
+            let mut text = String::new();
+            std::io::Read::read_to_string(&mut file, &mut text).unwrap();
+            (file.name().expect("a name").to_string(), text)
+        })
+        .collect()
+}
+
+#[actix_web::test]
+async fn infographics_bought_with_a_plan_are_delivered_and_listed_and_stop_after_a_chargeback() {
+    let paying = spawn_paying_app().await;
+    let app = &paying.app;
+    let seeded = app.seed_catalogue();
+    let with_infographics = seeded.books.len();
+    let ada = app.register("ada@example.com", PASSWORD).await;
+    let paid = result(paying.pay("lifetime", json!({"addInfographics": 20}), Some(CARD_OK), Some(&ada)).await).await;
+    let url = paid["infographicsUrl"].as_str().expect("a download link").to_owned();
+    assert_eq!(url, format!("/api/charge/{}/infographics", paid["chargeId"].as_str().unwrap()));
+    assert_eq!(charges(app)[0].3, 14999 + 1099);
+
+    // The guest's key is the purchase id: no sign-in needed.
+    let download = app.get(&url, None).await;
+    assert_eq!(download.status(), StatusCode::OK);
+    assert_eq!(download.headers()["content-type"], "application/zip");
+    let files = unzip(&download.bytes().await.unwrap());
+    let images: Vec<&(String, String)> = files.iter().filter(|(name, _)| name.ends_with(".svg")).collect();
+    assert!(!images.is_empty() && images.len() <= 20, "{files:?}");
+    assert!(images.iter().all(|(_, svg)| svg.starts_with("<svg")));
+    let readme = &files.iter().find(|(name, _)| name == "README.txt").expect("a README").1;
+    assert!(readme.starts_with(&format!("Gistbook infographics: {} of the 20 you bought.", images.len())), "{readme}");
+    assert!(with_infographics > 0);
+
+    // The receipt links to it, and the account lists it.
+    let receipt = app.read_mail_to("ada@example.com").await;
+    assert!(receipt.contains(&format!("Your 20 infographics, to download (keep this link):\nhttp://127.0.0.1:4000{url}")), "{receipt}");
+    let listed = result(app.get("/api/charge/infographics", Some(&ada)).await).await;
+    assert_eq!(listed["purchases"][0]["count"], 20);
+    assert_eq!(listed["purchases"][0]["url"], url);
+    assert_eq!(app.get("/api/charge/infographics", None).await.status(), StatusCode::UNAUTHORIZED);
+
+    // A purchase without them, a guessed id, or a disputed one: nothing.
+    let plain = result(paying.pay("gift", json!({"recipientEmail": "g@example.com"}), Some(CARD_OK), Some(&ada)).await).await;
+    assert_eq!(plain["infographicsUrl"], Value::Null);
+    let none = app.get(&format!("/api/charge/{}/infographics", plain["chargeId"].as_str().unwrap()), None).await;
+    assert_eq!(error_message(none, StatusCode::NOT_FOUND).await, "We could not find infographics for this purchase.");
+    assert_eq!(app.get("/api/charge/ch_guessed/infographics", None).await.status(), StatusCode::NOT_FOUND);
+    let reference = charges(app)[0].5.clone();
+    paying.stripe.chargeback(&reference).expect("a dispute");
+    eventually("the dispute to be recorded", || (charges(app)[0].4 == "disputed").then_some(())).await;
+    assert_eq!(app.get(&url, None).await.status(), StatusCode::NOT_FOUND);
 }

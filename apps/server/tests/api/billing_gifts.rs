@@ -43,7 +43,9 @@ async fn a_guest_gives_a_year_that_the_recipient_redeems_once_at_sign_up() {
     let code = gift_code(app, "grace@example.com").await;
     let mail = app.read_mail_to("grace@example.com").await;
     assert!(mail.contains("Ada has given you a year") && mail.contains("For your commute."), "{mail}");
-    assert!(app.mails_to("ada@example.com").iter().any(|m| m.contains("Your Gistbook receipt")), "the buyer gets the receipt");
+    // The buyer's copy and receipt may reach the outbox after the recipient's mail.
+    let to_buyer = app.wait_for_mails_to("ada@example.com", 2).await;
+    assert!(to_buyer.iter().any(|m| m.contains("Your Gistbook receipt")), "the buyer gets the receipt");
 
     let signup = json!({"username": "grace@example.com", "password": PASSWORD, "firstName": "Grace", "lastName": "Hopper", "code": code, "timezone": "UTC"});
     let signed_up = result(app.post("/api/user/subscription-code-register", &signup, None).await).await;
@@ -57,6 +59,66 @@ async fn a_guest_gives_a_year_that_the_recipient_redeems_once_at_sign_up() {
     let refused = app.post("/api/user/subscription-code-register", &again, None).await;
     // Used once only.
     assert_error(refused, StatusCode::BAD_REQUEST, "invalid_subscription_code", "This subscription code is invalid or has already been used.").await;
+}
+
+/// The codes listed in the newest mail of several gifts to `email` (one a line under "Your gift
+/// codes:", each followed by its link).
+async fn listed_gift_codes(app: &TestApp, email: &str) -> Vec<String> {
+    let mails = app.wait_for_mails_to(email, 1).await;
+    let mail = mails.iter().rev().find(|m| m.contains("Your gift codes:")).unwrap_or_else(|| panic!("no mail of several gifts to {email}"));
+    let list = mail.split_once("Your gift codes:").unwrap().1;
+    list.lines()
+        .map(str::trim)
+        .skip_while(|l| l.is_empty())
+        .take_while(|l| !l.is_empty())
+        .map(|l| {
+            let (code, link) = l.split_once(char::is_whitespace).unwrap_or_else(|| panic!("a code and its link: {l}"));
+            assert!(link.trim().ends_with(&format!("/subscriptioncode/{code}")), "{l}");
+            code.to_owned()
+        })
+        .collect()
+}
+
+#[actix_web::test]
+async fn a_guest_buys_three_gifts_at_once_and_each_code_is_redeemed_once() {
+    let paying = spawn_paying_app().await;
+    let app = &paying.app;
+    let plans = result(app.get("/api/plans", None).await).await["plans"].clone();
+    let gift_plan = plans.as_array().unwrap().iter().find(|p| p["id"] == "gift").cloned().unwrap();
+    assert_eq!((gift_plan["minQuantity"].clone(), gift_plan["maxQuantity"].clone()), (json!(1), json!(200)), "{gift_plan}");
+    let form = json!({"gift": true, "senderName": "Ada", "recipientName": "Grace", "recipientEmail": "grace@example.com", "email": "ada@example.com"});
+    let with_quantity = |quantity: i64| {
+        let mut body = form.clone();
+        body["quantity"] = json!(quantity);
+        body
+    };
+
+    for refused in [0, 201] {
+        let response = paying.pay("gift", with_quantity(refused), Some(CARD_OK), None).await;
+        assert_error(response, StatusCode::BAD_REQUEST, "invalid_quantity", "Please choose a quantity from 1 to 200.").await;
+    }
+    assert!(charges(app).is_empty() && paying.stripe.charge_count() == 0, "nothing recorded, nothing charged");
+    assert_eq!(count(&mut app.connect(), "SELECT count(*) AS count FROM subscription_codes"), 0);
+    assert!(app.mails_to("grace@example.com").is_empty() && app.mails_to("ada@example.com").is_empty());
+
+    let charge = result(paying.pay("gift", with_quantity(3), Some(CARD_OK), None).await).await;
+    assert_eq!(charge["status"], "succeeded");
+    let stored = charges(app);
+    assert_eq!((stored.len(), stored[0].3), (1, 3 * 4499));
+    let paid = |e: &&Value| e["type"] == "payment_intent.succeeded" && e["data"]["object"]["amount"] == 3 * 4499;
+    assert!(paying.stripe.events().iter().any(|e| paid(&e)), "Stripe took 3 x $44.99");
+    let codes = listed_gift_codes(app, "grace@example.com").await;
+    assert_eq!(codes.len(), 3, "{codes:?}");
+    assert!(codes[0] != codes[1] && codes[1] != codes[2] && codes[0] != codes[2], "{codes:?}");
+    let of_charge = format!("SELECT count(*) AS count FROM subscription_codes WHERE charge_id = '{}' AND kind = 'gift' AND shown IS NULL", stored[0].0);
+    assert_eq!(count(&mut app.connect(), &of_charge), 3, "three gift codes of the charge, stored as digests only");
+
+    for (n, code) in codes.iter().enumerate() {
+        let member = app.register(&format!("friend{n}@example.com"), PASSWORD).await;
+        assert_eq!(result(app.post("/api/user/redeem", &json!({"code": code}), Some(&member)).await).await["planId"], "gift");
+        let again = app.post("/api/user/redeem", &json!({"code": code}), Some(&member)).await;
+        assert_error(again, StatusCode::BAD_REQUEST, "invalid_code", "This code is invalid or has already been used.").await;
+    }
 }
 
 #[actix_web::test]

@@ -35,6 +35,7 @@ async fn the_pricing_page_gets_the_plans_on_sale_from_the_server() {
     assert_eq!(by_id("gift")["price"], 4499);
     assert_eq!(by_id("bulk")["minQuantity"], 20);
     assert_eq!(by_id("bulk")["maxQuantity"], 200);
+    assert_eq!((by_id("gift")["minQuantity"].clone(), by_id("gift")["maxQuantity"].clone()), (json!(1), json!(200)), "gifts come 1 to 200");
     let prices: Vec<i64> = plans.as_array().unwrap().iter().map(|p| p["price"].as_i64().unwrap()).collect();
     assert!(prices.windows(2).all(|w| w[0] <= w[1]), "cheapest first: {prices:?}");
 

@@ -15,6 +15,29 @@ async fn refers(app: &TestApp, token: &str) -> Value {
     result(app.get("/api/user/refers", Some(token)).await).await
 }
 
+/// The figures without the list of referred members (checked apart).
+fn totals(refers: &Value) -> Value {
+    let mut totals = refers.clone();
+    totals.as_object_mut().unwrap().remove("list");
+    totals
+}
+
+/// The list's rows without their join times (checked apart).
+fn rows(refers: &Value) -> Vec<Value> {
+    let list = refers["list"].as_array().unwrap_or_else(|| panic!("a list of referred members: {refers}"));
+    list.iter()
+        .map(|row| {
+            let mut row = row.clone();
+            assert!(row.as_object_mut().unwrap().remove("joinedAt").is_some_and(|at| at.as_i64().is_some()), "joinedAt in epoch ms: {row}");
+            row
+        })
+        .collect()
+}
+
+fn row(paying: bool) -> Value {
+    json!({"paying": paying, "earnedCents": 0, "pendingCents": 0, "status": "none"})
+}
+
 fn registration_through(email: &str, referral_id: &str) -> Value {
     let mut body = registration(email, PASSWORD);
     body["rId"] = json!(referral_id);
@@ -35,7 +58,7 @@ async fn a_sign_up_through_a_members_link_counts_for_them_once() {
     assert!(referral_id.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit()));
     let link = mine["link"].as_str().unwrap();
     assert!(link.starts_with("http") && link.ends_with(&format!("/r/{referral_id}")), "{link}");
-    assert_eq!(mine["refers"], json!({"num": 0, "paying": 0, "money": 0, "pendingCents": 0, "availableCents": 0}));
+    assert_eq!(mine["refers"], json!({"num": 0, "paying": 0, "money": 0, "pendingCents": 0, "availableCents": 0, "list": []}));
     assert_eq!(refers(&app, &ann).await["rId"], referral_id.as_str(), "the id stays");
 
     // Two friends sign up through the link, one with an unknown id, one with a malformed one.
@@ -49,7 +72,17 @@ async fn a_sign_up_through_a_members_link_counts_for_them_once() {
         assert_eq!(signed_up["user"]["email"], email, "{signed_up}");
         assert!(signed_up["token"].as_str().is_some_and(|t| !t.is_empty()), "{email} is signed in: {signed_up}");
     }
-    assert_eq!(refers(&app, &ann).await["refers"], json!({"num": 2, "paying": 0, "money": 0, "pendingCents": 0, "availableCents": 0}));
+    let before = chrono::Utc::now().timestamp_millis();
+    let figures = refers(&app, &ann).await["refers"].clone();
+    assert_eq!(totals(&figures), json!({"num": 2, "paying": 0, "money": 0, "pendingCents": 0, "availableCents": 0}));
+    // One row per friend the link brought, the newest first, and nothing that names them.
+    assert_eq!(rows(&figures), vec![row(false), row(false)]);
+    let joined: Vec<i64> = figures["list"].as_array().unwrap().iter().map(|r| r["joinedAt"].as_i64().unwrap()).collect();
+    assert!(joined[0] >= joined[1] && joined[0] <= before && joined[1] > before - 60_000, "{joined:?}");
+    let listed = figures["list"].to_string();
+    for private in ["bo@", "cy@", "example.com", "Bo", "Cy", "dee@", "eve@"] {
+        assert!(!listed.contains(private), "{private} in {listed}");
+    }
 
     // A referred friend with premium counts as paying (here granted as an admin would by hand).
     let mut conn = app.connect();
@@ -58,11 +91,13 @@ async fn a_sign_up_through_a_members_link_counts_for_them_once() {
         &mut conn,
     )
     .unwrap();
-    assert_eq!(refers(&app, &ann).await["refers"], json!({"num": 2, "paying": 1, "money": 0, "pendingCents": 0, "availableCents": 0}));
+    let figures = refers(&app, &ann).await["refers"].clone();
+    assert_eq!(totals(&figures), json!({"num": 2, "paying": 1, "money": 0, "pendingCents": 0, "availableCents": 0}));
+    assert_eq!(rows(&figures), vec![row(false), row(true)], "Cy (the newer) is free, Bo pays");
 
     // Nobody else is credited, and a deleted referrer's link stops working.
     let bo = app.login("bo@example.com", PASSWORD).await;
-    assert_eq!(refers(&app, &bo).await["refers"]["num"], 0);
+    assert_eq!((refers(&app, &bo).await["refers"]["num"].clone(), refers(&app, &bo).await["refers"]["list"].clone()), (json!(0), json!([])));
     result(app.post("/api/user/delete", &json!({"why": "Busy.", "how": "A friend."}), Some(&ann)).await).await;
     assert_error(app.get("/api/user/refers", Some(&ann)).await, StatusCode::UNAUTHORIZED, "not_logged_in", "Please log in to continue.").await;
     let late = result(app.post("/api/user/register", &registration_through("fay@example.com", &referral_id), None).await).await;
@@ -164,5 +199,7 @@ async fn a_sign_up_with_a_subscription_code_through_a_members_link_counts_for_th
         (Some("cy@example.com"), Some("yearly"), Some(true)),
         "{signed_up}"
     );
-    assert_eq!(refers(&app, &ann).await["refers"], json!({"num": 1, "paying": 1, "money": 0, "pendingCents": 0, "availableCents": 0}));
+    let figures = refers(&app, &ann).await["refers"].clone();
+    assert_eq!(totals(&figures), json!({"num": 1, "paying": 1, "money": 0, "pendingCents": 0, "availableCents": 0}));
+    assert_eq!(rows(&figures), vec![row(true)]);
 }

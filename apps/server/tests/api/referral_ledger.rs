@@ -19,6 +19,15 @@ async fn earned(app: &TestApp, token: &str) -> i64 {
     result(app.get("/api/user/refers", Some(token)).await).await["refers"]["money"].as_i64().unwrap()
 }
 
+/// Takes the one row of the referred members' list out of the figures, without its join time.
+fn only_row(figures: &mut Value) -> Value {
+    let list = figures.as_object_mut().unwrap().remove("list").unwrap();
+    let [row] = list.as_array().unwrap().as_slice() else { panic!("one referred member: {list}") };
+    let mut row = row.clone();
+    assert!(row.as_object_mut().unwrap().remove("joinedAt").is_some_and(|at| at.is_i64()), "{row}");
+    row
+}
+
 async fn eventually_earned(app: &TestApp, token: &str, cents: i64) {
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
     loop {
@@ -108,7 +117,8 @@ async fn a_referred_friends_payment_credits_a_quarter_once_and_a_refund_reverses
     let expected = (paid.3 * 25 + 50) / 100; // a quarter, rounded half up
     assert!(expected > 0);
     eventually_earned(app, &ann, expected).await;
-    let figures = result(app.get("/api/user/refers", Some(&ann)).await).await["refers"].clone();
+    let mut figures = result(app.get("/api/user/refers", Some(&ann)).await).await["refers"].clone();
+    assert_eq!(only_row(&mut figures), json!({"paying": true, "earnedCents": expected, "pendingCents": expected, "status": "pending"}), "Bo's row");
     assert_eq!(figures, json!({"num": 1, "paying": 1, "money": expected, "pendingCents": expected, "availableCents": 0}));
     assert_eq!(earned(app, &cy).await, 0);
 
@@ -128,7 +138,9 @@ async fn a_referred_friends_payment_credits_a_quarter_once_and_a_refund_reverses
     eventually_earned(app, &ann, 0).await;
     marker.a_whole_pass(&paying).await;
     assert_eq!(ledger(app), vec![("credit".to_owned(), expected), ("reversal".to_owned(), -expected)]);
-    assert_eq!(result(app.get("/api/user/refers", Some(&ann)).await).await["refers"]["paying"], 0);
+    let mut figures = result(app.get("/api/user/refers", Some(&ann)).await).await["refers"].clone();
+    assert_eq!(only_row(&mut figures), json!({"paying": false, "earnedCents": 0, "pendingCents": 0, "status": "none"}), "the refund took Bo's credit back");
+    assert_eq!(figures["paying"], 0);
 
     // The ledger refuses updates and deletions outright.
     use diesel::RunQueryDsl;
@@ -177,6 +189,9 @@ async fn a_referred_subscribers_payments_after_the_trial_credit_the_referrer_eac
     assert_eq!(refund.status(), StatusCode::OK);
     eventually_earned(app, &ann, quarter).await;
     assert_eq!(ledger(app), vec![("credit".to_owned(), quarter), ("credit".to_owned(), quarter), ("reversal".to_owned(), -quarter)]);
+    // Bo's row counts his subscription's payments: the renewal's credit, still pending.
+    let mut figures = result(app.get("/api/user/refers", Some(&ann)).await).await["refers"].clone();
+    assert_eq!(only_row(&mut figures), json!({"paying": true, "earnedCents": quarter, "pendingCents": quarter, "status": "pending"}));
 }
 
 #[actix_web::test]

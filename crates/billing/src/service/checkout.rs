@@ -69,6 +69,7 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
             created_at: self.now,
             referral_id: checkout.basket.referral(),
             card_fingerprint,
+            add_on: quote.add_on,
         };
         // Recorded before the provider is asked: when its answer is lost (the process dies, the
         // connection times out) the provider's event or reconcile finds the payment by this id.
@@ -95,7 +96,7 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
                         charge.reference = subscription;
                         let state = SubscriptionState::from_snapshot(snapshot);
                         let plan_now = self.record_paid(secrets, &charge, &plan, Some(&state))?;
-                        CheckoutResult::Complete { charge_id, plan: plan_now }
+                        CheckoutResult::Complete { charge_id, plan: plan_now, add_on: charge.add_on }
                     }
                     SubscriptionOutcome::RequiresAction { subscription, client_secret } => {
                         self.name_reference(&charge.id, &subscription, ChargeStatus::RequiresAction)?;
@@ -120,7 +121,7 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
                     PaymentOutcome::Paid { reference } => {
                         charge.reference = reference;
                         let plan_now = self.record_paid(secrets, &charge, &plan, None)?;
-                        CheckoutResult::Complete { charge_id, plan: plan_now }
+                        CheckoutResult::Complete { charge_id, plan: plan_now, add_on: charge.add_on }
                     }
                     PaymentOutcome::Processing { reference } => {
                         self.name_reference(&charge.id, &reference, ChargeStatus::Processing)?;
@@ -162,7 +163,7 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
         let plan = self.store.find_plan(&charge.plan_id)?.ok_or(BillingError::InvalidPlan)?;
         if charge.status == ChargeStatus::Paid {
             let plan_now = charge.user.map(|user| self.plan_of(user)).transpose()?.flatten();
-            return Ok(CheckoutResult::Complete { charge_id: charge.id, plan: plan_now });
+            return Ok(CheckoutResult::Complete { add_on: charge.add_on, charge_id: charge.id, plan: plan_now });
         }
         if !charge.status.is_waiting() {
             return Err(BillingError::UnknownCharge);
@@ -189,7 +190,7 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
         };
         let plan_now = self.complete_waiting(secrets, &charge, &plan, state.as_ref())?;
         self.end_renewals(gateways)?;
-        Ok(CheckoutResult::Complete { charge_id: charge.id, plan: plan_now })
+        Ok(CheckoutResult::Complete { add_on: charge.add_on, charge_id: charge.id, plan: plan_now })
     }
 
     /// The provider's answer to a checkout was lost (a timeout, a dropped connection) after it may
@@ -224,7 +225,7 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
         match found {
             FoundPurchase::Payment(PaymentOutcome::Paid { reference }) => {
                 let plan_now = self.record_paid(secrets, &named(reference), plan, None)?;
-                Ok(CheckoutResult::Complete { charge_id, plan: plan_now })
+                Ok(CheckoutResult::Complete { charge_id, plan: plan_now, add_on: charge.add_on })
             }
             FoundPurchase::Payment(PaymentOutcome::Processing { reference }) => {
                 self.name_reference(&charge.id, &reference, ChargeStatus::Processing)?;
@@ -239,7 +240,7 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
                 let state = SubscriptionState::from_snapshot(snapshot);
                 if state.renews() {
                     let plan_now = self.record_paid(secrets, &named(subscription), plan, Some(&state))?;
-                    Ok(CheckoutResult::Complete { charge_id, plan: plan_now })
+                    Ok(CheckoutResult::Complete { charge_id, plan: plan_now, add_on: charge.add_on })
                 } else if state.status == SubscriptionStatus::Incomplete {
                     // Its first payment waits for the buyer; the page keeps asking.
                     self.name_reference(&charge.id, &subscription, ChargeStatus::RequiresAction)?;

@@ -54,45 +54,24 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
         Ok(Redeemed { kind: record.kind, plan })
     }
 
-    /// What a paid charge of `plan` delivers: for a gift, a new one-year code mailed to the
-    /// recipient (or to the buyer when no recipient address was given).
+    /// What a paid charge of `plan` delivers: for gifts, `charge.quantity` new one-year codes
+    /// mailed together to the recipient (or to the buyer when no recipient address was given); for
+    /// seats, that many codes listed for the buyer.
     pub(crate) fn deliveries(&self, secrets: &dyn Secrets, charge: &Charge, plan: &Plan) -> Result<Deliveries, BillingError> {
         match plan.kind {
             PlanKind::Gift => {
                 let gift = self.store.gift_of(&charge.id)?.unwrap_or_default();
-                let code = secrets.new_code();
-                let new_code = NewCode {
-                    digest: secrets.digest(&kernel::normalise_code(&code)),
-                    kind: CodeKind::Gift,
-                    plan_id: plan.id.clone(),
-                    duration_days: Some(ONE_YEAR_DAYS),
-                    charge_id: Some(charge.id.clone()),
-                    shown: None,
-                };
-                let mail = gift_mail(self.site, &gift, &charge.email, &code);
-                // The buyer keeps a copy when it went to someone else (to forward it if that
-                // address was mistyped).
-                let copy = (!charge.email.is_empty() && !mail.to.eq_ignore_ascii_case(&charge.email)).then(|| OutgoingMail {
-                    to: charge.email.clone(),
-                    subject: format!("Copy: {}", mail.subject),
-                    text_body: format!("A copy of the gift you sent to {}.\n\n{}", mail.to, mail.text_body),
-                    attachment: None,
-                });
-                Ok(Deliveries { codes: vec![new_code], mail: std::iter::once(mail).chain(copy).collect() })
+                let codes = new_codes(secrets, charge.quantity);
+                // Stored as digests only: the mail is the one place the codes are written.
+                let new_codes = codes.iter().map(|code| code_of_charge(secrets, code, CodeKind::Gift, plan, charge, None)).collect();
+                let mail = gift_mail(self.site, &gift, &charge.email, &codes);
+                let copy = buyers_copy(&mail, &charge.email, codes.len());
+                Ok(Deliveries { codes: new_codes, mail: std::iter::once(mail).chain(copy).collect() })
             }
             PlanKind::Bulk => {
-                let codes: Vec<String> = (0..charge.quantity).map(|_| secrets.new_code()).collect();
-                let new_codes = codes
-                    .iter()
-                    .map(|code| NewCode {
-                        digest: secrets.digest(&kernel::normalise_code(code)),
-                        kind: CodeKind::Seat,
-                        plan_id: plan.id.clone(),
-                        duration_days: Some(ONE_YEAR_DAYS),
-                        charge_id: Some(charge.id.clone()),
-                        shown: Some(code.clone()),
-                    })
-                    .collect();
+                let codes = new_codes(secrets, charge.quantity);
+                // Seats are listed on the team page, so their codes are kept readable for it.
+                let new_codes = codes.iter().map(|code| code_of_charge(secrets, code, CodeKind::Seat, plan, charge, Some(code.clone()))).collect();
                 Ok(Deliveries { codes: new_codes, mail: vec![seats_mail(self.site, &charge.email, &codes)] })
             }
             _ => Ok(Deliveries::default()),
@@ -156,6 +135,24 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
     }
 }
 
+/// `count` fresh codes, as people will type them.
+fn new_codes(secrets: &dyn Secrets, count: u32) -> Vec<String> {
+    (0..count).map(|_| secrets.new_code()).collect()
+}
+
+/// One code a paid charge makes: a year of `plan`, tied to the charge so that a refund or a lost
+/// dispute revokes it with the others.
+fn code_of_charge(secrets: &dyn Secrets, code: &str, kind: CodeKind, plan: &Plan, charge: &Charge, shown: Option<String>) -> NewCode {
+    NewCode {
+        digest: secrets.digest(&kernel::normalise_code(code)),
+        kind,
+        plan_id: plan.id.clone(),
+        duration_days: Some(ONE_YEAR_DAYS),
+        charge_id: Some(charge.id.clone()),
+        shown,
+    }
+}
+
 /// The list of seat codes for their buyer.
 fn seats_mail(site: &str, to: &str, codes: &[String]) -> OutgoingMail {
     let site = site.trim_end_matches('/');
@@ -189,22 +186,69 @@ fn invite_mail(site: &str, code: &str, to: &str) -> OutgoingMail {
     }
 }
 
-/// The mail that carries a gift code.
-fn gift_mail(site: &str, gift: &GiftDetails, buyer_email: &str, code: &str) -> OutgoingMail {
+/// The buyer keeps a copy of gifts that went to someone else (to forward it if that address was
+/// mistyped); none when they went to the buyer, or when a guest gave no address of their own.
+fn buyers_copy(mail: &OutgoingMail, buyer_email: &str, count: usize) -> Option<OutgoingMail> {
+    if buyer_email.is_empty() || mail.to.eq_ignore_ascii_case(buyer_email) {
+        return None;
+    }
+    let what = if count == 1 { "the gift".to_owned() } else { format!("the {count} gifts") };
+    Some(OutgoingMail {
+        to: buyer_email.to_owned(),
+        subject: format!("Copy: {}", mail.subject),
+        text_body: format!("A copy of {what} you sent to {}.\n\n{}", mail.to, mail.text_body),
+        attachment: None,
+    })
+}
+
+/// The mail that carries a purchase's gift codes: one code reads as a gift to the recipient,
+/// several as codes to keep or pass on.
+fn gift_mail(site: &str, gift: &GiftDetails, buyer_email: &str, codes: &[String]) -> OutgoingMail {
     let site = site.trim_end_matches('/');
     let to = gift.recipient_email.clone().unwrap_or_else(|| buyer_email.to_owned());
     let from = if gift.sender_name.is_empty() { "Someone".to_owned() } else { gift.sender_name.clone() };
     let hello = if gift.recipient_name.is_empty() { "Hello".to_owned() } else { format!("Hello {}", gift.recipient_name) };
-    let mut body =
-        format!("{hello},\n\n{from} has given you a year of Gistbook Premium: the key ideas of great non-fiction in about 15 minutes, to read or listen to.\n");
+    let given = match codes.len() {
+        1 => "a year of Gistbook Premium".to_owned(),
+        n => format!("{n} gifts of a year of Gistbook Premium each"),
+    };
+    let mut body = format!("{hello},\n\n{from} has given you {given}: the key ideas of great non-fiction in about 15 minutes, to read or listen to.\n");
     if !gift.message.is_empty() {
         body.push_str(&format!("\nTheir message:\n\n{}\n", gift.message));
     }
-    body.push_str(&format!(
-        "\nYour gift code: {code}\n\nNew to Gistbook? Create your account with the code here:\n{site}/subscriptioncode/{}\n\n\
+    body.push_str(&match codes {
+        [code] => one_gift_code(site, code),
+        _ => several_gift_codes(site, codes),
+    });
+    let subject = match codes.len() {
+        1 => format!("{from} sent you a year of Gistbook Premium"),
+        n => format!("{from} sent you {n} gifts of Gistbook Premium"),
+    };
+    OutgoingMail { to, subject, text_body: body, attachment: None }
+}
+
+/// Where the page redeems `code`.
+fn code_link(site: &str, code: &str) -> String {
+    format!("{site}/subscriptioncode/{}", kernel::url::encode_component(code))
+}
+
+/// The end of a one-gift mail: the code, its link and how it is used.
+fn one_gift_code(site: &str, code: &str) -> String {
+    format!(
+        "\nYour gift code: {code}\n\nNew to Gistbook? Create your account with the code here:\n{}\n\n\
          Already a member? Sign in and redeem it from your account page ({site}/account). A gift adds a year after any \
          Premium you have already. The code does not expire and works once.\n\nThe Gistbook team\n",
-        kernel::url::encode_component(code)
-    ));
-    OutgoingMail { to, subject: format!("{from} sent you a year of Gistbook Premium"), text_body: body, attachment: None }
+        code_link(site, code)
+    )
+}
+
+/// The end of a mail of several gifts: every code with its link, one a line, and how they are used.
+fn several_gift_codes(site: &str, codes: &[String]) -> String {
+    let list: String = codes.iter().map(|code| format!("{code}  {}\n", code_link(site, code))).collect();
+    format!(
+        "\nYour gift codes:\n\n{list}\nEach code gives one person a year of Premium: keep one and pass the others on. \
+         New to Gistbook? Create an account with a code at its link. Already a member? Sign in and redeem a code from \
+         the account page ({site}/account); a gift adds a year after any Premium the member has already. The codes do \
+         not expire and each works once.\n\nThe Gistbook team\n"
+    )
 }

@@ -88,6 +88,7 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
             created_at: self.now,
             referral_id: basket.referral(),
             card_fingerprint: None,
+            add_on: quote.add_on,
         };
         self.record_waiting(&charge, gift)?;
         Ok(start)
@@ -113,7 +114,7 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
         let plan = self.store.find_plan(&charge.plan_id)?.ok_or(BillingError::InvalidPlan)?;
         if charge.status == ChargeStatus::Paid {
             let plan_now = charge.user.map(|user| self.plan_of(user)).transpose()?.flatten();
-            return Ok(CheckoutResult::Complete { charge_id: charge.id, plan: plan_now });
+            return Ok(CheckoutResult::Complete { add_on: charge.add_on, charge_id: charge.id, plan: plan_now });
         }
         if charge.status != ChargeStatus::RequiresAction {
             return Err(BillingError::UnknownCharge);
@@ -155,7 +156,7 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
         };
         let plan_now = self.complete_waiting(secrets, &charge, &plan, state.as_ref())?;
         self.end_renewals(gateways)?;
-        Ok(CheckoutResult::Complete { charge_id: charge.id, plan: plan_now })
+        Ok(CheckoutResult::Complete { add_on: charge.add_on, charge_id: charge.id, plan: plan_now })
     }
 }
 

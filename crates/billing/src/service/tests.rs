@@ -102,7 +102,7 @@ fn expired_early_used_up_and_other_plans_coupons_are_refused_with_a_reason() {
 }
 
 #[test]
-fn seats_come_20_to_200_and_other_plans_one_at_a_time() {
+fn seats_come_20_to_200_gifts_1_to_200_and_other_plans_one_at_a_time() {
     let store = InMemoryBilling::with_standard_plans();
     let billing = Billing::new(&store, now());
     let seats = |q| billing.quote(&Basket { quantity: Some(q), ..basket("bulk") });
@@ -113,8 +113,18 @@ fn seats_come_20_to_200_and_other_plans_one_at_a_time() {
     assert_eq!(seats(-1).unwrap_err(), BillingError::InvalidQuantity);
     assert_eq!(seats(i64::MAX).unwrap_err(), BillingError::InvalidQuantity);
     assert_eq!(billing.quote(&basket("bulk")).unwrap().quantity, 20, "the minimum by default");
-    assert_eq!(billing.quote(&Basket { quantity: Some(2), ..basket("monthly") }).unwrap_err(), BillingError::InvalidQuantity);
-    assert_eq!(billing.quote(&basket("monthly")).unwrap().quantity, 1);
+    let gifts = |q| billing.quote(&Basket { quantity: Some(q), ..basket("gift") });
+    assert_eq!(gifts(1).unwrap().total, Cents(4499));
+    assert_eq!(gifts(3).unwrap().total, Cents(3 * 4499));
+    assert_eq!(gifts(200).unwrap().total, Cents(200 * 4499));
+    for bad in [0, 201, -1] {
+        assert_eq!(gifts(bad).unwrap_err().to_string(), "Please choose a quantity from 1 to 200.", "{bad}");
+    }
+    assert_eq!(billing.quote(&basket("gift")).unwrap().quantity, 1, "one gift by default");
+    for one_only in ["monthly", "yearly", "lifetime"] {
+        assert_eq!(billing.quote(&Basket { quantity: Some(2), ..basket(one_only) }).unwrap_err(), BillingError::InvalidQuantity, "{one_only}");
+        assert_eq!(billing.quote(&basket(one_only)).unwrap().quantity, 1);
+    }
 }
 
 #[test]
@@ -299,7 +309,7 @@ mod checkout {
         let cards = FakeCards::new(now());
         let billing = Billing::new(&store, now());
         let result = billing.pay_by_card(by_card(&cards), &CountingSecrets::default(), &card("monthly", member(&store), Some("pm_visa"))).unwrap();
-        let CheckoutResult::Complete { charge_id, plan } = result else { panic!("{result:?}") };
+        let CheckoutResult::Complete { charge_id, plan, .. } = result else { panic!("{result:?}") };
         let plan = plan.expect("a plan");
         assert_eq!(plan.plan_id, "monthly");
         assert_eq!(plan.end_paid_date, Some(now() + Duration::days(3)), "the trial's end, then renewals extend it");
@@ -415,7 +425,7 @@ mod checkout {
         let err = billing.pay_by_card(by_card(&cards), &ids, &card("book-7", guest(None), Some("pm_visa"))).unwrap_err();
         assert_eq!(err, BillingError::MissingEmail, "a guest gives an address for the receipt");
         let result = billing.pay_by_card(by_card(&cards), &ids, &card("book-7", guest(Some("g@example.com")), Some("pm_visa"))).unwrap();
-        let CheckoutResult::Complete { charge_id, plan } = result else { panic!("paid at once: {result:?}") };
+        let CheckoutResult::Complete { charge_id, plan, .. } = result else { panic!("paid at once: {result:?}") };
         assert_eq!(plan, None, "a book gives no plan");
         let charges = store.charges();
         assert_eq!((charges.len(), charges[0].id.as_str(), charges[0].amount, charges[0].status), (1, charge_id.as_str(), Cents(499), ChargeStatus::Paid));
@@ -431,7 +441,7 @@ mod checkout {
         let billing = Billing::new(&store, now());
         let result =
             billing.pay_by_card(by_card(&cards), &CountingSecrets::default(), &card("yearly", guest(Some(" G@Example.com ")), Some("pm_visa"))).unwrap();
-        let CheckoutResult::Complete { charge_id, plan: None } = result else { panic!("a guest gets no grant yet: {result:?}") };
+        let CheckoutResult::Complete { charge_id, plan: None, .. } = result else { panic!("a guest gets no grant yet: {result:?}") };
         assert_eq!(store.charges()[0].email, "g@example.com");
 
         let later = Billing::new(&store, now() + Duration::hours(1));
@@ -500,6 +510,7 @@ mod checkout {
     }
 }
 
+mod add_ons;
 mod codes;
 mod coupons;
 mod events;

@@ -29,6 +29,7 @@ fn charge(id: &str, plan_id: &str) -> Charge {
         created_at: now(),
         referral_id: None,
         card_fingerprint: None,
+        add_on: None,
     }
 }
 

@@ -241,6 +241,7 @@ struct ChargeRow {
     created_at: DateTime<Utc>,
     referral_id: Option<String>,
     card_fingerprint: Option<String>,
+    add_on_infographics: i16,
 }
 
 impl ChargeRow {
@@ -259,6 +260,7 @@ impl ChargeRow {
             created_at: self.created_at,
             referral_id: self.referral_id,
             card_fingerprint: self.card_fingerprint,
+            add_on: billing::AddOn::parse(Some(i64::from(self.add_on_infographics))).ok().flatten(),
         })
     }
 }
@@ -314,6 +316,7 @@ impl ChargeBook for PgStore<'_> {
                         charges::created_at.eq(charge.created_at),
                         charges::referral_id.eq(&charge.referral_id),
                         charges::card_fingerprint.eq(&charge.card_fingerprint),
+                        charges::add_on_infographics.eq(charge.add_on.map_or(0, |a| a.count())),
                     ))
                     .execute(conn)?;
                 if charge.status == ChargeStatus::Paid {
@@ -368,6 +371,19 @@ impl ChargeBook for PgStore<'_> {
                 .set((charges::reference.eq(reference), charges::status.eq(status.as_str())))
                 .execute(conn)?;
             Ok(named == 1)
+        })
+    }
+
+    fn infographic_purchases_of(&self, user: UserId) -> PortResult<Vec<Charge>> {
+        self.run(|conn| {
+            let rows: Vec<ChargeRow> = charges::table
+                .filter(charges::user_id.eq(user.0))
+                .filter(charges::add_on_infographics.gt(0))
+                .filter(charges::status.eq(ChargeStatus::Paid.as_str()))
+                .order((charges::created_at.desc(), charges::id))
+                .select(ChargeRow::as_select())
+                .load(conn)?;
+            Ok(rows.into_iter().filter_map(ChargeRow::into_charge).collect())
         })
     }
 

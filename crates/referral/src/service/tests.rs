@@ -1,5 +1,6 @@
 use super::*;
 use crate::affiliate::{AffiliateFilter, ApplicationForm};
+use crate::commission::CreditStatus;
 use crate::fakes::{FakeCharge, InMemoryReferrals};
 use crate::invite::InviteForm;
 use chrono::TimeZone;
@@ -84,9 +85,53 @@ fn the_stats_count_referred_and_paying_members_and_the_ledger() {
             paying: 2,
             earned_cents: 1_125,
             pending_cents: 0,
-            available_cents: 1_125
+            available_cents: 1_125,
+            refers: [(5, false), (4, false), (3, true), (2, true)]
+                .map(|(_, paying)| Refer { joined_at: now(), paying, earned_cents: 0, pending_cents: 0, status: CreditStatus::None })
+                .to_vec(),
         }
     );
+}
+
+#[test]
+fn the_stats_list_each_referred_member_with_what_their_payments_earned_and_whether_it_is_pending() {
+    let store = InMemoryReferrals::default();
+    let ann = store.add_member(1, "ann@example.com");
+    let bo = store.add_member(2, "bo@example.com");
+    let cy = store.add_member(3, "cy@example.com");
+    let dee = store.add_member(4, "dee@example.com");
+    let earlier = now() - chrono::Duration::days(40);
+    let then = Referrals::new(&store, earlier, SITE);
+    let id = then.referral_id(ann).unwrap();
+    then.attribute(bo, Some(&id)).unwrap();
+    store.make_premium(bo, None);
+    // Bo paid 40 days ago: out of the refund window now.
+    store.charges.borrow_mut().push(FakeCharge::premium("ch_bo", bo, 9_999));
+    assert_eq!(then.settle_commissions().unwrap(), (1, 0));
+
+    let referrals = Referrals::new(&store, now(), SITE);
+    referrals.attribute(cy, Some(&id)).unwrap();
+    // Cy pays today; Dee, whom nobody referred, too.
+    store.charges.borrow_mut().extend([FakeCharge::premium("ch_cy", cy, 4_499), FakeCharge::premium("ch_dee", dee, 4_499)]);
+    assert_eq!(referrals.settle_commissions().unwrap(), (1, 0));
+    let stats = referrals.stats(ann).unwrap();
+    assert_eq!(
+        stats.refers,
+        vec![
+            Refer { joined_at: now(), paying: false, earned_cents: 1_125, pending_cents: 1_125, status: CreditStatus::Pending },
+            Refer { joined_at: earlier, paying: true, earned_cents: 2_500, pending_cents: 0, status: CreditStatus::Available },
+        ],
+        "the newest first, Dee not among them"
+    );
+    assert_eq!((stats.referred, stats.paying, stats.earned_cents, stats.pending_cents), (2, 1, 3_625, 1_125), "the totals agree with the rows");
+
+    // Cy's payment is refunded: what it earned goes from their row.
+    store.charges.borrow_mut()[1].refunded = true;
+    assert_eq!(referrals.settle_commissions().unwrap(), (0, 1));
+    let rows = referrals.stats(ann).unwrap().refers;
+    assert_eq!((rows[0].earned_cents, rows[0].pending_cents, rows[0].status), (0, 0, CreditStatus::None));
+    assert_eq!(rows[1].status, CreditStatus::Available);
+    assert_eq!(referrals.stats(bo).unwrap().refers, vec![], "Bo referred nobody");
 }
 
 #[test]

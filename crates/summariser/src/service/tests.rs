@@ -54,6 +54,8 @@ fn only_paid_members_start_summaries_and_files_are_checked_by_their_bytes() {
     assert_eq!(s.start_file(session(PAID), "photo.pdf", b"\x89PNG\r\n\x1a\n\0\0".to_vec()).unwrap_err(), SummariserError::UnsupportedFile);
     assert_eq!(s.start_file(session(PAID), "big.txt", vec![b'a'; MAX_FILE_BYTES + 1]).unwrap_err(), SummariserError::FileTooLarge);
     assert_eq!(s.start_link(session(PAID), "ftp://example.com/x", &AllowList::default()).unwrap_err(), SummariserError::InvalidLink);
+    assert_eq!(s.start_link(session(PAID), " \t", &AllowList::default()).unwrap_err(), SummariserError::NothingGiven);
+    assert_eq!(SummariserError::NothingGiven.to_string(), "Please select a file or url", "member spec §5, word for word");
     assert!(
         matches!(s.start_link(session(PAID), "http://169.254.169.254/latest", &AllowList::default()).unwrap_err(), SummariserError::Refused(m) if m.contains("private or local"))
     );

@@ -16,9 +16,9 @@ describe('the AI summariser checks', () => {
   });
 
   it('asks for a link or a file', () => {
-    // member-app.md §5 words this 'Please select a file or url'; the product says otherwise (issue 30, reported, product not changed here).
-    expect(checkSource('', null)).toEqual({ error: 'Please enter a link or choose a file.', field: null });
-    expect(checkSource('   ', null)).toEqual({ error: 'Please enter a link or choose a file.', field: null });
+    // member-app.md §5, word for word.
+    expect(checkSource('', null)).toEqual({ error: 'Please select a file or url', field: null });
+    expect(checkSource('   ', null)).toEqual({ error: 'Please select a file or url', field: null });
     expect(checkSource('www.example.com', null)).toEqual({ error: 'Please enter a valid link starting with http:// or https://.', field: 'url' });
     expect(checkSource(' https://example.com/a ', null)).toEqual({ source: { kind: 'url', url: 'https://example.com/a' } });
   });

@@ -7,7 +7,8 @@ export const MAX_FILE_BYTES = 20 * 1024 * 1024;
 export const ACCEPTED_FILES = '.pdf,.epub,.html,.htm,.txt';
 const ACCEPTED_EXTENSIONS = ACCEPTED_FILES.split(',');
 
-export const NOTHING_GIVEN = 'Please enter a link or choose a file.';
+/** Member spec §5, word for word. */
+export const NOTHING_GIVEN = 'Please select a file or url';
 export const BAD_LINK = 'Please enter a valid link starting with http:// or https://.';
 export const FILE_TOO_LARGE = 'The file is larger than 20 MB.';
 export const BAD_FILE_TYPE = 'Please choose a PDF, EPUB, HTML or plain-text file.';

@@ -42,9 +42,12 @@ export function trialEnd(plan: Pick<PlanView, 'trialDays'>, now: number): number
   return now + plan.trialDays * 86_400_000;
 }
 
-/** Plans sold by the seat (the bulk plan), whose checkout asks how many. */
-export function hasQuantity(plan: Pick<PlanView, 'kind'>): boolean {
-  return plan.kind === 'bulk';
+/**
+ * Plans whose checkout asks how many: those whose purchase makes codes (gifts, team seats). The
+ * server says how many may be bought; a subscription, lifetime, a book or a quiz comes one at a time.
+ */
+export function hasQuantity(plan: Pick<PlanView, 'maxQuantity'>): boolean {
+  return plan.maxQuantity > 1;
 }
 
 /** Infographic add-ons go with a member's own Premium, not with gifts, seats or single books. */

@@ -1,5 +1,6 @@
 import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { makeCharge } from '@/testing/billing-data';
 import { makeCollection } from '@/testing/data';
 import { fail, http, notLoggedIn, ok } from '@/testing/handlers';
 import { server } from '@/testing/server';
@@ -213,7 +214,7 @@ describe('apiFile (parseAs blob)', () => {
         return pdfResponse('walden.pdf', { 'X-Charge-Id': 'ch_1' });
       }),
       http.post('/api/charge/confirm', () =>
-        ok({ status: 'requires_action', chargeId: 'ch_2', clientSecret: 's', isPaid: false, notLoggedIn: false, planId: null, endPaidDate: null }),
+        ok(makeCharge({ status: 'requires_action', chargeId: 'ch_2', clientSecret: 's', isPaid: false, planId: null, endPaidDate: null })),
       ),
     );
     const pdf = await apiFile.get('/api/books/download-pdf/{id}', { params: { path: { id: 'walden' } } });

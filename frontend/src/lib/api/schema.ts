@@ -1145,6 +1145,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/charge/infographics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The member's purchases that came with infographics, newest first (the account lists them). */
+        get: operations["my_infographics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/charge/payment-method": {
         parameters: {
             query?: never;
@@ -1286,6 +1303,26 @@ export interface paths {
         };
         /** The member's subscription: the one that renews, else the one still giving access. */
         get: operations["subscription"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/charge/{chargeId}/infographics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The ZIP of the infographics a purchase bought: the newest ones, up to the count bought, with
+         *     a note saying how many are in it (fewer than bought while fewer are published).
+         */
+        get: operations["download_infographics"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2153,7 +2190,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The member's referral link and what it brought. */
+        /** The member's referral link and what it brought: the totals and one row per member it brought. */
         get: operations["refers"];
         put?: never;
         post?: never;
@@ -3594,13 +3631,22 @@ export interface components {
         };
         /** @description What a checkout came to. */
         ChargeResult: {
+            /** @description In the spec's answer shape; this server buffers nothing (always null). */
+            buffer: string | null;
             /** @description The purchase's public id; a guest signs up or logs in with it to attach the purchase. */
             chargeId: string;
             clientSecret: string | null;
             /** Format: int64 */
             endPaidDate: number | null;
+            /** @description Where the infographics bought with it are downloaded (a ZIP), when the purchase has them. */
+            infographicsUrl: string | null;
             /** @description The signed-in buyer reads premium summaries now. */
             isPaid: boolean;
+            /**
+             * @description In the spec's answer shape; this server has one landing page for every purchase
+             *     (`default`): the page picks its success view by plan.
+             */
+            landingPageVariant: string;
             /** @description Paid without an account: sign up or log in to attach it. */
             notLoggedIn: boolean;
             /** @description The plan the member now holds, with its end (epoch ms; null for life). */
@@ -3805,6 +3851,23 @@ export interface components {
             book: components["schemas"]["BookRef"];
             /** @description Signed image URL for paid members; null for everyone else. */
             image: string | null;
+        };
+        InfographicPurchaseView: {
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            boughtAt: number;
+            chargeId: string;
+            /**
+             * Format: int32
+             * @description 20 or 50.
+             */
+            count: number;
+            url: string;
+        };
+        InfographicPurchasesResult: {
+            purchases: components["schemas"]["InfographicPurchaseView"][];
         };
         InfographicsResult: {
             infographics: components["schemas"]["Infographic"][];
@@ -4350,13 +4413,22 @@ export interface components {
         Ok_ChargeResult: {
             /** @description What a checkout came to. */
             result: {
+                /** @description In the spec's answer shape; this server buffers nothing (always null). */
+                buffer: string | null;
                 /** @description The purchase's public id; a guest signs up or logs in with it to attach the purchase. */
                 chargeId: string;
                 clientSecret: string | null;
                 /** Format: int64 */
                 endPaidDate: number | null;
+                /** @description Where the infographics bought with it are downloaded (a ZIP), when the purchase has them. */
+                infographicsUrl: string | null;
                 /** @description The signed-in buyer reads premium summaries now. */
                 isPaid: boolean;
+                /**
+                 * @description In the spec's answer shape; this server has one landing page for every purchase
+                 *     (`default`): the page picks its success view by plan.
+                 */
+                landingPageVariant: string;
                 /** @description Paid without an account: sign up or log in to attach it. */
                 notLoggedIn: boolean;
                 /** @description The plan the member now holds, with its end (epoch ms; null for life). */
@@ -4481,6 +4553,16 @@ export interface components {
                 categories: components["schemas"]["CategoryView"][];
                 recommendations: components["schemas"]["Recommendations"];
                 user: null | components["schemas"]["UserView"];
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_InfographicPurchasesResult: {
+            result: {
+                purchases: components["schemas"]["InfographicPurchaseView"][];
             };
             /**
              * @description Always "ok".
@@ -5598,12 +5680,44 @@ export interface components {
             isPaid: boolean;
             planId: string;
         };
+        /**
+         * @description Where that money stands: nothing earned, still inside the refund window (some of it), or
+         *     all of it out of the window.
+         * @enum {string}
+         */
+        ReferStatus: "none" | "pending" | "available";
+        /** @description One member the link brought. */
+        ReferView: {
+            /**
+             * Format: int64
+             * @description What their payments earned, net of refunds, in cents.
+             */
+            earnedCents: number;
+            /**
+             * Format: int64
+             * @description When they joined (epoch milliseconds).
+             */
+            joinedAt: number;
+            /** @description They have premium now. */
+            paying: boolean;
+            /**
+             * Format: int64
+             * @description Of that, credits still inside the refund window.
+             */
+            pendingCents: number;
+            status: components["schemas"]["ReferStatus"];
+        };
         ReferralStatsView: {
             /**
              * Format: int64
              * @description What may be paid out: earned, out of the refund window, not paid yet (negative: owed).
              */
             availableCents: number;
+            /**
+             * @description The members the link brought, the newest first (at most 500; `num` counts them all).
+             *     Nothing that names them.
+             */
+            list: components["schemas"]["ReferView"][];
             /**
              * Format: int64
              * @description Commission credited, net of reversals, in cents.
@@ -9146,7 +9260,7 @@ export interface operations {
                     "application/json": components["schemas"]["Ok_AiSummaryResult"];
                 };
             };
-            /** @description No file, or not a PDF, EPUB, HTML or text file */
+            /** @description No file ('Please select a file or url'), or not a PDF, EPUB, HTML or text file */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9311,7 +9425,7 @@ export interface operations {
                     "application/json": components["schemas"]["Ok_AiSummaryResult"];
                 };
             };
-            /** @description Not an http(s) link, or a private or local address */
+            /** @description No link ('Please select a file or url'), not an http(s) link, or a private or local address */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9989,6 +10103,33 @@ export interface operations {
             };
         };
     };
+    my_infographics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_InfographicPurchasesResult"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     start_card_update: {
         parameters: {
             query?: never;
@@ -10306,6 +10447,37 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    download_infographics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                chargeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A ZIP of the infographics */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": unknown;
+                };
+            };
+            /** @description No paid purchase with infographics has this id */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -278,6 +278,10 @@ export type CouponRequest = Schemas['CouponRequest'];
 /** { percent_off, amountOff, paypalPlan } */
 export type CouponResult = Schemas['CouponResult'];
 
+/** GET /api/charge/infographics: the member's purchases that came with infographics. */
+export type InfographicPurchasesResult = Schemas['InfographicPurchasesResult'];
+export type InfographicPurchase = Schemas['InfographicPurchaseView'];
+
 /** GET /api/offer: the site's offer while one runs (the banner's coupon), or null. */
 export type SiteOfferResult = Schemas['SiteOfferResult'];
 export type SiteOffer = Schemas['SiteOfferView'];

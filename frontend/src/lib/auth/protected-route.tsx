@@ -1,41 +1,16 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { Spinner } from '@/components/Spinner';
-import { resumeSession } from '@/lib/api/client';
-import { getToken, isAuthenticated } from '@/lib/storage';
-
-type Status = 'in' | 'checking' | 'out';
-
-function initialStatus(): Status {
-  if (isAuthenticated()) return 'in';
-  return getToken() ? 'checking' : 'out';
-}
+import { signInPath, useSessionStatus } from './session-status';
 
 /**
  * An unauthenticated user goes to /signup?redirect=<current path and query> (or to /login with
- * `signIn="login"`, for pages only existing members have a use for).
- *
- * A stored token older than an hour is not trusted, but before sending the member away one quiet
- * refresh is tried (the refresh cookie usually outlives the access token).
- *
- * The check runs when the route mounts (navigation), deliberately not on every token change: when
- * a session is lost mid-page the app shell sends the user to /login (spec), and a reactive check
- * here would race it with a /signup redirect.
+ * `signIn="login"`, for pages only existing members have a use for), after the quiet refresh of
+ * `useSessionStatus`.
  */
 export function ProtectedRoute({ children, signIn = 'signup' }: { children: ReactNode; signIn?: 'signup' | 'login' }) {
   const location = useLocation();
-  const [status, setStatus] = useState<Status>(initialStatus);
-
-  useEffect(() => {
-    if (status !== 'checking') return undefined;
-    let active = true;
-    void resumeSession().then((resumed) => {
-      if (active) setStatus(resumed ? 'in' : 'out');
-    });
-    return () => {
-      active = false;
-    };
-  }, [status]);
+  const status = useSessionStatus();
 
   if (status === 'checking') {
     return (
@@ -44,9 +19,6 @@ export function ProtectedRoute({ children, signIn = 'signup' }: { children: Reac
       </div>
     );
   }
-  if (status === 'out') {
-    const redirect = encodeURIComponent(location.pathname + location.search);
-    return <Navigate to={`/${signIn}?redirect=${redirect}`} replace />;
-  }
+  if (status === 'out') return <Navigate to={signInPath(location, signIn)} replace />;
   return <>{children}</>;
 }

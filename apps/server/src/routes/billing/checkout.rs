@@ -82,6 +82,20 @@ pub struct ChargeResult {
     pub plan_id: Option<String>,
     #[schema(required = true)]
     pub end_paid_date: Option<i64>,
+    /// Where the infographics bought with it are downloaded (a ZIP), when the purchase has them.
+    #[schema(required = true)]
+    pub infographics_url: Option<String>,
+    /// In the spec's answer shape; this server has one landing page for every purchase
+    /// (`default`): the page picks its success view by plan.
+    pub landing_page_variant: String,
+    /// In the spec's answer shape; this server buffers nothing (always null).
+    #[schema(required = true)]
+    pub buffer: Option<String>,
+}
+
+/// Where a purchase's infographics are downloaded.
+pub fn infographics_url(charge_id: &str) -> String {
+    format!("/api/charge/{}/infographics", kernel::url::encode_component(charge_id))
 }
 
 #[derive(Serialize, ToSchema, Clone, Copy)]
@@ -98,16 +112,30 @@ pub enum ChargeStatusView {
 
 /// A charge not paid yet: no plan, and the page's next step in `status`.
 fn waiting(status: ChargeStatusView, charge_id: String, client_secret: Option<String>, signed_in: bool) -> ChargeResult {
-    ChargeResult { status, charge_id, client_secret, is_paid: false, not_logged_in: !signed_in, plan_id: None, end_paid_date: None }
+    ChargeResult {
+        status,
+        charge_id,
+        client_secret,
+        is_paid: false,
+        not_logged_in: !signed_in,
+        plan_id: None,
+        end_paid_date: None,
+        infographics_url: None,
+        landing_page_variant: "default".into(),
+        buffer: None,
+    }
 }
 
 /// Answers a checkout's result, with the isPaid hint updated when the buyer now has premium.
 pub(super) fn charge_response(req: &HttpRequest, now: Timestamp, signed_in: bool, result: CheckoutResult) -> HttpResponse {
     let (body, plan) = match result {
-        CheckoutResult::Complete { charge_id, plan } => {
+        CheckoutResult::Complete { charge_id, plan, add_on } => {
             let is_paid = plan.as_ref().is_some_and(|p| p.gives_access(now));
             let view = ChargeResult {
                 status: ChargeStatusView::Succeeded,
+                infographics_url: add_on.map(|_| infographics_url(&charge_id)),
+                landing_page_variant: "default".into(),
+                buffer: None,
                 charge_id,
                 client_secret: None,
                 is_paid,

@@ -12,6 +12,7 @@ use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 mod checkout;
+mod infographics;
 mod paypal;
 mod reconcile;
 mod standing;
@@ -31,6 +32,7 @@ pub fn configure(config: &mut ServiceConfig) {
         .service(quote)
         .service(settings)
         .configure(checkout::configure)
+        .configure(infographics::configure)
         .configure(paypal::configure)
         .configure(reconcile::configure)
         .configure(standing::configure)

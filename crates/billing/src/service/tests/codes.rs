@@ -114,6 +114,86 @@ fn code_attempts_are_limited_per_address() {
     assert_eq!(billing.redeem(&secrets, ada, Some("GUESS"), None, "7.7.7.7").unwrap_err(), BillingError::InvalidCode, "per address");
 }
 
+/// A guest buys `n` gifts in one purchase; the codes listed in the mail to the recipient.
+fn buy_gifts(store: &InMemoryBilling, n: i64, details: GiftDetails) -> Vec<String> {
+    let cards = FakeCards::new(now());
+    let billing = Billing::new(store, now()).with_site("https://gistbook.test");
+    let checkout = CardCheckout {
+        basket: Basket { quantity: Some(n), ..basket("gift") },
+        buyer: Buyer::Guest { email: Some("ada@example.com".into()) },
+        payment_method: Some("pm_visa"),
+        gift: Some(details),
+        without_trial: false,
+    };
+    billing.pay_by_card(by_card(&cards), &CountingSecrets::default(), &checkout).unwrap();
+    let mail = store.mail().into_iter().find(|m| m.subject == format!("Ada sent you {n} gifts of Gistbook Premium")).expect("the gifts' mail");
+    listed_codes(&mail.text_body)
+}
+
+/// The codes under "Your gift codes:", one a line up to the first empty line.
+fn listed_codes(body: &str) -> Vec<String> {
+    let list = body.split_once("Your gift codes:\n\n").expect("a list of codes").1;
+    list.lines().take_while(|l| !l.is_empty()).map(|l| l.split_whitespace().next().unwrap().to_owned()).collect()
+}
+
+#[test]
+fn several_gifts_make_one_code_each_listed_in_one_mail_with_a_copy_for_the_buyer() {
+    let store = InMemoryBilling::with_standard_plans();
+    let codes = buy_gifts(&store, 3, gift(Some("grace@example.com")));
+    assert_eq!(codes.len(), 3);
+    assert!(codes[0] != codes[1] && codes[1] != codes[2] && codes[0] != codes[2], "{codes:?}");
+    let mail = store.mail();
+    let to_grace = mail.iter().find(|m| m.to == "grace@example.com").unwrap();
+    assert!(to_grace.text_body.contains("Ada has given you 3 gifts of a year of Gistbook Premium each") && to_grace.text_body.contains("Happy birthday!"));
+    assert!(!to_grace.text_body.contains("Your gift code: "), "{}", to_grace.text_body);
+    for code in &codes {
+        assert!(to_grace.text_body.contains(&format!("{code}  https://gistbook.test/subscriptioncode/{code}\n")), "{}", to_grace.text_body);
+    }
+    let copy = mail.iter().find(|m| m.to == "ada@example.com" && m.subject.starts_with("Copy: ")).expect("the buyer's copy");
+    assert!(copy.text_body.starts_with("A copy of the 3 gifts you sent to grace@example.com."), "{}", copy.text_body);
+    assert_eq!(listed_codes(&copy.text_body), codes);
+    let receipt = mail.iter().find(|m| m.subject.starts_with("Your Gistbook receipt")).unwrap();
+    assert!(receipt.text_body.contains("Item:      Gift: one year of Premium x 3"), "{}", receipt.text_body);
+
+    let charge = &store.charges()[0];
+    assert_eq!((charge.quantity, charge.amount), (3, Cents(3 * 4499)));
+    let stored = store.codes();
+    assert_eq!(stored.len(), 3);
+    for (new, _) in &stored {
+        assert_eq!((new.kind, new.duration_days, new.shown.clone()), (CodeKind::Gift, Some(365), None), "stored as a digest only");
+        assert_eq!(new.charge_id.as_ref(), Some(&charge.id));
+    }
+}
+
+#[test]
+fn several_gifts_to_the_buyer_come_without_a_copy() {
+    let store = InMemoryBilling::with_standard_plans();
+    let codes = buy_gifts(&store, 2, gift(None));
+    assert_eq!(codes.len(), 2);
+    let mail = store.mail();
+    assert!(mail.iter().all(|m| !m.subject.starts_with("Copy: ")));
+    assert_eq!(mail.iter().filter(|m| m.to == "ada@example.com").count(), 2, "the gifts and the receipt");
+}
+
+#[test]
+fn each_of_several_gift_codes_works_once_and_a_refund_takes_them_all_back() {
+    let store = InMemoryBilling::with_standard_plans();
+    let codes = buy_gifts(&store, 3, gift(Some("grace@example.com")));
+    let billing = Billing::new(&store, now());
+    let secrets = CountingSecrets::default();
+    let grace = store.sign_in(GRACE, "grace@example.com");
+    let ada = store.sign_in(ADA, "ada@example.com");
+    billing.redeem(&secrets, grace, Some(&codes[0]), None, "10.0.0.1").unwrap();
+    assert_eq!(billing.redeem(&secrets, ada, Some(&codes[0]), None, "10.0.0.2").unwrap_err(), BillingError::InvalidCode, "once only");
+    assert_eq!(billing.redeem(&secrets, ada, Some(&codes[1]), None, "10.0.0.2").unwrap().plan.end_paid_date, Some(now() + Duration::days(365)));
+
+    let charge = store.charges()[0].clone();
+    billing.take_back(&charge, crate::access::Revocation::Refund).unwrap();
+    assert!(store.codes().iter().all(|(_, record)| !record.usable()), "the code nobody redeemed is revoked");
+    assert_eq!(billing.redeem(&secrets, grace, Some(&codes[2]), None, "10.0.0.1").unwrap_err(), BillingError::InvalidCode);
+    assert!(store.grants().iter().all(|g| g.revoked.is_some()), "both redeemed years end");
+}
+
 /// Ada buys `n` seats as a member; her session.
 fn buy_seats(store: &InMemoryBilling, n: i64) -> kernel::Session {
     let ada = store.sign_in(ADA, "ada@example.com");

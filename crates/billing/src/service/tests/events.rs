@@ -244,6 +244,7 @@ fn a_plan_without_a_trial_took_its_first_payment_at_checkout_and_it_is_not_recor
         created_at: now(),
         referral_id: None,
         card_fingerprint: None,
+        add_on: None,
     };
     let payment = |after: Duration, first: bool| SubscriptionPayment { id: "in".into(), amount: Cents(999), reference: None, first, paid_at: now() + after };
     assert!(payment(Duration::days(40), true).is_the_purchase(&monthly, &charge), "a first invoice is the purchase");

@@ -102,7 +102,8 @@ fn a_subscription_is_checked_with_paypal_before_it_counts() {
     let approval = PayPalApproval { order_id: None, subscription_id: Some(&subscription_id) };
     assert_eq!(billing.complete_paypal(by_paypal(&paypal), &CountingSecrets::default(), approval, None).unwrap_err(), BillingError::PayPalNotApproved);
     paypal.approve(&subscription_id);
-    let CheckoutResult::Complete { charge_id, plan: None } = billing.complete_paypal(by_paypal(&paypal), &CountingSecrets::default(), approval, None).unwrap()
+    let CheckoutResult::Complete { charge_id, plan: None, .. } =
+        billing.complete_paypal(by_paypal(&paypal), &CountingSecrets::default(), approval, None).unwrap()
     else {
         panic!()
     };
@@ -123,4 +124,26 @@ fn guests_give_an_e_mail_before_paypal_opens() {
         BillingError::InvalidPlan
     );
     assert!(store.charges().is_empty());
+}
+
+#[test]
+fn several_gifts_are_one_order_for_all_of_them_and_make_as_many_codes() {
+    let store = InMemoryBilling::with_standard_plans();
+    let paypal = FakePayPal::new(now());
+    let billing = Billing::new(&store, now());
+    let gift = crate::codes::GiftDetails { recipient_email: Some("grace@example.com".into()), ..Default::default() };
+    let four = Basket { quantity: Some(4), ..basket("gift") };
+    let PayPalStart::Order { order_id } = billing.start_paypal(&paypal, &CountingSecrets::default(), &four, &member(&store), Some(&gift), false).unwrap()
+    else {
+        panic!()
+    };
+    assert_eq!(paypal.order(&order_id).unwrap().amount, Cents(4 * 4499));
+    paypal.approve(&order_id);
+    billing.complete_paypal(by_paypal(&paypal), &CountingSecrets::default(), order(&order_id), Some(ada(&store))).unwrap();
+    assert_eq!(store.charges()[0].quantity, 4);
+    assert_eq!(store.codes().len(), 4);
+    let too_many = Basket { quantity: Some(201), ..basket("gift") };
+    let refused = billing.start_paypal(&paypal, &CountingSecrets::default(), &too_many, &member(&store), Some(&gift), false).unwrap_err();
+    assert_eq!(refused.to_string(), "Please choose a quantity from 1 to 200.");
+    assert_eq!(store.charges().len(), 1, "nothing recorded");
 }

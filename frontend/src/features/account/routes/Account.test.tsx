@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { DeleteAccountRequest } from '@/lib/api/types';
 import { makeUser } from '@/testing/data';
 import { fail, http, ok } from '@/testing/handlers';
-import { renderApp, signIn } from '@/testing/render';
+import { currentUrl, renderApp, signIn } from '@/testing/render';
 import { server } from '@/testing/server';
 
 describe('account', () => {
@@ -35,6 +35,29 @@ describe('account', () => {
     expect(screen.getByTestId('plan-name')).toHaveTextContent('Yearly');
     expect(screen.getByTestId('plan-end')).toHaveTextContent('June 30, 2099');
     expect(screen.queryByText('Free Plan')).not.toBeInTheDocument();
+  });
+
+  it('lists the infographic packs the member bought, each with its download', async () => {
+    signIn();
+    server.use(
+      http.get('/api/charge/infographics', () =>
+        ok({ purchases: [{ chargeId: 'ch_1', count: 50, boughtAt: Date.UTC(2026, 10, 20, 12), url: '/api/charge/ch_1/infographics' }] }),
+      ),
+    );
+    renderApp('/account');
+    const card = within(await screen.findByRole('region', { name: 'Your infographics' }));
+    expect(card.getByRole('link', { name: 'Download 50 infographics (ZIP)' })).toHaveAttribute('href', '/api/charge/ch_1/infographics');
+    expect(card.getByText('bought on November 20, 2026')).toBeInTheDocument();
+  });
+
+  it('shows a gift year as Premium (gift) with its end', async () => {
+    signIn();
+    const end = Date.UTC(2099, 5, 30, 12);
+    server.use(http.get('/api/user/account', () => ok({ user: makeUser({ planId: 'gift', paidDate: Date.now() - 1000, endPaidDate: end, isPaid: true }) })));
+    renderApp('/account');
+    expect(await screen.findByText('Active')).toBeInTheDocument();
+    expect(screen.getByTestId('plan-name')).toHaveTextContent('Premium (gift)');
+    expect(screen.getByTestId('plan-end')).toHaveTextContent('June 30, 2099');
   });
 
   it('lists each grant of Premium: a lifetime and a gift year side by side', async () => {
@@ -90,6 +113,34 @@ describe('account', () => {
 });
 
 describe('delete account', () => {
+  it('shows visitors the form and asks them to log in to delete the account, then brings them back', async () => {
+    let deletes = 0;
+    server.use(
+      http.post('/api/user/delete', () => {
+        deletes += 1;
+        return ok({});
+      }),
+    );
+    const { user, router } = renderApp('/account/delete');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Delete your account' })).toBeInTheDocument();
+    expect(currentUrl(router)).toBe('/account/delete');
+    expect(screen.getByLabelText('Why are you deleting your account?')).toBeDisabled();
+    expect(screen.getByLabelText('How did you find out about us?')).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Delete Account' })).not.toBeInTheDocument();
+    const login = screen.getByRole('link', { name: 'Log in to delete your account' });
+    expect(login).toHaveAttribute('href', '/login?redirect=%2Faccount%2Fdelete');
+
+    await user.click(login);
+    await waitFor(() => expect(currentUrl(router)).toBe('/login?redirect=%2Faccount%2Fdelete'));
+    await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/account/delete'));
+    expect(await screen.findByRole('button', { name: 'Delete Account' })).toBeEnabled();
+    expect(screen.getByLabelText('Why are you deleting your account?')).toBeEnabled();
+    expect(deletes).toBe(0);
+  });
+
   it('requires both answers', async () => {
     signIn();
     const { user } = renderApp('/account/delete');

@@ -7,6 +7,7 @@ import { SUPPORT_EMAIL } from '@/lib/constants';
 import { useAccount } from '../api/get-account';
 import { useSubscription } from '../api/get-subscription';
 import { GrantsList } from '../components/GrantsList';
+import { InfographicsList } from '../components/InfographicsList';
 import { RedeemCard } from '../components/RedeemCard';
 import { SubscriptionCard } from '../components/SubscriptionCard';
 import '../account.css';
@@ -57,6 +58,7 @@ export default function AccountRoute() {
         </section>
         {user && !subscription.isLoading ? <SubscriptionCard user={user} subscription={subscription.data?.subscription} /> : null}
         {user && user.paidDate > 0 ? <GrantsList /> : null}
+        {user ? <InfographicsList /> : null}
         {user ? <RedeemCard /> : null}
         <section className="card" aria-labelledby="settings-title">
           <h2 id="settings-title" className="card__title">

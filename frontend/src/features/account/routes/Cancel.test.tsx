@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { CancelRequest } from '@/lib/api/types';
 import { makeSubscription } from '@/testing/billing-data';
-import { fail, http, ok } from '@/testing/handlers';
+import { fail, http, notLoggedIn, ok } from '@/testing/handlers';
 import { currentUrl, renderApp, signIn } from '@/testing/render';
 import { server } from '@/testing/server';
 
@@ -13,9 +13,37 @@ function renewing() {
 }
 
 describe('cancel subscription', () => {
-  it('sends visitors to log in and back', async () => {
-    const { router } = renderApp('/cancel');
+  it('shows visitors the page and asks them to log in to turn off auto-renewal, then brings them back', async () => {
+    let asked = 0;
+    server.use(
+      http.get('/api/charge/subscription', () => {
+        asked += 1;
+        return notLoggedIn();
+      }),
+    );
+    const { user, router } = renderApp('/cancel');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cancel subscription' })).toBeInTheDocument();
+    expect(currentUrl(router)).toBe('/cancel');
+    expect(screen.getByRole('group', { name: 'Why are you leaving?' })).toBeDisabled();
+    expect(screen.getAllByRole('radio')).toHaveLength(8);
+    expect(screen.queryByRole('button', { name: 'Turn off auto-renewal' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Keep as is' })).toHaveAttribute('href', '/books');
+    expect(screen.getByText(/App Store or on Google Play/)).toBeInTheDocument();
+    const login = screen.getByRole('link', { name: 'Log in to turn off auto-renewal' });
+    expect(login).toHaveAttribute('href', '/login?redirect=%2Fcancel');
+    // Nothing of a member's is asked for a visitor (a 401 would end on the login page).
+    expect(asked).toBe(0);
+
+    await user.click(login);
     await waitFor(() => expect(currentUrl(router)).toBe('/login?redirect=%2Fcancel'));
+    renewing();
+    await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/cancel'));
+    expect(await screen.findByRole('button', { name: 'Turn off auto-renewal' })).toBeEnabled();
+    expect(await screen.findByText(/renews on June 30, 2099/)).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Why are you leaving?' })).toBeEnabled();
   });
 
   it('lists the eight reasons, says how app-store subscriptions are cancelled, and keeps as is', async () => {

@@ -7,6 +7,8 @@ import { useDocumentTitle } from '@/components/use-document-title';
 import { useFormAlert } from '@/components/use-form-alert';
 import { ApiError } from '@/lib/api/client';
 import type { SubscriptionView } from '@/lib/api/types';
+import { LoginToAct } from '@/lib/auth/login-to-act';
+import { useSessionStatus } from '@/lib/auth/session-status';
 import { SUPPORT_EMAIL } from '@/lib/constants';
 import { formatDate } from '@/lib/plan';
 import { useCancelSubscription } from '../api/cancel-subscription';
@@ -39,9 +41,15 @@ function failureText(error: unknown): string {
   return CANCEL_FAILED_MESSAGE;
 }
 
-/** /cancel: turn off auto-renewal (back-office spec "Cancel subscription"): form, then done or error. */
+/**
+ * /cancel: turn off auto-renewal (back-office spec "Cancel subscription"): form, then done or error.
+ * Public in the route table: a visitor sees the form with "Log in to turn off auto-renewal" (to
+ * /login and back) in the button's place, and nothing is asked of the server for them.
+ */
 export default function CancelRoute() {
-  const subscription = useSubscription();
+  const session = useSessionStatus();
+  const signedIn = session === 'in';
+  const subscription = useSubscription({ enabled: signedIn });
   const cancel = useCancelSubscription();
   const [reason, setReason] = useState('');
   const [done, setDone] = useState<SubscriptionView | null>(null);
@@ -89,7 +97,8 @@ export default function CancelRoute() {
           </>
         ) : (
           <>
-            {subscription.isPending ? <Spinner inline label="Loading your subscription…" /> : null}
+            {session === 'checking' ? <Spinner inline label="Checking your session…" /> : null}
+            {signedIn && subscription.isPending ? <Spinner inline label="Loading your subscription…" /> : null}
             {current?.renews ? (
               <p className="auth-card__subtitle">
                 Your {current.planName} renews on {formatDate(current.periodEnd)}. Turn off auto-renewal and you keep Premium until then.
@@ -97,7 +106,7 @@ export default function CancelRoute() {
             ) : null}
             {message ? <Alert tone="warning">{message}</Alert> : null}
             <form className="form" onSubmit={onSubmit} noValidate>
-              <fieldset className="cancel__reasons">
+              <fieldset className="cancel__reasons" disabled={!signedIn}>
                 <legend className="cancel__legend">Why are you leaving?</legend>
                 {CANCEL_REASONS.map((option) => (
                   <label key={option.value} className="cancel__reason">
@@ -106,9 +115,12 @@ export default function CancelRoute() {
                   </label>
                 ))}
               </fieldset>
-              <Button type="submit" variant="danger" size="lg" block loading={cancel.isPending} loadingText="Turning off…">
-                Turn off auto-renewal
-              </Button>
+              {signedIn ? (
+                <Button type="submit" variant="danger" size="lg" block loading={cancel.isPending} loadingText="Turning off…">
+                  Turn off auto-renewal
+                </Button>
+              ) : null}
+              {session === 'out' ? <LoginToAct action="turn off auto-renewal" block /> : null}
               <p className="form__aside form__aside--center">
                 <Link to="/books">Keep as is</Link>
               </p>

@@ -2,10 +2,10 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert } from '@/components/Alert';
-import { errorMessage } from '@/lib/api/client';
 import type { AiSummary, AiSummaryStatus } from '@/lib/api/types';
 import { useAiSummary } from '../api/get-summary';
 import { aiKeys, isFinished } from '../api/keys';
+import { UNEXPECTED_ERROR, aiErrorMessage } from '../messages';
 import { STEP_LABELS, stepsFor, summaryName, type SourceKind } from '../steps';
 
 type Step = Exclude<AiSummaryStatus, 'failed'>;
@@ -74,8 +74,8 @@ export function JobProgress({ started, kind }: { started: AiSummary; kind: Sourc
           </Link>
         </p>
       ) : null}
-      {status === 'failed' ? <Alert tone="error">{summary.error || 'We could not summarise this. Please try again.'}</Alert> : null}
-      {query.error && !finished ? <Alert tone="warning">{errorMessage(query.error)}</Alert> : null}
+      {status === 'failed' ? <Alert tone="error">{summary.error || UNEXPECTED_ERROR}</Alert> : null}
+      {query.error && !finished ? <Alert tone="warning">{aiErrorMessage(query.error)}</Alert> : null}
     </section>
   );
 }

@@ -3,11 +3,11 @@ import { Link } from 'react-router';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { Spinner } from '@/components/Spinner';
-import { errorMessage } from '@/lib/api/client';
 import type { AiSummary } from '@/lib/api/types';
 import { useDeleteSummary } from '../api/delete-summary';
 import { isFinished } from '../api/keys';
 import { useAiSummaries } from '../api/list-summaries';
+import { aiErrorMessage } from '../messages';
 import { STATUS_LABELS, formatCreated, summaryName } from '../steps';
 
 /** "My summaries": each with its source, date and status; a finished one opens in the reader; each can be deleted. */
@@ -28,7 +28,7 @@ export function MySummaries() {
         // The button that had the focus is gone with its row.
         headingRef.current?.focus();
       },
-      onError: (error) => setNotice({ tone: 'error', text: errorMessage(error) }),
+      onError: (error) => setNotice({ tone: 'error', text: aiErrorMessage(error) }),
     });
   };
 
@@ -39,7 +39,7 @@ export function MySummaries() {
       </h2>
       {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
       {list.isPending ? <Spinner label="Loading your summaries…" /> : null}
-      {list.error ? <Alert tone="error">{errorMessage(list.error)}</Alert> : null}
+      {list.error ? <Alert tone="error">{aiErrorMessage(list.error)}</Alert> : null}
       {list.data && summaries.length === 0 ? <p className="ai-mine__empty">No summaries yet: the ones you make are kept here.</p> : null}
       {summaries.length > 0 ? (
         <ul className="ai-mine__list" aria-labelledby="ai-mine-title">

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { Alert } from '@/components/Alert';
 import { Spinner } from '@/components/Spinner';
-import { errorMessage } from '@/lib/api/client';
 import { useAccount } from '@/lib/auth/account-api';
+import { aiErrorMessage } from '../messages';
 
 /**
  * The AI summariser is for paid members: a signed-in member who has not paid goes to /pricing (the
@@ -15,7 +15,7 @@ export function PaidOnly({ children, framed = false }: { children: ReactNode; fr
   const user = account.data?.user;
   const frame = (node: ReactNode) => (framed ? <div className="page page--narrow">{node}</div> : node);
   if (account.isPending) return frame(<Spinner label="Loading…" />);
-  if (!user) return frame(<Alert tone="error">{errorMessage(account.error)}</Alert>);
+  if (!user) return frame(<Alert tone="error">{aiErrorMessage(account.error)}</Alert>);
   if (!user.isPaid) return <Navigate to="/pricing" replace />;
   return <>{children}</>;
 }

@@ -3,10 +3,12 @@ import { Link } from 'react-router';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { TextField } from '@/components/Field';
-import { ApiError, errorMessage } from '@/lib/api/client';
+import { ApiError } from '@/lib/api/client';
 import type { AiSummary } from '@/lib/api/types';
+import { LoginToAct } from '@/lib/auth/login-to-act';
 import { useSummariseFile } from '../api/summarise-file';
 import { useSummariseUrl } from '../api/summarise-url';
+import { aiErrorMessage } from '../messages';
 import type { SourceKind } from '../steps';
 import { ACCEPTED_FILES, checkSource } from '../validation';
 
@@ -27,8 +29,10 @@ interface Problem {
 /**
  * A link or a file (filling one disables the other) and Summarize: the client's checks first,
  * then POST /api/ai/url or the upload to /api/ai/file. `onStarted` gets the queued job.
+ * `signedOut`: the form as a visitor sees it, its fields closed and "Log in to summarize" in the
+ * button's place.
  */
-export function SummariseForm({ onStarted }: { onStarted: (summary: AiSummary, kind: SourceKind) => void }) {
+export function SummariseForm({ onStarted, signedOut = false }: { onStarted?: (summary: AiSummary, kind: SourceKind) => void; signedOut?: boolean }) {
   const [link, setLink] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [percent, setPercent] = useState<number | null>(null);
@@ -39,6 +43,7 @@ export function SummariseForm({ onStarted }: { onStarted: (summary: AiSummary, k
   const byUrl = useSummariseUrl();
   const byFile = useSummariseFile();
   const busy = byUrl.isPending || byFile.isPending;
+  const closed = busy || signedOut;
   const linkGiven = link.trim() !== '';
 
   const clearFile = () => {
@@ -54,17 +59,17 @@ export function SummariseForm({ onStarted }: { onStarted: (summary: AiSummary, k
   const started = (summary: AiSummary, kind: SourceKind) => {
     setLink('');
     clearFile();
-    onStarted(summary, kind);
+    onStarted?.(summary, kind);
   };
 
   const refused = (error: unknown) => {
     const upgrade = error instanceof ApiError && error.status === 403;
-    setProblem({ text: errorMessage(error), field: null, upgrade });
+    setProblem({ text: aiErrorMessage(error), field: null, upgrade });
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (busy) return;
+    if (closed) return;
     const checked = checkSource(link, file);
     if (checked.error !== undefined) {
       setProblem({ text: checked.error, field: checked.field });
@@ -102,7 +107,7 @@ export function SummariseForm({ onStarted }: { onStarted: (summary: AiSummary, k
         placeholder="https://…"
         hint={linkHint}
         value={link}
-        disabled={file !== null || busy}
+        disabled={file !== null || closed}
         aria-invalid={problem?.field === 'url' || undefined}
         aria-describedby={describedBy('url', 'ai-link-hint')}
         onChange={(event) => {
@@ -124,7 +129,7 @@ export function SummariseForm({ onStarted }: { onStarted: (summary: AiSummary, k
           type="file"
           name="file"
           accept={ACCEPTED_FILES}
-          disabled={linkGiven || busy}
+          disabled={linkGiven || closed}
           aria-invalid={problem?.field === 'file' || undefined}
           aria-describedby={describedBy('file', `${fileId}-hint`)}
           onChange={onFileChange}
@@ -155,9 +160,16 @@ export function SummariseForm({ onStarted }: { onStarted: (summary: AiSummary, k
         </Alert>
       ) : null}
       <div className="ai-form__actions">
-        <Button type="submit" loading={busy} loadingText={percent !== null && percent < 100 ? `Uploading… ${percent}%` : 'Sending…'}>
-          Summarize
-        </Button>
+        {signedOut ? (
+          <>
+            <LoginToAct action="summarize" size="md" />
+            <p className="field__hint">The AI summariser is part of Premium.</p>
+          </>
+        ) : (
+          <Button type="submit" loading={busy} loadingText={percent !== null && percent < 100 ? `Uploading… ${percent}%` : 'Sending…'}>
+            Summarize
+          </Button>
+        )}
       </div>
     </form>
   );

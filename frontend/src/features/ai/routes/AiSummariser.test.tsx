@@ -1,18 +1,24 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import type { AiSummary, AiSummaryDetail, AiSummaryStatus } from '@/lib/api/types';
 import { makeAiSummary, makeAiSummaryDetail } from '@/testing/ai-data';
 import { makeUser } from '@/testing/data';
-import { fail, http, ok } from '@/testing/handlers';
+import { fail, http, notLoggedIn, ok } from '@/testing/handlers';
 import { currentUrl, renderApp, signIn } from '@/testing/render';
 import { server } from '@/testing/server';
 
-function paidMember(summaries: AiSummary[] = []) {
-  signIn();
+/** The account and summary calls of a paid member (who signs in some other way). */
+function servePaidMember(summaries: AiSummary[] = []) {
   server.use(
     http.get('/api/user/account', () => ok({ user: makeUser({ id: 1, isPaid: true, paidDate: 1, planId: 'lifetime' }) })),
     http.get('/api/ai/summaries', () => ok({ summaries })),
   );
+}
+
+function paidMember(summaries: AiSummary[] = []) {
+  signIn();
+  servePaidMember(summaries);
 }
 
 /** GET /api/ai/summaries/{id} answers these statuses in turn, the last one from then on. */
@@ -32,9 +38,39 @@ function jobGoesThrough(statuses: AiSummaryStatus[], last: Partial<AiSummaryDeta
 const POLLED = { timeout: 4500 };
 
 describe('/ai', () => {
-  it('sends visitors to log in and back', async () => {
-    const { router } = renderApp('/ai');
+  it('shows visitors the form and asks them to log in to summarize, then brings them back', async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get('/api/user/account', () => {
+        asked.push('account');
+        return notLoggedIn();
+      }),
+      http.get('/api/ai/summaries', () => {
+        asked.push('summaries');
+        return notLoggedIn();
+      }),
+    );
+    const { user, router } = renderApp('/ai');
+    expect(await screen.findByRole('heading', { level: 1, name: 'AI summariser' })).toBeInTheDocument();
+    expect(currentUrl(router)).toBe('/ai');
+    expect(screen.getByLabelText('Link')).toBeDisabled();
+    expect(screen.getByLabelText('File')).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Summarize' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'My summaries' })).not.toBeInTheDocument();
+    const login = screen.getByRole('link', { name: 'Log in to summarize' });
+    expect(login).toHaveAttribute('href', '/login?redirect=%2Fai');
+    // Nothing of a member's is asked for a visitor (a 401 would end on the login page).
+    expect(asked).toEqual([]);
+
+    await user.click(login);
     await waitFor(() => expect(currentUrl(router)).toBe('/login?redirect=%2Fai'));
+    servePaidMember();
+    await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/ai'));
+    expect(await screen.findByRole('button', { name: 'Summarize' })).toBeEnabled();
+    expect(screen.getByLabelText('Link')).toBeEnabled();
   });
 
   it('sends members who have not paid to /pricing', async () => {
@@ -58,7 +94,8 @@ describe('/ai', () => {
     const summarize = screen.getByRole('button', { name: 'Summarize' });
 
     await user.click(summarize);
-    expect(screen.getByRole('alert')).toHaveTextContent('Please enter a link or choose a file.');
+    // Member spec §5, word for word.
+    expect(screen.getByRole('alert')).toHaveTextContent(/Please select a file or url$/);
 
     await user.type(link, 'example.com/article');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -171,6 +208,30 @@ describe('/ai', () => {
     await user.click(screen.getByRole('button', { name: 'Summarize' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('The AI summariser is for Premium members.'));
     expect(within(screen.getByRole('alert')).getByRole('link', { name: 'See the plans' })).toHaveAttribute('href', '/pricing');
+  });
+
+  it("says the spec's unexpected-error text when the server gives no reason", async () => {
+    paidMember();
+    server.use(http.post('/api/ai/url', ({ response }) => response.untyped(new HttpResponse('<html>Bad gateway</html>', { status: 502 }))));
+    const { user } = renderApp('/ai');
+    await user.type(await screen.findByLabelText('Link'), 'https://example.com/a');
+    await user.click(screen.getByRole('button', { name: 'Summarize' }));
+    // Member spec §8, word for word.
+    expect(await screen.findByRole('alert')).toHaveTextContent(/There was an unexpected error\. Try again later\.$/);
+
+    server.use(http.post('/api/ai/url', () => HttpResponse.error()));
+    await user.click(screen.getByRole('button', { name: 'Summarize' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(/There was an unexpected error\. Try again later\.$/));
+  });
+
+  it('says the unexpected-error text for a job that failed without a reason', async () => {
+    paidMember();
+    server.use(http.post('/api/ai/url', () => ok({ summary: makeAiSummary({ status: 'queued', title: '', sectionCount: 0 }) })));
+    jobGoesThrough(['fetching', 'failed'], { error: null });
+    const { user } = renderApp('/ai');
+    await user.type(await screen.findByLabelText('Link'), 'https://example.com/a');
+    await user.click(screen.getByRole('button', { name: 'Summarize' }));
+    expect(await screen.findByRole('alert', {}, POLLED)).toHaveTextContent(/There was an unexpected error\. Try again later\.$/);
   });
 
   it('lists my summaries, opens the finished ones and deletes with a confirmation', async () => {

@@ -1,6 +1,8 @@
 import { useState } from 'react';
+import { Spinner } from '@/components/Spinner';
 import { useDocumentTitle } from '@/components/use-document-title';
 import type { AiSummary } from '@/lib/api/types';
+import { useSessionStatus } from '@/lib/auth/session-status';
 import { JobProgress } from '../components/JobProgress';
 import { MySummaries } from '../components/MySummaries';
 import { PaidOnly } from '../components/PaidOnly';
@@ -10,20 +12,26 @@ import '../ai.css';
 
 /**
  * /ai (issue 16 §4; member spec "AI summariser"): paid members summarise a web page (a link) or a
- * document (a file), follow the job to the end and keep the results under "My summaries". The
- * route sends visitors to log in; members who have not paid go to /pricing.
+ * document (a file), follow the job to the end and keep the results under "My summaries". Public
+ * in the back-office route table: visitors see the form and "Log in to summarize" (to /login and
+ * back); members who have not paid go to /pricing.
  */
 export default function AiSummariserRoute() {
   useDocumentTitle('AI summariser');
+  const session = useSessionStatus();
   return (
     <div className="page ai">
       <header className="page__header">
         <h1 className="page__title">AI summariser</h1>
         <p className="page__lead">Paste a link to an article or upload a document, and get its key ideas as a short summary you read like any of our books.</p>
       </header>
-      <PaidOnly>
-        <Summariser />
-      </PaidOnly>
+      {session === 'checking' ? <Spinner label="Checking your session…" /> : null}
+      {session === 'out' ? <SummariseForm signedOut /> : null}
+      {session === 'in' ? (
+        <PaidOnly>
+          <Summariser />
+        </PaidOnly>
+      ) : null}
     </div>
   );
 }

@@ -2,10 +2,10 @@ import { Link, useParams } from 'react-router';
 import { Alert } from '@/components/Alert';
 import { Spinner } from '@/components/Spinner';
 import { useDocumentTitle } from '@/components/use-document-title';
-import { errorMessage } from '@/lib/api/client';
 import { useAiSummary } from '../api/get-summary';
 import { PaidOnly } from '../components/PaidOnly';
 import { SummaryReader } from '../components/SummaryReader';
+import { UNEXPECTED_ERROR, aiErrorMessage } from '../messages';
 import { STEP_LABELS, summaryName } from '../steps';
 import '../ai.css';
 import '../ai-reader.css';
@@ -36,8 +36,8 @@ function Summary({ id }: { id: number }) {
       </div>
     );
   }
-  if (!summary) return <Problem>{errorMessage(query.error)}</Problem>;
-  if (summary.status === 'failed') return <Problem title={summaryName(summary)}>{summary.error || 'We could not summarise this.'}</Problem>;
+  if (!summary) return <Problem>{aiErrorMessage(query.error)}</Problem>;
+  if (summary.status === 'failed') return <Problem title={summaryName(summary)}>{summary.error || UNEXPECTED_ERROR}</Problem>;
   if (summary.status !== 'done') {
     return (
       <div className="page page--narrow">

@@ -61,6 +61,21 @@ describe('sign-up', () => {
     expect(window.sessionStorage.getItem('chargeId')).toBeNull();
   });
 
+  it('after paying as a guest, says what was bought and fills in the e-mail paid with', async () => {
+    window.sessionStorage.setItem('guestPurchase', JSON.stringify({ chargeId: 'ch_9', planName: 'Premium Lifetime', email: 'gina@example.com' }));
+    renderApp('/signup?chargeId=ch_9');
+    expect(await screen.findByText('You bought Premium Lifetime. Create your account with gina@example.com and it is added to it.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveValue('gina@example.com');
+  });
+
+  it("says nothing of a purchase made elsewhere (another tab's or the receipt's link)", async () => {
+    window.sessionStorage.setItem('guestPurchase', JSON.stringify({ chargeId: 'ch_other', planName: 'Premium Lifetime', email: 'gina@example.com' }));
+    renderApp('/signup?chargeId=ch_9');
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(screen.queryByText(/You bought/)).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveValue('');
+  });
+
   it('goes to /home without a redirect and ignores off-site redirects', async () => {
     const { user, router } = renderApp('/signup?redirect=%2F%2Fevil.example.com');
     await fillSignup(user, { first: 'Ada', last: 'Lovelace', email: 'ada@example.com', password: 'secret123' });

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '@/components/Alert';
 import { AuthCard } from '@/components/AuthCard';
@@ -9,7 +9,7 @@ import { useFormAlert } from '@/components/use-form-alert';
 import { errorMessage } from '@/lib/api/client';
 import { browserTimezone, withRedirect } from '@/lib/auth/redirect';
 import { TokenLoginScreen } from '@/lib/auth/token-login';
-import { getChargeId, getReferralId, setChargeId } from '@/lib/storage';
+import { getChargeId, getReferralId, guestPurchaseOf, guestPurchaseText, setChargeId } from '@/lib/storage';
 import type { RegisterRequest } from '@/lib/api/types';
 import { useRegister } from '../api/register';
 import { Divider } from '../components/Divider';
@@ -20,6 +20,9 @@ import { SigningIn } from '../components/SigningIn';
 import { TWO_FACTOR_TITLE, TwoFactorStep } from '../components/TwoFactorStep';
 import { useProviderCallback } from '../components/use-provider-callback';
 import { useTwoFactorStep } from '../components/use-two-factor-step';
+
+/** Session storage has no change events within a tab: read on render. */
+const unchanging = () => () => {};
 
 export const SIGNUP_REQUIRED_MESSAGE = 'Please specify an email or password or first name or last name.';
 
@@ -49,7 +52,8 @@ function SignupPage() {
 
   const [firstName, setFirstName] = useState('');
   const [lastName, setLastName] = useState('');
-  const [email, setEmail] = useState('');
+  // Null until typed in: the e-mail a guest just paid with stands in for it.
+  const [typedEmail, setEmail] = useState<string | null>(null);
   const [password, setPassword] = useState('');
   const { message, showError, clearError } = useFormAlert();
 
@@ -60,6 +64,16 @@ function SignupPage() {
   useEffect(() => {
     if (queryCharge) setChargeId(queryCharge);
   }, [queryCharge]);
+
+  // A guest who just paid in this tab is told what they bought, with the e-mail they paid with
+  // filled in (read from the tab's storage once hydrated: the prerendered page knows no purchase).
+  const purchaseText = useSyncExternalStore(
+    unchanging,
+    () => guestPurchaseText(),
+    () => null,
+  );
+  const purchase = useMemo(() => guestPurchaseOf(queryCharge ?? getChargeId(), purchaseText), [queryCharge, purchaseText]);
+  const email = typedEmail ?? purchase?.email ?? '';
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -112,6 +126,11 @@ function SignupPage() {
         </p>
       }
     >
+      {purchase ? (
+        <Alert tone="success" title="Thank you for your purchase">
+          You bought {purchase.planName}. Create your account{purchase.email ? ` with ${purchase.email}` : ''} and it is added to it.
+        </Alert>
+      ) : null}
       {queryError ? <Alert tone="warning">{queryError}</Alert> : null}
       {alertText ? <Alert tone="warning">{alertText}</Alert> : null}
       <SocialButtons verb="Sign up" redirect={redirect} onError={showError} />

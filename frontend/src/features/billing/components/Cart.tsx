@@ -10,7 +10,7 @@ interface CartProps {
   updating: boolean;
   quoteError: string | null;
   addInfographics: number;
-  /** Seats (the bulk plan); 1 otherwise. */
+  /** Seats or gifts, as the server quoted them; 1 otherwise. */
   quantity?: number;
   trialEndsAt: number;
 }
@@ -39,7 +39,7 @@ export function Cart({ plan, quote, updating, quoteError, addInfographics, quant
         </div>
         {quantity > 1 ? (
           <div>
-            <dt>{quantity} seats</dt>
+            <dt>{plan.kind === 'bulk' ? `${quantity} seats` : `x ${quantity}`}</dt>
             <dd>{formatCents((quote?.unitPrice ?? plan.price) * quantity)}</dd>
           </div>
         ) : null}
@@ -85,7 +85,13 @@ export function Cart({ plan, quote, updating, quoteError, addInfographics, quant
         </p>
       ) : null}
       {total && plan.kind === 'lifetime' ? <p className="cart__note">One payment, no renewals.</p> : null}
-      {total && plan.kind === 'gift' ? <p className="cart__note">One payment. The gift code gives a year of Premium and never expires.</p> : null}
+      {total && plan.kind === 'gift' ? (
+        <p className="cart__note">
+          {quantity > 1
+            ? `One payment. Each of the ${quantity} gift codes gives a year of Premium and never expires.`
+            : 'One payment. The gift code gives a year of Premium and never expires.'}
+        </p>
+      ) : null}
       {total && plan.kind === 'bulk' ? <p className="cart__note">One payment. Each seat's code gives one person a year of Premium.</p> : null}
       {total && plan.kind === 'book' ? <p className="cart__note">One payment. The summary downloads as a PDF once paid.</p> : null}
       {total && plan.kind === 'quiz' ? <p className="cart__note">One payment. Your full report opens on your results page once paid.</p> : null}

@@ -29,12 +29,14 @@ import { QuantityField } from './QuantityField';
 import { TestModeNotice } from './TestModeNotice';
 import './checkout.css';
 
-/** What came with a purchase besides the charge: a single book's PDF, the seats bought. */
+/** What came with a purchase besides the charge: a single book's PDF, the seats or gifts bought. */
 export interface PaidExtras {
   pdf?: Blob;
   quantity?: number;
   /** A gift's recipient address, when one was given (the code was mailed there). */
   giftRecipient?: string;
+  /** The e-mail a guest paid with (the receipt went there). */
+  guestEmail?: string;
 }
 
 interface CheckoutProps {
@@ -43,7 +45,7 @@ interface CheckoutProps {
   /** What this purchase means for the buyer: the subscription it replaces, a used trial. */
   standing: StandingResult;
   trialEndsAt: number;
-  /** `?quantity=` of the link (the bulk plan), if any. */
+  /** `?quantity=` of the link (seats, gifts), if any. */
   linkedQuantity?: string | null;
   onPaid: (result: ChargeResult, extras: PaidExtras) => void;
 }
@@ -58,6 +60,9 @@ function paidWithFile(headers: Headers, guest: boolean): ChargeResult {
     notLoggedIn: guest,
     planId: null,
     endPaidDate: null,
+    infographicsUrl: null,
+    landingPageVariant: 'default',
+    buffer: null,
   };
 }
 
@@ -121,7 +126,9 @@ export function Checkout({ plan, settings, standing, trialEndsAt, linkedQuantity
   const method = chosen && methods.includes(chosen) ? chosen : methods[0];
   const isGift = plan.kind === 'gift';
   const isBook = plan.kind === 'book';
-  const byTheSeat = hasQuantity(plan);
+  // Gifts and team seats: one code each (the bulk plan is sold by the seat).
+  const takesQuantity = hasQuantity(plan);
+  const byTheSeat = plan.kind === 'bulk';
   const quantity = Number(typedQuantity);
   // The PDF a book's checkout answered, handed on with the charge.
   const pdf = useRef<Blob | null>(null);
@@ -130,8 +137,8 @@ export function Checkout({ plan, settings, standing, trialEndsAt, linkedQuantity
     planId: plan.id,
     addInfographics,
     couponCode: coupon?.code ?? null,
-    // Only the bulk plan is sold by the seat; a quantity being typed is quoted once it is whole.
-    ...(byTheSeat ? { quantity: Number.isInteger(quantity) && quantity > 0 ? quantity : plan.minQuantity } : {}),
+    // Only plans that make codes are sold by the number; a quantity being typed is quoted once it is whole.
+    ...(takesQuantity ? { quantity: Number.isInteger(quantity) && quantity > 0 ? quantity : plan.minQuantity } : {}),
   };
   const quote = useQuote(basket);
   const stripeCard = useStripeCard(methods.includes('card'), settings.stripeJsUrl, settings.stripePublishableKey);
@@ -154,14 +161,14 @@ export function Checkout({ plan, settings, standing, trialEndsAt, linkedQuantity
       : {}),
   };
 
-  /** The guest's e-mail is required (the receipt goes there), except for gifts and seats; seats come 20 or more. */
+  /** The guest's e-mail is required (the receipt goes there), except for gifts and seats; the quantity within the plan's range. */
   const validate = (): boolean => {
     clearError();
     if (guest && needsBuyerEmail(plan) && !email.trim()) {
       showError(EMAIL_REQUIRED_MESSAGE);
       return false;
     }
-    const badQuantity = byTheSeat ? quantityProblem(plan, typedQuantity) : null;
+    const badQuantity = takesQuantity ? quantityProblem(plan, typedQuantity) : null;
     if (badQuantity) {
       showError(badQuantity);
       return false;
@@ -174,8 +181,9 @@ export function Checkout({ plan, settings, standing, trialEndsAt, linkedQuantity
     sendEvent({ name: 'subscribed', properties: { planId: plan.id, amount: quote.data?.total ?? null, couponCode: coupon?.code ?? null } });
     onPaid(result, {
       pdf: pdf.current ?? undefined,
-      quantity: byTheSeat ? quantity : undefined,
+      quantity: takesQuantity ? quantity : undefined,
       giftRecipient: isGift && gift.recipientEmail.trim() ? gift.recipientEmail.trim() : undefined,
+      guestEmail: receiptEmail ?? undefined,
     });
   };
 
@@ -309,7 +317,7 @@ export function Checkout({ plan, settings, standing, trialEndsAt, linkedQuantity
             updating={quote.isFetching}
             quoteError={quoteError}
             addInfographics={addInfographics}
-            quantity={byTheSeat && quote.data ? quote.data.quantity : 1}
+            quantity={takesQuantity && quote.data ? quote.data.quantity : 1}
             trialEndsAt={trialEndsAt}
           />
         </div>
@@ -332,13 +340,14 @@ export function Checkout({ plan, settings, standing, trialEndsAt, linkedQuantity
               onChange={(e) => setEmail(e.target.value)}
             />
           ) : null}
-          {byTheSeat ? (
+          {takesQuantity ? (
             <QuantityField
               value={typedQuantity}
               onChange={setTypedQuantity}
               min={plan.minQuantity}
               max={plan.maxQuantity}
               unitPrice={plan.price}
+              unit={byTheSeat ? 'seat' : 'gift'}
               disabled={busy}
             />
           ) : null}

@@ -19,15 +19,21 @@ interface PaymentDoneProps {
   trialEndsAt: number;
   /** A single book's summary, downloaded already; kept for "Download again". */
   pdf?: Blob;
-  /** Seats bought (the bulk plan). */
+  /** Seats or gifts bought. */
   quantity?: number;
   /** Where a gift's code was mailed, when the buyer gave the recipient's address. */
   giftRecipient?: string;
 }
 
-/** Where the gift went: the recipient (with a copy to the buyer), or the buyer (spec's words). */
-export function giftDoneMessage(recipient: string | undefined): string {
-  return recipient ? `Thanks for purchasing a gift. Your gift details have been emailed to ${recipient}, with a copy to you.` : GIFT_DONE_MESSAGE;
+/**
+ * How many gifts, and where they went: the recipient (with a copy to the buyer), or the buyer. One
+ * gift reads as the spec words it.
+ */
+export function giftDoneMessage(recipient: string | undefined, quantity = 1): string {
+  if (quantity <= 1 && !recipient) return GIFT_DONE_MESSAGE;
+  const bought = quantity > 1 ? `${quantity} gifts` : 'a gift';
+  const to = recipient ? `${recipient}, with a copy to you` : 'you';
+  return `Thanks for purchasing ${bought}. Your gift details have been emailed to ${to}.`;
 }
 
 /** The done screen's frame: the tick, the focused heading, the text and the actions. */
@@ -91,7 +97,7 @@ export function PaymentDone({ plan, result, trialEndsAt, pdf, quantity, giftReci
           </>
         }
       >
-        <p>{giftDoneMessage(giftRecipient)}</p>
+        <p>{giftDoneMessage(giftRecipient, quantity)}</p>
       </Done>
     );
   }

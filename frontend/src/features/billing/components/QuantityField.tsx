@@ -1,9 +1,17 @@
 import { TextField } from '@/components/Field';
 import { formatCents } from '../money';
 
+/** What is counted: team seats, or gifts (each its own code). */
+export type QuantityUnit = 'seat' | 'gift';
+
+const WORDING: Record<QuantityUnit, { label: string; plural: string; each: string }> = {
+  seat: { label: 'Number of seats', plural: 'seats', each: 'Each seat gives one person a year of Premium.' },
+  gift: { label: 'Quantity', plural: 'gifts', each: 'Each gift is a code of its own, a year of Premium for one person.' },
+};
+
 /**
- * How many seats (the bulk plan): a number box from the plan's minimum to its maximum, with the
- * price of one seat beside it. The value is kept as typed; the form checks it on submit.
+ * How many seats or gifts: a number box from the plan's minimum to its maximum, with the price of
+ * one beside it. The value is kept as typed; the form checks it on submit.
  */
 export function QuantityField({
   value,
@@ -11,6 +19,7 @@ export function QuantityField({
   min,
   max,
   unitPrice,
+  unit = 'seat',
   disabled,
 }: {
   value: string;
@@ -18,18 +27,20 @@ export function QuantityField({
   min: number;
   max: number;
   unitPrice: number;
+  unit?: QuantityUnit;
   disabled?: boolean;
 }) {
+  const wording = WORDING[unit];
   return (
     <TextField
-      label="Number of seats"
+      label={wording.label}
       name="quantity"
       type="number"
       inputMode="numeric"
       min={min}
       max={max}
       step={1}
-      hint={`From ${min} to ${max} seats, ${formatCents(unitPrice)} each. Each seat gives one person a year of Premium.`}
+      hint={`From ${min} to ${max} ${wording.plural}, ${formatCents(unitPrice)} each. ${wording.each}`}
       value={value}
       disabled={disabled}
       onChange={(event) => onChange(event.target.value)}

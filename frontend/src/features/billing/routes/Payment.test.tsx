@@ -223,6 +223,18 @@ describe('payment page: card', () => {
     expect(window.sessionStorage.getItem('chargeId')).toBeNull();
   });
 
+  it('links to the infographics bought with the plan once paid', async () => {
+    signIn();
+    fakeStripe();
+    recordPayments(makeCharge({ planId: 'lifetime', endPaidDate: null, infographicsUrl: '/api/charge/ch_9/infographics' }));
+    const { user } = renderApp('/payment/lifetime');
+    await cardReady();
+    await user.click(screen.getByRole('radio', { name: /20 infographics/ }));
+    await waitFor(() => expect(screen.getByTestId('cart-total')).toHaveTextContent('$160.98'));
+    await user.click(screen.getByRole('button', { name: 'Pay $160.98' }));
+    expect(await screen.findByRole('link', { name: 'Download your infographics (ZIP)' })).toHaveAttribute('href', '/api/charge/ch_9/infographics');
+  });
+
   it('a guest pays: the chargeId is kept and the page asks to sign up or log in', async () => {
     const stripe = fakeStripe();
     const payments = recordPayments(makeCharge({ chargeId: 'ch_guest_9', notLoggedIn: true, isPaid: false, planId: null, endPaidDate: null }));

@@ -8,7 +8,7 @@ import { useDocumentTitle } from '@/components/use-document-title';
 import { ApiError, errorMessage } from '@/lib/api/client';
 import type { ChargeResult } from '@/lib/api/types';
 import { SUMMARY_PDF_NAME, saveFile } from '@/lib/save-file';
-import { setChargeId } from '@/lib/storage';
+import { setChargeId, setGuestPurchase } from '@/lib/storage';
 import { billingKeys } from '../api/keys';
 import { usePrice } from '../api/plans';
 import { usePaymentSettings } from '../api/settings';
@@ -68,7 +68,10 @@ function Payment({ planId, linkedQuantity }: { planId: string; linkedQuantity: s
     if (more.pdf) saveFile(more.pdf, SUMMARY_PDF_NAME);
     if (paid.notLoggedIn) {
       // Attached at sign-up or login (member spec §3: sessionStorage `chargeId`).
-      if (paid.chargeId) setChargeId(paid.chargeId);
+      if (paid.chargeId) {
+        setChargeId(paid.chargeId);
+        setGuestPurchase({ chargeId: paid.chargeId, planName: plan.name, email: more.guestEmail ?? '' });
+      }
     } else {
       // The member's plan changed: everything cached about them (header, account, books) is stale.
       void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== billingKeys.all[0] });
@@ -81,7 +84,16 @@ function Payment({ planId, linkedQuantity }: { planId: string; linkedQuantity: s
   return (
     <div className="page">
       {result ? (
-        <PaymentDone plan={plan} result={result} trialEndsAt={trialEndsAt} pdf={extras.pdf} quantity={extras.quantity} giftRecipient={extras.giftRecipient} />
+        <>
+          <PaymentDone plan={plan} result={result} trialEndsAt={trialEndsAt} pdf={extras.pdf} quantity={extras.quantity} giftRecipient={extras.giftRecipient} />
+          {result.infographicsUrl ? (
+            <p className="payment-done__infographics">
+              <a className="btn btn--secondary btn--lg" href={result.infographicsUrl} download>
+                Download your infographics (ZIP)
+              </a>
+            </p>
+          ) : null}
+        </>
       ) : (
         <Checkout plan={plan} settings={settings.data} standing={standing.data} trialEndsAt={trialEndsAt} linkedQuantity={linkedQuantity} onPaid={onPaid} />
       )}

@@ -44,6 +44,9 @@ describe('payment page: gifts', () => {
     expect(screen.queryByRole('radio', { name: /20 infographics/ })).not.toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('cart-total')).toHaveTextContent('$44.99'));
     expect(screen.getByRole('link', { name: '← Gift cards' })).toHaveAttribute('href', '/giftcard');
+    // One gift by default, and the cart names no quantity for one.
+    expect(screen.getByLabelText('Quantity')).toHaveValue(1);
+    expect(within(screen.getByRole('region', { name: 'Your order' })).queryByText(/^x \d/)).not.toBeInTheDocument();
 
     await user.type(details.getByLabelText('Your name'), ' Ann ');
     await user.type(details.getByLabelText("Recipient's name (optional)"), 'Bo');
@@ -65,6 +68,7 @@ describe('payment page: gifts', () => {
           planId: 'gift',
           addInfographics: 0,
           couponCode: null,
+          quantity: 1,
           email: '',
           gift: true,
           senderName: 'Ann',
@@ -112,12 +116,79 @@ describe('payment page: gifts', () => {
       planId: 'gift',
       addInfographics: 0,
       couponCode: null,
+      quantity: 1,
       email: null,
       senderName: 'Ann',
       recipientName: '',
       recipientEmail: '',
       recipientMsg: '',
     });
+  });
+});
+
+describe('payment page: several gifts', () => {
+  it('takes 1 to 200 gifts, shows the quoted total and says how many were bought', async () => {
+    fakeStripe();
+    const quotes: QuoteRequest[] = [];
+    server.use(
+      http.post('/api/charge/quote', async ({ request }) => {
+        const body = await request.json();
+        quotes.push(body);
+        return ok(makeQuote('gift', 0, 0, Number(body.quantity)));
+      }),
+    );
+    const payments = recordPayments(makeCharge({ chargeId: 'ch_gifts', notLoggedIn: true, isPaid: false, planId: null, endPaidDate: null }));
+    const { user } = renderApp('/payment/gift?gift=true');
+    await cardReady();
+    const quantity = screen.getByLabelText('Quantity');
+    expect(screen.getByText('From 1 to 200 gifts, $44.99 each. Each gift is a code of its own, a year of Premium for one person.')).toBeInTheDocument();
+
+    for (const refused of ['0', '201']) {
+      await user.clear(quantity);
+      await user.type(quantity, refused);
+      await user.click(screen.getByRole('button', { name: /^Pay/ }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Please choose a quantity from 1 to 200.');
+    }
+    expect(payments).toEqual([]);
+
+    await user.clear(quantity);
+    await user.type(quantity, '3');
+    await waitFor(() => expect(screen.getByTestId('cart-total')).toHaveTextContent('$134.97'));
+    expect(quotes.at(-1)).toEqual({ planId: 'gift', addInfographics: 0, couponCode: null, quantity: 3 });
+    const cart = within(screen.getByRole('region', { name: 'Your order' }));
+    expect(cart.getByText('x 3')).toBeInTheDocument();
+    expect(cart.getByText('One payment. Each of the 3 gift codes gives a year of Premium and never expires.')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText("Recipient's email (optional)"), 'bo@example.com');
+    await user.click(screen.getByRole('button', { name: 'Pay $134.97' }));
+    expect(
+      await screen.findByText('Thanks for purchasing 3 gifts. Your gift details have been emailed to bo@example.com, with a copy to you.'),
+    ).toBeInTheDocument();
+    expect(payments[0]?.body).toMatchObject({ planId: 'gift', quantity: 3, gift: true, recipientEmail: 'bo@example.com' });
+  });
+
+  it('says several gifts without a recipient went to the buyer', async () => {
+    signIn();
+    fakeStripe();
+    recordPayments(makeCharge({ isPaid: false, planId: null, endPaidDate: null }));
+    const { user } = renderApp('/payment/gift?quantity=2');
+    await cardReady();
+    expect(screen.getByLabelText('Quantity')).toHaveValue(2);
+    await waitFor(() => expect(screen.getByTestId('cart-total')).toHaveTextContent('$89.98'));
+    await user.click(screen.getByRole('button', { name: 'Pay $89.98' }));
+    expect(await screen.findByText('Thanks for purchasing 2 gifts. Your gift details have been emailed to you.')).toBeInTheDocument();
+  });
+
+  it('offers no quantity for a subscription, lifetime, a book or a quiz', async () => {
+    signIn();
+    fakeStripe();
+    for (const planId of ['monthly', 'lifetime', 'book-7', 'quiz-results']) {
+      const { unmount } = renderApp(`/payment/${planId}`);
+      await cardReady();
+      expect(screen.queryByLabelText('Quantity'), planId).not.toBeInTheDocument();
+      expect(screen.queryByLabelText('Number of seats'), planId).not.toBeInTheDocument();
+      unmount();
+    }
   });
 });
 

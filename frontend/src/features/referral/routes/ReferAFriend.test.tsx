@@ -55,6 +55,46 @@ describe('refer a friend (/refer-a-friend)', () => {
     renderApp('/refer-a-friend');
     expect(await screen.findByTestId('referral-num')).toHaveTextContent('0');
     expect(screen.getByTestId('referral-money')).toHaveTextContent('$0.00');
+    expect(screen.getByText('Nobody has joined through your link yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('lists each person the link brought: when they joined, whether they pay, what they earned and where it stands', async () => {
+    signIn();
+    withReferrals({
+      num: 3,
+      paying: 2,
+      money: 3625,
+      pendingCents: 1125,
+      availableCents: 2500,
+      list: [
+        { joinedAt: Date.UTC(2025, 2, 4, 12), paying: true, earnedCents: 1400, pendingCents: 1125, status: 'pending' },
+        { joinedAt: Date.UTC(2025, 1, 10, 12), paying: true, earnedCents: 2500, pendingCents: 0, status: 'available' },
+        { joinedAt: Date.UTC(2025, 0, 2, 12), paying: false, earnedCents: 0, pendingCents: 0, status: 'none' },
+      ],
+    });
+    renderApp('/refer-a-friend');
+    const table = await screen.findByRole('table', { name: 'People who joined through your link' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((row) =>
+        within(row)
+          .getAllByRole(row.querySelector('th') ? 'columnheader' : 'cell')
+          .map((cell) => cell.textContent),
+      );
+    expect(rows).toEqual([
+      ['Joined', 'Premium', 'Earned', 'Status'],
+      ['March 4, 2025', 'Yes', '$14.00', 'Pending ($11.25)'],
+      ['February 10, 2025', 'Yes', '$25.00', 'Available'],
+      ['January 2, 2025', 'No', '$0.00', 'Nothing yet'],
+    ]);
+  });
+
+  it('says when only the latest of the people referred are listed', async () => {
+    signIn();
+    withReferrals({ num: 700, list: [{ joinedAt: Date.UTC(2025, 2, 4, 12), paying: false, earnedCents: 0, pendingCents: 0, status: 'none' }] });
+    renderApp('/refer-a-friend');
+    expect(await screen.findByRole('table', { name: 'People who joined through your link: the latest 1' })).toBeInTheDocument();
   });
 
   it("copies the link and says 'Link copied' in a polite live region", async () => {

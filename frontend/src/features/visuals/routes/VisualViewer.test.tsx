@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { BookVisualsResult } from '@/lib/api/types';
 import { makeBookRef, makeSlides } from '@/testing/catalogue-data';
 import { http, ok } from '@/testing/handlers';
-import { renderApp, signIn } from '@/testing/render';
+import { currentUrl, renderApp, signIn } from '@/testing/render';
 import { server } from '@/testing/server';
 import { SLIDE_TRANSITION_MS } from '../components/Carousel';
 
@@ -23,7 +23,15 @@ const counter = () => document.querySelector('.carousel__counter')?.textContent;
 const wait = (ms: number) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
 
 describe('visual viewer', () => {
-  it('sends a caller without slides who has not paid to /try (visitors too)', async () => {
+  it('sends visitors to log in and back (back-office route table: login)', async () => {
+    const seen = serve(false, 0);
+    const { router } = renderApp('/visuals/meditations');
+    await waitFor(() => expect(currentUrl(router)).toBe('/login?redirect=%2Fvisuals%2Fmeditations'));
+    expect(seen).toEqual([]);
+  });
+
+  it('sends a member without slides who has not paid to /try', async () => {
+    signIn();
     serve(false, 0);
     const { router } = renderApp('/visuals/meditations');
     await waitFor(() => expect(router.state.location.pathname).toBe('/try'));

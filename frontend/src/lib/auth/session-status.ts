@@ -1,0 +1,42 @@
+import { useEffect, useState } from 'react';
+import { resumeSession } from '@/lib/api/client';
+import { getToken, isAuthenticated } from '@/lib/storage';
+
+/** Signed in, being checked (a stale token gets one quiet refresh), or signed out. */
+export type SessionStatus = 'in' | 'checking' | 'out';
+
+function initialStatus(): SessionStatus {
+  if (isAuthenticated()) return 'in';
+  return getToken() ? 'checking' : 'out';
+}
+
+/**
+ * Whether the visitor is signed in, as the page mounts: a stored token older than an hour is not
+ * trusted, but one quiet refresh is tried first (the refresh cookie usually outlives the access
+ * token), while the status is `checking`.
+ *
+ * The check runs when the page mounts (navigation), deliberately not on every token change: when
+ * a session is lost mid-page the app shell sends the user to /login (spec), and a reactive check
+ * here would race it with a redirect of its own.
+ */
+export function useSessionStatus(): SessionStatus {
+  const [status, setStatus] = useState<SessionStatus>(initialStatus);
+
+  useEffect(() => {
+    if (status !== 'checking') return undefined;
+    let active = true;
+    void resumeSession().then((resumed) => {
+      if (active) setStatus(resumed ? 'in' : 'out');
+    });
+    return () => {
+      active = false;
+    };
+  }, [status]);
+
+  return status;
+}
+
+/** `/login?redirect=<path and query>` (or `/signup?...`): sign in, then come back to `location`. */
+export function signInPath(location: { pathname: string; search: string }, signIn: 'signup' | 'login' = 'login'): string {
+  return `/${signIn}?redirect=${encodeURIComponent(location.pathname + location.search)}`;
+}
