@@ -97,7 +97,7 @@ test('a paid member summarises an uploaded PDF and reads it in the reader', asyn
   const link = page.getByLabel('Link', { exact: true });
   const file = page.getByLabel('File', { exact: true });
   await page.getByRole('button', { name: 'Summarize' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Please enter a link or choose a file.' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Please select a file or url' })).toBeVisible();
 
   await file.setInputFiles({ name: 'four-ideas.pdf', mimeType: 'application/pdf', buffer: makePdf(TEXT) });
   await expect(link).toBeDisabled();

@@ -177,8 +177,10 @@ test('a member with monthly turns off auto-renewal on /cancel, keeps reading, an
   await expect(subscriptionCard(page).getByRole('link', { name: 'Cancel subscription' })).toHaveCount(0);
 });
 
-test('/cancel sends a visitor to log in and back', async ({ page }) => {
+test('/cancel shows a visitor its first screen and asks for a login only to act', async ({ page }) => {
   await page.goto('/cancel');
+  await expect(page.getByRole('heading', { level: 1, name: 'Cancel subscription' })).toBeVisible();
+  await page.getByRole('link', { name: 'Log in to turn off auto-renewal' }).click();
   await expect(page).toHaveURL(/\/login\?redirect=%2Fcancel$/);
 });
 

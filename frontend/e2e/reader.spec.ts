@@ -61,11 +61,11 @@ test("a member's browser ignores the visitor's book in the page and reads as the
   expect(bookCalls.length).toBeGreaterThan(0);
 });
 
-test('a visitor is sent to log in for the video of a book that is not free, and to /try for its visuals', async ({ page }) => {
+test('a visitor is sent to log in for the video of a book that is not free, and for its visuals', async ({ page }) => {
   await page.goto('/video/meditations');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fvideo%2Fmeditations$/);
   await page.goto('/visuals/meditations');
-  await expect(page).toHaveURL(/\/try$/);
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fvisuals%2Fmeditations$/);
 });
 
 test('a member reads a free book: sections, font size, dark mode, contents and audio', async ({ page }) => {
@@ -194,6 +194,7 @@ test('/book-detail hides the header and footer unless there is a redirect', asyn
 });
 
 test('the visuals list shows its stats and links each book to its viewer', async ({ page }) => {
+  await signInAsNewMember(page);
   await page.goto('/visuals');
   await expect(page.getByRole('heading', { level: 1, name: 'Visual Book Summaries' })).toBeVisible();
   const cards = page.locator('.visual-card');

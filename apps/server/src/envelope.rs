@@ -215,6 +215,10 @@ impl From<admin::AdminError> for ApiError {
             MemberNotFound | BookNotFound | NotFound(_) => ApiError::new(StatusCode::NOT_FOUND, err.code(), err.to_string()),
             BookDeleted | SubidTaken => ApiError::new(StatusCode::CONFLICT, err.code(), err.to_string()),
             Throttled | TooManyMessages => ApiError::new(StatusCode::TOO_MANY_REQUESTS, err.code(), err.to_string()),
+            ProviderUnavailable(cause) => {
+                tracing::warn!(%cause, "payment provider unavailable");
+                ApiError::new(StatusCode::BAD_GATEWAY, err.code(), err.to_string())
+            }
             Unavailable => ApiError::unavailable(),
             Internal(cause) => ApiError::internal(cause),
         }

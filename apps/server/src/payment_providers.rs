@@ -64,6 +64,13 @@ impl PaymentProviders {
             .map(|p| p as &dyn PayPalPayments)
     }
 
+    /// PayPal's billing plans for the back office's plan edits. Without PayPal, no PayPal plan is
+    /// in use, so the current one stays. Call from a blocking thread.
+    pub fn paypal_plans(&self) -> PayPalPlanBook<'_> {
+        self.paypal();
+        PayPalPlanBook { client: self.paypal.get().and_then(Option::as_ref) }
+    }
+
     /// Both providers, for use cases that act on whichever runs a subscription.
     pub fn gateways(&self) -> Gateways<'_> {
         Gateways { card: self.card(), paypal: self.paypal() }
@@ -82,6 +89,20 @@ impl PaymentProviders {
                 .as_ref()
                 .map(|w| w as &dyn WebhookVerifier),
             _ => None,
+        }
+    }
+}
+
+/// The back office's `PayPalPlans` port over PayPal's API.
+pub struct PayPalPlanBook<'a> {
+    client: Option<&'a PayPalClient>,
+}
+
+impl admin::ports::PayPalPlans for PayPalPlanBook<'_> {
+    fn plan_with(&self, current: &str, name: &str, interval: billing::model::Interval, trial_days: u32, price: billing::Cents) -> Result<String, String> {
+        match self.client {
+            Some(client) => client.plan_for(current, name, payments::paypal::PlanTerms { interval, trial_days }, price).map_err(|e| e.0),
+            None => Ok(current.to_owned()),
         }
     }
 }

@@ -31,6 +31,8 @@ pub enum AuditAction {
     VisualUpdated,
     VisualDeleted,
     VisualsReordered,
+    /// A plan's name, price, trial or sale changed (its reason kept).
+    PlanUpdated,
     CouponAdded,
     CouponUpdated,
     /// Ended by an operator before its last day.
@@ -38,7 +40,7 @@ pub enum AuditAction {
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 25] = [
+    pub const ALL: [AuditAction; 26] = [
         AuditAction::MemberUpdated,
         AuditAction::PlanChanged,
         AuditAction::BookAdded,
@@ -61,6 +63,7 @@ impl AuditAction {
         AuditAction::VisualUpdated,
         AuditAction::VisualDeleted,
         AuditAction::VisualsReordered,
+        AuditAction::PlanUpdated,
         AuditAction::CouponAdded,
         AuditAction::CouponUpdated,
         AuditAction::CouponEnded,
@@ -91,6 +94,7 @@ impl AuditAction {
             AuditAction::VisualDeleted => "visual.deleted",
             // The entity is the book whose slides were put in order.
             AuditAction::VisualsReordered => "book.visuals_reordered",
+            AuditAction::PlanUpdated => "plan.updated",
             AuditAction::CouponAdded => "coupon.added",
             AuditAction::CouponUpdated => "coupon.updated",
             AuditAction::CouponEnded => "coupon.ended",

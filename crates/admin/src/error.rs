@@ -43,6 +43,9 @@ pub enum AdminError {
     /// The slot's own message ("Please choose an image ...").
     #[error("{0}")]
     WrongFileKind(&'static str),
+    /// A payment provider could not be reached or refused: nothing was changed.
+    #[error("PayPal could not be reached to set the plan's trial; nothing was changed. Please try again.")]
+    ProviderUnavailable(String),
     #[error("temporarily unavailable")]
     Unavailable,
     #[error("internal: {0}")]
@@ -62,6 +65,7 @@ impl AdminError {
             AdminError::BookDeleted | AdminError::SubidTaken => "conflict",
             AdminError::WrongFileKind(_) => "wrong_file_kind",
             AdminError::Unavailable => "unavailable",
+            AdminError::ProviderUnavailable(_) => "provider_unavailable",
             AdminError::Internal(_) => "internal",
         }
     }

@@ -40,6 +40,8 @@ pub struct InMemoryAdmin {
     pub grants: RefCell<Vec<billing::access::AccessGrant>>,
     /// Oldest first.
     coupons: RefCell<Vec<billing::Coupon>>,
+    /// The plans on sale (`add_sold_plan`).
+    sold: RefCell<Vec<billing::Plan>>,
 }
 
 impl InMemoryAdmin {
@@ -53,6 +55,11 @@ impl InMemoryAdmin {
 
     pub fn events(&self) -> Vec<(AnalyticsEvent, Option<UserId>, Timestamp)> {
         self.events.borrow().clone()
+    }
+
+    pub fn add_sold_plan(&self, plan: billing::Plan) {
+        self.plans.borrow_mut().push(plan.id.clone());
+        self.sold.borrow_mut().push(plan);
     }
 
     pub fn add_plan(&self, id: &str) {
@@ -513,5 +520,41 @@ impl CouponDesk for InMemoryAdmin {
         }
         self.audit.borrow_mut().push(entry.clone());
         Ok(())
+    }
+}
+
+impl PlanDesk for InMemoryAdmin {
+    fn sold_plans(&self) -> PortResult<Vec<billing::Plan>> {
+        Ok(self.sold.borrow().clone())
+    }
+
+    fn update_plan(&self, plan: &billing::Plan, entry: &AuditEntry) -> PortResult<()> {
+        if let Some(stored) = self.sold.borrow_mut().iter_mut().find(|p| p.id == plan.id) {
+            *stored = plan.clone();
+        }
+        self.audit.borrow_mut().push(entry.clone());
+        Ok(())
+    }
+}
+
+/// PayPal's plans as a list of (id, interval, trial days); a plan with other terms is made.
+#[derive(Default)]
+pub struct FakePayPalPlans {
+    pub plans: RefCell<Vec<(String, billing::model::Interval, u32)>>,
+    pub down: bool,
+}
+
+impl PayPalPlans for FakePayPalPlans {
+    fn plan_with(&self, _current: &str, _name: &str, interval: billing::model::Interval, trial_days: u32, _price: billing::Cents) -> Result<String, String> {
+        if self.down {
+            return Err("PayPal is down".into());
+        }
+        let mut plans = self.plans.borrow_mut();
+        if let Some((id, ..)) = plans.iter().find(|(_, i, t)| *i == interval && *t == trial_days) {
+            return Ok(id.clone());
+        }
+        let id = format!("P-MADE-{}", plans.len() + 1);
+        plans.push((id.clone(), interval, trial_days));
+        Ok(id)
     }
 }

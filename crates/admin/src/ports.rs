@@ -190,7 +190,23 @@ pub trait CouponDesk {
     fn update_coupon(&self, coupon: &billing::Coupon, entry: &AuditEntry) -> PortResult<()>;
 }
 
-/// Everything the back office reads and writes, implemented by one adapter.
-pub trait AdminStore: MemberDirectory + EventLog + RateLimits + AuditTrail + BookShelf + ContentShelf + Statistics + Inbox + CouponDesk {}
+/// The plans as operators edit them. The write takes its audit entry and writes both in one
+/// transaction.
+pub trait PlanDesk {
+    /// Every plan but single books' (priced on the book form), active or not, cheapest first.
+    fn sold_plans(&self) -> PortResult<Vec<billing::Plan>>;
+    /// Saves the plan's name, price, trial days, whether it is sold and its PayPal plan.
+    fn update_plan(&self, plan: &billing::Plan, entry: &AuditEntry) -> PortResult<()>;
+}
 
-impl<T: MemberDirectory + EventLog + RateLimits + AuditTrail + BookShelf + ContentShelf + Statistics + Inbox + CouponDesk> AdminStore for T {}
+/// PayPal's billing plans: a subscription's interval and free trial live in its PayPal plan.
+pub trait PayPalPlans {
+    /// The PayPal plan with these terms in the product of `current` (found or made); an error
+    /// names what PayPal answered.
+    fn plan_with(&self, current: &str, name: &str, interval: billing::model::Interval, trial_days: u32, price: billing::Cents) -> Result<String, String>;
+}
+
+/// Everything the back office reads and writes, implemented by one adapter.
+pub trait AdminStore: MemberDirectory + EventLog + RateLimits + AuditTrail + BookShelf + ContentShelf + Statistics + Inbox + CouponDesk + PlanDesk {}
+
+impl<T: MemberDirectory + EventLog + RateLimits + AuditTrail + BookShelf + ContentShelf + Statistics + Inbox + CouponDesk + PlanDesk> AdminStore for T {}

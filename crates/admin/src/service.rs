@@ -58,6 +58,7 @@ mod goals;
 mod insights;
 mod members;
 mod messages;
+mod plans;
 mod podcasts;
 mod stats;
 mod visuals;
@@ -69,6 +70,7 @@ pub use coupons::{CouponForm, COUPON_USES_SHOWN};
 pub use goals::{GoalForm, GoalPhoto, GOAL_ADD_FORM, GOAL_EDIT_FORM};
 pub use insights::{InsightForm, INSIGHT_FORM};
 pub use members::{MemberChange, MEMBER_FORM};
+pub use plans::{PlanForm, MAX_PLAN_NAME};
 pub use podcasts::{PodcastForm, PodcastMedia, PODCAST_ADD_FORM, PODCAST_EDIT_FORM};
 pub use visuals::{VisualForm, VISUAL_FORM};
 

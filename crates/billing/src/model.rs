@@ -110,6 +110,11 @@ impl Plan {
 /// What a new book's PDF sells for on its own until an operator changes its plan.
 pub const SINGLE_BOOK_PRICE: Cents = Cents(499);
 
+/// The highest price an operator may give a plan ($10,000.00).
+pub const MAX_PLAN_CENTS: i64 = 1_000_000;
+/// The longest free trial an operator may give a subscription.
+pub const MAX_TRIAL_DAYS: u32 = 90;
+
 pub const BULK_MIN_SEATS: u32 = 20;
 pub const MAX_QUANTITY: u32 = 200;
 

@@ -1,13 +1,13 @@
-//! The back office's coupons: the list, one coupon's uses, and adding or saving one with its
-//! audit entry in one transaction. At most one coupon is the site's offer (a unique index): marking
-//! one unmarks the other first.
+//! The back office's coupons and plans: the list, one coupon's uses, and adding or saving one
+//! with its audit entry in one transaction. At most one coupon is the site's offer (a unique
+//! index): marking one unmarks the other first.
 
 use crate::admin_users::append_audit;
 use crate::billing::CouponRow;
-use crate::schema::{charges, coupon_redemptions, coupons};
+use crate::schema::{charges, coupon_redemptions, coupons, plans};
 use crate::store::PgStore;
 use admin::audit::AuditEntry;
-use admin::ports::{CouponDesk, CouponUse};
+use admin::ports::{CouponDesk, CouponUse, PlanDesk};
 use billing::{Cents, Coupon};
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
@@ -96,6 +96,33 @@ impl CouponDesk for PgStore<'_> {
                         coupons::once_per_member.eq(coupon.once_per_member),
                         coupons::site_offer.eq(coupon.site_offer),
                         coupons::ended_at.eq(coupon.ended_at),
+                    ))
+                    .execute(conn)?;
+                append_audit(conn, entry)
+            })
+        })
+    }
+}
+
+impl PlanDesk for PgStore<'_> {
+    fn sold_plans(&self) -> PortResult<Vec<billing::Plan>> {
+        self.run(crate::billing::sold_plans)
+    }
+
+    fn update_plan(&self, plan: &billing::Plan, entry: &AuditEntry) -> PortResult<()> {
+        let trial_days = match plan.kind {
+            billing::PlanKind::Subscription { trial_days, .. } => i32::try_from(trial_days).unwrap_or(0),
+            _ => 0,
+        };
+        self.run(|conn| {
+            conn.transaction(|conn| {
+                diesel::update(plans::table.find(&plan.id))
+                    .set((
+                        plans::name.eq(&plan.name),
+                        plans::amount_cents.eq(plan.amount.0),
+                        plans::trial_days.eq(trial_days),
+                        plans::active.eq(plan.active),
+                        plans::paypal_plan.eq(&plan.paypal_plan),
                     ))
                     .execute(conn)?;
                 append_audit(conn, entry)

@@ -160,15 +160,22 @@ impl Api {
     /// One call with the bearer token (asked for again once on a 401). `what` says what it was
     /// for in causes ("capturing an order").
     fn call(&self, method: Method, segments: &[&str], request_id: Option<&str>, body: Option<&str>, what: &str) -> Result<Answer, GatewayUnavailable> {
+        self.call_url(method, self.url(segments), request_id, body, what)
+    }
+
+    /// A GET with a query string.
+    fn get_with_query(&self, segments: &[&str], query: &[(&str, &str)], what: &str) -> Result<Answer, GatewayUnavailable> {
+        let mut url = self.url(segments);
+        url.query_pairs_mut().extend_pairs(query);
+        self.call_url(Method::GET, url, None, None, what)
+    }
+
+    fn call_url(&self, method: Method, url: Url, request_id: Option<&str>, body: Option<&str>, what: &str) -> Result<Answer, GatewayUnavailable> {
         let mut renewed = false;
         loop {
             let token = self.token()?;
-            let mut request = self
-                .http
-                .request(method.clone(), self.url(segments))
-                .bearer_auth(&token)
-                .header(ACCEPT, "application/json")
-                .header("Prefer", "return=representation");
+            let mut request =
+                self.http.request(method.clone(), url.clone()).bearer_auth(&token).header(ACCEPT, "application/json").header("Prefer", "return=representation");
             if let Some(id) = request_id {
                 request = request.header("PayPal-Request-Id", id);
             }
@@ -390,6 +397,94 @@ impl PayPalClient {
             status if status.is_success() => Ok(Some(answer.body)),
             StatusCode::NOT_FOUND => Ok(None),
             _ => Err(refused(WHAT, &answer)),
+        }
+    }
+}
+
+/// A billing plan's terms: what a subscription renews every (a month or a year) and its free trial.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PlanTerms {
+    pub interval: billing::model::Interval,
+    pub trial_days: u32,
+}
+
+impl PlanTerms {
+    /// The terms of a plan as PayPal shows it (`billing_cycles`), when they are ones we sell.
+    fn of(plan: &Value) -> Option<PlanTerms> {
+        let mut terms = PlanTerms { interval: billing::model::Interval::Month, trial_days: 0 };
+        let mut regular = false;
+        for cycle in plan["billing_cycles"].as_array()? {
+            let frequency = &cycle["frequency"];
+            match (cycle["tenure_type"].as_str()?, frequency["interval_unit"].as_str()?, frequency["interval_count"].as_u64()?) {
+                ("TRIAL", "DAY", days) => terms.trial_days = u32::try_from(days).ok()?,
+                ("REGULAR", "MONTH", 1) => (terms.interval, regular) = (billing::model::Interval::Month, true),
+                ("REGULAR", "YEAR", 1) => (terms.interval, regular) = (billing::model::Interval::Year, true),
+                _ => return None,
+            }
+        }
+        regular.then_some(terms)
+    }
+}
+
+/// The body of `POST /v1/billing/plans` for `terms` under `product_id` (the regular price is a
+/// placeholder: every subscription overrides it with billing's amount).
+pub fn plan_request(product_id: &str, name: &str, terms: PlanTerms, price: Cents) -> Value {
+    let unit = match terms.interval {
+        billing::model::Interval::Month => "MONTH",
+        billing::model::Interval::Year => "YEAR",
+    };
+    let mut cycles = Vec::new();
+    if terms.trial_days > 0 {
+        cycles.push(json!({
+            "frequency": {"interval_unit": "DAY", "interval_count": terms.trial_days}, "tenure_type": "TRIAL",
+            "sequence": 1, "total_cycles": 1, "pricing_scheme": {"fixed_price": money(Cents(0))},
+        }));
+    }
+    cycles.push(json!({
+        "frequency": {"interval_unit": unit, "interval_count": 1}, "tenure_type": "REGULAR",
+        "sequence": cycles.len() + 1, "total_cycles": 0, "pricing_scheme": {"fixed_price": money(price)},
+    }));
+    json!({
+        "product_id": product_id, "name": name, "status": "ACTIVE", "billing_cycles": cycles,
+        "payment_preferences": {"auto_bill_outstanding": true, "setup_fee_failure_action": "CANCEL", "payment_failure_threshold": 3},
+    })
+}
+
+impl PayPalClient {
+    /// The PayPal plan with `terms`, of the product `current` (a plan we use now) belongs to:
+    /// found among the product's plans, or made. Operators never type plan ids.
+    pub fn plan_for(&self, current: &str, name: &str, terms: PlanTerms, price: Cents) -> Result<String, GatewayUnavailable> {
+        let read = |id: &str| -> Result<Value, GatewayUnavailable> {
+            const WHAT: &str = "reading a billing plan";
+            let answer = self.api.call(Method::GET, &["v1", "billing", "plans", id], None, None, WHAT)?;
+            if answer.status.is_success() {
+                Ok(answer.body)
+            } else {
+                Err(refused(WHAT, &answer))
+            }
+        };
+        let template = read(current)?;
+        if PlanTerms::of(&template) == Some(terms) {
+            return Ok(current.to_owned());
+        }
+        let product = template["product_id"].as_str().ok_or_else(|| GatewayUnavailable(format!("PayPal's plan {current} names no product")))?.to_owned();
+        const LIST: &str = "listing billing plans";
+        let listed = self.api.get_with_query(&["v1", "billing", "plans"], &[("product_id", product.as_str()), ("page_size", "20")], LIST)?;
+        if !listed.status.is_success() {
+            return Err(refused(LIST, &listed));
+        }
+        for summary in listed.body["plans"].as_array().map(Vec::as_slice).unwrap_or_default() {
+            let Some(id) = summary["id"].as_str() else { continue };
+            if summary["status"] == "ACTIVE" && PlanTerms::of(&read(id)?) == Some(terms) {
+                return Ok(id.to_owned());
+            }
+        }
+        const MAKE: &str = "making a billing plan";
+        let body = plan_request(&product, name, terms, price).to_string();
+        let made = self.api.call(Method::POST, &["v1", "billing", "plans"], Some(&format!("plan-{product}-{terms:?}")), Some(&body), MAKE)?;
+        match made.body["id"].as_str() {
+            Some(id) if made.status.is_success() => Ok(id.to_owned()),
+            _ => Err(refused(MAKE, &made)),
         }
     }
 }

@@ -7,7 +7,7 @@
 use billing::gateway::{CaptureOutcome, PayPalOrderRequest, PayPalPayments, PayPalSubscriptionRequest, RenewingSubscriptions, WebhookVerifier};
 use billing::model::{Cents, Interval};
 use jsonschema::{Draft, Registry, Validator};
-use payments::paypal::{PayPalClient, PayPalSettings, PayPalWebhooks};
+use payments::paypal::{PayPalClient, PayPalSettings, PayPalWebhooks, PlanTerms};
 use serde_json::{json, Value};
 use stand_ins::paypal::{Advance, Exchange, PayPalStandIn, CLIENT_ID, CLIENT_SECRET, PLAN_MONTHLY, WEBHOOK_ID};
 use std::cell::RefCell;
@@ -218,6 +218,15 @@ fn every_call(stand_in: &PayPalStandIn) {
     stand_in.advance_subscription(&failing, Advance::PaymentFailed);
     stand_in.advance_subscription(&failing, Advance::Ended);
 
+    // Billing plans (the back office's trial edits): the current plan read, the product's plans
+    // listed and read, a new plan made; then found again without making another.
+    let week = PlanTerms { interval: Interval::Month, trial_days: 7 };
+    let made = client.plan_for(PLAN_MONTHLY, "Gistbook Premium Monthly", week, Cents(999)).unwrap();
+    assert_ne!(made, PLAN_MONTHLY);
+    assert_eq!(client.plan_for(PLAN_MONTHLY, "Gistbook Premium Monthly", week, Cents(999)).unwrap(), made);
+    let three_days = PlanTerms { interval: Interval::Month, trial_days: 3 };
+    assert_eq!(client.plan_for(&made, "Gistbook Premium Monthly", three_days, Cents(999)).unwrap(), PLAN_MONTHLY);
+
     // Webhooks: every event verified (SUCCESS), a forged one (FAILURE); a refund without
     // related ids reads its capture, and one whose capture is unknown (404).
     let refunded = stand_in.refund_capture(&capture).expect("refunded");
@@ -275,6 +284,9 @@ fn every_call_our_client_makes_matches_paypals_openapi_documents() {
         "GET /v1/billing/subscriptions/{id} 404",
         "POST /v1/billing/subscriptions/{id}/cancel 204",
         "POST /v1/notifications/verify-webhook-signature 200",
+        "GET /v1/billing/plans/{id} 200",
+        "GET /v1/billing/plans 200",
+        "POST /v1/billing/plans 201",
     ];
     let missing: Vec<&str> = expected.into_iter().filter(|call| !seen.contains(*call)).collect();
     assert!(missing.is_empty(), "not exercised: {missing:?} (seen: {seen:?})");

@@ -11,7 +11,9 @@
 //!   and show a capture (`GET /v2/payments/captures/{id}`);
 //! - subscriptions v1: create (with a `plan` override of the regular cycle's price), show, cancel
 //!   (`{reason}`, 204); the plans [`PLAN_MONTHLY`] and [`PLAN_YEARLY`] (each with a
-//!   [`TRIAL_DAYS`]-day free trial), also at `GET /v1/billing/plans/{id}`;
+//!   [`TRIAL_DAYS`]-day free trial), also at `GET /v1/billing/plans/{id}`; plans of
+//!   [`PRODUCT_ID`] listed (`GET /v1/billing/plans?product_id=`) and made (`POST /v1/billing/plans`:
+//!   one free trial cycle in days, one monthly or yearly cycle);
 //! - `POST /v1/notifications/verify-webhook-signature`: `SUCCESS` only for a transmission this
 //!   stand-in sent (id, signature and time as sent), [`WEBHOOK_ID`], and the very event it sent.
 //!
@@ -115,25 +117,28 @@ enum Unit {
     Year,
 }
 
+#[derive(Clone)]
 struct Plan {
-    id: &'static str,
-    name: &'static str,
+    id: String,
+    product_id: String,
+    name: String,
     unit: Unit,
     /// The regular cycle's price when not overridden.
     price: i64,
     trial_days: u32,
 }
 
-const PLANS: [Plan; 2] = [
-    Plan { id: PLAN_MONTHLY, name: "Gistbook Premium Monthly", unit: Unit::Month, price: 999, trial_days: TRIAL_DAYS },
-    Plan { id: PLAN_YEARLY, name: "Gistbook Premium Yearly", unit: Unit::Year, price: 5999, trial_days: TRIAL_DAYS },
-];
+/// The product every plan of the stand-in belongs to.
+pub const PRODUCT_ID: &str = "PROD-GISTBOOK";
+
+/// The plans the stand-in starts with; `POST /v1/billing/plans` adds more.
+fn first_plans() -> Vec<Plan> {
+    let plan =
+        |id: &str, name: &str, unit, price| Plan { id: id.into(), product_id: PRODUCT_ID.into(), name: name.into(), unit, price, trial_days: TRIAL_DAYS };
+    vec![plan(PLAN_MONTHLY, "Gistbook Premium Monthly", Unit::Month, 999), plan(PLAN_YEARLY, "Gistbook Premium Yearly", Unit::Year, 5999)]
+}
 
 impl Plan {
-    fn find(id: &str) -> Option<&'static Plan> {
-        PLANS.iter().find(|p| p.id == id)
-    }
-
     /// The sequence of the regular (paid) cycle: 2 after a trial cycle, else 1.
     fn regular_sequence(&self) -> u64 {
         if self.trial_days > 0 {
@@ -173,7 +178,7 @@ impl Plan {
             "pricing_scheme": {"version": 1, "fixed_price": {"currency_code": "USD", "value": format_amount(self.price)}},
         }));
         json!({
-            "id": self.id, "product_id": "PROD-GISTBOOK", "name": self.name, "status": "ACTIVE", "usage_type": "LICENSED",
+            "id": self.id, "product_id": self.product_id, "name": self.name, "status": "ACTIVE", "usage_type": "LICENSED",
             "billing_cycles": cycles,
             "payment_preferences": {"service_type": "PREPAID", "auto_bill_outstanding": true, "setup_fee_failure_action": "CONTINUE", "payment_failure_threshold": 3},
             "quantity_supported": false,
@@ -204,7 +209,7 @@ struct Order {
 
 struct Subscription {
     id: String,
-    plan: &'static Plan,
+    plan: Plan,
     /// The regular cycle's price (the override's, else the plan's).
     price: i64,
     overridden: bool,
@@ -241,6 +246,8 @@ struct State {
     /// capture id -> order id
     captures: HashMap<String, String>,
     subscriptions: HashMap<String, Subscription>,
+    /// The billing plans, the first two and those made through the API.
+    plans: Vec<Plan>,
     /// Subscriptions' completed sales: sale id -> (cents, refunded).
     sales: HashMap<String, (i64, bool)>,
     idempotent: HashMap<String, (u16, String)>,
@@ -266,7 +273,7 @@ impl PayPalStandIn {
     pub fn start() -> std::io::Result<PayPalStandIn> {
         let listener = TcpListener::bind("127.0.0.1:0")?;
         let base_url = format!("http://127.0.0.1:{}", listener.local_addr()?.port());
-        let state = State { base: base_url.clone(), ..State::default() };
+        let state = State { base: base_url.clone(), plans: first_plans(), ..State::default() };
         let stand_in = PayPalStandIn { base_url, state: Arc::new(Mutex::new(state)) };
         let server = stand_in.clone();
         std::thread::spawn(move || {
@@ -283,6 +290,11 @@ impl PayPalStandIn {
     /// Sends every event from now on to `url` (the webhook [`WEBHOOK_ID`] stands for).
     pub fn set_webhook(&self, url: &str) {
         self.lock().webhook = Some(url.to_string());
+    }
+
+    /// A billing plan as `GET /v1/billing/plans/{id}` shows it.
+    pub fn plan(&self, id: &str) -> Option<Value> {
+        self.lock().plans.iter().find(|p| p.id == id).map(Plan::json)
     }
 
     /// Every event so far, oldest first.
@@ -814,7 +826,7 @@ fn answer(state: &mut State, request: &Request) -> Response {
             Err(_) => return invalid_request("MALFORMED_REQUEST_JSON", "The request JSON is not well formed."),
         }
     };
-    let response = route(state, method, path, &body);
+    let response = route(state, method, path, &request.query, &body);
     if let Some(key) = idempotency.filter(|_| response.status < 500) {
         state.idempotent.insert(key, (response.status, response.body.clone()));
     }
@@ -843,7 +855,7 @@ fn token(state: &mut State, request: &Request) -> Response {
     )
 }
 
-fn route(state: &mut State, method: &str, path: &str, body: &Value) -> Response {
+fn route(state: &mut State, method: &str, path: &str, query: &str, body: &Value) -> Response {
     let segments: Vec<&str> = path.trim_start_matches('/').split('/').collect();
     match (method, segments.as_slice()) {
         ("POST", ["v2", "checkout", "orders"]) => create_order(state, body),
@@ -865,10 +877,12 @@ fn route(state: &mut State, method: &str, path: &str, body: &Value) -> Response 
             None => not_found(),
         },
         ("POST", ["v1", "billing", "subscriptions", id, "cancel"]) => cancel_subscription(state, id, body),
-        ("GET", ["v1", "billing", "plans", id]) => match Plan::find(id) {
+        ("GET", ["v1", "billing", "plans", id]) => match state.plans.iter().find(|p| p.id == *id) {
             Some(plan) => Response::json(200, &plan.json()),
             None => not_found(),
         },
+        ("GET", ["v1", "billing", "plans"]) => list_plans(state, query),
+        ("POST", ["v1", "billing", "plans"]) => create_plan(state, body),
         ("POST", ["v1", "notifications", "verify-webhook-signature"]) => {
             let required = ["auth_algo", "cert_url", "transmission_id", "transmission_sig", "transmission_time", "webhook_id"];
             if required.iter().any(|name| !body[*name].is_string()) || !body["webhook_event"].is_object() {
@@ -931,11 +945,58 @@ fn capture_order(state: &mut State, id: &str) -> Response {
     Response::json(201, &answer)
 }
 
+/// `GET /v1/billing/plans?product_id=...`: the product's plans, newest first, as PayPal lists
+/// them (the short form: no billing cycles; `GET /v1/billing/plans/{id}` has those).
+fn list_plans(state: &State, query: &str) -> Response {
+    let product = query.split('&').find_map(|pair| pair.strip_prefix("product_id=")).unwrap_or_default();
+    let plans: Vec<Value> = state
+        .plans
+        .iter()
+        .rev()
+        .filter(|p| product.is_empty() || p.product_id == product)
+        .map(|p| json!({"id": p.id, "product_id": p.product_id, "name": p.name, "status": "ACTIVE", "usage_type": "LICENSED"}))
+        .collect();
+    Response::json(200, &json!({"total_items": plans.len(), "total_pages": 1, "plans": plans}))
+}
+
+/// `POST /v1/billing/plans`: a plan of a known product with at most one free trial cycle (in days)
+/// and one regular cycle of a month or a year, priced in USD, as PayPal's schema has them.
+fn create_plan(state: &mut State, body: &Value) -> Response {
+    let (Some(product_id), Some(name)) = (body["product_id"].as_str(), body["name"].as_str()) else {
+        return invalid_request("MISSING_REQUIRED_PARAMETER", "product_id and name are required.");
+    };
+    if !state.plans.iter().any(|p| p.product_id == product_id) {
+        return unprocessable("PRODUCT_NOT_FOUND", "The product id is not valid.");
+    }
+    let cycles = body["billing_cycles"].as_array().map(Vec::as_slice).unwrap_or_default();
+    let mut trial_days = 0;
+    let mut regular = None;
+    for cycle in cycles {
+        let frequency = &cycle["frequency"];
+        match (cycle["tenure_type"].as_str(), frequency["interval_unit"].as_str(), frequency["interval_count"].as_u64()) {
+            (Some("TRIAL"), Some("DAY"), Some(days @ 1..=365)) if cycle["total_cycles"] == 1 && cycle["sequence"] == 1 => trial_days = days as u32,
+            (Some("REGULAR"), Some(unit @ ("MONTH" | "YEAR")), Some(1)) => {
+                let value = cycle["pricing_scheme"]["fixed_price"]["value"].as_str().map(parse_amount);
+                let Some(Ok(price)) = value else { return invalid_request("MISSING_REQUIRED_PARAMETER", "The regular cycle needs a fixed_price.") };
+                regular = Some((if unit == "MONTH" { Unit::Month } else { Unit::Year }, price));
+            }
+            _ => return unprocessable("INVALID_BILLING_CYCLE", "The stand-in takes one free trial cycle in days and one monthly or yearly cycle."),
+        }
+    }
+    let Some((unit, price)) = regular else {
+        return invalid_request("MISSING_REQUIRED_PARAMETER", "A REGULAR billing cycle is required.");
+    };
+    let plan = Plan { id: state.id("P"), product_id: product_id.into(), name: name.into(), unit, price, trial_days };
+    let answer = plan.json();
+    state.plans.push(plan);
+    Response::json(201, &answer)
+}
+
 fn create_subscription(state: &mut State, body: &Value) -> Response {
     let Some(plan_id) = body["plan_id"].as_str() else {
         return invalid_request("MISSING_REQUIRED_PARAMETER", "plan_id is required.");
     };
-    let Some(plan) = Plan::find(plan_id) else {
+    let Some(plan) = state.plans.iter().find(|p| p.id == plan_id).cloned() else {
         return error(404, "RESOURCE_NOT_FOUND", "The specified resource does not exist.", "INVALID_RESOURCE_ID", "Requested resource ID was not found.");
     };
     let mut price = plan.price;
@@ -1180,8 +1241,8 @@ fn approval_page(state: &State, query: &HashMap<String, String>) -> Response {
         let terms = if sub.plan.trial_days > 0 { format!("Free for {} days, then {price}", sub.plan.trial_days) } else { price };
         format!(
             "<h1>Subscribe to {}</h1><p>Plan {}</p><p><strong>{}</strong></p><p>Subscription {} ({})</p>",
-            kernel::html::escape(sub.plan.name),
-            kernel::html::escape(sub.plan.id),
+            kernel::html::escape(&sub.plan.name),
+            kernel::html::escape(&sub.plan.id),
             kernel::html::escape(&terms),
             kernel::html::escape(&sub.id),
             sub.status
@@ -1275,7 +1336,7 @@ mod tests {
     }
 
     fn state() -> State {
-        State { base: "http://127.0.0.1:9".into(), ..State::default() }
+        State { base: "http://127.0.0.1:9".into(), plans: first_plans(), ..State::default() }
     }
 
     fn verify_request(delivery: &Delivery, event: &Value) -> Value {
@@ -1330,10 +1391,11 @@ mod tests {
 
     #[test]
     fn a_monthly_renewal_moves_the_period_by_a_calendar_month() {
-        let plan = Plan::find(PLAN_MONTHLY).unwrap();
+        let plans = first_plans();
+        let plan = &plans[0];
         let jan31 = DateTime::parse_from_rfc3339("2025-01-31T10:00:00Z").unwrap().with_timezone(&Utc);
         assert_eq!(time(plan.after_one_period(jan31)), "2025-02-28T10:00:00Z");
-        let yearly = Plan::find(PLAN_YEARLY).unwrap();
+        let yearly = &plans[1];
         assert_eq!(time(yearly.after_one_period(jan31)), "2026-01-31T10:00:00Z");
     }
 

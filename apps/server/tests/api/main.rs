@@ -10,6 +10,7 @@ mod account;
 mod admin_books;
 mod admin_content;
 mod admin_members;
+mod admin_plans;
 mod admin_stats;
 mod affiliates;
 mod ai_summariser;

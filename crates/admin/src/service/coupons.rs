@@ -167,7 +167,7 @@ fn invalid(message: &str) -> AdminError {
     AdminError::Invalid(message.to_owned())
 }
 
-fn reason(text: Option<&str>) -> Result<String, AdminError> {
+pub(crate) fn reason(text: Option<&str>) -> Result<String, AdminError> {
     let reason = text.map(str::trim).filter(|r| !r.is_empty()).ok_or_else(|| invalid("Please give a reason for the change."))?;
     if reason.chars().count() > MAX_REASON {
         return Err(invalid("The reason is too long (at most 500 characters)."));

@@ -66,4 +66,5 @@ mod content;
 mod coupons;
 mod members;
 mod messages;
+mod plans;
 mod stats;

@@ -319,7 +319,11 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
     ) -> Result<Option<crate::access::MemberPlan>, BillingError> {
         let mut plan_now = None;
         self.store.atomically(&mut || {
-            plan_now = self.settle_paid(secrets, charge, plan, state)?;
+            // The charge first, then the member (as the provider's event takes them): a page
+            // confirming and the event settling at the same moment queue, never deadlock.
+            let still_waiting = self.store.lock_charge(&charge.id)?.is_some_and(|(locked, _)| locked.status.is_waiting());
+            plan_now =
+                if still_waiting { self.settle_paid(secrets, charge, plan, state)? } else { charge.user.map(|user| self.plan_of(user)).transpose()?.flatten() };
             Ok(())
         })?;
         Ok(plan_now)

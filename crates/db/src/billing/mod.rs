@@ -75,6 +75,12 @@ impl PlanRow {
     }
 }
 
+/// Every plan but single books', active or not, cheapest first (the back office's list).
+pub(crate) fn sold_plans(conn: &mut PgConnection) -> QueryResult<Vec<Plan>> {
+    let rows: Vec<PlanRow> = plans::table.filter(plans::kind.ne("book")).order((plans::amount_cents, plans::id)).select(PlanRow::as_select()).load(conn)?;
+    Ok(rows.into_iter().filter_map(|row| row.into_plan(None)).collect())
+}
+
 fn load_plans(conn: &mut PgConnection, id: Option<&str>) -> QueryResult<Vec<Plan>> {
     let mut query =
         plans::table.left_join(books::table).select((PlanRow::as_select(), books::title.nullable())).order((plans::amount_cents, plans::id)).into_boxed();

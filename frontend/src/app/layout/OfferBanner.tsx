@@ -2,7 +2,6 @@ import { useState, useSyncExternalStore } from 'react';
 import { Link, useLocation } from 'react-router';
 import { offerAmount, useSiteOffer } from '@/features/billing/api/offer';
 import { dismissOffer, isOfferDismissed, isPaidCookie } from '@/lib/storage';
-import './offer-banner.css';
 
 const unchanging = () => () => {};
 

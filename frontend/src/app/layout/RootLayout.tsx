@@ -1,12 +1,17 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Spinner } from '@/components/Spinner';
 import { onAuthLost } from '@/lib/api/client';
-// In page order, which is also the order of their stylesheets.
-import { OfferBanner } from './OfferBanner';
+// In page order, which is also the order of their stylesheets (the lazy banner's is here, so the
+// prerendered page links every stylesheet the page uses).
+import './offer-banner.css';
 import { Header } from './Header';
 import { Footer } from './Footer';
+
+// The banner shows only once the server names a running offer, so its code (the offer call,
+// prices) is loaded after the first route, outside its size budget.
+const OfferBanner = lazy(() => import(/* webpackChunkName: "offer-banner" */ './OfferBanner').then((m) => ({ default: m.OfferBanner })));
 
 /** Header and footer are hidden on a book-detail address unless the query has a redirect. */
 export function isChromeHidden(pathname: string, search: string): boolean {
@@ -40,7 +45,9 @@ export function RootLayout() {
       </a>
       {hideChrome ? null : (
         <>
-          <OfferBanner />
+          <Suspense fallback={null}>
+            <OfferBanner />
+          </Suspense>
           <Header />
         </>
       )}

@@ -510,6 +510,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every plan but single books' (priced on the book form), cheapest first. */
+        get: operations["admin_list_plans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/plans/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Saves a plan's name, price, trial and whether it is sold; applies to purchases from now on. */
+        put: operations["admin_update_plan"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/podcasts/": {
         parameters: {
             query?: never;
@@ -3105,6 +3139,34 @@ export interface components {
             /** @description The book's title. */
             title: string;
         };
+        AdminPlanRequest: {
+            active?: boolean | null;
+            name?: string | null;
+            /**
+             * Format: int64
+             * @description Cents.
+             */
+            price?: number | null;
+            /** @description Why (kept in the audit log); required. */
+            reason?: string | null;
+            /**
+             * Format: int64
+             * @description Subscriptions only.
+             */
+            trialDays?: number | null;
+        };
+        AdminPlanResult: {
+            plan: components["schemas"]["AdminPlanView"];
+        };
+        AdminPlanView: components["schemas"]["PlanView"] & {
+            /** @description Sold now (inactive plans keep their rows for old purchases). */
+            active: boolean;
+            /** @description The PayPal billing plan of a subscription (found or made through PayPal's API). */
+            paypalPlan: string | null;
+        };
+        AdminPlansResult: {
+            plans: components["schemas"]["AdminPlanView"][];
+        };
         /** @description The podcast form (add and edit). */
         AdminPodcastRequest: {
             author?: string | null;
@@ -4121,6 +4183,26 @@ export interface components {
         Ok_AdminInsightResult: {
             result: {
                 insight: components["schemas"]["AdminInsightView"];
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_AdminPlanResult: {
+            result: {
+                plan: components["schemas"]["AdminPlanView"];
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_AdminPlansResult: {
+            result: {
+                plans: components["schemas"]["AdminPlanView"][];
             };
             /**
              * @description Always "ok".
@@ -8253,6 +8335,108 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_list_plans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_AdminPlansResult"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_update_plan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminPlanRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_AdminPlanResult"];
+                };
+            };
+            /** @description A bad name, price or trial, or no reason */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description PayPal could not be reached for a new trial: nothing changed */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -19,6 +19,7 @@ mod coupons;
 mod goals;
 mod insights;
 mod messages;
+mod plans;
 mod podcasts;
 mod stats;
 mod visuals;
@@ -38,6 +39,7 @@ pub fn configure(config: &mut ServiceConfig) {
         .configure(coupons::configure)
         .configure(visuals::configure)
         .configure(messages::configure)
+        .configure(plans::configure)
         .configure(affiliates::configure)
         .configure(stats::configure);
 }
