@@ -99,3 +99,29 @@ test('an admin adds a coupon for lifetime, a buyer uses it, and the admin sees t
   await expect(page.getByText('Partner newsletter (e2e)')).toBeVisible();
   await expect(page.getByText('Newsletter sent (e2e)')).toBeVisible();
 });
+
+test('an admin changes a plan price with a reason, the pricing call follows, and the change is audited', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto('/admin/plans');
+  await expect(page.getByRole('heading', { level: 1, name: 'Plans' })).toBeVisible();
+  await expectNoViolations(page, '/admin/plans');
+  const setPrice = async (dollars: string, why: string) => {
+    await page.goto('/admin/plans');
+    await page.getByRole('link', { name: 'Edit Intelligence quiz results' }).click();
+    await expect(page).toHaveURL(/\/admin\/plans\/quiz-results$/);
+    await page.getByLabel('Price (USD)').fill(dollars);
+    await page.getByLabel('Reason for the change').fill(why);
+    await page.getByRole('button', { name: 'Save plan' }).click();
+    await expect(page.getByText('Plan was saved.')).toBeVisible();
+  };
+  // This worker's tests run one after another on its own database: the price is set back at the end.
+  await setPrice('5.99', 'Report price test (e2e)');
+  try {
+    const plans = (await (await page.request.get('/api/plans')).json()) as { result: { plans: { id: string; price: number }[] } };
+    expect(plans.result.plans.find((plan) => plan.id === 'quiz-results')?.price).toBe(599);
+    await page.goto('/admin/audit');
+    await expect(page.getByText('Report price test (e2e)')).toBeVisible();
+  } finally {
+    await setPrice('4.99', 'Back to the usual price (e2e)');
+  }
+});

@@ -1,4 +1,16 @@
-import type { AdminBook, AdminBookRow, AdminCouponRequest, AdminCouponView, AdminStats, AdminUser, AuditEntry, CouponUseView } from '@/lib/api/types';
+import type {
+  AdminBook,
+  AdminBookRow,
+  AdminCouponRequest,
+  AdminCouponView,
+  AdminPlanRequest,
+  AdminPlanView,
+  AdminStats,
+  AdminUser,
+  AuditEntry,
+  CouponUseView,
+} from '@/lib/api/types';
+import { PLANS } from './billing-data';
 import { makeUser } from './data';
 import { fail, http, ok } from './handlers';
 
@@ -179,6 +191,35 @@ export function couponFromRequest(body: AdminCouponRequest, before?: AdminCoupon
     endedAt: before?.endedAt ?? null,
   };
   return { ...coupon, state: couponState(coupon) };
+}
+
+/** The plans the back office lists (GET /api/admin/plans): the seed's plans but the single-book one, cheapest first, all sold. */
+export function makeAdminPlans(): AdminPlanView[] {
+  return PLANS.filter((plan) => plan.kind !== 'book').map((plan) => ({
+    ...plan,
+    active: true,
+    paypalPlan: plan.kind === 'subscription' ? `P-${plan.id.toUpperCase()}-${plan.trialDays}D` : null,
+  }));
+}
+
+/** A plan as the back office lists it (the seed's monthly plan unless `id` names another). */
+export function makeAdminPlan(overrides: Partial<AdminPlanView> = {}): AdminPlanView {
+  const plan = makeAdminPlans().find((item) => item.id === (overrides.id ?? 'monthly')) ?? makeAdminPlans()[0];
+  return { ...plan, ...overrides };
+}
+
+/** The plan the server stores for a save of `before` (what the request leaves out is kept; a trial only for a subscription). */
+export function planFromRequest(body: AdminPlanRequest, before: AdminPlanView): AdminPlanView {
+  const trialDays = before.kind === 'subscription' ? (body.trialDays ?? before.trialDays) : before.trialDays;
+  return {
+    ...before,
+    name: body.name ?? before.name,
+    price: body.price ?? before.price,
+    trialDays,
+    active: body.active ?? before.active,
+    purchasable: body.active ?? before.active,
+    paypalPlan: before.kind === 'subscription' ? `P-${before.id.toUpperCase()}-${trialDays}D` : before.paypalPlan,
+  };
 }
 
 /** A signed-in admin with two-factor on (the account and two-factor calls the shell makes). */

@@ -20,7 +20,7 @@ import type {
   RecommendsResult,
   SearchResult,
 } from '@/lib/api/types';
-import { couponFromRequest, makeAdminCoupon } from './admin-data';
+import { couponFromRequest, makeAdminCoupon, makeAdminPlans, planFromRequest } from './admin-data';
 import { PLANS, makeCharge, makeQuote, makeRedeemed, makeSettings, planById } from './billing-data';
 import { makeKindle } from './delivery-data';
 import { makeChallengeBooks, makeTenDayPlan } from './challenge-data';
@@ -262,7 +262,8 @@ function quizHandlers() {
 /**
  * The back office's calls that answer the same for any admin (the shell's access calls are
  * `adminAccess()` in admin-data.ts). Coupons: one running coupon; an add or a save answers the
- * coupon as sent, and ending answers it ended.
+ * coupon as sent, and ending answers it ended. Plans: the seed's plans but the single-book one;
+ * a save answers the plan as sent.
  */
 function adminHandlers() {
   return [
@@ -275,5 +276,10 @@ function adminHandlers() {
     http.post('/api/admin/coupons/{code}/end', ({ params }) =>
       ok({ coupon: makeAdminCoupon({ code: String(params.code).toUpperCase(), endedAt: Date.now(), state: 'ended' }), uses: [] }),
     ),
+    http.get('/api/admin/plans', () => ok({ plans: makeAdminPlans() })),
+    http.put('/api/admin/plans/{id}', async ({ request, params }) => {
+      const before = makeAdminPlans().find((plan) => plan.id === String(params.id));
+      return before ? ok({ plan: planFromRequest(await request.json(), before) }) : fail(404, 'Plan not found.', 'not_found');
+    }),
   ];
 }

@@ -588,6 +588,20 @@ export type AdminCouponRequest = Schemas['AdminCouponRequest'];
 /** POST /api/admin/coupons/{code}/end { reason } */
 export type AdminEndCouponRequest = Schemas['AdminEndCouponRequest'];
 
+// ---- plans in the back office -----------------------------------------------------------------
+
+/** A plan as the back office shows it: the public plan's fields, `active` (sold now) and `paypalPlan` (a subscription's PayPal billing plan, or null). */
+export type AdminPlanView = Schemas['AdminPlanView'];
+
+/** GET /api/admin/plans { plans }, cheapest first, every plan but single-book plans. */
+export type AdminPlansResult = Schemas['AdminPlansResult'];
+
+/** PUT /api/admin/plans/{id}: { plan } as stored. */
+export type AdminPlanResult = Schemas['AdminPlanResult'];
+
+/** PUT /api/admin/plans/{id} { name?, price? (cents), trialDays? (subscriptions only), active?, reason } */
+export type AdminPlanRequest = Schemas['AdminPlanRequest'];
+
 /** GET /api/quizzes/{quiz}: the questions in order and every type with its free-view summary. */
 export type QuizDefinition = Schemas['QuizDefinition'];
 export type QuizQuestion = Schemas['QuizQuestion'];

@@ -33,6 +33,7 @@ export const AUDIT_ACTIONS: { value: string; label: string }[] = [
   { value: 'coupon.added', label: 'Coupon added' },
   { value: 'coupon.updated', label: 'Coupon changed' },
   { value: 'coupon.ended', label: 'Coupon ended' },
+  { value: 'plan.updated', label: 'Plan edited' },
 ];
 
 export function actionLabel(action: string): string {

@@ -26,6 +26,8 @@ export const adminKeys = {
   couponsAll: () => [...adminKeys.all, 'coupons'] as const,
   coupons: () => [...adminKeys.all, 'coupons', 'list'] as const,
   coupon: (code: string) => [...adminKeys.all, 'coupons', 'one', code] as const,
+  // The plans as the back office manages them (`plans()` above is the public GET /api/plans).
+  adminPlans: () => [...adminKeys.all, 'admin-plans'] as const,
 };
 
 /** The kinds of content the back office manages besides members and books. */

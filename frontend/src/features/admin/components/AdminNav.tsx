@@ -14,6 +14,7 @@ export const ADMIN_SCREENS: readonly { to: string; label: string; end: boolean; 
   { to: '/admin/messages', label: 'Messages', end: false },
   { to: '/admin/affiliates', label: 'Affiliates', end: false },
   { to: '/admin/coupons', label: 'Coupons', end: false, also: /^\/admin\/coupon-/ },
+  { to: '/admin/plans', label: 'Plans', end: false },
   { to: '/admin/stats', label: 'Stats', end: false },
   { to: '/admin/audit', label: 'Audit log', end: false },
 ];

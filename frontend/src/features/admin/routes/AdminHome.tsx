@@ -13,6 +13,7 @@ const SCREENS = [
   { to: '/admin/messages', title: 'Messages', text: 'What visitors and members sent through the contact, suggest-a-book and feedback forms.' },
   { to: '/admin/affiliates', title: 'Affiliates', text: 'Approve or reject affiliate applications, see what each affiliate brought, record payouts.' },
   { to: '/admin/coupons', title: 'Coupons', text: 'Add, change and end discount coupons, pick the site’s offer, see who used each one.' },
+  { to: '/admin/plans', title: 'Plans', text: 'Change a plan’s name, price and free trial, or stop selling it.' },
   { to: '/admin/stats', title: 'Stats', text: 'Sign-ups, active members, paying members, MRR, churn and top books.' },
   { to: '/admin/audit', title: 'Audit log', text: 'Every change made in the back office, who made it and why.' },
 ];

@@ -78,6 +78,7 @@ describe('the admin guard', () => {
       ['Messages', '/admin/messages'],
       ['Affiliates', '/admin/affiliates'],
       ['Coupons', '/admin/coupons'],
+      ['Plans', '/admin/plans'],
       ['Stats', '/admin/stats'],
       ['Audit log', '/admin/audit'],
     ]);
@@ -89,6 +90,7 @@ describe('the admin guard', () => {
     expect(within(main).getByRole('link', { name: 'Messages' })).toHaveAttribute('href', '/admin/messages');
     expect(within(main).getByRole('link', { name: 'Affiliates' })).toHaveAttribute('href', '/admin/affiliates');
     expect(within(main).getByRole('link', { name: 'Coupons' })).toHaveAttribute('href', '/admin/coupons');
+    expect(within(main).getByRole('link', { name: 'Plans' })).toHaveAttribute('href', '/admin/plans');
   });
 
   it("marks a screen's add, edit and upload pages as that screen in the navigation", async () => {

@@ -45,6 +45,8 @@ const Messages = lazy(() => import(/* webpackChunkName: "admin-messages" */ './M
 const Affiliates = lazy(() => import(/* webpackChunkName: "admin-affiliates" */ './Affiliates'));
 const Coupons = lazy(() => import(/* webpackChunkName: "admin-coupons" */ './Coupons'));
 const CouponForm = lazy(() => import(/* webpackChunkName: "admin-coupons" */ './CouponForm'));
+const Plans = lazy(() => import(/* webpackChunkName: "admin-plans" */ './Plans'));
+const PlanForm = lazy(() => import(/* webpackChunkName: "admin-plans" */ './PlanForm'));
 const AdminNotFound = lazy(() => import(/* webpackChunkName: "admin-home" */ './AdminNotFound'));
 
 const SLOTS: UploadSlot[] = ['photo', 'vector', 'infographic', 'media', 'podcast', 'video'];
@@ -129,6 +131,8 @@ export default function AdminLayout() {
             <Route path="coupons" element={<Coupons />} />
             <Route path="coupon-add" element={<CouponForm key="add" mode="add" />} />
             <Route path="coupons/:code" element={<CouponForm key="edit" mode="edit" />} />
+            <Route path="plans" element={<Plans />} />
+            <Route path="plans/:id" element={<PlanForm />} />
             <Route path="stats" element={<Stats />} />
             <Route path="audit" element={<Audit />} />
             <Route path="*" element={<AdminNotFound />} />
