@@ -36,6 +36,9 @@ pub struct Config {
     /// members from loopback raise it).
     pub signups_per_address_per_hour: u32,
     pub support_email: String,
+    /// The footer's contact and store links (`SUPPORT_PHONE`, `APP_STORE_URL`, `GOOGLE_PLAY_URL`):
+    /// each shown only when set.
+    pub site_links: SiteLinks,
     pub log_json: bool,
     /// Outside sign-in providers that are configured (`OAUTH_<NAME>_*`, read by
     /// `oauth::settings_from_env`; for Apple also `OAUTH_APPLE_JWKS_URL` and `OAUTH_APPLE_ISSUER`,
@@ -186,6 +189,31 @@ fn media_store_from_env() -> Result<media::StoreSettings, ConfigError> {
     })
 }
 
+/// What the page footer links to besides e-mail, when configured.
+#[derive(Debug, Clone, Default)]
+pub struct SiteLinks {
+    /// As people read it: "+1 (555) 010-4242".
+    pub support_phone: Option<String>,
+    pub app_store_url: Option<String>,
+    pub google_play_url: Option<String>,
+}
+
+impl SiteLinks {
+    fn from_env() -> Result<SiteLinks, ConfigError> {
+        let https = |name: &'static str| -> Result<Option<String>, ConfigError> {
+            match var(name) {
+                Some(url) if !url.starts_with("https://") => Err(ConfigError { name, problem: "must be an https:// address".into() }),
+                found => Ok(found),
+            }
+        };
+        let phone = var("SUPPORT_PHONE");
+        if phone.as_deref().is_some_and(|p| !p.chars().any(|c| c.is_ascii_digit()) || p.chars().any(|c| !(c.is_ascii_digit() || " +-().".contains(c)))) {
+            return Err(ConfigError { name: "SUPPORT_PHONE", problem: "digits, spaces and + - ( ) . only".into() });
+        }
+        Ok(SiteLinks { support_phone: phone, app_store_url: https("APP_STORE_URL")?, google_play_url: https("GOOGLE_PLAY_URL")? })
+    }
+}
+
 impl Config {
     pub fn from_env() -> Result<Config, ConfigError> {
         let bind_addr = var("BIND_ADDR").unwrap_or_else(|| "127.0.0.1:4000".into());
@@ -209,6 +237,7 @@ impl Config {
             dev_insecure_cookies: parsed("DEV_INSECURE_COOKIES", false)?,
             signups_per_address_per_hour: parsed("SIGNUPS_PER_ADDRESS_PER_HOUR", 20)?,
             support_email: var("SUPPORT_EMAIL").unwrap_or_else(|| "support@gistbook.app".into()),
+            site_links: SiteLinks::from_env()?,
             log_json: var("LOG_FORMAT").is_some_and(|f| f == "json"),
             oauth_providers: oauth::settings_from_env(),
             media_store: media_store_from_env()?,

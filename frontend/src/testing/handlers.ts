@@ -153,6 +153,15 @@ function progressHandlers() {
 function billingHandlers() {
   return [
     http.get('/api/plans', () => ok({ plans: PLANS })),
+    // The footer's configured links: a phone and the App Store (Google Play unset).
+    http.get('/api/site', () =>
+      ok({
+        supportEmail: 'support@gistbook.app',
+        supportPhone: '+1 (555) 010-4242',
+        appStoreUrl: 'https://apps.apple.com/app/gistbook/id1',
+        googlePlayUrl: null,
+      }),
+    ),
     // No infographic purchases unless a test adds some.
     http.get('/api/charge/infographics', () => ok({ purchases: [] })),
     // No running offer unless a test sets one.

@@ -15,6 +15,7 @@ pub mod progress;
 pub mod quizzes;
 pub mod referral;
 pub mod security;
+pub mod site;
 pub mod user;
 
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -27,6 +28,7 @@ pub fn configure(config: &mut ServiceConfig) {
         .configure(progress::configure)
         .configure(catalogue::configure)
         .configure(health::configure)
+        .configure(site::configure)
         .configure(user::configure)
         .configure(security::configure)
         .configure(analytics::configure)

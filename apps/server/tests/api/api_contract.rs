@@ -189,6 +189,7 @@ const CALLS: &[(&str, &str)] = &[
     ("GET", "/media/{key}"),
     ("HEAD", "/media/{key}"),
     ("GET", "/healthz"),
+    ("GET", "/api/site"),
     ("GET", "/readyz"),
 ];
 

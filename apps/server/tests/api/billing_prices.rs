@@ -117,3 +117,10 @@ async fn a_quote_is_the_servers_arithmetic_whatever_numbers_the_client_sends() {
     let response = app.post("/api/charge/quote", &json!({"planId": "monthly", "addInfographics": 30}), None).await;
     assert_error(response, StatusCode::BAD_REQUEST, "invalid_add_on", "Infographics come in packs of 20 or 50.").await;
 }
+
+#[actix_web::test]
+async fn the_footer_shows_only_the_links_that_are_configured() {
+    let app = spawn_app().await;
+    let links = result(app.get("/api/site", None).await).await;
+    assert_eq!(links, json!({"supportEmail": "support@gistbook.app", "supportPhone": "+1 (555) 010-4242", "appStoreUrl": null, "googlePlayUrl": null}));
+}

@@ -153,6 +153,7 @@ fn test_config(options: &AppOptions, dirs: &TempDir, database_url: String) -> Co
         dev_insecure_cookies: !options.secure_cookies,
         signups_per_address_per_hour: 20,
         support_email: "support@gistbook.app".into(),
+        site_links: server::config::SiteLinks { support_phone: Some("+1 (555) 010-4242".into()), app_store_url: None, google_play_url: None },
         log_json: false,
         oauth_providers: options.oauth_providers.clone(),
         media_store: media::StoreSettings::Local { dir: media_dir.clone() },

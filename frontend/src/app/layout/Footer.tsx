@@ -1,8 +1,14 @@
 import { Link } from 'react-router';
-import { SUPPORT_EMAIL, SUPPORT_PHONE, SUPPORT_PHONE_HREF } from '@/lib/constants';
+import { lazy, Suspense } from 'react';
+import { SUPPORT_EMAIL } from '@/lib/constants';
 import { Logo } from './Logo';
-import { APP_LINKS, FOOTER_COLUMNS, SOCIAL_LINKS } from './nav-links';
+import { FOOTER_COLUMNS, SOCIAL_LINKS } from './nav-links';
 import './footer.css';
+
+// The configured phone and store links come from the server after the first route (they are
+// never placeholders, and the query code stays out of the first route's size budget).
+const FooterPhone = lazy(() => import(/* webpackChunkName: "footer-links" */ './FooterLinks').then((m) => ({ default: m.FooterPhone })));
+const FooterStores = lazy(() => import(/* webpackChunkName: "footer-links" */ './FooterLinks').then((m) => ({ default: m.FooterStores })));
 
 export function Footer() {
   return (
@@ -17,9 +23,9 @@ export function Footer() {
             <li>
               <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
             </li>
-            <li>
-              <a href={SUPPORT_PHONE_HREF}>{SUPPORT_PHONE}</a>
-            </li>
+            <Suspense fallback={null}>
+              <FooterPhone />
+            </Suspense>
           </ul>
           <ul className="site-footer__social" aria-label="Social media">
             {SOCIAL_LINKS.map((link) => (
@@ -43,19 +49,9 @@ export function Footer() {
             </ul>
           </nav>
         ))}
-        <div className="site-footer__apps">
-          <h2 className="site-footer__heading">Get the app</h2>
-          <ul>
-            {APP_LINKS.map((app) => (
-              <li key={app.href}>
-                <a className="store-badge" href={app.href} target="_blank" rel="noopener noreferrer">
-                  <small>{app.small}</small>
-                  <strong>{app.big}</strong>
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
+        <Suspense fallback={null}>
+          <FooterStores />
+        </Suspense>
       </div>
       <div className="container site-footer__bottom">
         <p>© 2022 Gistbook. All rights reserved.</p>

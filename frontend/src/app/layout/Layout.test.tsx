@@ -48,8 +48,26 @@ describe('layout', () => {
       else expect(within(footer).queryByRole('link', { name })).not.toBeInTheDocument();
     }
     expect(within(footer).getByRole('link', { name: 'support@gistbook.app' })).toHaveAttribute('href', 'mailto:support@gistbook.app');
-    expect(within(footer).getByRole('link', { name: '+1 (555) 010-4242' }).getAttribute('href')).toMatch(/^tel:/);
+    expect(await within(footer).findByRole('link', { name: '+1 (555) 010-4242' })).toHaveAttribute('href', 'tel:+15550104242');
+    expect(within(footer).getByRole('link', { name: /App Store/ })).toHaveAttribute('href', 'https://apps.apple.com/app/gistbook/id1');
+    // Not configured: no badge, never a placeholder.
+    expect(within(footer).queryByRole('link', { name: /Google Play/ })).not.toBeInTheDocument();
     expect(within(footer).getByText('© 2022 Gistbook. All rights reserved.')).toBeInTheDocument();
+  });
+
+  it('shows no phone and no store badges when none is configured', async () => {
+    let asked = false;
+    server.use(
+      http.get('/api/site', () => {
+        asked = true;
+        return ok({ supportEmail: 'support@gistbook.app', supportPhone: null, appStoreUrl: null, googlePlayUrl: null });
+      }),
+    );
+    renderApp('/');
+    const footer = await screen.findByRole('contentinfo');
+    await waitFor(() => expect(asked).toBe(true));
+    expect(within(footer).queryByRole('link', { name: /^\+/ })).not.toBeInTheDocument();
+    expect(within(footer).queryByRole('heading', { name: 'Get the app' })).not.toBeInTheDocument();
   });
 
   it('hides header and footer on book-detail pages without a redirect', () => {

@@ -66,8 +66,3 @@ export const SOCIAL_LINKS = [
   { href: 'https://www.linkedin.com/company/gistbook', label: 'Gistbook on LinkedIn', short: 'in' },
   { href: 'https://www.youtube.com/@gistbookapp', label: 'Gistbook on YouTube', short: '▶' },
 ];
-
-export const APP_LINKS = [
-  { href: 'https://apps.apple.com/app/gistbook/id0000000000', small: 'Download on the', big: 'App Store' },
-  { href: 'https://play.google.com/store/apps/details?id=app.gistbook', small: 'Get it on', big: 'Google Play' },
-];

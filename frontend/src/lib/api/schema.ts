@@ -1879,6 +1879,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/site": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The footer's contact and store links, as configured. */
+        get: operations["site_links"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/teams/seats": {
         parameters: {
             query?: never;
@@ -5202,6 +5219,20 @@ export interface components {
              */
             status: string;
         };
+        Ok_SiteLinksResult: {
+            result: {
+                appStoreUrl: string | null;
+                googlePlayUrl: string | null;
+                supportEmail: string;
+                /** @description Null: no phone line (the footer shows none). */
+                supportPhone: string | null;
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
         Ok_SiteOfferResult: {
             result: {
                 offer: null | components["schemas"]["SiteOfferView"];
@@ -5980,6 +6011,13 @@ export interface components {
             /** @description The access token (1 hour), sent back as `Authorization: Bearer`. */
             token: string;
             user: components["schemas"]["UserView"];
+        };
+        SiteLinksResult: {
+            appStoreUrl: string | null;
+            googlePlayUrl: string | null;
+            supportEmail: string;
+            /** @description Null: no phone line (the footer shows none). */
+            supportPhone: string | null;
         };
         SiteOfferResult: {
             offer: null | components["schemas"]["SiteOfferView"];
@@ -11797,6 +11835,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Ok_SignInOrigins"];
+                };
+            };
+        };
+    };
+    site_links: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_SiteLinksResult"];
                 };
             };
         };

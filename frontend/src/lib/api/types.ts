@@ -282,6 +282,9 @@ export type CouponResult = Schemas['CouponResult'];
 export type InfographicPurchasesResult = Schemas['InfographicPurchasesResult'];
 export type InfographicPurchase = Schemas['InfographicPurchaseView'];
 
+/** GET /api/site: the footer's contact and store links, each null when not configured. */
+export type SiteLinks = Schemas['SiteLinksResult'];
+
 /** GET /api/offer: the site's offer while one runs (the banner's coupon), or null. */
 export type SiteOfferResult = Schemas['SiteOfferResult'];
 export type SiteOffer = Schemas['SiteOfferView'];
