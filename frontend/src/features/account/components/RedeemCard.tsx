@@ -22,7 +22,7 @@ export function RedeemCard() {
       <RedeemForm
         kind="any"
         label="Gift or team code"
-        hint="A gift card or a seat your team gave you adds Premium to this account."
+        hint="Any Gistbook code: a gift card, a seat your team gave you, or a StackSocial code adds Premium to this account."
         success={(result) => (
           <RedeemDone>
             <p>{redeemedLine(result)}</p>

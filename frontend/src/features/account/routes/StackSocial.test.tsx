@@ -23,6 +23,8 @@ describe('/stacksocial', () => {
     );
     const { user } = renderApp('/stacksocial');
     expect(await screen.findByRole('link', { name: 'Back to your account' })).toHaveAttribute('href', '/account');
+    // The page says which codes it takes, and where the others go.
+    expect(screen.getByText('StackSocial codes only. A gift card or team code goes in Redeem a code on your account page.')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Redemption code'), '   ');
     await user.click(screen.getByRole('button', { name: 'Redeem Code' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Please provide a valid redemption code.');

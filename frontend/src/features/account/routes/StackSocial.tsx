@@ -23,6 +23,7 @@ export default function StackSocialRoute() {
       <RedeemForm
         kind="stacksocial"
         label="Redemption code"
+        hint="StackSocial codes only. A gift card or team code goes in Redeem a code on your account page."
         success={() => (
           <RedeemDone>
             <p>{STACKSOCIAL_SUCCESS_MESSAGE}</p>
