@@ -57,6 +57,8 @@ const CALLS: &[(&str, &str)] = &[
     ("GET", "/api/admin/podcasts/{id}"),
     ("PUT", "/api/admin/podcasts/{id}"),
     ("POST", "/api/admin/podcasts/{slot}/{id}"),
+    ("GET", "/api/admin/plans"),
+    ("PUT", "/api/admin/plans/{id}"),
     ("GET", "/api/admin/coupons"),
     ("POST", "/api/admin/coupons"),
     ("GET", "/api/admin/coupons/{code}"),
