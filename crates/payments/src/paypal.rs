@@ -426,8 +426,8 @@ impl PlanTerms {
     }
 }
 
-/// The body of `POST /v1/billing/plans` for `terms` under `product_id` (the regular price is a
-/// placeholder: every subscription overrides it with billing's amount).
+/// The body of `POST /v1/billing/plans` for `terms` under `product_id`, priced at the plan's
+/// current price (every subscription overrides it with billing's amount for that purchase).
 pub fn plan_request(product_id: &str, name: &str, terms: PlanTerms, price: Cents) -> Value {
     let unit = match terms.interval {
         billing::model::Interval::Month => "MONTH",

@@ -1,5 +1,5 @@
 //! What the page footer shows besides e-mail: the support phone and the app store links, each
-//! only when configured (never a placeholder).
+//! only when configured (an unset one is left out, never made up).
 
 use crate::envelope::{ok, Ok as OkBody};
 use crate::state::AppState;

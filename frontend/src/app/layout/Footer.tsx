@@ -6,7 +6,7 @@ import { FOOTER_COLUMNS, SOCIAL_LINKS } from './nav-links';
 import './footer.css';
 
 // The configured phone and store links come from the server after the first route (they are
-// never placeholders, and the query code stays out of the first route's size budget).
+// never made up, and the query code stays out of the first route's size budget).
 const FooterPhone = lazy(() => import(/* webpackChunkName: "footer-links" */ './FooterLinks').then((m) => ({ default: m.FooterPhone })));
 const FooterStores = lazy(() => import(/* webpackChunkName: "footer-links" */ './FooterLinks').then((m) => ({ default: m.FooterStores })));
 

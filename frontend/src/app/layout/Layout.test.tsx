@@ -50,7 +50,7 @@ describe('layout', () => {
     expect(within(footer).getByRole('link', { name: 'support@gistbook.app' })).toHaveAttribute('href', 'mailto:support@gistbook.app');
     expect(await within(footer).findByRole('link', { name: '+1 (555) 010-4242' })).toHaveAttribute('href', 'tel:+15550104242');
     expect(within(footer).getByRole('link', { name: /App Store/ })).toHaveAttribute('href', 'https://apps.apple.com/app/gistbook/id1');
-    // Not configured: no badge, never a placeholder.
+    // Not configured: no badge at all.
     expect(within(footer).queryByRole('link', { name: /Google Play/ })).not.toBeInTheDocument();
     expect(within(footer).getByText('© 2022 Gistbook. All rights reserved.')).toBeInTheDocument();
   });
