@@ -148,9 +148,11 @@ test('a free member buys one summary as summary.pdf from the reader, and may dow
   expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   await expect(page.getByRole('heading', { level: 1, name: 'Your summary is ready' })).toBeVisible();
 
-  // The buyer of the book may download it again from its page.
+  // The buyer of the book sees "Download PDF" lead straight to the download, not to the offer.
+  await page.goto('/books/walden');
+  await expect(page.getByRole('link', { name: 'Download PDF' })).toHaveAttribute('href', `/download-pdf/${bookId}/walden`);
   const again = page.waitForEvent('download');
-  await page.goto(`/download-pdf/${bookId}/walden`);
+  await page.getByRole('link', { name: 'Download PDF' }).click();
   expect((await again).suggestedFilename()).toMatch(/\.pdf$/);
   await expect(page.getByRole('button', { name: 'Download again' })).toBeVisible();
 });

@@ -3,6 +3,7 @@
 //! infographics. A `Catalogue` lives for one call: it is made over a store (one database
 //! connection in production, an in-memory fake in tests) at the call's instant.
 
+use crate::delivery::may_download_pdf;
 use crate::entitlement::{decide, peek, Access, Audience, BookAccessFacts, FreeMember};
 use crate::error::CatalogueError;
 use crate::html::memo::{Part, ReadableText, Reading, ReadingMemo};
@@ -73,6 +74,9 @@ pub struct OpenedBook {
     pub infographic: Option<String>,
     pub access: Access,
     pub member: ReaderState,
+    /// The caller may download this summary as a PDF (Premium, or this book bought on its own),
+    /// so the reader links straight to the download instead of offering to buy it.
+    pub may_download_pdf: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -198,8 +202,14 @@ impl<'s, S: CatalogueStore + ?Sized> Catalogue<'s, S> {
             Audience::Visitor | Audience::Paid(_) => FreeMember::default(),
         };
         let access = decide(audience, unlocks, facts);
+        // Only a free member's answer needs the purchase looked up; the others' is the audience's.
+        let bought = match audience {
+            Audience::Free(id) => self.store.bought_book(id, book.id)?,
+            Audience::Visitor | Audience::Paid(_) => false,
+        };
         let card = Card { categories, ..book.card() };
-        Ok(cut_to_access(book, reading, card, access, member, caller.user))
+        let opened = cut_to_access(book, reading, card, access, member, caller.user);
+        Ok(OpenedBook { may_download_pdf: may_download_pdf(audience, bought), ..opened })
     }
 
     /// A book's id, by id or subid.
@@ -386,7 +396,7 @@ fn cut_to_access(book: Book, reading: Arc<Reading>, card: Card, access: Access, 
     let video = book.video.clone().filter(|_| access.video_and_visuals);
     let infographic = book.infographic.clone().filter(|_| access.video_and_visuals);
     let details = Book { body: String::new(), media_url: None, video: None, infographic: None, ..book };
-    OpenedBook { user, card, details, text, audio, video, infographic, access, member }
+    OpenedBook { user, card, details, text, audio, video, infographic, access, member, may_download_pdf: false }
 }
 
 mod documents;

@@ -68,6 +68,7 @@ export function makeBookDetail(overrides: Partial<BookDetail> = {}): BookDetail 
     infographic: null,
     notLoggedIn: false,
     isPaidUser: true,
+    mayDownloadPdf: true,
     limitReached: false,
     lastFree: false,
     showPremiumContent: true,
@@ -89,6 +90,7 @@ export function makeVisitorBook(overrides: Partial<BookDetail> = {}): BookDetail
     video: null,
     notLoggedIn: true,
     isPaidUser: false,
+    mayDownloadPdf: false,
     showPremiumContent: false,
     // Progress fields are 0/false for visitors.
     position: 0,

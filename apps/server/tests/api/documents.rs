@@ -47,6 +47,7 @@ async fn a_book_bought_as_a_guest_answers_its_pdf_and_its_buyer_may_download_it_
     assert_eq!(bought.headers()["content-type"], "application/pdf");
     assert_eq!(bought.headers()["content-disposition"], "attachment; filename=\"summary.pdf\"");
     let charge_id = bought.headers()["x-charge-id"].to_str().unwrap().to_owned();
+    assert!(bought.headers().get("x-infographics-url").is_none(), "no add-on, no infographics link");
     let text = pdf_text(&bought.bytes().await.unwrap());
     for title in ["The first idea of Meditations", "The second idea", "The third idea", "Final summary", "Marcus Aurelius"] {
         assert!(text.contains(title), "{title:?} in {text}");
@@ -65,7 +66,14 @@ async fn a_book_bought_as_a_guest_answers_its_pdf_and_its_buyer_may_download_it_
         "Downloading and sending summaries is part of Premium. Upgrade to get every summary as a PDF or on your Kindle.",
     )
     .await;
+    let reader = result(app.get(&format!("/api/books/{book}"), Some(&member)).await).await;
+    assert_eq!(reader["book"]["mayDownloadPdf"], false, "not attached yet");
     ok_body(app.post("/api/user/mark-as-paid", &json!({"chargeId": charge_id}), Some(&member)).await, StatusCode::OK).await;
+    // The reader now links straight to the download ("Download PDF" first, no offer to buy it).
+    let reader = result(app.get(&format!("/api/books/{book}"), Some(&member)).await).await;
+    assert_eq!(reader["book"]["mayDownloadPdf"], true);
+    let another = result(app.get(&format!("/api/books/{}", catalogue.books["premium-2"]), Some(&member)).await).await;
+    assert_eq!(another["book"]["mayDownloadPdf"], false);
     let again = app.get(&format!("/api/books/download-pdf/{book}"), Some(&member)).await;
     assert_eq!(again.status(), StatusCode::OK);
     assert_eq!(again.headers()["content-disposition"], "attachment; filename=\"premium-1.pdf\"");
@@ -195,4 +203,22 @@ async fn kindle_is_set_and_a_book_sent_as_an_epub_to_paid_members_twenty_times_a
     ok_body(app.post("/api/user/delete", &json!({"why": "Moving on", "how": "Nothing"}), Some(&paid)).await, StatusCode::OK).await;
     assert_eq!(count(&mut conn, "SELECT count(*) FROM kindle_addresses WHERE address = 'ada.reads@kindle.com'"), 0);
     assert_eq!(count(&mut conn, "SELECT count(*) FROM kindle_sends"), 0);
+}
+
+#[actix_web::test]
+async fn a_book_bought_with_infographics_answers_its_pdf_and_where_to_download_them() {
+    let paying = spawn_paying_app().await;
+    let app = &paying.app;
+    let catalogue = app.seed_catalogue();
+    let plan = book_plan(app, catalogue.books["premium-1"]);
+    let bought = paying.pay(&plan, json!({"email": "buyer@example.com", "addInfographics": 20}), Some(CARD_OK), None).await;
+    assert_eq!(bought.status(), StatusCode::OK);
+    assert_eq!(bought.headers()["content-type"], "application/pdf");
+    let charge_id = bought.headers()["x-charge-id"].to_str().unwrap().to_owned();
+    let url = bought.headers()["x-infographics-url"].to_str().unwrap().to_owned();
+    assert_eq!(url, format!("/api/charge/{charge_id}/infographics"));
+    assert_eq!(charges(app)[0].3, 499 + 1099);
+    let zip = app.get(&url, None).await;
+    assert_eq!(zip.status(), StatusCode::OK);
+    assert_eq!(zip.headers()["content-type"], "application/zip");
 }

@@ -313,6 +313,18 @@ mod documents {
     }
 
     #[test]
+    fn the_reader_says_who_may_download_the_pdf_as_the_download_decides() {
+        let store = store();
+        let catalogue = Catalogue::new(&store, now());
+        assert!(catalogue.open_book(Some(PAID), &BookKey::Id(1)).unwrap().may_download_pdf);
+        assert!(!catalogue.open_book(None, &BookKey::Id(1)).unwrap().may_download_pdf);
+        assert!(!catalogue.open_book(Some(FREE), &BookKey::Id(1)).unwrap().may_download_pdf);
+        store.add_purchase("ch_1", Some(FREE_MEMBER), 1);
+        assert!(catalogue.open_book(Some(FREE), &BookKey::Id(1)).unwrap().may_download_pdf, "the buyer of book 1");
+        assert!(!catalogue.open_book(Some(FREE), &BookKey::Id(2)).unwrap().may_download_pdf, "not another book");
+    }
+
+    #[test]
     fn a_single_book_charge_answers_its_book_and_other_charges_nothing() {
         let store = store();
         store.add_purchase("ch_book", None, 3);

@@ -3546,6 +3546,8 @@ export interface components {
             isPaidUser: boolean;
             lastFree: boolean;
             limitReached: boolean;
+            /** @description The caller may download the summary as a PDF (Premium, or this book bought on its own). */
+            mayDownloadPdf: boolean;
             /** @description Signed audio URL, only for entitled callers. */
             mediaUrl: string | null;
             notLoggedIn: boolean;

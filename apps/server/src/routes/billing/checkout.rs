@@ -159,14 +159,18 @@ pub(super) fn charge_response(req: &HttpRequest, now: Timestamp, signed_in: bool
 }
 
 /// A single-book purchase answers the summary itself (the spec's `summary.pdf`, with the charge id
-/// in `X-Charge-Id` for a guest to attach it later); anything else answers the charge result.
+/// in `X-Charge-Id` for a guest to attach it later, and the infographics bought with it in
+/// `X-Infographics-Url`); anything else answers the charge result.
 pub(super) async fn answer_purchase(req: &HttpRequest, state: &web::Data<AppState>, signed_in: bool, result: CheckoutResult) -> Result<HttpResponse, ApiError> {
-    if let CheckoutResult::Complete { charge_id, .. } = &result {
+    if let CheckoutResult::Complete { charge_id, add_on, .. } = &result {
         let (charge, covers, site) = (charge_id.clone(), StoredCovers::here(state), state.config.public_url.clone());
         if let Some(file) = state.catalogue(move |c| c.purchased_pdf(&charge, &covers, &site)).await? {
             let mut response = pdf_response(file, "summary.pdf");
-            if let Ok(value) = actix_web::http::header::HeaderValue::from_str(charge_id) {
-                response.headers_mut().insert(actix_web::http::header::HeaderName::from_static("x-charge-id"), value);
+            let headers = [("x-charge-id", Some(charge_id.clone())), ("x-infographics-url", add_on.as_ref().map(|_| infographics_url(charge_id)))];
+            for (name, value) in headers {
+                if let Some(value) = value.and_then(|v| actix_web::http::header::HeaderValue::from_str(&v).ok()) {
+                    response.headers_mut().insert(actix_web::http::header::HeaderName::from_static(name), value);
+                }
             }
             return Ok(response);
         }

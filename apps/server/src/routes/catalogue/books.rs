@@ -114,7 +114,7 @@ pub async fn book_page(state: web::Data<AppState>, id: web::Path<String>) -> act
 fn book_result(state: &AppState, opened: OpenedBook) -> serde_json::Result<BookResult> {
     let now = state.clock.now();
     let text = text_json(&opened.text)?;
-    let (details, access, member) = (opened.details, opened.access, opened.member);
+    let (details, access, member, may_download_pdf) = (opened.details, opened.access, opened.member, opened.may_download_pdf);
     let detail = BookDetail {
         card: opened.card.into(),
         author_description: details.author_description,
@@ -133,6 +133,7 @@ fn book_result(state: &AppState, opened: OpenedBook) -> serde_json::Result<BookR
         limit_reached: access.limit_reached,
         last_free: access.last_free,
         show_premium_content: access.show_premium_content,
+        may_download_pdf,
         unlocks_left: access.unlocks_left,
         position: member.position,
         completed: member.completed,

@@ -141,6 +141,8 @@ pub struct BookDetail {
     pub limit_reached: bool,
     pub last_free: bool,
     pub show_premium_content: bool,
+    /// The caller may download the summary as a PDF (Premium, or this book bought on its own).
+    pub may_download_pdf: bool,
     /// Free members only: unlocks left after this opening.
     #[schema(required = true)]
     pub unlocks_left: Option<u32>,

@@ -1,9 +1,10 @@
+import { priceKey } from '@/lib/billing/price-api';
 import type { QuoteRequest } from '@/lib/api/types';
 
 export const billingKeys = {
   all: ['billing'] as const,
   plans: () => [...billingKeys.all, 'plans'] as const,
-  price: (planId: string) => [...billingKeys.all, 'price', planId] as const,
+  price: priceKey,
   settings: () => [...billingKeys.all, 'settings'] as const,
   offer: () => [...billingKeys.all, 'offer'] as const,
   quote: (basket: QuoteRequest) => [...billingKeys.all, 'quote', basket] as const,

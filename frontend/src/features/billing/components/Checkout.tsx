@@ -60,7 +60,8 @@ function paidWithFile(headers: Headers, guest: boolean): ChargeResult {
     notLoggedIn: guest,
     planId: null,
     endPaidDate: null,
-    infographicsUrl: null,
+    // The infographics bought with the book, when it had the add-on.
+    infographicsUrl: headers.get('X-Infographics-Url'),
     landingPageVariant: 'default',
     buffer: null,
   };

@@ -10,7 +10,7 @@ import type { ChargeResult } from '@/lib/api/types';
 import { SUMMARY_PDF_NAME, saveFile } from '@/lib/save-file';
 import { setChargeId, setGuestPurchase } from '@/lib/storage';
 import { billingKeys } from '../api/keys';
-import { usePrice } from '../api/plans';
+import { usePrice } from '@/lib/billing/price-api';
 import { usePaymentSettings } from '../api/settings';
 import { useStanding } from '../api/standing';
 import { Checkout, type PaidExtras } from '../components/Checkout';

@@ -49,6 +49,8 @@ describe('quiz results: the free view', () => {
 
     const upsell = screen.getByRole('region', { name: 'Unlock your full report' });
     expect(within(upsell).getByText(/Log in or sign up first/)).toBeInTheDocument();
+    // The price is said before checkout, as the server charges it.
+    expect(await within(upsell).findByTestId('report-price')).toHaveTextContent('$4.99');
     expect(within(upsell).getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login?redirect=%2Fquiz-results');
     expect(within(upsell).getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup?redirect=%2Fquiz-results');
     expect(within(upsell).queryByRole('link', { name: 'Get your full report' })).not.toBeInTheDocument();
@@ -72,6 +74,7 @@ describe('quiz results: the free view', () => {
     expect(sent.map((entry) => entry.signedIn)).toEqual([false, true]);
     const forMember = screen.getByRole('region', { name: 'Unlock your full report' });
     expect(within(forMember).getByRole('link', { name: 'Get your full report' })).toHaveAttribute('href', '/payment/quiz-results');
+    expect((await within(forMember).findByTestId('report-price')).parentElement).toHaveTextContent('$4.99 one-time payment');
     expect(within(forMember).queryByRole('link', { name: 'Log in' })).not.toBeInTheDocument();
   });
 

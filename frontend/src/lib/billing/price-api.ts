@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api/client';
+import type { PriceResult } from '@/lib/api/types';
+
+/**
+ * POST /api/charge/price: one plan's price as the server charges it ('Invalid plan id' otherwise).
+ * Shared (lib, not a feature) because checkout, the PDF packages and the quiz report's offer all
+ * show a price before the buyer commits. Under the billing feature's key, so that what refreshes
+ * billing refreshes it.
+ */
+export function getPrice(planId: string, options?: { signal?: AbortSignal }): Promise<PriceResult> {
+  return api.post('/api/charge/price', { body: { planId }, signal: options?.signal });
+}
+
+export const priceKey = (planId: string) => ['billing', 'price', planId] as const;
+
+/** `retry: false` where a plan may not be on sale (a book's PDF): its answer is final. */
+export function usePrice(planId: string, options: { retry?: boolean } = {}) {
+  return useQuery(queryOptions({ queryKey: priceKey(planId), queryFn: ({ signal }) => getPrice(planId, { signal }), retry: options.retry }));
+}
