@@ -139,7 +139,7 @@ impl From<IdentityError> for ApiError {
             ProviderNotConfigured(_) => StatusCode::SERVICE_UNAVAILABLE,
             ProviderUnavailable(_) => StatusCode::BAD_GATEWAY,
             EmailTaken => StatusCode::CONFLICT,
-            Throttled => StatusCode::TOO_MANY_REQUESTS,
+            Throttled | AccountDelayed(_) => StatusCode::TOO_MANY_REQUESTS,
             SessionExpired => StatusCode::UNAUTHORIZED,
             Unavailable => StatusCode::SERVICE_UNAVAILABLE,
             Internal(cause) => return ApiError::internal(cause),

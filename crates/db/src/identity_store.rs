@@ -493,6 +493,10 @@ impl AttemptLog for PgIdentityStore {
     fn clear_attempts(&self, key: &str) -> PortResult<()> {
         self.run(|conn| diesel::delete(auth_attempts::table.filter(auth_attempts::attempt_key.eq(key))).execute(conn).map(drop))
     }
+
+    fn attempts_since(&self, key: &str, since: Timestamp) -> PortResult<(u32, Option<Timestamp>)> {
+        self.run(|conn| crate::throttle::count_and_latest(conn, key, since))
+    }
 }
 
 impl SocialRepository for PgIdentityStore {

@@ -29,3 +29,13 @@ pub fn count_since(conn: &mut PgConnection, key: &str, since: Timestamp) -> Quer
         .get_result::<i64>(conn)
         .map(|n| n.try_into().unwrap_or(u32::MAX))
 }
+
+/// Counts `key`'s attempts since `since` and the time of the latest, recording none.
+pub fn count_and_latest(conn: &mut PgConnection, key: &str, since: Timestamp) -> QueryResult<(u32, Option<Timestamp>)> {
+    let (count, latest) = auth_attempts::table
+        .filter(auth_attempts::attempt_key.eq(key))
+        .filter(auth_attempts::attempted_at.ge(since))
+        .select((diesel::dsl::count_star(), diesel::dsl::max(auth_attempts::attempted_at)))
+        .get_result::<(i64, Option<Timestamp>)>(conn)?;
+    Ok((count.try_into().unwrap_or(u32::MAX), latest))
+}

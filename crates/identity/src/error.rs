@@ -26,6 +26,9 @@ pub enum IdentityError {
     InvalidCredentials,
     #[error("Too many attempts. Please wait a few minutes and try again.")]
     Throttled,
+    /// Too many failures for one account, from any address: the next check waits.
+    #[error("Too many wrong attempts for this account. Please try again in {0}, or reset your password with a link by e-mail.")]
+    AccountDelayed(crate::throttle::Wait),
     #[error("Your session has expired. Please log in again.")]
     SessionExpired,
     #[error("The two passwords do not match.")]
@@ -84,6 +87,7 @@ impl IdentityError {
             IdentityError::EmailTaken => "email_taken",
             IdentityError::InvalidCredentials => "invalid_credentials",
             IdentityError::Throttled => "throttled",
+            IdentityError::AccountDelayed(_) => "account_delayed",
             IdentityError::SessionExpired => "session_expired",
             IdentityError::PasswordsDiffer => "passwords_differ",
             IdentityError::WrongCurrentPassword => "wrong_current_password",

@@ -415,6 +415,13 @@ impl AttemptLog for InMemoryStore {
         self.with(|s| s.attempts.remove(key));
         Ok(())
     }
+
+    fn attempts_since(&self, key: &str, since: Timestamp) -> PortResult<(u32, Option<Timestamp>)> {
+        Ok(self.with(|s| {
+            let recent: Vec<Timestamp> = s.attempts.get(key).map(|a| a.iter().copied().filter(|t| *t >= since).collect()).unwrap_or_default();
+            (recent.len() as u32, recent.iter().max().copied())
+        }))
+    }
 }
 
 impl SocialRepository for InMemoryStore {

@@ -68,6 +68,9 @@ pub trait AttemptLog: Send + Sync {
     /// Takes back one attempt recorded at `at` (a login that turned out to be the owner's).
     fn forget_attempt(&self, key: &str, at: Timestamp) -> PortResult<()>;
     fn clear_attempts(&self, key: &str) -> PortResult<()>;
+    /// How many attempts under `key` there are since `since`, and when the latest was, recording
+    /// none (the per-account delay reads before it checks anything).
+    fn attempts_since(&self, key: &str, since: Timestamp) -> PortResult<(u32, Option<Timestamp>)>;
 }
 
 /// Everything identity stores, implemented by one adapter.

@@ -2,7 +2,7 @@ use crate::error::IdentityError;
 use crate::model::*;
 use crate::ports::*;
 use crate::social::{AuthorizationRequest, ExternalProfile, NewAccountDetails, NewOAuthState, Provider, ProviderError, STATE_TTL_SECS};
-use crate::throttle::{ThrottleKeys, ThrottlePolicy};
+use crate::throttle::{account_delay, ThrottleKeys, ThrottlePolicy, Wait};
 use crate::two_factor::{ClientInfo, SecondFactorChallenge};
 use chrono::Duration;
 use kernel::{Clock, Email, Session};
@@ -106,6 +106,39 @@ impl IdentityService {
         Ok(over)
     }
 
+    /// The per-account delay, read before a password or code of the account is checked: past the
+    /// free failures (from any address), each check waits 1 s, 2 s, 4 s ... after the latest one,
+    /// and when the wait is over only the first of parallel attempts is checked.
+    pub(crate) fn account_gate(&self, key: &str) -> Result<(), IdentityError> {
+        let now = self.deps.clock.now();
+        let since = now - self.throttle.account_window;
+        let (failures, latest) = self.deps.store.attempts_since(key, since)?;
+        let (Some(beyond), Some(latest)) = (failures.checked_sub(self.throttle.account_failures_free), latest) else { return Ok(()) };
+        let checks_at = latest + account_delay(beyond, self.throttle.account_max_delay);
+        if now < checks_at {
+            let millis = (checks_at - now).num_milliseconds();
+            return Err(IdentityError::AccountDelayed(Wait((millis + 999) / 1000)));
+        }
+        let slot = format!("{key}:after:{}", latest.timestamp_millis());
+        if self.deps.store.record_and_count(&slot, now, since)? > 1 {
+            return Err(IdentityError::AccountDelayed(Wait(1)));
+        }
+        Ok(())
+    }
+
+    /// A failed check of the account: the next one waits longer.
+    pub(crate) fn account_failed(&self, key: &str) -> Result<(), IdentityError> {
+        let now = self.deps.clock.now();
+        self.deps.store.record_and_count(key, now, now - self.throttle.account_window)?;
+        Ok(())
+    }
+
+    /// The key of an account's delay for `action`, by the e-mail's digest (the same for an
+    /// address nobody has, so the answer says nothing about whether the account exists).
+    fn account_key(&self, action: &str, normalised_email: &str) -> String {
+        format!("{action}:account:{}", self.deps.secrets.digest(normalised_email))
+    }
+
     /// Sign-ups count per address before any password is hashed; a refused one is not counted.
     fn check_signup_limit(&self, client: &str) -> Result<(), IdentityError> {
         let now = self.deps.clock.now();
@@ -158,6 +191,13 @@ impl IdentityService {
         if over_limit {
             return Err(IdentityError::Throttled);
         }
+        let account_key = self.account_key("login", &normalised);
+        if let Err(delayed) = self.account_gate(&account_key) {
+            // Not a failure of this address: the owner's own address keeps its allowance.
+            store.forget_attempt(&keys.address, now)?;
+            store.forget_attempt(&keys.account_address, now)?;
+            return Err(delayed);
+        }
         let credentials = match Email::parse(email) {
             Ok(email) => store.find_credentials(&email)?,
             Err(_) => None,
@@ -176,9 +216,13 @@ impl IdentityService {
                 // Only failures count against an address (an office behind one address).
                 store.clear_attempts(&keys.account_address)?;
                 store.forget_attempt(&keys.address, now)?;
+                store.clear_attempts(&account_key)?;
                 self.begin_sign_in(credentials.user, &client)
             }
-            None => Err(IdentityError::InvalidCredentials),
+            None => {
+                self.account_failed(&account_key)?;
+                Err(IdentityError::InvalidCredentials)
+            }
         }
     }
 
@@ -338,11 +382,19 @@ impl IdentityService {
             Err(_) => None,
         }
         .ok_or(IdentityError::InvalidResetCode)?;
-        let record = store.find_reset_code(user.id, &self.deps.secrets.digest(code))?.filter(|r| r.is_usable(now)).ok_or(IdentityError::InvalidResetCode)?;
+        let reset_key = self.account_key("reset", user.email.as_str());
+        self.account_gate(&reset_key)?;
+        let Some(record) = store.find_reset_code(user.id, &self.deps.secrets.digest(code))?.filter(|r| r.is_usable(now)) else {
+            self.account_failed(&reset_key)?;
+            return Err(IdentityError::InvalidResetCode);
+        };
         let hash = self.deps.hasher.hash(&password)?;
         if !store.consume_reset_code(record.id, user.id, &hash, now)? {
             return Err(IdentityError::InvalidResetCode);
         }
+        // The owner proved the address: guesses at the old password no longer slow them down.
+        store.clear_attempts(&reset_key)?;
+        store.clear_attempts(&self.account_key("login", user.email.as_str()))?;
         Ok(())
     }
 

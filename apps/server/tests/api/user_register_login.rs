@@ -375,3 +375,35 @@ async fn the_most_common_passwords_are_refused_at_sign_up() {
     }
     app.register("ada@example.com", PASSWORD).await;
 }
+
+/// Security III §1: forty wrong passwords for one account from forty loopback addresses. Each
+/// address stays under its own limits, so only the per-account delay stops them: after ten
+/// failures nothing more is checked until the wait is over, the owner's right password included,
+/// and the e-mailed reset link ends the delay.
+#[actix_web::test]
+async fn password_guesses_spread_over_forty_addresses_are_slowed_down_per_account() {
+    let app = spawn_app_with(AppOptions { fixed_clock: true, ..Default::default() }).await;
+    app.register("ada@example.com", PASSWORD).await;
+    let mut statuses = Vec::new();
+    for n in 2..42u8 {
+        let from = client_builder().local_address(std::net::IpAddr::from([127, 0, 0, n])).build().unwrap();
+        let body = json!({"email": "ada@example.com", "password": format!("wrong-password-{n}")});
+        let response = from.post(app.url("/api/user/login")).json(&body).send().await.unwrap();
+        statuses.push(response.status());
+        if n == 41 {
+            let delayed = "Too many wrong attempts for this account. Please try again in 1 second, or reset your password with a link by e-mail.";
+            assert_error(response, StatusCode::TOO_MANY_REQUESTS, "account_delayed", delayed).await;
+        }
+    }
+    let refused = statuses.iter().take_while(|s| **s == StatusCode::BAD_REQUEST).count();
+    assert_eq!(refused, 10, "{statuses:?}");
+    assert!(statuses[10..].iter().all(|s| *s == StatusCode::TOO_MANY_REQUESTS), "{statuses:?}");
+
+    // The owner, from their own address, waits too: nothing tells right from wrong meanwhile.
+    error_body(app.login_response("ada@example.com", PASSWORD).await, StatusCode::TOO_MANY_REQUESTS).await;
+    // The reset link by e-mail gets them in at once.
+    let code = app.request_reset_code("ada@example.com").await;
+    let reset = json!({"email": "ada@example.com", "code": code, "password1": "harbor-light-2", "password2": "harbor-light-2"});
+    ok_body(app.put("/api/user/reset-password", &reset, None).await, StatusCode::OK).await;
+    app.login("ada@example.com", "harbor-light-2").await;
+}

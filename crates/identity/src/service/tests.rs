@@ -139,6 +139,83 @@ fn login_throttles_per_account_and_address_without_locking_out_the_owner_elsewhe
 }
 
 #[test]
+fn wrong_passwords_for_one_account_from_many_addresses_slow_its_checks_down_exponentially() {
+    let w = world();
+    w.service.register(&form("a@b.co", "lantern-ridge-1"), "10.0.0.1").unwrap();
+    let delayed = |n: i64| IdentityError::AccountDelayed(crate::throttle::Wait(n));
+    for i in 0..10 {
+        let from = format!("6.6.6.{i}");
+        assert_eq!(w.service.login(Some("a@b.co"), Some("bad-guess!"), from.as_str()).unwrap_err(), IdentityError::InvalidCredentials, "guess {i}");
+    }
+    // The eleventh, from a fresh address, is not checked at all, right password or not.
+    assert_eq!(w.service.login(Some("a@b.co"), Some("bad-guess!"), "6.6.7.1").unwrap_err(), delayed(1));
+    assert_eq!(w.service.login(Some("A@B.co"), Some("lantern-ridge-1"), "2.2.2.2").unwrap_err(), delayed(1));
+    assert_eq!(
+        w.service.login(Some("a@b.co"), Some("x-guess!!"), "6.6.7.2").unwrap_err().to_string(),
+        "Too many wrong attempts for this account. Please try again in 1 second, or reset your password with a link by e-mail."
+    );
+    // Each wait lets one check through; a wrong one doubles the next wait.
+    for wait in [1, 2, 4, 8] {
+        w.clock.advance(Duration::seconds(wait));
+        assert_eq!(w.service.login(Some("a@b.co"), Some("bad-guess!"), "6.6.8.1").unwrap_err(), IdentityError::InvalidCredentials, "after {wait} s");
+        assert_eq!(w.service.login(Some("a@b.co"), Some("bad-guess!"), "6.6.8.2").unwrap_err(), delayed(wait * 2));
+    }
+    // Another account is not slowed down, and an unknown address is slowed down the same way.
+    w.service.register(&form("c@b.co", "lantern-ridge-1"), "10.0.0.1").unwrap();
+    assert!(w.service.login(Some("c@b.co"), Some("lantern-ridge-1"), "6.6.6.1").is_ok());
+    // The owner, after the wait, gets in with the right password, and that ends the delay.
+    w.clock.advance(Duration::seconds(16));
+    assert!(w.service.login(Some("a@b.co"), Some("lantern-ridge-1"), "2.2.2.2").is_ok());
+    assert_eq!(w.service.login(Some("a@b.co"), Some("bad-guess!"), "6.6.9.1").unwrap_err(), IdentityError::InvalidCredentials);
+}
+
+#[test]
+fn unknown_accounts_are_slowed_down_like_real_ones() {
+    let w = world();
+    for i in 0..10 {
+        let from = format!("6.6.6.{i}");
+        assert_eq!(w.service.login(Some("nobody@b.co"), Some("bad-guess!"), from.as_str()).unwrap_err(), IdentityError::InvalidCredentials);
+    }
+    assert_eq!(w.service.login(Some("nobody@b.co"), Some("bad-guess!"), "6.6.7.1").unwrap_err(), IdentityError::AccountDelayed(crate::throttle::Wait(1)));
+}
+
+#[test]
+fn the_e_mailed_reset_link_gets_the_owner_in_during_a_delay() {
+    let w = world();
+    w.service.register(&form("a@b.co", "lantern-ridge-1"), "10.0.0.1").unwrap();
+    for i in 0..12 {
+        // The ten free failures at once, then one after each wait (1 s, 2 s).
+        w.clock.advance(Duration::seconds(i64::from(i).saturating_sub(9).max(0)));
+        let failed = w.service.login(Some("a@b.co"), Some("bad-guess!"), format!("6.6.6.{i}").as_str());
+        assert_eq!(failed.unwrap_err(), IdentityError::InvalidCredentials);
+    }
+    assert!(matches!(w.service.login(Some("a@b.co"), Some("lantern-ridge-1"), "2.2.2.2").unwrap_err(), IdentityError::AccountDelayed(_)));
+    w.service.forgot_password(Some("a@b.co"), "2.2.2.2").unwrap();
+    let code = reset_code_from_mail(w.store.outbox().last().unwrap());
+    w.service.reset_password(Some("a@b.co"), Some(&code), Some("harbor-light-2"), Some("harbor-light-2")).unwrap();
+    assert!(w.service.login(Some("a@b.co"), Some("harbor-light-2"), "2.2.2.2").is_ok(), "the reset ended the delay");
+}
+
+#[test]
+fn guessing_reset_codes_for_one_account_is_slowed_down_too() {
+    let w = world();
+    w.service.register(&form("a@b.co", "lantern-ridge-1"), "10.0.0.1").unwrap();
+    w.service.forgot_password(Some("a@b.co"), "2.2.2.2").unwrap();
+    let code = reset_code_from_mail(w.store.outbox().last().unwrap());
+    for n in 0..10 {
+        let guess = format!("guess-{n}");
+        assert_eq!(
+            w.service.reset_password(Some("a@b.co"), Some(&guess), Some("harbor-light-2"), Some("harbor-light-2")),
+            Err(IdentityError::InvalidResetCode)
+        );
+    }
+    let now = w.service.reset_password(Some("a@b.co"), Some(&code), Some("harbor-light-2"), Some("harbor-light-2"));
+    assert_eq!(now, Err(IdentityError::AccountDelayed(crate::throttle::Wait(1))), "even the right code waits");
+    w.clock.advance(Duration::seconds(1));
+    w.service.reset_password(Some("a@b.co"), Some(&code), Some("harbor-light-2"), Some("harbor-light-2")).unwrap();
+}
+
+#[test]
 fn login_throttles_an_address_trying_many_accounts() {
     let w = world();
     for i in 0..30 {
