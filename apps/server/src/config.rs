@@ -67,6 +67,9 @@ pub struct Config {
     pub ai_fetch_allow: summariser::fetch_policy::AllowList,
     /// How often the summariser's worker looks for queued jobs.
     pub ai_poll_interval: Duration,
+    /// `DOCUMENT_READER`: the `extract-document` program that reads uploads under limits
+    /// (`document_reader`); by default the one built beside the server.
+    pub document_reader: Option<PathBuf>,
     /// `AI_MODEL_URL` (an OpenAI-compatible API, e.g. https://api.openai.com/v1), `AI_MODEL_KEY`
     /// and `AI_MODEL_NAME` (gpt-4o-mini): summaries by a language model. Without them the
     /// built-in extractive summariser works offline.
@@ -251,6 +254,7 @@ impl Config {
             ai_fetch_allow: summariser::fetch_policy::AllowList::parse(&var("AI_FETCH_ALLOW").unwrap_or_default())
                 .map_err(|problem| ConfigError { name: "AI_FETCH_ALLOW", problem })?,
             ai_poll_interval: Duration::from_millis(parsed("AI_POLL_INTERVAL_MS", 500)?),
+            document_reader: var("DOCUMENT_READER").map(PathBuf::from),
             ai_model: match (var("AI_MODEL_URL"), var("AI_MODEL_KEY")) {
                 (Some(base_url), Some(api_key)) => {
                     Some(language_model::ModelSettings { base_url, api_key, model: var("AI_MODEL_NAME").unwrap_or_else(|| "gpt-4o-mini".into()) })

@@ -3,6 +3,7 @@
 pub mod auth;
 mod cache_policy;
 pub mod config;
+pub mod document_reader;
 pub mod envelope;
 pub mod fault_points;
 mod hygiene;

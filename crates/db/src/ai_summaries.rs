@@ -159,6 +159,24 @@ impl SummaryStore for PgStore<'_> {
         }))
     }
 
+    fn give_up_stale(&self, stale_before: Timestamp, max_attempts: i32, message: &str, at: Timestamp) -> PortResult<usize> {
+        self.run(|conn| {
+            diesel::update(
+                ai_summaries::table
+                    .filter(ai_summaries::status.eq_any(["fetching", "extracting", "summarising"]))
+                    .filter(ai_summaries::updated_at.lt(stale_before))
+                    .filter(ai_summaries::attempts.ge(max_attempts)),
+            )
+            .set((
+                ai_summaries::status.eq(JobStatus::Failed.as_str()),
+                ai_summaries::error.eq(message),
+                ai_summaries::input.eq(None::<Vec<u8>>),
+                ai_summaries::updated_at.eq(at),
+            ))
+            .execute(conn)
+        })
+    }
+
     fn set_status(&self, id: i64, status: JobStatus, at: Timestamp) -> PortResult<()> {
         self.run(|conn| {
             diesel::update(ai_summaries::table.find(id))

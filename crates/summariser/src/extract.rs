@@ -49,6 +49,42 @@ pub enum ExtractError {
     Unreadable,
     #[error("We found no text to summarise in this document.")]
     NoText,
+    /// Reading it went past the reader's memory, time or output limits (the child process that
+    /// read it was stopped); trying again would do the same.
+    #[error("This document is too large or complex for us to read. Please try a smaller or simpler file.")]
+    TooComplex,
+}
+
+impl ExtractError {
+    /// A short stable name, for passing the error between processes.
+    pub fn code(&self) -> &'static str {
+        match self {
+            ExtractError::Unsupported => "unsupported",
+            ExtractError::Unreadable => "unreadable",
+            ExtractError::NoText => "no_text",
+            ExtractError::TooComplex => "too_complex",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<ExtractError> {
+        [ExtractError::Unsupported, ExtractError::Unreadable, ExtractError::NoText, ExtractError::TooComplex].into_iter().find(|e| e.code() == code)
+    }
+}
+
+impl DocKind {
+    /// A short stable name, for passing the kind between processes.
+    pub fn code(self) -> &'static str {
+        match self {
+            DocKind::Pdf => "pdf",
+            DocKind::Epub => "epub",
+            DocKind::Html => "html",
+            DocKind::Text => "text",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<DocKind> {
+        [DocKind::Pdf, DocKind::Epub, DocKind::Html, DocKind::Text].into_iter().find(|k| k.code() == code)
+    }
 }
 
 /// The kind from the first bytes: `%PDF-`, a zip whose first entry says EPUB, markup, or text

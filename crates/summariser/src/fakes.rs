@@ -104,6 +104,22 @@ impl SummaryStore for InMemorySummaries {
         Ok(job.source.clone().map(|source| ClaimedJob { id: job.record.id, source }))
     }
 
+    fn give_up_stale(&self, stale_before: Timestamp, max_attempts: i32, message: &str, at: Timestamp) -> PortResult<usize> {
+        let mut jobs = self.jobs.borrow_mut();
+        let mut given_up = 0;
+        for job in jobs.iter_mut() {
+            let running = matches!(job.record.status, JobStatus::Fetching | JobStatus::Extracting | JobStatus::Summarising);
+            if running && job.updated_at < stale_before && job.attempts >= max_attempts {
+                job.record.status = JobStatus::Failed;
+                job.record.error = Some(message.to_owned());
+                job.source = None;
+                job.updated_at = at;
+                given_up += 1;
+            }
+        }
+        Ok(given_up)
+    }
+
     fn set_status(&self, id: i64, status: JobStatus, at: Timestamp) -> PortResult<()> {
         let mut jobs = self.jobs.borrow_mut();
         let job = jobs.iter_mut().find(|j| j.record.id == id).ok_or(PortError::Failed("no job".into()))?;

@@ -1,6 +1,6 @@
 //! What the summariser needs from outside.
 
-use crate::extract::Document;
+use crate::extract::{DocKind, Document, ExtractError};
 use crate::fetch_policy::Refusal;
 use crate::summarise::Summary;
 pub use kernel::{PortError, PortResult};
@@ -82,6 +82,10 @@ pub trait SummaryStore {
     /// that died (fewer than `max_attempts` tries), and moves it to its first step, so that no
     /// other worker (of this or another instance) runs it.
     fn claim(&self, at: Timestamp, stale_before: Timestamp, max_attempts: i32) -> PortResult<Option<ClaimedJob>>;
+    /// Fails, with `message`, every job left unfinished before `stale_before` that has had its
+    /// `max_attempts` (each time the process running it died): it is not tried again, and its
+    /// member sees why instead of a job running for ever. How many.
+    fn give_up_stale(&self, stale_before: Timestamp, max_attempts: i32, message: &str, at: Timestamp) -> PortResult<usize>;
     fn set_status(&self, id: i64, status: JobStatus, at: Timestamp) -> PortResult<()>;
     /// Done: the title and sections are kept, the uploaded bytes dropped.
     fn finish(&self, id: i64, summary: &Summary, at: Timestamp) -> PortResult<()>;
@@ -100,6 +104,22 @@ pub struct Fetched {
 /// Fetches links under `fetch_policy`, with its limits.
 pub trait Fetcher {
     fn fetch(&self, url: &str) -> Result<Fetched, Refusal>;
+}
+
+/// Reads a document's text. A hostile file can make a parser take gigabytes or loop, so the
+/// server reads in a child process under memory, CPU-time and output limits
+/// (`server::document_reader`); a reader that stopped it answers [`ExtractError::TooComplex`].
+pub trait DocumentReader {
+    fn read(&self, kind: DocKind, bytes: &[u8], base_url: Option<&str>) -> Result<Document, ExtractError>;
+}
+
+/// Reads in this process, with no limits: for tests, and inside the child process itself.
+pub struct InProcessReader;
+
+impl DocumentReader for InProcessReader {
+    fn read(&self, kind: DocKind, bytes: &[u8], base_url: Option<&str>) -> Result<Document, ExtractError> {
+        crate::extract::extract(kind, bytes, base_url)
+    }
 }
 
 /// A key idea as a language model writes it: plain text, shaped into HTML here.

@@ -2,7 +2,7 @@
 //! day), "My summaries", and running one queued job through its steps.
 
 use crate::error::SummariserError;
-use crate::extract::{detect, extract, Block, Document};
+use crate::extract::{detect, Block, Document};
 use crate::fetch_policy::{check_link, AllowList, Refusal};
 use crate::limits::{DAILY_LIMIT, MAX_ATTEMPTS, MAX_FILE_BYTES, MAX_TEXT_CHARS, STALE_AFTER};
 use crate::ports::*;
@@ -31,6 +31,12 @@ impl<'s, S: SummaryStore + ?Sized> Summariser<'s, S> {
             other => SummariserError::Refused(other.message()),
         })?;
         self.queue(member, Source::Link(url.to_string()))
+    }
+
+    /// Whether the caller may start a summary at all (a live paid member), asked before an
+    /// upload's body is read: a free member's 20 MB is refused unread.
+    pub fn check_may_start(&self, session: Session) -> Result<(), SummariserError> {
+        self.paid_member(session).map(drop)
     }
 
     /// Starts summarising an upload: at most 20 MB, a PDF, EPUB, HTML or text file by its bytes.
@@ -66,10 +72,13 @@ impl<'s, S: SummaryStore + ?Sized> Summariser<'s, S> {
     }
 
     /// Runs the oldest waiting job to its end (done or failed); false when none waits.
-    pub fn run_next(&self, fetcher: &dyn Fetcher, model: Option<&dyn LanguageModel>) -> Result<bool, SummariserError> {
+    /// A job whose reading was stopped (too large or complex) fails at once: trying again would
+    /// only do the same.
+    pub fn run_next(&self, fetcher: &dyn Fetcher, reader: &dyn DocumentReader, model: Option<&dyn LanguageModel>) -> Result<bool, SummariserError> {
         let stale_before = self.now - chrono::Duration::from_std(STALE_AFTER).unwrap_or_else(|_| chrono::Duration::minutes(2));
+        self.store.give_up_stale(stale_before, MAX_ATTEMPTS, GAVE_UP, self.now)?;
         let Some(job) = self.store.claim(self.now, stale_before, MAX_ATTEMPTS)? else { return Ok(false) };
-        match self.run(&job, fetcher, model)? {
+        match self.run(&job, fetcher, reader, model)? {
             Ok(summary) => self.store.finish(job.id, &summary, self.now)?,
             Err(message) => self.store.fail(job.id, &message, self.now)?,
         }
@@ -77,7 +86,13 @@ impl<'s, S: SummaryStore + ?Sized> Summariser<'s, S> {
     }
 
     /// The job's steps; the inner error is the member's message.
-    fn run(&self, job: &ClaimedJob, fetcher: &dyn Fetcher, model: Option<&dyn LanguageModel>) -> Result<Result<Summary, String>, SummariserError> {
+    fn run(
+        &self,
+        job: &ClaimedJob,
+        fetcher: &dyn Fetcher,
+        reader: &dyn DocumentReader,
+        model: Option<&dyn LanguageModel>,
+    ) -> Result<Result<Summary, String>, SummariserError> {
         let (bytes, base_url, fallback_title) = match &job.source {
             Source::Link(link) => {
                 self.store.set_status(job.id, JobStatus::Fetching, self.now)?;
@@ -90,7 +105,7 @@ impl<'s, S: SummaryStore + ?Sized> Summariser<'s, S> {
         };
         self.store.set_status(job.id, JobStatus::Extracting, self.now)?;
         let Some(kind) = detect(&bytes) else { return Ok(Err(SummariserError::UnsupportedFile.to_string())) };
-        let document = match extract(kind, &bytes, base_url.as_deref()) {
+        let document = match reader.read(kind, &bytes, base_url.as_deref()) {
             Ok(document) => cap_text(document),
             Err(error) => return Ok(Err(error.to_string())),
         };
@@ -123,6 +138,9 @@ impl<'s, S: SummaryStore + ?Sized> Summariser<'s, S> {
         Ok(user.id)
     }
 }
+
+/// The message of a job whose every attempt ended with the process running it.
+pub const GAVE_UP: &str = "We could not summarise this document. It may be too large or complex; please try a smaller or simpler file.";
 
 /// A link's name until its page names itself: host and path.
 fn title_of_link(link: &str) -> String {

@@ -26,13 +26,36 @@ impl SafeFetcher {
     fn addresses(&self, url: &Url) -> Result<Vec<SocketAddr>, Refusal> {
         let port = url.port_or_known_default().ok_or(Refusal::NotHttp)?;
         let found: Vec<SocketAddr> = match url.host() {
-            Some(Host::Domain(name)) => (name, port).to_socket_addrs().map_err(|_| Refusal::HostNotFound)?.collect(),
+            Some(Host::Domain(name)) => {
+                let name = name.to_owned();
+                resolve_within(DNS_TIMEOUT, move || (name.as_str(), port).to_socket_addrs().map(Iterator::collect))?
+            }
             Some(Host::Ipv4(ip)) => vec![SocketAddr::new(ip.into(), port)],
             Some(Host::Ipv6(ip)) => vec![SocketAddr::new(ip.into(), port)],
             None => return Err(Refusal::NotHttp),
         };
         check_resolved(&found.iter().map(SocketAddr::ip).collect::<Vec<_>>(), &self.allow)?;
         Ok(found)
+    }
+}
+
+/// How long a name may take to resolve: the system resolver has no deadline of its own, and a
+/// name server that never answers would hold the summariser's worker.
+const DNS_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// Runs `lookup` on its own thread and waits at most `timeout` for it (a lookup that hangs is
+/// left to end on its own); no answer in time, or none at all, is "not found".
+fn resolve_within<F>(timeout: std::time::Duration, lookup: F) -> Result<Vec<SocketAddr>, Refusal>
+where
+    F: FnOnce() -> std::io::Result<Vec<SocketAddr>> + Send + 'static,
+{
+    let (sender, answer) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = sender.send(lookup());
+    });
+    match answer.recv_timeout(timeout) {
+        Ok(Ok(found)) => Ok(found),
+        _ => Err(Refusal::HostNotFound),
     }
 }
 
@@ -84,5 +107,23 @@ impl Fetcher for SafeFetcher {
             }
             return Ok(Fetched { bytes, final_url: url.to_string() });
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_name_that_never_resolves_is_not_found_after_the_timeout() {
+        let (_keep_open, never) = std::sync::mpsc::channel::<()>();
+        // The lookup blocks until its channel closes, which is after the answer.
+        let hung = move || {
+            let _ = never.recv();
+            Ok(Vec::new())
+        };
+        assert_eq!(resolve_within(std::time::Duration::from_millis(50), hung), Err(Refusal::HostNotFound));
+        let found = resolve_within(DNS_TIMEOUT, || Ok(vec![SocketAddr::from(([93, 184, 216, 34], 443))])).unwrap();
+        assert_eq!(found.len(), 1);
     }
 }

@@ -136,12 +136,27 @@ async fn from_link(state: web::Data<AppState>, caller: AuthUser, body: web::Json
     (status = 429, body = ErrorBody),
 ))]
 #[post("/api/ai/file")]
-async fn from_file(state: web::Data<AppState>, caller: AuthUser, body: actix_multipart::Multipart) -> Result<HttpResponse, ApiError> {
-    let (name, bytes) = read_file_field(body).await?;
+async fn from_file(
+    req: actix_web::HttpRequest,
+    state: web::Data<AppState>,
+    caller: AuthUser,
+    body: actix_multipart::Multipart,
+) -> Result<HttpResponse, ApiError> {
     let session = caller.session();
+    // Refused before a byte of the body is read: a caller who may not summarise, or a body
+    // declared larger than any accepted file and its form.
+    state.summariser(move |s| s.check_may_start(session)).await?;
+    let declared = req.headers().get(actix_web::http::header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<usize>().ok());
+    if declared.is_some_and(|length| length > MAX_FILE_BYTES + FORM_OVERHEAD_BYTES) {
+        return Err(SummariserError::FileTooLarge.into());
+    }
+    let (name, bytes) = read_file_field(body).await?;
     let record = state.summariser(move |s| s.start_file(session, &name, bytes)).await?;
     Ok(ok(AiSummaryResult { summary: (&record).into() }))
 }
+
+/// Room for the multipart form around the file (boundaries, headers, other fields).
+const FORM_OVERHEAD_BYTES: usize = 64 * 1024;
 
 /// The `file` field's name and bytes, reading no more than the limit allows.
 async fn read_file_field(mut body: actix_multipart::Multipart) -> Result<(String, Vec<u8>), ApiError> {
@@ -203,6 +218,17 @@ async fn remove(state: web::Data<AppState>, caller: AuthUser, id: web::Path<i64>
 /// dead process left half done is taken again once stale (see `SummaryStore::claim`).
 pub fn spawn_summariser(state: AppState, interval: std::time::Duration, workers: &crate::workers::Workers) -> std::thread::JoinHandle<()> {
     let fetcher = web_fetch::SafeFetcher::new(state.config.ai_fetch_allow.clone());
+    let limits = crate::document_reader::ReaderLimits::default();
+    let reader = match &state.config.document_reader {
+        Some(program) => crate::document_reader::ChildProcessReader { program: program.clone(), limits },
+        None => match crate::document_reader::ChildProcessReader::beside_this_program(limits) {
+            Ok(reader) => reader,
+            Err(error) => {
+                tracing::error!(%error, "the document reader cannot be found; summaries of files and links will fail");
+                crate::document_reader::ChildProcessReader { program: "extract-document".into(), limits }
+            }
+        },
+    };
     // Made on the worker's thread: a blocking HTTP client may not be made or dropped on the
     // server's async runtime.
     let mut model: Option<Option<language_model::OpenAiCompatible>> = None;
@@ -219,7 +245,7 @@ pub fn spawn_summariser(state: AppState, interval: std::time::Duration, workers:
         let Ok(mut conn) = state.pool.get() else { return };
         let store = db::PgStore::new(&mut conn);
         let model = model.as_ref().map(|m| m as &dyn summariser::ports::LanguageModel);
-        match summariser::Summariser::new(&store, state.clock.now()).run_next(&fetcher, model) {
+        match summariser::Summariser::new(&store, state.clock.now()).run_next(&fetcher, &reader, model) {
             Ok(true) => continue,
             Ok(false) => return,
             Err(error) => {

@@ -232,3 +232,32 @@ async fn a_configured_language_model_writes_the_key_ideas() {
     assert_eq!(titles, vec!["Model: Rest makes good work possible", "Model: Walks and naps restore attention for the next task"]);
     assert_eq!(model.requests().len(), 1);
 }
+
+/// Security III §3: a PDF of 0.7 MB whose page inflates to 700 MB. Its reader (a child process
+/// under a 512 MB address-space limit) is stopped, the job fails at once with a clear message,
+/// is not tried again, and the server goes on answering.
+#[actix_web::test]
+async fn a_pdf_that_inflates_past_the_readers_limits_fails_its_job_and_not_the_server() {
+    let app = spawn_app().await;
+    let paid = app.paid_member("paid@example.com").await;
+    let bomb = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/inflating.pdf")).unwrap();
+    assert!(bomb.len() < 1024 * 1024);
+    let started = result(upload(&app, "inflating.pdf", bomb, &paid).await).await["summary"].clone();
+    let failed = finished(&app, &started["id"], &paid).await;
+    assert_eq!(failed["status"], "failed", "{failed}");
+    assert_eq!(failed["error"], "This document is too large or complex for us to read. Please try a smaller or simpler file.");
+    assert_eq!(common::count(&mut app.connect(), "SELECT count(*) FROM ai_summaries WHERE attempts = 1 AND input IS NULL"), 1, "one attempt, bytes dropped");
+    // Still serving, and a sound document after it is read as usual.
+    let next = result(upload(&app, "notes.pdf", small_pdf(), &paid).await).await["summary"].clone();
+    assert_eq!(finished(&app, &next["id"], &paid).await["status"], "done");
+}
+
+/// Security III §3: who may not summarise is refused before the body is read, so a free member's
+/// 21 MB is answered 403, not read to find it too large.
+#[actix_web::test]
+async fn a_free_members_upload_is_refused_before_its_body_is_read() {
+    let app = spawn_app().await;
+    let free = app.register("free@example.com", PASSWORD).await;
+    let refused = upload(&app, "big.txt", vec![b'a'; 21 * 1024 * 1024], &free).await;
+    assert_error(refused, StatusCode::FORBIDDEN, "premium_required", "The AI summariser is for Premium members.").await;
+}

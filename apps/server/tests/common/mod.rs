@@ -165,6 +165,7 @@ fn test_config(options: &AppOptions, dirs: &TempDir, database_url: String) -> Co
         referral_ledger_interval: Duration::from_millis(100),
         referral_refund_window: chrono::Duration::days(30),
         ai_fetch_allow: options.ai_fetch_allow.clone().unwrap_or_default(),
+        document_reader: Some(env!("CARGO_BIN_EXE_extract-document").into()),
         ai_poll_interval: Duration::from_millis(50),
         ai_model: options.ai_model.clone(),
         reminder_interval: options.reminder_interval.unwrap_or(Duration::from_secs(3600)),

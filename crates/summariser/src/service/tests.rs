@@ -69,8 +69,8 @@ fn a_file_job_runs_through_its_steps_to_sections_and_its_bytes_are_dropped() {
     let store = store();
     let s = Summariser::new(&store, now());
     let job = s.start_file(session(PAID), "focus.html", ARTICLE.as_bytes().to_vec()).unwrap();
-    assert!(s.run_next(&FakeWeb::default(), None).unwrap());
-    assert!(!s.run_next(&FakeWeb::default(), None).unwrap());
+    assert!(s.run_next(&FakeWeb::default(), &InProcessReader, None).unwrap());
+    assert!(!s.run_next(&FakeWeb::default(), &InProcessReader, None).unwrap());
     let done = s.get(session(PAID), job.id).unwrap();
     assert_eq!(done.status, JobStatus::Done);
     assert_eq!(done.title, "Focus");
@@ -99,7 +99,7 @@ fn a_link_is_fetched_and_an_inner_redirect_or_name_fails_the_job_with_its_reason
     let ok = s.start_link(session(PAID), "https://example.com/focus", &allow).unwrap();
     let redirected = s.start_link(session(PAID), "https://example.com/go", &allow).unwrap();
     let rebinding = s.start_link(session(PAID), "https://sneaky.example/", &allow).unwrap();
-    while s.run_next(&web, None).unwrap() {}
+    while s.run_next(&web, &InProcessReader, None).unwrap() {}
     assert_eq!(s.get(session(PAID), ok.id).unwrap().status, JobStatus::Done);
     assert_eq!(store.steps.borrow()[&ok.id][0], JobStatus::Fetching);
     for failed in [redirected.id, rebinding.id] {
@@ -131,17 +131,17 @@ fn a_job_left_by_a_dead_worker_is_run_again_and_a_model_is_used_when_it_answers(
     let job = s.start_file(session(PAID), "a.txt", b"Title\n\nDeep work matters a great deal today. Shallow work fills the rest of it.".to_vec()).unwrap();
     store.leave_unfinished(job.id, JobStatus::Extracting, now() - chrono::Duration::minutes(1));
     // Not stale yet: left alone.
-    assert!(!s.run_next(&FakeWeb::default(), None).unwrap());
+    assert!(!s.run_next(&FakeWeb::default(), &InProcessReader, None).unwrap());
     let later = Summariser::new(&store, now() + chrono::Duration::minutes(5));
     let ideas = vec![KeyIdea { title: "Focus <wins>".into(), paragraphs: vec!["Do one thing & do it well.".into()] }];
-    assert!(later.run_next(&FakeWeb::default(), Some(&FakeModel(Ok(ideas)))).unwrap());
+    assert!(later.run_next(&FakeWeb::default(), &InProcessReader, Some(&FakeModel(Ok(ideas)))).unwrap());
     let done = later.get(session(PAID), job.id).unwrap();
     assert_eq!(done.sections.len(), 1);
     assert_eq!(done.sections[0].title, "Focus <wins>");
     assert_eq!(done.sections[0].html, "<p>Do one thing &amp; do it well.</p>");
     // A failing model falls back to the built-in summariser.
     let second = later.start_file(session(PAID), "b.txt", b"Deep work matters a great deal today. Shallow work fills the rest of it.".to_vec()).unwrap();
-    later.run_next(&FakeWeb::default(), Some(&FakeModel(Err(PortError::Unavailable)))).unwrap();
+    later.run_next(&FakeWeb::default(), &InProcessReader, Some(&FakeModel(Err(PortError::Unavailable)))).unwrap();
     assert_eq!(later.get(session(PAID), second.id).unwrap().sections[0].title, "In a nutshell");
 }
 
@@ -150,8 +150,47 @@ fn a_file_with_no_text_fails_with_a_clear_message() {
     let store = store();
     let s = Summariser::new(&store, now());
     let job = s.start_file(session(PAID), "empty.html", b"<html><body><script>x()</script></body></html>".to_vec()).unwrap();
-    s.run_next(&FakeWeb::default(), None).unwrap();
+    s.run_next(&FakeWeb::default(), &InProcessReader, None).unwrap();
     let failed = s.get(session(PAID), job.id).unwrap();
     assert_eq!(failed.status, JobStatus::Failed);
     assert_eq!(failed.error.as_deref(), Some("We found no text to summarise in this document."));
+}
+
+/// A reader that stopped its child process (memory, time or output limits).
+struct StoppedReader;
+
+impl DocumentReader for StoppedReader {
+    fn read(&self, _: crate::extract::DocKind, _: &[u8], _: Option<&str>) -> Result<Document, crate::extract::ExtractError> {
+        Err(crate::extract::ExtractError::TooComplex)
+    }
+}
+
+#[test]
+fn a_document_whose_reading_was_stopped_fails_at_once_and_is_not_tried_again() {
+    let store = store();
+    let s = Summariser::new(&store, now());
+    let job = s.start_file(session(PAID), "bomb.pdf", b"%PDF-1.7\n...".to_vec()).unwrap();
+    assert!(s.run_next(&FakeWeb::default(), &StoppedReader, None).unwrap());
+    assert!(!s.run_next(&FakeWeb::default(), &StoppedReader, None).unwrap(), "nothing left to run");
+    let failed = s.get(session(PAID), job.id).unwrap();
+    assert_eq!(failed.status, JobStatus::Failed);
+    assert_eq!(failed.error.as_deref(), Some("This document is too large or complex for us to read. Please try a smaller or simpler file."));
+    assert!(!store.has_bytes(job.id));
+}
+
+#[test]
+fn a_job_whose_every_attempt_died_with_its_process_is_failed_not_left_running() {
+    let store = store();
+    let s = Summariser::new(&store, now());
+    let job = s.start_file(session(PAID), "a.txt", b"Title\n\nDeep work matters a great deal today.".to_vec()).unwrap();
+    for _ in 0..crate::limits::MAX_ATTEMPTS {
+        // Taken, then the process running it died (a reader that took the server down).
+        assert!(store.claim(now(), now(), crate::limits::MAX_ATTEMPTS).unwrap().is_some());
+        store.leave_unfinished(job.id, JobStatus::Extracting, now() - chrono::Duration::minutes(10));
+    }
+    assert!(!s.run_next(&FakeWeb::default(), &InProcessReader, None).unwrap(), "not tried a fourth time");
+    let failed = s.get(session(PAID), job.id).unwrap();
+    assert_eq!(failed.status, JobStatus::Failed);
+    assert_eq!(failed.error.as_deref(), Some(GAVE_UP));
+    assert!(!store.has_bytes(job.id));
 }
