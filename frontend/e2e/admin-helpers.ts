@@ -1,17 +1,9 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
-import { testServer } from './fixtures';
-import { storeToken, totpCode, uniqueEmail } from './helpers';
+import { confirmEmail, runSql, storeToken, totpCode, uniqueEmail } from './helpers';
 
-/**
- * Runs one statement on this worker's database as its owner and answers psql's unaligned output
- * (for the few set-ups no call offers, such as the admin role).
- */
-export function runSql(sql: string): string {
-  return execFileSync('psql', [testServer().databaseUrl, '-XAtc', sql], { encoding: 'utf8' }).trim();
-}
+export { runSql } from './helpers';
 
 export interface Admin {
   email: string;
@@ -30,6 +22,7 @@ export async function signInAsAdmin(page: Page): Promise<Admin> {
     data: { username: admin.email, password: admin.password, firstName: 'Ada', lastName: 'Admin', timezone: 'UTC' },
   });
   expect(registered.ok(), await registered.text()).toBeTruthy();
+  confirmEmail(admin.email);
   const memberToken = ((await registered.json()) as { result: { token: string } }).result.token;
   const headers = { Authorization: `Bearer ${memberToken}` };
   const setup = await page.request.post('/api/user/two-factor/setup', { headers });
@@ -57,6 +50,7 @@ export async function registerMember(request: APIRequestContext, email: string):
     data: { username: email, password: 'Sup3r-secret-pass', firstName: 'Mona', lastName: 'Member', timezone: 'UTC' },
   });
   expect(response.ok(), await response.text()).toBeTruthy();
+  confirmEmail(email);
 }
 
 // ---- small files made here -------------------------------------------------------------------

@@ -125,6 +125,8 @@ impl From<IdentityError> for ApiError {
             | WrongCurrentPassword
             | InvalidCredentials
             | InvalidResetCode
+            | InvalidVerificationLink
+            | EmailAlreadyVerified
             | InvalidSubscriptionCode
             | SocialStateInvalid(_)
             | ProviderRefused(_)
@@ -133,7 +135,7 @@ impl From<IdentityError> for ApiError {
             | TwoFactorNotOn
             | TwoFactorNotStarted
             | InvalidTwoFactorCode => StatusCode::BAD_REQUEST,
-            NotAdmin | TwoFactorRequired => StatusCode::FORBIDDEN,
+            NotAdmin | TwoFactorRequired | TwoFactorSessionRequired => StatusCode::FORBIDDEN,
             SessionNotFound => StatusCode::NOT_FOUND,
             LoginChallengeExpired => StatusCode::UNAUTHORIZED,
             ProviderNotConfigured(_) => StatusCode::SERVICE_UNAVAILABLE,
@@ -327,7 +329,7 @@ impl From<billing::BillingError> for ApiError {
             InvalidPlan | TooFewSeats | InvalidQuantity | InvalidAddOn | MissingCoupon | UnknownCoupon | CouponNotYetValid | CouponExpired | CouponUsedUp
             | CouponNotForPlan | CouponAlreadyUsed | MissingEmail | InvalidEmail | CardNotCreated | UnknownCharge | MissingCancelReason
             | WebhookRejected(_) | MissingCode | InvalidCode | GiftTooLong(_) | GiftNeedsAddress => StatusCode::BAD_REQUEST,
-            AccountNeeded => StatusCode::FORBIDDEN,
+            AccountNeeded | EmailNotConfirmed => StatusCode::FORBIDDEN,
             AlreadyForLife | HasLifetime | AlreadySubscribed { .. } | TrialUsed { .. } | SeatTaken => StatusCode::CONFLICT,
             SeatNotFound => StatusCode::NOT_FOUND,
             Throttled | TooManyCouponGuesses => StatusCode::TOO_MANY_REQUESTS,

@@ -47,6 +47,8 @@ pub enum BillingError {
     StillRequiresAction,
     #[error("Please log in or sign up to buy your full report.")]
     AccountNeeded,
+    #[error("Please confirm your e-mail address first: open the link we e-mailed you (your account page can send it again).")]
+    EmailNotConfirmed,
     #[error("We could not find this payment.")]
     UnknownCharge,
     /// A payment whose answer was lost, and of which the provider has no trace after a while.
@@ -122,6 +124,7 @@ impl BillingError {
             BillingError::CardNotCreated | BillingError::Declined(_) => "payment_declined",
             BillingError::StillRequiresAction => "requires_action",
             BillingError::AccountNeeded => "account_needed",
+            BillingError::EmailNotConfirmed => "email_not_confirmed",
             BillingError::UnknownCharge => "unknown_charge",
             BillingError::NotCharged => "not_charged",
             BillingError::ChargeTaken => "charge_taken",

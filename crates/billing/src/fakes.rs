@@ -35,6 +35,8 @@ pub struct InMemoryBilling {
     mail: Mutex<Vec<OutgoingMail>>,
     deleted: Mutex<Vec<UserId>>,
     sessions: Mutex<Vec<(Session, String)>>,
+    /// Members who have not confirmed their e-mail address.
+    unconfirmed: Mutex<Vec<UserId>>,
     codes: Mutex<Vec<(NewCode, CodeRecord)>>,
     gifts: Mutex<Vec<(String, GiftDetails)>>,
     attempts: Mutex<Vec<(String, Timestamp)>>,
@@ -115,6 +117,12 @@ impl InMemoryBilling {
         let session = Session { user, id: SessionId(sessions.len() as u128 + 1) };
         sessions.push((session, email.to_owned()));
         session
+    }
+
+    /// Signs in a member who has not confirmed their e-mail address.
+    pub fn sign_in_unconfirmed(&self, user: UserId, email: &str) -> Session {
+        self.unconfirmed.lock().unwrap().push(user);
+        self.sign_in(user, email)
     }
 
     /// Mail queued so far.
@@ -365,7 +373,12 @@ impl BillingLedger for InMemoryBilling {
 
 impl Payers for InMemoryBilling {
     fn live_payer(&self, session: Session) -> PortResult<Option<Payer>> {
-        Ok(self.sessions.lock().unwrap().iter().find(|(s, _)| *s == session).map(|(s, email)| Payer { user: s.user, email: email.clone() }))
+        let unconfirmed = self.unconfirmed.lock().unwrap().contains(&session.user);
+        Ok(self.sessions.lock().unwrap().iter().find(|(s, _)| *s == session).map(|(s, email)| Payer {
+            user: s.user,
+            email: email.clone(),
+            email_verified: !unconfirmed,
+        }))
     }
 
     fn member_email(&self, user: UserId) -> PortResult<Option<String>> {

@@ -63,6 +63,9 @@ pub trait Secrets: Send + Sync {
 pub struct Payer {
     pub user: UserId,
     pub email: String,
+    /// The member confirmed their address: until then they cannot buy or receive a gift
+    /// (Security III §2).
+    pub email_verified: bool,
 }
 
 /// The members behind sessions.

@@ -42,6 +42,8 @@ pub enum Refusal {
     ForLife,
     /// A subscription at least as good renews already.
     Subscribed { plan_name: String, renews_on: Timestamp },
+    /// The buyer's account has not confirmed its e-mail address yet.
+    EmailNotConfirmed,
 }
 
 /// The subscription a purchase replaces, and how it stops.
@@ -74,6 +76,7 @@ impl Standing {
             Some(Refusal::Subscribed { plan_name, renews_on }) => {
                 return Err(BillingError::AlreadySubscribed { plan_name: plan_name.clone(), renews_on: *renews_on })
             }
+            Some(Refusal::EmailNotConfirmed) => return Err(BillingError::EmailNotConfirmed),
             None => {}
         }
         match self.trial_used_on {

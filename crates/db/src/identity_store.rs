@@ -1,7 +1,8 @@
 use crate::mail_queue;
 use crate::pool::{checkout, DbError, DbPool};
 use crate::schema::{
-    account_deletion_feedback, analytics_events, auth_attempts, oauth_states, password_reset_codes, refresh_tokens, subscription_codes, user_identities, users,
+    account_deletion_feedback, analytics_events, auth_attempts, email_verifications, oauth_states, password_reset_codes, refresh_tokens, subscription_codes,
+    user_identities, users,
 };
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
@@ -77,6 +78,7 @@ pub(crate) struct UserRow {
     recommends: Vec<i64>,
     friend_email: Option<String>,
     created_at: DateTime<Utc>,
+    email_verified_at: Option<DateTime<Utc>>,
 }
 
 impl UserRow {
@@ -97,6 +99,7 @@ impl UserRow {
             recommends: self.recommends,
             friend_email: self.friend_email,
             created_at: self.created_at,
+            email_verified: self.email_verified_at.is_some(),
         };
         Ok(UserCredentials { user, password_hash: self.password_hash })
     }
@@ -114,6 +117,7 @@ struct NewUserRow<'a> {
     paid_date: Option<DateTime<Utc>>,
     end_paid_date: Option<DateTime<Utc>>,
     created_at: DateTime<Utc>,
+    email_verified_at: Option<DateTime<Utc>>,
 }
 
 impl<'a> From<&'a NewUser> for NewUserRow<'a> {
@@ -128,6 +132,7 @@ impl<'a> From<&'a NewUser> for NewUserRow<'a> {
             paid_date: new.plan.paid_date,
             end_paid_date: new.plan.end_paid_date,
             created_at: new.now,
+            email_verified_at: new.email_verified.then_some(new.now),
         }
     }
 }
@@ -429,7 +434,11 @@ impl ResetCodeRepository for PgIdentityStore {
                 diesel::update(password_reset_codes::table.filter(password_reset_codes::user_id.eq(user.0)).filter(password_reset_codes::used_at.is_null()))
                     .set(password_reset_codes::used_at.eq(at))
                     .execute(conn)?;
+                // The reset link reached the address: it is the owner's (confirmed, if it was not).
                 diesel::update(users::table.filter(users::id.eq(user.0))).set(users::password_hash.eq(password_hash)).execute(conn)?;
+                diesel::update(users::table.filter(users::id.eq(user.0)).filter(users::email_verified_at.is_null()))
+                    .set(users::email_verified_at.eq(Some(at)))
+                    .execute(conn)?;
                 revoke_user_sessions(conn, user, at)?;
                 Ok(true)
             })
@@ -472,6 +481,71 @@ impl SubscriptionCodeRepository for PgIdentityStore {
             Ok(())
         })
     }
+}
+
+impl EmailVerificationRepository for PgIdentityStore {
+    fn save_verification(&self, code: NewVerification, mail: OutgoingMail) -> PortResult<()> {
+        self.run(|conn| {
+            conn.transaction(|conn| {
+                diesel::insert_into(email_verifications::table)
+                    .values((
+                        email_verifications::user_id.eq(code.user_id.0),
+                        email_verifications::code_digest.eq(&code.digest),
+                        email_verifications::email.eq(code.email.as_str()),
+                        email_verifications::created_at.eq(code.created_at),
+                        email_verifications::expires_at.eq(code.expires_at),
+                    ))
+                    .execute(conn)?;
+                mail_queue::enqueue(conn, &mail, code.created_at)?;
+                Ok(())
+            })
+        })
+    }
+
+    fn use_verification(&self, digest: &str, at: Timestamp) -> PortResult<Option<UserId>> {
+        self.run(|conn| {
+            conn.transaction(|conn| {
+                let used: Option<(i64, String)> = diesel::update(
+                    email_verifications::table
+                        .filter(email_verifications::code_digest.eq(digest))
+                        .filter(email_verifications::used_at.is_null())
+                        .filter(email_verifications::expires_at.gt(at)),
+                )
+                .set(email_verifications::used_at.eq(at))
+                .returning((email_verifications::user_id, email_verifications::email))
+                .get_result(conn)
+                .optional()?;
+                let Some((user_id, email)) = used else { return Ok(None) };
+                // Only while the account still has the address the link was sent to.
+                let still_theirs: i64 = live_users_of(user_id).filter(users::email.eq(&email)).count().get_result(conn)?;
+                if still_theirs == 0 {
+                    return Ok(None);
+                }
+                diesel::update(live_users_of(user_id).filter(users::email_verified_at.is_null())).set(users::email_verified_at.eq(Some(at))).execute(conn)?;
+                Ok(Some(UserId(user_id)))
+            })
+        })
+    }
+
+    fn take_over_unverified(&self, user: UserId, at: Timestamp) -> PortResult<()> {
+        self.run(|conn| {
+            conn.transaction(|conn| {
+                diesel::update(live_users_of(user.0).filter(users::email_verified_at.is_null()))
+                    .set((users::password_hash.eq(identity::service::NO_PASSWORD), users::email_verified_at.eq(Some(at))))
+                    .execute(conn)?;
+                // Reset links its maker may have asked for die too.
+                diesel::update(password_reset_codes::table.filter(password_reset_codes::user_id.eq(user.0)).filter(password_reset_codes::used_at.is_null()))
+                    .set(password_reset_codes::used_at.eq(at))
+                    .execute(conn)?;
+                revoke_user_sessions(conn, user, at).map(drop)
+            })
+        })
+    }
+}
+
+/// The live account `id`, for an update.
+fn live_users_of(id: i64) -> diesel::dsl::Filter<diesel::dsl::Filter<users::table, diesel::dsl::Eq<users::id, i64>>, diesel::dsl::IsNull<users::deleted_at>> {
+    users::table.filter(users::id.eq(id)).filter(users::deleted_at.is_null())
 }
 
 impl AttemptLog for PgIdentityStore {

@@ -18,6 +18,27 @@ diesel::table! {
         friend_email -> Nullable<Text>,
         created_at -> Timestamptz,
         deleted_at -> Nullable<Timestamptz>,
+        email_verified_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
+    session_second_factor (family) {
+        family -> Text,
+        user_id -> Int8,
+        passed_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    email_verifications (id) {
+        id -> Int8,
+        user_id -> Int8,
+        code_digest -> Text,
+        email -> Text,
+        created_at -> Timestamptz,
+        expires_at -> Timestamptz,
+        used_at -> Nullable<Timestamptz>,
     }
 }
 
@@ -723,6 +744,7 @@ diesel::joinable!(user_identities -> users (user_id));
 diesel::joinable!(kindle_addresses -> users (user_id));
 diesel::joinable!(kindle_sends -> users (user_id));
 diesel::joinable!(password_reset_codes -> users (user_id));
+diesel::joinable!(email_verifications -> users (user_id));
 diesel::joinable!(analytics_events -> users (user_id));
 diesel::joinable!(books -> authors (author_id));
 diesel::joinable!(all_books -> authors (author_id));
@@ -774,6 +796,8 @@ diesel::allow_tables_to_appear_in_same_query!(
     completions_daily,
     login_challenges,
     password_reset_codes,
+    email_verifications,
+    session_second_factor,
     subscription_codes,
     gifts,
     auth_attempts,

@@ -2,12 +2,12 @@
 //! PostgreSQL, for identity's `TwoFactorRepository` and `SessionDirectory`.
 
 use crate::identity_store::PgIdentityStore;
-use crate::schema::{login_challenges, refresh_tokens, two_factor, two_factor_recovery_codes};
+use crate::schema::{login_challenges, refresh_tokens, session_second_factor, two_factor, two_factor_recovery_codes};
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use identity::ports::PortResult;
 use identity::two_factor::*;
-use kernel::{SessionId, Timestamp, UserId};
+use kernel::{Session, SessionId, Timestamp, UserId};
 
 /// Forgets a member's two-factor secret, codes and challenges (account erasure).
 pub(crate) fn erase_member(conn: &mut PgConnection, user: UserId) -> QueryResult<()> {
@@ -154,6 +154,45 @@ impl TwoFactorRepository for PgIdentityStore {
                 .set(login_challenges::used_at.eq(at))
                 .execute(conn)
                 .map(|n| n == 1)
+        })
+    }
+
+    fn mark_session_second_factor(&self, session: Session, at: Timestamp) -> PortResult<()> {
+        self.run(|conn| {
+            diesel::insert_into(session_second_factor::table)
+                .values((
+                    session_second_factor::family.eq(session.id.to_hex()),
+                    session_second_factor::user_id.eq(session.user.0),
+                    session_second_factor::passed_at.eq(at),
+                ))
+                .on_conflict_do_nothing()
+                .execute(conn)
+                .map(drop)
+        })
+    }
+
+    fn session_passed_second_factor(&self, session: Session) -> PortResult<bool> {
+        self.run(|conn| {
+            diesel::select(diesel::dsl::exists(
+                session_second_factor::table
+                    .filter(session_second_factor::family.eq(session.id.to_hex()))
+                    .filter(session_second_factor::user_id.eq(session.user.0)),
+            ))
+            .get_result(conn)
+        })
+    }
+
+    fn end_other_sessions(&self, user: UserId, keep: SessionId, at: Timestamp) -> PortResult<()> {
+        self.run(|conn| {
+            diesel::update(
+                refresh_tokens::table
+                    .filter(refresh_tokens::user_id.eq(user.0))
+                    .filter(refresh_tokens::family.ne(keep.to_hex()))
+                    .filter(refresh_tokens::revoked_at.is_null()),
+            )
+            .set(refresh_tokens::revoked_at.eq(at))
+            .execute(conn)
+            .map(drop)
         })
     }
 }

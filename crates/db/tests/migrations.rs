@@ -26,8 +26,10 @@ fn schema_matches_every_table(conn: &mut PgConnection) {
             Option<String>,
             chrono::DateTime<chrono::Utc>,
             Option<chrono::DateTime<chrono::Utc>>,
+            Option<chrono::DateTime<chrono::Utc>>,
         )>(conn)
         .unwrap();
+    email_verifications::table.select(email_verifications::all_columns).load::<(i64, i64, String, String, Ts, Ts, Option<Ts>)>(conn).unwrap();
     refresh_tokens::table.select(refresh_tokens::id).load::<i64>(conn).unwrap();
     password_reset_codes::table
         .select(password_reset_codes::all_columns)

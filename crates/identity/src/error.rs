@@ -37,6 +37,10 @@ pub enum IdentityError {
     WrongCurrentPassword,
     #[error("This password reset link is invalid or has expired. Please request a new one.")]
     InvalidResetCode,
+    #[error("This confirmation link is invalid, was already used or has expired. Please ask for a new one from your account.")]
+    InvalidVerificationLink,
+    #[error("Your e-mail address is already confirmed.")]
+    EmailAlreadyVerified,
     #[error("This subscription code is invalid or has already been used.")]
     InvalidSubscriptionCode,
     #[error("{0} sign-in is not configured. Please sign in with your e-mail and password.")]
@@ -63,6 +67,8 @@ pub enum IdentityError {
     NotAdmin,
     #[error("Please turn on two-factor sign-in on your account's security page before using the back office.")]
     TwoFactorRequired,
+    #[error("This session signed in without your two-factor code. Please log out and log in again with it to use the back office.")]
+    TwoFactorSessionRequired,
     #[error("This session has already ended.")]
     SessionNotFound,
     #[error("The service is busy right now. Please try again in a moment.")]
@@ -92,6 +98,8 @@ impl IdentityError {
             IdentityError::PasswordsDiffer => "passwords_differ",
             IdentityError::WrongCurrentPassword => "wrong_current_password",
             IdentityError::InvalidResetCode => "invalid_reset_code",
+            IdentityError::InvalidVerificationLink => "invalid_verification_link",
+            IdentityError::EmailAlreadyVerified => "email_already_verified",
             IdentityError::InvalidSubscriptionCode => "invalid_subscription_code",
             IdentityError::ProviderNotConfigured(_) => "provider_not_configured",
             IdentityError::SocialStateInvalid(_) => "social_state_invalid",
@@ -105,6 +113,7 @@ impl IdentityError {
             IdentityError::LoginChallengeExpired => "login_challenge_expired",
             IdentityError::NotAdmin => "forbidden",
             IdentityError::TwoFactorRequired => "mfa_required",
+            IdentityError::TwoFactorSessionRequired => "mfa_session_required",
             IdentityError::SessionNotFound => "session_not_found",
             IdentityError::Unavailable => "unavailable",
             IdentityError::Internal(_) => "internal",

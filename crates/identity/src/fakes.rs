@@ -27,6 +27,10 @@ struct State {
     recovery_codes: Vec<(UserId, String, bool)>,
     /// (record, digest)
     login_challenges: Vec<(LoginChallengeRecord, String)>,
+    /// (link, used at)
+    verifications: Vec<(NewVerification, Option<Timestamp>)>,
+    /// Sessions that passed the second factor.
+    second_factor_sessions: Vec<Session>,
 }
 
 #[derive(Default)]
@@ -80,6 +84,7 @@ impl InMemoryStore {
             recommends: vec![],
             friend_email: None,
             created_at: new.now,
+            email_verified: new.email_verified,
         };
         s.users.push((user.clone(), new.password_hash));
         Some(user)
@@ -313,6 +318,24 @@ impl TwoFactorRepository for InMemoryStore {
             None => false,
         }))
     }
+
+    fn mark_session_second_factor(&self, session: Session, _at: Timestamp) -> PortResult<()> {
+        self.with(|s| s.second_factor_sessions.push(session));
+        Ok(())
+    }
+
+    fn session_passed_second_factor(&self, session: Session) -> PortResult<bool> {
+        Ok(self.with(|s| s.second_factor_sessions.contains(&session)))
+    }
+
+    fn end_other_sessions(&self, user: UserId, keep: SessionId, at: Timestamp) -> PortResult<()> {
+        self.with(|s| {
+            for (r, _) in s.refresh.iter_mut().filter(|(r, _)| r.user_id == user && r.family != keep) {
+                r.revoked_at.get_or_insert(at);
+            }
+        });
+        Ok(())
+    }
 }
 
 /// TOTP without the cryptography: the code of a step is a simple function of the secret and
@@ -366,8 +389,10 @@ impl ResetCodeRepository for InMemoryStore {
                 return false;
             };
             code.used_at = Some(at);
-            if let Some((_, hash)) = s.users.iter_mut().find(|(u, _)| u.id == user) {
+            if let Some((u, hash)) = s.users.iter_mut().find(|(u, _)| u.id == user) {
                 *hash = password_hash.to_owned();
+                // The reset link reached the address: it is the owner's.
+                u.email_verified = true;
             }
             true
         });
@@ -375,6 +400,36 @@ impl ResetCodeRepository for InMemoryStore {
             self.revoke_user_sessions(user, at)?;
         }
         Ok(consumed)
+    }
+}
+
+impl EmailVerificationRepository for InMemoryStore {
+    fn save_verification(&self, code: NewVerification, mail: OutgoingMail) -> PortResult<()> {
+        self.with(|s| {
+            s.verifications.push((code, None));
+            s.outbox.push(mail);
+        });
+        Ok(())
+    }
+
+    fn use_verification(&self, digest: &str, at: Timestamp) -> PortResult<Option<UserId>> {
+        Ok(self.with(|s| {
+            let (link, used) = s.verifications.iter_mut().find(|(v, used)| v.digest == digest && used.is_none() && v.expires_at > at)?;
+            let (user, _) = s.users.iter_mut().find(|(u, _)| u.id == link.user_id && u.email == link.email)?;
+            *used = Some(at);
+            user.email_verified = true;
+            Some(user.id)
+        }))
+    }
+
+    fn take_over_unverified(&self, user: UserId, at: Timestamp) -> PortResult<()> {
+        self.with(|s| {
+            if let Some((u, hash)) = s.users.iter_mut().find(|(u, _)| u.id == user) {
+                u.email_verified = true;
+                *hash = crate::service::NO_PASSWORD.to_owned();
+            }
+        });
+        self.revoke_user_sessions(user, at)
     }
 }
 
@@ -556,5 +611,6 @@ pub fn sample_user(id: UserId) -> User {
         recommends: vec![],
         friend_email: None,
         created_at: chrono::DateTime::UNIX_EPOCH,
+        email_verified: true,
     }
 }

@@ -117,6 +117,10 @@ pub struct User {
     pub recommends: Vec<i64>,
     pub friend_email: Option<String>,
     pub created_at: Timestamp,
+    /// The address was confirmed (the e-mailed link, a password reset, or a provider that vouches
+    /// for it). Until then the account reads free content but cannot buy, receive a gift or be
+    /// linked to a sign-in provider (Security III §2).
+    pub email_verified: bool,
 }
 
 impl User {
@@ -142,6 +146,8 @@ pub struct NewUser {
     pub timezone: TimeZoneName,
     pub plan: PlanState,
     pub now: Timestamp,
+    /// Confirmed from the start (a provider's verified address).
+    pub email_verified: bool,
 }
 
 /// The raw registration form, as received.

@@ -53,6 +53,29 @@ pub trait ResetCodeRepository: Send + Sync {
     fn consume_reset_code(&self, code_id: i64, user: UserId, password_hash: &str, at: Timestamp) -> PortResult<bool>;
 }
 
+/// A link that confirms an account's e-mail address.
+#[derive(Debug, Clone)]
+pub struct NewVerification {
+    pub user_id: UserId,
+    /// The address it confirms: once the account's address changes, the link confirms nothing.
+    pub email: Email,
+    pub digest: String,
+    pub created_at: Timestamp,
+    pub expires_at: Timestamp,
+}
+
+/// E-mail confirmation (Security III §2).
+pub trait EmailVerificationRepository: Send + Sync {
+    /// Stores the link's code (by digest) and queues its e-mail, together.
+    fn save_verification(&self, code: NewVerification, mail: OutgoingMail) -> PortResult<()>;
+    /// Uses a code: unused, unexpired, for the address its account still has, which is marked
+    /// confirmed. The account, or none.
+    fn use_verification(&self, digest: &str, at: Timestamp) -> PortResult<Option<UserId>>;
+    /// A provider vouches for the address of an account nobody confirmed: whoever made it with a
+    /// password loses it and every session, and the address counts as confirmed. Together.
+    fn take_over_unverified(&self, user: UserId, at: Timestamp) -> PortResult<()>;
+}
+
 pub trait SubscriptionCodeRepository: Send + Sync {
     fn find_subscription_code(&self, digest: &str) -> PortResult<Option<SubscriptionCodeRecord>>;
     /// Stores unredeemed codes (by digest) for `plan_id`, all or none.
@@ -75,7 +98,15 @@ pub trait AttemptLog: Send + Sync {
 
 /// Everything identity stores, implemented by one adapter.
 pub trait IdentityStore:
-    UserRepository + SessionRepository + ResetCodeRepository + SubscriptionCodeRepository + AttemptLog + SocialRepository + TwoFactorRepository + SessionDirectory
+    UserRepository
+    + SessionRepository
+    + ResetCodeRepository
+    + EmailVerificationRepository
+    + SubscriptionCodeRepository
+    + AttemptLog
+    + SocialRepository
+    + TwoFactorRepository
+    + SessionDirectory
 {
 }
 
@@ -83,6 +114,7 @@ impl<T> IdentityStore for T where
     T: UserRepository
         + SessionRepository
         + ResetCodeRepository
+        + EmailVerificationRepository
         + SubscriptionCodeRepository
         + AttemptLog
         + SocialRepository

@@ -78,7 +78,59 @@ impl IdentityService {
         self.check_signup_limit(&client.address)?;
         let new_user = self.new_user(registration, PlanState::default())?;
         let user = self.deps.store.create_user(new_user)?.ok_or(IdentityError::EmailTaken)?;
+        self.send_verification(&user)?;
         self.start_session(user, &client)
+    }
+
+    /// Mails `user` a link that confirms their address (24 hours, single use).
+    fn send_verification(&self, user: &User) -> Result<(), IdentityError> {
+        let now = self.deps.clock.now();
+        let code = self.deps.secrets.reset_code();
+        let link = format!("{}/verify-email/{}", self.public_url.trim_end_matches('/'), code);
+        let name = if user.first_name.is_empty() { "there" } else { user.first_name.as_str() };
+        let mail = OutgoingMail {
+            to: user.email.to_string(),
+            subject: VERIFICATION_SUBJECT.to_owned(),
+            text_body: format!(
+                "Hello {name},\n\nPlease confirm that this is your e-mail address by opening this link within 24 hours:\n\n{link}\n\n\
+                 Until you do, you can read the free summaries; buying, receiving gifts and signing in with Google, Apple,\n\
+                 LinkedIn or Facebook wait for it.\n\n\
+                 If you did not sign up for Gistbook, you can ignore this e-mail.\n\n\
+                 The Gistbook team\n",
+            ),
+            attachment: None,
+        };
+        let verification = NewVerification {
+            user_id: user.id,
+            email: user.email.clone(),
+            digest: self.deps.secrets.digest(&code),
+            created_at: now,
+            expires_at: now + Duration::hours(VERIFICATION_TTL_HOURS),
+        };
+        self.deps.store.save_verification(verification, mail)?;
+        Ok(())
+    }
+
+    /// `POST /api/user/verify-email`: the link's code confirms the address of its account.
+    pub fn verify_email(&self, code: Option<&str>) -> Result<(), IdentityError> {
+        let code = code.map(str::trim).filter(|c| !c.is_empty()).ok_or(IdentityError::InvalidVerificationLink)?;
+        let now = self.deps.clock.now();
+        self.deps.store.use_verification(&self.deps.secrets.digest(code), now)?.ok_or(IdentityError::InvalidVerificationLink)?;
+        Ok(())
+    }
+
+    /// `POST /api/user/verify-email/resend`: a new link for the signed-in member, three an hour.
+    pub fn resend_verification(&self, session: Session) -> Result<(), IdentityError> {
+        let user = self.current_user(session)?;
+        if user.email_verified {
+            return Err(IdentityError::EmailAlreadyVerified);
+        }
+        let now = self.deps.clock.now();
+        let key = format!("verify-resend:acct:{}", user.id);
+        if self.over_limit(&[(&key, VERIFICATION_RESENDS_PER_HOUR)], now, now - Duration::hours(1))? {
+            return Err(IdentityError::Throttled);
+        }
+        self.send_verification(&user)
     }
 
     /// Creates `count` single-use codes for `plan_id` (lasting `duration_days`, or for life) and
@@ -164,7 +216,10 @@ impl IdentityService {
             .ok_or(IdentityError::InvalidSubscriptionCode)?;
         let new_user = self.new_user(registration, record.grants(now))?;
         match self.deps.store.create_user_redeeming_code(new_user, record.id)? {
-            Ok(user) => self.start_session(user, &client),
+            Ok(user) => {
+                self.send_verification(&user)?;
+                self.start_session(user, &client)
+            }
             Err(RedeemConflict::CodeTaken) => Err(IdentityError::InvalidSubscriptionCode),
             Err(RedeemConflict::EmailTaken) => Err(IdentityError::EmailTaken),
         }
@@ -484,8 +539,16 @@ impl IdentityService {
         // existing account nor takes the address for a new one.
         let email = profile.verified_email().cloned().ok_or(IdentityError::ProviderEmailUnverified(provider))?;
         if let Some(existing) = store.find_credentials(&email)? {
-            store.link_identity(existing.user.id, provider, &profile.subject, now)?;
-            return self.begin_sign_in(existing.user, client);
+            let mut user = existing.user;
+            if !user.email_verified {
+                // Nobody proved this address, and the provider does: whoever made the account
+                // (perhaps not its owner, waiting for them to sign in) loses its password and
+                // every session before it is linked (account pre-hijacking).
+                store.take_over_unverified(user.id, now)?;
+                user.email_verified = true;
+            }
+            store.link_identity(user.id, provider, &profile.subject, now)?;
+            return self.begin_sign_in(user, client);
         }
         // The profile's name, else the one the provider posted (Apple's first sign-in).
         let posted = new_account.posted_name.unwrap_or_default();
@@ -504,6 +567,7 @@ impl IdentityService {
             timezone: TimeZoneName::parse_or_utc(new_account.timezone),
             plan: PlanState::default(),
             now,
+            email_verified: true,
         };
         let user = store.create_user_with_identity(new_user, provider, &profile.subject)?.ok_or(IdentityError::EmailTaken)?;
         Ok(SignInStep::SignedIn(self.start_session(user, client)?))
@@ -518,6 +582,7 @@ impl IdentityService {
             timezone: registration.timezone,
             plan,
             now: self.deps.clock.now(),
+            email_verified: false,
         })
     }
 
@@ -540,6 +605,11 @@ impl IdentityService {
 
 /// The stored hash of an account without a password (social sign-in only).
 pub const NO_PASSWORD: &str = "!no-password";
+
+/// The subject of the e-mail that confirms an address (tests tell it from the others by it).
+pub const VERIFICATION_SUBJECT: &str = "Confirm your Gistbook e-mail address";
+const VERIFICATION_TTL_HOURS: i64 = 24;
+const VERIFICATION_RESENDS_PER_HOUR: u32 = 3;
 
 /// Codes are printed in upper case with dashes for people; accept any case and spacing.
 pub use kernel::normalise_code;

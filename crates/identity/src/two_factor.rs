@@ -2,7 +2,7 @@
 //! codes, and the list of a member's signed-in sessions. The TOTP arithmetic is a port
 //! (`OneTimePasswords`); the rules (enrolment, replay, throttling, who must have it) are here.
 
-use kernel::{SessionId, Timestamp, UserId};
+use kernel::{Session, SessionId, Timestamp, UserId};
 
 use crate::ports::PortResult;
 
@@ -169,6 +169,12 @@ pub trait TwoFactorRepository: Send + Sync {
     fn find_login_challenge(&self, digest: &str) -> PortResult<Option<LoginChallengeRecord>>;
     /// Marks it used, only if it was unused: false when it had been used meanwhile.
     fn consume_login_challenge(&self, id: i64, at: Timestamp) -> PortResult<bool>;
+    /// Records that this session passed the second factor (the back office asks per session).
+    fn mark_session_second_factor(&self, session: Session, at: Timestamp) -> PortResult<()>;
+    fn session_passed_second_factor(&self, session: Session) -> PortResult<bool>;
+    /// Ends every session of the user but `keep` (turning two-factor on ends the sessions that
+    /// only had the password).
+    fn end_other_sessions(&self, user: UserId, keep: SessionId, at: Timestamp) -> PortResult<()>;
 }
 
 /// The member's live sessions (refresh-token families), for the sessions list.

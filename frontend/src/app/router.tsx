@@ -10,6 +10,7 @@ const Signup = lazy(() => import(/* webpackChunkName: "route-signup" */ '@/featu
 const Login = lazy(() => import(/* webpackChunkName: "route-login" */ '@/features/auth/routes/Login'));
 const ForgotPassword = lazy(() => import(/* webpackChunkName: "route-forgot-password" */ '@/features/auth/routes/ForgotPassword'));
 const ResetPassword = lazy(() => import(/* webpackChunkName: "route-reset-password" */ '@/features/auth/routes/ResetPassword'));
+const VerifyEmail = lazy(() => import(/* webpackChunkName: "route-verify-email" */ '@/features/auth/routes/VerifyEmail'));
 const Logout = lazy(() => import(/* webpackChunkName: "route-logout" */ '@/features/auth/routes/Logout'));
 const SubscriptionCode = lazy(() => import(/* webpackChunkName: "route-subscription-code" */ '@/features/auth/routes/SubscriptionCode'));
 const Home = lazy(() => import(/* webpackChunkName: "route-home" */ '@/features/home/routes/Home'));
@@ -90,6 +91,7 @@ export const routes: RouteObject[] = [
       { path: 'login', element: <Login /> },
       { path: 'forgot-password', element: <ForgotPassword /> },
       { path: 'reset-password/:email/:code', element: <ResetPassword /> },
+      { path: 'verify-email/:code', element: <VerifyEmail /> },
       { path: 'logout', element: <Logout /> },
       { path: 'subscriptioncode', element: <SubscriptionCode /> },
       { path: 'subscriptioncode/:code', element: <SubscriptionCode /> },

@@ -16,6 +16,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     friendEmail: null,
     isPaid: false,
     isAdmin: false,
+    emailVerified: true,
     ...overrides,
   };
 }

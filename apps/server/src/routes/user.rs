@@ -21,6 +21,8 @@ pub fn configure(config: &mut ServiceConfig) {
         .service(logout_everywhere)
         .service(forgot_password)
         .service(reset_password)
+        .service(verify_email)
+        .service(resend_verification)
         .service(change_password)
         .service(account)
         .service(delete_account)
@@ -48,6 +50,8 @@ pub struct UserView {
     pub friend_email: Option<String>,
     pub is_paid: bool,
     pub is_admin: bool,
+    /// The e-mail address is confirmed; until it is, the member cannot buy or receive a gift.
+    pub email_verified: bool,
 }
 
 impl UserView {
@@ -64,6 +68,7 @@ impl UserView {
             friend_email: user.friend_email.clone(),
             is_paid: user.plan.is_paid(now),
             is_admin: user.is_admin(),
+            email_verified: user.email_verified,
         }
     }
 }
@@ -135,6 +140,12 @@ pub struct LoginRequest {
     pub password: Option<String>,
     /// A guest purchase to attach once signed in (as `mark-as-paid`).
     pub charge_id: Option<String>,
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct VerifyEmailRequest {
+    /// The code from the e-mailed link (`/verify-email/{code}`).
+    pub code: Option<String>,
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -414,6 +425,39 @@ async fn reset_password(state: web::Data<AppState>, body: web::Json<ResetPasswor
     let identity = state.identity.clone();
     let ResetPasswordRequest { password1, password2, code, email } = body.into_inner();
     blocking(move || identity.reset_password(email.as_deref(), code.as_deref(), password1.as_deref(), password2.as_deref())).await?;
+    Ok(crate::envelope::ok(Empty {}))
+}
+
+/// Confirm the account's e-mail address with the code of the e-mailed link (24 hours, single
+/// use). Needs no sign-in: the code is the proof.
+#[utoipa::path(
+    tag = "user",
+    request_body = VerifyEmailRequest,
+    responses((status = 200, body = OkBody<Empty>), (status = 400, body = ErrorBody, description = "An unknown, used or expired link"))
+)]
+#[post("/api/user/verify-email")]
+async fn verify_email(state: web::Data<AppState>, body: web::Json<VerifyEmailRequest>) -> Result<HttpResponse, ApiError> {
+    let identity = state.identity.clone();
+    let code = body.into_inner().code;
+    blocking(move || identity.verify_email(code.as_deref())).await?;
+    Ok(crate::envelope::ok(Empty {}))
+}
+
+/// E-mail a new confirmation link to the signed-in member (three an hour).
+#[utoipa::path(
+    tag = "user",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, body = OkBody<Empty>),
+        (status = 400, body = ErrorBody, description = "Already confirmed"),
+        (status = 401, body = ErrorBody),
+        (status = 429, body = ErrorBody),
+    )
+)]
+#[post("/api/user/verify-email/resend")]
+async fn resend_verification(state: web::Data<AppState>, caller: AuthUser) -> Result<HttpResponse, ApiError> {
+    let identity = state.identity.clone();
+    blocking(move || identity.resend_verification(caller.session())).await?;
     Ok(crate::envelope::ok(Empty {}))
 }
 

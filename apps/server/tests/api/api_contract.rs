@@ -25,6 +25,8 @@ const CALLS: &[(&str, &str)] = &[
     ("POST", "/api/user/logout-everywhere"),
     ("PUT", "/api/user/forgot-password"),
     ("PUT", "/api/user/reset-password"),
+    ("POST", "/api/user/verify-email"),
+    ("POST", "/api/user/verify-email/resend"),
     ("PUT", "/api/user/password"),
     ("POST", "/api/user/login/two-factor"),
     ("GET", "/api/user/two-factor"),
@@ -498,6 +500,7 @@ async fn with_a_built_front_end_app_routes_get_index_html_and_api_paths_stay_jso
         ("/books/", PRERENDERED_BOOKS),
         ("/login", INDEX_HTML),
         ("/reset-password/ada%40example.com/abc", INDEX_HTML),
+        ("/verify-email/abc", INDEX_HTML),
         // An unknown book's page is the reader's shell as built (the app asks and says why).
         ("/books/12", READER_SHELL),
         ("/shells/reader.html", INDEX_HTML),

@@ -171,6 +171,8 @@ impl Drop for ServerProcess {
 async fn buy_and_crash(world: &Crashable, email: &str) -> String {
     let server = world.start(&[("FAULT_POINT", "after-card-charge"), ("RECONCILE_INTERVAL_MS", "0")]).await;
     let token = server.register(email).await;
+    // Confirmed, as its link would, so that the member may buy.
+    world.scalar(&format!("WITH confirmed AS (UPDATE users SET email_verified_at = now() WHERE email = '{email}' RETURNING 1) SELECT count(*) FROM confirmed"));
     let charges_before = world.stripe.charge_count();
     let card = world.stripe.create_payment_method(stand_ins::stripe::CARD_OK);
     let request = server.client.post(server.url("/api/charge/process/lifetime")).bearer_auth(&token).json(&json!({"token": card})).send();

@@ -30,6 +30,7 @@ mod catalogue_search;
 mod challenge;
 mod crash_safety;
 mod documents;
+mod email_verification;
 mod hostile_input;
 mod library_and_ratings;
 mod messages;

@@ -98,6 +98,7 @@ async fn ann_refers_bo(app: &TestApp) -> (String, String) {
     let mut body = registration("bo@example.com", PASSWORD);
     body["rId"] = json!(referral_id);
     let bo = ok_body(app.post("/api/user/register", &body, None).await, StatusCode::OK).await["result"]["token"].as_str().unwrap().to_owned();
+    app.confirm_email("bo@example.com");
     (ann, bo)
 }
 

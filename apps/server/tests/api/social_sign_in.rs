@@ -640,3 +640,24 @@ async fn apples_first_sign_in_keeps_the_name_apple_posts() {
     let bo = ok_body(app.get(&callback(Provider::Apple, &code, &state), None).await, StatusCode::OK).await;
     assert_eq!(bo["result"]["user"]["firstName"], "");
 }
+
+/// Security III §2, account pre-hijacking: someone signs up with Ada's address (never confirming
+/// it) and keeps the session. When Ada signs in with Google, the provider's word wins: the
+/// maker's password and session end, and the account is Ada's, confirmed.
+#[actix_web::test]
+async fn a_google_sign_in_takes_an_unconfirmed_account_from_whoever_made_it() {
+    let provider = stand_in_provider();
+    let app = app_with_google(&provider).await;
+    let hijacker = app.register_unconfirmed("ada@example.com", PASSWORD).await;
+    assert_eq!(ok_body(app.session(&hijacker).await, StatusCode::OK).await["result"]["user"]["emailVerified"], false);
+
+    provider.next_person(google_person("g-ada", "ada@example.com", true));
+    let (code, state) = authorize_at_provider(&app).await;
+    let ada = ok_body(app.get(&format!("/api/google/login/oauth/callback?code={code}&state={state}"), None).await, StatusCode::OK).await;
+    assert_eq!(ada["result"]["user"]["emailVerified"], true);
+    assert_eq!(app.session(&hijacker).await.status(), StatusCode::UNAUTHORIZED, "the maker's session ended");
+    let refused = app.login_response("ada@example.com", PASSWORD).await;
+    assert_error(refused, StatusCode::BAD_REQUEST, "invalid_credentials", "Incorrect email or password.").await;
+    let token = ada["result"]["token"].as_str().unwrap();
+    assert_eq!(app.session(token).await.status(), StatusCode::OK);
+}

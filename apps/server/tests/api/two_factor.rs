@@ -171,3 +171,27 @@ async fn members_see_their_sessions_and_sign_one_out() {
     assert_eq!(left.as_array().unwrap().len(), 1);
     ok_body(app.session(&laptop_token).await, StatusCode::OK).await;
 }
+
+/// Security III §4: the back office asks the session, not the account. Turning two-factor on ends
+/// the admin's password-only sessions elsewhere; a session that never passed it (as older
+/// versions left them) is refused with `mfa_session_required`.
+#[actix_web::test]
+async fn turning_two_factor_on_ends_password_only_sessions_and_the_back_office_asks_the_session() {
+    let app = spawn_app().await;
+    let laptop = app.register("ada@example.com", PASSWORD).await;
+    app.make_admin("ada@example.com");
+    let phone = app.login("ada@example.com", PASSWORD).await;
+    app.enable_two_factor(&laptop).await;
+    assert_eq!(app.get("/api/admin/user/0", Some(&phone)).await.status(), StatusCode::UNAUTHORIZED, "the phone's session ended");
+    ok_body(app.get("/api/admin/user/0", Some(&laptop)).await, StatusCode::OK).await;
+
+    common::count(&mut app.connect(), "WITH gone AS (DELETE FROM session_second_factor RETURNING 1) SELECT count(*) FROM gone");
+    let refused = app.get("/api/admin/user/0", Some(&laptop)).await;
+    assert_error(
+        refused,
+        StatusCode::FORBIDDEN,
+        "mfa_session_required",
+        "This session signed in without your two-factor code. Please log out and log in again with it to use the back office.",
+    )
+    .await;
+}

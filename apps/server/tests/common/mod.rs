@@ -281,10 +281,26 @@ impl TestApp {
     }
 
     /// Registers and returns the access token (the cookie store now holds the refresh cookie).
+    /// Registers a member whose address is confirmed (set in the database: the link's own path is
+    /// tested in `email_verification.rs`), so tests about what follows may buy.
     pub async fn register(&self, email: &str, password: &str) -> String {
+        let token = self.register_unconfirmed(email, password).await;
+        self.confirm_email(email);
+        token
+    }
+
+    /// Registers a member as sign-up leaves them: the address not confirmed yet.
+    pub async fn register_unconfirmed(&self, email: &str, password: &str) -> String {
         let response = self.register_response(email, password).await;
         let body = ok_body(response, StatusCode::OK).await;
         body["result"]["token"].as_str().expect("token").to_owned()
+    }
+
+    /// Marks the account's address confirmed, as its link would.
+    pub fn confirm_email(&self, email: &str) {
+        let email = kernel::Email::parse(email).expect("an e-mail address");
+        let sql = format!("UPDATE users SET email_verified_at = now() WHERE email = '{}' AND email_verified_at IS NULL", email.as_str().replace('\'', "''"));
+        diesel::RunQueryDsl::execute(diesel::sql_query(sql), &mut self.connect()).expect("confirm the address");
     }
 
     pub async fn login_response(&self, email: &str, password: &str) -> Response {
@@ -365,9 +381,15 @@ impl TestApp {
         self.identity.create_subscription_codes(plan, days, count).expect("create codes")
     }
 
-    /// Every mail in the outbox folder addressed to `email`, decoded, oldest first.
+    /// Every mail in the outbox folder addressed to `email`, decoded, oldest first, but the
+    /// sign-up's confirmation link (`confirmation_mails_to`), which every new account gets.
     pub fn mails_to(&self, email: &str) -> Vec<String> {
-        mails_in(&self.outbox, email)
+        mails_in(&self.outbox, email).into_iter().filter(|mail| !is_confirmation(mail)).collect()
+    }
+
+    /// The confirmation links mailed to `email`, oldest first.
+    pub fn confirmation_mails_to(&self, email: &str) -> Vec<String> {
+        mails_in(&self.outbox, email).into_iter().filter(|mail| is_confirmation(mail)).collect()
     }
 
     /// Waits (up to 15 s) for a mail to `email` and returns the newest one's decoded text.
@@ -394,7 +416,12 @@ impl TestApp {
     /// Mail queued to `email` (sent or not): what a job decided to send, before the mail worker
     /// has written it out.
     pub fn queued_mails_to(&self, email: &str) -> i64 {
-        count(&mut self.connect(), &format!("SELECT count(*) FROM mail_outbox WHERE recipient = '{}'", email.replace('\'', "''")))
+        let sql = format!(
+            "SELECT count(*) FROM mail_outbox WHERE recipient = '{}' AND subject <> '{}'",
+            email.replace('\'', "''"),
+            identity::service::VERIFICATION_SUBJECT
+        );
+        count(&mut self.connect(), &sql)
     }
 
     /// Waits until a whole pass of the background worker `worker` (`commission-ledger`,
@@ -424,6 +451,10 @@ impl TestApp {
         let mails = self.wait_for_mails_to(email, before + 1).await;
         reset_code_from_mail(mails.last().unwrap())
     }
+}
+
+fn is_confirmation(mail: &str) -> bool {
+    mail.contains(&format!("Subject: {}", identity::service::VERIFICATION_SUBJECT))
 }
 
 /// Reads the `.eml` files lettre's FileTransport wrote, keeping those addressed to `email`.

@@ -8,7 +8,7 @@ use crate::gateway::{FoundPurchase, Gateways, OneTimePayment, PaymentOutcome, Pu
 use crate::model::{Plan, PlanKind};
 use crate::ports::{BillingStore, CouponClaim, RenewalEnding, Secrets, TrialKeys};
 use crate::receipt::receipt;
-use crate::standing::Standing;
+use crate::standing::{Refusal, Standing};
 use crate::subscription::{SubscriptionState, SubscriptionStatus};
 use kernel::{Session, UserId};
 
@@ -33,7 +33,10 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
         let plan = self.plan(plan_id)?;
         let payer = session.map(|s| self.store.live_payer(s)).transpose()?.flatten();
         let keys = TrialKeys { user: payer.as_ref().map(|p| p.user), email: payer.as_ref().map(|p| normalised(&p.email)), ..TrialKeys::default() };
-        self.decide(&plan, payer.map(|p| p.user), &keys)
+        let unconfirmed = payer.as_ref().is_some_and(|p| !p.email_verified);
+        let decided = self.decide(&plan, payer.map(|p| p.user), &keys)?;
+        // Said before the card form: an account whose address is not confirmed cannot buy yet.
+        Ok(if unconfirmed { Standing { refusal: Some(Refusal::EmailNotConfirmed), ..decided } } else { decided })
     }
 
     /// Charges a card for a basket priced here: a subscription with its trial (once per buyer), or

@@ -34,7 +34,12 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
     /// row lock, and extends the member's plan.
     pub fn redeem(&self, secrets: &dyn Secrets, session: Session, code: Option<&str>, only: Option<CodeKind>, client: &str) -> Result<Redeemed, BillingError> {
         let typed = code.map(kernel::normalise_code).filter(|c| !c.is_empty()).ok_or(BillingError::MissingCode)?;
-        let member = self.member(session)?;
+        let payer = self.store.live_payer(session)?.ok_or(BillingError::NotSignedIn)?;
+        // A gift (or any code) goes only to an account whose address is confirmed.
+        if !payer.email_verified {
+            return Err(BillingError::EmailNotConfirmed);
+        }
+        let member = payer.user;
         let since = self.now - chrono::Duration::minutes(CODE_WINDOW_MINUTES);
         if self.store.record_attempt(&format!("code:ip:{client}"), self.now, since)? > CODE_ATTEMPTS_PER_ADDRESS {
             return Err(BillingError::Throttled);

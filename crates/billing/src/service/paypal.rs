@@ -166,6 +166,9 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
         match buyer {
             Buyer::Member(session) => {
                 let payer = self.store.live_payer(*session)?.ok_or(BillingError::NotSignedIn)?;
+                if !payer.email_verified {
+                    return Err(BillingError::EmailNotConfirmed);
+                }
                 Ok((Some(payer.user), payer.email))
             }
             Buyer::Guest { email } => {

@@ -323,6 +323,24 @@ mod checkout {
         assert_eq!(store.charges()[0].status, ChargeStatus::Paid);
     }
 
+    /// Security III §2: an account whose address nobody confirmed buys nothing (by card or
+    /// PayPal), is told so before the card form, and redeems no code; a guest still buys.
+    #[test]
+    fn an_account_with_an_unconfirmed_address_cannot_buy_or_redeem() {
+        let store = InMemoryBilling::with_standard_plans();
+        let cards = FakeCards::new(now());
+        let billing = Billing::new(&store, now());
+        let unconfirmed = store.sign_in_unconfirmed(ADA, "ada@example.com");
+        let refused = billing.pay_by_card(by_card(&cards), &CountingSecrets::default(), &card("lifetime", Buyer::Member(unconfirmed), Some("pm_visa")));
+        assert_eq!(refused.unwrap_err(), BillingError::EmailNotConfirmed);
+        assert!(store.charges().is_empty() && cards.payments.lock().unwrap().is_empty(), "nothing recorded, nothing charged");
+        let standing = billing.purchase_standing(Some("lifetime"), Some(unconfirmed)).unwrap();
+        assert_eq!(standing.refusal, Some(crate::standing::Refusal::EmailNotConfirmed));
+        assert_eq!(billing.redeem(&CountingSecrets::default(), unconfirmed, Some("ANY-CODE"), None, "1.1.1.1").unwrap_err(), BillingError::EmailNotConfirmed);
+        let guest = billing.pay_by_card(by_card(&cards), &CountingSecrets::default(), &card("lifetime", guest(Some("ada@example.com")), Some("pm_visa")));
+        assert!(guest.is_ok(), "{guest:?}");
+    }
+
     #[test]
     fn lifetime_is_one_payment_of_the_servers_total_for_life() {
         let store = InMemoryBilling::with_standard_plans();

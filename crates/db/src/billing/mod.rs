@@ -446,7 +446,7 @@ impl Payers for PgStore<'_> {
     fn live_payer(&self, session: Session) -> PortResult<Option<Payer>> {
         self.run(|conn| {
             let user = crate::identity_store::find_session_user(conn, session)?;
-            Ok(user.map(|user| Payer { user: user.id, email: user.email.to_string() }))
+            Ok(user.map(|user| Payer { user: user.id, email: user.email.to_string(), email_verified: user.email_verified }))
         })
     }
 

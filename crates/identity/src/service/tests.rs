@@ -37,6 +37,61 @@ fn form(email: &str, password: &str) -> RegistrationForm {
     }
 }
 
+fn verification_code_from_mail(mail: &OutgoingMail) -> String {
+    assert_eq!(mail.subject, VERIFICATION_SUBJECT);
+    let line = mail.text_body.lines().find(|l| l.contains("/verify-email/")).expect("link in mail");
+    line.rsplit('/').next().unwrap().trim().to_owned()
+}
+
+#[test]
+fn sign_up_mails_a_link_that_confirms_the_address_once_within_a_day() {
+    let w = world();
+    let signed_in = w.service.register(&form("a@b.co", "lantern-ridge-1"), "10.0.0.1").unwrap();
+    assert!(!signed_in.user.email_verified);
+    let mail = &w.store.outbox()[0];
+    assert_eq!(mail.to, "a@b.co");
+    assert!(mail.text_body.contains("https://gistbook.test/verify-email/"), "{}", mail.text_body);
+    let code = verification_code_from_mail(mail);
+    assert_eq!(w.service.verify_email(Some("not-the-code")), Err(IdentityError::InvalidVerificationLink));
+    assert_eq!(w.service.verify_email(None), Err(IdentityError::InvalidVerificationLink));
+    w.service.verify_email(Some(&code)).unwrap();
+    assert!(w.service.current_user(signed_in.session).unwrap().email_verified);
+    assert_eq!(w.service.verify_email(Some(&code)), Err(IdentityError::InvalidVerificationLink), "single use");
+    assert_eq!(w.service.resend_verification(signed_in.session), Err(IdentityError::EmailAlreadyVerified));
+}
+
+#[test]
+fn a_confirmation_link_expires_after_a_day_and_a_new_one_can_be_asked_for_three_times_an_hour() {
+    let w = world();
+    let signed_in = w.service.register(&form("a@b.co", "lantern-ridge-1"), "10.0.0.1").unwrap();
+    let old = verification_code_from_mail(&w.store.outbox()[0]);
+    w.clock.advance(Duration::hours(25));
+    assert_eq!(w.service.verify_email(Some(&old)), Err(IdentityError::InvalidVerificationLink));
+    for _ in 0..3 {
+        w.service.resend_verification(signed_in.session).unwrap();
+    }
+    assert_eq!(w.service.resend_verification(signed_in.session), Err(IdentityError::Throttled));
+    let fresh = verification_code_from_mail(w.store.outbox().last().unwrap());
+    w.service.verify_email(Some(&fresh)).unwrap();
+}
+
+#[test]
+fn a_password_reset_confirms_the_address_too() {
+    let w = world();
+    let signed_in = w.service.register(&form("a@b.co", "lantern-ridge-1"), "10.0.0.1").unwrap();
+    w.service.forgot_password(Some("a@b.co"), "1.1.1.1").unwrap();
+    let code = reset_code_from_mail(w.store.outbox().last().unwrap());
+    w.service.reset_password(Some("a@b.co"), Some(&code), Some("harbor-light-2"), Some("harbor-light-2")).unwrap();
+    let user = w.service.login(Some("a@b.co"), Some("harbor-light-2"), "1.1.1.1").unwrap().signed_in().unwrap().user;
+    assert_eq!(user.id, signed_in.user.id);
+    assert!(user.email_verified);
+}
+
+/// The mail besides the sign-up's confirmation links.
+fn other_mail(w: &World) -> Vec<OutgoingMail> {
+    w.store.outbox().into_iter().filter(|m| m.subject != VERIFICATION_SUBJECT).collect()
+}
+
 fn reset_code_from_mail(mail: &OutgoingMail) -> String {
     let line = mail.text_body.lines().find(|l| l.contains("/reset-password/")).expect("link in mail");
     line.rsplit('/').next().unwrap().trim().to_owned()
@@ -295,9 +350,9 @@ fn forgot_password_answers_alike_and_mails_only_real_accounts() {
     let w = world();
     w.service.register(&form("a@b.co", "lantern-ridge-1"), "10.0.0.1").unwrap();
     assert_eq!(w.service.forgot_password(Some("nobody@b.co"), "1.1.1.1"), Ok(()));
-    assert!(w.store.outbox().is_empty());
+    assert!(other_mail(&w).is_empty());
     assert_eq!(w.service.forgot_password(Some("A@b.co"), "1.1.1.1"), Ok(()));
-    let mail = &w.store.outbox()[0];
+    let mail = &other_mail(&w)[0];
     assert_eq!(mail.to, "a@b.co");
     assert!(mail.text_body.contains("https://gistbook.test/reset-password/a%40b.co/"), "{}", mail.text_body);
     assert_eq!(w.service.forgot_password(Some(""), "1.1.1.1").unwrap_err().to_string(), "Please specify Email.");
@@ -320,7 +375,7 @@ fn reset_password_consumes_the_code_and_revokes_sessions() {
     let w = world();
     let signed_in = w.service.register(&form("a@b.co", "lantern-ridge-1"), "10.0.0.1").unwrap();
     w.service.forgot_password(Some("a@b.co"), "1.1.1.1").unwrap();
-    let code = reset_code_from_mail(&w.store.outbox()[0]);
+    let code = reset_code_from_mail(&other_mail(&w)[0]);
     assert_eq!(
         w.service.reset_password(Some("a@b.co"), Some(&code), Some("new-password"), Some("other-password")).unwrap_err(),
         IdentityError::PasswordsDiffer
@@ -343,7 +398,7 @@ fn reset_codes_expire_after_one_hour_and_belong_to_one_account() {
     w.service.register(&form("a@b.co", "lantern-ridge-1"), "10.0.0.1").unwrap();
     w.service.register(&form("c@d.co", "lantern-ridge-1"), "10.0.0.1").unwrap();
     w.service.forgot_password(Some("a@b.co"), "1.1.1.1").unwrap();
-    let code = reset_code_from_mail(&w.store.outbox()[0]);
+    let code = reset_code_from_mail(&other_mail(&w)[0]);
     assert_eq!(w.service.reset_password(Some("c@d.co"), Some(&code), Some("new-password"), Some("new-password")).unwrap_err(), IdentityError::InvalidResetCode);
     w.clock.advance(Duration::minutes(61));
     assert_eq!(w.service.reset_password(Some("a@b.co"), Some(&code), Some("new-password"), Some("new-password")).unwrap_err(), IdentityError::InvalidResetCode);
@@ -491,6 +546,8 @@ mod social {
     fn a_verified_email_links_the_existing_account_and_an_unverified_one_does_not() {
         let w = social_world(vec![]);
         let existing = w.world.service.register(&form("grace@example.com", "lantern-ridge-1"), "10.0.0.1").unwrap().user;
+        let code = verification_code_from_mail(&w.world.store.outbox()[0]);
+        w.world.service.verify_email(Some(&code)).unwrap();
         let start = w.world.service.start_social_sign_in(Provider::Facebook).unwrap();
         w.providers.answer("unverified", Ok(profile("fb-1", "grace@example.com", false)));
         assert_eq!(
@@ -507,8 +564,32 @@ mod social {
             .signed_in()
             .unwrap();
         assert_eq!(signed_in.user.id, existing.id);
-        // The password still works too.
+        // The owner confirmed the address: the password still works too.
         assert!(w.world.service.login(Some("grace@example.com"), Some("lantern-ridge-1"), "1.1.1.1").is_ok());
+    }
+
+    /// Security III §2, account pre-hijacking: someone signs up with Grace's address and waits.
+    /// When Grace signs in with Google, the provider's word wins over the unconfirmed account:
+    /// the password its maker set and every session of theirs end before the account is linked.
+    #[test]
+    fn a_provider_sign_in_takes_an_unconfirmed_account_from_whoever_made_it() {
+        let w = social_world(vec![]);
+        let hijacker = w.world.service.register(&form("grace@example.com", "lantern-ridge-1"), "6.6.6.6").unwrap();
+        assert!(!hijacker.user.email_verified);
+        let start = w.world.service.start_social_sign_in(Provider::Google).unwrap();
+        w.providers.answer("grace", Ok(profile("google-grace", "grace@example.com", true)));
+        let grace = w
+            .world
+            .service
+            .finish_social_sign_in(Provider::Google, Some("grace"), Some(&start.state), Some(&start.state), None, "1.1.1.1")
+            .unwrap()
+            .signed_in()
+            .unwrap();
+        assert_eq!(grace.user.id, hijacker.user.id);
+        assert!(grace.user.email_verified);
+        assert_eq!(w.world.service.login(Some("grace@example.com"), Some("lantern-ridge-1"), "6.6.6.6").unwrap_err(), IdentityError::InvalidCredentials);
+        assert_eq!(w.world.service.refresh(Some(&hijacker.refresh_token), "6.6.6.6").unwrap_err(), IdentityError::SessionExpired);
+        assert!(w.world.service.refresh(Some(&grace.refresh_token), "1.1.1.1").is_ok(), "Grace's own session lives");
     }
 
     /// Facebook's Graph API answers an address with no verified flag: that silence is not a yes.
@@ -708,6 +789,7 @@ fn refusing_an_account_without_a_password_takes_a_full_verification_like_any_oth
             timezone: TimeZoneName::parse_or_utc(None),
             plan: PlanState::default(),
             now: w.clock.now(),
+            email_verified: true,
         })
         .unwrap()
         .unwrap();

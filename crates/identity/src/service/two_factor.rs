@@ -44,7 +44,9 @@ impl IdentityService {
             return Err(IdentityError::LoginChallengeExpired);
         }
         let user = store.find_user(record.user_id)?.ok_or(IdentityError::LoginChallengeExpired)?;
-        self.start_session(user, &client.into())
+        let signed_in = self.start_session(user, &client.into())?;
+        store.mark_session_second_factor(signed_in.session, now)?;
+        Ok(signed_in)
     }
 
     /// Whether two-factor is on, for the security page.
@@ -84,6 +86,9 @@ impl IdentityService {
             return Err(IdentityError::TwoFactorNotStarted);
         }
         self.deps.store.clear_attempts(&code_key(user.id))?;
+        // This session just passed the second factor; the others had only the password.
+        self.deps.store.mark_session_second_factor(session, now)?;
+        self.deps.store.end_other_sessions(user.id, session.id, now)?;
         Ok(codes)
     }
 
@@ -107,8 +112,9 @@ impl IdentityService {
         Ok(codes)
     }
 
-    /// The back office is for admins with two-factor on; anyone else is refused, whatever the
-    /// page asked.
+    /// The back office is for admins with two-factor on, in a session that passed it (a session
+    /// from before it was turned on, or signed in some other way, does not); anyone else is
+    /// refused, whatever the page asked.
     pub fn authorize_admin(&self, session: Session) -> Result<User, IdentityError> {
         let user = self.current_user(session)?;
         if !user.is_admin() {
@@ -116,6 +122,9 @@ impl IdentityService {
         }
         if !self.deps.store.find_two_factor(user.id)?.is_some_and(|t| t.is_enabled()) {
             return Err(IdentityError::TwoFactorRequired);
+        }
+        if !self.deps.store.session_passed_second_factor(session)? {
+            return Err(IdentityError::TwoFactorSessionRequired);
         }
         Ok(user)
     }

@@ -24,6 +24,7 @@ fn user(id: UserId, paid: bool) -> User {
         recommends: vec![],
         friend_email: None,
         created_at: now(),
+        email_verified: true,
     }
 }
 

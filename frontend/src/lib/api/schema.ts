@@ -2532,6 +2532,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/verify-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm the account's e-mail address with the code of the e-mailed link (24 hours, single
+         *     use). Needs no sign-in: the code is the proof.
+         */
+        post: operations["verify_email"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/verify-email/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** E-mail a new confirmation link to the signed-in member (three an hour). */
+        post: operations["resend_verification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/visuals": {
         parameters: {
             query?: never;
@@ -6223,6 +6260,8 @@ export interface components {
         /** @description The User entity of the member spec (dates as epoch milliseconds). */
         UserView: {
             email: string;
+            /** @description The e-mail address is confirmed; until it is, the member cannot buy or receive a gift. */
+            emailVerified: boolean;
             /**
              * Format: int64
              * @description When it ends; null for lifetime or never paid.
@@ -6243,6 +6282,10 @@ export interface components {
             planId: string | null;
             /** @description Category ids the member picked. */
             recommends: number[];
+        };
+        VerifyEmailRequest: {
+            /** @description The code from the e-mailed link (`/verify-email/{code}`). */
+            code?: string | null;
         };
         VisualCard: {
             book: components["schemas"]["BookRef"];
@@ -13286,6 +13329,82 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    verify_email: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyEmailRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_Empty"];
+                };
+            };
+            /** @description An unknown, used or expired link */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    resend_verification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_Empty"];
+                };
+            };
+            /** @description Already confirmed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -69,6 +69,7 @@ export type ForgotPasswordRequest = Schemas['ForgotPasswordRequest'];
 
 /** PUT /api/user/reset-password */
 export type ResetPasswordRequest = Schemas['ResetPasswordRequest'];
+export type VerifyEmailRequest = Schemas['VerifyEmailRequest'];
 
 /** POST /api/user/subscription-code-register */
 export type SubscriptionCodeRegisterRequest = Schemas['CodeRegisterRequest'];

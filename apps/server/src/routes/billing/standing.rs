@@ -70,6 +70,7 @@ async fn standing(state: web::Data<AppState>, caller: MemberOrGuest, query: web:
         let error = match refusal {
             Refusal::ForLife => BillingError::HasLifetime,
             Refusal::Subscribed { plan_name, renews_on } => BillingError::AlreadySubscribed { plan_name: plan_name.clone(), renews_on: *renews_on },
+            Refusal::EmailNotConfirmed => BillingError::EmailNotConfirmed,
         };
         RefusalView { code: error.code().to_owned(), message: error.to_string() }
     });

@@ -143,6 +143,38 @@ fn the_back_office_is_for_admins_with_two_factor_on() {
     assert_eq!(w.service.authorize_admin(admin.session).unwrap().id, admin.user.id);
 }
 
+/// Security III §4: two-factor is asked of the session, not the account. Turning it on ends
+/// the sessions that had only the password; the one that proved a code, and later sign-ins with
+/// one, may use the back office; a session that never passed it may not.
+#[test]
+fn the_back_office_asks_whether_this_session_passed_the_second_factor() {
+    let w = world();
+    let laptop = w.service.register(&form("admin@b.co", PASSWORD), "10.0.0.1").unwrap();
+    w.store.make_admin(laptop.user.id);
+    let phone = w.service.login(Some("admin@b.co"), Some(PASSWORD), "10.0.0.2").unwrap().signed_in().unwrap();
+    let enrolment = w.service.start_two_factor(laptop.session).unwrap();
+    let code = FakeOneTimePasswords::code_at(&enrolment.secret, w.clock.now());
+    w.service.enable_two_factor(laptop.session, Some(&code)).unwrap();
+    assert_eq!(w.service.authorize_admin(phone.session).unwrap_err(), IdentityError::SessionExpired, "the password-only session ended");
+    assert!(w.service.refresh(Some(&phone.refresh_token), "10.0.0.2").is_err());
+    assert_eq!(w.service.authorize_admin(laptop.session).unwrap().id, laptop.user.id, "this session proved a code");
+
+    // A session from before (as stored by an older version) never passed it.
+    let old = w.service.start_session(w.service.current_user(laptop.session).unwrap(), &ClientInfo::from("10.0.0.3")).unwrap();
+    assert_eq!(w.service.authorize_admin(old.session).unwrap_err(), IdentityError::TwoFactorSessionRequired);
+    assert_eq!(
+        IdentityError::TwoFactorSessionRequired.to_string(),
+        "This session signed in without your two-factor code. Please log out and log in again with it to use the back office."
+    );
+
+    // Signing in with the code passes it.
+    w.clock.advance(Duration::seconds(30));
+    let step = challenge(&w, "admin@b.co");
+    let code = FakeOneTimePasswords::code_at(&enrolment.secret, w.clock.now());
+    let signed_in = w.service.finish_second_factor(Some(&step), Some(&code), "10.0.0.4").unwrap();
+    assert_eq!(w.service.authorize_admin(signed_in.session).unwrap().id, laptop.user.id);
+}
+
 #[test]
 fn the_sessions_list_names_each_device_and_ends_one_at_a_time() {
     let w = world();

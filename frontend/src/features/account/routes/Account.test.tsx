@@ -24,6 +24,35 @@ describe('account', () => {
     expect(main.getByRole('link', { name: 'Logout' })).toHaveAttribute('href', '/logout');
   });
 
+  it('asks a member whose address is not confirmed to open the link, and sends a new one', async () => {
+    signIn();
+    let resent = 0;
+    server.use(
+      http.get('/api/user/account', () => ok({ user: makeUser({ email: 'new@example.com', emailVerified: false }) })),
+      http.post('/api/user/verify-email/resend', () => {
+        resent += 1;
+        return resent > 1 ? fail(429, 'Too many attempts. Please wait a few minutes and try again.', 'throttled') : ok({});
+      }),
+    );
+    const { user } = renderApp('/account');
+    const notice = await screen.findByRole('region', { name: 'Confirm your e-mail address' });
+    expect(within(notice).getByText('new@example.com')).toBeInTheDocument();
+    expect(notice).toHaveTextContent(/buying, receiving gifts and signing in with Google/);
+    await user.click(within(notice).getByRole('button', { name: 'Send a new link' }));
+    expect(await within(notice).findByText('We sent a new link to new@example.com. It works for 24 hours.')).toBeInTheDocument();
+    await user.click(within(notice).getByRole('button', { name: 'Send a new link' }));
+    expect(await within(notice).findByText('Too many attempts. Please wait a few minutes and try again.')).toBeInTheDocument();
+    expect(resent).toBe(2);
+  });
+
+  it('says nothing about confirming to a member whose address is confirmed', async () => {
+    signIn();
+    server.use(http.get('/api/user/account', () => ok({ user: makeUser({ email: 'done@example.com', emailVerified: true }) })));
+    renderApp('/account');
+    expect(await screen.findByText('done@example.com')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Confirm your e-mail address' })).not.toBeInTheDocument();
+  });
+
   it('shows an active yearly plan with its end date', async () => {
     signIn();
     const end = Date.UTC(2099, 5, 30, 12);

@@ -6,6 +6,7 @@ import { useSeats } from '@/lib/billing/seats-api';
 import { SUPPORT_EMAIL } from '@/lib/constants';
 import { useAccount } from '../api/get-account';
 import { useSubscription } from '../api/get-subscription';
+import { ConfirmEmailNotice } from '../components/ConfirmEmailNotice';
 import { GrantsList } from '../components/GrantsList';
 import { InfographicsList } from '../components/InfographicsList';
 import { RedeemCard } from '../components/RedeemCard';
@@ -39,6 +40,7 @@ export default function AccountRoute() {
       </header>
       {account.isPending ? <Spinner label="Loading your account…" /> : null}
       <div className="account__grid">
+        {user && !user.emailVerified ? <ConfirmEmailNotice email={user.email} /> : null}
         <section className="card" aria-labelledby="profile-title">
           <h2 id="profile-title" className="card__title">
             Profile

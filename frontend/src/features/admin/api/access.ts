@@ -31,8 +31,12 @@ export function useAdminAccess(): AdminAccess {
   return twoFactor.data.enabled ? { kind: 'admin' } : { kind: 'mfa-required' };
 }
 
-/** The page an admin call's refusal calls for, if it is one (403 forbidden / mfa_required). */
-export function accessFromError(error: unknown): 'forbidden' | 'mfa-required' | null {
+/**
+ * The page an admin call's refusal calls for, if it is one (403 forbidden, mfa_required, or
+ * mfa_session_required: two-factor is on, but this session signed in without a code).
+ */
+export function accessFromError(error: unknown): 'forbidden' | 'mfa-required' | 'mfa-session' | null {
   if (!(error instanceof ApiError) || error.status !== 403) return null;
+  if (error.code === 'mfa_session_required') return 'mfa-session';
   return error.code === 'mfa_required' ? 'mfa-required' : 'forbidden';
 }

@@ -39,10 +39,28 @@ export function MfaRequired() {
   );
 }
 
+export const MFA_SESSION_TEXT = 'This session signed in without your two-factor code.';
+
+/** An admin with two-factor on whose session did not pass it: sign in again, with the code. */
+export function MfaSessionRequired() {
+  useDocumentTitle('Log in again with your code');
+  return (
+    <div className="page page--narrow page--center admin-access">
+      <h1 className="page__title">Log in again with your code</h1>
+      <p className="page__lead">{MFA_SESSION_TEXT}</p>
+      <p>The back office needs a session that passed two-factor sign-in. Log out, then log in with your password and a code from your app.</p>
+      <Link className="btn btn--primary btn--md" to="/logout">
+        Log out
+      </Link>
+    </div>
+  );
+}
+
 /** A failed admin call: the 403 pages for a refusal, else the error in a warning banner. */
 export function QueryError({ error }: { error: unknown }) {
   const access = accessFromError(error);
   if (access === 'forbidden') return <Forbidden />;
   if (access === 'mfa-required') return <MfaRequired />;
+  if (access === 'mfa-session') return <MfaSessionRequired />;
   return <Alert tone="warning">{errorMessage(error)}</Alert>;
 }

@@ -46,6 +46,17 @@ describe('the admin guard', () => {
     expect(await screen.findByText('The back office needs two-factor sign-in on your account.')).toBeInTheDocument();
   });
 
+  it('asks an admin whose session did not pass two-factor to log in again with a code', async () => {
+    signIn();
+    server.use(
+      ...adminAccess(),
+      http.get('/api/admin/user/{start}', () => fail(403, 'This session signed in without your two-factor code.', 'mfa_session_required')),
+    );
+    renderApp('/admin/users');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log in again with your code' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Log out' })).toHaveAttribute('href', '/logout');
+  });
+
   it('turns a 403 forbidden answer of an admin call into the 403 page', async () => {
     signIn();
     server.use(
