@@ -332,7 +332,7 @@ impl From<billing::BillingError> for ApiError {
             AccountNeeded | EmailNotConfirmed => StatusCode::FORBIDDEN,
             AlreadyForLife | HasLifetime | AlreadySubscribed { .. } | TrialUsed { .. } | SeatTaken => StatusCode::CONFLICT,
             SeatNotFound => StatusCode::NOT_FOUND,
-            Throttled | TooManyCouponGuesses => StatusCode::TOO_MANY_REQUESTS,
+            Throttled | TooManyCouponGuesses | TooManySeatInvites => StatusCode::TOO_MANY_REQUESTS,
             Declined(_) | NotCharged | PayPalNotApproved | PayPalRefused(_) => StatusCode::PAYMENT_REQUIRED,
             StillRequiresAction | ChargeTaken | NothingToCancel | NoCardToUpdate | PayPalCard => StatusCode::CONFLICT,
             NotConfigured => StatusCode::SERVICE_UNAVAILABLE,

@@ -139,7 +139,10 @@ impl GiftDetails {
     /// The form as typed: trimmed, bounded, the recipient's address valid when given.
     pub fn parse(sender: Option<&str>, recipient: Option<&str>, recipient_email: Option<&str>, message: Option<&str>) -> Result<GiftDetails, BillingError> {
         let text = |v: Option<&str>| v.map(str::trim).unwrap_or_default().to_owned();
-        let (sender_name, recipient_name, message) = (text(sender), text(recipient), text(message));
+        // Names go into the mail's lines (and the subject): line breaks and runs of spaces become
+        // one space, so a name cannot forge the mail's layout.
+        let flat = |v: Option<&str>| v.unwrap_or_default().split_whitespace().collect::<Vec<_>>().join(" ");
+        let (sender_name, recipient_name, message) = (flat(sender), flat(recipient), text(message));
         if sender_name.chars().count() > MAX_GIFT_NAME || recipient_name.chars().count() > MAX_GIFT_NAME {
             return Err(BillingError::GiftTooLong("Names may be at most 100 characters."));
         }
@@ -288,5 +291,14 @@ mod tests {
         assert_eq!(GiftDetails::parse(None, None, Some("nope"), None).unwrap_err(), BillingError::InvalidEmail);
         assert!(GiftDetails::parse(None, None, None, Some(&"x".repeat(1001))).is_err());
         assert_eq!(GiftDetails::parse(None, None, Some("  "), None).unwrap().recipient_email, None);
+    }
+
+    /// Security III §8: a name cannot add lines to the gift mail (or its subject).
+    #[test]
+    fn names_with_line_breaks_are_flattened_to_one_line() {
+        let gift = GiftDetails::parse(Some("Ada\r\n\r\nYour code: FAKE-CODE"), Some(" Grace \t Hopper\n"), None, Some("Line one\nLine two")).unwrap();
+        assert_eq!(gift.sender_name, "Ada Your code: FAKE-CODE");
+        assert_eq!(gift.recipient_name, "Grace Hopper");
+        assert_eq!(gift.message, "Line one\nLine two", "the message keeps its own lines, quoted in the mail");
     }
 }

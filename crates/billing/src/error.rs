@@ -81,6 +81,8 @@ pub enum BillingError {
     GiftNeedsAddress,
     #[error("Too many attempts. Please wait a few minutes and try again.")]
     Throttled,
+    #[error("You have sent many invitations today. Please try again tomorrow.")]
+    TooManySeatInvites,
     #[error("We could not find this seat.")]
     SeatNotFound,
     #[error("This seat has been taken already.")]
@@ -142,6 +144,7 @@ impl BillingError {
             BillingError::TrialUsed { .. } => "trial_used",
             BillingError::GiftTooLong(_) | BillingError::GiftNeedsAddress => "invalid_gift",
             BillingError::Throttled => "throttled",
+            BillingError::TooManySeatInvites => "too_many_invites",
             BillingError::SeatNotFound => "not_found",
             BillingError::SeatTaken => "seat_taken",
             BillingError::NothingToCancel => "nothing_to_cancel",

@@ -25,6 +25,9 @@ pub struct Invite {
     pub friend_email: Email,
 }
 
+/// The invitation's subject, the same for every inviter.
+pub const INVITE_SUBJECT: &str = "A friend invited you to Gistbook";
+
 impl Invite {
     pub fn check(form: &InviteForm<'_>) -> Result<Invite, ReferralError> {
         let text = |value: Option<&str>| value.map(str::trim).filter(|t| !t.is_empty()).map(str::to_owned);
@@ -46,7 +49,9 @@ impl Invite {
         let (you, friend) = (flat(&self.your_name), flat(&self.friend_name));
         OutgoingMail::text(
             self.friend_email.as_str(),
-            format!("{you} invited you to Gistbook"),
+            // The subject names nobody: it is the one line a mail client shows before opening,
+            // and a free-text name there reads as whatever its writer wanted.
+            INVITE_SUBJECT.to_owned(),
             format!(
                 "Hi {friend},\n\n{you} reads book summaries on Gistbook and thinks you would like it too: the key ideas of the best non-fiction books in 15 minutes, to read or listen to.\n\nStart with three free summaries:\n{link}\n\nHappy reading,\nThe Gistbook team\n\nYou received this because {you} entered your address. We will not write to you again unless you sign up.\n"
             ),
@@ -75,10 +80,12 @@ mod tests {
 
     #[test]
     fn a_valid_invite_is_trimmed_and_its_mail_carries_the_link() {
-        let invite = Invite::check(&form(" Ann ", "Bo\nBcc: x@evil.example", " Bo@Example.com ")).unwrap();
+        let invite = Invite::check(&form(" Ann\n\nThe Gistbook team ", "Bo\nBcc: x@evil.example", " Bo@Example.com ")).unwrap();
         assert_eq!(invite.friend_email.as_str(), "bo@example.com");
         let mail = invite.mail("https://gistbook.app/r/ab3k9mzq2x7p");
-        assert_eq!((mail.to.as_str(), mail.subject.as_str()), ("bo@example.com", "Ann invited you to Gistbook"));
+        // Security III §8: no free-text name in the subject; names flattened in the body.
+        assert_eq!((mail.to.as_str(), mail.subject.as_str()), ("bo@example.com", "A friend invited you to Gistbook"));
+        assert!(mail.text_body.contains("\nAnn The Gistbook team reads book summaries"), "{}", mail.text_body);
         assert!(mail.text_body.contains("https://gistbook.app/r/ab3k9mzq2x7p"));
         assert!(mail.text_body.starts_with("Hi Bo Bcc: x@evil.example,"), "{}", mail.text_body);
     }

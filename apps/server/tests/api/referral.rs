@@ -151,7 +151,7 @@ async fn the_first_invite_unlocks_one_more_summary_and_mails_the_link() {
     let first = result(app.post("/api/contact/invite", &invite("Ann", "Bo", "Bo@Example.com"), Some(&ann)).await).await;
     assert_eq!(first, json!({"friendEmail": "bo@example.com", "firstInvite": true}));
     let mail = app.read_mail_to("bo@example.com").await;
-    assert!(mail.contains("Ann invited you to Gistbook") && mail.contains(&link), "{mail}");
+    assert!(mail.contains("Subject: A friend invited you to Gistbook") && mail.contains("Ann reads book summaries") && mail.contains(&link), "{mail}");
     let after = unlocks(result(app.get("/api/user/account", Some(&ann)).await).await);
     assert_eq!(after["friendEmail"], "bo@example.com");
 

@@ -97,6 +97,14 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
         if !seat.can_invite() {
             return Err(BillingError::SeatTaken);
         }
+        // A seat's code is mailed to whoever the buyer names: bounded per seat and per purchase
+        // each day, so a purchase cannot be used to send mail to anyone in bulk.
+        let since = self.now - chrono::Duration::days(1);
+        let per_seat = self.store.record_attempt(&format!("seat-invite:seat:{}", seat.id), self.now, since)?;
+        let per_purchase = self.store.record_attempt(&format!("seat-invite:charge:{}", seat.charge_id), self.now, since)?;
+        if per_seat > SEAT_INVITES_PER_SEAT_PER_DAY || per_purchase > SEAT_INVITES_PER_PURCHASE_PER_DAY {
+            return Err(BillingError::TooManySeatInvites);
+        }
         self.store.invite_seat(seat.id, email.as_str(), &invite_mail(self.site, &seat.code, email.as_str()), self.now)?;
         Ok(Seat { invited_email: Some(email.as_str().to_owned()), invited_at: Some(self.now), ..seat })
     }
@@ -174,6 +182,11 @@ fn seats_mail(site: &str, to: &str, codes: &[String]) -> OutgoingMail {
         attachment: None,
     }
 }
+
+/// Invitations of one seat a day (a lost mail sent again, a mistyped address corrected).
+pub const SEAT_INVITES_PER_SEAT_PER_DAY: u32 = 3;
+/// Invitations of one purchase's seats a day: every seat of the largest team, and some again.
+pub const SEAT_INVITES_PER_PURCHASE_PER_DAY: u32 = 250;
 
 /// A colleague's invitation to a seat.
 fn invite_mail(site: &str, code: &str, to: &str) -> OutgoingMail {

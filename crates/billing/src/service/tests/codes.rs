@@ -260,3 +260,31 @@ fn a_seat_is_invited_revoked_and_replaced_only_by_its_owner_and_redeemed_once() 
     assert_eq!(billing.redeem(&secrets, grace, Some(&seats[1].code), None, "ip").unwrap_err(), BillingError::InvalidCode, "a revoked code is dead");
     assert_eq!(billing.invite_seat(ada, seats[1].id, Some("x@example.com")).unwrap_err(), BillingError::SeatTaken);
 }
+
+/// Security III §8: seat invitations are bounded per seat and per purchase each day.
+#[test]
+fn seat_invitations_are_limited_per_seat_and_per_purchase_each_day() {
+    let store = InMemoryBilling::with_standard_plans();
+    let ada = buy_seats(&store, 20);
+    let billing = Billing::new(&store, now()).with_site("https://gistbook.test");
+    let seats = billing.seats(ada).unwrap();
+    for n in 0..crate::service::codes::SEAT_INVITES_PER_SEAT_PER_DAY {
+        billing.invite_seat(ada, seats[0].id, Some(&format!("colleague{n}@example.com"))).unwrap();
+    }
+    assert_eq!(billing.invite_seat(ada, seats[0].id, Some("again@example.com")).unwrap_err(), BillingError::TooManySeatInvites);
+    let tomorrow = Billing::new(&store, now() + Duration::days(1) + Duration::minutes(1)).with_site("https://gistbook.test");
+    assert!(tomorrow.invite_seat(ada, seats[0].id, Some("again@example.com")).is_ok(), "a day later");
+
+    // A team of 100: three invitations of every seat would be 300; the purchase stops at 250.
+    let store = InMemoryBilling::with_standard_plans();
+    let boss = buy_seats(&store, 100);
+    let billing = Billing::new(&store, now()).with_site("https://gistbook.test");
+    let seats = billing.seats(boss).unwrap();
+    let per_seat = crate::service::codes::SEAT_INVITES_PER_SEAT_PER_DAY as usize;
+    let per_purchase = crate::service::codes::SEAT_INVITES_PER_PURCHASE_PER_DAY as usize;
+    for n in 0..per_purchase {
+        billing.invite_seat(boss, seats[n / per_seat].id, Some("someone@example.com")).unwrap();
+    }
+    let fresh = &seats[per_purchase / per_seat + 1];
+    assert_eq!(billing.invite_seat(boss, fresh.id, Some("one-more@example.com")).unwrap_err(), BillingError::TooManySeatInvites);
+}
