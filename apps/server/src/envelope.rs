@@ -123,6 +123,7 @@ impl From<IdentityError> for ApiError {
             | AnswerTooLong
             | PasswordsDiffer
             | WrongCurrentPassword
+            | ReauthenticationNeeded
             | InvalidCredentials
             | InvalidResetCode
             | InvalidVerificationLink

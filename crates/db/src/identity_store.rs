@@ -375,6 +375,16 @@ impl SessionRepository for PgIdentityStore {
     fn revoke_user_sessions(&self, user: UserId, at: Timestamp) -> PortResult<()> {
         self.run(|conn| revoke_user_sessions(conn, user, at).map(drop))
     }
+
+    fn session_started_at(&self, session: Session) -> PortResult<Option<Timestamp>> {
+        self.run(|conn| {
+            refresh_tokens::table
+                .filter(refresh_tokens::family.eq(session.id.to_hex()))
+                .filter(refresh_tokens::user_id.eq(session.user.0))
+                .select(diesel::dsl::min(refresh_tokens::created_at))
+                .first(conn)
+        })
+    }
 }
 
 #[derive(Queryable, Selectable)]

@@ -35,6 +35,8 @@ pub enum IdentityError {
     PasswordsDiffer,
     #[error("Your current password is not correct.")]
     WrongCurrentPassword,
+    #[error("Please confirm it is you: enter your password (or a code from your authenticator app), or sign in again with Google, Apple, LinkedIn or Facebook and delete within 10 minutes.")]
+    ReauthenticationNeeded,
     #[error("This password reset link is invalid or has expired. Please request a new one.")]
     InvalidResetCode,
     #[error("This confirmation link is invalid, was already used or has expired. Please ask for a new one from your account.")]
@@ -97,6 +99,7 @@ impl IdentityError {
             IdentityError::SessionExpired => "session_expired",
             IdentityError::PasswordsDiffer => "passwords_differ",
             IdentityError::WrongCurrentPassword => "wrong_current_password",
+            IdentityError::ReauthenticationNeeded => "reauthentication_needed",
             IdentityError::InvalidResetCode => "invalid_reset_code",
             IdentityError::InvalidVerificationLink => "invalid_verification_link",
             IdentityError::EmailAlreadyVerified => "email_already_verified",

@@ -209,6 +209,10 @@ impl SessionRepository for InMemoryStore {
         });
         Ok(())
     }
+
+    fn session_started_at(&self, session: Session) -> PortResult<Option<Timestamp>> {
+        Ok(self.with(|s| s.refresh.iter().filter(|(r, _)| r.family == session.id && r.user_id == session.user).map(|(r, _)| r.session_started_at).min()))
+    }
 }
 
 impl SessionDirectory for InMemoryStore {

@@ -42,6 +42,8 @@ pub trait SessionRepository: Send + Sync {
     fn rotate_refresh(&self, old_id: i64, at: Timestamp, next: NewRefreshToken) -> PortResult<bool>;
     fn revoke_family(&self, family: SessionId, at: Timestamp) -> PortResult<()>;
     fn revoke_user_sessions(&self, user: UserId, at: Timestamp) -> PortResult<()>;
+    /// When the session signed in (its first token), if it is the user's.
+    fn session_started_at(&self, session: Session) -> PortResult<Option<Timestamp>>;
 }
 
 pub trait ResetCodeRepository: Send + Sync {

@@ -453,7 +453,10 @@ impl IdentityService {
         Ok(())
     }
 
-    pub fn delete_account(&self, session: Session, why: Option<&str>, how: Option<&str>) -> Result<(), IdentityError> {
+    /// Deletes the account of a member who proves it is them now (Security III §5): their
+    /// password, or a code of their authenticator app, or (an account with neither) a sign-in in
+    /// the last 10 minutes. A borrowed unlocked device is not enough.
+    pub fn delete_account(&self, session: Session, why: Option<&str>, how: Option<&str>, proof: ReauthProof<'_>) -> Result<(), IdentityError> {
         let id = session.user;
         let why = why.map(str::trim).filter(|w| !w.is_empty());
         let how = how.map(str::trim).filter(|h| !h.is_empty());
@@ -462,10 +465,39 @@ impl IdentityService {
         if why.chars().count() > 2000 || how.chars().count() > 2000 {
             return Err(IdentityError::AnswerTooLong);
         }
-        self.current_user(session)?;
+        let user = self.current_user(session)?;
+        self.reauthenticate(session, &user, proof)?;
         let feedback = DeletionFeedback { why: why.to_owned(), how: how.to_owned() };
         self.deps.store.erase_user(id, feedback, self.deps.clock.now())?;
         Ok(())
+    }
+
+    /// Proof, for an irreversible step, that the member is at the keyboard now.
+    fn reauthenticate(&self, session: Session, user: &User, proof: ReauthProof<'_>) -> Result<(), IdentityError> {
+        let now = self.deps.clock.now();
+        if let Some(password) = proof.password.filter(|p| !p.is_empty()) {
+            // Guessed like a login: the same per-account limit as changing the password.
+            let key = format!("password-change:acct:{}", user.id);
+            if self.over_limit(&[(&key, self.throttle.login_failures_per_account_address)], now, now - self.throttle.login_window)? {
+                return Err(IdentityError::Throttled);
+            }
+            let credentials = self.deps.store.find_credentials(&user.email)?.ok_or(IdentityError::SessionExpired)?;
+            let verified = credentials.password_hash != NO_PASSWORD && self.deps.hasher.verify(password, &credentials.password_hash)?;
+            if !verified {
+                return Err(IdentityError::WrongCurrentPassword);
+            }
+            return self.deps.store.clear_attempts(&key).map_err(Into::into);
+        }
+        if let Some(code) = proof.code.map(str::trim).filter(|c| !c.is_empty()) {
+            return self.check_code(user.id, code);
+        }
+        // No password to give (a provider's account, no authenticator): a sign-in that fresh.
+        let has_password = self.deps.store.find_credentials(&user.email)?.is_some_and(|c| c.password_hash != NO_PASSWORD);
+        let fresh = self.deps.store.session_started_at(session)?.is_some_and(|at| now - at <= Duration::minutes(REAUTH_MINUTES));
+        if !has_password && fresh {
+            return Ok(());
+        }
+        Err(IdentityError::ReauthenticationNeeded)
     }
 
     /// Starts a sign-in with an outside provider: a fresh `state` and PKCE pair, stored for ten
@@ -609,6 +641,16 @@ pub const NO_PASSWORD: &str = "!no-password";
 /// The subject of the e-mail that confirms an address (tests tell it from the others by it).
 pub const VERIFICATION_SUBJECT: &str = "Confirm your Gistbook e-mail address";
 const VERIFICATION_TTL_HOURS: i64 = 24;
+/// How recent a sign-in proves the member is at the keyboard (deleting a password-less account).
+const REAUTH_MINUTES: i64 = 10;
+
+/// What a member gives to prove it is them before an irreversible step.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ReauthProof<'a> {
+    pub password: Option<&'a str>,
+    /// A code of their authenticator app (or a recovery code).
+    pub code: Option<&'a str>,
+}
 const VERIFICATION_RESENDS_PER_HOUR: u32 = 3;
 
 /// Codes are printed in upper case with dashes for people; accept any case and spacing.

@@ -173,6 +173,10 @@ pub struct ChangePasswordRequest {
 pub struct DeleteAccountRequest {
     pub why: Option<String>,
     pub how: Option<String>,
+    /// The member's password, to prove it is them (Security III §5).
+    pub password: Option<String>,
+    /// Or a code of their authenticator app.
+    pub code: Option<String>,
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -476,8 +480,12 @@ async fn delete_account(
     body: web::Json<DeleteAccountRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let identity = state.identity.clone();
-    let DeleteAccountRequest { why, how } = body.into_inner();
-    blocking(move || identity.delete_account(caller.session(), why.as_deref(), how.as_deref())).await?;
+    let DeleteAccountRequest { why, how, password, code } = body.into_inner();
+    blocking(move || {
+        let proof = identity::ReauthProof { password: password.as_deref(), code: code.as_deref() };
+        identity.delete_account(caller.session(), why.as_deref(), how.as_deref(), proof)
+    })
+    .await?;
     Ok(signed_out(&req))
 }
 

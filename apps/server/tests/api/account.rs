@@ -13,7 +13,7 @@ const MISSING_CODE_FIELDS: &str = "Please specify an email or code or password o
 const INVALID_CODE: &str = "This subscription code is invalid or has already been used.";
 
 fn deletion() -> Value {
-    json!({"why": "Too many books, too little time.", "how": "A friend told me."})
+    json!({"why": "Too many books, too little time.", "how": "A friend told me.", "password": PASSWORD})
 }
 
 #[actix_web::test]
@@ -272,4 +272,24 @@ async fn a_revoked_admin_role_takes_effect_at_once() {
     diesel::sql_query("UPDATE users SET role = 'member'").execute(&mut conn).unwrap();
     let response = app.get("/api/admin/user/0", Some(&token)).await;
     error_body(response, StatusCode::FORBIDDEN).await;
+}
+
+/// Security III §5: a signed-in device alone cannot delete the account; the password (or a
+/// code of the authenticator, or a recovery code) must come with the request.
+#[actix_web::test]
+async fn delete_needs_the_password_or_a_two_factor_code() {
+    let app = spawn_app().await;
+    let token = app.register("ada@example.com", PASSWORD).await;
+    let without = app.post("/api/user/delete", &json!({"why": "Busy.", "how": "A friend."}), Some(&token)).await;
+    let needed = "Please confirm it is you: enter your password (or a code from your authenticator app), or sign in again with Google, Apple, LinkedIn or Facebook and delete within 10 minutes.";
+    assert_error(without, StatusCode::BAD_REQUEST, "reauthentication_needed", needed).await;
+    let wrong = app.post("/api/user/delete", &json!({"why": "Busy.", "how": "A friend.", "password": "not-my-password"}), Some(&token)).await;
+    assert_error(wrong, StatusCode::BAD_REQUEST, "wrong_current_password", "Your current password is not correct.").await;
+    ok_body(app.session(&token).await, StatusCode::OK).await;
+
+    // A recovery code stands for the app's code (the enrolment used this step's code).
+    let (_, recovery) = app.enable_two_factor(&token).await;
+    let code = recovery[0].clone();
+    ok_body(app.post("/api/user/delete", &json!({"why": "Busy.", "how": "A friend.", "code": code}), Some(&token)).await, StatusCode::OK).await;
+    assert_eq!(app.session(&token).await.status(), StatusCode::UNAUTHORIZED);
 }

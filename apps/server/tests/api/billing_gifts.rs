@@ -271,7 +271,8 @@ async fn fifty_seats_are_bought_listed_invited_revoked_and_redeemed() {
     let dead = app.post("/api/user/redeem", &json!({"code": seats[1]["code"]}), Some(&stranger)).await;
     assert_error(dead, StatusCode::BAD_REQUEST, "invalid_code", "This code is invalid or has already been used.").await;
     // Nor does signing up with it (Security III §10).
-    let signup = json!({"username": "late@example.com", "password": PASSWORD, "firstName": "Late", "lastName": "Comer", "code": seats[1]["code"], "timezone": "UTC"});
+    let signup =
+        json!({"username": "late@example.com", "password": PASSWORD, "firstName": "Late", "lastName": "Comer", "code": seats[1]["code"], "timezone": "UTC"});
     let refused = app.post("/api/user/subscription-code-register", &signup, None).await;
     assert_error(refused, StatusCode::BAD_REQUEST, "invalid_subscription_code", "This subscription code is invalid or has already been used.").await;
     let taken = app.post_empty(&format!("/api/teams/seats/{first}/revoke"), Some(&boss)).await;

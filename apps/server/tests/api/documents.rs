@@ -200,7 +200,7 @@ async fn kindle_is_set_and_a_book_sent_as_an_epub_to_paid_members_twenty_times_a
     // Deleting the account erases the Kindle address and its record of sends.
     let mut conn = app.connect();
     assert_eq!(count(&mut conn, "SELECT count(*) FROM kindle_addresses"), 2);
-    ok_body(app.post("/api/user/delete", &json!({"why": "Moving on", "how": "Nothing"}), Some(&paid)).await, StatusCode::OK).await;
+    ok_body(app.post("/api/user/delete", &json!({"why": "Moving on", "how": "Nothing", "password": PASSWORD}), Some(&paid)).await, StatusCode::OK).await;
     assert_eq!(count(&mut conn, "SELECT count(*) FROM kindle_addresses WHERE address = 'ada.reads@kindle.com'"), 0);
     assert_eq!(count(&mut conn, "SELECT count(*) FROM kindle_sends"), 0);
 }

@@ -102,7 +102,7 @@ async fn deleting_an_account_deletes_its_messages() {
     let member = app.register("leaving@example.com", PASSWORD).await;
     result(app.post("/api/feedback/send", &json!({"feedback": "Bye", "email": "leaving@example.com"}), Some(&member)).await).await;
     result(app.post("/api/contact", &json!({"name": "Cy", "email": "cy@example.com", "body": "Hello"}), None).await).await;
-    let deleted = app.post("/api/user/delete", &json!({"why": "Too busy.", "how": "A friend."}), Some(&member)).await;
+    let deleted = app.post("/api/user/delete", &json!({"why": "Too busy.", "how": "A friend.", "password": PASSWORD}), Some(&member)).await;
     assert!(deleted.status().is_success(), "{}", deleted.text().await.unwrap());
     let page = inbox(&app, &admin, "").await;
     assert_eq!(page["total"], 1);

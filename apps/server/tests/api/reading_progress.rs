@@ -326,7 +326,7 @@ async fn deleting_the_account_erases_its_reading() {
     save(&app, &token, &json!(id), 3, true).await;
     ok_body(app.post("/api/library", &json!({"bookId": id}), Some(&token)).await, StatusCode::OK).await;
     ok_body(app.put(&format!("/api/books/rating/{id}"), &json!({"rating": 4, "feedback": "Good"}), Some(&token)).await, StatusCode::OK).await;
-    ok_body(app.post("/api/user/delete", &json!({"why": "testing", "how": "a friend"}), Some(&token)).await, StatusCode::OK).await;
+    ok_body(app.post("/api/user/delete", &json!({"why": "testing", "how": "a friend", "password": PASSWORD}), Some(&token)).await, StatusCode::OK).await;
     let mut conn = app.connect();
     for table in ["reading_history", "reading_days", "library_items", "book_ratings"] {
         assert_eq!(count(&mut conn, &format!("SELECT count(*) FROM {table}")), 0, "{table}");

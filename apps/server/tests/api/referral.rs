@@ -98,7 +98,7 @@ async fn a_sign_up_through_a_members_link_counts_for_them_once() {
     // Nobody else is credited, and a deleted referrer's link stops working.
     let bo = app.login("bo@example.com", PASSWORD).await;
     assert_eq!((refers(&app, &bo).await["refers"]["num"].clone(), refers(&app, &bo).await["refers"]["list"].clone()), (json!(0), json!([])));
-    result(app.post("/api/user/delete", &json!({"why": "Busy.", "how": "A friend."}), Some(&ann)).await).await;
+    result(app.post("/api/user/delete", &json!({"why": "Busy.", "how": "A friend.", "password": PASSWORD}), Some(&ann)).await).await;
     assert_error(app.get("/api/user/refers", Some(&ann)).await, StatusCode::UNAUTHORIZED, "not_logged_in", "Please log in to continue.").await;
     let late = result(app.post("/api/user/register", &registration_through("fay@example.com", &referral_id), None).await).await;
     assert_eq!(late["user"]["email"], "fay@example.com", "{late}");

@@ -444,14 +444,55 @@ fn paid_state_follows_the_dates() {
     assert!(!expired.is_paid(now));
 }
 
+/// Security III §5: deleting needs proof that the member is at the keyboard now.
+#[test]
+fn deleting_an_account_needs_the_password_or_a_code_or_a_fresh_provider_sign_in() {
+    let w = world();
+    let signed_in = w.service.register(&form("a@b.co", "lantern-ridge-1"), "10.0.0.1").unwrap();
+    let (why, how) = (Some("too busy"), Some("a friend"));
+    let none = ReauthProof::default();
+    assert_eq!(
+        w.service.delete_account(signed_in.session, why, how, none),
+        Err(IdentityError::ReauthenticationNeeded),
+        "a fresh session is not enough with a password"
+    );
+    let wrong = ReauthProof { password: Some("wrong-guess!"), code: None };
+    assert_eq!(w.service.delete_account(signed_in.session, why, how, wrong), Err(IdentityError::WrongCurrentPassword));
+    assert!(w.service.current_user(signed_in.session).is_ok(), "still there");
+
+    // An account without a password (made by a provider): a sign-in in the last 10 minutes.
+    w.store
+        .create_user(NewUser {
+            email: Email::parse("social@b.co").unwrap(),
+            password_hash: NO_PASSWORD.to_owned(),
+            first_name: PersonName::parse("So").unwrap(),
+            last_name: PersonName::parse("Cial").unwrap(),
+            timezone: TimeZoneName::parse_or_utc(None),
+            plan: PlanState::default(),
+            now: w.clock.now(),
+            email_verified: true,
+        })
+        .unwrap()
+        .unwrap();
+    let social = w
+        .service
+        .start_session(w.service.deps.store.find_credentials(&Email::parse("social@b.co").unwrap()).unwrap().unwrap().user, &"1.1.1.1".into())
+        .unwrap();
+    w.clock.advance(Duration::minutes(11));
+    assert_eq!(w.service.delete_account(social.session, why, how, none), Err(IdentityError::ReauthenticationNeeded), "signed in 11 minutes ago");
+    let again = w.service.start_session(w.service.current_user(social.session).unwrap(), &"1.1.1.1".into()).unwrap();
+    w.service.delete_account(again.session, why, how, none).unwrap();
+}
+
 #[test]
 fn deleting_an_account_needs_both_answers_and_erases_the_user() {
     let w = world();
     let signed_in = w.service.register(&form("a@b.co", "lantern-ridge-1"), "10.0.0.1").unwrap();
     let id = signed_in.session;
-    assert_eq!(w.service.delete_account(id, Some(""), Some("a friend")).unwrap_err().to_string(), "Please specify Why are you deleting your account?.");
-    assert_eq!(w.service.delete_account(id, Some("too busy"), None).unwrap_err().to_string(), "Please specify How did you find out about us?.");
-    w.service.delete_account(id, Some("too busy"), Some("a friend")).unwrap();
+    let proof = ReauthProof { password: Some("lantern-ridge-1"), code: None };
+    assert_eq!(w.service.delete_account(id, Some(""), Some("a friend"), proof).unwrap_err().to_string(), "Please specify Why are you deleting your account?.");
+    assert_eq!(w.service.delete_account(id, Some("too busy"), None, proof).unwrap_err().to_string(), "Please specify How did you find out about us?.");
+    w.service.delete_account(id, Some("too busy"), Some("a friend"), proof).unwrap();
     assert_eq!(w.service.current_user(id).unwrap_err(), IdentityError::SessionExpired);
     assert!(w.service.refresh(Some(&signed_in.refresh_token), "1.1.1.1").is_err());
     assert!(w.service.login(Some("a@b.co"), Some("lantern-ridge-1"), "1.1.1.1").is_err());

@@ -131,7 +131,7 @@ impl IdentityService {
 
     /// Checks a code of a member with two-factor on: a TOTP code not used before, or an unused
     /// recovery code (used up by this). Guesses count against the account.
-    fn check_code(&self, user: UserId, code: &str) -> Result<(), IdentityError> {
+    pub(crate) fn check_code(&self, user: UserId, code: &str) -> Result<(), IdentityError> {
         let store = &self.deps.store;
         let record = store.find_two_factor(user)?.filter(TwoFactorRecord::is_enabled).ok_or(IdentityError::TwoFactorNotOn)?;
         self.throttle_code_guess(user)?;

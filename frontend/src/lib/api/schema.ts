@@ -3868,7 +3868,11 @@ export interface components {
             signups: number;
         };
         DeleteAccountRequest: {
+            /** @description Or a code of their authenticator app. */
+            code?: string | null;
             how?: string | null;
+            /** @description The member's password, to prove it is them (Security III §5). */
+            password?: string | null;
             why?: string | null;
         };
         /** @description An empty result object. */

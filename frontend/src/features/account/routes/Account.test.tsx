@@ -192,10 +192,29 @@ describe('delete account', () => {
     const { user, router } = renderApp('/account/delete');
     await user.type(await screen.findByLabelText('Why are you deleting your account?'), 'Too busy');
     await user.selectOptions(screen.getByLabelText('How did you find out about us?'), 'Podcast or blog');
+    await user.type(screen.getByLabelText('Your password, or a code from your authenticator app'), 'my secret pass');
     await user.click(screen.getByRole('button', { name: 'Delete Account' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(body).toEqual({ why: 'Too busy', how: 'Podcast or blog' });
+    expect(body).toEqual({ why: 'Too busy', how: 'Podcast or blog', password: 'my secret pass' });
     expect(window.localStorage.getItem('token')).toBeNull();
+  });
+
+  it('sends a six-digit code as the code, and says what the server needs when the proof is missing or wrong', async () => {
+    signIn();
+    const bodies: DeleteAccountRequest[] = [];
+    server.use(
+      http.post('/api/user/delete', async ({ request }) => {
+        bodies.push(await request.json());
+        return fail(400, 'Your current password is not correct.', 'wrong_current_password');
+      }),
+    );
+    const { user } = renderApp('/account/delete');
+    await user.type(await screen.findByLabelText('Why are you deleting your account?'), 'Too busy');
+    await user.selectOptions(screen.getByLabelText('How did you find out about us?'), 'Other');
+    await user.type(screen.getByLabelText('Your password, or a code from your authenticator app'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Delete Account' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your current password is not correct.');
+    expect(bodies).toEqual([{ why: 'Too busy', how: 'Other', code: '123456' }]);
   });
 
   it('shows the fixed failure message', async () => {
