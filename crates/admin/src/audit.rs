@@ -37,10 +37,18 @@ pub enum AuditAction {
     CouponUpdated,
     /// Ended by an operator before its last day.
     CouponEnded,
+    /// A contact message marked read or unread.
+    MessageMarked,
+    /// An affiliate application approved or rejected.
+    AffiliateDecided,
+    /// Money recorded as paid to an affiliate.
+    AffiliatePaidOut,
+    /// A CSV export downloaded (the entity is the file).
+    ExportDownloaded,
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 26] = [
+    pub const ALL: [AuditAction; 30] = [
         AuditAction::MemberUpdated,
         AuditAction::PlanChanged,
         AuditAction::BookAdded,
@@ -67,6 +75,10 @@ impl AuditAction {
         AuditAction::CouponAdded,
         AuditAction::CouponUpdated,
         AuditAction::CouponEnded,
+        AuditAction::MessageMarked,
+        AuditAction::AffiliateDecided,
+        AuditAction::AffiliatePaidOut,
+        AuditAction::ExportDownloaded,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -98,6 +110,10 @@ impl AuditAction {
             AuditAction::CouponAdded => "coupon.added",
             AuditAction::CouponUpdated => "coupon.updated",
             AuditAction::CouponEnded => "coupon.ended",
+            AuditAction::MessageMarked => "message.marked",
+            AuditAction::AffiliateDecided => "affiliate.decided",
+            AuditAction::AffiliatePaidOut => "affiliate.paid_out",
+            AuditAction::ExportDownloaded => "export.downloaded",
         }
     }
 

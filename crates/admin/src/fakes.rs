@@ -250,6 +250,11 @@ impl Statistics for InMemoryAdmin {
 }
 
 impl AuditTrail for InMemoryAdmin {
+    fn append_audit(&self, entry: &AuditEntry) -> PortResult<()> {
+        self.audit.borrow_mut().push(entry.clone());
+        Ok(())
+    }
+
     fn audit_entries(&self, filter: &AuditFilter, limit: i64) -> PortResult<Vec<AuditRecord>> {
         let entries = self.audit.borrow();
         Ok(entries
@@ -479,8 +484,12 @@ impl Inbox for InMemoryAdmin {
         Ok(self.messages.borrow().iter().find(|m| m.id == id).cloned())
     }
 
-    fn mark_message(&self, id: i64, read_at: Option<Timestamp>) -> PortResult<bool> {
-        Ok(self.messages.borrow_mut().iter_mut().find(|m| m.id == id).map(|m| m.read_at = read_at).is_some())
+    fn mark_message(&self, id: i64, read_at: Option<Timestamp>, entry: &AuditEntry) -> PortResult<bool> {
+        let found = self.messages.borrow_mut().iter_mut().find(|m| m.id == id).map(|m| m.read_at = read_at).is_some();
+        if found {
+            self.audit.borrow_mut().push(entry.clone());
+        }
+        Ok(found)
     }
 }
 

@@ -136,6 +136,8 @@ pub trait Statistics {
 pub trait AuditTrail {
     /// Entries matching `filter`, newest first, at most `limit`.
     fn audit_entries(&self, filter: &AuditFilter, limit: i64) -> PortResult<Vec<AuditRecord>>;
+    /// An entry for something that changes nothing stored (a download).
+    fn append_audit(&self, entry: &AuditEntry) -> PortResult<()>;
 }
 
 pub trait EventLog {
@@ -158,8 +160,9 @@ pub trait Inbox {
     /// (every message, unread ones).
     fn count_messages(&self) -> PortResult<(i64, i64)>;
     fn message(&self, id: i64) -> PortResult<Option<Message>>;
-    /// Marks it read at `read_at`, or unread with `None`; false when there is no such message.
-    fn mark_message(&self, id: i64, read_at: Option<Timestamp>) -> PortResult<bool>;
+    /// Marks it read at `read_at`, or unread with `None`, with its audit entry, in one
+    /// transaction; false (and nothing written) when there is no such message.
+    fn mark_message(&self, id: i64, read_at: Option<Timestamp>, entry: &AuditEntry) -> PortResult<bool>;
 }
 
 /// One purchase that used a coupon.

@@ -88,7 +88,15 @@ impl Inbox for PgStore<'_> {
         })
     }
 
-    fn mark_message(&self, id: i64, read_at: Option<Timestamp>) -> PortResult<bool> {
-        self.run(|conn| Ok(diesel::update(contact_messages::table.find(id)).set(contact_messages::read_at.eq(read_at)).execute(conn)? == 1))
+    fn mark_message(&self, id: i64, read_at: Option<Timestamp>, entry: &admin::audit::AuditEntry) -> PortResult<bool> {
+        self.run(|conn| {
+            conn.transaction(|conn| {
+                if diesel::update(contact_messages::table.find(id)).set(contact_messages::read_at.eq(read_at)).execute(conn)? != 1 {
+                    return Ok(false);
+                }
+                crate::admin_users::append_audit(conn, entry)?;
+                Ok(true)
+            })
+        })
     }
 }

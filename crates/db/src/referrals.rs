@@ -4,6 +4,7 @@
 
 use crate::schema::{affiliates, referral_ids, referral_ledger, referral_settled_payments, referrals, users};
 use crate::store::PgStore;
+use admin::audit::{AuditAction, AuditEntry};
 use diesel::prelude::*;
 use kernel::{OutgoingMail, PortResult, Timestamp, UserId};
 use rand::Rng;
@@ -564,10 +565,23 @@ impl Affiliates for PgStore<'_> {
 
     fn set_affiliate_status(&self, member: UserId, status: AffiliateStatus, by: UserId, at: Timestamp) -> PortResult<()> {
         self.run(|conn| {
-            diesel::update(affiliates::table.find(member.0))
-                .set((affiliates::status.eq(status.as_str()), affiliates::decided_at.eq(at), affiliates::decided_by.eq(by.0)))
-                .execute(conn)
-                .map(drop)
+            conn.transaction(|conn| {
+                let before: Option<String> = affiliates::table.find(member.0).select(affiliates::status).for_update().first(conn).optional()?;
+                diesel::update(affiliates::table.find(member.0))
+                    .set((affiliates::status.eq(status.as_str()), affiliates::decided_at.eq(at), affiliates::decided_by.eq(by.0)))
+                    .execute(conn)?;
+                crate::admin_users::append_audit(
+                    conn,
+                    &operator_entry(
+                        by,
+                        AuditAction::AffiliateDecided,
+                        member.0.to_string(),
+                        serde_json::json!({ "status": before }),
+                        serde_json::json!({ "status": status.as_str() }),
+                        at,
+                    ),
+                )
+            })
         })
     }
 
@@ -590,18 +604,29 @@ impl Affiliates for PgStore<'_> {
 
     fn append_payout(&self, member: UserId, amount_cents: i64, note: &str, by: UserId, at: Timestamp) -> PortResult<()> {
         self.run(|conn| {
-            diesel::insert_into(referral_ledger::table)
-                .values((
-                    referral_ledger::beneficiary_id.eq(member.0),
-                    referral_ledger::kind.eq("payout"),
-                    referral_ledger::amount_cents.eq(-amount_cents),
-                    referral_ledger::note.eq(note),
-                    referral_ledger::recorded_by.eq(by.0),
-                    referral_ledger::created_at.eq(at),
-                ))
-                .execute(conn)
-                .map(drop)
+            conn.transaction(|conn| {
+                diesel::insert_into(referral_ledger::table)
+                    .values((
+                        referral_ledger::beneficiary_id.eq(member.0),
+                        referral_ledger::kind.eq("payout"),
+                        referral_ledger::amount_cents.eq(-amount_cents),
+                        referral_ledger::note.eq(note),
+                        referral_ledger::recorded_by.eq(by.0),
+                        referral_ledger::created_at.eq(at),
+                    ))
+                    .execute(conn)?;
+                let after = serde_json::json!({ "amountCents": amount_cents, "note": note });
+                crate::admin_users::append_audit(
+                    conn,
+                    &operator_entry(by, AuditAction::AffiliatePaidOut, member.0.to_string(), serde_json::Value::Null, after, at),
+                )
+            })
         })
+    }
+
+    fn note_export(&self, by: UserId, file: &str, at: Timestamp) -> PortResult<()> {
+        let entry = operator_entry(by, AuditAction::ExportDownloaded, file.to_owned(), serde_json::Value::Null, serde_json::Value::Null, at);
+        self.run(|conn| crate::admin_users::append_audit(conn, &entry))
     }
 
     fn atomically(&self, work: &mut dyn FnMut() -> Result<(), ReferralError>) -> Result<(), ReferralError> {
@@ -613,4 +638,9 @@ impl Affiliates for PgStore<'_> {
 /// entries stay for the accounts, under the anonymised account.
 pub(crate) fn erase_affiliate(conn: &mut PgConnection, member: UserId) -> QueryResult<usize> {
     diesel::delete(affiliates::table.find(member.0)).execute(conn)
+}
+
+/// An operator's action on the referral programme, as the audit log keeps it.
+fn operator_entry(by: UserId, action: AuditAction, entity_id: String, before: serde_json::Value, after: serde_json::Value, at: Timestamp) -> AuditEntry {
+    AuditEntry { actor: by, action, entity_id, before, after, reason: None, at }
 }

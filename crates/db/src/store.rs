@@ -365,6 +365,10 @@ impl admin::ports::MemberDirectory for PgStore<'_> {
 }
 
 impl admin::ports::AuditTrail for PgStore<'_> {
+    fn append_audit(&self, entry: &admin::audit::AuditEntry) -> PortResult<()> {
+        self.run(|conn| crate::admin_users::append_audit(conn, entry))
+    }
+
     fn audit_entries(&self, filter: &admin::audit::AuditFilter, limit: i64) -> PortResult<Vec<admin::audit::AuditRecord>> {
         self.run(|conn| crate::admin_users::audit_entries(conn, filter, limit))
     }

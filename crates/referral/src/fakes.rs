@@ -27,6 +27,8 @@ pub struct InMemoryReferrals {
     affiliates: RefCell<Vec<FakeAffiliate>>,
     /// Payouts: (affiliate, cents, note, by).
     pub payouts: RefCell<Vec<(UserId, i64, String, UserId)>>,
+    /// Exports downloaded: (by, file).
+    pub exports: RefCell<Vec<(UserId, String)>>,
     attempts: RefCell<Vec<(String, Timestamp)>>,
     friend_emails: RefCell<Vec<(UserId, String)>>,
     pub mail: RefCell<Vec<OutgoingMail>>,
@@ -364,6 +366,11 @@ impl Affiliates for InMemoryReferrals {
 
     fn append_payout(&self, member: UserId, amount_cents: i64, note: &str, by: UserId, _at: Timestamp) -> PortResult<()> {
         self.payouts.borrow_mut().push((member, amount_cents, note.to_owned(), by));
+        Ok(())
+    }
+
+    fn note_export(&self, by: UserId, file: &str, _at: Timestamp) -> PortResult<()> {
+        self.exports.borrow_mut().push((by, file.to_owned()));
         Ok(())
     }
 

@@ -166,13 +166,18 @@ pub trait Affiliates {
     fn lock_affiliate(&self, member: UserId, matured_before: Timestamp) -> PortResult<Option<AffiliateRecord>>;
     /// Saves a (new or renewed) application as pending.
     fn save_application(&self, member: UserId, application: &Application, at: Timestamp) -> PortResult<()>;
+    /// Sets the decision, recorded in the back office's audit log under `by` in the same
+    /// transaction (Security III §7).
     fn set_affiliate_status(&self, member: UserId, status: AffiliateStatus, by: UserId, at: Timestamp) -> PortResult<()>;
     /// Pending first, then the newest applications; `limit` from `start`.
     fn affiliates_page(&self, filter: AffiliateFilter, start: i64, limit: i64, matured_before: Timestamp) -> PortResult<AffiliatePage>;
     /// Every affiliate, in the page's order (the CSV export).
     fn all_affiliates(&self, matured_before: Timestamp) -> PortResult<Vec<AffiliateRecord>>;
-    /// Appends a payout entry (a negative amount) for the affiliate.
+    /// Appends a payout entry (a negative amount) for the affiliate, recorded in the audit log
+    /// under `by` in the same transaction.
     fn append_payout(&self, member: UserId, amount_cents: i64, note: &str, by: UserId, at: Timestamp) -> PortResult<()>;
+    /// Records in the audit log that `by` downloaded the export `file`.
+    fn note_export(&self, by: UserId, file: &str, at: Timestamp) -> PortResult<()>;
     /// Runs `work` in one transaction: all of it is kept, or none when it fails.
     fn atomically(&self, work: &mut dyn FnMut() -> Result<(), ReferralError>) -> Result<(), ReferralError>;
 }

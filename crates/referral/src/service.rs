@@ -80,6 +80,9 @@ pub struct Referrals<'s, S: ?Sized> {
 /// How long credits wait by default (`REFERRAL_REFUND_WINDOW_DAYS`).
 pub const REFUND_WINDOW_DAYS: i64 = 30;
 
+/// The affiliates export's file name.
+pub const AFFILIATES_CSV: &str = "gistbook-affiliates.csv";
+
 impl<'s, S: ReferralStore + ?Sized> Referrals<'s, S> {
     pub fn new(store: &'s S, now: Timestamp, site: &str) -> Self {
         Referrals { store, now, site: site.trim_end_matches('/').to_owned(), refund_window: chrono::Duration::days(REFUND_WINDOW_DAYS) }
@@ -281,9 +284,12 @@ impl<'s, S: ReferralStore + ?Sized> Referrals<'s, S> {
         Ok(self.store.affiliates_page(filter, start.max(0), AFFILIATES_PAGE, self.matured_before())?)
     }
 
-    /// Every affiliate as CSV.
-    pub fn affiliates_csv(&self) -> Result<String, ReferralError> {
-        Ok(to_csv(&self.store.all_affiliates(self.matured_before())?))
+    /// Every affiliate as CSV (their payout addresses and money), the download recorded under
+    /// `operator`.
+    pub fn affiliates_csv(&self, operator: UserId) -> Result<String, ReferralError> {
+        let csv = to_csv(&self.store.all_affiliates(self.matured_before())?);
+        self.store.note_export(operator, AFFILIATES_CSV, self.now)?;
+        Ok(csv)
     }
 }
 

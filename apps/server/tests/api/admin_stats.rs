@@ -67,6 +67,10 @@ async fn the_figures_follow_sign_ups_activity_completions_and_purchases() {
     let text = csv.text().await.unwrap();
     assert!(text.starts_with("day,signups,active,completions,purchases\n"), "{text}");
     assert!(text.contains(&format!("{today},")), "{text}");
+    // Security III §7: the download is in the audit log.
+    let file = format!("gistbook-stats-{today}-{today}.csv");
+    let audit = ok_body(app.get(&format!("/api/admin/audit?entityId={file}"), Some(&admin)).await, StatusCode::OK).await["result"]["entries"].clone();
+    assert_eq!(audit[0]["action"], "export.downloaded", "{audit}");
 
     let member = app.get("/api/admin/stats", Some(&reader)).await;
     assert_eq!(member.status(), StatusCode::FORBIDDEN);

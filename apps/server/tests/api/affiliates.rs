@@ -83,6 +83,16 @@ async fn a_member_applies_once_and_an_operator_decides_while_members_are_refused
     assert!(own["link"].as_str().unwrap().ends_with(&format!("/r/{r_id}")), "{own}");
     let approved_list = result(app.get("/api/admin/affiliates?filter=approved", Some(&admin)).await).await;
     assert_eq!((approved_list["total"].as_i64(), approved_list["pending"].as_i64()), (Some(1), Some(0)));
+
+    // Security III §7: the decision and the CSV download are in the audit log, with who did them.
+    let csv = app.get("/api/admin/affiliates.csv", Some(&admin)).await;
+    assert_eq!(csv.headers()["content-disposition"], "attachment; filename=\"gistbook-affiliates.csv\"");
+    let audit = result(app.get(&format!("/api/admin/audit?entityId={ann_id}"), Some(&admin)).await).await["entries"].clone();
+    assert_eq!(audit[0]["action"], "affiliate.decided", "{audit}");
+    assert_eq!((audit[0]["before"]["status"].clone(), audit[0]["after"]["status"].clone()), (json!("pending"), json!("approved")));
+    assert_eq!(audit[0]["actorEmail"], "ops@example.com", "{audit}");
+    let export = result(app.get("/api/admin/audit?entityId=gistbook-affiliates.csv", Some(&admin)).await).await["entries"].clone();
+    assert_eq!(export[0]["action"], "export.downloaded", "{export}");
 }
 
 #[actix_web::test]

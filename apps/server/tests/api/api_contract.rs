@@ -655,3 +655,13 @@ async fn metrics_are_counted_per_route_pattern_and_need_the_token() {
         assert!(text.contains(&format!("background_passes_total{{worker=\"{worker}\"}}")), "{worker}: {text}");
     }
 }
+
+/// The audit page names every action the server records (a new one would otherwise show as its
+/// raw code and be missing from the page's filter).
+#[test]
+fn the_audit_page_names_every_recorded_action() {
+    let page = include_str!("../../../../frontend/src/features/admin/api/audit.ts");
+    for action in admin::audit::AuditAction::ALL {
+        assert!(page.contains(&format!("value: '{}'", action.as_str())), "{} is missing from the audit page's list", action.as_str());
+    }
+}

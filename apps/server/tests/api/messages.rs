@@ -62,6 +62,10 @@ async fn contact_suggest_and_feedback_reach_support_and_the_inbox() {
     assert_eq!((unread["total"].as_i64(), unread["unread"].as_i64(), unread["messages"].as_array().unwrap().len()), (Some(3), Some(3), 3));
     assert!(unread["messages"].as_array().unwrap().iter().all(|m| m["id"] != id));
     assert_eq!(result(app.put(&format!("/api/admin/messages/{id}"), &json!({"read": false}), Some(&admin)).await).await["read"], false);
+    // Security III §7: each mark is in the audit log.
+    let marks = result(app.get(&format!("/api/admin/audit?entityId={id}"), Some(&admin)).await).await["entries"].clone();
+    let actions: Vec<&str> = marks.as_array().unwrap().iter().filter_map(|e| e["action"].as_str()).collect();
+    assert_eq!(actions, ["message.marked", "message.marked"], "{marks}");
     assert_error(app.put("/api/admin/messages/999999", &json!({"read": true}), Some(&admin)).await, StatusCode::NOT_FOUND, "not_found", "Message not found.")
         .await;
     assert_eq!(app.get("/api/admin/messages?start=-1", Some(&admin)).await.status(), StatusCode::BAD_REQUEST);

@@ -1,6 +1,7 @@
 //! The contact, suggest-a-book and feedback forms (anyone may send), and the back office's inbox.
 
 use super::Admin;
+use crate::audit::{AuditAction, AuditEntry};
 use crate::error::AdminError;
 use crate::messages::{InboxFilter, InboxPage, Message, MessageForm, MessageKind, NewMessage, INBOX_PAGE, MESSAGES_PER_ADDRESS_PER_HOUR};
 use crate::ports::AdminStore;
@@ -33,13 +34,22 @@ impl<'s, S: AdminStore + ?Sized> Admin<'s, S> {
         Ok(InboxPage { messages, total, unread })
     }
 
-    /// Marks a message read (now) or unread.
-    pub fn mark_message(&self, id: i64, read: bool) -> Result<Message, AdminError> {
+    /// Marks a message read (now) or unread, in the audit log under `actor`.
+    pub fn mark_message(&self, actor: UserId, id: i64, read: bool) -> Result<Message, AdminError> {
         let missing = AdminError::NotFound("Message not found.");
         let message = self.store.message(id)?.ok_or(missing.clone())?;
         // Marking read again keeps when it was first read.
         let read_at = if read { Some(message.read_at.unwrap_or(self.now)) } else { None };
-        if !self.store.mark_message(id, read_at)? {
+        let entry = AuditEntry {
+            actor,
+            action: AuditAction::MessageMarked,
+            entity_id: id.to_string(),
+            before: serde_json::json!({ "read": message.read_at.is_some() }),
+            after: serde_json::json!({ "read": read }),
+            reason: None,
+            at: self.now,
+        };
+        if !self.store.mark_message(id, read_at, &entry)? {
             return Err(missing);
         }
         self.store.message(id)?.ok_or(missing)

@@ -1,6 +1,7 @@
 //! The statistics page's use case.
 
 use super::Admin;
+use crate::audit::{AuditAction, AuditEntry};
 use crate::error::AdminError;
 use crate::ports::AdminStore;
 use crate::stats::{every_day, Stats};
@@ -13,6 +14,22 @@ pub const DEFAULT_RANGE_DAYS: i64 = 30;
 pub const TOP_BOOKS: i64 = 10;
 
 impl<'s, S: AdminStore + ?Sized> Admin<'s, S> {
+    /// The statistics for the CSV download, which the audit log records under `actor` (an
+    /// export carries the business's figures out of the back office).
+    pub fn stats_export(&self, actor: kernel::UserId, from: Option<&str>, to: Option<&str>) -> Result<Stats, AdminError> {
+        let stats = self.stats(from, to)?;
+        self.store.append_audit(&AuditEntry {
+            actor,
+            action: AuditAction::ExportDownloaded,
+            entity_id: format!("gistbook-stats-{}-{}.csv", stats.from, stats.to),
+            before: serde_json::Value::Null,
+            after: serde_json::json!({ "from": stats.from.to_string(), "to": stats.to.to_string() }),
+            reason: None,
+            at: self.now,
+        })?;
+        Ok(stats)
+    }
+
     /// The statistics from `from` to `to` (UTC days, both included; the last 30 days by default).
     pub fn stats(&self, from: Option<&str>, to: Option<&str>) -> Result<Stats, AdminError> {
         let parse = |text: Option<&str>| match text.map(str::trim).filter(|t| !t.is_empty()) {

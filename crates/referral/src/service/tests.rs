@@ -268,7 +268,8 @@ fn affiliates_earn_a_tenth_of_premium_through_their_link_and_are_paid_out_within
     assert_eq!(later.record_payout(admin, aff, Some(401), None).unwrap_err().to_string(), too_much);
     assert_eq!(store.payouts.borrow().as_slice(), &[(aff, 600, "PayPal".to_owned(), admin)]);
     assert_eq!(later.stats(aff).unwrap().earned_cents, 1_000, "payouts do not lower what was earned");
-    let csv = later.affiliates_csv().unwrap();
+    let csv = later.affiliates_csv(UserId(1)).unwrap();
+    assert_eq!(store.exports.borrow().as_slice(), [(UserId(1), "gistbook-affiliates.csv".to_owned())], "the download is recorded");
     assert!(csv.lines().nth(1).unwrap().ends_with(",approved,2026-11-23,0,10.00,0.00,6.00,4.00"), "{csv}");
 }
 

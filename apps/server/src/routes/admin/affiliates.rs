@@ -140,11 +140,12 @@ async fn list_affiliates(state: web::Data<AppState>, _admin: AdminUser, query: w
     (status = 403, body = ErrorBody),
 ))]
 #[get("/api/admin/affiliates.csv")]
-async fn affiliates_csv(state: web::Data<AppState>, _admin: AdminUser) -> Result<HttpResponse, ApiError> {
-    let csv = state.referrals(|r| r.affiliates_csv()).await?;
+async fn affiliates_csv(state: web::Data<AppState>, admin: AdminUser) -> Result<HttpResponse, ApiError> {
+    let operator = admin.0.id;
+    let csv = state.referrals(move |r| r.affiliates_csv(operator)).await?;
     Ok(HttpResponse::Ok()
         .content_type("text/csv; charset=utf-8")
-        .insert_header(("Content-Disposition", "attachment; filename=\"gistbook-affiliates.csv\""))
+        .insert_header(("Content-Disposition", format!("attachment; filename=\"{}\"", referral::service::AFFILIATES_CSV)))
         .body(csv))
 }
 

@@ -114,11 +114,11 @@ async fn admin_list_messages(state: web::Data<AppState>, _admin: AdminUser, quer
 #[put("/api/admin/messages/{id}")]
 async fn admin_mark_message(
     state: web::Data<AppState>,
-    _admin: AdminUser,
+    admin: AdminUser,
     id: web::Path<i64>,
     body: web::Json<MarkMessageRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let (id, read) = (id.into_inner(), body.read);
-    let message = state.admin(move |a| a.mark_message(id, read)).await?;
+    let (actor, id, read) = (admin.0.id, id.into_inner(), body.read);
+    let message = state.admin(move |a| a.mark_message(actor, id, read)).await?;
     Ok(ok(MessageView::from(message)))
 }

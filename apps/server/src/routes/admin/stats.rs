@@ -122,9 +122,9 @@ async fn stats(state: web::Data<AppState>, _admin: AdminUser, query: web::Query<
     (status = 403, body = ErrorBody),
 ))]
 #[get("/api/admin/stats.csv")]
-async fn stats_csv(state: web::Data<AppState>, _admin: AdminUser, query: web::Query<StatsQuery>) -> Result<HttpResponse, ApiError> {
-    let StatsQuery { from, to } = query.into_inner();
-    let figures = state.admin(move |a| a.stats(from.as_deref(), to.as_deref())).await?;
+async fn stats_csv(state: web::Data<AppState>, admin: AdminUser, query: web::Query<StatsQuery>) -> Result<HttpResponse, ApiError> {
+    let (StatsQuery { from, to }, actor) = (query.into_inner(), admin.0.id);
+    let figures = state.admin(move |a| a.stats_export(actor, from.as_deref(), to.as_deref())).await?;
     let name = format!("gistbook-stats-{}-{}.csv", figures.from, figures.to);
     Ok(HttpResponse::Ok()
         .content_type("text/csv; charset=utf-8")

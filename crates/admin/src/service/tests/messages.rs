@@ -3,6 +3,8 @@
 use super::*;
 use crate::messages::{InboxFilter, MessageForm, MessageKind, INBOX_PAGE, MESSAGES_PER_ADDRESS_PER_HOUR};
 
+const OPERATOR: UserId = UserId(1);
+
 const SUPPORT: &str = "support@gistbook.app";
 
 fn contact<'a>(body: &'a str) -> MessageForm<'a> {
@@ -69,14 +71,19 @@ fn the_inbox_pages_newest_first_and_marks_read_and_unread() {
     assert_eq!(admin.inbox(InboxFilter::All, INBOX_PAGE).unwrap().messages.len(), 3);
 
     let newest = first.messages[0].id;
-    let read = admin.mark_message(newest, true).unwrap();
+    let read = admin.mark_message(OPERATOR, newest, true).unwrap();
     assert_eq!(read.read_at, Some(now() + chrono::Duration::days(2)));
     // Marking it read again keeps the first time.
-    let again = Admin::new(&store, now() + chrono::Duration::days(3)).mark_message(newest, true).unwrap();
+    let again = Admin::new(&store, now() + chrono::Duration::days(3)).mark_message(OPERATOR, newest, true).unwrap();
     assert_eq!(again.read_at, read.read_at);
     let unread = admin.inbox(InboxFilter::Unread, 0).unwrap();
     assert_eq!((unread.total, unread.unread, unread.messages.iter().any(|m| m.id == newest)), (INBOX_PAGE + 2, INBOX_PAGE + 2, false));
-    assert_eq!(admin.mark_message(newest, false).unwrap().read_at, None);
-    assert_eq!(admin.mark_message(9_999, true), Err(AdminError::NotFound("Message not found.")));
+    assert_eq!(admin.mark_message(OPERATOR, newest, false).unwrap().read_at, None);
+    assert_eq!(admin.mark_message(OPERATOR, 9_999, true), Err(AdminError::NotFound("Message not found.")));
+    // Security III §7: each mark is in the audit log, with who and what (none for a missing message).
+    let marks: Vec<_> = store.audit().into_iter().filter(|e| e.action == crate::audit::AuditAction::MessageMarked).collect();
+    assert_eq!(marks.len(), 3);
+    assert_eq!((marks[0].actor, marks[0].entity_id.as_str()), (OPERATOR, newest.to_string().as_str()));
+    assert_eq!((marks[0].before.clone(), marks[2].after.clone()), (serde_json::json!({"read": false}), serde_json::json!({"read": false})));
     assert_eq!(admin.inbox(InboxFilter::All, -1), Err(AdminError::NegativeStart));
 }

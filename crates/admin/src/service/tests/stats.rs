@@ -31,3 +31,19 @@ fn the_default_range_is_the_last_thirty_days_and_bad_ranges_are_refused() {
     assert_eq!(one.days.len(), 1);
     assert_eq!(one.days[0].active, 4);
 }
+
+/// Security III §7: the CSV download is in the audit log, with who and which days; a refused
+/// range records nothing.
+#[test]
+fn the_csv_export_is_in_the_audit_log() {
+    let store = InMemoryAdmin::default();
+    let admin = Admin::new(&store, now());
+    assert!(admin.stats_export(UserId(1), Some("2026-11-22"), Some("2026-11-01")).is_err());
+    assert!(store.audit().is_empty());
+    admin.stats_export(UserId(1), Some("2026-11-01"), Some("2026-11-20")).unwrap();
+    let entry = &store.audit()[0];
+    assert_eq!(
+        (entry.action, entry.actor, entry.entity_id.as_str()),
+        (crate::audit::AuditAction::ExportDownloaded, UserId(1), "gistbook-stats-2026-11-01-2026-11-20.csv")
+    );
+}

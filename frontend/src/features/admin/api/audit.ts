@@ -34,6 +34,10 @@ export const AUDIT_ACTIONS: { value: string; label: string }[] = [
   { value: 'coupon.updated', label: 'Coupon changed' },
   { value: 'coupon.ended', label: 'Coupon ended' },
   { value: 'plan.updated', label: 'Plan edited' },
+  { value: 'message.marked', label: 'Message marked read or unread' },
+  { value: 'affiliate.decided', label: 'Affiliate approved or rejected' },
+  { value: 'affiliate.paid_out', label: 'Affiliate payout recorded' },
+  { value: 'export.downloaded', label: 'Export downloaded' },
 ];
 
 export function actionLabel(action: string): string {
