@@ -39,14 +39,19 @@ pub fn api_routes() -> (
 /// The signing keys' sealer from `SIGNING_KEYS_SECRET`; a development machine without one gets a
 /// generated secret in a local file (enough for instances on this host only).
 fn signing_keys_sealer(config: &Config) -> anyhow::Result<KeySealer> {
-    let secret = match &config.signing_keys_secret {
+    Ok(KeySealer::from_secret(&signing_keys_secret(config)?)?)
+}
+
+/// `SIGNING_KEYS_SECRET`, or on a development machine a generated one in a local file. It seals
+/// the signing keys and (under a key derived for that use) the authenticator secrets.
+fn signing_keys_secret(config: &Config) -> anyhow::Result<String> {
+    Ok(match &config.signing_keys_secret {
         Some(secret) => secret.clone(),
         None => {
             tracing::warn!(file = %config.signing_keys_secret_file.display(), "SIGNING_KEYS_SECRET is not set: using this machine's generated secret; instances on other hosts need the same SIGNING_KEYS_SECRET");
             credentials::local_secret(&config.signing_keys_secret_file)?
         }
-    };
-    Ok(KeySealer::from_secret(&secret)?)
+    })
 }
 
 /// Knobs tests turn; production uses the defaults.
@@ -89,6 +94,7 @@ impl Application {
                 clock: clock.clone(),
                 providers: oauth.clone(),
                 one_time_passwords: Arc::new(credentials::TotpCodes),
+                sealer: Arc::new(credentials::SecretBox::from_secret(&signing_keys_secret(&config)?)?),
             },
             options.throttle,
             config.public_url.clone(),

@@ -69,15 +69,16 @@ pub fn grant_lifetime_plan(conn: &mut PgConnection, email: &Email) -> QueryResul
     })
 }
 
-/// The two-factor secret of the live account with this e-mail, when two-factor is on
+/// The account id and the stored (sealed) two-factor secret of the live account with this e-mail,
+/// when two-factor is on
 /// (`cargo xtask totp` on a development machine).
-pub fn two_factor_secret(conn: &mut PgConnection, email: &Email) -> QueryResult<Option<String>> {
+pub fn two_factor_secret(conn: &mut PgConnection, email: &Email) -> QueryResult<Option<(i64, String)>> {
     two_factor::table
         .inner_join(users::table)
         .filter(users::email.eq(email.as_str()))
         .filter(users::deleted_at.is_null())
         .filter(two_factor::enabled_at.is_not_null())
-        .select(two_factor::secret)
+        .select((users::id, two_factor::secret))
         .first(conn)
         .optional()
 }

@@ -618,3 +618,18 @@ pub fn sample_user(id: UserId) -> User {
         email_verified: true,
     }
 }
+
+/// Seals visibly ("sealed(7:SECRET)"), so tests see what is stored and that it opens for its
+/// member only.
+#[derive(Default)]
+pub struct FakeSealer;
+
+impl SecretSealer for FakeSealer {
+    fn seal(&self, user: UserId, secret: &str) -> String {
+        format!("sealed({}:{secret})", user.0)
+    }
+
+    fn open(&self, user: UserId, stored: &str) -> Option<String> {
+        stored.strip_prefix(&format!("sealed({}:", user.0))?.strip_suffix(')').map(str::to_owned)
+    }
+}

@@ -18,6 +18,8 @@ pub struct IdentityDeps {
     pub clock: Arc<dyn Clock>,
     pub providers: Arc<dyn IdentityProviders>,
     pub one_time_passwords: Arc<dyn OneTimePasswords>,
+    /// Authenticator secrets are stored sealed.
+    pub sealer: Arc<dyn crate::two_factor::SecretSealer>,
 }
 
 /// What a successful sign-up, login or code sign-up hands back: an access token, the refresh

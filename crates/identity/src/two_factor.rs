@@ -183,6 +183,13 @@ pub trait SessionDirectory: Send + Sync {
     fn live_sessions(&self, user: UserId, now: Timestamp) -> PortResult<Vec<LiveSession>>;
 }
 
+/// Seals authenticator secrets for storage and opens them again (Security III §6).
+pub trait SecretSealer: Send + Sync {
+    fn seal(&self, user: UserId, secret: &str) -> String;
+    /// The secret, or `None` when it does not open (another key, another member, damaged).
+    fn open(&self, user: UserId, stored: &str) -> Option<String>;
+}
+
 /// The RFC 6238 arithmetic (30-second steps, 6 digits, SHA-1, as every authenticator app does).
 pub trait OneTimePasswords: Send + Sync {
     /// A new random secret, base32.

@@ -193,6 +193,7 @@ fn identity_service(url: &str) -> Result<IdentityService> {
             clock: Arc::new(SystemClock),
             providers: Arc::new(oauth::OAuthProviders::new(Default::default(), "http://127.0.0.1:4000")),
             one_time_passwords: Arc::new(credentials::TotpCodes),
+            sealer: Arc::new(credentials::SecretBox::from_secret(&signing_keys_secret()?)?),
         },
         ThrottlePolicy::default(),
         "http://127.0.0.1:4000",
@@ -215,7 +216,11 @@ pub fn totp_command(email: &str) -> Result<()> {
         bail!("`cargo xtask totp` reads secrets only from a database on this machine");
     }
     let parsed = Email::parse(email).map_err(|_| anyhow::anyhow!("{email:?} is not an e-mail address"))?;
-    let secret = db::operators::two_factor_secret(&mut connect(&url)?, &parsed)?.with_context(|| format!("{email} has no two-factor sign-in turned on"))?;
+    let (user, stored) =
+        db::operators::two_factor_secret(&mut connect(&url)?, &parsed)?.with_context(|| format!("{email} has no two-factor sign-in turned on"))?;
+    let sealer = credentials::SecretBox::from_secret(&signing_keys_secret()?)?;
+    let secret = identity::two_factor::SecretSealer::open(&sealer, kernel::UserId(user), &stored)
+        .context("the stored secret does not open: SIGNING_KEYS_SECRET differs from the server's")?;
     let now = chrono::Utc::now();
     let code = credentials::current_code(&secret, now).context("the stored secret is not base32")?;
     let left = 30 - now.timestamp().rem_euclid(30);
@@ -233,16 +238,22 @@ pub fn make_admin_command(email: &str) -> Result<()> {
     Ok(())
 }
 
-/// Adds a signing key to the keyring in the database; every running instance signs with it within
-/// seconds. Needs the servers' SIGNING_KEYS_SECRET (or, on a development machine, its local file).
-pub fn rotate_keys_command() -> Result<()> {
-    let secret = match std::env::var("SIGNING_KEYS_SECRET") {
+/// The servers' SIGNING_KEYS_SECRET, or on a development machine its local file, as the server
+/// finds it: it seals the signing keys and the authenticator secrets.
+fn signing_keys_secret() -> Result<String> {
+    Ok(match std::env::var("SIGNING_KEYS_SECRET") {
         Ok(secret) if !secret.trim().is_empty() => secret,
         _ => {
             let file = std::env::var("SIGNING_KEYS_SECRET_FILE").unwrap_or_else(|_| ".local/signing-keys-secret".into());
             credentials::local_secret(Path::new(&file))?
         }
-    };
+    })
+}
+
+/// Adds a signing key to the keyring in the database; every running instance signs with it within
+/// seconds. Needs the servers' SIGNING_KEYS_SECRET (or, on a development machine, its local file).
+pub fn rotate_keys_command() -> Result<()> {
+    let secret = signing_keys_secret()?;
     let pool = build_pool(&database_url()?, &PoolSettings { max_size: 1, checkout_timeout: std::time::Duration::from_secs(10) })?;
     let shared = credentials::SharedKeyring::new(Arc::new(db::PgKeyringStore::new(pool)), credentials::KeySealer::from_secret(&secret)?);
     shared.load()?; // Refuses a secret that does not open the stored keys before adding one.

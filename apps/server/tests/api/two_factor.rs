@@ -195,3 +195,19 @@ async fn turning_two_factor_on_ends_password_only_sessions_and_the_back_office_a
     )
     .await;
 }
+
+/// Security III §6: the database keeps the authenticator secret sealed (a dump does not hand out
+/// the second factor), and sign-in with a code still works.
+#[actix_web::test]
+async fn the_authenticator_secret_is_sealed_in_the_database() {
+    use diesel::prelude::*;
+    let app = fixed_clock_app().await;
+    let token = app.register("ada@example.com", PASSWORD).await;
+    let (secret, _) = app.enable_two_factor(&token).await;
+    let stored: String = db::schema::two_factor::table.select(db::schema::two_factor::secret).first(&mut app.connect()).unwrap();
+    assert!(stored.starts_with("sealed1:") && !stored.contains(&secret), "{stored}");
+    app.advance(chrono::Duration::seconds(30));
+    let client = browser("Test");
+    let challenge = login_in(&app, &client, "ada@example.com").await["result"]["challenge"].as_str().unwrap().to_owned();
+    ok_body(second_step(&app, &client, &challenge, &app.totp_code(&secret)).await, StatusCode::OK).await;
+}

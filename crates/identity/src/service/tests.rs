@@ -22,6 +22,7 @@ fn world() -> World {
         clock: clock.clone(),
         providers: Arc::new(FakeProviders::default()),
         one_time_passwords: Arc::new(FakeOneTimePasswords::default()),
+        sealer: Arc::new(FakeSealer),
     };
     let service = IdentityService::new(deps, ThrottlePolicy::default(), "https://gistbook.test");
     World { store, clock, service }
@@ -527,6 +528,7 @@ mod social {
             clock: clock.clone(),
             providers: providers.clone(),
             one_time_passwords: Arc::new(FakeOneTimePasswords::default()),
+            sealer: Arc::new(FakeSealer),
         };
         let service = IdentityService::new(deps, ThrottlePolicy::default(), "https://gistbook.test");
         SocialWorld { world: World { store, clock, service }, providers }

@@ -64,7 +64,7 @@ impl IdentityService {
             return Err(IdentityError::TwoFactorAlreadyOn);
         }
         let secret = self.deps.one_time_passwords.new_secret();
-        self.deps.store.save_pending_two_factor(user.id, &secret, self.deps.clock.now())?;
+        self.deps.store.save_pending_two_factor(user.id, &self.deps.sealer.seal(user.id, &secret), self.deps.clock.now())?;
         let provisioning_url = self.deps.one_time_passwords.provisioning_url(&secret, user.email.as_str());
         Ok(Enrolment { secret, provisioning_url })
     }
@@ -80,7 +80,8 @@ impl IdentityService {
         }
         self.throttle_code_guess(user.id)?;
         let now = self.deps.clock.now();
-        let step = self.deps.one_time_passwords.matching_step(&record.secret, code, now).ok_or(IdentityError::InvalidTwoFactorCode)?;
+        let secret = self.deps.sealer.open(user.id, &record.secret).ok_or(IdentityError::InvalidTwoFactorCode)?;
+        let step = self.deps.one_time_passwords.matching_step(&secret, code, now).ok_or(IdentityError::InvalidTwoFactorCode)?;
         let (codes, digests) = self.new_recovery_codes(user.id);
         if !self.deps.store.enable_two_factor(user.id, step, &digests, now)? {
             return Err(IdentityError::TwoFactorNotStarted);
@@ -136,7 +137,10 @@ impl IdentityService {
         let record = store.find_two_factor(user)?.filter(TwoFactorRecord::is_enabled).ok_or(IdentityError::TwoFactorNotOn)?;
         self.throttle_code_guess(user)?;
         let now = self.deps.clock.now();
-        let accepted = match self.deps.one_time_passwords.matching_step(&record.secret, code, now) {
+        // A secret that does not open (SIGNING_KEYS_SECRET changed) matches no code; recovery
+        // codes still work.
+        let secret = self.deps.sealer.open(user, &record.secret).unwrap_or_default();
+        let accepted = match self.deps.one_time_passwords.matching_step(&secret, code, now) {
             // A code already used (seen on a shoulder or in a phishing proxy) is not good twice.
             Some(step) => store.use_totp_step(user, step)?,
             None => store.use_recovery_code(user, &self.recovery_digest(user, code), now)?,

@@ -231,3 +231,17 @@ fn devices_have_short_readable_names() {
     assert_eq!(describe_device("Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 Version/17.0 Safari/605.1.15"), "Safari on macOS");
     assert_eq!(describe_device("curl/8.5.0"), "curl");
 }
+
+/// Security III §6: the authenticator secret is stored sealed, and codes are checked against
+/// the opened one.
+#[test]
+fn the_authenticator_secret_is_stored_sealed() {
+    let w = world();
+    let member = enrolled(&w, "a@b.co");
+    let user = w.service.current_user(member.session).unwrap().id;
+    let stored = w.store.find_two_factor(user).unwrap().unwrap().secret;
+    assert_eq!(stored, format!("sealed({}:{})", user.0, member.secret));
+    let step = challenge(&w, "a@b.co");
+    let code = FakeOneTimePasswords::code_at(&member.secret, w.clock.now());
+    assert!(w.service.finish_second_factor(Some(&step), Some(&code), "10.0.0.1").is_ok());
+}
