@@ -4,14 +4,18 @@
 
 use crate::model::{Cents, Interval};
 use crate::subscription::ProviderSnapshot;
-use kernel::Timestamp;
+use kernel::{Timestamp, UserId};
 
 /// A one-time card payment (lifetime, gift, seats, a book, quiz results).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OneTimePayment {
     pub amount: Cents,
-    /// The receipt goes here; the provider's customer is found or made by it.
+    /// The receipt goes here.
     pub email: String,
+    /// The buyer's account. The provider's customer is the one made for this member (or, for a
+    /// guest, one made for guests), never one found by an address anyone could have typed
+    /// (Security III §9).
+    pub member: Option<UserId>,
     /// The PaymentMethod the browser made with the provider's script (never card numbers).
     pub payment_method: String,
     /// What the buyer's statement and the provider's dashboard show, e.g. "Gistbook Premium Lifetime".
@@ -26,6 +30,8 @@ pub struct OneTimePayment {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SubscriptionRequest {
     pub email: String,
+    /// The buyer's account, as for `OneTimePayment`.
+    pub member: Option<UserId>,
     pub payment_method: String,
     pub plan_id: String,
     pub plan_name: String,
@@ -87,8 +93,9 @@ pub struct GatewayUnavailable(pub String);
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PurchaseLookup<'a> {
     pub charge_id: &'a str,
-    /// The buyer's address (the provider's customer is found by it).
+    /// The buyer's address and account (the provider's customer is found by both).
     pub email: &'a str,
+    pub member: Option<UserId>,
     /// Empty when the provider has not named it yet.
     pub reference: &'a str,
     pub subscription: bool,

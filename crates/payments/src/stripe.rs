@@ -12,7 +12,7 @@ use billing::gateway::{
 };
 use billing::model::Interval;
 use billing::subscription::{ProviderSnapshot, SubscriptionStatus};
-use kernel::Timestamp;
+use kernel::{Timestamp, UserId};
 use std::future::Future;
 use std::time::Duration;
 use stripe::{Client, ClientBuilder, IdempotencyKey, RequestStrategy, StripeError, StripeRequest};
@@ -32,6 +32,9 @@ use stripe_payment::payment_method::{AttachPaymentMethod, RetrievePaymentMethod}
 use stripe_product::product::{CreateProduct, RetrieveProduct};
 use stripe_shared::{ApiErrorsCode, ApiErrorsType, PaymentIntent, PaymentIntentStatus, Subscription};
 use stripe_webhook::{EventObject, Webhook, WebhookError};
+
+/// The customer's metadata naming the member it was made for.
+const MEMBER_METADATA: &str = "gistbook_member";
 
 /// Where Stripe is and the keys to use.
 #[derive(Debug, Clone)]
@@ -82,21 +85,26 @@ impl StripePayments {
         self.runtime.block_on(future)
     }
 
-    /// The customer with this address, if Stripe has one (nothing is made).
-    fn existing_customer(&self, email: &str) -> Result<Option<String>, StripeError> {
-        let found = self.run(ListCustomer::new().email(email).limit(1).send(&self.client))?;
-        Ok(found.data.into_iter().next().map(|customer| customer.id.to_string()))
+    /// The customer Stripe has for this member (by the `gistbook_member` we gave it), or for a
+    /// guest with this address, if any (nothing is made). Never another member's, nor one a
+    /// guest made with a member's address: an address is what anyone can type (Security III §9).
+    fn existing_customer(&self, email: &str, member: Option<UserId>) -> Result<Option<String>, StripeError> {
+        let found = self.run(ListCustomer::new().email(email).limit(100).send(&self.client))?;
+        let wanted = member.map(|m| m.0.to_string());
+        let owner = |customer: &stripe_shared::Customer| customer.metadata.as_ref().and_then(|m| m.get(MEMBER_METADATA)).cloned();
+        Ok(found.data.into_iter().find(|customer| owner(customer) == wanted).map(|customer| customer.id.to_string()))
     }
 
-    fn customer_by_email(&self, email: &str, key: &str) -> Result<String, StripeError> {
-        self.run(async {
-            let found = ListCustomer::new().email(email).limit(1).send(&self.client).await?;
-            if let Some(customer) = found.data.into_iter().next() {
-                return Ok(customer.id.to_string());
-            }
-            let created = CreateCustomer::new().email(email).customize().request_strategy(idempotent(&format!("{key}-customer"))).send(&self.client).await?;
-            Ok(created.id.to_string())
-        })
+    fn customer_for(&self, email: &str, member: Option<UserId>, key: &str) -> Result<String, StripeError> {
+        if let Some(customer) = self.existing_customer(email, member)? {
+            return Ok(customer);
+        }
+        let mut create = CreateCustomer::new().email(email);
+        if let Some(member) = member {
+            create = create.metadata([(MEMBER_METADATA.to_owned(), member.0.to_string())]);
+        }
+        let created = self.run(create.customize().request_strategy(idempotent(&format!("{key}-customer"))).send(&self.client))?;
+        Ok(created.id.to_string())
     }
 
     /// The Product a subscription's inline price belongs to (Stripe requires one): one per plan,
@@ -229,7 +237,7 @@ pub fn snapshot(subscription: &Subscription, as_of: Timestamp) -> ProviderSnapsh
 
 impl CardPayments for StripePayments {
     fn pay_once(&self, payment: &OneTimePayment) -> Result<PaymentOutcome, GatewayUnavailable> {
-        let customer = self.customer_by_email(&payment.email, &payment.idempotency_key).map_err(unavailable)?;
+        let customer = self.customer_for(&payment.email, payment.member, &payment.idempotency_key).map_err(unavailable)?;
         let request = CreatePaymentIntent::new(payment.amount.0, CURRENCY)
             .customer(customer)
             .payment_method(payment.payment_method.as_str())
@@ -253,7 +261,7 @@ impl CardPayments for StripePayments {
 
     fn subscribe(&self, request: &SubscriptionRequest) -> Result<SubscriptionOutcome, GatewayUnavailable> {
         let key = &request.idempotency_key;
-        let customer = self.customer_by_email(&request.email, key).map_err(unavailable)?;
+        let customer = self.customer_for(&request.email, request.member, key).map_err(unavailable)?;
         let attached = self.run(
             AttachPaymentMethod::new(request.payment_method.as_str())
                 .customer(customer.as_str())
@@ -407,7 +415,7 @@ impl CardPayments for StripePayments {
             };
         }
         // Never named: among the customer's newest, the one made with our charge id.
-        let Some(customer) = self.existing_customer(lookup.email).map_err(unavailable)? else { return Ok(None) };
+        let Some(customer) = self.existing_customer(lookup.email, lookup.member).map_err(unavailable)? else { return Ok(None) };
         let ours = |metadata: &std::collections::HashMap<String, String>| metadata.get(CHARGE_ID).is_some_and(|id| id == lookup.charge_id);
         if lookup.subscription {
             let list = ListSubscription::new().customer(customer).status(ListSubscriptionStatus::All).limit(100);

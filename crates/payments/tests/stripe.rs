@@ -25,6 +25,7 @@ fn payment(stand_in: &StripeStandIn, card: &str, key: &str) -> OneTimePayment {
     OneTimePayment {
         amount: Cents(4499),
         email: "reader@example.com".into(),
+        member: None,
         payment_method: stand_in.create_payment_method(card),
         description: "Gistbook Premium Lifetime".into(),
         idempotency_key: key.into(),
@@ -34,6 +35,7 @@ fn payment(stand_in: &StripeStandIn, card: &str, key: &str) -> OneTimePayment {
 fn subscription_request(stand_in: &StripeStandIn, key: &str) -> SubscriptionRequest {
     SubscriptionRequest {
         email: "reader@example.com".into(),
+        member: None,
         payment_method: stand_in.create_payment_method(CARD_OK),
         plan_id: "monthly".into(),
         plan_name: "Premium Monthly".into(),
@@ -84,7 +86,7 @@ fn a_payment_whose_answer_is_dropped_is_found_by_our_charge_id_and_never_charged
     stand_in.drop_next_answer("/v1/payment_intents");
     assert!(payments.pay_once(&request).is_err(), "no answer: the outcome is unknown");
     assert_eq!(stand_in.charge_count(), 1, "Stripe took the money");
-    let lookup = PurchaseLookup { charge_id: "charge-dropped", email: "reader@example.com", reference: "", subscription: false };
+    let lookup = PurchaseLookup { charge_id: "charge-dropped", email: "reader@example.com", member: None, reference: "", subscription: false };
     let found = payments.look_up_purchase(&lookup).unwrap();
     let Some(FoundPurchase::Payment(PaymentOutcome::Paid { reference })) = found else { panic!("{found:?}") };
     assert_eq!(payments.pay_once(&request).unwrap(), PaymentOutcome::Paid { reference }, "a retry with the key is the same payment");
@@ -170,4 +172,31 @@ fn a_webhook_with_a_bad_or_stale_signature_is_refused() {
 
     let stale = signature_header(&payload, WEBHOOK_SECRET, now - 400);
     assert_eq!(webhooks.verify(&payload, &[("stripe-signature", stale.as_str())]), Err(WebhookRejected::StaleTimestamp));
+}
+
+/// Security III §9: a member's payments use the customer made for that member (named in its
+/// metadata); a guest who typed the member's address gets a customer of their own, and the
+/// member's next payment never lands on it.
+#[test]
+fn customers_are_matched_by_the_member_never_by_an_address_alone() {
+    let (stand_in, payments) = started();
+    let guest = payments.pay_once(&payment(&stand_in, CARD_OK, "charge-guest")).unwrap();
+    let PaymentOutcome::Paid { reference: guest_payment } = guest else { panic!("{guest:?}") };
+    let member = kernel::UserId(42);
+    let first = OneTimePayment { member: Some(member), ..payment(&stand_in, CARD_OK, "charge-member-1") };
+    let PaymentOutcome::Paid { reference: first_payment } = payments.pay_once(&first).unwrap() else { panic!("paid") };
+    let second = OneTimePayment { member: Some(member), ..payment(&stand_in, CARD_OK, "charge-member-2") };
+    let PaymentOutcome::Paid { reference: second_payment } = payments.pay_once(&second).unwrap() else { panic!("paid") };
+
+    let guest_customer = stand_in.customer_of_payment(&guest_payment).unwrap();
+    let member_customer = stand_in.customer_of_payment(&first_payment).unwrap();
+    assert_ne!(guest_customer, member_customer, "the same address, another customer");
+    assert_eq!(stand_in.customer_of_payment(&second_payment).unwrap(), member_customer, "the member's own, again");
+    let customers = stand_in.customers();
+    let made_for_member = customers.iter().find(|c| c["id"] == member_customer.as_str()).unwrap();
+    assert_eq!(made_for_member["metadata"]["gistbook_member"], "42");
+    assert_eq!(customers.len(), 2);
+    // A lost answer is looked up under the member's customer too.
+    let lookup = PurchaseLookup { charge_id: "charge-member-2", email: "reader@example.com", member: Some(member), reference: "", subscription: false };
+    assert!(payments.look_up_purchase(&lookup).unwrap().is_some());
 }

@@ -166,6 +166,16 @@ impl StripeStandIn {
         self.lock().charges.len()
     }
 
+    /// The customers made, oldest first.
+    pub fn customers(&self) -> Vec<Value> {
+        self.lock().customers.clone()
+    }
+
+    /// The customer a PaymentIntent was made for.
+    pub fn customer_of_payment(&self, payment_intent: &str) -> Option<String> {
+        self.lock().payment_intents.get(payment_intent).and_then(|intent| intent["customer"].as_str().map(str::to_owned))
+    }
+
     /// One-time items (add-ons) charged with subscriptions' first invoices, in cents.
     pub fn one_time_items(&self) -> Vec<i64> {
         self.lock().one_time_items.clone()
@@ -477,7 +487,7 @@ fn route(state: &mut State, method: &str, path: &str, form: &HashMap<String, Str
             let id = state.id("cus");
             let customer = json!({
                 "id": id, "object": "customer", "created": now(), "livemode": false,
-                "email": get("email"), "name": get("name"), "metadata": {},
+                "email": get("email"), "name": get("name"), "metadata": metadata(form),
                 "invoice_settings": {"default_payment_method": null, "custom_fields": null, "footer": null, "rendering_options": null},
             });
             state.customers.push(customer.clone());

@@ -81,6 +81,7 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
             PlanKind::Subscription { interval, .. } => {
                 let request = SubscriptionRequest {
                     email,
+                    member: user,
                     payment_method: payment_method.to_owned(),
                     plan_id: plan.id.clone(),
                     plan_name: plan.name.clone(),
@@ -112,6 +113,7 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
                 let payment = OneTimePayment {
                     amount: quote.total,
                     email,
+                    member: user,
                     payment_method: payment_method.to_owned(),
                     description: format!("Gistbook {}", plan.name),
                     idempotency_key: charge_id.clone(),
@@ -206,7 +208,8 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
     /// surely abandoned).
     fn after_lost_answer(&self, gateways: Gateways<'_>, secrets: &dyn Secrets, charge: &Charge, plan: &Plan) -> Result<CheckoutResult, BillingError> {
         let cards = gateways.card.ok_or(BillingError::NotConfigured)?;
-        let lookup = PurchaseLookup { charge_id: &charge.id, email: &charge.email, reference: "", subscription: plan.kind.is_subscription() };
+        let lookup =
+            PurchaseLookup { charge_id: &charge.id, email: &charge.email, member: charge.user, reference: "", subscription: plan.kind.is_subscription() };
         match cards.look_up_purchase(&lookup) {
             Ok(Some(found)) => {
                 let result = self.settle_found(secrets, charge, plan, found)?;

@@ -106,7 +106,13 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
 
     /// Reads what the provider says of a charge: by its reference, or (initiated) by our id.
     fn ask_provider(&self, gateways: Gateways<'_>, charge: &Charge, plan: &Plan) -> Result<Seen, GatewayUnavailable> {
-        let lookup = PurchaseLookup { charge_id: &charge.id, email: &charge.email, reference: &charge.reference, subscription: plan.kind.is_subscription() };
+        let lookup = PurchaseLookup {
+            charge_id: &charge.id,
+            email: &charge.email,
+            member: charge.user,
+            reference: &charge.reference,
+            subscription: plan.kind.is_subscription(),
+        };
         match charge.provider.as_str() {
             STRIPE => match gateways.card {
                 Some(cards) => Ok(cards.look_up_purchase(&lookup)?.map_or(Seen::Nothing, Seen::Found)),
