@@ -167,12 +167,7 @@ impl SummaryStore for PgStore<'_> {
                     .filter(ai_summaries::updated_at.lt(stale_before))
                     .filter(ai_summaries::attempts.ge(max_attempts)),
             )
-            .set((
-                ai_summaries::status.eq(JobStatus::Failed.as_str()),
-                ai_summaries::error.eq(message),
-                ai_summaries::input.eq(None::<Vec<u8>>),
-                ai_summaries::updated_at.eq(at),
-            ))
+            .set(failed(message, at))
             .execute(conn)
         })
     }
@@ -204,18 +199,27 @@ impl SummaryStore for PgStore<'_> {
     }
 
     fn fail(&self, id: i64, message: &str, at: Timestamp) -> PortResult<()> {
-        self.run(|conn| {
-            diesel::update(ai_summaries::table.find(id))
-                .set((
-                    ai_summaries::status.eq(JobStatus::Failed.as_str()),
-                    ai_summaries::error.eq(message),
-                    ai_summaries::input.eq(None::<Vec<u8>>),
-                    ai_summaries::updated_at.eq(at),
-                ))
-                .execute(conn)
-                .map(drop)
-        })
+        self.run(|conn| diesel::update(ai_summaries::table.find(id)).set(failed(message, at)).execute(conn).map(drop))
     }
+}
+
+/// A failed job's fields: its message for the member, the upload dropped.
+#[allow(clippy::type_complexity)]
+fn failed(
+    message: &str,
+    at: Timestamp,
+) -> (
+    diesel::dsl::Eq<ai_summaries::status, &'static str>,
+    diesel::dsl::Eq<ai_summaries::error, &str>,
+    diesel::dsl::Eq<ai_summaries::input, Option<Vec<u8>>>,
+    diesel::dsl::Eq<ai_summaries::updated_at, Timestamp>,
+) {
+    (
+        ai_summaries::status.eq(JobStatus::Failed.as_str()),
+        ai_summaries::error.eq(message),
+        ai_summaries::input.eq(None::<Vec<u8>>),
+        ai_summaries::updated_at.eq(at),
+    )
 }
 
 /// Erasing an account erases its summaries.

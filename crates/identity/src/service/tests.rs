@@ -93,6 +93,21 @@ fn other_mail(w: &World) -> Vec<OutgoingMail> {
     w.store.outbox().into_iter().filter(|m| m.subject != VERIFICATION_SUBJECT).collect()
 }
 
+/// An account a provider made (no password), as the store keeps it.
+fn provider_account(store: &InMemoryStore, email: &str, now: kernel::Timestamp) -> User {
+    let new = NewUser {
+        email: Email::parse(email).unwrap(),
+        password_hash: NO_PASSWORD.to_owned(),
+        first_name: PersonName::parse("So").unwrap(),
+        last_name: PersonName::parse("Cial").unwrap(),
+        timezone: TimeZoneName::parse_or_utc(None),
+        plan: PlanState::default(),
+        now,
+        email_verified: true,
+    };
+    store.create_user(new).unwrap().unwrap()
+}
+
 fn reset_code_from_mail(mail: &OutgoingMail) -> String {
     let line = mail.text_body.lines().find(|l| l.contains("/reset-password/")).expect("link in mail");
     line.rsplit('/').next().unwrap().trim().to_owned()
@@ -462,19 +477,7 @@ fn deleting_an_account_needs_the_password_or_a_code_or_a_fresh_provider_sign_in(
     assert!(w.service.current_user(signed_in.session).is_ok(), "still there");
 
     // An account without a password (made by a provider): a sign-in in the last 10 minutes.
-    w.store
-        .create_user(NewUser {
-            email: Email::parse("social@b.co").unwrap(),
-            password_hash: NO_PASSWORD.to_owned(),
-            first_name: PersonName::parse("So").unwrap(),
-            last_name: PersonName::parse("Cial").unwrap(),
-            timezone: TimeZoneName::parse_or_utc(None),
-            plan: PlanState::default(),
-            now: w.clock.now(),
-            email_verified: true,
-        })
-        .unwrap()
-        .unwrap();
+    provider_account(&w.store, "social@b.co", w.clock.now());
     let social = w
         .service
         .start_session(w.service.deps.store.find_credentials(&Email::parse("social@b.co").unwrap()).unwrap().unwrap().user, &"1.1.1.1".into())
@@ -823,19 +826,7 @@ fn refusing_an_account_without_a_password_takes_a_full_verification_like_any_oth
     let hasher = Arc::new(CountingHasher::default());
     let deps = IdentityDeps { hasher: hasher.clone(), ..w.service.deps.clone() };
     let service = IdentityService::new(deps, ThrottlePolicy::default(), "https://gistbook.test");
-    w.store
-        .create_user(NewUser {
-            email: Email::parse("social@b.co").unwrap(),
-            password_hash: NO_PASSWORD.to_owned(),
-            first_name: PersonName::parse("So").unwrap(),
-            last_name: PersonName::parse("Cial").unwrap(),
-            timezone: TimeZoneName::parse_or_utc(None),
-            plan: PlanState::default(),
-            now: w.clock.now(),
-            email_verified: true,
-        })
-        .unwrap()
-        .unwrap();
+    provider_account(&w.store, "social@b.co", w.clock.now());
     service.register(&form("real@b.co", "lantern-ridge-1"), "10.0.0.1").unwrap();
     for email in ["social@b.co", "real@b.co", "nobody@b.co"] {
         let before = hasher.full_verifications.load(std::sync::atomic::Ordering::SeqCst);
