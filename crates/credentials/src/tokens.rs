@@ -145,9 +145,12 @@ impl BiscuitTokens {
 }
 
 /// Biscuit's default budget (1 ms) is too tight for a busy 2-core machine and randomly refused
-/// valid tokens; our tokens hold four facts and one check, so a generous time cap is still safe.
+/// valid tokens; so was 250 ms, once, with the test suite, browser servers and fuzzer sharing the
+/// cores (the budget is wall time, and a thread can wait that long for a core). Only tokens whose
+/// signature is ours reach the authorizer, and they hold four facts and one check, so the cap is
+/// no defence to keep tight: it stops a runaway, not an attacker.
 fn verification_limits() -> AuthorizerLimits {
-    AuthorizerLimits { max_time: Duration::from_millis(250), ..AuthorizerLimits::default() }
+    AuthorizerLimits { max_time: Duration::from_secs(2), ..AuthorizerLimits::default() }
 }
 
 impl AccessTokens for BiscuitTokens {
