@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use summariser::extract::{Block, DocKind, Document, ExtractError};
 use summariser::ports::DocumentReader;
 
@@ -128,17 +128,20 @@ impl ChildProcessReader {
             let read = (&mut stdout).take(cap as u64 + 1).read_to_end(&mut output);
             read.map(|_| output)
         });
-        let deadline = Instant::now() + limits.wall;
-        let status = loop {
-            if let Some(status) = child.try_wait()? {
-                break Some(status);
+        // Waited for on its own thread, so the wall-time limit is a timed receive, not polling;
+        // past it the child is killed by its pid (the waiting thread owns the `Child`).
+        let pid = nix::unistd::Pid::from_raw(i32::try_from(child.id()).map_err(std::io::Error::other)?);
+        let (exited, waiting) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let _ = exited.send(child.wait());
+        });
+        let status = match waiting.recv_timeout(limits.wall) {
+            Ok(status) => Some(status?),
+            Err(_) => {
+                let _ = nix::sys::signal::kill(pid, nix::sys::signal::Signal::SIGKILL);
+                let _ = waiting.recv();
+                None
             }
-            if Instant::now() >= deadline {
-                let _ = child.kill();
-                let _ = child.wait();
-                break None;
-            }
-            std::thread::sleep(Duration::from_millis(10));
         };
         let _ = writer.join();
         let output = reader.join().map_err(|_| std::io::Error::other("the output reader panicked"))??;
