@@ -47,16 +47,27 @@ fn walk(suite: &Value, file: &str, failed: &mut Vec<String>, flaky: &mut Vec<Str
     }
 }
 
+/// The first error's first line, where in the spec it was thrown and, for an `expect` on a
+/// locator, which locator: enough to tell which step of a long test failed from the summary alone.
 fn first_error(test: &Value) -> String {
-    let message = test
+    let error = test
         .get("results")
         .and_then(Value::as_array)
         .into_iter()
         .flatten()
-        .filter_map(|result| result.pointer("/error/message").and_then(Value::as_str))
-        .next()
-        .unwrap_or("no message");
-    first_line(message)
+        .filter_map(|result| result.get("error"))
+        .find(|error| error.get("message").is_some());
+    let Some(error) = error else { return "no message".to_string() };
+    let message = error.get("message").and_then(Value::as_str).unwrap_or("no message");
+    let mut text = first_line(message);
+    if let Some(line) = error.pointer("/location/line").and_then(Value::as_u64) {
+        text.push_str(&format!(" at line {line}"));
+    }
+    let plain = strip_colours(message);
+    if let Some(locator) = plain.lines().map(str::trim).find(|line| line.starts_with("Locator:")) {
+        text.push_str(&format!(", {}", locator.chars().take(200).collect::<String>()));
+    }
+    text
 }
 
 /// A test runner's error message as one line for the summary: the first non-empty line, without
@@ -91,7 +102,7 @@ mod tests {
     #[test]
     fn names_failed_and_flaky_tests_with_their_first_error_line() {
         let report = serde_json::json!({"suites": [{"file": "a.spec.ts", "specs": [], "suites": [{"specs": [
-            {"title": "pays", "line": 3, "tests": [{"status": "unexpected", "results": [{"error": {"message": "\u{1b}[31mError: timed out\u{1b}[39m\nmore"}}]}]},
+            {"title": "pays", "line": 3, "tests": [{"status": "unexpected", "results": [{"error": {"message": "\u{1b}[31mError: timed out\u{1b}[39m\n\nLocator: getByRole('button')\nmore", "location": {"file": "a.spec.ts", "line": 7, "column": 3}}}]}]},
             {"title": "reads", "line": 9, "tests": [{"status": "flaky", "results": [{"error": {"message": "boom"}}, {}]}]},
             {"title": "fine", "line": 12, "tests": [{"status": "expected", "results": [{}]}]}
         ]}]}]});
@@ -99,7 +110,7 @@ mod tests {
         for suite in report["suites"].as_array().unwrap() {
             walk(suite, "", &mut failed, &mut flaky);
         }
-        assert_eq!(failed, vec!["a.spec.ts:3 pays (Error: timed out)"]);
+        assert_eq!(failed, vec!["a.spec.ts:3 pays (Error: timed out at line 7, Locator: getByRole('button'))"]);
         assert_eq!(flaky, vec!["a.spec.ts:9 reads (boom)"]);
     }
 }
