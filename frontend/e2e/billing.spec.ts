@@ -85,6 +85,7 @@ test('a free member who used the free summaries goes from the limit paywall to p
   await signInViaApi(page, newUser());
   for (const subid of ['meditations', 'walden', 'the-art-of-war']) {
     await page.goto(`/books/${subid}`);
+    await page.getByRole('button', { name: 'Use a free summary' }).click();
     await expect(page.getByRole('button', { name: 'Next', exact: true })).toBeVisible();
   }
   await page.goto('/books/on-liberty');

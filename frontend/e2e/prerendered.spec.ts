@@ -77,3 +77,20 @@ for (const [path, heading] of [
     expect(same).toBe(true);
   });
 }
+
+for (const [path, heading] of [
+  ['/books?sort=newest', 'Latest'],
+  ['/books?category=philosophy', 'Philosophy'],
+] as const) {
+  test(`${path} shows its own list without a hydration error`, async ({ page }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(heading);
+    await expect(page.getByTestId('book-card').first()).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+}

@@ -162,14 +162,24 @@ test('a member reads a free book: sections, font size, dark mode, contents and a
 
 test('a free member meets the upgrade paywall on the fourth book that is not free', async ({ page }) => {
   await signInAsNewMember(page);
-  for (const subid of ['meditations', 'walden', 'the-art-of-war']) {
+  // Each premium book asks first, with the count left; nothing is spent before the yes.
+  for (const [subid, question] of [
+    ['meditations', 'Use 1 of your 3 free summaries on Meditations?'],
+    ['walden', 'Use 1 of your 2 free summaries on Walden?'],
+    ['the-art-of-war', 'Use your last free summary on The Art of War?'],
+  ] as const) {
     await page.goto(`/books/${subid}`);
+    await expect(page.getByRole('heading', { name: question })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Next', exact: true })).toHaveCount(0);
+    if (subid === 'the-art-of-war') await expect(page.getByRole('link', { name: 'Invite a friend' })).toBeVisible();
+    await page.getByRole('button', { name: 'Use a free summary' }).click();
     await expect(page.getByRole('button', { name: 'Next', exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'You have used your free summaries' })).toHaveCount(0);
   }
   await page.goto('/books/on-liberty');
   await expect(page.getByRole('heading', { name: 'You have used your free summaries' })).toBeVisible();
   await expect(page.getByText('Upgrade to access unlimited summaries')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'invite a friend' })).toHaveAttribute('href', '/refer-a-friend');
   await expect(page.getByRole('link', { name: 'Upgrade now' })).toHaveAttribute('href', '/pricing?limit_reached=yes');
   await expect(page.getByRole('button', { name: 'Next', exact: true })).toHaveCount(0);
   await expect(page.locator('.reader__section')).toHaveCount(1);

@@ -1,7 +1,8 @@
 //! The API fuzzing stage: schemathesis (from PyPI, in a virtual environment under `target/`)
 //! sends generated requests to every call of `/api/openapi.json` on a running server, signed in
-//! as a member, and fails on any server error or any answer that breaks its documented schema.
-//! Bounded: a fixed seed and 30 examples per call (about half a minute here).
+//! as a member and then, for the back office's calls, as an admin with two-factor, and fails on
+//! any server error, an undocumented status code or content type, or an answer that breaks its
+//! documented schema. Bounded: a fixed seed and 30 examples per call.
 
 use crate::stages::Log;
 use anyhow::{bail, Context, Result};
@@ -26,36 +27,53 @@ fn ensure_installed(log: &Log) -> Result<std::path::PathBuf> {
     Ok(binary)
 }
 
-/// A member of the server at `base_url`, for the fuzzer's bearer token.
-fn member_token(base_url: &str) -> Result<String> {
-    let (_, body) = crate::util::post_json(
-        &format!("{base_url}/api/user/register"),
-        &serde_json::json!({
-            "username": format!("fuzz-{}@example.com", std::process::id()),
-            "password": "fuzzing-member-password",
-            "firstName": "Fuzz",
-            "lastName": "Member",
-        }),
-    )?;
-    let answer: serde_json::Value = serde_json::from_str(&body).with_context(|| format!("registering the fuzzing member: {body}"))?;
-    Ok(answer["result"]["token"].as_str().with_context(|| format!("registering the fuzzing member: {answer}"))?.to_owned())
+/// The fuzzer's member and admin (two-factor passed), made by `xtask-tools fuzz-accounts` on the
+/// server at `base_url` whose database is `database_url`.
+fn tokens(log: &Log, base_url: &str, database_url: &str) -> Result<(String, String)> {
+    log.line("Making the fuzzer's member and admin (two-factor) accounts");
+    let output = Command::new(crate::build::TOOLS)
+        .args(["fuzz-accounts", base_url])
+        .env("DATABASE_URL", database_url)
+        .output()
+        .context("running xtask-tools fuzz-accounts")?;
+    if !output.status.success() {
+        bail!("xtask-tools fuzz-accounts failed: {}", String::from_utf8_lossy(&output.stderr));
+    }
+    let answer: serde_json::Value = serde_json::from_slice(&output.stdout).context("the fuzz accounts' tokens")?;
+    let token = |who: &str| answer[who].as_str().map(str::to_owned).with_context(|| format!("no {who} token in {answer}"));
+    Ok((token("member")?, token("admin")?))
 }
 
-pub fn fuzz_api(log: &Log, base_url: &str) -> Result<()> {
+/// Two passes: every member call signed in as a confirmed member, then every back-office call
+/// signed in as an admin whose session passed the second factor (beyond the 403 a member gets).
+pub fn fuzz_api(log: &Log, base_url: &str, database_url: &str) -> Result<()> {
     let binary = ensure_installed(log)?;
-    let token = member_token(base_url)?;
-    log.line(&format!("API fuzzing (schemathesis) against {base_url}"));
-    // Below the browser tests' priority: they wait on the clock, the fuzzer does not.
-    log.run(
-        Command::new("nice")
-            .args(["-n", "10"])
-            .arg(binary)
-            .args(["--config-file", CONFIG, "run"])
-            .arg(format!("{base_url}/api/openapi.json"))
-            .args(["--url", base_url, "--continue-on-failure", "--max-examples", "30", "--seed", "1"])
-            // These two end the fuzzer's own session; they are covered by the HTTP tests.
-            .args(["--exclude-path", "/api/user/logout-everywhere", "--exclude-path", "/api/user/delete"])
-            .args(["-H", &format!("Authorization: Bearer {token}")])
-            .env("NO_COLOR", "1"),
-    )
+    let (member, admin) = tokens(log, base_url, database_url)?;
+    let pass = |who: &str, token: &str, filter: [&str; 2]| -> Result<()> {
+        log.line(&format!("API fuzzing (schemathesis) against {base_url}, signed in as the {who}"));
+        // Below the browser tests' priority: they wait on the clock, the fuzzer does not.
+        log.run(
+            Command::new("nice")
+                .args(["-n", "10"])
+                .arg(&binary)
+                .args(["--config-file", CONFIG, "run"])
+                .arg(format!("{base_url}/api/openapi.json"))
+                .args(["--url", base_url, "--continue-on-failure", "--max-examples", "30", "--seed", "1"])
+                .args(filter)
+                // These end the fuzzer's own session (a generated id may be its own); the HTTP
+                // tests cover them. Without the session, every later call would stop at 401.
+                .args(SESSION_ENDING.iter().flat_map(|path| ["--exclude-path", path]))
+                .args(["-H", &format!("Authorization: Bearer {token}")])
+                .env("NO_COLOR", "1"),
+        )
+    };
+    let members = pass("member", &member, ["--exclude-path-regex", ADMIN_PATHS]);
+    let admins = pass("admin", &admin, ["--include-path-regex", ADMIN_PATHS]);
+    members.and(admins)
 }
+
+/// Calls that end the caller's session, left out of both passes.
+const SESSION_ENDING: [&str; 4] = ["/api/user/logout", "/api/user/logout-everywhere", "/api/user/delete", "/api/user/sessions/{id}"];
+
+/// The back office's calls, fuzzed in the admin's pass only.
+const ADMIN_PATHS: &str = "^/api/admin/";

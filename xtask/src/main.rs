@@ -24,6 +24,7 @@ usage: cargo xtask <command>
   test                       every test: formats, lints, Rust unit and integration, front end,
                              browser end-to-end, API fuzzing; prints each stage's wall time
   e2e [PLAYWRIGHT ARGS]      only the browser tests (e.g. `cargo xtask e2e e2e/reader.spec.ts`)
+  fuzz                       only the API fuzzing (schemathesis, as a member and as an admin)
   db                         start the private PostgreSQL of `run` and wait (Ctrl-C stops it)
   bench reader [--books N]   pgbench -S, a floor server and the floor running the reader's
                              statement vs GET /api/books/{id} at 64 connections, search latency
@@ -74,6 +75,7 @@ fn dispatch(args: &[String]) -> Result<()> {
         Some("run") => run::run(rest.contains(&"--release")),
         Some("test") => test::test(),
         Some("e2e") => test::browser_tests_only(&rest),
+        Some("fuzz") => test::fuzz_only(),
         Some("db") => run::database_only(),
         Some("codegen") => codegen::codegen(rest.contains(&"--check")),
         Some("tidy") => {

@@ -9,6 +9,10 @@ use xtask::{RUN_CLUSTER, RUN_DATABASE};
 
 pub fn run(release: bool) -> Result<()> {
     frontend::ensure_packages()?;
+    // Narration and videos for the demo; without them the seed says so and uses a tone.
+    if let Err(error) = util::ensure_media_tools() {
+        println!("{error:#}");
+    }
     frontend::build_if_stale()?;
     // The one build of `cargo xtask test` (the server, the seeder and the stand-ins among it), so
     // switching between `run` and `test` rebuilds nothing.

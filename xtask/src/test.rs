@@ -47,10 +47,15 @@ pub fn test() -> Result<()> {
     let built = Gate::default();
     let dist = Gate::default();
     let py_tools = Gate::default();
+    let media_tools = Gate::default();
     std::thread::scope(|scope| {
-        // Beside the build: pip waits on the network, the build on the cores.
+        // Beside the build: pip and apt wait on the network, the build on the cores.
         scope.spawn(|| {
-            py_tools.open(suite.stage("Python test servers (aiosmtpd, moto; pip only when the pins changed)", |log| crate::py_tools::ensure(log).map(drop)))
+            py_tools.open(suite.stage("Python test servers (aiosmtpd, moto; pip only when the pins changed)", |log| crate::py_tools::ensure(log).map(drop)));
+            media_tools.open(suite.stage("media tools (espeak-ng, ffmpeg, rsvg-convert; apt only when missing)", |log| {
+                log.line("The test servers' seed narrates and films one demo book with them.");
+                crate::util::ensure_media_tools()
+            }));
         });
         scope.spawn(|| {
             let ok = suite.stage("Rust build (one pass: every crate, test and binary; clippy, warnings are errors)", |log| {
@@ -59,6 +64,7 @@ pub fn test() -> Result<()> {
             built.open(ok);
             // The SMTP and S3 tests say what is missing when this failed.
             py_tools.wait();
+            media_tools.wait();
             match (&postgres, ok) {
                 (Some(postgres), true) => {
                     suite.stage("Rust tests (unit and integration, against PostgreSQL)", |log| rust_tests(log, postgres));
@@ -68,6 +74,8 @@ pub fn test() -> Result<()> {
         });
         scope.spawn(|| front_end(&suite, &dist));
         scope.spawn(|| {
+            // apt installs Chromium there: one apt at a time.
+            media_tools.wait();
             if !(built.wait() && dist.wait()) {
                 suite.skipped("browser end-to-end tests and API fuzzing", "the Rust build or the front-end build failed");
                 return;
@@ -117,9 +125,24 @@ pub fn browser_tests_only(playwright_args: &[&str]) -> Result<()> {
     let postgres = Postgres::start("pg-test", PRIVATE_PORT)?;
     let ready = suite.stage("front-end packages", install_packages)
         && suite.stage("front-end production build", build_dist)
-        && suite.stage("Rust build", |log| log.run(build::cargo()?.args(["test", "--workspace", "--no-run"])));
+        && suite.stage("Rust build", |log| log.run(build::cargo()?.args(["test", "--workspace", "--no-run"])))
+        && suite.stage("media tools (espeak-ng, ffmpeg, rsvg-convert)", |_| crate::util::ensure_media_tools());
     if ready {
         end_to_end(&suite, &postgres, playwright_args, workers(), false);
+    }
+    drop(postgres);
+    suite.finish()
+}
+
+/// `cargo xtask fuzz`: the builds and the API fuzzer alone, on a server of its own.
+pub fn fuzz_only() -> Result<()> {
+    let suite = Suite::new(crate::util::root().join("target/test-logs"))?;
+    let postgres = Postgres::start("pg-test", PRIVATE_PORT)?;
+    let ready = suite.stage("front-end packages", install_packages)
+        && suite.stage("front-end production build", build_dist)
+        && suite.stage("Rust build", |log| log.run(build::cargo()?.args(["test", "--workspace", "--no-run"])));
+    if ready {
+        end_to_end(&suite, &postgres, &[], 0, true);
     }
     drop(postgres);
     suite.finish()
@@ -226,10 +249,15 @@ fn end_to_end(suite: &Suite, postgres: &Postgres, playwright_args: &[&str], work
     let browser_servers: Vec<serde_json::Value> = running.servers.iter().take(workers).cloned().collect();
     std::thread::scope(|scope| {
         if fuzz {
-            let target = running.servers[workers]["baseURL"].as_str().unwrap_or_default().to_owned();
+            let target = &running.servers[workers];
+            let base_url = target["baseURL"].as_str().unwrap_or_default().to_owned();
+            let database_url = target["databaseUrl"].as_str().unwrap_or_default().to_owned();
             scope.spawn(move || {
-                suite.stage("API fuzzing (schemathesis)", |log| crate::fuzz::fuzz_api(log, &target));
+                suite.stage("API fuzzing (schemathesis)", |log| crate::fuzz::fuzz_api(log, &base_url, &database_url));
             });
+        }
+        if workers == 0 {
+            return;
         }
         suite.stage(&format!("browser end-to-end tests (Chromium, {workers} workers, a server each)"), |log| {
             let report = crate::util::root().join("target/test-logs/playwright.json");

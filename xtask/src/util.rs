@@ -107,6 +107,14 @@ pub fn stop_child(child: &mut std::process::Child, seconds: u64) {
 /// Seals the signing keys of the browser tests' and benchmarks' own databases (never production's).
 pub const TEST_SIGNING_KEYS_SECRET: &str = "xtask-test-databases-signing-keys-secret";
 
+/// The programs (and their Debian packages) that narrate the demo books and make their videos.
+pub const MEDIA_TOOLS: [(&str, &str); 3] = [("espeak-ng", "espeak-ng"), ("ffmpeg", "ffmpeg"), ("rsvg-convert", "librsvg2-bin")];
+
+/// Installs the media tools that are missing (as root, with apt-get).
+pub fn ensure_media_tools() -> Result<()> {
+    MEDIA_TOOLS.iter().try_for_each(|(program, package)| ensure_debian_program(program, package))
+}
+
 /// Installs Debian's `package` for `program` when missing (as root, with apt-get).
 pub fn ensure_debian_program(program: &str, package: &str) -> Result<()> {
     if have(program) {

@@ -135,7 +135,8 @@ impl From<IdentityError> for ApiError {
             | TwoFactorAlreadyOn
             | TwoFactorNotOn
             | TwoFactorNotStarted
-            | InvalidTwoFactorCode => StatusCode::BAD_REQUEST,
+            | InvalidTwoFactorCode
+            | TwoFactorCodeUsed => StatusCode::BAD_REQUEST,
             NotAdmin | TwoFactorRequired | TwoFactorSessionRequired => StatusCode::FORBIDDEN,
             SessionNotFound => StatusCode::NOT_FOUND,
             LoginChallengeExpired => StatusCode::UNAUTHORIZED,
@@ -313,6 +314,11 @@ fn readable_serde_error(err: &serde_json::Error) -> String {
         Some(cut) => text[..cut].to_owned(),
         None => text,
     }
+}
+
+/// A form post (Apple's sign-in answer) that is not a readable form: the envelope with a 400.
+pub fn form_config() -> actix_web::web::FormConfig {
+    actix_web::web::FormConfig::default().error_handler(|_, _| ApiError::bad_request("invalid_request", "The form could not be read.").into())
 }
 
 pub fn path_config() -> actix_web::web::PathConfig {

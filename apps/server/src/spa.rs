@@ -167,7 +167,10 @@ pub fn files(static_dir: &Path) -> Option<Files> {
                 !path.starts_with("prerendered") && !path.starts_with("shells") && prerendered_page(&filter_folder, &path.to_string_lossy()).is_none()
             })
             .default_handler(fn_service(move |req: ServiceRequest| {
-                let index: PathBuf = prerendered_page(&folder, req.path()).unwrap_or_else(|| index.clone());
+                // A page was prerendered without a query: `/books?sort=newest` shows another list,
+                // so it gets the empty page rather than markup React could not take over.
+                let prerendered = if req.query_string().is_empty() { prerendered_page(&folder, req.path()) } else { None };
+                let index: PathBuf = prerendered.unwrap_or_else(|| index.clone());
                 async move {
                     if is_api_path(req.path()) {
                         return api_not_found(req).await;

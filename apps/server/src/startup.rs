@@ -2,7 +2,7 @@
 //! start the real thing on port 0 with their own database.
 
 use crate::config::Config;
-use crate::envelope::{json_config, path_config, query_config};
+use crate::envelope::{form_config, json_config, path_config, query_config};
 use crate::state::AppState;
 use crate::{routes, spa};
 use actix_web::dev::Server;
@@ -33,7 +33,9 @@ pub fn api_routes() -> (
     >,
     utoipa::openapi::OpenApi,
 ) {
-    App::new().into_utoipa_app().openapi(crate::openapi::base_document()).configure(routes::configure).split_for_parts()
+    let (app, mut document) = App::new().into_utoipa_app().openapi(crate::openapi::base_document()).configure(routes::configure).split_for_parts();
+    crate::openapi::add_common_answers(&mut document);
+    (app, document)
 }
 
 /// The signing keys' sealer from `SIGNING_KEYS_SECRET`; a development machine without one gets a
@@ -158,6 +160,7 @@ impl Application {
                 .app_data(openapi_json.clone())
                 .app_data(json_config())
                 .app_data(path_config())
+                .app_data(form_config())
                 .app_data(query_config())
                 .route("/api/openapi.json", web::get().to(serve_openapi))
                 .route("/metrics", web::get().to(crate::metrics::serve));

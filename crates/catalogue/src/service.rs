@@ -77,6 +77,20 @@ pub struct OpenedBook {
     /// The caller may download this summary as a PDF (Premium, or this book bought on its own),
     /// so the reader links straight to the download instead of offering to buy it.
     pub may_download_pdf: bool,
+    /// A free member opening a premium book with free summaries left is asked first: the answer
+    /// has the first section only, and [`Catalogue::unlock_book`] spends one when they say yes.
+    pub unlock_offer: Option<UnlockOffer>,
+    /// A free member who has not yet earned the bonus summary for inviting a friend.
+    pub invite_bonus_available: bool,
+}
+
+/// The question a free member is asked before a free summary is spent on a book.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct UnlockOffer {
+    /// Free summaries left before this one (the "3" of "Use 1 of your 3 free summaries").
+    pub left: u32,
+    /// All the member gets (3, or 4 with the invite bonus).
+    pub allowance: u32,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -192,24 +206,44 @@ impl<'s, S: CatalogueStore + ?Sized> Catalogue<'s, S> {
     }
 
     /// One book for the reader, with exactly what the caller may read (server-rules "Access to
-    /// summaries"). Opening a premium book as a free member with unlocks left spends one.
+    /// summaries"). Nothing is spent: a free member opening a premium book with free summaries
+    /// left gets its first section and the offer to use one (`unlock_offer`).
     pub fn open_book(&self, who: Option<Session>, key: &BookKey) -> Result<OpenedBook> {
+        self.open(who, key, false)
+    }
+
+    /// The book as [`Catalogue::open_book`] answers it, after spending one of a free member's
+    /// free summaries on it when that is what opening it in full takes (once: an unlocked book
+    /// stays open). For everyone else it is the same as opening the book.
+    pub fn unlock_book(&self, who: Option<Session>, key: &BookKey) -> Result<OpenedBook> {
+        self.open(who, key, true)
+    }
+
+    fn open(&self, who: Option<Session>, key: &BookKey, spend: bool) -> Result<OpenedBook> {
         let (caller, BookWithState { book, member, preview, categories, .. }, reading) = self.caller_and_book(who, key)?;
         let facts = facts_of(&book, preview.preview());
         let audience = caller.audience;
-        let unlocks = match audience {
-            Audience::Free(id) => self.store.open_with_unlock(id, book.id, self.now, &|unlocks| decide(audience, unlocks, facts).spend_unlock)?,
-            Audience::Visitor | Audience::Paid(_) => FreeMember::default(),
+        let (unlocks, unlock_offer) = match audience {
+            Audience::Free(id) if spend => {
+                (self.store.open_with_unlock(id, book.id, self.now, &|unlocks| decide(audience, unlocks, facts).spend_unlock)?, None)
+            }
+            Audience::Free(id) => {
+                let unlocks = self.store.free_member(id, book.id)?;
+                let asks = decide(audience, unlocks, facts).spend_unlock.is_some();
+                (unlocks, asks.then(|| UnlockOffer { left: unlocks.unlocks_left(), allowance: unlocks.allowance() }))
+            }
+            Audience::Visitor | Audience::Paid(_) => (FreeMember::default(), None),
         };
-        let access = decide(audience, unlocks, facts);
+        let access = if unlock_offer.is_some() { peek(audience, unlocks, facts) } else { decide(audience, unlocks, facts) };
         // Only a free member's answer needs the purchase looked up; the others' is the audience's.
         let bought = match audience {
             Audience::Free(id) => self.store.bought_book(id, book.id)?,
             Audience::Visitor | Audience::Paid(_) => false,
         };
+        let invite_bonus_available = matches!(audience, Audience::Free(_)) && !unlocks.invited_a_friend;
         let card = Card { categories, ..book.card() };
         let opened = cut_to_access(book, reading, card, access, member, caller.user);
-        Ok(OpenedBook { may_download_pdf: may_download_pdf(audience, bought), ..opened })
+        Ok(OpenedBook { may_download_pdf: may_download_pdf(audience, bought), unlock_offer, invite_bonus_available, ..opened })
     }
 
     /// A book's id, by id or subid.
@@ -396,7 +430,20 @@ fn cut_to_access(book: Book, reading: Arc<Reading>, card: Card, access: Access, 
     let video = book.video.clone().filter(|_| access.video_and_visuals);
     let infographic = book.infographic.clone().filter(|_| access.video_and_visuals);
     let details = Book { body: String::new(), media_url: None, video: None, infographic: None, ..book };
-    OpenedBook { user, card, details, text, audio, video, infographic, access, member, may_download_pdf: false }
+    OpenedBook {
+        user,
+        card,
+        details,
+        text,
+        audio,
+        video,
+        infographic,
+        access,
+        member,
+        may_download_pdf: false,
+        unlock_offer: None,
+        invite_bonus_available: false,
+    }
 }
 
 mod documents;

@@ -63,6 +63,10 @@ pub enum IdentityError {
     TwoFactorNotStarted,
     #[error("That code is not right. Please check your authenticator app (or use a recovery code) and try again.")]
     InvalidTwoFactorCode,
+    /// A right code whose 30-second step was used already: each counts once (a code seen over a
+    /// shoulder or through a phishing proxy opens nothing), so the member waits for the next.
+    #[error("This code was just used; wait for the next one.")]
+    TwoFactorCodeUsed,
     #[error("This sign-in has expired. Please log in again.")]
     LoginChallengeExpired,
     #[error("You do not have permission to do that.")]
@@ -113,6 +117,7 @@ impl IdentityError {
             IdentityError::TwoFactorNotOn => "two_factor_not_on",
             IdentityError::TwoFactorNotStarted => "two_factor_not_started",
             IdentityError::InvalidTwoFactorCode => "invalid_two_factor_code",
+            IdentityError::TwoFactorCodeUsed => "two_factor_code_used",
             IdentityError::LoginChallengeExpired => "login_challenge_expired",
             IdentityError::NotAdmin => "forbidden",
             IdentityError::TwoFactorRequired => "mfa_required",

@@ -73,6 +73,8 @@ export function makeBookDetail(overrides: Partial<BookDetail> = {}): BookDetail 
     lastFree: false,
     showPremiumContent: true,
     unlocksLeft: null,
+    unlockOffer: null,
+    inviteBonusAvailable: false,
     position: 0,
     isInLibrary: false,
     hasRatingsFromUser: true,

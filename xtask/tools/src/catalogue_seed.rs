@@ -12,10 +12,14 @@ use std::path::{Path, PathBuf};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Narration {
-    /// espeak-ng reads the summaries (when it is installed).
+    /// espeak-ng reads the summaries section by section, and the books with slides get a video
+    /// (when espeak-ng and ffmpeg are installed).
     Speech,
-    /// A short tone: fast, for test runs.
+    /// A short tone: fast, for benchmarks.
     Tone,
+    /// Speech and a video for the first book with narration and slides, tones for the rest: the
+    /// test servers, whose browser tests play that book, at the cost of one book's media.
+    OneBook,
 }
 
 #[derive(Deserialize)]
@@ -239,18 +243,24 @@ pub fn seed_catalogue(conn: &mut PgConnection, store: &MediaStore, narration: Na
             *next += 1;
         }
         let mut slides = Vec::new();
+        let mut slide_images = Vec::new();
         for (n, slide) in front.visuals.iter().enumerate() {
             let key = format!("premium/visuals/{subid}-{}.svg", n + 1);
-            runtime.put(store, &key, art::slide(&front.title, n + 1, &slide.title).into_bytes())?;
+            let image = art::slide(&front.title, n + 1, &slide.title);
+            runtime.put(store, &key, image.clone().into_bytes())?;
+            slide_images.push(image);
             slides.push(NewVisual { book_id, position: n as i32, image: key, title: slide.title.clone(), body: slide.body.clone() });
         }
         write::insert_visuals(conn, &slides)?;
         if front.audio {
-            narrations.push((
-                book_id,
-                subid.clone(),
-                format!("{}. By {}. {}", front.title, front.author.replace('-', " "), catalogue::html::plain_text(body.as_str())),
-            ));
+            let mut sections: Vec<String> = catalogue::html::sections(body.as_str())
+                .into_iter()
+                .map(|section| format!("{}. {}", section.title, catalogue::html::plain_text(&section.html)))
+                .collect();
+            if let Some(first) = sections.first_mut() {
+                first.insert_str(0, &format!("{}. By {}. ", front.title, authors[&front.author].1));
+            }
+            narrations.push(BookNarration { book_id, subid: subid.clone(), sections, slides: slide_images });
         }
         println!("Seeding books: {}/{} {}", index + 1, book_files.len(), front.title);
     }
@@ -279,27 +289,62 @@ pub fn seed_catalogue(conn: &mut PgConnection, store: &MediaStore, narration: Na
     Ok(true)
 }
 
-/// Audio for the books marked `audio`: speech on two threads when espeak-ng is there, else tones.
-fn narrate(conn: &mut PgConnection, store: &MediaStore, runtime: &Runtime, books: Vec<(i64, String, String)>, narration: Narration) -> Result<()> {
-    let speech = narration == Narration::Speech && audio::espeak_available();
-    if narration == Narration::Speech && !speech {
-        println!("espeak-ng is not installed (apt-get install espeak-ng): demo audio will be a short tone.");
-    }
+struct BookNarration {
+    book_id: i64,
+    subid: String,
+    /// What is said for each of the reader's sections.
+    sections: Vec<String>,
+    /// The book's slides (SVG); a book with slides gets a video of them over its narration.
+    slides: Vec<String>,
+}
+
+/// What the narrating threads hand back for one book.
+struct Narrated {
+    audio_key: String,
+    audio: Vec<u8>,
+    seconds: Option<f64>,
+    video: Option<Vec<u8>>,
+}
+
+/// Audio for the books marked `audio`, and videos for those of them with slides: on two threads,
+/// each file from the cache when it was made before.
+fn narrate(conn: &mut PgConnection, store: &MediaStore, runtime: &Runtime, books: Vec<BookNarration>, narration: Narration) -> Result<()> {
+    let speech = narration != Narration::Tone && audio::speech_available();
+    let real = |book: &BookNarration| match narration {
+        Narration::Speech => speech,
+        Narration::OneBook => speech && books.iter().find(|b| !b.slides.is_empty()).is_some_and(|first| first.book_id == book.book_id),
+        Narration::Tone => false,
+    };
     let total = books.len();
     let done = std::sync::atomic::AtomicUsize::new(0);
-    let results: Vec<(i64, String, Result<Vec<u8>>)> = std::thread::scope(|scope| {
+    let make = |book: &BookNarration| -> Result<Narrated> {
+        if !real(book) {
+            return Ok(Narrated { audio_key: format!("premium/audio/{}.wav", book.subid), audio: audio::tone(30), seconds: None, video: None });
+        }
+        let spoken = audio::narrate(&book.sections)?;
+        let video = if book.slides.is_empty() { None } else { Some(audio::video(&book.slides, &spoken)?) };
+        Ok(Narrated { audio_key: format!("premium/audio/{}.mp3", book.subid), seconds: Some(spoken.seconds()), audio: spoken.mp3, video })
+    };
+    let results: Vec<(&BookNarration, Result<Narrated>)> = std::thread::scope(|scope| {
         let halves: Vec<_> = books
             .chunks(total.div_ceil(2).max(1))
             .map(|chunk| {
-                let done = &done;
+                let (done, make) = (&done, &make);
                 scope.spawn(move || {
                     chunk
                         .iter()
-                        .map(|(id, subid, text)| {
-                            let bytes = if speech { audio::speak(text) } else { Ok(audio::tone(30)) };
+                        .map(|book| {
+                            let made = make(book);
                             let n = done.fetch_add(1, std::sync::atomic::Ordering::SeqCst) + 1;
-                            println!("Seeding audio: {n}/{total} {subid}");
-                            (*id, subid.clone(), bytes)
+                            let what = match &made {
+                                Ok(Narrated { seconds: Some(s), video, .. }) => {
+                                    format!("{:.0} min of speech{}", s / 60.0, if video.is_some() { " and a video" } else { "" })
+                                }
+                                Ok(_) => "a tone".to_owned(),
+                                Err(_) => "failed".to_owned(),
+                            };
+                            println!("Seeding audio and video: {n}/{total} {} ({what})", book.subid);
+                            (book, made)
                         })
                         .collect::<Vec<_>>()
                 })
@@ -307,10 +352,15 @@ fn narrate(conn: &mut PgConnection, store: &MediaStore, runtime: &Runtime, books
             .collect();
         halves.into_iter().flat_map(|h| h.join().expect("narration thread")).collect()
     });
-    for (book_id, subid, bytes) in results {
-        let key = format!("premium/audio/{subid}.wav");
-        runtime.put(store, &key, bytes?)?;
-        write::set_book_audio(conn, book_id, Some(&key))?;
+    for (book, made) in results {
+        let made = made.with_context(|| format!("narrating {}", book.subid))?;
+        runtime.put(store, &made.audio_key, made.audio)?;
+        write::set_book_audio(conn, book.book_id, Some(&made.audio_key))?;
+        if let Some(video) = made.video {
+            let key = format!("premium/video/{}.mp4", book.subid);
+            runtime.put(store, &key, video)?;
+            write::set_book_video(conn, book.book_id, Some(&key))?;
+        }
     }
     Ok(())
 }

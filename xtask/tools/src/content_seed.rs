@@ -96,21 +96,28 @@ pub fn seed_content(conn: &mut PgConnection, store: &MediaStore, actor: UserId, 
         println!("Seeding goals: {}/{} {}", index + 1, content.goals.len(), entry.title);
     }
 
-    let speech = narration == Narration::Speech && audio::espeak_available();
+    let speech = narration == Narration::Speech && audio::speech_available();
     for (index, entry) in content.podcasts.iter().enumerate() {
+        // Real speech lists its own length; the tone stands in for the length the data gives.
+        let (audio, extension, mins) = if speech {
+            let spoken = audio::narrate(std::slice::from_ref(&entry.script))?;
+            let mins = (spoken.seconds() / 60.0).ceil().max(1.0);
+            (spoken.mp3, "mp3", mins)
+        } else {
+            (audio::tone(20), "wav", f64::from(entry.mins))
+        };
         let form = PodcastForm {
             title: Some(&entry.title),
             author: Some(&entry.author),
             author_description: Some(&entry.author_desc),
             description: Some(&entry.description),
-            mins: Some(Some(f64::from(entry.mins))),
+            mins: Some(Some(mins)),
         };
         let podcast = admin.add_podcast(actor, &form).map_err(failed(&entry.title))?;
         let cover = format!("public/podcasts/podcast-{}.svg", podcast.id);
         runtime.put(store, &cover, art::cover(&entry.title, &entry.author).into_bytes())?;
         admin.set_podcast_media(actor, podcast.id, PodcastMedia::Photo, &cover).map_err(failed(&entry.title))?;
-        let audio = if speech { audio::speak(&entry.script)? } else { audio::tone(20) };
-        let key = format!("premium/podcasts/podcast-{}.wav", podcast.id);
+        let key = format!("premium/podcasts/podcast-{}.{extension}", podcast.id);
         runtime.put(store, &key, audio)?;
         admin.set_podcast_media(actor, podcast.id, PodcastMedia::Episode, &key).map_err(failed(&entry.title))?;
         println!("Seeding podcasts: {}/{} {}", index + 1, content.podcasts.len(), entry.title);

@@ -7,6 +7,7 @@ mod audio;
 mod bench;
 mod catalogue_seed;
 mod content_seed;
+mod fuzz_accounts;
 mod oauth_stand_in;
 mod payment_stand_ins;
 mod reconcile;
@@ -28,6 +29,8 @@ usage: xtask-tools <command>   (through `cargo xtask <command>`)
                              mail outbox and media; prints one JSON line describing them, and
                              stops them when standard input closes (the browser tests)
   bench ...                  the benchmarks (`cargo xtask bench`)
+  fuzz-accounts BASE_URL     make the API fuzzer's member and admin (two-factor) on the server at
+                             BASE_URL, whose database is DATABASE_URL; prints their tokens as JSON
   seed [--production | [--synthetic N] [--synthetic-members N [--history M]]]
   make-admin EMAIL
   totp EMAIL
@@ -56,6 +59,10 @@ fn dispatch(args: &[String]) -> Result<()> {
                 servers::serve_for_browser_tests(server_url, count.parse().map_err(|_| anyhow::anyhow!("N must be a number, not {count:?}"))?)
             }
             _ => bail!("usage: xtask-tools serve-e2e SERVER_URL N"),
+        },
+        Some("fuzz-accounts") => match rest.as_slice() {
+            [base_url] => fuzz_accounts::fuzz_accounts_command(base_url),
+            _ => bail!("usage: xtask-tools fuzz-accounts BASE_URL"),
         },
         Some("seed") => seed::seed_command(&rest),
         Some("bench") => bench::bench(&rest),

@@ -80,7 +80,7 @@ pub fn serve_for_browser_tests(server_url: &str, count: usize) -> Result<()> {
     admin(&format!("CREATE DATABASE {TEMPLATE}"))?;
     let media = scratch.join("media");
     eprintln!("Seeding the browser tests' database");
-    crate::seed::migrate_and_seed(&with_database(server_url, TEMPLATE), &media, Narration::Tone)?;
+    crate::seed::migrate_and_seed(&with_database(server_url, TEMPLATE), &media, Narration::OneBook)?;
     // A copy needs the template without sessions; the seed's pools may still be closing.
     admin(&format!("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{TEMPLATE}'"))?;
 

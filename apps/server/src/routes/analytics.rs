@@ -22,7 +22,7 @@ pub struct AnalyticsEventRequest {
 }
 
 /// Record one analytics event, anonymous or signed in.
-#[utoipa::path(
+#[utoipa::path(security(("bearer" = []), ()),
     tag = "analytics",
     request_body = AnalyticsEventRequest,
     responses((status = 200, body = OkBody<Empty>), (status = 400, body = ErrorBody), (status = 429, body = ErrorBody))

@@ -91,7 +91,7 @@ pub struct SavedTenDayPlan {
 
 /// Every goal, in the order they were added, and the signed-in member's saved ten-day plan with
 /// each day marked done once its book is completed.
-#[utoipa::path(tag = "challenge", responses((status = 200, body = OkBody<GoalsResult>), (status = 401, body = ErrorBody, description = "A token was sent but is no longer valid")))]
+#[utoipa::path(security(("bearer" = []), ()), tag = "challenge", responses((status = 200, body = OkBody<GoalsResult>), (status = 401, body = ErrorBody, description = "A token was sent but is no longer valid")))]
 #[get("/api/goals")]
 async fn list_goals(state: web::Data<AppState>, caller: LiveMemberOrGuest) -> Result<HttpResponse, ApiError> {
     let member = caller.0.map(|user| user.id);
@@ -106,7 +106,7 @@ async fn list_goals(state: web::Data<AppState>, caller: LiveMemberOrGuest) -> Re
 }
 
 /// A ten-day plan for one or two goals, e-mailed to `email` (five plans a day per address).
-#[utoipa::path(tag = "challenge", request_body = TenDayChallengeRequest, responses(
+#[utoipa::path(security(("bearer" = []), ()), tag = "challenge", request_body = TenDayChallengeRequest, responses(
     (status = 200, body = OkBody<TenDayPlan>),
     (status = 400, body = ErrorBody),
     (status = 401, body = ErrorBody, description = "A token was sent but is no longer valid"),

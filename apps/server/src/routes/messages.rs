@@ -44,7 +44,7 @@ pub struct FeedbackRequest {
 
 /// Sends the contact or suggest-a-book form ('Please complete the form.'); at most 5 messages an
 /// hour from one address.
-#[utoipa::path(tag = "messages", request_body = ContactRequest, responses(
+#[utoipa::path(security(("bearer" = []), ()), tag = "messages", request_body = ContactRequest, responses(
     (status = 200, body = OkBody<Empty>),
     (status = 400, body = ErrorBody),
     (status = 429, body = ErrorBody),
@@ -60,7 +60,7 @@ async fn send_contact(req: HttpRequest, state: web::Data<AppState>, caller: Mayb
 }
 
 /// Sends the feedback form ('Please input the required fields.').
-#[utoipa::path(tag = "messages", request_body = FeedbackRequest, responses(
+#[utoipa::path(security(("bearer" = []), ()), tag = "messages", request_body = FeedbackRequest, responses(
     (status = 200, body = OkBody<Empty>),
     (status = 400, body = ErrorBody),
     (status = 429, body = ErrorBody),
@@ -72,7 +72,7 @@ async fn send_feedback(req: HttpRequest, state: web::Data<AppState>, caller: May
 }
 
 /// The `/api` twin of `/feedback/send`.
-#[utoipa::path(tag = "messages", request_body = FeedbackRequest, responses(
+#[utoipa::path(security(("bearer" = []), ()), tag = "messages", request_body = FeedbackRequest, responses(
     (status = 200, body = OkBody<Empty>),
     (status = 400, body = ErrorBody),
     (status = 429, body = ErrorBody),

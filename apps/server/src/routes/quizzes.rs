@@ -173,7 +173,7 @@ async fn quiz_definition(quiz: web::Path<String>) -> Result<HttpResponse, ApiErr
 }
 
 /// Scores finished answers; a signed-in member's are kept (the latest replaces earlier ones).
-#[utoipa::path(tag = "quizzes", params(("quiz" = String, Path, description = "`quiz` or `personality-quiz`")), request_body = QuizAnswers, responses(
+#[utoipa::path(security(("bearer" = []), ()), tag = "quizzes", params(("quiz" = String, Path, description = "`quiz` or `personality-quiz`")), request_body = QuizAnswers, responses(
     (status = 200, body = OkBody<QuizResult>),
     (status = 400, body = ErrorBody),
     (status = 401, body = ErrorBody, description = "A token was sent but is no longer valid"),

@@ -160,6 +160,7 @@ const CALLS: &[(&str, &str)] = &[
     ("GET", "/api/books"),
     ("GET", "/api/books/list"),
     ("GET", "/api/books/{id}"),
+    ("POST", "/api/books/{id}/unlock"),
     ("GET", "/api/categories"),
     ("PUT", "/api/user/recommends"),
     ("GET", "/api/visuals"),
@@ -498,6 +499,11 @@ async fn with_a_built_front_end_app_routes_get_index_html_and_api_paths_stay_jso
         ("/", PRERENDERED_LANDING),
         ("/books", PRERENDERED_BOOKS),
         ("/books/", PRERENDERED_BOOKS),
+        // Prerendered without a query: another list (or any query) gets the empty page, which
+        // React draws afresh instead of hydrating markup that does not match (React error #418).
+        ("/books?sort=newest", INDEX_HTML),
+        ("/books?category=philosophy", INDEX_HTML),
+        ("/?ref=abc", INDEX_HTML),
         ("/login", INDEX_HTML),
         ("/reset-password/ada%40example.com/abc", INDEX_HTML),
         ("/verify-email/abc", INDEX_HTML),

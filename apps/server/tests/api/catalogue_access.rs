@@ -14,6 +14,11 @@ async fn book(app: &TestApp, subid: &str, token: Option<&str>) -> Value {
     ok_body(app.get(&format!("/api/books/{subid}"), token).await, StatusCode::OK).await["result"]["book"].clone()
 }
 
+/// A free member's yes to the offer of a free summary on the book.
+async fn unlock(app: &TestApp, subid: &str, token: &str) -> Value {
+    ok_body(app.post_empty(&format!("/api/books/{subid}/unlock"), Some(token)).await, StatusCode::OK).await["result"]["book"].clone()
+}
+
 /// The status of a GET to a URL the server handed out (a signed media URL).
 async fn fetch_status(app: &TestApp, url: &Value) -> StatusCode {
     app.get(url.as_str().expect("a URL"), None).await.status()
@@ -54,7 +59,14 @@ async fn a_free_member_spends_three_unlocks_then_meets_the_limit() {
     let token = app.register("free@example.com", common::PASSWORD).await;
 
     for (n, subid) in ["premium-1", "premium-2", "premium-3"].into_iter().enumerate() {
-        let book = book(&app, subid, Some(&token)).await;
+        // Opening asks first: the first section and the offer, nothing spent.
+        let asked = book(&app, subid, Some(&token)).await;
+        assert_locked(&asked, subid);
+        assert_eq!(asked["unlockOffer"], serde_json::json!({"left": 3 - n as i64, "allowance": 3}));
+        assert_eq!(asked["inviteBonusAvailable"], true);
+        assert_eq!(common::count(&mut app.connect(), "SELECT count(*) FROM book_unlocks"), n as i64);
+        let book = unlock(&app, subid, &token).await;
+        assert!(book["unlockOffer"].is_null());
         assert!(book["body"].as_str().unwrap().contains(&secret(subid)), "{book}");
         assert!(!book["body"].as_str().unwrap().contains("<script"), "served bodies are sanitised");
         assert_eq!(book["showPremiumContent"], true);
@@ -68,8 +80,12 @@ async fn a_free_member_spends_three_unlocks_then_meets_the_limit() {
     let fourth = book(&app, "premium-4", Some(&token)).await;
     assert_locked(&fourth, "premium-4");
     assert_eq!(fourth["limitReached"], true);
+    assert!(fourth["unlockOffer"].is_null(), "none left: the paywall, no offer");
     assert_eq!(fourth["notLoggedIn"], false);
     assert_eq!(fourth["unlocksLeft"], 0);
+    assert_locked(&unlock(&app, "premium-4", &token).await, "premium-4");
+    // A visitor cannot say yes.
+    assert_eq!(app.post_empty("/api/books/premium-4/unlock", None).await.status(), StatusCode::UNAUTHORIZED);
 
     // Unlocked books stay open, and opening them again spends nothing.
     let again = book(&app, "premium-1", Some(&token)).await;
@@ -90,9 +106,12 @@ async fn inviting_a_friend_gives_a_fourth_unlock() {
         assert_eq!(app.post("/api/contact/invite", &body, Some(&token)).await.status(), reqwest::StatusCode::OK);
     }
     for subid in ["premium-1", "premium-2", "premium-3"] {
-        book(&app, subid, Some(&token)).await;
+        unlock(&app, subid, &token).await;
     }
-    let fourth = book(&app, "premium-4", Some(&token)).await;
+    let asked = book(&app, "premium-4", Some(&token)).await;
+    assert_eq!(asked["unlockOffer"], serde_json::json!({"left": 1, "allowance": 4}));
+    assert_eq!(asked["inviteBonusAvailable"], false);
+    let fourth = unlock(&app, "premium-4", &token).await;
     assert!(fourth["body"].as_str().unwrap().contains(&secret("premium-4")));
     assert_eq!(fourth["lastFree"], true);
     assert_eq!(book(&app, "premium-5", Some(&token)).await["limitReached"], true);
@@ -104,7 +123,7 @@ async fn free_books_and_the_monthly_preview_are_open_to_members_without_unlocks(
     let catalogue = app.seed_catalogue();
     let token = app.register("free@example.com", common::PASSWORD).await;
     for subid in ["premium-1", "premium-2", "premium-3"] {
-        book(&app, subid, Some(&token)).await;
+        unlock(&app, subid, &token).await;
     }
     let free = book(&app, "free-book", Some(&token)).await;
     assert!(free["body"].as_str().unwrap().contains(&secret("free-book")));
@@ -150,7 +169,8 @@ async fn paid_and_trial_members_get_everything_and_expired_ones_are_free_members
     app.set_plan("expired@example.com", "monthly", Utc::now() - Duration::days(40), Some(Utc::now() - Duration::days(10)));
     let book = book(&app, "premium-1", Some(&expired)).await;
     assert_eq!(book["isPaidUser"], false);
-    assert_eq!(book["unlocksLeft"], 2, "an expired member is a free member again");
+    assert_eq!(book["unlocksLeft"], 3, "an expired member is a free member again");
+    assert_eq!(book["unlockOffer"], serde_json::json!({"left": 3, "allowance": 3}));
     assert!(book["video"].is_null());
 }
 

@@ -201,7 +201,8 @@ async fn only_readers_rate_and_only_their_own_rating() {
     ok_body(rate(&app, &ada, id, json!({"rating": 5, "feedback": "Ada's"})).await, StatusCode::OK).await;
     let bobs_view = ok_body(app.get("/api/books/premium-1", Some(&bob)).await, StatusCode::OK).await;
     assert_eq!(bobs_view["result"]["book"]["hasRatingsFromUser"], false);
-    // Once Bob has opened it (an unlock), his rating is his own row; Ada's stays.
+    // Once Bob has unlocked it, his rating is his own row; Ada's stays.
+    ok_body(app.post_empty("/api/books/premium-1/unlock", Some(&bob)).await, StatusCode::OK).await;
     ok_body(rate(&app, &bob, id, json!({"rating": 1})).await, StatusCode::OK).await;
     let mut conn = app.connect();
     assert_eq!(count(&mut conn, "SELECT count(*) FROM book_ratings"), 2);

@@ -127,9 +127,12 @@ async fn a_free_member_saves_progress_only_in_books_they_may_read() {
     assert_eq!(history_rows(&app), 0, "no XP for a book the member cannot read");
     assert_eq!(progress(&app, &token).await["xp"], 0);
 
-    // Free books need no unlock; a premium book once opened (an unlock spent) is readable.
+    // Free books need no unlock; a premium book only opened (asked, nothing spent) is still
+    // locked, and once unlocked it is readable.
     save(&app, &token, &json!(catalogue.books["free-book"]), 1, false).await;
     book(&app, "premium-1", Some(&token)).await;
+    common::error_body(app.put(HISTORY, &body, Some(&token)).await, StatusCode::FORBIDDEN).await;
+    ok_body(app.post_empty("/api/books/premium-1/unlock", Some(&token)).await, StatusCode::OK).await;
     assert_eq!(save(&app, &token, &premium, 1, true).await["xpGained"], 10);
 }
 

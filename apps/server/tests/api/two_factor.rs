@@ -86,7 +86,8 @@ async fn a_login_with_two_factor_on_needs_a_code_from_the_app() {
     assert_error(response, StatusCode::UNAUTHORIZED, "login_challenge_expired", "This sign-in has expired. Please log in again.").await;
     let again = login_in(&app, &phone, "ada@example.com").await;
     let again = again["result"]["challenge"].as_str().unwrap();
-    error_body(second_step(&app, &phone, again, &code).await, StatusCode::BAD_REQUEST).await;
+    let response = second_step(&app, &phone, again, &code).await;
+    assert_error(response, StatusCode::BAD_REQUEST, "two_factor_code_used", "This code was just used; wait for the next one.").await;
 
     // A recovery code works instead, once.
     ok_body(second_step(&app, &phone, again, &recovery[0].to_uppercase()).await, StatusCode::OK).await;

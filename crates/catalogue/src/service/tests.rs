@@ -82,20 +82,40 @@ fn a_paid_member_gets_every_section_and_every_media_key() {
 }
 
 #[test]
+fn a_free_member_is_asked_before_a_free_summary_is_spent_and_nothing_goes_without_a_yes() {
+    let store = store();
+    let catalogue = Catalogue::new(&store, now());
+    let asked = catalogue.open_book(Some(FREE), &BookKey::Id(1)).unwrap();
+    assert_eq!(asked.unlock_offer, Some(UnlockOffer { left: 3, allowance: 3 }));
+    assert!(asked.text.body().is_none() && asked.audio.is_none(), "only the first section before the yes");
+    assert_eq!(asked.text.sections().len(), 1);
+    assert!(asked.invite_bonus_available);
+    assert!(store.unlocks_of(FREE_MEMBER).is_empty(), "opening spends nothing");
+    // Visitors and paid members are never asked.
+    assert_eq!(catalogue.open_book(None, &BookKey::Id(1)).unwrap().unlock_offer, None);
+    assert_eq!(catalogue.open_book(Some(PAID), &BookKey::Id(1)).unwrap().unlock_offer, None);
+}
+
+#[test]
 fn a_free_member_spends_one_unlock_per_new_premium_book_until_none_are_left() {
     let store = store();
     let catalogue = Catalogue::new(&store, now());
     for id in 1..=3 {
-        let opened = catalogue.open_book(Some(FREE), &BookKey::Id(id)).unwrap();
+        let opened = catalogue.unlock_book(Some(FREE), &BookKey::Id(id)).unwrap();
         assert!(opened.text.body().is_some(), "book {id}");
         assert!(opened.audio.is_some() && opened.video.is_none(), "audio yes, video stays paid-only");
+        assert_eq!(opened.unlock_offer, None);
     }
     let again = catalogue.open_book(Some(FREE), &BookKey::Id(2)).unwrap();
-    assert!(again.text.body().is_some(), "an unlocked book stays open");
+    assert!(again.text.body().is_some(), "an unlocked book stays open, without asking again");
+    assert_eq!(again.unlock_offer, None);
+    assert!(catalogue.unlock_book(Some(FREE), &BookKey::Id(2)).unwrap().text.body().is_some(), "saying yes twice spends once");
     assert_eq!(store.unlocks_of(FREE_MEMBER), vec![(1, 1), (2, 2), (3, 3)]);
     let fourth = catalogue.open_book(Some(FREE), &BookKey::Id(4)).unwrap();
     assert!(fourth.access.limit_reached && fourth.text.body().is_none());
+    assert_eq!(fourth.unlock_offer, None, "none left: the paywall, not the question");
     assert_eq!(fourth.text.sections().len(), 1, "only the first section");
+    assert!(catalogue.unlock_book(Some(FREE), &BookKey::Id(4)).unwrap().access.limit_reached, "a yes without any left opens nothing");
     assert_eq!(store.unlocks_of(FREE_MEMBER).len(), 3);
 }
 
@@ -106,8 +126,11 @@ fn an_invite_bonus_adds_one_unlock() {
     member.friend_email = Some("friend@example.com".into());
     store.update_user(member);
     let catalogue = Catalogue::new(&store, now());
+    assert_eq!(catalogue.open_book(Some(FREE), &BookKey::Id(1)).unwrap().unlock_offer, Some(UnlockOffer { left: 4, allowance: 4 }));
     for id in 1..=4 {
-        assert!(catalogue.open_book(Some(FREE), &BookKey::Id(id)).unwrap().text.body().is_some(), "book {id}");
+        let opened = catalogue.unlock_book(Some(FREE), &BookKey::Id(id)).unwrap();
+        assert!(opened.text.body().is_some(), "book {id}");
+        assert!(!opened.invite_bonus_available, "the bonus is earned");
     }
     assert!(catalogue.open_book(Some(FREE), &BookKey::Id(5)).unwrap().access.limit_reached);
 }
@@ -134,8 +157,9 @@ fn a_book_without_text_spends_nothing() {
     let store = store();
     store.add_book(Book { body: "  ".into(), coming_soon: true, ..sample_book(7) }, &[]);
     assert!(!store.book(&BookKey::Id(7)).unwrap().unwrap().has_text());
-    let opened = Catalogue::new(&store, now()).open_book(Some(FREE), &BookKey::Id(7)).unwrap();
+    let opened = Catalogue::new(&store, now()).unlock_book(Some(FREE), &BookKey::Id(7)).unwrap();
     assert!(opened.text.body().is_none() && opened.text.sections().is_empty());
+    assert_eq!(opened.unlock_offer, None);
     assert!(store.unlocks_of(FREE_MEMBER).is_empty());
 }
 

@@ -140,13 +140,12 @@ impl IdentityService {
         // A secret that does not open (SIGNING_KEYS_SECRET changed) matches no code; recovery
         // codes still work.
         let secret = self.deps.sealer.open(user, &record.secret).unwrap_or_default();
-        let accepted = match self.deps.one_time_passwords.matching_step(&secret, code, now) {
+        match self.deps.one_time_passwords.matching_step(&secret, code, now) {
             // A code already used (seen on a shoulder or in a phishing proxy) is not good twice.
-            Some(step) => store.use_totp_step(user, step)?,
-            None => store.use_recovery_code(user, &self.recovery_digest(user, code), now)?,
-        };
-        if !accepted {
-            return Err(IdentityError::InvalidTwoFactorCode);
+            Some(step) if !store.use_totp_step(user, step)? => return Err(IdentityError::TwoFactorCodeUsed),
+            Some(_) => {}
+            None if !store.use_recovery_code(user, &self.recovery_digest(user, code), now)? => return Err(IdentityError::InvalidTwoFactorCode),
+            None => {}
         }
         store.clear_attempts(&code_key(user))?;
         Ok(())

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { readerView, wantsRatingSection } from './view';
 
 // `sections` are the server's split of what the caller may read: the body's, else the truncated body's.
-const base = { body: null, sections: [], notLoggedIn: false, limitReached: false };
+const base = { body: null, sections: [], notLoggedIn: false, limitReached: false, unlockOffer: null };
 const A = { title: 'A', html: '<p>a</p>' };
 const B = { title: 'B', html: '<p>b</p>' };
 
@@ -18,6 +18,12 @@ describe('readerView', () => {
   it('shows the truncated body with the login paywall to visitors', () => {
     const view = readerView({ ...base, sections: [A], notLoggedIn: true });
     expect(view).toMatchObject({ full: false, paywall: 'login' });
+    expect(view.sections.map((s) => s.title)).toEqual(['A']);
+  });
+
+  it('asks a free member before a free summary is spent, with the first section on show', () => {
+    const view = readerView({ ...base, sections: [A], unlockOffer: { left: 3, allowance: 3 } });
+    expect(view).toMatchObject({ full: false, paywall: 'unlock' });
     expect(view.sections.map((s) => s.title)).toEqual(['A']);
   });
 

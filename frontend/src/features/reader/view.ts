@@ -1,8 +1,11 @@
 import type { BookDetail } from '@/lib/api/types';
 import { withRatingSection, type Section } from './sections';
 
-/** login: a visitor; upgrade: free summaries used up; trial: no body parts at all. */
-export type PaywallKind = 'login' | 'upgrade' | 'trial';
+/**
+ * login: a visitor; unlock: a free member asked before a free summary is spent; upgrade: free
+ * summaries used up; trial: no body parts at all.
+ */
+export type PaywallKind = 'login' | 'unlock' | 'upgrade' | 'trial';
 
 export interface ReaderView {
   /** The sections on show: the whole body's, or the truncated part's. */
@@ -18,11 +21,14 @@ export interface ReaderView {
  * section); the body is there only for a caller who may read it all. With `rating`, a member who
  * has the whole body gets the rating form as an extra last section.
  */
-export function readerView(book: Pick<BookDetail, 'body' | 'sections' | 'notLoggedIn' | 'limitReached'>, options: { rating?: boolean } = {}): ReaderView {
+export function readerView(
+  book: Pick<BookDetail, 'body' | 'sections' | 'notLoggedIn' | 'limitReached' | 'unlockOffer'>,
+  options: { rating?: boolean } = {},
+): ReaderView {
   const sections: Section[] = book.sections;
   if (sections.length === 0) return { sections: [], full: false, paywall: 'trial' };
   if (book.body?.trim()) return { sections: options.rating ? withRatingSection(sections) : sections, full: true, paywall: null };
-  const paywall: PaywallKind = book.notLoggedIn ? 'login' : book.limitReached ? 'upgrade' : 'trial';
+  const paywall: PaywallKind = book.notLoggedIn ? 'login' : book.unlockOffer ? 'unlock' : book.limitReached ? 'upgrade' : 'trial';
   return { sections, full: false, paywall };
 }
 

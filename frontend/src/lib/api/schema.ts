@@ -1083,11 +1083,32 @@ export interface paths {
         };
         /**
          * One book for the reader, with exactly what the caller may read (server-rules "Access to
-         *     summaries"). Opening a premium book as a free member with unlocks left spends one.
+         *     summaries"). Spends nothing: a free member is offered a free summary (`unlockOffer`) first.
          */
         get: operations["book"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/books/{id}/unlock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A free member's yes to the offer: spends one free summary on the book (once; an unlocked book
+         *     stays open) and answers the book as `GET /api/books/{id}` then does. With none left, the
+         *     answer is the paywall's (`limitReached`).
+         */
+        post: operations["unlock_book"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3063,8 +3084,11 @@ export interface components {
             /** Format: int64 */
             percentOff?: number | null;
             planIds?: string[] | null;
-            /** @description Why (kept in the audit log); required. */
-            reason?: string | null;
+            /**
+             * @description Why (kept in the audit log); required. Read as optional so that a missing one gets the
+             *     form's message rather than a parse error, but documented as it must be sent.
+             */
+            reason: string;
             siteOffer?: boolean | null;
             /** Format: int64 */
             validFrom?: number | null;
@@ -3118,8 +3142,11 @@ export interface components {
             coupons: components["schemas"]["AdminCouponView"][];
         };
         AdminEndCouponRequest: {
-            /** @description Why (kept in the audit log); required. */
-            reason?: string | null;
+            /**
+             * @description Why (kept in the audit log); required. Read as optional so that a missing one gets the
+             *     form's message rather than a parse error, but documented as it must be sent.
+             */
+            reason: string;
         };
         AdminGoalRequest: {
             desc?: string | null;
@@ -3201,8 +3228,11 @@ export interface components {
              * @description Cents.
              */
             price?: number | null;
-            /** @description Why (kept in the audit log); required. */
-            reason?: string | null;
+            /**
+             * @description Why (kept in the audit log); required. Read as optional so that a missing one gets the
+             *     form's message rather than a parse error, but documented as it must be sent.
+             */
+            reason: string;
             /**
              * Format: int64
              * @description Subscriptions only.
@@ -3579,6 +3609,8 @@ export interface components {
             hasRatingsFromUser: boolean;
             /** @description Signed infographic URL, only for entitled callers. */
             infographic: string | null;
+            /** @description A free member who has not yet earned the bonus summary for inviting a friend. */
+            inviteBonusAvailable: boolean;
             isInLibrary: boolean;
             isPaidUser: boolean;
             lastFree: boolean;
@@ -3603,6 +3635,7 @@ export interface components {
             tags: string[];
             /** @description The first section; everyone gets it. */
             truncatedBody: string;
+            unlockOffer: null | components["schemas"]["UnlockOfferView"];
             /**
              * Format: int32
              * @description Free members only: unlocks left after this opening.
@@ -6240,6 +6273,18 @@ export interface components {
             /** Format: int32 */
             recoveryCodesLeft: number;
         };
+        UnlockOfferView: {
+            /**
+             * Format: int32
+             * @description All the member gets (3, or 4 with the invite bonus).
+             */
+            allowance: number;
+            /**
+             * Format: int32
+             * @description Free summaries left before this one.
+             */
+            left: number;
+        };
         UnsubscribeRequest: {
             /** @description The token of the reminder mail's link. */
             token: string;
@@ -6405,6 +6450,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AdminCollectionAnswer"];
+                };
+            };
+            /** @description Input that does not parse: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -7001,6 +7055,15 @@ export interface operations {
                     "application/json": components["schemas"]["Ok_AdminBlogPostResult"];
                 };
             };
+            /** @description Input that does not parse: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7150,6 +7213,15 @@ export interface operations {
                     "application/json": components["schemas"]["Ok_AdminBookResult"];
                 };
             };
+            /** @description Input that does not parse: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7261,6 +7333,15 @@ export interface operations {
                     "application/json": components["schemas"]["Ok_AdminBookResult"];
                 };
             };
+            /** @description Input that does not parse: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7304,6 +7385,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Ok_Empty"];
+                };
+            };
+            /** @description Input that does not parse: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -7358,6 +7448,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Ok_AdminBookResult"];
+                };
+            };
+            /** @description Input that does not parse: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -7530,6 +7629,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AdminCollectionAnswer"];
+                };
+            };
+            /** @description Input that does not parse: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -7750,6 +7858,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Ok_AdminCouponResult"];
+                };
+            };
+            /** @description Input that does not parse: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -7993,6 +8110,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Ok_AdminGoalResult"];
+                };
+            };
+            /** @description Input that does not parse: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -8299,6 +8425,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Ok_AdminInsightResult"];
+                };
+            };
+            /** @description Input that does not parse: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -8633,6 +8768,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Ok_AdminPodcastResult"];
+                };
+            };
+            /** @description Input that does not parse: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -9003,6 +9147,15 @@ export interface operations {
                     "application/json": components["schemas"]["Ok_AdminUserEditResult"];
                 };
             };
+            /** @description Input that does not parse: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9307,6 +9460,15 @@ export interface operations {
                     "application/json": components["schemas"]["Ok_AdminVisualResult"];
                 };
             };
+            /** @description Input that does not parse: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9407,6 +9569,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Ok_Empty"];
+                };
+            };
+            /** @description Input that does not parse: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -9620,6 +9791,15 @@ export interface operations {
                     "application/json": components["schemas"]["Ok_AiSummaryDetailResult"];
                 };
             };
+            /** @description Input that does not parse: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9655,6 +9835,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Ok_Empty"];
+                };
+            };
+            /** @description Input that does not parse: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -9761,6 +9950,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A bearer token that is not valid, or whose session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -9791,6 +9989,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Ok_AuthorizationUrl"];
+                };
+            };
+            /** @description Input that does not parse: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Apple sign-in is not configured */
@@ -9879,6 +10086,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Input that does not parse: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     list_authors: {
@@ -9919,6 +10135,15 @@ export interface operations {
                     "application/json": components["schemas"]["Ok_AuthorResult"];
                 };
             };
+            /** @description Input that does not parse: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9949,6 +10174,15 @@ export interface operations {
                     "application/json": components["schemas"]["Ok_BlogResult"];
                 };
             };
+            /** @description Input that does not parse: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     show_blog_post: {
@@ -9969,6 +10203,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Ok_BlogPostResult"];
+                };
+            };
+            /** @description Input that does not parse: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             404: {
@@ -9998,6 +10241,15 @@ export interface operations {
                     "application/json": components["schemas"]["Ok_HomeBooksResult"];
                 };
             };
+            /** @description A bearer token that is not valid, or whose session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     download_pdf: {
@@ -10019,6 +10271,15 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": components["schemas"]["FileBytes"];
+                };
+            };
+            /** @description Input that does not parse: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -10155,6 +10416,71 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Ok_BookResult"];
+                };
+            };
+            /** @description Input that does not parse: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bearer token that is not valid, or whose session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unlock_book: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id or subid */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_BookResult"];
+                };
+            };
+            /** @description Input that does not parse: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             404: {
@@ -10322,6 +10648,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A bearer token that is not valid, or whose session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The bank refused */
             402: {
                 headers: {
@@ -10365,6 +10700,15 @@ export interface operations {
             };
             /** @description An unknown, expired, used-up or other plan's coupon, or 'Invalid plan id' */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bearer token that is not valid, or whose session has ended */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10639,6 +10983,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A bearer token that is not valid, or whose session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     settings: {
@@ -10747,6 +11100,15 @@ export interface operations {
                     "application/zip": unknown;
                 };
             };
+            /** @description Input that does not parse: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No paid purchase with infographics has this id */
             404: {
                 headers: {
@@ -10796,6 +11158,15 @@ export interface operations {
                     "application/json": components["schemas"]["Ok_CollectionResult"];
                 };
             };
+            /** @description Input that does not parse: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10828,6 +11199,15 @@ export interface operations {
                 };
             };
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bearer token that is not valid, or whose session has ended */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10921,6 +11301,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A bearer token that is not valid, or whose session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -10979,6 +11368,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Ok_AuthorizationUrl"];
+                };
+            };
+            /** @description Input that does not parse: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Google sign-in is not configured */
@@ -11068,6 +11466,15 @@ export interface operations {
                     "application/json": components["schemas"]["Ok_InfographicsResult"];
                 };
             };
+            /** @description A bearer token that is not valid, or whose session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     list_insights: {
@@ -11090,6 +11497,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Ok_InsightsResult"];
+                };
+            };
+            /** @description Input that does not parse: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No such book */
@@ -11340,6 +11756,15 @@ export interface operations {
                     "application/json": components["schemas"]["Ok_LibraryChange"];
                 };
             };
+            /** @description Input that does not parse: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11376,6 +11801,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Ok_LibraryChange"];
+                };
+            };
+            /** @description Input that does not parse: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -11471,6 +11905,15 @@ export interface operations {
             };
             /** @description An unknown order or subscription (or someone else's) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bearer token that is not valid, or whose session has ended */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11614,6 +12057,24 @@ export interface operations {
                     "application/json": components["schemas"]["Ok_PodcastResult"];
                 };
             };
+            /** @description Input that does not parse: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bearer token that is not valid, or whose session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11642,6 +12103,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Ok_QuizResult"];
+                };
+            };
+            /** @description Input that does not parse: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -11734,6 +12204,15 @@ export interface operations {
                     "application/json": components["schemas"]["Ok_QuizReport"];
                 };
             };
+            /** @description Input that does not parse: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11781,6 +12260,15 @@ export interface operations {
                     "application/pdf": components["schemas"]["FileBytes"];
                 };
             };
+            /** @description Input that does not parse: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11825,6 +12313,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Ok_QuizDefinition"];
+                };
+            };
+            /** @description Input that does not parse: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             404: {
@@ -12013,6 +12510,15 @@ export interface operations {
                     "application/json": components["schemas"]["Ok_SeatsResult"];
                 };
             };
+            /** @description Input that does not parse: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12060,6 +12566,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Ok_Empty"];
+                };
+            };
+            /** @description Input that does not parse: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description An unknown link */
@@ -12174,6 +12689,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Ok_Empty"];
+                };
+            };
+            /** @description Input that does not parse: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -12891,6 +13415,15 @@ export interface operations {
                     "application/json": components["schemas"]["Ok_Empty"];
                 };
             };
+            /** @description Input that does not parse: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13457,6 +13990,24 @@ export interface operations {
                     "application/json": components["schemas"]["Ok_BookVisualsResult"];
                 };
             };
+            /** @description Input that does not parse: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bearer token that is not valid, or whose session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13594,6 +14145,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Ok_AuthorizationUrl"];
+                };
+            };
+            /** @description Input that does not parse: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             404: {
@@ -13768,6 +14328,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A bearer token that is not valid, or whose session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13882,6 +14451,15 @@ export interface operations {
                     "application/json": components["schemas"]["Ok_LibraryChange"];
                 };
             };
+            /** @description Input that does not parse: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13931,6 +14509,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Input that does not parse: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description A premium file without a valid signature */
             403: {
                 headers: {
@@ -13979,6 +14566,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Input that does not parse: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             404: {
                 headers: {

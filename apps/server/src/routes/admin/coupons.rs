@@ -110,7 +110,9 @@ pub struct AdminCouponRequest {
     pub plan_ids: Option<Vec<String>>,
     pub once_per_member: Option<bool>,
     pub site_offer: Option<bool>,
-    /// Why (kept in the audit log); required.
+    /// Why (kept in the audit log); required. Read as optional so that a missing one gets the
+    /// form's message rather than a parse error, but documented as it must be sent.
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub reason: Option<String>,
 }
 
@@ -133,7 +135,9 @@ impl AdminCouponRequest {
 
 #[derive(Deserialize, ToSchema)]
 pub struct AdminEndCouponRequest {
-    /// Why (kept in the audit log); required.
+    /// Why (kept in the audit log); required. Read as optional so that a missing one gets the
+    /// form's message rather than a parse error, but documented as it must be sent.
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub reason: Option<String>,
 }
 

@@ -54,7 +54,9 @@ pub struct AdminPlanRequest {
     /// Subscriptions only.
     pub trial_days: Option<i64>,
     pub active: Option<bool>,
-    /// Why (kept in the audit log); required.
+    /// Why (kept in the audit log); required. Read as optional so that a missing one gets the
+    /// form's message rather than a parse error, but documented as it must be sent.
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub reason: Option<String>,
 }
 

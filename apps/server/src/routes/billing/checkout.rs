@@ -180,7 +180,7 @@ pub(super) async fn answer_purchase(req: &HttpRequest, state: &web::Data<AppStat
 
 /// Pays for a plan by card. Members pay as themselves; guests give an e-mail and get a `chargeId`
 /// to attach the purchase to an account afterwards.
-#[utoipa::path(
+#[utoipa::path(security(("bearer" = []), ()),
     tag = "billing",
     params(("planId" = String, Path, description = "monthly, yearly, lifetime...")),
     request_body = ChargeRequest,
@@ -240,7 +240,7 @@ pub struct ConfirmRequest {
 }
 
 /// After the page completed 3-D Secure: the server asks the provider whether the charge is paid.
-#[utoipa::path(
+#[utoipa::path(security(("bearer" = []), ()),
     tag = "billing",
     request_body = ConfirmRequest,
     responses(

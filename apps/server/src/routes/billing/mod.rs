@@ -247,7 +247,7 @@ async fn price(state: web::Data<AppState>, body: web::Json<PriceRequest>) -> Res
 }
 
 /// Checks a coupon for a plan: its percentage off the total (add-ons included).
-#[utoipa::path(tag = "billing", request_body = CouponRequest, responses(
+#[utoipa::path(security(("bearer" = []), ()), tag = "billing", request_body = CouponRequest, responses(
     (status = 200, body = OkBody<CouponResult>),
     (status = 400, body = ErrorBody, description = "An unknown, expired, used-up or other plan's coupon, or 'Invalid plan id'"),
 ))]
@@ -299,7 +299,7 @@ async fn site_offer(state: web::Data<AppState>) -> Result<HttpResponse, ApiError
 }
 
 /// What a basket costs: the page shows this total, and checkout charges the same computation.
-#[utoipa::path(tag = "billing", request_body = QuoteRequest, responses(
+#[utoipa::path(security(("bearer" = []), ()), tag = "billing", request_body = QuoteRequest, responses(
     (status = 200, body = OkBody<QuoteResult>),
     (status = 400, body = ErrorBody, description = "An invalid plan, quantity, add-on or coupon"),
 ))]

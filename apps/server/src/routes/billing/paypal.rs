@@ -52,7 +52,7 @@ pub struct PayPalStartResult {
 }
 
 /// Makes the PayPal order (or subscription) for a basket, priced by the server.
-#[utoipa::path(
+#[utoipa::path(security(("bearer" = []), ()),
     tag = "billing",
     request_body = PayPalStartRequest,
     responses(
@@ -126,7 +126,7 @@ pub struct PayPalRequest {
 
 /// Completes a PayPal payment: captures the approved order (or checks the approved subscription)
 /// with PayPal, then records the purchase once.
-#[utoipa::path(
+#[utoipa::path(security(("bearer" = []), ()),
     tag = "billing",
     request_body = PayPalRequest,
     responses(

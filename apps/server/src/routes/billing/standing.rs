@@ -56,7 +56,7 @@ pub struct StandingResult {
 /// What buying a plan means for the caller: refused when it would give nothing (Premium for life,
 /// or a subscription as good that renews), the subscription it replaces and how that ends, and
 /// whether it comes with a free trial (one per account, e-mail, card and PayPal account).
-#[utoipa::path(tag = "billing", params(StandingQuery), responses(
+#[utoipa::path(security(("bearer" = []), ()), tag = "billing", params(StandingQuery), responses(
     (status = 200, body = OkBody<StandingResult>),
     (status = 400, body = ErrorBody, description = "'Invalid plan id'"),
     (status = 401, body = ErrorBody, description = "A token was sent but is no longer valid"),

@@ -1,11 +1,11 @@
 use super::text_json::text_json;
-use super::views::{public_url, signed_url, views, BookCard, BookDetail, CategoryView};
+use super::views::{public_url, signed_url, views, BookCard, BookDetail, CategoryView, UnlockOfferView};
 use crate::auth::{AuthUser, MaybeUser};
 use crate::envelope::{ok, ApiError, ErrorBody, Ok as OkBody};
 use crate::routes::user::UserView;
 use crate::spa;
 use crate::state::AppState;
-use actix_web::{get, put, web, HttpResponse};
+use actix_web::{get, post, put, web, HttpResponse};
 use catalogue::model::BookKey;
 use catalogue::service::OpenedBook;
 use serde::{Deserialize, Serialize};
@@ -32,7 +32,7 @@ pub struct HomeBooksResult {
 }
 
 /// Everything the home page shows.
-#[utoipa::path(tag = "catalogue", responses((status = 200, body = OkBody<HomeBooksResult>)))]
+#[utoipa::path(security(("bearer" = []), ()), tag = "catalogue", responses((status = 200, body = OkBody<HomeBooksResult>)))]
 #[get("/api/books")]
 async fn home_books(state: web::Data<AppState>, who: MaybeUser) -> Result<HttpResponse, ApiError> {
     let home = state.catalogue(move |c| c.home(who.session())).await?;
@@ -78,8 +78,8 @@ pub struct BookResult {
 }
 
 /// One book for the reader, with exactly what the caller may read (server-rules "Access to
-/// summaries"). Opening a premium book as a free member with unlocks left spends one.
-#[utoipa::path(
+/// summaries"). Spends nothing: a free member is offered a free summary (`unlockOffer`) first.
+#[utoipa::path(security(("bearer" = []), ()),
     tag = "catalogue",
     params(("id" = String, Path, description = "Numeric id or subid")),
     responses((status = 200, body = OkBody<BookResult>), (status = 404, body = ErrorBody))
@@ -88,6 +88,23 @@ pub struct BookResult {
 async fn book(state: web::Data<AppState>, who: MaybeUser, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
     let key = BookKey::parse(&id);
     let opened = state.catalogue(move |c| c.open_book(who.session(), &key)).await?;
+    Ok(ok(book_result(&state, opened).map_err(ApiError::internal)?))
+}
+
+/// A free member's yes to the offer: spends one free summary on the book (once; an unlocked book
+/// stays open) and answers the book as `GET /api/books/{id}` then does. With none left, the
+/// answer is the paywall's (`limitReached`).
+#[utoipa::path(
+    tag = "catalogue",
+    security(("bearer" = [])),
+    params(("id" = String, Path, description = "Numeric id or subid")),
+    responses((status = 200, body = OkBody<BookResult>), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody))
+)]
+#[post("/api/books/{id}/unlock")]
+async fn unlock_book(state: web::Data<AppState>, who: AuthUser, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
+    let key = BookKey::parse(&id);
+    let session = who.session();
+    let opened = state.catalogue(move |c| c.unlock_book(Some(session), &key)).await?;
     Ok(ok(book_result(&state, opened).map_err(ApiError::internal)?))
 }
 
@@ -115,6 +132,7 @@ fn book_result(state: &AppState, opened: OpenedBook) -> serde_json::Result<BookR
     let now = state.clock.now();
     let text = text_json(&opened.text)?;
     let (details, access, member, may_download_pdf) = (opened.details, opened.access, opened.member, opened.may_download_pdf);
+    let unlock_offer = opened.unlock_offer.map(|offer| UnlockOfferView { left: offer.left, allowance: offer.allowance });
     let detail = BookDetail {
         card: opened.card.into(),
         author_description: details.author_description,
@@ -135,6 +153,8 @@ fn book_result(state: &AppState, opened: OpenedBook) -> serde_json::Result<BookR
         show_premium_content: access.show_premium_content,
         may_download_pdf,
         unlocks_left: access.unlocks_left,
+        unlock_offer,
+        invite_bonus_available: opened.invite_bonus_available,
         position: member.position,
         completed: member.completed,
         is_in_library: member.in_library,

@@ -187,7 +187,7 @@ pub struct InfographicsResult {
 }
 
 /// Books with an infographic; the images themselves only for paid members.
-#[utoipa::path(tag = "catalogue", responses((status = 200, body = OkBody<InfographicsResult>)))]
+#[utoipa::path(security(("bearer" = []), ()), tag = "catalogue", responses((status = 200, body = OkBody<InfographicsResult>)))]
 #[get("/api/infographics")]
 async fn list_infographics(state: web::Data<AppState>, who: MaybeUser) -> Result<HttpResponse, ApiError> {
     let found = state.catalogue(move |c| c.infographics(who.session())).await?;

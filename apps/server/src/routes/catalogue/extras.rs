@@ -73,7 +73,7 @@ pub struct PodcastResult {
 }
 
 /// One podcast: its audio only for paid members.
-#[utoipa::path(tag = "catalogue", params(("id" = i64, Path)), responses((status = 200, body = OkBody<PodcastResult>), (status = 404, body = ErrorBody)))]
+#[utoipa::path(security(("bearer" = []), ()), tag = "catalogue", params(("id" = i64, Path)), responses((status = 200, body = OkBody<PodcastResult>), (status = 404, body = ErrorBody)))]
 #[get("/api/podcasts/{id}")]
 pub async fn show_podcast(state: web::Data<AppState>, who: MaybeUser, id: web::Path<i64>) -> Result<HttpResponse, ApiError> {
     let id = id.into_inner();

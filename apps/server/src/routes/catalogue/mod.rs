@@ -17,6 +17,7 @@ pub fn configure(config: &mut ServiceConfig) {
         .service(books::home_books)
         .service(books::books_map)
         .service(books::book)
+        .service(books::unlock_book)
         .service(books::list_categories)
         .service(books::set_recommends)
         .service(browse::book_page)

@@ -146,12 +146,26 @@ pub struct BookDetail {
     /// Free members only: unlocks left after this opening.
     #[schema(required = true)]
     pub unlocks_left: Option<u32>,
+    /// A free member with free summaries left, on a premium book not yet unlocked: ask before
+    /// spending one (`POST /api/books/{id}/unlock`); until then only the first section comes.
+    #[schema(required = true)]
+    pub unlock_offer: Option<UnlockOfferView>,
+    /// A free member who has not yet earned the bonus summary for inviting a friend.
+    pub invite_bonus_available: bool,
     /// The member's saved section index (0 without history or for visitors).
     pub position: i32,
     /// The member finished this book at least once.
     pub completed: bool,
     pub is_in_library: bool,
     pub has_ratings_from_user: bool,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct UnlockOfferView {
+    /// Free summaries left before this one.
+    pub left: u32,
+    /// All the member gets (3, or 4 with the invite bonus).
+    pub allowance: u32,
 }
 
 #[derive(Serialize, ToSchema)]

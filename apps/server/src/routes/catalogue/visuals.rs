@@ -33,7 +33,7 @@ pub struct BookVisualsResult {
     pub visuals: Vec<VisualSlide>,
 }
 
-#[utoipa::path(
+#[utoipa::path(security(("bearer" = []), ()),
     tag = "catalogue",
     params(("id" = String, Path, description = "Numeric id or subid")),
     responses((status = 200, body = OkBody<BookVisualsResult>), (status = 404, body = ErrorBody))

@@ -64,7 +64,9 @@ fn a_login_with_two_factor_on_waits_for_a_current_code() {
     // The challenge is spent, and the same code does not open a second login (replay).
     assert_eq!(w.service.finish_second_factor(Some(&challenge), Some(&code), "10.0.0.1").unwrap_err(), IdentityError::LoginChallengeExpired);
     let another = self::challenge(&w, "a@b.co");
-    assert_eq!(w.service.finish_second_factor(Some(&another), Some(&code), "10.0.0.1").unwrap_err(), IdentityError::InvalidTwoFactorCode);
+    let reused = w.service.finish_second_factor(Some(&another), Some(&code), "10.0.0.1").unwrap_err();
+    assert_eq!(reused, IdentityError::TwoFactorCodeUsed);
+    assert_eq!(reused.to_string(), "This code was just used; wait for the next one.");
 }
 
 #[test]

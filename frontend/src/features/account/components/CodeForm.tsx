@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Alert } from '@/components/Alert';
 import { Button, type ButtonVariant } from '@/components/Button';
-import { TextField } from '@/components/Field';
+import { OneTimeCodeField } from '@/components/OneTimeCodeField';
 
 export const CODE_MISSING_MESSAGE = 'Please enter a code.';
 
@@ -17,10 +17,24 @@ interface CodeFormProps {
   onSubmit: (code: string) => void;
   onCancel?: () => void;
   autoFocus?: boolean;
+  /** Where a recovery code is good too (not when turning two-factor on). */
+  acceptsRecoveryCode?: boolean;
 }
 
 /** One code (from the authenticator app, or a recovery code where allowed) and a submit button. */
-export function CodeForm({ label, hint, submitLabel, pendingLabel, variant = 'primary', pending, problem, onSubmit, onCancel, autoFocus }: CodeFormProps) {
+export function CodeForm({
+  label,
+  hint,
+  submitLabel,
+  pendingLabel,
+  variant = 'primary',
+  pending,
+  problem,
+  onSubmit,
+  onCancel,
+  autoFocus,
+  acceptsRecoveryCode = false,
+}: CodeFormProps) {
   const [code, setCode] = useState('');
   const [missing, setMissing] = useState(false);
   const fieldId = useId();
@@ -41,15 +55,12 @@ export function CodeForm({ label, hint, submitLabel, pendingLabel, variant = 'pr
           {message}
         </Alert>
       ) : null}
-      <TextField
+      <OneTimeCodeField
         id={fieldId}
         label={label}
         hint={hint}
         name="code"
-        autoComplete="one-time-code"
-        autoCapitalize="none"
-        autoCorrect="off"
-        spellCheck={false}
+        acceptsRecoveryCode={acceptsRecoveryCode}
         maxLength={64}
         autoFocus={autoFocus}
         aria-describedby={message ? `${fieldId}-hint ${errorId}` : `${fieldId}-hint`}

@@ -161,6 +161,7 @@ export function TwoFactorCard({ isAdmin }: { isAdmin: boolean }) {
             <CodeForm
               label={CODE_LABEL}
               hint="A current code from your authenticator app, or one of your recovery codes. The old recovery codes stop working."
+              acceptsRecoveryCode
               submitLabel="Get new codes"
               pendingLabel="Making codes…"
               pending={renew.isPending}
@@ -174,6 +175,7 @@ export function TwoFactorCard({ isAdmin }: { isAdmin: boolean }) {
             <CodeForm
               label={CODE_LABEL}
               hint="A current code from your authenticator app, or one of your recovery codes."
+              acceptsRecoveryCode
               submitLabel="Turn off two-factor"
               pendingLabel="Turning off…"
               variant="danger"

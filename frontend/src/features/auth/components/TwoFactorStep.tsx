@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Alert } from '@/components/Alert';
 import { AuthCard } from '@/components/AuthCard';
 import { Button } from '@/components/Button';
-import { TextField } from '@/components/Field';
+import { OneTimeCodeField } from '@/components/OneTimeCodeField';
 import { useFormAlert } from '@/components/use-form-alert';
 import { ApiError, errorMessage } from '@/lib/api/client';
 import { CHALLENGE_EXPIRED_CODE, useLoginTwoFactor } from '../api/login-two-factor';
@@ -56,14 +56,11 @@ export function TwoFactorStep({ step, onBack, onExpired }: { step: PendingSecond
         </Alert>
       ) : null}
       <form className="form" onSubmit={onSubmit} noValidate>
-        <TextField
+        <OneTimeCodeField
           id={CODE_ID}
           label={CODE_LABEL}
           name="code"
-          autoComplete="one-time-code"
-          autoCapitalize="none"
-          autoCorrect="off"
-          spellCheck={false}
+          acceptsRecoveryCode
           maxLength={64}
           // The step replaces the form just submitted: continue where the eyes and keyboard are.
           autoFocus

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { INVITE_PAGE } from '@/features/home/components/InviteFriendBox';
 import { withRedirect } from '@/lib/auth/redirect';
 import type { PaywallKind } from '../view';
 import './paywall.css';
@@ -7,10 +8,19 @@ import './paywall.css';
  * What stands between the reader and the rest of the summary:
  * - login: a visitor (truncated body): log in (and come back here) or start a free trial;
  * - login: …and a visitor who would rather pay first sees the plans;
- * - upgrade: a free member who used all free summaries (the pricing page says so);
+ * - upgrade: a free member who used all free summaries (the pricing page says so), and how to
+ *   earn one more by inviting a friend when that is still to earn;
  * - trial: no body parts at all.
  */
-export function Paywall({ kind, returnTo }: { kind: PaywallKind; returnTo: string }) {
+export function Paywall({
+  kind,
+  returnTo,
+  inviteBonusAvailable = false,
+}: {
+  kind: Exclude<PaywallKind, 'unlock'>;
+  returnTo: string;
+  inviteBonusAvailable?: boolean;
+}) {
   if (kind === 'login') {
     return (
       <section className="paywall" aria-labelledby="paywall-title">
@@ -40,6 +50,11 @@ export function Paywall({ kind, returnTo }: { kind: PaywallKind; returnTo: strin
         </h2>
         <p className="paywall__lead">Upgrade to access unlimited summaries</p>
         <p>Every key idea in text and audio, plus visuals and videos.</p>
+        {inviteBonusAvailable ? (
+          <p>
+            Or <Link to={INVITE_PAGE}>invite a friend</Link> and get one more free summary.
+          </p>
+        ) : null}
         <div className="paywall__actions">
           <Link className="btn btn--primary btn--md" to="/pricing?limit_reached=yes">
             Upgrade now

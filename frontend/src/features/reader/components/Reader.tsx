@@ -17,6 +17,7 @@ import { RatingForm } from './RatingForm';
 import { ReaderIcon } from './ReaderIcon';
 import { Sidebar } from './Sidebar';
 import { TakeAway } from './TakeAway';
+import { UnlockOffer } from './UnlockOffer';
 import './reader.css';
 
 type Panel = 'contents' | 'options' | null;
@@ -41,10 +42,10 @@ export function Reader({ book, progress, preferences }: ReaderProps) {
   const returnTo = location.pathname + location.search;
   // Decided when the book opens: after a rating the thank-you stays until the member leaves.
   const [withRating] = useState(() => wantsRatingSection(book, progress.signedIn));
-  const { body, sections, notLoggedIn, limitReached } = book;
+  const { body, sections, notLoggedIn, limitReached, unlockOffer } = book;
   const view = useMemo(
-    () => readerView({ body, sections, notLoggedIn, limitReached }, { rating: withRating }),
-    [body, sections, notLoggedIn, limitReached, withRating],
+    () => readerView({ body, sections, notLoggedIn, limitReached, unlockOffer }, { rating: withRating }),
+    [body, sections, notLoggedIn, limitReached, unlockOffer, withRating],
   );
   const total = view.sections.length;
   const titleId = useId();
@@ -173,7 +174,11 @@ export function Reader({ book, progress, preferences }: ReaderProps) {
           );
         })}
 
-        {view.paywall ? <Paywall kind={view.paywall} returnTo={returnTo} /> : null}
+        {view.paywall === 'unlock' ? (
+          <UnlockOffer book={book} />
+        ) : view.paywall ? (
+          <Paywall kind={view.paywall} returnTo={returnTo} inviteBonusAvailable={book.inviteBonusAvailable} />
+        ) : null}
 
         {view.full && total > 0 ? (
           <nav className="reader__pager" aria-label="Sections">

@@ -64,6 +64,54 @@ describe('reader: visitors', () => {
     expect(screen.queryByRole('heading', { name: 'Log in or start your free trial to keep reading' })).not.toBeInTheDocument();
   });
 
+  it('says how to earn one more free summary when the invite bonus is still to earn', async () => {
+    signIn();
+    serveBook(makeVisitorBook({ notLoggedIn: false, limitReached: true, unlocksLeft: 0, inviteBonusAvailable: true }), makeUser({ id: 1 }));
+    renderApp('/books/on-liberty');
+    expect(await screen.findByRole('heading', { name: 'You have used your free summaries' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'invite a friend' })).toHaveAttribute('href', '/refer-a-friend');
+  });
+
+  it('asks a free member before spending a free summary, and opens the whole book on a yes', async () => {
+    signIn();
+    const whole = makeBookDetail({ subid: 'meditations', title: 'Meditations' });
+    const asked = makeVisitorBook({
+      subid: 'meditations',
+      title: 'Meditations',
+      notLoggedIn: false,
+      unlockOffer: { left: 3, allowance: 3 },
+      inviteBonusAvailable: true,
+    });
+    serveBook(asked, makeUser({ id: 1 }));
+    const unlocked: string[] = [];
+    server.use(
+      http.post('/api/books/{id}/unlock', ({ params }) => {
+        unlocked.push(String(params.id));
+        return ok<BookResult>({ book: whole, user: makeUser({ id: 1 }) });
+      }),
+    );
+    renderApp('/books/meditations');
+    expect(await screen.findByRole('heading', { name: 'Use 1 of your 3 free summaries on Meditations?' })).toBeInTheDocument();
+    expect(screen.getByText('First idea text.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
+    expect(unlocked).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Use a free summary' }));
+    expect(await screen.findByRole('button', { name: 'Next' })).toBeInTheDocument();
+    expect(unlocked).toEqual(['meditations']);
+    expect(screen.queryByRole('heading', { name: /free summar/ })).not.toBeInTheDocument();
+  });
+
+  it('says the last free summary is the last, and how to earn one more', async () => {
+    signIn();
+    serveBook(
+      makeVisitorBook({ title: 'Walden', notLoggedIn: false, unlockOffer: { left: 1, allowance: 3 }, inviteBonusAvailable: true }),
+      makeUser({ id: 1 }),
+    );
+    renderApp('/books/walden');
+    expect(await screen.findByRole('heading', { name: 'Use your last free summary on Walden?' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Invite a friend' })).toHaveAttribute('href', '/refer-a-friend');
+  });
+
   it('shows the trial paywall when there are no body parts', async () => {
     serveBook(makeVisitorBook({ truncatedBody: '', body: null, sections: [] }));
     renderApp('/books/coming-soon');
