@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { expectNoViolations, logInViaApi, newUser, readerPosition, signInAsNewMember, signInViaApi } from './helpers';
+import { expectNoViolations, fillSignup, logInViaApi, newUser, readerPosition, signInAsNewMember, signInViaApi } from './helpers';
 
 /**
  * The summary reader, the video page and the visuals against the seeded catalogue
@@ -12,7 +12,7 @@ test('a visitor sees the first section and the login paywall, without Next or Pr
   await expect(page.getByRole('heading', { level: 1, name: 'Meditations' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Log in or start your free trial to keep reading' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Log in', exact: true })).toHaveAttribute('href', '/login?redirect=%2Fbooks%2Fmeditations');
-  await expect(page.getByRole('link', { name: 'Start your free trial' })).toHaveAttribute('href', '/signup');
+  await expect(page.getByRole('link', { name: 'Start your free trial' })).toHaveAttribute('href', '/signup?redirect=%2Fbooks%2Fmeditations');
   await expect(page.getByRole('button', { name: 'Next' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Previous' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Play audio' })).toHaveCount(0);
@@ -158,6 +158,21 @@ test('a member reads a free book: sections, font size, dark mode, contents and a
   if (await pause.isVisible()) await pause.click();
 
   await expectNoViolations(page, '/books/the-way-to-wealth (member)');
+});
+
+test('a visitor who starts the free trial from a book comes back to that book, and is asked before a free summary goes', async ({ page }) => {
+  await page.goto('/books/meditations');
+  await page.getByRole('link', { name: 'Start your free trial' }).click();
+  await expect(page).toHaveURL(/\/signup\?redirect=%2Fbooks%2Fmeditations$/);
+  await fillSignup(page, newUser());
+  await expect(page).toHaveURL(/\/books\/meditations$/);
+  await expect(page.getByRole('heading', { name: 'Use 1 of your 3 free summaries on Meditations?' })).toBeVisible();
+  // The header's links come back here too.
+  await page.getByRole('button', { name: 'My Account' }).click();
+  await page.getByRole('banner').getByRole('link', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/books/walden');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login?redirect=%2Fbooks%2Fwalden');
 });
 
 test('a free member meets the upgrade paywall on the fourth book that is not free', async ({ page }) => {

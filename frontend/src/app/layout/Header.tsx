@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useOnChange } from '@/components/use-on-change';
 import { useIsAuthenticated } from '@/lib/auth/use-auth';
+import { useReturnPath, withRedirect } from '@/lib/auth/redirect';
 import { Icon } from '@/components/Icon';
 import { HeaderSearch } from './HeaderSearch';
 import { Logo } from './Logo';
@@ -39,6 +40,8 @@ function UserMenuPlaceholder() {
 
 export function Header() {
   const authenticated = useIsAuthenticated();
+  // Signing in or up from the header comes back to this page.
+  const back = useReturnPath();
   const [menuOpen, setMenuOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const location = useLocation();
@@ -83,10 +86,10 @@ export function Header() {
             </Suspense>
           ) : (
             <>
-              <NavLink to="/login" className="site-header__login">
+              <NavLink to={withRedirect('/login', back)} className="site-header__login">
                 Login
               </NavLink>
-              <Link to="/signup" className="btn btn--primary btn--sm">
+              <Link to={withRedirect('/signup', back)} className="btn btn--primary btn--sm">
                 Try it free
               </Link>
             </>
@@ -127,10 +130,10 @@ export function Header() {
             </>
           ) : (
             <div className="mobile-menu__actions">
-              <Link to="/login" className="btn btn--secondary btn--md btn--block">
+              <Link to={withRedirect('/login', back)} className="btn btn--secondary btn--md btn--block">
                 Login
               </Link>
-              <Link to="/signup" className="btn btn--primary btn--md btn--block">
+              <Link to={withRedirect('/signup', back)} className="btn btn--primary btn--md btn--block">
                 Try it free
               </Link>
             </div>

@@ -1,3 +1,4 @@
+import { useLocation } from 'react-router';
 /** A same-site path: starts with "/" but not "//" (nor "/\"), no scheme. */
 export function safeRedirect(target: string | null | undefined): string | null {
   if (!target) return null;
@@ -10,6 +11,28 @@ export function safeRedirect(target: string | null | undefined): string | null {
 export function withRedirect(path: string, redirect: string | null | undefined): string {
   const safe = safeRedirect(redirect);
   return safe ? `${path}?redirect=${encodeURIComponent(safe)}` : path;
+}
+
+/** The sign-in and sign-up pages: from them, "Log in" keeps the page they were asked to return to. */
+const AUTH_PAGES = ['/login', '/signup', '/forgot-password', '/reset-password', '/verify-email', '/subscription-code'];
+
+/**
+ * Where signing in or up from this page should come back to: the page itself (with its query),
+ * nothing from the landing page, and the `redirect` already asked for on a sign-in page. The one
+ * rule every "Log in", "Sign up" and "Start your free trial" link follows.
+ */
+export function returnPathOf(pathname: string, search: string): string | null {
+  if (pathname === '/') return null;
+  if (AUTH_PAGES.some((page) => pathname === page || pathname.startsWith(`${page}/`))) {
+    return safeRedirect(new URLSearchParams(search).get('redirect'));
+  }
+  return pathname + search;
+}
+
+/** `returnPathOf` the current page. */
+export function useReturnPath(): string | null {
+  const { pathname, search } = useLocation();
+  return returnPathOf(pathname, search);
 }
 
 export function browserTimezone(): string {

@@ -32,7 +32,7 @@ export function Paywall({
           <Link className="btn btn--primary btn--md" to={withRedirect('/login', returnTo)}>
             Log in
           </Link>
-          <Link className="btn btn--secondary btn--md" to="/signup">
+          <Link className="btn btn--secondary btn--md" to={withRedirect('/signup', returnTo)}>
             Start your free trial
           </Link>
         </div>

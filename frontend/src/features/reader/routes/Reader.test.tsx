@@ -40,7 +40,7 @@ describe('reader: visitors', () => {
     expect(screen.getByText('First idea text.')).toBeInTheDocument();
     expect(screen.queryByText('Second idea text.')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login?redirect=%2Fbooks%2Fmeditations');
-    expect(screen.getByRole('link', { name: 'Start your free trial' })).toHaveAttribute('href', '/signup');
+    expect(screen.getByRole('link', { name: 'Start your free trial' })).toHaveAttribute('href', '/signup?redirect=%2Fbooks%2Fmeditations');
     expect(screen.getByRole('link', { name: 'See plans and pricing' })).toHaveAttribute('href', '/pricing');
     expect(screen.queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Previous' })).not.toBeInTheDocument();
