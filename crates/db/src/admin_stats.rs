@@ -74,6 +74,10 @@ struct TopRow {
     completions: i64,
 }
 
+/// Activity of members who still exist: a deleted account's days stay in `activity_days` but count
+/// no more, so the actives never exceed the members.
+const LIVE: &str = "JOIN users lu ON lu.id = a.user_id AND lu.deleted_at IS NULL";
+
 /// The start of a UTC day as a timestamp.
 const DAY_START: &str = "(d.day::timestamp AT TIME ZONE 'UTC')";
 
@@ -82,8 +86,9 @@ impl Statistics for PgStore<'_> {
         self.run(|conn| {
             let rows: Vec<DayRow> = diesel::sql_query(format!(
                 "SELECT d.day, \
-                   (SELECT count(*) FROM users u WHERE u.created_at >= {DAY_START} AND u.created_at < {DAY_START} + interval '1 day') AS signups, \
-                   (SELECT count(*) FROM activity_days a WHERE a.day = d.day) AS active, \
+                   (SELECT count(*) FROM users u WHERE u.deleted_at IS NULL \
+                      AND u.created_at >= {DAY_START} AND u.created_at < {DAY_START} + interval '1 day') AS signups, \
+                   (SELECT count(*) FROM activity_days a {LIVE} WHERE a.day = d.day) AS active, \
                    (SELECT coalesce(sum(c.completions), 0)::bigint FROM completions_daily c WHERE c.day = d.day) AS completions, \
                    (SELECT count(*) FROM charges ch WHERE ch.status IN ('paid', 'refunded') \
                       AND ch.created_at >= {DAY_START} AND ch.created_at < {DAY_START} + interval '1 day') AS purchases \
@@ -102,11 +107,11 @@ impl Statistics for PgStore<'_> {
 
     fn actives(&self, day: NaiveDate) -> PortResult<Actives> {
         self.run(|conn| {
-            let row: ActiveRow = diesel::sql_query(
-                "SELECT (SELECT count(*) FROM activity_days WHERE day = $1) AS daily, \
-                        (SELECT count(DISTINCT user_id) FROM activity_days WHERE day > $1 - 7 AND day <= $1) AS weekly, \
-                        (SELECT count(DISTINCT user_id) FROM activity_days WHERE day > $1 - 30 AND day <= $1) AS monthly",
-            )
+            let row: ActiveRow = diesel::sql_query(&format!(
+                "SELECT (SELECT count(*) FROM activity_days a {LIVE} WHERE a.day = $1) AS daily, \
+                        (SELECT count(DISTINCT a.user_id) FROM activity_days a {LIVE} WHERE a.day > $1 - 7 AND a.day <= $1) AS weekly, \
+                        (SELECT count(DISTINCT a.user_id) FROM activity_days a {LIVE} WHERE a.day > $1 - 30 AND a.day <= $1) AS monthly"
+            ))
             .bind::<Date, _>(day)
             .get_result(conn)?;
             Ok(Actives { daily: row.daily, weekly: row.weekly, monthly: row.monthly })

@@ -4,6 +4,7 @@ use crate::common;
 
 use common::payments::*;
 use common::*;
+use diesel::connection::SimpleConnection;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
@@ -76,4 +77,23 @@ async fn the_figures_follow_sign_ups_activity_completions_and_purchases() {
     assert_eq!(member.status(), StatusCode::FORBIDDEN);
     let bad = app.get("/api/admin/stats?from=2026-12-01&to=2026-11-01", Some(&admin)).await;
     assert_error(bad, StatusCode::BAD_REQUEST, "invalid_form", "The start must come before the end.").await;
+}
+
+/// A deleted account's sign-up and activity count no more: the actives never exceed the members.
+#[actix_web::test]
+async fn deleted_members_leave_the_figures() {
+    let app = spawn_app().await;
+    let admin = app.admin("boss@example.com", PASSWORD).await;
+    let today = chrono::Utc::now().date_naive().to_string();
+    let figures = || async { result(app.get(&format!("/api/admin/stats?from={today}&to={today}"), Some(&admin)).await).await };
+    app.register("gone@example.com", PASSWORD).await;
+    let before = figures().await;
+    app.connect().batch_execute("UPDATE users SET deleted_at = now() WHERE email = 'gone@example.com'").unwrap();
+    let after = figures().await;
+    assert_eq!(after["members"].as_i64().unwrap(), before["members"].as_i64().unwrap() - 1);
+    assert_eq!(after["dailyActive"].as_i64().unwrap(), before["dailyActive"].as_i64().unwrap() - 1, "{after}");
+    assert_eq!(after["monthlyActive"].as_i64().unwrap(), before["monthlyActive"].as_i64().unwrap() - 1);
+    assert_eq!(after["days"][0]["active"].as_i64().unwrap(), before["days"][0]["active"].as_i64().unwrap() - 1);
+    assert_eq!(after["days"][0]["signups"].as_i64().unwrap(), before["days"][0]["signups"].as_i64().unwrap() - 1);
+    assert!(after["dailyActive"].as_i64().unwrap() <= after["members"].as_i64().unwrap());
 }

@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AdminBookRow } from '@/lib/api/types';
 import { adminAccess, makeAdminBook, makeBookRow } from '@/testing/admin-data';
 import { fail, http, ok } from '@/testing/handlers';
 import { currentUrl, renderApp, signIn } from '@/testing/render';
 import { server } from '@/testing/server';
+import { deleteQuestion } from './BooksList';
 
 const WALDEN = makeBookRow({ id: 5, title: 'Walden', author: 'Henry David Thoreau', uploadDate: Date.UTC(2025, 2, 1) });
 const ART = makeBookRow({ id: 2, title: 'The Art of War', author: 'Sun Tzu', uploadDate: Date.UTC(2025, 0, 1), preview: true });
@@ -126,6 +127,11 @@ describe('/admin/books-list', () => {
     const { user } = renderApp('/admin/books-list');
     await screen.findByRole('table');
     expect(within(screen.getByRole('row', { name: /Zen/ })).getByText('Deleted')).toBeInTheDocument();
+    // Asked first: a "no" deletes nothing.
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    await user.click(screen.getByRole('button', { name: 'Delete Walden' }));
+    expect(confirm).toHaveBeenLastCalledWith(deleteQuestion('Walden'));
+    expect(state.calls).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Delete Walden' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Restore Walden' })).toBeInTheDocument());
     expect(screen.getByRole('status')).toHaveTextContent('“Walden” was deleted; members no longer see it.');

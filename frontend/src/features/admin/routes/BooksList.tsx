@@ -26,6 +26,11 @@ const DONE: Record<BookAction, (title: string) => string> = {
   preview: (title) => `“${title}” is this month's preview for free members.`,
 };
 
+/** Members lose a deleted book at once; the list keeps it, to restore. */
+export function deleteQuestion(title: string): string {
+  return `Delete “${title}”? Members lose it at once: it leaves the catalogue, their libraries and the reader. You can restore it from this list.`;
+}
+
 function SortHeader({ column, label, sort, onSort }: { column: BookSort; label: string; sort: BookSort; onSort: (sort: BookSort) => void }) {
   const active = sort === column;
   return (
@@ -50,6 +55,7 @@ export default function BooksList() {
   const [notice, setNotice] = useState<{ tone: 'success' | 'warning'; text: string } | null>(null);
 
   const run = (book: AdminBookRow, kind: BookAction) => {
+    if (kind === 'delete' && !window.confirm(deleteQuestion(book.title))) return;
     setNotice(null);
     action.mutate(
       { id: book.id, action: kind },
