@@ -112,6 +112,23 @@ describe('home', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Set Preferences' })).toBeInTheDocument();
   });
 
+  it('never sends an admin without category picks to the interest picker', async () => {
+    signIn();
+    server.use(
+      http.get('/api/books', () =>
+        ok<HomeBooksResult>({
+          user: makeUser({ id: 1, recommends: [], isAdmin: true }),
+          books: BOOKS,
+          categories: CATEGORIES,
+          recommendations: { newReleases: BOOKS, recommended: [], history: [] },
+        }),
+      ),
+    );
+    const { router } = renderApp('/home');
+    expect(await screen.findByRole('heading', { name: /New Releases/i })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/home');
+  });
+
   it('shows recommendations, new releases and categories, with their links', async () => {
     signIn();
     server.use(

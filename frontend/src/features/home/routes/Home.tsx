@@ -32,9 +32,10 @@ function HomePage() {
   useDocumentTitle('My Home');
   const user = session.data?.user;
 
-  // Members who have not picked any categories pick them first (spec: Home, Other screens).
+  // Members who have not picked any categories pick them first (spec: Home, Other screens); an
+  // operator's account is for the back office, so it is never sent there.
   const homeUser = home.data?.user;
-  if (homeUser && homeUser.recommends.length === 0) return <Navigate to="/choose-categories/new" replace />;
+  if (homeUser && homeUser.recommends.length === 0 && !homeUser.isAdmin) return <Navigate to="/choose-categories/new" replace />;
   const isPaid = user ? user.isPaid : isPaidCookie();
   const showInvite = Boolean(user && !user.isPaid && !user.friendEmail);
 
