@@ -107,7 +107,7 @@ impl Statistics for PgStore<'_> {
 
     fn actives(&self, day: NaiveDate) -> PortResult<Actives> {
         self.run(|conn| {
-            let row: ActiveRow = diesel::sql_query(&format!(
+            let row: ActiveRow = diesel::sql_query(format!(
                 "SELECT (SELECT count(*) FROM activity_days a {LIVE} WHERE a.day = $1) AS daily, \
                         (SELECT count(DISTINCT a.user_id) FROM activity_days a {LIVE} WHERE a.day > $1 - 7 AND a.day <= $1) AS weekly, \
                         (SELECT count(DISTINCT a.user_id) FROM activity_days a {LIVE} WHERE a.day > $1 - 30 AND a.day <= $1) AS monthly"

@@ -80,6 +80,18 @@ pub fn tile(name: &str) -> String {
     )
 }
 
+/// A 160 x 160 category icon: the category's initials, large enough to read where the icon is shown
+/// small (the catalogue's category pills draw it at about 28 px).
+pub fn category_icon(name: &str) -> String {
+    let (background, accent) = colours(name);
+    let initials: String = name.split_whitespace().filter_map(|w| w.chars().next()).filter(|c| c.is_alphabetic()).take(2).collect();
+    format!(
+        r##"<svg xmlns="http://www.w3.org/2000/svg" width="160" height="160" viewBox="0 0 160 160" role="img" aria-label="{label}"><rect width="160" height="160" rx="24" fill="{background}"/><circle cx="130" cy="30" r="50" fill="{accent}" opacity="0.3"/><text x="80" y="104" font-family="Helvetica, Arial, sans-serif" font-size="72" font-weight="700" fill="#ffffff" text-anchor="middle">{initials}</text></svg>"##,
+        label = escape(name),
+        initials = escape(&initials),
+    )
+}
+
 /// A 200 x 200 portrait: the person's initials in a ring.
 pub fn portrait(name: &str) -> String {
     let (background, accent) = colours(name);
@@ -117,4 +129,17 @@ pub fn infographic(book_title: &str, ideas: &[String]) -> String {
         label = escape(&format!("{book_title}: key ideas")),
         title = text_lines(&wrap(book_title, 24), (300, 100, 48), 42, accent, "700", "middle"),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_category_icon_shows_large_initials_instead_of_a_name_too_small_to_read() {
+        let icon = category_icon("Money & Wealth");
+        assert!(icon.contains(r#"font-size="72""#) && icon.contains(">MW</text>"), "{icon}");
+        assert!(icon.contains(r#"aria-label="Money &amp; Wealth""#), "{icon}");
+        assert!(category_icon("Self-Improvement").contains(">S</text>"));
+    }
 }

@@ -143,7 +143,7 @@ pub fn seed_catalogue(conn: &mut PgConnection, store: &MediaStore, narration: Na
     let mut category_ids = HashMap::new();
     for (index, entry) in catalogue.categories.iter().enumerate() {
         let key = format!("public/categories/{}.svg", entry.subid);
-        runtime.put(store, &key, art::tile(&entry.name).into_bytes())?;
+        runtime.put(store, &key, art::category_icon(&entry.name).into_bytes())?;
         let id = write::insert_category(
             conn,
             &NewCategory {
