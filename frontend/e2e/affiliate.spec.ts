@@ -29,10 +29,18 @@ test('a member applies as an affiliate, the admin approves them, and their link 
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByRole('heading', { name: 'Thanks for applying!' })).toBeVisible();
 
-  const adminContext = await browser.newContext();
+  // A laptop's 1366 px: the table fits, with no sideways scrolling of the page or of the table.
+  const adminContext = await browser.newContext({ viewport: { width: 1366, height: 768 } });
   const admin = await adminContext.newPage();
   await signInAsAdmin(admin);
   await admin.goto('/admin/affiliates');
+  const region = admin.getByRole('region', { name: 'Affiliates' });
+  await expect(region).toBeVisible();
+  expect(
+    await admin.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    'the page scrolls sideways',
+  ).toBeLessThanOrEqual(0);
+  expect(await region.evaluate((el) => el.scrollWidth - el.clientWidth), 'the table scrolls sideways').toBeLessThanOrEqual(0);
   await admin
     .getByRole('group', { name: 'Show affiliates' })
     .getByRole('button', { name: /Pending/ })

@@ -76,7 +76,15 @@ export default function BookEdit() {
               <p className="field__hint">The summary as saved (the server removes unsafe HTML); edits show here after saving.</p>
               {book.data.body ? (
                 // The server's sanitised HTML, as members' pages show it.
-                <div className="book-edit__preview" dangerouslySetInnerHTML={{ __html: book.data.body }} />
+                // It scrolls past 480 px: keyboard users reach it (tabIndex) to scroll it, as axe's
+                // scrollable-region-focusable asks.
+                <div
+                  className="book-edit__preview"
+                  role="region"
+                  aria-label="Saved summary"
+                  tabIndex={0}
+                  dangerouslySetInnerHTML={{ __html: book.data.body }}
+                />
               ) : (
                 <p>No summary yet.</p>
               )}

@@ -116,6 +116,8 @@ describe('/admin/book-edit/{bookId}', () => {
     // The form and the preview show what the server stored (its sanitised body).
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Summary (HTML)' })).toHaveValue('<p>Simplify.</p>'));
     expect(document.querySelector('.book-edit__preview')?.innerHTML).toBe('<p>Simplify.</p>');
+    // A long summary scrolls inside it: keyboard users can reach it.
+    expect(screen.getByRole('region', { name: 'Saved summary' })).toHaveAttribute('tabindex', '0');
     expect(document.querySelector('script')).toBeNull();
   });
 
