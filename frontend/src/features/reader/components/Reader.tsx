@@ -110,8 +110,11 @@ export function Reader({ book, progress, preferences }: ReaderProps) {
               <span className="reader-bar__aa" aria-hidden="true">
                 Aa
               </span>
+              {/* A meter of three steps, not "2/3": beside the section count it read as a page count. */}
               <span className="reader-bar__level" aria-hidden="true">
-                {fontLevel}/{FONT_LEVELS}
+                {Array.from({ length: FONT_LEVELS }, (_, i) => (
+                  <span key={i} className={`reader-bar__step${i < fontLevel ? ' reader-bar__step--on' : ''}`} />
+                ))}
               </span>
             </button>
             <PanelButton which="options" label="Options" open={panel === 'options'} buttonRef={optionsButton} onToggle={togglePanel} />

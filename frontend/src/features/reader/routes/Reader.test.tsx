@@ -270,9 +270,14 @@ describe('reader: members', () => {
     const { user } = await openMember();
     const reader = document.querySelector('.reader')!;
     expect(reader).toHaveAttribute('data-font-level', '1');
-    await user.click(screen.getByRole('button', { name: 'Font size, level 1 of 3' }));
+    const button = screen.getByRole('button', { name: 'Font size, level 1 of 3' });
+    // A meter, not "1/3" beside the section count, where it read as a page count.
+    expect(button).not.toHaveTextContent('1/3');
+    expect(button.querySelectorAll('.reader-bar__step--on')).toHaveLength(1);
+    await user.click(button);
     expect(reader).toHaveAttribute('data-font-level', '2');
     expect(reader).toHaveClass('reader--font-2');
+    expect(screen.getByRole('button', { name: 'Font size, level 2 of 3' }).querySelectorAll('.reader-bar__step--on')).toHaveLength(2);
     await user.click(screen.getByRole('button', { name: 'Font size, level 2 of 3' }));
     expect(reader).toHaveAttribute('data-font-level', '3');
     await user.click(screen.getByRole('button', { name: 'Font size, level 3 of 3' }));
