@@ -144,6 +144,10 @@ impl InMemoryCatalogue {
         self.with(|s| s.reader_states.insert((member, book_id), state));
     }
 
+    fn finished(&self, member: UserId, book_id: i64) -> bool {
+        self.with(|s| s.reader_states.get(&(member, book_id)).is_some_and(|state| state.completed))
+    }
+
     pub fn started(&self, member: UserId, book_id: i64) {
         self.with(|s| s.recent.entry(member).or_default().insert(0, book_id));
     }
@@ -260,13 +264,15 @@ impl Books for InMemoryCatalogue {
         Ok(limited(cards, 0, limit))
     }
 
-    fn books_in_categories(&self, category_ids: &[i64], limit: i64) -> PortResult<Vec<Card>> {
-        Ok(limited(self.cards_where(|_, cats| cats.iter().any(|c| category_ids.contains(c))), 0, limit))
+    fn books_in_categories(&self, category_ids: &[i64], reader: Option<UserId>, limit: i64) -> PortResult<Vec<Card>> {
+        let cards = self.cards_where(|_, cats| cats.iter().any(|c| category_ids.contains(c)));
+        let unfinished = cards.into_iter().filter(|card| reader.is_none_or(|member| !self.finished(member, card.id))).collect();
+        Ok(limited(unfinished, 0, limit))
     }
 
     fn recent_books(&self, member: UserId, limit: i64) -> PortResult<Vec<Card>> {
         let ids = self.with(|s| s.recent.get(&member).cloned().unwrap_or_default());
-        let cards = ids.iter().filter_map(|id| self.find(&BookKey::Id(*id)).map(|b| b.card())).collect();
+        let cards = ids.iter().filter(|id| !self.finished(member, **id)).filter_map(|id| self.find(&BookKey::Id(*id)).map(|b| b.card())).collect();
         Ok(limited(cards, 0, limit))
     }
 

@@ -39,9 +39,11 @@ pub trait Books {
     fn newest_books(&self, limit: i64) -> PortResult<Vec<Card>>;
     /// Most reads in the last 30 days first.
     fn popular_books(&self, limit: i64) -> PortResult<Vec<Card>>;
-    /// Newest first, books in any of these categories.
-    fn books_in_categories(&self, category_ids: &[i64], limit: i64) -> PortResult<Vec<Card>>;
-    /// Books `member` has started: unfinished first, most recently read first.
+    /// Books in any of these categories, most popular first, without those `reader` has finished
+    /// (a recommendation is for something still to read).
+    fn books_in_categories(&self, category_ids: &[i64], reader: Option<UserId>, limit: i64) -> PortResult<Vec<Card>>;
+    /// Books `member` has started and not finished, most recently read first ("Pick up where you
+    /// left off": a finished book has nothing left to pick up).
     fn recent_books(&self, member: UserId, limit: i64) -> PortResult<Vec<Card>>;
     /// Newest first, from the `start`-th book.
     fn books_from(&self, start: i64, limit: i64) -> PortResult<Vec<Card>>;

@@ -185,7 +185,7 @@ impl<'s, S: CatalogueStore + ?Sized> Catalogue<'s, S> {
         let picks = caller.user.as_ref().map(|u| u.recommends.clone()).unwrap_or_default();
         let mut popular = self.store.popular_books(POPULAR)?;
         let mut new_releases = self.store.newest_books(NEW_RELEASES)?;
-        let mut recommended = if picks.is_empty() { vec![] } else { self.store.books_in_categories(&picks, RECOMMENDED)? };
+        let mut recommended = if picks.is_empty() { vec![] } else { self.store.books_in_categories(&picks, caller.audience.member(), RECOMMENDED)? };
         let mut history = match caller.audience.member() {
             Some(member) => self.store.recent_books(member, HISTORY)?,
             None => vec![],

@@ -159,8 +159,8 @@ impl Books for PgStore<'_> {
         self.run(|conn| tables::popular_books(conn, limit)).map(cards)
     }
 
-    fn books_in_categories(&self, category_ids: &[i64], limit: i64) -> PortResult<Vec<Card>> {
-        self.run(|conn| tables::books_in_categories(conn, category_ids, limit)).map(cards)
+    fn books_in_categories(&self, category_ids: &[i64], reader: Option<UserId>, limit: i64) -> PortResult<Vec<Card>> {
+        self.run(|conn| tables::books_in_categories(conn, category_ids, reader.map(|r| r.0), limit)).map(cards)
     }
 
     fn recent_books(&self, member: UserId, limit: i64) -> PortResult<Vec<Card>> {

@@ -277,7 +277,7 @@ async fn one_member_never_sees_or_changes_anothers_progress() {
 }
 
 #[actix_web::test]
-async fn home_lists_the_books_to_pick_up_unfinished_first() {
+async fn home_lists_the_books_to_pick_up_and_leaves_finished_ones_out_of_it_and_of_the_recommendations() {
     let app = spawn_app().await;
     let catalogue = app.seed_catalogue();
     let token = app.paid_member("paid@example.com").await;
@@ -286,8 +286,19 @@ async fn home_lists_the_books_to_pick_up_unfinished_first() {
     save(&app, &token, &json!(catalogue.books["premium-3"]), 2, false).await;
     let home = ok_body(app.get("/api/books", Some(&token)).await, StatusCode::OK).await;
     let history: Vec<&str> = home["result"]["recommendations"]["history"].as_array().unwrap().iter().map(|b| b["subid"].as_str().unwrap()).collect();
-    assert_eq!(history, ["premium-3", "premium-1", "premium-2"]);
+    assert_eq!(history, ["premium-3", "premium-1"], "a finished book has nothing left to pick up");
     assert!(!home.to_string().contains("SECRET-"), "history cards carry no text");
+    // Nor is a finished book recommended again.
+    let categories: Vec<i64> = ok_body(app.get("/api/categories", None).await, StatusCode::OK).await["result"]["categories"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["id"].as_i64().unwrap())
+        .collect();
+    ok_body(app.put("/api/user/recommends", &json!({"recommends": categories}), Some(&token)).await, StatusCode::OK).await;
+    let home = ok_body(app.get("/api/books", Some(&token)).await, StatusCode::OK).await;
+    let recommended: Vec<&str> = home["result"]["recommendations"]["recommended"].as_array().unwrap().iter().map(|b| b["subid"].as_str().unwrap()).collect();
+    assert!(!recommended.is_empty() && !recommended.contains(&"premium-2"), "{recommended:?}");
 }
 
 #[actix_web::test]

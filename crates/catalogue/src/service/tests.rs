@@ -255,6 +255,12 @@ fn home_fills_every_list_with_categories_even_when_a_book_is_in_two_lists() {
     assert_eq!(home.categories.iter().map(|c| c.book_count).collect::<Vec<_>>(), [5, 1]);
     let visitor = Catalogue::new(&store, now()).home(None).unwrap();
     assert!(visitor.user.is_none() && visitor.history.is_empty() && visitor.recommended.is_empty());
+
+    // Finished, book 5 leaves "Pick up where you left off" and the recommendations.
+    store.set_reader_state(FREE_MEMBER, 5, ReaderState { completed: true, ..ReaderState::default() });
+    let home = Catalogue::new(&store, now()).home(Some(FREE)).unwrap();
+    assert!(home.history.is_empty());
+    assert_eq!(home.recommended.iter().map(|c| c.id).collect::<Vec<_>>(), [4, 3, 2, 1]);
 }
 
 #[test]

@@ -177,13 +177,16 @@ pub fn popular_books(conn: &mut PgConnection, limit: i64) -> QueryResult<Vec<Boo
 }
 
 /// Books in any of `category_ids`, most read first, newest on ties.
-pub fn books_in_categories(conn: &mut PgConnection, category_ids: &[i64], limit: i64) -> QueryResult<Vec<BookCardRow>> {
+pub fn books_in_categories(conn: &mut PgConnection, category_ids: &[i64], reader: Option<i64>, limit: i64) -> QueryResult<Vec<BookCardRow>> {
     diesel::sql_query(format!(
         "{CARD_SELECT} WHERE EXISTS (SELECT 1 FROM book_categories bc WHERE bc.book_id = b.id AND bc.category_id = ANY($1)) \
-         AND NOT b.coming_soon ORDER BY b.popular DESC, b.recent_reads DESC, b.upload_date DESC, b.id DESC LIMIT $2"
+         AND NOT b.coming_soon \
+         AND NOT EXISTS (SELECT 1 FROM reading_history h WHERE h.book_id = b.id AND h.user_id = $3 AND h.completed) \
+         ORDER BY b.popular DESC, b.recent_reads DESC, b.upload_date DESC, b.id DESC LIMIT $2"
     ))
     .bind::<Array<BigInt>, _>(category_ids)
     .bind::<BigInt, _>(limit)
+    .bind::<diesel::sql_types::Nullable<BigInt>, _>(reader)
     .load(conn)
 }
 

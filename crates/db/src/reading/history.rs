@@ -258,11 +258,11 @@ pub fn entry(conn: &mut PgConnection, user_id: i64, book_id: i64) -> QueryResult
     Ok(row.map(|(position, completed, video)| (HistoryEntry { position: position.max(0) as u32, completed }, video)))
 }
 
-/// "Pick up where you left off": unfinished books first, most recently read first.
+/// "Pick up where you left off": books started and not finished, most recently read first.
 pub fn recent_books(conn: &mut PgConnection, user_id: i64, limit: i64) -> QueryResult<Vec<BookCardRow>> {
     diesel::sql_query(format!(
-        "{CARD_SELECT} JOIN reading_history h ON h.book_id = b.id AND h.user_id = $1 \
-         ORDER BY h.completed, h.updated_at DESC, b.id DESC LIMIT $2"
+        "{CARD_SELECT} JOIN reading_history h ON h.book_id = b.id AND h.user_id = $1 AND NOT h.completed \
+         ORDER BY h.updated_at DESC, b.id DESC LIMIT $2"
     ))
     .bind::<BigInt, _>(user_id)
     .bind::<BigInt, _>(limit.clamp(0, 100))
