@@ -84,6 +84,15 @@ pub struct OpenedBook {
     pub invite_bonus_available: bool,
 }
 
+/// A free member's free summaries, as the account menu counts them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FreeSummaries {
+    pub left: u32,
+    pub allowance: u32,
+    /// One more comes with the first friend invited.
+    pub invite_bonus_available: bool,
+}
+
 /// The question a free member is asked before a free summary is spent on a book.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct UnlockOffer {
@@ -244,6 +253,19 @@ impl<'s, S: CatalogueStore + ?Sized> Catalogue<'s, S> {
         let card = Card { categories, ..book.card() };
         let opened = cut_to_access(book, reading, card, access, member, caller.user);
         Ok(OpenedBook { may_download_pdf: may_download_pdf(audience, bought), unlock_offer, invite_bonus_available, ..opened })
+    }
+
+    /// A free member's free summaries (the account menu's count); `None` for a paid member, who
+    /// reads everything.
+    pub fn free_summaries(&self, who: Session) -> Result<Option<FreeSummaries>> {
+        match self.caller(Some(who))?.audience {
+            Audience::Free(id) => {
+                // No book: only the member's own counts are read.
+                let member = self.store.free_member(id, 0)?;
+                Ok(Some(FreeSummaries { left: member.unlocks_left(), allowance: member.allowance(), invite_bonus_available: !member.invited_a_friend }))
+            }
+            Audience::Paid(_) | Audience::Visitor => Ok(None),
+        }
     }
 
     /// A book's id, by id or subid.

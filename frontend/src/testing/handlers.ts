@@ -59,6 +59,7 @@ export const notLoggedIn = () => fail(401, 'Please log in.', 'not_logged_in', { 
 export const handlers = [
   http.get('/api/user/session', () => ok({ user: makeUser({ id: 1 }) })),
   http.get('/api/user/account', () => ok({ user: makeUser({ id: 1 }) })),
+  http.get('/api/free-summaries', () => ok({ freeSummaries: { left: 3, allowance: 3, inviteBonusAvailable: true } })),
   http.post('/api/user/login', () => ok({ token: 'login-token', user: makeUser({ id: 1 }) })),
   http.post('/api/user/register', () => ok({ token: 'register-token', user: makeUser({ id: 2 }) })),
   http.post('/api/user/subscription-code-register', () => ok({ token: 'code-token', user: makeUser({ id: 3 }) })),

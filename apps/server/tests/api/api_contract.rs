@@ -161,6 +161,7 @@ const CALLS: &[(&str, &str)] = &[
     ("GET", "/api/books/list"),
     ("GET", "/api/books/{id}"),
     ("POST", "/api/books/{id}/unlock"),
+    ("GET", "/api/free-summaries"),
     ("GET", "/api/categories"),
     ("PUT", "/api/user/recommends"),
     ("GET", "/api/visuals"),

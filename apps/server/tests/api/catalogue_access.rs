@@ -84,6 +84,9 @@ async fn a_free_member_spends_three_unlocks_then_meets_the_limit() {
     assert_eq!(fourth["notLoggedIn"], false);
     assert_eq!(fourth["unlocksLeft"], 0);
     assert_locked(&unlock(&app, "premium-4", &token).await, "premium-4");
+    // The account menu's count.
+    let counted = ok_body(app.get("/api/free-summaries", Some(&token)).await, StatusCode::OK).await;
+    assert_eq!(counted["result"]["freeSummaries"], serde_json::json!({"left": 0, "allowance": 3, "inviteBonusAvailable": true}));
     // A visitor cannot say yes.
     assert_eq!(app.post_empty("/api/books/premium-4/unlock", None).await.status(), StatusCode::UNAUTHORIZED);
 
@@ -164,6 +167,8 @@ async fn paid_and_trial_members_get_everything_and_expired_ones_are_free_members
         }
     }
     assert_eq!(common::count(&mut app.connect(), "SELECT count(*) FROM book_unlocks"), 0);
+    let counted = ok_body(app.get("/api/free-summaries", Some(&paid)).await, StatusCode::OK).await;
+    assert!(counted["result"]["freeSummaries"].is_null(), "paid members read everything: {counted}");
 
     let expired = app.register("expired@example.com", common::PASSWORD).await;
     app.set_plan("expired@example.com", "monthly", Utc::now() - Duration::days(40), Some(Utc::now() - Duration::days(10)));

@@ -120,6 +120,17 @@ fn a_free_member_spends_one_unlock_per_new_premium_book_until_none_are_left() {
 }
 
 #[test]
+fn the_account_menu_counts_a_free_members_free_summaries_and_nothing_for_paid_members() {
+    let store = store();
+    let catalogue = Catalogue::new(&store, now());
+    let counted = || catalogue.free_summaries(FREE).unwrap();
+    assert_eq!(counted(), Some(FreeSummaries { left: 3, allowance: 3, invite_bonus_available: true }));
+    catalogue.unlock_book(Some(FREE), &BookKey::Id(1)).unwrap();
+    assert_eq!(counted().map(|c| c.left), Some(2));
+    assert_eq!(catalogue.free_summaries(PAID).unwrap(), None);
+}
+
+#[test]
 fn an_invite_bonus_adds_one_unlock() {
     let store = store();
     let mut member = sample_user(FREE_MEMBER);

@@ -109,6 +109,8 @@ describe('layout', () => {
         ['Logout', '/logout'],
       ].filter(([, href]) => isBuilt(href)),
     );
+    // A free member's count of free summaries heads the menu.
+    expect(await within(panel!).findByText('3 of 3 free summaries left')).toBeInTheDocument();
     await user.keyboard('{ArrowDown}');
     await waitFor(() => expect(links[0]).toHaveFocus());
     await user.keyboard('{ArrowDown}');

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useOnChange } from '@/components/use-on-change';
 import { useSession } from '@/lib/auth/session-api';
+import { useFreeSummaries } from '@/lib/catalogue/free-summaries-api';
 import { accountLinks } from './account-links';
 import './user-menu.css';
 
@@ -18,6 +19,8 @@ export function UserMenu() {
   const location = useLocation();
   const session = useSession();
   const initial = session.data?.user.firstName?.trim().charAt(0).toUpperCase() || '';
+  // A free member sees how many free summaries are left (asked once the menu is opened).
+  const free = useFreeSummaries(open && session.data?.user.isPaid === false).data?.freeSummaries;
 
   useOnChange(location.pathname + location.search, () => setOpen(false));
 
@@ -83,6 +86,11 @@ export function UserMenu() {
         </span>
       </button>
       <div id={menuId} className="user-menu__panel" hidden={!open}>
+        {free ? (
+          <p className="user-menu__count">
+            {free.left} of {free.allowance} free {free.allowance === 1 ? 'summary' : 'summaries'} left
+          </p>
+        ) : null}
         <ul className="user-menu__list">
           {accountLinks(session.data?.user.isAdmin ?? false).map((link) => (
             <li key={`${link.to}-${link.label}`} className={link.to === '/logout' ? 'user-menu__sep' : undefined}>

@@ -1475,6 +1475,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/free-summaries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A free member's free summaries, for the account menu's count. */
+        get: operations["free_summaries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/goals": {
         parameters: {
             query?: never;
@@ -3942,6 +3959,17 @@ export interface components {
         ForgotPasswordRequest: {
             email?: string | null;
         };
+        FreeSummariesResult: {
+            freeSummaries: null | components["schemas"]["FreeSummariesView"];
+        };
+        FreeSummariesView: {
+            /** Format: int32 */
+            allowance: number;
+            /** @description One more comes with the first friend invited. */
+            inviteBonusAvailable: boolean;
+            /** Format: int32 */
+            left: number;
+        };
         GoalUploadResult: {
             goal: components["schemas"]["AdminGoalView"];
             /** @description 'The photo was uploaded.' */
@@ -4676,6 +4704,16 @@ export interface components {
                 otpauthUrl: string;
                 /** @description The shared secret, base32, for typing into an app by hand. */
                 secret: string;
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_FreeSummariesResult: {
+            result: {
+                freeSummaries: null | components["schemas"]["FreeSummariesView"];
             };
             /**
              * @description Always "ok".
@@ -11311,6 +11349,33 @@ export interface operations {
                 };
             };
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    free_summaries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_FreeSummariesResult"];
+                };
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -134,6 +134,7 @@ export type BookResult = Schemas['BookResult'];
 
 /** GET /api/categories */
 export type CategoriesResult = Schemas['CategoriesResult'];
+export type FreeSummariesResult = Schemas['FreeSummariesResult'];
 
 /** PUT /api/user/recommends body */
 export type RecommendsRequest = Schemas['RecommendsRequest'];

@@ -5,4 +5,6 @@
 export const catalogueKeys = {
   categories: () => ['categories'] as const,
   home: () => ['home'] as const,
+  // The account menu's count; spending a free summary drops it.
+  freeSummaries: () => ['free-summaries'] as const,
 };

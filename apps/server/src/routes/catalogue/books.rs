@@ -108,6 +108,34 @@ async fn unlock_book(state: web::Data<AppState>, who: AuthUser, id: web::Path<St
     Ok(ok(book_result(&state, opened).map_err(ApiError::internal)?))
 }
 
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FreeSummariesResult {
+    /// Null for a paid member, who reads everything.
+    #[schema(required = true)]
+    pub free_summaries: Option<FreeSummariesView>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FreeSummariesView {
+    pub left: u32,
+    pub allowance: u32,
+    /// One more comes with the first friend invited.
+    pub invite_bonus_available: bool,
+}
+
+/// A free member's free summaries, for the account menu's count.
+#[utoipa::path(tag = "catalogue", security(("bearer" = [])), responses((status = 200, body = OkBody<FreeSummariesResult>), (status = 401, body = ErrorBody)))]
+#[get("/api/free-summaries")]
+async fn free_summaries(state: web::Data<AppState>, who: AuthUser) -> Result<HttpResponse, ApiError> {
+    let session = who.session();
+    let counted = state.catalogue(move |c| c.free_summaries(session)).await?;
+    Ok(ok(FreeSummariesResult {
+        free_summaries: counted.map(|c| FreeSummariesView { left: c.left, allowance: c.allowance, invite_bonus_available: c.invite_bonus_available }),
+    }))
+}
+
 /// A book's page for the browser (`/books/{id}`): the app's page with the book's title and
 /// description, carrying the visitor's answer of `GET /api/books/{id}`, which the reader draws
 /// without asking again (docs/performance.md §5). Opened as a visitor: nothing in it is more than

@@ -18,6 +18,7 @@ pub fn configure(config: &mut ServiceConfig) {
         .service(books::books_map)
         .service(books::book)
         .service(books::unlock_book)
+        .service(books::free_summaries)
         .service(books::list_categories)
         .service(books::set_recommends)
         .service(browse::book_page)

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
+import { catalogueKeys } from '@/lib/catalogue/query-keys';
 import type { BookResult } from '@/lib/api/types';
 import { bookKeys } from './get-book';
 
@@ -13,6 +14,9 @@ export function useUnlockBook(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => unlockBook(id),
-    onSuccess: (result) => queryClient.setQueryData(bookKeys.detail(id), result),
+    onSuccess: (result) => {
+      queryClient.setQueryData(bookKeys.detail(id), result);
+      void queryClient.invalidateQueries({ queryKey: catalogueKeys.freeSummaries() });
+    },
   });
 }
