@@ -8,6 +8,7 @@ import { LinkList, PageHeader } from '../components/ContentPage';
 import { AdminForm } from '../components/form/AdminForm';
 import { blogFields, blogRequest } from '../components/blog-fields';
 import { toDateTime } from '../format';
+import { SavedHtmlPreview } from '../components/SavedHtmlPreview';
 
 /**
  * /admin/blog-edit/{postId}: the post's fields, and a preview of the text as the server stored it
@@ -72,20 +73,7 @@ export default function BlogEdit() {
                 Preview
               </h2>
               <p className="field__hint">The text as saved (the server removes unsafe HTML); edits show here after saving.</p>
-              {post.data.text ? (
-                // The server's sanitised HTML, as the blog shows it to members.
-                // It scrolls past 480 px: keyboard users reach it (tabIndex) to scroll it, as axe's
-                // scrollable-region-focusable asks.
-                <div
-                  className="content-edit__preview"
-                  role="region"
-                  aria-label="Saved text"
-                  tabIndex={0}
-                  dangerouslySetInnerHTML={{ __html: post.data.text }}
-                />
-              ) : (
-                <p>No text yet.</p>
-              )}
+              {post.data.text ? <SavedHtmlPreview className="content-edit__preview" label="Saved text" html={post.data.text} /> : <p>No text yet.</p>}
             </section>
           </aside>
         </div>

@@ -10,6 +10,7 @@ import { BOOK_UPDATED, bookFields, bookRequest } from '../components/book-fields
 import { BookLinks } from '../components/BookLinks';
 import { AdminForm } from '../components/form/AdminForm';
 import '../books.css';
+import { SavedHtmlPreview } from '../components/SavedHtmlPreview';
 
 /** /admin/book-edit/{bookId}: every field; after a save the form shows the stored values and 'Book was updated.'. */
 export default function BookEdit() {
@@ -74,20 +75,7 @@ export default function BookEdit() {
                 Summary preview
               </h2>
               <p className="field__hint">The summary as saved (the server removes unsafe HTML); edits show here after saving.</p>
-              {book.data.body ? (
-                // The server's sanitised HTML, as members' pages show it.
-                // It scrolls past 480 px: keyboard users reach it (tabIndex) to scroll it, as axe's
-                // scrollable-region-focusable asks.
-                <div
-                  className="book-edit__preview"
-                  role="region"
-                  aria-label="Saved summary"
-                  tabIndex={0}
-                  dangerouslySetInnerHTML={{ __html: book.data.body }}
-                />
-              ) : (
-                <p>No summary yet.</p>
-              )}
+              {book.data.body ? <SavedHtmlPreview className="book-edit__preview" label="Saved summary" html={book.data.body} /> : <p>No summary yet.</p>}
             </section>
           </aside>
         </div>
