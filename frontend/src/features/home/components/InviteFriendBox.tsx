@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
 import { Icon } from '@/components/Icon';
+import { REFER_A_FRIEND_PAGE } from '@/lib/constants';
 import { isBuilt } from '@/lib/pending-pages';
 
 /** Where the box sends the member: the invite form. */
-export const INVITE_PAGE = '/refer-a-friend';
+export const INVITE_PAGE = REFER_A_FRIEND_PAGE;
 
 /** The invite-a-friend box; nothing while the page it leads to is not built yet (pending-pages.ts). */
 export function InviteFriendBox() {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { INVITE_PAGE } from '@/features/home/components/InviteFriendBox';
+import { REFER_A_FRIEND_PAGE } from '@/lib/constants';
 import { withRedirect } from '@/lib/auth/redirect';
 import type { PaywallKind } from '../view';
 import './paywall.css';
@@ -52,7 +52,7 @@ export function Paywall({
         <p>Every key idea in text and audio, plus visuals and videos.</p>
         {inviteBonusAvailable ? (
           <p>
-            Or <Link to={INVITE_PAGE}>invite a friend</Link> and get one more free summary.
+            Or <Link to={REFER_A_FRIEND_PAGE}>invite a friend</Link> and get one more free summary.
           </p>
         ) : null}
         <div className="paywall__actions">

@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
-import { INVITE_PAGE } from '@/features/home/components/InviteFriendBox';
+import { REFER_A_FRIEND_PAGE } from '@/lib/constants';
 import { errorMessage } from '@/lib/api/client';
 import type { BookDetail } from '@/lib/api/types';
 import { useUnlockBook } from '../api/unlock-book';
@@ -32,7 +32,7 @@ export function UnlockOffer({ book }: { book: BookDetail }) {
       <p>Free members get {offer.allowance} summaries to read in full, with their audio; a summary you open stays yours.</p>
       {last && book.inviteBonusAvailable ? (
         <p>
-          <Link to={INVITE_PAGE}>Invite a friend</Link> and get one more free summary.
+          <Link to={REFER_A_FRIEND_PAGE}>Invite a friend</Link> and get one more free summary.
         </p>
       ) : null}
       {unlock.isError ? <Alert tone="warning">{errorMessage(unlock.error)}</Alert> : null}
