@@ -198,12 +198,14 @@ pub fn bare_client() -> Client {
     client_builder().build().expect("reqwest client")
 }
 
-/// The server closes a connection idle for 5 s (actix's keep-alive); a client that kept it
-/// longer in its pool would write its next request into a closed socket (a broken pipe, seen
-/// when a test spent seconds making an upload between two calls). Browsers drop idle
-/// connections first; so do the tests' clients.
+/// No connection is kept for reuse. The server closes a connection idle for 5 s (actix's
+/// keep-alive) and answers 408 on one that sent no request for 5 s (`client_request_timeout`);
+/// a client that kept a connection in its pool, or pooled one it raced open and never used, could
+/// write its next request into a closed socket or read that 408 as an answer to nothing (hyper's
+/// `UnexpectedMessage`, seen when a loaded machine stalled a test between two calls). Browsers
+/// retry such a request; the tests open a fresh loopback connection for each instead.
 pub fn client_builder() -> reqwest::ClientBuilder {
-    Client::builder().redirect(reqwest::redirect::Policy::none()).timeout(Duration::from_secs(30)).pool_idle_timeout(Duration::from_secs(2))
+    Client::builder().redirect(reqwest::redirect::Policy::none()).timeout(Duration::from_secs(30)).pool_max_idle_per_host(0)
 }
 
 pub fn registration(email: &str, password: &str) -> Value {

@@ -69,6 +69,21 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
         Ok(())
     }
 
+    /// The member's plan once `charge_id` took effect. A purchase settled by a concurrent request
+    /// (its provider's event) gives a grant that starts at that request's clock, which may read
+    /// later than this one's: the plan is read at whichever is later, so the buyer is never told
+    /// the plan from before their purchase.
+    pub(crate) fn plan_after(&self, user: UserId, charge_id: &str) -> Result<Option<MemberPlan>, BillingError> {
+        let grants = self.store.lock_grants_of(user)?;
+        let settled_at = grants
+            .iter()
+            .filter(|g| matches!(&g.source, GrantSource::Purchase { charge_id: own } if own == charge_id))
+            .map(|g| g.starts_at)
+            .max()
+            .map_or(self.now, |start| start.max(self.now));
+        Ok(MemberPlan::from_grants(&grants, settled_at))
+    }
+
     /// What buying `plan` means for `user` (see `standing`), with the trial keys known so far.
     pub(crate) fn decide(&self, plan: &crate::model::Plan, user: Option<UserId>, keys: &crate::ports::TrialKeys) -> Result<Standing, BillingError> {
         let trial_used_on = match plan.kind {

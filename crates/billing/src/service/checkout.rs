@@ -167,7 +167,7 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
         }
         let plan = self.store.find_plan(&charge.plan_id)?.ok_or(BillingError::InvalidPlan)?;
         if charge.status == ChargeStatus::Paid {
-            let plan_now = charge.user.map(|user| self.plan_of(user)).transpose()?.flatten();
+            let plan_now = charge.user.map(|user| self.plan_after(user, &charge.id)).transpose()?.flatten();
             return Ok(CheckoutResult::Complete { add_on: charge.add_on, charge_id: charge.id, plan: plan_now });
         }
         if !charge.status.is_waiting() {
@@ -329,7 +329,7 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
             // confirming and the event settling at the same moment queue, never deadlock.
             let still_waiting = self.store.lock_charge(&charge.id)?.is_some_and(|(locked, _)| locked.status.is_waiting());
             plan_now =
-                if still_waiting { self.settle_paid(secrets, charge, plan, state)? } else { charge.user.map(|user| self.plan_of(user)).transpose()?.flatten() };
+                if still_waiting { self.settle_paid(secrets, charge, plan, state)? } else { charge.user.map(|user| self.plan_after(user, &charge.id)).transpose()?.flatten() };
             Ok(())
         })?;
         Ok(plan_now)
@@ -350,7 +350,7 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
         }
         if !self.store.complete_charge(&charge.id, state)? {
             return Ok(match charge.user {
-                Some(user) => self.plan_of(user)?,
+                Some(user) => self.plan_after(user, &charge.id)?,
                 None => None,
             });
         }
@@ -429,7 +429,7 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
         let charge_id = charge_id.map(str::trim).filter(|c| !c.is_empty()).ok_or(BillingError::UnknownCharge)?;
         let charge = self.store.find_charge(charge_id)?.ok_or(BillingError::UnknownCharge)?;
         match charge.user {
-            Some(owner) if owner == member => return self.plan_of(member),
+            Some(owner) if owner == member => return self.plan_after(member, &charge.id),
             Some(_) => return Err(BillingError::ChargeTaken),
             None => {}
         }

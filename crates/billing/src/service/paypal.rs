@@ -113,7 +113,7 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
         }
         let plan = self.store.find_plan(&charge.plan_id)?.ok_or(BillingError::InvalidPlan)?;
         if charge.status == ChargeStatus::Paid {
-            let plan_now = charge.user.map(|user| self.plan_of(user)).transpose()?.flatten();
+            let plan_now = charge.user.map(|user| self.plan_after(user, &charge.id)).transpose()?.flatten();
             return Ok(CheckoutResult::Complete { add_on: charge.add_on, charge_id: charge.id, plan: plan_now });
         }
         if charge.status != ChargeStatus::RequiresAction {

@@ -246,3 +246,24 @@ fn a_provider_that_cannot_be_asked_is_reported_not_guessed() {
     let none = Billing::new(&store, now()).reconcile(crate::gateway::Gateways::default(), &CountingSecrets::default(), true).unwrap();
     assert_eq!(kinds(&none), [(ProblemKind::Unchecked, false)], "Stripe not configured");
 }
+
+#[test]
+fn a_purchase_settled_by_a_request_with_a_later_clock_is_still_the_plan_answered() {
+    // Under load the provider's event can settle the charge while the checkout's own request,
+    // whose clock was read earlier, is still on its way: the answer names the new plan.
+    let store = InMemoryBilling::with_standard_plans();
+    let cards = FakeCards::new(now());
+    let secrets = CountingSecrets::default();
+    let ada = || store.sign_in(ADA, "ada@example.com");
+    let buy = |plan, at| {
+        let checkout = CardCheckout { basket: basket(plan), buyer: Buyer::Member(ada()), payment_method: Some("pm_visa"), gift: None, without_trial: false };
+        Billing::new(&store, at).pay_by_card(by_card(&cards), &secrets, &checkout).unwrap()
+    };
+    buy("monthly", now());
+    let answer = buy("lifetime", now() + chrono::Duration::seconds(10));
+    let CheckoutResult::Complete { charge_id, .. } = answer else { panic!("{answer:?}") };
+    let earlier = Billing::new(&store, now() + chrono::Duration::seconds(5));
+    let told = earlier.confirm_card_payment(by_card(&cards), &secrets, Some(&charge_id), Some(ada())).unwrap();
+    let CheckoutResult::Complete { plan, .. } = told else { panic!("{told:?}") };
+    assert_eq!(plan.map(|p| (p.plan_id, p.end_paid_date)), Some(("lifetime".to_owned(), None)));
+}
