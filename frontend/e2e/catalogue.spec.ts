@@ -1,5 +1,5 @@
-import { expect, test } from './fixtures';
-import { expectNoViolations, fillSignup, newUser } from './helpers';
+import { expect, test, type Locator, type Page } from './fixtures';
+import { expectNoViolations, fillSignup, logInViaApi, newUser, signInViaApi } from './helpers';
 
 // Relies on the seeded catalogue (cargo xtask seed): Meditations, Walden, The Art of War,
 // The Way to Wealth, On Liberty; categories Philosophy and Self-Improvement.
@@ -100,6 +100,67 @@ test('book lists: Popular and Audio only change the address and the list', async
   await page.getByRole('button', { name: 'Latest', exact: true }).click();
   await expect(page).toHaveURL(/\/booklist\/new\/all\?audio=true$/);
   await expect(page.getByRole('checkbox', { name: 'Audio only' })).toBeChecked();
+});
+
+/** The card of the book titled `title` in a list on the page. */
+function cardOf(page: Page, title: string): Locator {
+  return page.getByTestId('book-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+}
+
+test('a visitor sees "Free" on a free book and the lock on a premium one, on the cards and the book pages', async ({ page }) => {
+  // The seeded The Way to Wealth is free; Meditations is not.
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto('/search?q=wealth');
+  const free = cardOf(page, 'The Way to Wealth');
+  await expect(
+    free
+      .getByRole('list', { name: 'Badges' })
+      .getByRole('listitem')
+      .filter({ hasText: /^Free$/ }),
+  ).toBeVisible();
+  await expect(free.getByText('Premium', { exact: true })).toHaveCount(0);
+
+  await page.goto('/search?q=meditations');
+  const premium = cardOf(page, 'Meditations');
+  const lock = premium
+    .getByRole('list', { name: 'Badges' })
+    .getByRole('listitem')
+    .filter({ hasText: /^Premium$/ });
+  await expect(lock).toBeVisible();
+  // A padlock drawn beside the word (hidden from screen readers, which read "Premium").
+  await expect(lock.locator('svg[aria-hidden="true"]')).toBeVisible();
+  await expect(premium.getByText('Free', { exact: true })).toHaveCount(0);
+  await expectNoViolations(page, '/search?q=meditations (the lock)');
+
+  // The book pages say the same under the author.
+  await page.goto('/books/meditations');
+  const heading = page.locator('.book-heading');
+  await expect(heading.getByRole('heading', { level: 1, name: 'Meditations' })).toBeVisible();
+  await expect(heading.getByText('Premium', { exact: true })).toBeVisible();
+  await page.goto('/books/the-way-to-wealth');
+  await expect(heading.getByRole('heading', { level: 1, name: 'The Way to Wealth' })).toBeVisible();
+  await expect(heading.getByText('Free', { exact: true })).toBeVisible();
+  await expect(heading.getByText('Premium', { exact: true })).toHaveCount(0);
+});
+
+test('a free member still sees the lock; a member with Premium sees none', async ({ page }) => {
+  await signInViaApi(page, newUser());
+  const session = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/user/session' && response.ok());
+  await page.goto('/search?q=meditations');
+  // The member's session has answered (not paid): the lock stays.
+  await session;
+  await expect(cardOf(page, 'Meditations').getByRole('heading', { name: 'Meditations', exact: true })).toBeVisible();
+  await expect(cardOf(page, 'Meditations').getByText('Premium', { exact: true })).toBeVisible();
+
+  // The seeded Premium member (lifetime plan): nothing is locked.
+  await logInViaApi(page, 'premium@gistbook.app', 'gistbook-premium');
+  await page.goto('/search?q=meditations');
+  const card = cardOf(page, 'Meditations');
+  await expect(card.getByRole('heading', { name: 'Meditations', exact: true })).toBeVisible();
+  await expect(card.getByText('Premium', { exact: true })).toHaveCount(0);
+  await page.goto('/books/meditations');
+  await expect(page.getByRole('button', { name: 'Next', exact: true })).toBeVisible();
+  await expect(page.locator('.book-heading').getByText('Premium', { exact: true })).toHaveCount(0);
 });
 
 test('catalogue pages lead to each other', async ({ page }) => {

@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
 import type { BookCard as BookCardData } from '@/lib/api/types';
+import { useViewerHasPremium } from '@/lib/auth/viewer-premium';
+import { accessBadge, BookBadge, type BadgeName } from './BookBadge';
 import { SkeletonText } from './Skeleton';
 import './book-card.css';
 
@@ -11,10 +13,14 @@ type HeadingLevel = 2 | 3 | 4;
  */
 export const FIRST_ROW = 6;
 
-/** The badges a card shows, in display order. */
-export function bookBadges(book: Pick<BookCardData, 'free' | 'hasMedia' | 'hasVideo' | 'comingSoon'>): string[] {
-  const badges: string[] = [];
-  if (book.free) badges.push('Free');
+/**
+ * The badges a card shows, in display order: "Free", or the lock ("Premium") when the viewer has
+ * no Premium (see `accessBadge`), then Audio, Video, Coming soon.
+ */
+export function bookBadges(book: Pick<BookCardData, 'free' | 'hasMedia' | 'hasVideo' | 'comingSoon'>, viewerHasPremium: boolean): BadgeName[] {
+  const badges: BadgeName[] = [];
+  const access = accessBadge(book, viewerHasPremium);
+  if (access) badges.push(access);
   if (book.hasMedia) badges.push('Audio');
   if (book.hasVideo) badges.push('Video');
   if (book.comingSoon) badges.push('Coming soon');
@@ -27,14 +33,14 @@ export function bookHref(book: Pick<BookCardData, 'subid'>): string {
 
 /**
  * One book in a list: cover, title (the card's only link, stretched over the whole card), author
- * and badges. The title is a heading so that screen-reader users can jump from book to book.
+ * and badges (a premium book shows the lock unless the viewer has Premium). The title is a heading so that screen-reader users can jump from book to book.
  *
  * The cover's box is reserved before the image arrives (width and height attributes, and the 3:4
  * box of `.book-card__cover`). Covers load lazily unless `eager` (a card in the first visible row).
  */
 export function BookCard({ book, headingLevel = 3, eager = false }: { book: BookCardData; headingLevel?: HeadingLevel; eager?: boolean }) {
   const Heading = `h${headingLevel}` as const;
-  const badges = bookBadges(book);
+  const badges = bookBadges(book, useViewerHasPremium());
   return (
     <article className="book-card" data-testid="book-card">
       <div className="book-card__cover">
@@ -56,9 +62,7 @@ export function BookCard({ book, headingLevel = 3, eager = false }: { book: Book
         {badges.length > 0 ? (
           <ul className="book-card__badges" aria-label="Badges">
             {badges.map((badge) => (
-              <li key={badge} className={`book-badge book-badge--${badge.toLowerCase().replace(/\s+/g, '-')}`}>
-                {badge}
-              </li>
+              <BookBadge key={badge} name={badge} />
             ))}
           </ul>
         ) : null}

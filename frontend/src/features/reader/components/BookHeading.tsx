@@ -1,9 +1,20 @@
 import { Link } from 'react-router';
+import { accessBadge, BookBadge } from '@/components/BookBadge';
 import type { BookDetail } from '@/lib/api/types';
 import './book-heading.css';
 
-/** Cover, title (the page's h1), author, categories, and whether the member finished it. */
+/**
+ * "Free", or the lock ("Premium") for a premium book the viewer may not read: a visitor, or a free
+ * member who has not opened it (with one of their free summaries, or by buying it). A member with
+ * Premium, or one who has the book's whole text, sees no lock.
+ */
+export function bookPageBadge(book: Pick<BookDetail, 'free' | 'isPaidUser' | 'body'>): 'Free' | 'Premium' | null {
+  return accessBadge(book, book.isPaidUser || book.body !== null);
+}
+
+/** Cover, title (the page's h1), author, Free or the lock, categories, and whether the member finished it. */
 export function BookHeading({ book, titleId }: { book: BookDetail; titleId: string }) {
+  const badge = bookPageBadge(book);
   return (
     <div className="book-heading">
       {book.image ? (
@@ -17,6 +28,7 @@ export function BookHeading({ book, titleId }: { book: BookDetail; titleId: stri
         <p className="book-heading__author">
           by {book.authorSlug ? <Link to={`/authors/${encodeURIComponent(book.authorSlug)}`}>{book.author}</Link> : book.author}
         </p>
+        {badge ? <BookBadge name={badge} as="p" className="book-heading__badge" /> : null}
         {book.categories.length > 0 ? (
           <ul className="book-heading__categories" aria-label="Categories">
             {book.categories.map((category) => (
