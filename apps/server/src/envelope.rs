@@ -214,7 +214,8 @@ impl From<admin::AdminError> for ApiError {
             | ReasonRequired
             | InvalidDate
             | SearchTooLong
-            | WrongFileKind(_) => ApiError::bad_request(err.code(), err.to_string()),
+            | WrongFileKind(_)
+            | NotPlayable(_) => ApiError::bad_request(err.code(), err.to_string()),
             EmailTaken => ApiError::new(StatusCode::CONFLICT, err.code(), err.to_string()),
             MemberNotFound | BookNotFound | NotFound(_) => ApiError::new(StatusCode::NOT_FOUND, err.code(), err.to_string()),
             BookDeleted | SubidTaken => ApiError::new(StatusCode::CONFLICT, err.code(), err.to_string()),

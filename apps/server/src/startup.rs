@@ -124,6 +124,7 @@ impl Application {
             oauth,
             media,
             media_urls,
+            media_prober: media::probe::Prober::default(),
             payments,
             metrics: metrics.clone(),
             db_gate: crate::state::DbGate::new(settings.max_size, settings.checkout_timeout),

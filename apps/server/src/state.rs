@@ -19,6 +19,8 @@ pub struct AppState {
     pub media: media::MediaStore,
     /// Signs premium media URLs for entitled callers.
     pub media_urls: media::UrlSigner,
+    /// Checks that uploaded audio and video play (ffprobe).
+    pub media_prober: media::probe::Prober,
     /// Stripe and PayPal, as configured.
     pub payments: Arc<crate::payment_providers::PaymentProviders>,
     /// This instance's request, pool and queue metrics (`/metrics`).

@@ -145,8 +145,37 @@ async fn store_file(state: &AppState, rules: SlotRules, stem: &str, mut body: Mu
         }
         Ok(Err(media::UploadError::Interrupted(cause))) => Err(bad_upload(format!("Upload failed. Please try again. ({cause})"))),
         Ok(Err(media::UploadError::Store(cause))) => Err(ApiError::internal(cause)),
-        Ok(Ok(_size)) => Ok((key, kind)),
+        Ok(Ok(_size)) => match check_playable(state, rules, &key).await {
+            Ok(()) => Ok((key, kind)),
+            Err(refused) => {
+                let _ = state.media.remove(&key).await;
+                Err(refused)
+            }
+        },
     }
+}
+
+/// Audio and video must play, not only start like a media file: ffprobe reads the stored file
+/// and the slot's rule (`admin::uploads::Playback`) judges its streams. Without ffprobe the check
+/// cannot run; the file is kept and a warning logged.
+async fn check_playable(state: &AppState, rules: SlotRules, key: &str) -> Result<(), ApiError> {
+    let Some(playback) = rules.plays_as else { return Ok(()) };
+    let stored = state.media.read(key, None).await.map_err(|e| ApiError::internal(e.to_string()))?;
+    let probed = match state.media_prober.probe(stored).await {
+        Ok(probed) => Some(probed),
+        Err(why @ (media::probe::ProbeError::Unreadable(_) | media::probe::ProbeError::TimedOut(_))) => {
+            tracing::info!(key, %why, "an upload that is not playable media");
+            None
+        }
+        Err(media::probe::ProbeError::Unavailable(why)) => {
+            tracing::warn!(key, %why, "ffprobe (Debian's ffmpeg package) is not installed: the upload is kept unchecked");
+            return Ok(());
+        }
+        Err(other) => return Err(ApiError::internal(other.to_string())),
+    };
+    let streams: Option<Vec<admin::uploads::ProbedStream<'_>>> =
+        probed.as_ref().map(|p| p.streams.iter().map(|s| admin::uploads::ProbedStream { kind: &s.kind, codec: &s.codec }).collect());
+    playback.check(streams.as_deref()).map_err(ApiError::from)
 }
 
 /// A card variant's key and its WebP sibling's, the files that go and come together.

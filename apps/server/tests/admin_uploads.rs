@@ -12,7 +12,13 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0\x1f\x15\xc4\x89";
-const MP3: &[u8] = b"ID3\x04\0\0\0\0\0\0\xff\xfb\x90\x64";
+/// Half a second of a tone (MP3, 22 kHz) and of a blue square (H.264 in MP4, its index first),
+/// made with ffmpeg: uploads of audio and video must play.
+const MP3: &[u8] = include_bytes!("fixtures/tone.mp3");
+const CLIP: &[u8] = include_bytes!("fixtures/clip.mp4");
+/// The same square in MPEG-4 Part 2, which browsers do not play.
+const CLIP_MPEG4: &[u8] = include_bytes!("fixtures/clip-mpeg4.mp4");
+/// The start of an MP4 file and nothing more: recognised as a video, never playable.
 const MP4_HEAD: &[u8] = b"\0\0\0\x18ftypmp42\0\0\0\0mp42isom";
 
 const BOUNDARY: &str = "gistbook-test-boundary";
@@ -118,6 +124,54 @@ async fn a_cover_is_recognised_stored_and_served_and_a_wrong_kind_is_refused() {
     assert_eq!(audio["message"], "The media was uploaded.");
     let entries = result(app.get(&format!("/api/admin/audit?entityId={id}&action=book.media_uploaded"), Some(&admin)).await).await["entries"].clone();
     assert_eq!(entries.as_array().unwrap().len(), 2);
+}
+
+#[actix_web::test]
+async fn audio_and_video_that_would_not_play_are_refused_with_what_to_choose_and_leave_nothing() {
+    let _alone = ONE_AT_A_TIME.lock().await;
+    let app = spawn_app().await;
+    let catalogue = app.seed_catalogue();
+    let admin = app.admin("boss@example.com", PASSWORD).await;
+    let id = catalogue.books["premium-2"];
+    let before = book(&app, &admin, id).await;
+    let files_before = stored_files(&app);
+
+    // An MP3's first bytes and then nothing an audio decoder can read.
+    let mut fake_mp3 = b"ID3\x04\0\0\0\0\0\0\xff\xfb\x90\x64".to_vec();
+    fake_mp3.extend((0..4096u32).map(|i| (i * 31 % 251) as u8));
+    let refused = upload(&app, Some(&admin), "media", id, multipart(futures::stream::iter([Ok(fake_mp3)]))).await.unwrap();
+    assert_error(
+        refused,
+        StatusCode::BAD_REQUEST,
+        "not_playable",
+        "This file could not be read as audio: it may be damaged or not really an audio file. Please choose another.",
+    )
+    .await;
+    let headless = upload(&app, Some(&admin), "video", id, whole(MP4_HEAD)).await.unwrap();
+    assert_error(
+        headless,
+        StatusCode::BAD_REQUEST,
+        "not_playable",
+        "This file could not be read as a video: it may be damaged or not really a video. Please choose another.",
+    )
+    .await;
+    let old_codec = upload(&app, Some(&admin), "video", id, whole(CLIP_MPEG4)).await.unwrap();
+    assert_error(
+        old_codec,
+        StatusCode::BAD_REQUEST,
+        "not_playable",
+        "This video would not play in browsers: please choose video in H.264, VP8, VP9 or AV1, with MP3, AAC, Opus or Vorbis sound.",
+    )
+    .await;
+    let after = book(&app, &admin, id).await;
+    assert_eq!((after["mediaUrl"].clone(), after["video"].clone()), (before["mediaUrl"].clone(), before["video"].clone()), "the book is unchanged");
+    assert_eq!(stored_files(&app), files_before, "a refused file is not kept");
+
+    // The real ones are taken.
+    let video = result(upload(&app, Some(&admin), "video", id, whole(CLIP)).await.unwrap()).await;
+    assert_eq!(video["message"], "The video was uploaded successfully!");
+    let audio = result(upload(&app, Some(&admin), "media", id, whole(MP3)).await.unwrap()).await;
+    assert_eq!(audio["message"], "The media was uploaded.");
 }
 
 /// A real 1200 x 1800 PNG cover.
@@ -233,7 +287,7 @@ async fn an_aborted_or_oversized_upload_leaves_the_old_file_in_place_and_nothing
 }
 
 /// The 2 GB file: 1 MiB blocks of fixed random bytes, each starting with its index, after a
-/// video header. Any byte can be recomputed, so the stored file is compared in full.
+/// short playable video (ffprobe reads its index and stops). Any byte can be recomputed, so the stored file is compared in full.
 fn block(index: u64, base: &[u8]) -> Vec<u8> {
     let mut block = base.to_vec();
     block[..8].copy_from_slice(&index.to_le_bytes());
@@ -276,7 +330,7 @@ async fn a_two_gigabyte_video_streams_through_with_flat_memory_and_every_byte_ri
         })
     };
     let (source, counter) = (base.clone(), sent.clone());
-    let file = futures::stream::iter([Ok(MP4_HEAD.to_vec())]).chain(futures::stream::iter(0..BLOCKS).map(move |i| {
+    let file = futures::stream::iter([Ok(CLIP.to_vec())]).chain(futures::stream::iter(0..BLOCKS).map(move |i| {
         counter.store(i, Ordering::Relaxed);
         Ok(block(i, &source))
     }));
@@ -305,12 +359,12 @@ async fn a_two_gigabyte_video_streams_through_with_flat_memory_and_every_byte_ri
     };
     assert!(key.starts_with("premium/video/premium-3-") && key.ends_with(".mp4"), "{key}");
     let path = app.media_dir.join(&key);
-    assert_eq!(std::fs::metadata(&path).unwrap().len(), MP4_HEAD.len() as u64 + BLOCKS * 1024 * 1024);
+    assert_eq!(std::fs::metadata(&path).unwrap().len(), CLIP.len() as u64 + BLOCKS * 1024 * 1024);
     use std::io::Read;
     let mut stored = std::io::BufReader::with_capacity(4 * 1024 * 1024, std::fs::File::open(&path).unwrap());
-    let mut head = vec![0u8; MP4_HEAD.len()];
+    let mut head = vec![0u8; CLIP.len()];
     stored.read_exact(&mut head).unwrap();
-    assert_eq!(head, MP4_HEAD);
+    assert_eq!(head, CLIP);
     let mut chunk = vec![0u8; 1024 * 1024];
     for i in 0..BLOCKS {
         stored.read_exact(&mut chunk).unwrap();

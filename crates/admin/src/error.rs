@@ -43,6 +43,9 @@ pub enum AdminError {
     /// The slot's own message ("Please choose an image ...").
     #[error("{0}")]
     WrongFileKind(&'static str),
+    /// An audio or video file that would not play ("This video would not play in browsers ...").
+    #[error("{0}")]
+    NotPlayable(&'static str),
     /// A payment provider could not be reached or refused: nothing was changed.
     #[error("PayPal could not be reached to set the plan's trial; nothing was changed. Please try again.")]
     ProviderUnavailable(String),
@@ -64,6 +67,7 @@ impl AdminError {
             AdminError::MemberNotFound | AdminError::BookNotFound | AdminError::NotFound(_) => "not_found",
             AdminError::BookDeleted | AdminError::SubidTaken => "conflict",
             AdminError::WrongFileKind(_) => "wrong_file_kind",
+            AdminError::NotPlayable(_) => "not_playable",
             AdminError::Unavailable => "unavailable",
             AdminError::ProviderUnavailable(_) => "provider_unavailable",
             AdminError::Internal(_) => "internal",

@@ -91,6 +91,62 @@ pub struct SlotRules {
     pub wrong_kind: &'static str,
     /// Where its files go in the store (premium ones need signed links).
     pub folder: &'static str,
+    /// Audio and video must play in browsers, not only start like a media file.
+    pub plays_as: Option<Playback>,
+}
+
+/// What a media slot's file must play as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Playback {
+    Audio,
+    Video,
+}
+
+/// The codecs browsers play (Chromium, Firefox and Safari), by ffprobe's names.
+const AUDIO_CODECS: &[&str] = &["mp3", "aac", "opus", "vorbis", "flac", "alac"];
+const VIDEO_CODECS: &[&str] = &["h264", "vp8", "vp9", "av1"];
+
+/// One stream of an uploaded file, as the media prober named it (`audio`/`video`, `mp3`/`h264`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProbedStream<'a> {
+    pub kind: &'a str,
+    pub codec: &'a str,
+}
+
+impl Playback {
+    /// Whether a file whose streams are `streams` plays as this: a video needs a video stream in
+    /// a codec browsers decode (its sound, if any, too); audio needs an audio stream browsers
+    /// decode. `None` streams: the prober could not read the file at all.
+    pub fn check(self, streams: Option<&[ProbedStream<'_>]>) -> Result<(), AdminError> {
+        let plays = |streams: &[ProbedStream<'_>]| {
+            let decodable =
+                |kind: &str, codecs: &[&str]| streams.iter().filter(|s| s.kind == kind).all(|s| codecs.contains(&s.codec) || s.codec.starts_with("pcm_"));
+            let has = |kind: &str| streams.iter().any(|s| s.kind == kind);
+            match self {
+                Playback::Audio => has("audio") && decodable("audio", AUDIO_CODECS),
+                Playback::Video => has("video") && decodable("video", VIDEO_CODECS) && decodable("audio", AUDIO_CODECS),
+            }
+        };
+        match streams {
+            Some(streams) if plays(streams) => Ok(()),
+            Some(_) => Err(AdminError::NotPlayable(self.codecs_wanted())),
+            None => Err(AdminError::NotPlayable(self.unreadable())),
+        }
+    }
+
+    fn unreadable(self) -> &'static str {
+        match self {
+            Playback::Audio => "This file could not be read as audio: it may be damaged or not really an audio file. Please choose another.",
+            Playback::Video => "This file could not be read as a video: it may be damaged or not really a video. Please choose another.",
+        }
+    }
+
+    fn codecs_wanted(self) -> &'static str {
+        match self {
+            Playback::Audio => "This audio would not play in browsers: please choose audio in MP3, AAC, Opus, Vorbis, FLAC or WAV (PCM).",
+            Playback::Video => "This video would not play in browsers: please choose video in H.264, VP8, VP9 or AV1, with MP3, AAC, Opus or Vorbis sound.",
+        }
+    }
 }
 
 const MB: u64 = 1024 * 1024;
@@ -99,26 +155,29 @@ const AUDIO: &[FileKind] = &[FileKind::Mp3, FileKind::M4a, FileKind::Wav, FileKi
 
 pub fn rules(slot: MediaSlot) -> SlotRules {
     match slot {
-        MediaSlot::Photo => SlotRules { kinds: IMAGES, max_bytes: 20 * MB, wrong_kind: IMAGE_WANTED, folder: "public/covers" },
+        MediaSlot::Photo => SlotRules { kinds: IMAGES, max_bytes: 20 * MB, wrong_kind: IMAGE_WANTED, folder: "public/covers", plays_as: None },
         MediaSlot::Vector => SlotRules {
             kinds: &[FileKind::Svg, FileKind::Pdf, FileKind::Png],
             max_bytes: 20 * MB,
             wrong_kind: "Please choose a vector image (SVG or PDF) or a PNG.",
             folder: "public/vectors",
+            plays_as: None,
         },
         MediaSlot::Infographic => SlotRules {
             kinds: &[FileKind::Png, FileKind::Jpeg, FileKind::Webp, FileKind::Svg, FileKind::Pdf],
             max_bytes: 50 * MB,
             wrong_kind: "Please choose an infographic as an image (PNG, JPEG, WebP or SVG) or a PDF.",
             folder: "premium/infographics",
+            plays_as: None,
         },
-        MediaSlot::Media => SlotRules { kinds: AUDIO, max_bytes: 500 * MB, wrong_kind: AUDIO_WANTED, folder: "premium/audio" },
-        MediaSlot::Podcast => SlotRules { kinds: AUDIO, max_bytes: 500 * MB, wrong_kind: AUDIO_WANTED, folder: "premium/podcasts" },
+        MediaSlot::Media => audio("premium/audio"),
+        MediaSlot::Podcast => audio("premium/podcasts"),
         MediaSlot::Video => SlotRules {
             kinds: &[FileKind::Mp4, FileKind::Webm, FileKind::Mov, FileKind::Mkv],
             max_bytes: 5 * 1024 * MB,
             wrong_kind: "Please choose a video (MP4, WebM, MOV or MKV).",
             folder: "premium/video",
+            plays_as: Some(Playback::Video),
         },
     }
 }
@@ -138,10 +197,10 @@ pub enum ContentSlot {
 
 impl ContentSlot {
     pub fn rules(self) -> SlotRules {
-        let image = |folder| SlotRules { kinds: IMAGES, max_bytes: 20 * MB, wrong_kind: IMAGE_WANTED, folder };
+        let image = |folder| SlotRules { kinds: IMAGES, max_bytes: 20 * MB, wrong_kind: IMAGE_WANTED, folder, plays_as: None };
         match self {
             ContentSlot::PodcastPhoto => image("public/podcasts"),
-            ContentSlot::PodcastMedia => SlotRules { kinds: AUDIO, max_bytes: 500 * MB, wrong_kind: AUDIO_WANTED, folder: "premium/podcasts" },
+            ContentSlot::PodcastMedia => audio("premium/podcasts"),
             ContentSlot::GoalPhoto | ContentSlot::GoalFeaturedPhoto => image("public/goals"),
             ContentSlot::PostPhoto => image("public/blog"),
             ContentSlot::VisualPhoto => image("premium/visuals"),
@@ -155,6 +214,10 @@ impl ContentSlot {
             _ => "The photo was uploaded.",
         }
     }
+}
+
+fn audio(folder: &'static str) -> SlotRules {
+    SlotRules { kinds: AUDIO, max_bytes: 500 * MB, wrong_kind: AUDIO_WANTED, folder, plays_as: Some(Playback::Audio) }
 }
 
 const IMAGE_WANTED: &str = "Please choose an image (PNG, JPEG, WebP, GIF or SVG).";
@@ -195,6 +258,33 @@ mod tests {
     const WAV: &[u8] = b"RIFF\x24\0\0\0WAVEfmt ";
     const MP4: &[u8] = b"\0\0\0\x18ftypmp42\0\0\0\0mp42isom";
     const PDF: &[u8] = b"%PDF-1.7\n";
+
+    #[test]
+    fn audio_and_video_slots_take_only_files_browsers_play() {
+        let streams = |list: &[(&'static str, &'static str)]| list.iter().map(|&(kind, codec)| ProbedStream { kind, codec }).collect::<Vec<_>>();
+        let audio = rules(MediaSlot::Media).plays_as.unwrap();
+        let video = rules(MediaSlot::Video).plays_as.unwrap();
+        assert_eq!((audio, video, ContentSlot::PodcastMedia.rules().plays_as), (Playback::Audio, Playback::Video, Some(Playback::Audio)));
+        assert_eq!(rules(MediaSlot::Photo).plays_as, None);
+        for codec in ["mp3", "aac", "opus", "flac", "pcm_s16le"] {
+            assert_eq!(audio.check(Some(&streams(&[("audio", codec)]))), Ok(()), "{codec}");
+        }
+        // An MP3 with its cover picture is still audio.
+        assert_eq!(audio.check(Some(&streams(&[("audio", "mp3"), ("video", "mjpeg")]))), Ok(()));
+        assert_eq!(video.check(Some(&streams(&[("video", "h264"), ("audio", "aac")]))), Ok(()));
+        assert_eq!(video.check(Some(&streams(&[("video", "vp9")]))), Ok(()), "a silent video");
+        let refused = |playback: Playback, found: Option<&[ProbedStream<'_>]>| match playback.check(found) {
+            Err(AdminError::NotPlayable(message)) => message,
+            other => panic!("{other:?}"),
+        };
+        assert!(refused(audio, Some(&streams(&[("audio", "wmav2")]))).starts_with("This audio would not play in browsers"));
+        assert!(refused(audio, Some(&streams(&[]))).starts_with("This audio would not play"), "a container with no sound");
+        assert!(refused(video, Some(&streams(&[("audio", "aac")]))).starts_with("This video would not play"), "sound alone is not a video");
+        assert!(refused(video, Some(&streams(&[("video", "mpeg4")]))).contains("H.264, VP8, VP9 or AV1"));
+        assert!(refused(video, Some(&streams(&[("video", "h264"), ("audio", "ac3")]))).starts_with("This video would not play"));
+        assert!(refused(audio, None).starts_with("This file could not be read as audio"));
+        assert!(refused(video, None).starts_with("This file could not be read as a video"));
+    }
 
     #[test]
     fn files_are_recognised_by_their_first_bytes() {

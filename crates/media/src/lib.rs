@@ -5,6 +5,7 @@
 //! stream from the store in byte ranges ([`range`]), so audio seeks and a 5 GB video never sits
 //! in memory.
 
+pub mod probe;
 pub mod range;
 pub mod signing;
 mod store;

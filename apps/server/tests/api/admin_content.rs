@@ -9,7 +9,8 @@ use reqwest::StatusCode;
 use serde_json::{json, Value};
 
 const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0\x1f\x15\xc4\x89";
-const MP3: &[u8] = b"ID3\x04\0\0\0\0\0\0\xff\xfb\x90\x64";
+/// Half a second of a tone, made with ffmpeg: uploaded audio must play.
+const MP3: &[u8] = include_bytes!("../fixtures/tone.mp3");
 const BOUNDARY: &str = "gistbook-content-boundary";
 
 async fn result(response: reqwest::Response) -> Value {
