@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 import { signInAsAdmin } from './admin-helpers';
-import { newUser, signInViaApi } from './helpers';
+import { fillLogin, newUser, signInViaApi } from './helpers';
 
 /**
  * Issue 15 §1, the affiliate programme against the real server: a member follows the footer's
@@ -63,4 +63,22 @@ test('a member applies as an affiliate, the admin approves them, and their link 
   await page.reload();
   const link = page.getByRole('textbox', { name: 'Your affiliate link' });
   await expect(link).toHaveValue(/\/r\/[A-Za-z0-9]{4,32}$/);
+});
+
+test('a member whose session ends while away from /invite is sent to log in, and comes back to /invite', async ({ page }) => {
+  const member = newUser({ firstName: 'Lou' });
+  await signInViaApi(page, member);
+  // Every session of the member ends (as "sign out everywhere" on another device would); this
+  // browser still holds its access token, which the server no longer honours.
+  const token = await page.evaluate(() => window.localStorage.getItem('token'));
+  const ended = await page.request.post('/api/user/logout-everywhere', { headers: { Authorization: `Bearer ${token ?? ''}` } });
+  expect(ended.ok(), await ended.text()).toBeTruthy();
+
+  await page.goto('/invite');
+  // The affiliate call is refused and no refresh helps: the shell sends the member to log in and back.
+  await expect(page).toHaveURL(/\/login\?redirect=%2Finvite$/);
+  await fillLogin(page, member.email, member.password);
+  await expect(page).toHaveURL(/\/invite$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Affiliate Program' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Apply' })).toBeVisible();
 });

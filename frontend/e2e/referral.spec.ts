@@ -1,5 +1,17 @@
 import { expect, test, type Browser, type Page } from './fixtures';
-import { confirmEmail, continueToHome, expectNoViolations, fillSignup, newUser, signInViaApi, uniqueEmail, waitForMail, type TestUser } from './helpers';
+import {
+  confirmEmail,
+  continueToHome,
+  expectNoViolations,
+  fillLogin,
+  fillSignup,
+  newUser,
+  registerViaApi,
+  signInViaApi,
+  uniqueEmail,
+  waitForMail,
+  type TestUser,
+} from './helpers';
 
 /**
  * Issue 15 §1-2 against the real server: a member's referral link (copied from /refer-a-friend)
@@ -43,6 +55,22 @@ async function visitorSignsUpThrough(browser: Browser, path: string, rId: string
   confirmEmail(visitor.email);
   return { page, close: () => context.close() };
 }
+
+test('a signed-out visitor on /refer-a-friend logs in and comes back to it', async ({ page, browser }) => {
+  const member = newUser({ firstName: 'Rita' });
+  // The account exists, made elsewhere: this browser stays signed out until the login form.
+  const elsewhere = await browser.newContext();
+  await registerViaApi(await elsewhere.newPage(), member);
+  await elsewhere.close();
+
+  await page.goto(REFER_PAGE);
+  await expect(page).toHaveURL(/\/login\?redirect=%2Frefer-a-friend$/);
+  await expect(page.getByRole('button', { name: 'Log in', exact: true })).toBeVisible();
+  await fillLogin(page, member.email, member.password);
+  await expect(page).toHaveURL(/\/refer-a-friend$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Refer a Friend' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Your referral link' })).toHaveValue(/\/r\/[A-Za-z0-9_-]{4,32}$/);
+});
 
 test('a member copies the referral link, a visitor signs up through it and is counted; the member invites friends', async ({ page, context, browser }) => {
   test.setTimeout(180_000);

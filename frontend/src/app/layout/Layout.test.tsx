@@ -151,11 +151,12 @@ describe('layout', () => {
     await waitFor(() => expect(event).toEqual({ name: 'start_for_free_click', properties: { location: 'hero' } }));
   });
 
-  it('goes to /login when the session is lost', async () => {
+  it('goes to /login when the session is lost, to come back to the page after signing in', async () => {
     signIn('stale');
     server.use(http.get('/api/user/account', () => new Response(JSON.stringify({ status: 'error', error: 'Expired', notLoggedIn: true }), { status: 401 })));
     const { router } = renderApp('/account');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/account');
     expect(window.localStorage.getItem('token')).toBeNull();
   });
 });

@@ -1,8 +1,9 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Spinner } from '@/components/Spinner';
 import { onAuthLost } from '@/lib/api/client';
+import { signInPath } from '@/lib/auth/redirect';
 // In page order, which is also the order of their stylesheets (the lazy banner's is here, so the
 // prerendered page links every stylesheet the page uses).
 import './offer-banner.css';
@@ -24,12 +25,20 @@ export function RootLayout() {
   const queryClient = useQueryClient();
   const hideChrome = isChromeHidden(location.pathname, location.search);
 
-  // The API client only reports a lost session; the shell decides where to go.
+  // The page the member is on when the session goes (read when it goes, not when subscribing).
+  const here = useRef(location);
+  useEffect(() => {
+    here.current = location;
+  }, [location]);
+
+  // The API client only reports a lost session; the shell decides where to go: to log in, and back
+  // to this page afterwards (`returnPathOf`, the rule every "Log in" link follows; pages keep
+  // what they need for afterwards but do not navigate themselves).
   useEffect(
     () =>
       onAuthLost(() => {
         queryClient.clear();
-        void navigate('/login');
+        void navigate(signInPath(here.current));
       }),
     [navigate, queryClient],
   );

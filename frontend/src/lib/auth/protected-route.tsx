@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
 import { Spinner } from '@/components/Spinner';
-import { signInPath, useSessionStatus } from './session-status';
+import { useSessionStatus } from './session-status';
+import { SignInRedirect } from './sign-in-redirect';
 
 /**
  * An unauthenticated user goes to /signup?redirect=<current path and query> (or to /login with
@@ -9,7 +9,6 @@ import { signInPath, useSessionStatus } from './session-status';
  * `useSessionStatus`.
  */
 export function ProtectedRoute({ children, signIn = 'signup' }: { children: ReactNode; signIn?: 'signup' | 'login' }) {
-  const location = useLocation();
   const status = useSessionStatus();
 
   if (status === 'checking') {
@@ -19,6 +18,6 @@ export function ProtectedRoute({ children, signIn = 'signup' }: { children: Reac
       </div>
     );
   }
-  if (status === 'out') return <Navigate to={signInPath(location, signIn)} replace />;
+  if (status === 'out') return <SignInRedirect signIn={signIn} />;
   return <>{children}</>;
 }

@@ -16,8 +16,8 @@ function initialStatus(): SessionStatus {
  * token), while the status is `checking`.
  *
  * The check runs when the page mounts (navigation), deliberately not on every token change: when
- * a session is lost mid-page the app shell sends the user to /login (spec), and a reactive check
- * here would race it with a redirect of its own.
+ * a session is lost mid-page the app shell sends the user to /login and back (spec), and a reactive
+ * check here would race it with a redirect of its own.
  */
 export function useSessionStatus(): SessionStatus {
   const [status, setStatus] = useState<SessionStatus>(initialStatus);
@@ -36,7 +36,4 @@ export function useSessionStatus(): SessionStatus {
   return status;
 }
 
-/** `/login?redirect=<path and query>` (or `/signup?...`): sign in, then come back to `location`. */
-export function signInPath(location: { pathname: string; search: string }, signIn: 'signup' | 'login' = 'login'): string {
-  return `/${signIn}?redirect=${encodeURIComponent(location.pathname + location.search)}`;
-}
+export { signInPath } from './redirect';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { AffiliateApplication } from '@/lib/api/types';
 import { makeAffiliate } from '@/testing/affiliate-data';
 import { makeUser } from '@/testing/data';
-import { fail, http, ok } from '@/testing/handlers';
+import { fail, http, notLoggedIn, ok } from '@/testing/handlers';
 import { currentUrl, renderApp, signIn } from '@/testing/render';
 import { server } from '@/testing/server';
 import { THANKS_TITLE } from '../components/ApplicationPending';
@@ -89,6 +89,17 @@ describe('affiliate application (/invite)', () => {
     expect(asked).toBe(false);
     await user.click(screen.getByRole('link', { name: 'Create an account' }));
     await waitFor(() => expect(currentUrl(router)).toBe('/signup?redirect=%2Finvite'));
+  });
+
+  it('sends a member whose session is lost to log in and come back here', async () => {
+    signIn();
+    server.use(
+      http.get('/api/affiliate', ({ response }) => response.untyped(notLoggedIn())),
+      // The session could not be refreshed either.
+      http.post('/api/user/refresh-token', () => fail(401, 'Your session has expired.', 'refresh_invalid')),
+    );
+    const { router } = renderApp('/invite');
+    await waitFor(() => expect(currentUrl(router)).toBe('/login?redirect=%2Finvite'));
   });
 
   it('labels every field, fills in the member and links the terms', async () => {

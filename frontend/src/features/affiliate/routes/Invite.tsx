@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useState } from 'react';
+import { Link } from 'react-router';
 import { Alert } from '@/components/Alert';
 import { Spinner } from '@/components/Spinner';
 import { useDocumentTitle } from '@/components/use-document-title';
-import { ApiError, errorMessage, onAuthLost } from '@/lib/api/client';
+import { ApiError, errorMessage } from '@/lib/api/client';
 import type { AffiliateView } from '@/lib/api/types';
 import { useSession } from '@/lib/auth/session-api';
 import { useToken } from '@/lib/auth/use-auth';
@@ -74,13 +74,9 @@ export default function InviteRoute() {
   const affiliate = useAffiliate({ enabled: signedIn });
   const session = useSession({ enabled: signedIn });
   const member = signedIn ? session.data?.user : undefined;
-  const navigate = useNavigate();
   // Whether the application was sent from this page just now (its pending note then takes the focus).
   const [justApplied, setJustApplied] = useState(false);
-
-  // The server no longer knows the member and no refresh helped: the shell goes to /login; this
-  // page then asks to come back here (a task later, after the shell's navigation).
-  useEffect(() => onAuthLost(() => window.setTimeout(() => void navigate(INVITE_LOGIN, { replace: true }), 0)), [navigate]);
+  // A session lost here: the shell sends the member to log in and back (/login?redirect=%2Finvite).
 
   const signedOut = !signedIn || (affiliate.error instanceof ApiError && affiliate.error.notLoggedIn);
   const defaults: ApplicationDefaults = {

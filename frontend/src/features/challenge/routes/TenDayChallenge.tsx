@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
 import { Alert } from '@/components/Alert';
 import { Spinner } from '@/components/Spinner';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { ApiError, errorMessage, onAuthLost } from '@/lib/api/client';
 import type { GoalsResult, TenDayPlan } from '@/lib/api/types';
 import { useSession } from '@/lib/auth/session-api';
+import { SignInRedirect } from '@/lib/auth/sign-in-redirect';
 import { useToken } from '@/lib/auth/use-auth';
 import { clearPendingTenDayPlan, getPendingTenDayPlan, setPendingTenDayPlan, type PendingTenDayPlan } from '@/lib/storage';
 import { useChallengeGoals } from '../api/get-goals';
@@ -13,7 +13,7 @@ import { useSavePlan } from '../api/save-plan';
 import { GoalsForm, type PlanDraft } from '../components/GoalsForm';
 import { Intro } from '../components/Intro';
 import { PlanResults } from '../components/PlanResults';
-import { CHALLENGE_LOGIN, LOGIN_DELAY_MS, SAVE_LOGIN_MESSAGE } from '../constants';
+import { LOGIN_DELAY_MS, SAVE_LOGIN_MESSAGE } from '../constants';
 import { MAX_GOALS } from '../validation';
 import '../challenge.css';
 
@@ -54,7 +54,6 @@ export default function TenDayChallengeRoute() {
   useDocumentTitle('Ten-Day Challenge');
   const token = useToken();
   const signedIn = token !== null;
-  const navigate = useNavigate();
   const goals = useChallengeGoals(signedIn);
   const session = useSession({ enabled: signedIn });
   const save = useSavePlan();
@@ -75,7 +74,7 @@ export default function TenDayChallengeRoute() {
   /** The plan being saved, kept for after logging in should the session be lost meanwhile. */
   const saving = useRef<PendingTenDayPlan | null>(null);
 
-  /** Keep the plan for after logging in, say so, and open the login page in a second. */
+  /** Keep the plan for after logging in, say so, and open the login page in a second (`SignInRedirect`). */
   const keepForLogin = useCallback((plan: PendingTenDayPlan) => {
     setPendingTenDayPlan(plan);
     setLoggingIn(true);
@@ -115,22 +114,14 @@ export default function TenDayChallengeRoute() {
     savePlan(stored, true);
   }, [stored, savePlan]);
 
-  useEffect(() => {
-    if (!loggingIn) return;
-    const timer = window.setTimeout(() => void navigate(CHALLENGE_LOGIN), LOGIN_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [loggingIn, navigate]);
-
-  // The server no longer knows the member and no refresh helped: the shell goes to /login; this
-  // page then asks to come back here (a task later, after the shell's navigation), keeping a plan
-  // that was being saved.
+  // The server no longer knows the member and no refresh helped: the shell goes to log in and back
+  // here (/login?redirect=%2Ften-day-challenge); this page keeps a plan that was being saved.
   useEffect(
     () =>
       onAuthLost(() => {
         if (saving.current) setPendingTenDayPlan(saving.current);
-        window.setTimeout(() => void navigate(CHALLENGE_LOGIN, { replace: true }), 0);
       }),
-    [navigate],
+    [],
   );
 
   const savedPlan = savedPlanOf(goals.data);
@@ -237,6 +228,8 @@ export default function TenDayChallengeRoute() {
       {/* A kept plan the server would not save, or the session lost saving it (step 3 says its own). */}
       {saveError && !restoring && shown !== 'results' ? <Alert tone="warning">{saveError}</Alert> : null}
       {loggingIn && shown !== 'results' ? <Alert tone="info">{SAVE_LOGIN_MESSAGE}</Alert> : null}
+      {/* Spec: the login page (and back here) a second after the visitor asked to save. */}
+      {loggingIn ? <SignInRedirect delayMs={LOGIN_DELAY_MS} /> : null}
       {body}
     </div>
   );

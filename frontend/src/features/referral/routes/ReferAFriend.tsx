@@ -1,18 +1,14 @@
-import { useEffect } from 'react';
-import { Navigate, useNavigate } from 'react-router';
 import { Alert } from '@/components/Alert';
 import { Spinner } from '@/components/Spinner';
 import { useDocumentTitle } from '@/components/use-document-title';
-import { ApiError, errorMessage, onAuthLost } from '@/lib/api/client';
+import { ApiError, errorMessage } from '@/lib/api/client';
 import { useSession } from '@/lib/auth/session-api';
+import { SignInRedirect } from '@/lib/auth/sign-in-redirect';
 import { useReferrals } from '../api/get-referrals';
 import { InviteForm } from '../components/InviteForm';
 import { ReferralLinkCard } from '../components/ReferralLinkCard';
 import { ReferralStatsCard } from '../components/ReferralStatsCard';
 import '../referral.css';
-
-/** Member spec §8: a signed-out answer sends the visitor to log in and come back here. */
-export const REFER_LOGIN = `/login?redirect=${encodeURIComponent('/refer-a-friend')}`;
 
 /**
  * /refer-a-friend (member spec, Refer a friend; issue 15 §1-2), for members: the referral link to
@@ -23,14 +19,10 @@ export default function ReferAFriendRoute() {
   const referrals = useReferrals();
   const session = useSession();
   const member = session.data?.user;
-  const navigate = useNavigate();
 
-  // The server no longer knows the member and no refresh helped: the shell goes to /login; this
-  // page then asks to come back here (a task later, so that it comes after the shell's navigation
-  // whichever listener runs first).
-  useEffect(() => onAuthLost(() => window.setTimeout(() => void navigate(REFER_LOGIN, { replace: true }), 0)), [navigate]);
-
-  if (referrals.error instanceof ApiError && referrals.error.notLoggedIn) return <Navigate to={REFER_LOGIN} replace />;
+  // A notLoggedIn answer: log in and come back here (spec: /login?redirect=/refer-a-friend). A session
+  // lost on the way is the shell's, to the same address.
+  if (referrals.error instanceof ApiError && referrals.error.notLoggedIn) return <SignInRedirect />;
 
   return (
     <div className="page refer">
