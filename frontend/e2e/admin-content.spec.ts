@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import crypto from 'node:crypto';
-import { makePng, makeWav, signInAsAdmin } from './admin-helpers';
+import { makePng, makeWav, notReallyAnMp3, signInAsAdmin } from './admin-helpers';
 import { expectNoViolations } from './helpers';
 
 /**
@@ -106,6 +106,11 @@ test('an admin publishes a goal, a podcast, a post, an insight and a collection,
   const podcastId = await addedId(page, podcastTitle);
   await page.getByRole('link', { name: 'Audio', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/podcast-media/${podcastId}$`));
+  await expect(page.getByText('This podcast has no audio yet.')).toBeVisible();
+  // A file that only starts like an MP3 is refused, saying what to choose (ffprobe on the server).
+  await page.getByLabel('Audio file').setInputFiles({ name: 'episode.mp3', mimeType: 'audio/mpeg', buffer: notReallyAnMp3() });
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText(/This file could not be read as audio: it may be damaged or not really an audio file\./);
   await expect(page.getByText('This podcast has no audio yet.')).toBeVisible();
   await page.getByLabel('Audio file').setInputFiles({ name: 'episode.wav', mimeType: 'audio/wav', buffer: makeWav(2) });
   await page.getByRole('button', { name: 'Upload', exact: true }).click();

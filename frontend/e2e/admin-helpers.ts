@@ -109,6 +109,12 @@ export function makeWav(seconds = 2, rate = 22_050): Buffer {
   return Buffer.concat([header, data]);
 }
 
+/** An MP3's first bytes (an ID3 tag and a frame header) and then nothing a decoder can read. */
+export function notReallyAnMp3(): Buffer {
+  const junk = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 31) % 251));
+  return Buffer.concat([Buffer.from('ID3\x04\0\0\0\0\0\0\xff\xfb\x90\x64', 'latin1'), junk]);
+}
+
 export function uniqueTitle(): string {
   return `E2E Admin Book ${crypto.randomBytes(4).toString('hex')}`;
 }
