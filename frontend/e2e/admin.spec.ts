@@ -130,6 +130,12 @@ test('an admin adds a book with files, makes it the preview, changes a plan and 
   await expect(page.locator('dt').filter({ hasText: /^Members$/ })).toBeVisible();
   await expect(page.getByRole('img', { name: /Line chart of sign-ups/ })).toBeVisible();
   await expect(page.locator('.series-chart canvas').first()).toBeVisible();
+  // The legend names each line in words, beside a sample of it.
+  const legend = page.getByRole('list', { name: 'Legend' });
+  for (const name of ['Sign-ups', 'Active members', 'Completions', 'Purchases']) {
+    await expect(legend.getByRole('listitem').filter({ hasText: name })).toBeVisible();
+  }
+  await expect(legend.locator('svg')).toHaveCount(4);
   await expectNoViolations(page, '/admin/stats');
   const download = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Download CSV' }).click();

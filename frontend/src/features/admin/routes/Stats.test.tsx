@@ -9,10 +9,16 @@ import { server } from '@/testing/server';
 import { defaultRange } from './Stats';
 
 // jsdom has no canvas: a stand-in records what the chart was given.
-const charts = vi.hoisted(() => ({ made: [] as { series: { label?: string }[]; data: unknown[] }[] }));
+interface DrawnSeries {
+  label?: string;
+  stroke?: string;
+  dash?: number[];
+  points?: { fill?: string };
+}
+const charts = vi.hoisted(() => ({ made: [] as { series: DrawnSeries[]; data: unknown[] }[] }));
 vi.mock('../components/chart/uplot', () => ({
   default: class {
-    constructor(options: { series: { label?: string }[] }, data: unknown[]) {
+    constructor(options: { series: DrawnSeries[] }, data: unknown[]) {
       charts.made.push({ series: options.series, data });
     }
     setSize() {}
@@ -78,6 +84,20 @@ describe('/admin/stats', () => {
     await waitFor(() => expect(charts.made).toHaveLength(1));
     expect(charts.made[0].series.map((s) => s.label)).toEqual([undefined, 'Sign-ups', 'Active members', 'Completions', 'Purchases']);
     expect(charts.made[0].data[1]).toEqual([4, 6, 2]);
+    // Lines that overlap stay tellable apart: each its own colour, dash pattern and marker.
+    const lines = charts.made[0].series.slice(1);
+    const distinct = (values: unknown[]) => new Set(values.map((value) => JSON.stringify(value))).size;
+    expect(distinct(lines.map((line) => line.stroke))).toBe(4);
+    expect(distinct(lines.map((line) => line.dash))).toBe(4);
+    expect(distinct(lines.map((line) => [line.dash, line.points?.fill]))).toBe(4);
+    // A legend in words, beside a sample of each line.
+    const legend = screen.getByRole('list', { name: 'Legend' });
+    expect(
+      within(legend)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Sign-ups, solid line', 'Active members, dashed line', 'Completions, dotted line', 'Purchases, dash-dot line']);
+    expect(within(legend).getByText('Sign-ups')).toBeVisible();
     const daily = within(screen.getByRole('region', { name: 'Daily figures' })).getByRole('table');
     expect(within(daily).getByRole('row', { name: /2025-03-02/ })).toHaveTextContent('2025-03-0262550');
   });
