@@ -85,10 +85,14 @@ pub struct AffiliateResult {
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AffiliateApplication {
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub name: Option<String>,
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub email: Option<String>,
     /// The website or audience the member would reach.
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub audience: Option<String>,
+    #[schema(value_type = bool, required = true)]
     pub accept_terms: Option<bool>,
 }
 

@@ -15,6 +15,7 @@ pub fn configure(config: &mut ServiceConfig) {
 #[derive(Deserialize, ToSchema)]
 pub struct AnalyticsEventRequest {
     /// Lower-case letters, digits, '_', '.', '-'; at most 64 characters.
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub name: Option<String>,
     /// A small JSON object (at most 2 KB).
     #[schema(value_type = Option<std::collections::HashMap<String, serde_json::Value>>)]

@@ -117,8 +117,10 @@ async fn kindle_setting(state: web::Data<AppState>, caller: AuthUser) -> Result<
 #[derive(Deserialize, ToSchema)]
 pub struct SetKindleRequest {
     /// The name part.
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub kindle_email: Option<String>,
     /// One of the Kindle domains.
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub kindle_email_end: Option<String>,
 }
 

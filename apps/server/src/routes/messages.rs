@@ -25,9 +25,12 @@ pub enum ContactKind {
 
 #[derive(Deserialize, ToSchema)]
 pub struct ContactRequest {
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub name: Option<String>,
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub email: Option<String>,
     /// The message.
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub body: Option<String>,
     pub kind: Option<ContactKind>,
     /// Leave empty: a field people never see (bots fill it in).
@@ -36,7 +39,9 @@ pub struct ContactRequest {
 
 #[derive(Deserialize, ToSchema)]
 pub struct FeedbackRequest {
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub feedback: Option<String>,
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub email: Option<String>,
     /// Leave empty: a field people never see (bots fill it in).
     pub website: Option<String>,

@@ -82,8 +82,11 @@ pub struct ReferralsResult {
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct InviteRequest {
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub your_name: Option<String>,
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub friend_name: Option<String>,
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub friend_email: Option<String>,
 }
 

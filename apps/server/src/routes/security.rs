@@ -26,14 +26,17 @@ pub fn configure(config: &mut ServiceConfig) {
 #[derive(Deserialize, ToSchema)]
 pub struct SecondStepRequest {
     /// The challenge the login answered.
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub challenge: Option<String>,
     /// Six digits from the authenticator app, or a recovery code.
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub code: Option<String>,
 }
 
 #[derive(Deserialize, ToSchema)]
 pub struct CodeRequest {
     /// Six digits from the authenticator app (or, to turn it off or renew codes, a recovery code).
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub code: Option<String>,
 }
 

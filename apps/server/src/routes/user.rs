@@ -114,9 +114,13 @@ pub struct TokenResult {
 #[serde(rename_all = "camelCase")]
 pub struct RegisterRequest {
     /// The e-mail address.
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub username: Option<String>,
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub password: Option<String>,
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub first_name: Option<String>,
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub last_name: Option<String>,
     /// IANA time zone, e.g. "Europe/Paris"; defaults to UTC.
     pub timezone: Option<String>,
@@ -136,7 +140,9 @@ impl RegisterRequest {
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LoginRequest {
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub email: Option<String>,
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub password: Option<String>,
     /// A guest purchase to attach once signed in (as `mark-as-paid`).
     pub charge_id: Option<String>,
@@ -145,18 +151,23 @@ pub struct LoginRequest {
 #[derive(Deserialize, ToSchema)]
 pub struct VerifyEmailRequest {
     /// The code from the e-mailed link (`/verify-email/{code}`).
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub code: Option<String>,
 }
 
 #[derive(Deserialize, ToSchema)]
 pub struct ForgotPasswordRequest {
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub email: Option<String>,
 }
 
 #[derive(Deserialize, ToSchema)]
 pub struct ResetPasswordRequest {
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub password1: Option<String>,
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub password2: Option<String>,
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub code: Option<String>,
     pub email: Option<String>,
 }
@@ -165,7 +176,9 @@ pub struct ResetPasswordRequest {
 #[serde(rename_all = "camelCase")]
 pub struct ChangePasswordRequest {
     pub current_password: Option<String>,
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub password1: Option<String>,
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub password2: Option<String>,
 }
 
@@ -182,10 +195,15 @@ pub struct DeleteAccountRequest {
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CodeRegisterRequest {
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub username: Option<String>,
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub password: Option<String>,
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub first_name: Option<String>,
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub last_name: Option<String>,
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub code: Option<String>,
     pub timezone: Option<String>,
     /// The referral link the visitor arrived through (`/r/{rId}`).

@@ -328,8 +328,11 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
             // The charge first, then the member (as the provider's event takes them): a page
             // confirming and the event settling at the same moment queue, never deadlock.
             let still_waiting = self.store.lock_charge(&charge.id)?.is_some_and(|(locked, _)| locked.status.is_waiting());
-            plan_now =
-                if still_waiting { self.settle_paid(secrets, charge, plan, state)? } else { charge.user.map(|user| self.plan_after(user, &charge.id)).transpose()?.flatten() };
+            plan_now = if still_waiting {
+                self.settle_paid(secrets, charge, plan, state)?
+            } else {
+                charge.user.map(|user| self.plan_after(user, &charge.id)).transpose()?.flatten()
+            };
             Ok(())
         })?;
         Ok(plan_now)

@@ -81,7 +81,8 @@ describe('api client', () => {
 
   it('turns the error envelope into an ApiError', async () => {
     server.use(http.post('/api/user/register', () => fail(409, 'That e-mail is already registered.', 'email_taken')));
-    const error = await api.post('/api/user/register', { body: {} }).catch((e: unknown) => e);
+    const body = { username: 'ada@example.com', password: 'a long password', firstName: 'Ada', lastName: 'Lovelace' };
+    const error = await api.post('/api/user/register', { body }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ message: 'That e-mail is already registered.', code: 'email_taken', status: 409, notLoggedIn: false });
   });

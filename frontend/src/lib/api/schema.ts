@@ -2932,8 +2932,8 @@ export interface components {
             posts: components["schemas"]["AdminBlogPostView"][];
         };
         AdminBlogRequest: {
-            categories?: string | null;
-            description?: string | null;
+            categories: string;
+            description: string;
             draft?: boolean | null;
             /**
              * Format: int64
@@ -2946,8 +2946,8 @@ export interface components {
              */
             publishDate?: number | null;
             /** @description HTML; sanitised before it is stored. */
-            text?: string | null;
-            title?: string | null;
+            text: string;
+            title: string;
         };
         /** @description The book form (add and edit). Lists are sent as arrays; media come by upload. */
         AdminBookRequest: {
@@ -3169,8 +3169,8 @@ export interface components {
             desc?: string | null;
             /** @description The short title when left out on add. */
             mobileTitle?: string | null;
-            shortTitle?: string | null;
-            title?: string | null;
+            shortTitle: string;
+            title: string;
         };
         AdminGoalResult: {
             goal: components["schemas"]["AdminGoalView"];
@@ -3199,14 +3199,14 @@ export interface components {
         };
         AdminInsightRequest: {
             /** @description A book's id or address name (a number is taken too). */
-            bookId?: string | null;
+            bookId: string;
             /**
              * Format: int64
              * @description The insight to save (edit only).
              */
             id?: number | null;
             /** @description The quote. */
-            insight?: string | null;
+            insight: string;
         };
         AdminInsightResult: {
             insight: components["schemas"]["AdminInsightView"];
@@ -3270,7 +3270,7 @@ export interface components {
         };
         /** @description The podcast form (add and edit). */
         AdminPodcastRequest: {
-            author?: string | null;
+            author: string;
             authorDesc?: string | null;
             description?: string | null;
             /**
@@ -3278,7 +3278,7 @@ export interface components {
              * @description Minutes (0 or more); a string that is not a number is refused with the form's message.
              */
             mins?: number | null;
-            title?: string | null;
+            title: string;
         };
         AdminPodcastResult: {
             podcast: components["schemas"]["AdminPodcastView"];
@@ -3312,14 +3312,14 @@ export interface components {
         };
         /** @description The user edit form. */
         AdminUserRequest: {
-            email?: string | null;
+            email: string;
             /**
              * Format: int64
              * @description Epoch ms; 0: for life; missing: unchanged (beyond the spec's body).
              */
             endPaidDate?: number | null;
-            firstName?: string | null;
-            lastName?: string | null;
+            firstName: string;
+            lastName: string;
             /**
              * Format: int64
              * @description Epoch ms; 0: never paid.
@@ -3331,7 +3331,7 @@ export interface components {
             /** @description Why the plan changed; required when it does (beyond the spec's body). */
             reason?: string | null;
             /** Format: int64 */
-            userId?: number | null;
+            userId: number;
         };
         AdminUserView: {
             /**
@@ -3363,7 +3363,7 @@ export interface components {
             users: components["schemas"]["AdminUserView"][];
         };
         AdminVisualRequest: {
-            body?: string | null;
+            body: string;
             /**
              * Format: int64
              * @description The book it belongs to; null or "" for none.
@@ -3371,7 +3371,7 @@ export interface components {
             bookId?: number | null;
             /** @description A stored key (the photo page sets it); "" for none. */
             image?: string | null;
-            title?: string | null;
+            title: string;
         };
         AdminVisualResult: {
             visual: components["schemas"]["AdminVisualView"];
@@ -3398,11 +3398,11 @@ export interface components {
             visuals: components["schemas"]["AdminVisualView"][];
         };
         AffiliateApplication: {
-            acceptTerms?: boolean | null;
+            acceptTerms: boolean;
             /** @description The website or audience the member would reach. */
-            audience?: string | null;
-            email?: string | null;
-            name?: string | null;
+            audience: string;
+            email: string;
+            name: string;
         };
         AffiliateDecision: {
             /** @description `approved` or `rejected`. */
@@ -3491,7 +3491,7 @@ export interface components {
         AiSummaryStatus: "queued" | "fetching" | "extracting" | "summarising" | "done" | "failed";
         AnalyticsEventRequest: {
             /** @description Lower-case letters, digits, '_', '.', '-'; at most 64 characters. */
-            name?: string | null;
+            name: string;
             /** @description A small JSON object (at most 2 KB). */
             properties?: {
                 [key: string]: unknown;
@@ -3706,7 +3706,7 @@ export interface components {
              * @description One of: too expensive, not using, using other app, not using it right now, not working,
              *     no autorenewals, no android app, other.
              */
-            reason?: string | null;
+            reason: string;
         };
         CancelResult: {
             subscription: components["schemas"]["SubscriptionView"];
@@ -3717,7 +3717,7 @@ export interface components {
             setupIntentId: string;
         };
         CardUpdateRequest: {
-            setupIntentId?: string | null;
+            setupIntentId: string;
         };
         CardUpdateResult: {
             /** @description The card is saved but the unpaid renewal retried with it was declined: the bank's message. */
@@ -3761,8 +3761,8 @@ export interface components {
         };
         ChangePasswordRequest: {
             currentPassword?: string | null;
-            password1?: string | null;
-            password2?: string | null;
+            password1: string;
+            password2: string;
         };
         /** @description The spec's checkout body. Amounts are never read: only choices, each checked by billing. */
         ChargeRequest: {
@@ -3793,7 +3793,7 @@ export interface components {
             recipientName?: string | null;
             senderName?: string | null;
             /** @description The Stripe PaymentMethod id Stripe.js made in the browser. */
-            token?: string | null;
+            token: string;
             /** @description The buyer was told their free trial was used (`trial_used`) and agreed to pay now. */
             withoutTrial?: boolean | null;
         };
@@ -3828,18 +3828,18 @@ export interface components {
         /** @enum {string} */
         ChargeStatusView: "succeeded" | "requires_action" | "processing" | "confirming";
         CodeRegisterRequest: {
-            code?: string | null;
-            firstName?: string | null;
-            lastName?: string | null;
-            password?: string | null;
+            code: string;
+            firstName: string;
+            lastName: string;
+            password: string;
             /** @description The referral link the visitor arrived through (`/r/{rId}`). */
             rId?: string | null;
             timezone?: string | null;
-            username?: string | null;
+            username: string;
         };
         CodeRequest: {
             /** @description Six digits from the authenticator app (or, to turn it off or renew codes, a recovery code). */
-            code?: string | null;
+            code: string;
         };
         CollectionResult: {
             books: components["schemas"]["BookCard"][];
@@ -3859,22 +3859,22 @@ export interface components {
             collections: components["schemas"]["CollectionView"][];
         };
         ConfirmRequest: {
-            chargeId?: string | null;
+            chargeId: string;
         };
         /** @enum {string} */
         ContactKind: "contact" | "suggest";
         ContactRequest: {
             /** @description The message. */
-            body?: string | null;
-            email?: string | null;
+            body: string;
+            email: string;
             kind?: null | components["schemas"]["ContactKind"];
-            name?: string | null;
+            name: string;
             /** @description Leave empty: a field people never see (bots fill it in). */
             website?: string | null;
         };
         CouponRequest: {
-            coupon?: string | null;
-            planId?: string | null;
+            coupon: string;
+            planId: string;
         };
         CouponResult: {
             /**
@@ -3946,8 +3946,8 @@ export interface components {
             status: string;
         };
         FeedbackRequest: {
-            email?: string | null;
-            feedback?: string | null;
+            email: string;
+            feedback: string;
             /** @description Leave empty: a field people never see (bots fill it in). */
             website?: string | null;
         };
@@ -3957,7 +3957,7 @@ export interface components {
          */
         FileBytes: string;
         ForgotPasswordRequest: {
-            email?: string | null;
+            email: string;
         };
         FreeSummariesResult: {
             freeSummaries: null | components["schemas"]["FreeSummariesView"];
@@ -4075,9 +4075,9 @@ export interface components {
         /** @enum {string} */
         IntervalView: "month" | "year";
         InviteRequest: {
-            friendEmail?: string | null;
-            friendName?: string | null;
-            yourName?: string | null;
+            friendEmail: string;
+            friendName: string;
+            yourName: string;
         };
         InviteResult: {
             /** @description This was the member's first invite: one more free summary is unlocked. */
@@ -4085,7 +4085,7 @@ export interface components {
             friendEmail: string;
         };
         InviteSeatRequest: {
-            email?: string | null;
+            email: string;
         };
         KindleResult: {
             /** @description The domains the form offers. */
@@ -4142,13 +4142,13 @@ export interface components {
         LoginRequest: {
             /** @description A guest purchase to attach once signed in (as `mark-as-paid`). */
             chargeId?: string | null;
-            email?: string | null;
-            password?: string | null;
+            email: string;
+            password: string;
         };
         /** @description A login either signs in or, for a member with two-factor on, asks for a code. */
         LoginResult: components["schemas"]["SignedInResult"] | components["schemas"]["TwoFactorChallengeResult"];
         MarkAsPaidRequest: {
-            chargeId?: string | null;
+            chargeId: string;
         };
         /** @description The member's plan after attaching a purchase. */
         MarkAsPaidResult: {
@@ -5577,7 +5577,7 @@ export interface components {
             couponCode?: string | null;
             /** @description For guests: where the receipt goes. */
             email?: string | null;
-            planId?: string | null;
+            planId: string;
             /** Format: int64 */
             quantity?: number | null;
             /**
@@ -5612,7 +5612,7 @@ export interface components {
         };
         PayoutRequest: {
             /** Format: int64 */
-            amountCents?: number | null;
+            amountCents: number;
             note?: string | null;
         };
         PlanCountView: {
@@ -5709,7 +5709,7 @@ export interface components {
             xpGained: number;
         };
         PriceRequest: {
-            planId?: string | null;
+            planId: string;
         };
         /** @description The spec's price response, with the plan's details beside it. */
         PriceResult: {
@@ -5809,7 +5809,7 @@ export interface components {
              */
             addInfographics?: number | null;
             couponCode?: string | null;
-            planId?: string | null;
+            planId: string;
             /**
              * Format: int64
              * @description Seats for the bulk plan (20-200); 1 otherwise.
@@ -5895,7 +5895,7 @@ export interface components {
         };
         RedeemRequest: {
             /** @description The code as typed (any case, spaces and dashes ignored). */
-            code?: string | null;
+            code: string;
         };
         /** @description What the member has after redeeming. */
         RedeemResult: {
@@ -5981,9 +5981,9 @@ export interface components {
         RegisterRequest: {
             /** @description A guest purchase to attach (as `mark-as-paid`). */
             chargeId?: string | null;
-            firstName?: string | null;
-            lastName?: string | null;
-            password?: string | null;
+            firstName: string;
+            lastName: string;
+            password: string;
             /**
              * @description The referrer's public id (from `/r/{id}`): they referred this new member. An unknown id is
              *     ignored.
@@ -5992,7 +5992,7 @@ export interface components {
             /** @description IANA time zone, e.g. "Europe/Paris"; defaults to UTC. */
             timezone?: string | null;
             /** @description The e-mail address. */
-            username?: string | null;
+            username: string;
         };
         RemindersSetting: {
             /** @description One mail a day at 8:00 in the member's timezone, for the plan's days. */
@@ -6031,10 +6031,10 @@ export interface components {
             score: number;
         };
         ResetPasswordRequest: {
-            code?: string | null;
+            code: string;
             email?: string | null;
-            password1?: string | null;
-            password2?: string | null;
+            password1: string;
+            password2: string;
         };
         SavedTenDayPlan: {
             userBookRecommendations: components["schemas"]["ChallengeBook"][];
@@ -6077,9 +6077,9 @@ export interface components {
         };
         SecondStepRequest: {
             /** @description The challenge the login answered. */
-            challenge?: string | null;
+            challenge: string;
             /** @description Six digits from the authenticator app, or a recovery code. */
-            code?: string | null;
+            code: string;
         };
         /** @description One page of the reader: a section's title and its HTML. */
         SectionView: {
@@ -6110,9 +6110,9 @@ export interface components {
         };
         SetKindleRequest: {
             /** @description The name part. */
-            kindle_email?: string | null;
+            kindle_email: string;
             /** @description One of the Kindle domains. */
-            kindle_email_end?: string | null;
+            kindle_email_end: string;
         };
         SetKindleResult: {
             kindleEmail: string;
@@ -6372,7 +6372,7 @@ export interface components {
         };
         VerifyEmailRequest: {
             /** @description The code from the e-mailed link (`/verify-email/{code}`). */
-            code?: string | null;
+            code: string;
         };
         VisualCard: {
             book: components["schemas"]["BookRef"];

@@ -101,6 +101,7 @@ pub struct AffiliateDecision {
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PayoutRequest {
+    #[schema(value_type = i64, required = true, minimum = 1)]
     pub amount_cents: Option<i64>,
     pub note: Option<String>,
 }

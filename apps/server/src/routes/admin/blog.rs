@@ -80,10 +80,14 @@ pub struct AdminBlogPostResult {
 pub struct AdminBlogRequest {
     /// The post to save (edit only).
     pub id: Option<i64>,
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub title: Option<String>,
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub description: Option<String>,
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub categories: Option<String>,
     /// HTML; sanitised before it is stored.
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub text: Option<String>,
     pub draft: Option<bool>,
     /// Epoch ms.

@@ -66,7 +66,9 @@ pub struct AdminGoalResult {
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AdminGoalRequest {
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub title: Option<String>,
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub short_title: Option<String>,
     /// The short title when left out on add.
     pub mobile_title: Option<String>,

@@ -56,9 +56,10 @@ pub struct AdminInsightRequest {
     /// The insight to save (edit only).
     pub id: Option<i64>,
     /// The quote.
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub insight: Option<String>,
     /// A book's id or address name (a number is taken too).
-    #[schema(value_type = Option<String>)]
+    #[schema(value_type = String, required = true)]
     pub book_id: Option<serde_json::Value>,
 }
 

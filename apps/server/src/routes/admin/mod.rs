@@ -141,9 +141,13 @@ async fn edit_user(state: web::Data<AppState>, _admin: AdminUser, user_id: web::
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AdminUserRequest {
+    #[schema(value_type = i64, required = true)]
     pub user_id: Option<i64>,
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub first_name: Option<String>,
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub last_name: Option<String>,
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub email: Option<String>,
     /// Empty: no plan.
     pub plan_id: Option<String>,

@@ -67,7 +67,9 @@ pub struct AdminPodcastResult {
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AdminPodcastRequest {
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub title: Option<String>,
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub author: Option<String>,
     pub author_desc: Option<String>,
     pub description: Option<String>,

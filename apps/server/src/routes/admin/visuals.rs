@@ -70,7 +70,9 @@ pub struct AdminVisualResult {
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AdminVisualRequest {
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub title: Option<String>,
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub body: Option<String>,
     /// The book it belongs to; null or "" for none.
     #[schema(value_type = Option<i64>)]

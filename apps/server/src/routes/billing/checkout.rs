@@ -27,6 +27,7 @@ pub fn configure(config: &mut ServiceConfig) {
 #[serde(rename_all = "camelCase")]
 pub struct ChargeRequest {
     /// The Stripe PaymentMethod id Stripe.js made in the browser.
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub token: Option<String>,
     /// Ignored: the path names the plan.
     pub plan_id: Option<String>,
@@ -236,6 +237,7 @@ async fn process(
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ConfirmRequest {
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub charge_id: Option<String>,
 }
 
@@ -262,6 +264,7 @@ async fn confirm(req: HttpRequest, state: web::Data<AppState>, caller: MemberOrG
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MarkAsPaidRequest {
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub charge_id: Option<String>,
 }
 

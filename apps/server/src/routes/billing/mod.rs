@@ -153,6 +153,7 @@ pub struct PlansResult {
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PriceRequest {
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub plan_id: Option<String>,
 }
 
@@ -174,7 +175,9 @@ pub struct PriceResult {
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CouponRequest {
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub coupon: Option<String>,
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub plan_id: Option<String>,
 }
 
@@ -193,6 +196,7 @@ pub struct CouponResult {
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct QuoteRequest {
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub plan_id: Option<String>,
     /// Seats for the bulk plan (20-200); 1 otherwise.
     pub quantity: Option<i64>,

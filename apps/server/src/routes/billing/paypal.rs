@@ -23,6 +23,7 @@ pub fn configure(config: &mut ServiceConfig) {
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PayPalStartRequest {
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub plan_id: Option<String>,
     pub quantity: Option<i64>,
     pub add_infographics: Option<i64>,

@@ -113,6 +113,7 @@ async fn subscription(state: web::Data<AppState>, caller: AuthUser) -> Result<Ht
 pub struct CancelRequest {
     /// One of: too expensive, not using, using other app, not using it right now, not working,
     /// no autorenewals, no android app, other.
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub reason: Option<String>,
 }
 
@@ -173,6 +174,7 @@ pub fn spawn_renewal_housekeeping(state: AppState, interval: Duration, workers: 
 #[derive(Deserialize, ToSchema)]
 pub struct RedeemRequest {
     /// The code as typed (any case, spaces and dashes ignored).
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub code: Option<String>,
 }
 
@@ -271,6 +273,7 @@ async fn start_card_update(state: web::Data<AppState>, caller: AuthUser) -> Resu
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CardUpdateRequest {
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub setup_intent_id: Option<String>,
 }
 

@@ -80,6 +80,7 @@ async fn seats(state: web::Data<AppState>, caller: AuthUser) -> Result<HttpRespo
 
 #[derive(Deserialize, ToSchema)]
 pub struct InviteSeatRequest {
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub email: Option<String>,
 }
 

@@ -146,7 +146,8 @@ export function Checkout({ plan, settings, standing, trialEndsAt, linkedQuantity
 
   const receiptEmail = guest ? email.trim() : null;
   // A gift sends its form (trimmed); blank recipient fields send the details to the buyer.
-  const chargeBody: ChargeRequest = {
+  // The card's token is added when Stripe.js has made it (PayPal sends none).
+  const chargeBody: Omit<ChargeRequest, 'token'> = {
     ...basket,
     email: receiptEmail,
     // The page said the trial was used: the buyer agrees to pay now by paying.
@@ -379,7 +380,7 @@ export function Checkout({ plan, settings, standing, trialEndsAt, linkedQuantity
                     handlers={{
                       validate,
                       basket: () => {
-                        const { planId: _planId, gift: _gift, token: _token, ...start } = chargeBody;
+                        const { planId: _planId, gift: _gift, ...start } = chargeBody;
                         return start;
                       },
                       complete: isBook
