@@ -46,13 +46,13 @@ fn bad_upload(message: impl Into<String>) -> ApiError {
 /// Stores the upload for `slot` of book `id` and points the book at it.
 pub async fn receive(state: &AppState, actor: UserId, slot: MediaSlot, id: i64, body: Multipart) -> Result<AdminBook, ApiError> {
     let before = state.admin(move |a| a.book(id)).await?;
-    let (key, kind) = store_file(state, rules(slot), &before.subid, body).await?;
+    let (key, kind, seconds) = store_file(state, rules(slot), &before.subid, body).await?;
     let card = match (slot, kind) {
         (MediaSlot::Photo, FileKind::Png | FileKind::Jpeg | FileKind::Webp) => card_variant(state, &key).await,
         _ => None,
     };
     let (recorded_key, recorded_card) = (key.clone(), card.clone());
-    let saved = state.admin(move |a| a.set_book_media(actor, id, slot, &recorded_key, recorded_card.as_deref())).await;
+    let saved = state.admin(move |a| a.set_book_media(actor, id, slot, &recorded_key, recorded_card.as_deref(), seconds)).await;
     let mut replaced: Vec<String> = media_key(&before, slot).into_iter().collect();
     if slot == MediaSlot::Photo {
         replaced.extend(with_webp_sibling(before.image_card.as_deref()));
@@ -69,7 +69,7 @@ where
     T: Send + 'static,
     F: FnOnce(&admin::Admin<'_, db::PgStore<'_>>, &str) -> Result<T, admin::AdminError> + Send + 'static,
 {
-    let (key, _kind) = store_file(state, slot.rules(), stem, body).await?;
+    let (key, _kind, _seconds) = store_file(state, slot.rules(), stem, body).await?;
     let recorded_key = key.clone();
     let saved = state.admin(move |a| record(a, &recorded_key)).await;
     settle(state, saved, replaced.into_iter().filter(|k| !k.is_empty()).collect(), vec![key]).await
@@ -96,8 +96,9 @@ async fn settle<T>(state: &AppState, saved: Result<T, ApiError>, replaced: Vec<S
 }
 
 /// Reads the multipart body's `file` field, recognises it from its first bytes against `rules`
-/// and streams it into the media store under a fresh key named after `stem`.
-async fn store_file(state: &AppState, rules: SlotRules, stem: &str, mut body: Multipart) -> Result<(String, FileKind), ApiError> {
+/// and streams it into the media store under a fresh key named after `stem`. Answers the key, the
+/// kind and, for audio and video, the length ffprobe read.
+async fn store_file(state: &AppState, rules: SlotRules, stem: &str, mut body: Multipart) -> Result<(String, FileKind, Option<f64>), ApiError> {
     // The `file` field (a `fileName` field may come too; the name is not trusted for anything).
     let field = loop {
         let Some(field) = body.try_next().await.map_err(|e| bad_upload(format!("The upload could not be read: {e}")))? else {
@@ -145,8 +146,8 @@ async fn store_file(state: &AppState, rules: SlotRules, stem: &str, mut body: Mu
         }
         Ok(Err(media::UploadError::Interrupted(cause))) => Err(bad_upload(format!("Upload failed. Please try again. ({cause})"))),
         Ok(Err(media::UploadError::Store(cause))) => Err(ApiError::internal(cause)),
-        Ok(Ok(_size)) => match check_playable(state, rules, &key).await {
-            Ok(()) => Ok((key, kind)),
+        Ok(Ok(size)) => match check_playable(state, rules, &key, size).await {
+            Ok(seconds) => Ok((key, kind, seconds)),
             Err(refused) => {
                 let _ = state.media.remove(&key).await;
                 Err(refused)
@@ -157,9 +158,9 @@ async fn store_file(state: &AppState, rules: SlotRules, stem: &str, mut body: Mu
 
 /// Audio and video must play, not only start like a media file: ffprobe reads the stored file
 /// and the slot's rule (`admin::uploads::Playback`) judges its streams. Without ffprobe the check
-/// cannot run; the file is kept and a warning logged.
-async fn check_playable(state: &AppState, rules: SlotRules, key: &str) -> Result<(), ApiError> {
-    let Some(playback) = rules.plays_as else { return Ok(()) };
+/// cannot run; the file is kept and a warning logged. Answers the file's length when known.
+async fn check_playable(state: &AppState, rules: SlotRules, key: &str, size: u64) -> Result<Option<f64>, ApiError> {
+    let Some(playback) = rules.plays_as else { return Ok(None) };
     let stored = state.media.read(key, None).await.map_err(|e| ApiError::internal(e.to_string()))?;
     let probed = match state.media_prober.probe(stored).await {
         Ok(probed) => Some(probed),
@@ -169,13 +170,14 @@ async fn check_playable(state: &AppState, rules: SlotRules, key: &str) -> Result
         }
         Err(media::probe::ProbeError::Unavailable(why)) => {
             tracing::warn!(key, %why, "ffprobe (Debian's ffmpeg package) is not installed: the upload is kept unchecked");
-            return Ok(());
+            return Ok(None);
         }
         Err(other) => return Err(ApiError::internal(other.to_string())),
     };
     let streams: Option<Vec<admin::uploads::ProbedStream<'_>>> =
         probed.as_ref().map(|p| p.streams.iter().map(|s| admin::uploads::ProbedStream { kind: &s.kind, codec: &s.codec }).collect());
-    playback.check(streams.as_deref()).map_err(ApiError::from)
+    playback.check(streams.as_deref()).map_err(ApiError::from)?;
+    Ok(probed.and_then(|p| p.length_seconds(size)))
 }
 
 /// A card variant's key and its WebP sibling's, the files that go and come together.

@@ -172,6 +172,9 @@ async fn audio_and_video_that_would_not_play_are_refused_with_what_to_choose_and
     assert_eq!(video["message"], "The video was uploaded successfully!");
     let audio = result(upload(&app, Some(&admin), "media", id, whole(MP3)).await.unwrap()).await;
     assert_eq!(audio["message"], "The media was uploaded.");
+    // The length ffprobe read (half a second, rounded) is the book's, before its audio loads.
+    let page = result(app.get("/api/books/premium-2", None).await).await["book"].clone();
+    assert_eq!(page["audioSeconds"], 1, "{page}");
 }
 
 /// A real 1200 x 1800 PNG cover.

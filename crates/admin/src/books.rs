@@ -26,6 +26,8 @@ pub struct AdminBook {
     pub vector: String,
     pub infographic: Option<String>,
     pub media_url: Option<String>,
+    /// The narration's length in whole seconds, read from the file when it was stored.
+    pub audio_seconds: Option<i32>,
     pub video: Option<String>,
     pub podcast: Option<String>,
     pub free: bool,

@@ -67,6 +67,7 @@ pub fn sample_book(id: i64) -> Book {
         goals: vec![],
         tags: vec![],
         media_url: Some(format!("premium/audio/{id}.wav")),
+        audio_seconds: Some(600),
         video: Some(format!("premium/video/{id}.mp4")),
         free: false,
         popular: false,

@@ -70,6 +70,8 @@ pub struct Book {
     pub goals: Vec<String>,
     pub tags: Vec<String>,
     pub media_url: Option<String>,
+    /// The narration's length in whole seconds, when known.
+    pub audio_seconds: Option<i32>,
     pub video: Option<String>,
     pub free: bool,
     pub popular: bool,

@@ -532,6 +532,7 @@ diesel::table! {
         podcast -> Nullable<Text>,
         image_card -> Nullable<Text>,
         body_digest -> Text,
+        audio_seconds -> Nullable<Int4>,
     }
 }
 
@@ -564,6 +565,7 @@ diesel::table! {
         podcast -> Nullable<Text>,
         image_card -> Nullable<Text>,
         body_digest -> Text,
+        audio_seconds -> Nullable<Int4>,
     }
 }
 

@@ -23,7 +23,19 @@ pub struct Probed {
     /// ffprobe's container names, e.g. `mov,mp4,m4a,3gp,3g2,mj2`.
     pub container: String,
     pub streams: Vec<ProbedStream>,
+    /// The length the container states (an MP4's index); a stream read from a pipe may not say.
     pub duration_seconds: Option<f64>,
+    /// Bits per second over the whole file, when known.
+    pub bit_rate: Option<f64>,
+}
+
+impl Probed {
+    /// The file's length: as stated, else from its size and bit rate (as ffprobe itself estimates
+    /// an MP3 it can measure; exact for constant bit rates).
+    pub fn length_seconds(&self, size_bytes: u64) -> Option<f64> {
+        let estimate = || self.bit_rate.filter(|rate| *rate > 0.0).map(|rate| size_bytes as f64 * 8.0 / rate);
+        self.duration_seconds.filter(|d| d.is_finite() && *d >= 0.0).or_else(estimate)
+    }
 }
 
 /// Why a file has no probe result.
@@ -60,7 +72,7 @@ impl Prober {
     /// needs): the rest is not sent.
     pub async fn probe<E: std::fmt::Display>(&self, mut body: impl Stream<Item = Result<Bytes, E>> + Unpin) -> Result<Probed, ProbeError> {
         let mut child = tokio::process::Command::new(&self.program)
-            .args(["-v", "error", "-show_entries", "stream=codec_type,codec_name:format=format_name,duration", "-of", "json", "-i", "pipe:0"])
+            .args(["-v", "error", "-show_entries", "stream=codec_type,codec_name:format=format_name,duration,bit_rate", "-of", "json", "-i", "pipe:0"])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -110,6 +122,7 @@ pub fn parse(json: &[u8]) -> Result<Probed, ProbeError> {
     struct Format {
         format_name: Option<String>,
         duration: Option<String>,
+        bit_rate: Option<String>,
     }
     let answer: Answer = serde_json::from_slice(json).map_err(|e| ProbeError::Unreadable(format!("an answer that is not ffprobe's JSON: {e}")))?;
     let format = answer.format.ok_or_else(|| ProbeError::Unreadable("no container found".into()))?;
@@ -117,6 +130,7 @@ pub fn parse(json: &[u8]) -> Result<Probed, ProbeError> {
         container: format.format_name.unwrap_or_default(),
         streams: answer.streams.into_iter().map(|s| ProbedStream { kind: s.codec_type.unwrap_or_default(), codec: s.codec_name.unwrap_or_default() }).collect(),
         duration_seconds: format.duration.and_then(|d| d.parse().ok()),
+        bit_rate: format.bit_rate.and_then(|r| r.parse().ok()),
     })
 }
 
@@ -132,6 +146,13 @@ mod tests {
         assert_eq!(probed.container, "mov,mp4,m4a,3gp,3g2,mj2");
         assert_eq!(probed.streams, [ProbedStream { kind: "video".into(), codec: "h264".into() }, ProbedStream { kind: "audio".into(), codec: "aac".into() }]);
         assert_eq!(probed.duration_seconds, Some(12.5));
+        assert_eq!(probed.length_seconds(1_000_000), Some(12.5), "the stated length first");
+        // An MP3 read from a pipe states no length: its size over its bit rate.
+        let piped_mp3 =
+            parse(br#"{"streams": [{"codec_name": "mp3", "codec_type": "audio"}], "format": {"format_name": "mp3", "bit_rate": "32000"}}"#).unwrap();
+        assert_eq!((piped_mp3.duration_seconds, piped_mp3.length_seconds(40_000)), (None, Some(10.0)));
+        let nothing_known = parse(br#"{"streams": [], "format": {"format_name": "wav"}}"#).unwrap();
+        assert_eq!(nothing_known.length_seconds(40_000), None);
         assert!(matches!(parse(b"{}"), Err(ProbeError::Unreadable(_))), "no format: nothing was recognised");
         assert!(matches!(parse(b"not json"), Err(ProbeError::Unreadable(_))));
     }

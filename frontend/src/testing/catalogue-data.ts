@@ -64,6 +64,7 @@ export function makeBookDetail(overrides: Partial<BookDetail> = {}): BookDetail 
     body: SAMPLE_BODY,
     sections: SAMPLE_SECTIONS,
     mediaUrl: `/media/premium/audio/${id}.mp3?exp=1&sig=ab`,
+    audioSeconds: 754,
     video: `/media/premium/video/${id}.mp4?exp=1&sig=cd`,
     infographic: null,
     notLoggedIn: false,

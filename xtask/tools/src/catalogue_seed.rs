@@ -355,7 +355,8 @@ fn narrate(conn: &mut PgConnection, store: &MediaStore, runtime: &Runtime, books
     for (book, made) in results {
         let made = made.with_context(|| format!("narrating {}", book.subid))?;
         runtime.put(store, &made.audio_key, made.audio)?;
-        write::set_book_audio(conn, book.book_id, Some(&made.audio_key))?;
+        let seconds = made.seconds.map(|s| s.round() as i32);
+        write::set_book_audio(conn, book.book_id, Some(&made.audio_key), seconds)?;
         if let Some(video) = made.video {
             let key = format!("premium/video/{}.mp4", book.subid);
             runtime.put(store, &key, video)?;

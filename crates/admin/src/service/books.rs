@@ -104,6 +104,7 @@ impl<'s, S: AdminStore + ?Sized> Admin<'s, S> {
             vector: String::new(),
             infographic: None,
             media_url: None,
+            audio_seconds: None,
             video: None,
             podcast: None,
             free: false,
@@ -167,8 +168,17 @@ impl<'s, S: AdminStore + ?Sized> Admin<'s, S> {
     }
 
     /// Records an uploaded file as the book's media for `slot` (the file is stored already); for a
-    /// cover, `card` is its small variant for book cards (none for a vector cover).
-    pub fn set_book_media(&self, actor: UserId, id: i64, slot: MediaSlot, key: &str, card: Option<&str>) -> Result<AdminBook, AdminError> {
+    /// cover, `card` is its small variant for book cards (none for a vector cover); for narration,
+    /// `seconds` is its length as read from the file.
+    pub fn set_book_media(
+        &self,
+        actor: UserId,
+        id: i64,
+        slot: MediaSlot,
+        key: &str,
+        card: Option<&str>,
+        seconds: Option<f64>,
+    ) -> Result<AdminBook, AdminError> {
         let before = self.book(id)?;
         let mut after = before.clone();
         match slot {
@@ -178,7 +188,10 @@ impl<'s, S: AdminStore + ?Sized> Admin<'s, S> {
             }
             MediaSlot::Vector => after.vector = key.to_owned(),
             MediaSlot::Infographic => after.infographic = Some(key.to_owned()),
-            MediaSlot::Media => after.media_url = Some(key.to_owned()),
+            MediaSlot::Media => {
+                after.media_url = Some(key.to_owned());
+                after.audio_seconds = seconds.filter(|s| s.is_finite() && *s >= 0.0).map(|s| s.round().min(f64::from(i32::MAX)) as i32);
+            }
             MediaSlot::Podcast => after.podcast = Some(key.to_owned()),
             MediaSlot::Video => after.video = Some(key.to_owned()),
         }

@@ -147,6 +147,7 @@ impl BookRow {
             goals: self.goals,
             tags: self.tags,
             media_url: self.media_url,
+            audio_seconds: self.audio_seconds,
             video: self.video,
             free: self.free,
             popular: self.popular,

@@ -66,6 +66,7 @@ pub struct BookRow {
     pub goals: Vec<String>,
     pub tags: Vec<String>,
     pub media_url: Option<String>,
+    pub audio_seconds: Option<i32>,
     pub video: Option<String>,
     pub free: bool,
     pub popular: bool,

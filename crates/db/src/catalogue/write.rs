@@ -138,9 +138,10 @@ pub fn set_monthly_preview(conn: &mut PgConnection, month: NaiveDate, book_id: i
         .execute(conn)
 }
 
-/// Sets a book's audio key (the seeder attaches audio after synthesising it).
-pub fn set_book_audio(conn: &mut PgConnection, book_id: i64, key: Option<&str>) -> QueryResult<usize> {
-    diesel::update(books::table.find(book_id)).set(books::media_url.eq(key)).execute(conn)
+/// Sets a book's audio key and the narration's length (the seeder attaches audio after
+/// synthesising it).
+pub fn set_book_audio(conn: &mut PgConnection, book_id: i64, key: Option<&str>, seconds: Option<i32>) -> QueryResult<usize> {
+    diesel::update(books::table.find(book_id)).set((books::media_url.eq(key), books::audio_seconds.eq(seconds))).execute(conn)
 }
 
 /// Sets a book's video key.

@@ -3617,6 +3617,11 @@ export interface components {
         };
         /** @description The reader's book: the card's fields, the text the caller may read and the access flags. */
         BookDetail: components["schemas"]["BookCard"] & {
+            /**
+             * Format: int32
+             * @description The narration's length in whole seconds (shown before the audio loads), when known.
+             */
+            audioSeconds: number | null;
             authorDescription: string;
             /** @description The whole sanitised body, only for callers entitled to it. */
             body: string | null;

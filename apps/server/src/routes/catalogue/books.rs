@@ -172,6 +172,7 @@ fn book_result(state: &AppState, opened: OpenedBook) -> serde_json::Result<BookR
         body: text.body,
         sections: text.sections,
         media_url: opened.audio.map(|key| signed_url(state, &key)),
+        audio_seconds: details.audio_seconds,
         video: opened.video.map(|key| signed_url(state, &key)),
         infographic: opened.infographic.map(|key| signed_url(state, &key)),
         not_logged_in: access.not_logged_in,

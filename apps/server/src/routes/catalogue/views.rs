@@ -130,6 +130,9 @@ pub struct BookDetail {
     /// Signed audio URL, only for entitled callers.
     #[schema(required = true)]
     pub media_url: Option<String>,
+    /// The narration's length in whole seconds (shown before the audio loads), when known.
+    #[schema(required = true)]
+    pub audio_seconds: Option<i32>,
     /// Signed video URL, only for entitled callers.
     #[schema(required = true)]
     pub video: Option<String>,

@@ -50,7 +50,7 @@ fn editing_needs_a_cover_first_sanitises_the_body_and_audits_what_changed() {
     let id = admin.add_book(ADMIN, &walden()).unwrap().id;
     let edit = BookForm { body: Some("<h3>Why</h3><p onclick=\"x()\">Simplify.</p><script>alert(1)</script>"), ..walden() };
     assert_eq!(admin.update_book(ADMIN, id, &edit).unwrap_err().to_string(), "Please specify Image.");
-    admin.set_book_media(ADMIN, id, MediaSlot::Photo, "covers/walden.png", Some("covers/walden-card.jpg")).unwrap();
+    admin.set_book_media(ADMIN, id, MediaSlot::Photo, "covers/walden.png", Some("covers/walden-card.jpg"), None).unwrap();
     assert_eq!(admin.book(id).unwrap().image_card.as_deref(), Some("covers/walden-card.jpg"));
     let saved = admin.update_book(ADMIN, id, &edit).unwrap();
     assert_eq!(saved.body.as_str(), "<h3>Why</h3><p>Simplify.</p>");
@@ -62,6 +62,21 @@ fn editing_needs_a_cover_first_sanitises_the_body_and_audits_what_changed() {
     admin.update_book(ADMIN, id, &edit).unwrap();
     assert_eq!(store.audit().len(), count, "an unchanged save writes nothing");
     assert_eq!(admin.update_book(ADMIN, 99, &edit).unwrap_err(), AdminError::BookNotFound);
+}
+
+#[test]
+fn narration_keeps_the_length_read_from_its_file_and_other_uploads_leave_it() {
+    let store = store();
+    let admin = Admin::new(&store, now());
+    let id = admin.add_book(ADMIN, &walden()).unwrap().id;
+    let narrated = admin.set_book_media(ADMIN, id, MediaSlot::Media, "premium/audio/walden.mp3", None, Some(271.6)).unwrap();
+    assert_eq!((narrated.media_url.as_deref(), narrated.audio_seconds), (Some("premium/audio/walden.mp3"), Some(272)));
+    let filmed = admin.set_book_media(ADMIN, id, MediaSlot::Video, "premium/video/walden.mp4", None, Some(12.0)).unwrap();
+    assert_eq!(filmed.audio_seconds, Some(272), "a video's length is not the narration's");
+    let unknown = admin.set_book_media(ADMIN, id, MediaSlot::Media, "premium/audio/walden-2.mp3", None, None).unwrap();
+    assert_eq!(unknown.audio_seconds, None, "a new file whose length is unknown does not keep the old one's");
+    let nonsense = admin.set_book_media(ADMIN, id, MediaSlot::Media, "premium/audio/walden-3.mp3", None, Some(f64::NAN)).unwrap();
+    assert_eq!(nonsense.audio_seconds, None);
 }
 
 #[test]

@@ -69,7 +69,7 @@ fn goals_need_title_and_short_title_then_a_mobile_title_on_edit_and_books_link_t
         &BookForm { title: Some("Walden"), author: Some("Thoreau"), goals: Some(vec![goal.id, goal.id]), ..BookForm::default() },
     );
     assert!(matches!(linked, Err(AdminError::Invalid(ref m)) if m == "Please specify Image."), "the cover comes first: {linked:?}");
-    admin.set_book_media(ADMIN, book, crate::books::MediaSlot::Photo, "public/covers/w.png", None).unwrap();
+    admin.set_book_media(ADMIN, book, crate::books::MediaSlot::Photo, "public/covers/w.png", None, None).unwrap();
     let book = admin
         .update_book(ADMIN, book, &BookForm { title: Some("Walden"), author: Some("Thoreau"), goals: Some(vec![goal.id, goal.id]), ..BookForm::default() })
         .unwrap();

@@ -13,6 +13,8 @@ interface AudioPlayerProps {
   title: string;
   /** Called once, the first time playback starts (issue 4: position save). */
   onFirstPlay?: () => void;
+  /** The length the server read from the file, shown until the file's own metadata arrives. */
+  knownSeconds?: number | null;
 }
 
 /**
@@ -20,12 +22,14 @@ interface AudioPlayerProps {
  * speed button (1 → 1.25 → … → 2 → 0.5 → 0.75 → 1), elapsed/duration and a seek bar that works
  * with a click or the keyboard. Audio failures are only logged (spec §8).
  */
-export function AudioPlayer({ src, title, onFirstPlay }: AudioPlayerProps) {
+export function AudioPlayer({ src, title, onFirstPlay, knownSeconds }: AudioPlayerProps) {
   const audioRef = useRef<HTMLAudioElement>(null);
   const [state, setState] = useState<PlayerState>('stopped');
   const [speed, setSpeed] = useState(1);
   const [current, setCurrent] = useState(0);
-  const [duration, setDuration] = useState(0);
+  const [duration, setDuration] = useState(knownSeconds ?? 0);
+  // A length the file does not give yet (NaN, Infinity while streaming) keeps the one known.
+  const takeDuration = (seconds: number) => setDuration((was) => (Number.isFinite(seconds) && seconds > 0 ? seconds : was));
   const played = useRef(false);
 
   const known = Number.isFinite(duration) && duration > 0;
@@ -114,10 +118,10 @@ export function AudioPlayer({ src, title, onFirstPlay }: AudioPlayerProps) {
         preload="metadata"
         onLoadedMetadata={(event) => {
           const audio = event.currentTarget;
-          setDuration(audio.duration);
+          takeDuration(audio.duration);
           audio.playbackRate = speed;
         }}
-        onDurationChange={(event) => setDuration(event.currentTarget.duration)}
+        onDurationChange={(event) => takeDuration(event.currentTarget.duration)}
         onTimeUpdate={(event) => setCurrent(event.currentTarget.currentTime)}
         onPlay={markPlaying}
         onPause={(event) => {

@@ -152,7 +152,7 @@ export function Reader({ book, progress, preferences }: ReaderProps) {
 
         {book.mediaUrl || book.hasVideo ? (
           <div className="reader__media">
-            {book.mediaUrl ? <AudioPlayer src={book.mediaUrl} title={book.title} onFirstPlay={onFirstPlay} /> : null}
+            {book.mediaUrl ? <AudioPlayer src={book.mediaUrl} title={book.title} onFirstPlay={onFirstPlay} knownSeconds={book.audioSeconds} /> : null}
             {book.hasVideo ? (
               <Link className="reader__video-link" to={videoPath}>
                 <ReaderIcon name="video" />

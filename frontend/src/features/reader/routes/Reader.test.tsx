@@ -435,6 +435,24 @@ describe('reader: audio', () => {
     }
   });
 
+  it("shows the length the server read before the file loads, then the file's own", async () => {
+    await openMember(makeBookDetail({ audioSeconds: 754 }));
+    const slider = screen.getByRole('slider', { name: 'Seek' });
+    expect(slider).toHaveAttribute('aria-valuetext', '0:00 of 12:34');
+    // A stream whose length is not known yet keeps the stored one.
+    Object.defineProperty(audio(), 'duration', { configurable: true, value: Number.NaN });
+    fireEvent.durationChange(audio());
+    expect(slider).toHaveAttribute('aria-valuetext', '0:00 of 12:34');
+    Object.defineProperty(audio(), 'duration', { configurable: true, value: 755.2 });
+    fireEvent.loadedMetadata(audio());
+    expect(slider).toHaveAttribute('aria-valuetext', '0:00 of 12:35');
+  });
+
+  it('without a stored length waits for the file', async () => {
+    await openMember(makeBookDetail({ audioSeconds: null }));
+    expect(screen.getByRole('slider', { name: 'Seek' })).toHaveAttribute('aria-valuetext', '0:00 of 0:00');
+  });
+
   it('shows elapsed and duration and seeks with the keyboard and a click', async () => {
     await openMember();
     Object.defineProperty(audio(), 'duration', { configurable: true, value: 125 });
