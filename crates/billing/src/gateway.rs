@@ -221,6 +221,14 @@ pub struct Gateways<'g> {
     pub paypal: Option<&'g dyn PayPalPayments>,
 }
 
+/// An object id the page got from the provider's script (a PaymentMethod, a SetupIntent), when it
+/// looks like one: letters, digits, `_` and `-`, at most 255. Anything else is refused as bad input
+/// before the provider is asked: such an id cannot name anything there, and cannot even be put in
+/// the path of a request to it.
+pub fn provider_object_id(sent: Option<&str>) -> Option<&str> {
+    sent.map(str::trim).filter(|id| !id.is_empty() && id.len() <= 255 && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-'))
+}
+
 /// The provider names stored with each charge.
 pub const STRIPE: &str = "stripe";
 pub const PAYPAL: &str = "paypal";

@@ -44,7 +44,7 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
     /// retried, and the subscription's state (and the member's access) follows.
     pub fn finish_card_update(&self, gateways: Gateways<'_>, session: Session, setup: Option<&str>) -> Result<CardUpdated, BillingError> {
         let cards = gateways.card.ok_or(BillingError::NotConfigured)?;
-        let setup = setup.map(str::trim).filter(|s| !s.is_empty()).ok_or(BillingError::CardNotCreated)?;
+        let setup = crate::gateway::provider_object_id(setup).ok_or(BillingError::CardNotCreated)?;
         let (charge, _) = self.card_subscription(session)?;
         let (snapshot, declined) = match cards.use_new_card(&charge.reference, setup).map_err(|e| BillingError::ProviderUnavailable(e.0))? {
             CardUpdate::Updated { snapshot } => (snapshot, None),

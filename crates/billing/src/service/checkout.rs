@@ -52,7 +52,7 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
         let gift = checkout.gift.as_ref();
         let (user, email) = self.buyer_email_for(&plan, &checkout.buyer, gift)?;
         Self::check_gift(&plan, gift, Some(&email))?;
-        let payment_method = checkout.payment_method.map(str::trim).filter(|p| !p.is_empty()).ok_or(BillingError::CardNotCreated)?;
+        let payment_method = crate::gateway::provider_object_id(checkout.payment_method).ok_or(BillingError::CardNotCreated)?;
         let card_fingerprint = cards.card_fingerprint(payment_method).map_err(|e| BillingError::ProviderUnavailable(e.0))?;
         let keys = TrialKeys { user, email: Some(normalised(&email)).filter(|e| !e.is_empty()), card: card_fingerprint.clone(), paypal_payer: None };
         let decided = self.decide(&plan, user, &keys)?;

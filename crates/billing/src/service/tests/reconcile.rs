@@ -267,3 +267,15 @@ fn a_purchase_settled_by_a_request_with_a_later_clock_is_still_the_plan_answered
     let CheckoutResult::Complete { plan, .. } = told else { panic!("{told:?}") };
     assert_eq!(plan.map(|p| (p.plan_id, p.end_paid_date)), Some(("lifetime".to_owned(), None)));
 }
+
+#[test]
+fn a_card_id_that_cannot_name_a_payment_method_is_refused_before_the_provider_is_asked() {
+    let store = InMemoryBilling::with_standard_plans();
+    let cards = FakeCards::new(now());
+    for sent in ["", "  ", "pm visa", "pm_visa/../charges", "pm_visa?expand=x", "é", &"p".repeat(256)] {
+        assert_eq!(ada_buys(&store, &cards, "lifetime", sent, now()).unwrap_err(), BillingError::CardNotCreated, "{sent:?}");
+    }
+    assert!(cards.payments.lock().unwrap().is_empty(), "the provider was never asked");
+    assert!(store.charges().is_empty(), "nothing was recorded");
+    assert!(matches!(ada_buys(&store, &cards, "lifetime", " pm_visa ", now()), Ok(CheckoutResult::Complete { .. })), "spaces around it are the page's");
+}
