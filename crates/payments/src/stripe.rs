@@ -62,7 +62,19 @@ const CURRENCY: stripe_types::Currency = stripe_types::Currency::USD;
 
 pub struct StripePayments {
     client: Client,
-    runtime: tokio::runtime::Runtime,
+    /// Always `Some` until dropped (see `Drop`).
+    runtime: Option<tokio::runtime::Runtime>,
+}
+
+/// The server drops its state (and this adapter) inside its own async runtime when it stops; a
+/// runtime dropped there the usual way waits for its threads and panics ("Cannot drop a runtime
+/// in a context where blocking is not allowed"). It is let go without waiting instead.
+impl Drop for StripePayments {
+    fn drop(&mut self) {
+        if let Some(runtime) = self.runtime.take() {
+            runtime.shutdown_background();
+        }
+    }
 }
 
 impl StripePayments {
@@ -78,11 +90,11 @@ impl StripePayments {
         let client = runtime
             .block_on(async { ClientBuilder::new(settings.secret_key.clone()).url(settings.api_base.clone()).timeout(Duration::from_secs(20)).build() })
             .map_err(|e| GatewayUnavailable(format!("the Stripe client: {e}")))?;
-        Ok(StripePayments { client, runtime })
+        Ok(StripePayments { client, runtime: Some(runtime) })
     }
 
     fn run<T>(&self, future: impl Future<Output = T>) -> T {
-        self.runtime.block_on(future)
+        self.runtime.as_ref().expect("the runtime lives until the adapter is dropped").block_on(future)
     }
 
     /// The customer Stripe has for this member (by the `gistbook_member` we gave it), or for a
@@ -524,5 +536,19 @@ mod version_tests {
     #[test]
     fn the_documented_api_version_is_the_one_async_stripe_sends() {
         assert_eq!(super::STRIPE_API_VERSION, stripe_shared::version::VERSION.as_str());
+    }
+}
+
+#[cfg(test)]
+mod drop_tests {
+    use super::*;
+
+    #[test]
+    fn the_adapter_is_dropped_inside_an_async_runtime_without_a_panic() {
+        // As the server does when it stops: its state goes inside its own runtime.
+        let settings = StripeSettings { secret_key: "sk_test_x".into(), api_base: "http://127.0.0.1:9/".into(), webhook_secret: "whsec_x".into() };
+        let adapter = StripePayments::new(&settings).expect("the adapter");
+        let server = tokio::runtime::Builder::new_current_thread().build().expect("a runtime");
+        server.block_on(async move { drop(adapter) });
     }
 }
