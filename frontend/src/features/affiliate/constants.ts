@@ -1,3 +1,5 @@
+import { withRedirect } from '@/lib/auth/redirect';
+
 /** What an affiliate earns of every Premium purchase through their link (docs/referral.md). */
 export const COMMISSION = '10%';
 
@@ -5,5 +7,5 @@ export const COMMISSION = '10%';
 export const INVITE_PAGE = '/invite';
 
 /** Signed out on /invite: log in or sign up, and come back here (the auth pages' `redirect`). */
-export const INVITE_LOGIN = `/login?redirect=${encodeURIComponent(INVITE_PAGE)}`;
-export const INVITE_SIGNUP = `/signup?redirect=${encodeURIComponent(INVITE_PAGE)}`;
+export const INVITE_LOGIN = withRedirect('/login', INVITE_PAGE);
+export const INVITE_SIGNUP = withRedirect('/signup', INVITE_PAGE);

@@ -1,8 +1,10 @@
+import { withRedirect } from '@/lib/auth/redirect';
+
 /** The challenge's page. */
 export const CHALLENGE_PAGE = '/ten-day-challenge';
 
 /** Log in and come back here (the login page's `redirect`): `/login?redirect=%2Ften-day-challenge`. */
-export const CHALLENGE_LOGIN = `/login?redirect=${encodeURIComponent(CHALLENGE_PAGE)}`;
+export const CHALLENGE_LOGIN = withRedirect('/login', CHALLENGE_PAGE);
 
 /** How long the "log in to save" note shows before the login page. */
 export const LOGIN_DELAY_MS = 1000;

@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router';
-import { signInPath } from './session-status';
+import { signInPath } from './redirect';
 
 /**
  * For a page anyone may see but only a member may use (public in the back-office route table:

@@ -35,5 +35,3 @@ export function useSessionStatus(): SessionStatus {
 
   return status;
 }
-
-export { signInPath } from './redirect';

@@ -3,12 +3,9 @@ import { Icon } from '@/components/Icon';
 import { REFER_A_FRIEND_PAGE } from '@/lib/constants';
 import { isBuilt } from '@/lib/pending-pages';
 
-/** Where the box sends the member: the invite form. */
-export const INVITE_PAGE = REFER_A_FRIEND_PAGE;
-
 /** The invite-a-friend box; nothing while the page it leads to is not built yet (pending-pages.ts). */
 export function InviteFriendBox() {
-  if (!isBuilt(INVITE_PAGE)) return null;
+  if (!isBuilt(REFER_A_FRIEND_PAGE)) return null;
   return (
     <section className="card invite-box" aria-labelledby="invite-title">
       <div className="invite-box__art">
@@ -19,7 +16,7 @@ export function InviteFriendBox() {
           Invite a friend, unlock a summary
         </h2>
         <p>Share Gistbook with a friend and get one more free summary on us.</p>
-        <Link className="btn btn--primary btn--md" to={INVITE_PAGE}>
+        <Link className="btn btn--primary btn--md" to={REFER_A_FRIEND_PAGE}>
           Invite a friend
         </Link>
       </div>

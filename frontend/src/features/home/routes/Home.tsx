@@ -6,7 +6,7 @@ import { errorMessage } from '@/lib/api/client';
 import { ProtectedRoute } from '@/lib/auth/protected-route';
 import { useSession } from '@/lib/auth/session-api';
 import { TokenLoginScreen } from '@/lib/auth/token-login';
-import { isPaidCookie } from '@/lib/storage';
+import { useViewerHasPremium } from '@/lib/auth/viewer-premium';
 import { useHome } from '../api/get-home';
 import { Greeting } from '../components/Greeting';
 import { HomeInsights } from '../components/HomeInsights';
@@ -31,12 +31,12 @@ function HomePage() {
   const home = useHome();
   useDocumentTitle('My Home');
   const user = session.data?.user;
+  const isPaid = useViewerHasPremium();
 
   // Members who have not picked any categories pick them first (spec: Home, Other screens); an
   // operator's account is for the back office, so it is never sent there.
   const homeUser = home.data?.user;
   if (homeUser && homeUser.recommends.length === 0 && !homeUser.isAdmin) return <Navigate to="/choose-categories/new" replace />;
-  const isPaid = user ? user.isPaid : isPaidCookie();
   const showInvite = Boolean(user && !user.isPaid && !user.friendEmail);
 
   return (
