@@ -102,9 +102,11 @@ pub enum Playback {
     Video,
 }
 
-/// The codecs browsers play (Chromium, Firefox and Safari), by ffprobe's names.
-const AUDIO_CODECS: &[&str] = &["mp3", "aac", "opus", "vorbis", "flac", "alac"];
+/// The codecs Chromium, Firefox and Safari all play, by ffprobe's names: audio files (WAV's PCM
+/// included), and a video's picture and sound.
+const AUDIO_CODECS: &[&str] = &["mp3", "aac", "opus", "vorbis", "flac", "pcm_u8", "pcm_s16le", "pcm_s24le", "pcm_f32le"];
 const VIDEO_CODECS: &[&str] = &["h264", "vp8", "vp9", "av1"];
+const VIDEO_SOUND_CODECS: &[&str] = &["mp3", "aac", "opus", "vorbis"];
 
 /// One stream of an uploaded file, as the media prober named it (`audio`/`video`, `mp3`/`h264`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -119,12 +121,11 @@ impl Playback {
     /// decode. `None` streams: the prober could not read the file at all.
     pub fn check(self, streams: Option<&[ProbedStream<'_>]>) -> Result<(), AdminError> {
         let plays = |streams: &[ProbedStream<'_>]| {
-            let decodable =
-                |kind: &str, codecs: &[&str]| streams.iter().filter(|s| s.kind == kind).all(|s| codecs.contains(&s.codec) || s.codec.starts_with("pcm_"));
+            let decodable = |kind: &str, codecs: &[&str]| streams.iter().filter(|s| s.kind == kind).all(|s| codecs.contains(&s.codec));
             let has = |kind: &str| streams.iter().any(|s| s.kind == kind);
             match self {
                 Playback::Audio => has("audio") && decodable("audio", AUDIO_CODECS),
-                Playback::Video => has("video") && decodable("video", VIDEO_CODECS) && decodable("audio", AUDIO_CODECS),
+                Playback::Video => has("video") && decodable("video", VIDEO_CODECS) && decodable("audio", VIDEO_SOUND_CODECS),
             }
         };
         match streams {
@@ -282,6 +283,11 @@ mod tests {
         assert!(refused(video, Some(&streams(&[("audio", "aac")]))).starts_with("This video would not play"), "sound alone is not a video");
         assert!(refused(video, Some(&streams(&[("video", "mpeg4")]))).contains("H.264, VP8, VP9 or AV1"));
         assert!(refused(video, Some(&streams(&[("video", "h264"), ("audio", "ac3")]))).starts_with("This video would not play"));
+        assert!(
+            refused(video, Some(&streams(&[("video", "h264"), ("audio", "pcm_s16le")]))).starts_with("This video would not play"),
+            "PCM sound is for WAV files"
+        );
+        assert!(refused(audio, Some(&streams(&[("audio", "pcm_alaw")]))).starts_with("This audio would not play"));
         assert!(refused(audio, None).starts_with("This file could not be read as audio"));
         assert!(refused(video, None).starts_with("This file could not be read as a video"));
     }
