@@ -459,16 +459,16 @@ impl CoverImages for InMemoryCovers {
 }
 
 impl Unlocks for InMemoryCatalogue {
-    fn free_member(&self, member: UserId, book_id: i64) -> PortResult<FreeMember> {
+    fn free_member(&self, member: UserId, book_id: Option<i64>) -> PortResult<FreeMember> {
         let invited = self.user(member).is_some_and(|u| u.friend_email.is_some());
         Ok(self.with(|s| {
             let mine: Vec<_> = s.unlocks.iter().filter(|u| u.0 == member).collect();
-            FreeMember { invited_a_friend: invited, unlocks_used: mine.len() as u32, this_book_unlock: mine.iter().find(|u| u.1 == book_id).map(|u| u.2) }
+            FreeMember { invited_a_friend: invited, unlocks_used: mine.len() as u32, this_book_unlock: mine.iter().find(|u| Some(u.1) == book_id).map(|u| u.2) }
         }))
     }
 
     fn open_with_unlock(&self, member: UserId, book_id: i64, at: Timestamp, spend: &dyn Fn(FreeMember) -> Option<u32>) -> PortResult<FreeMember> {
-        let facts = self.free_member(member, book_id)?;
+        let facts = self.free_member(member, Some(book_id))?;
         if let Some(ordinal) = spend(facts) {
             self.with(|s| s.unlocks.push((member, book_id, ordinal, at)));
         }

@@ -74,9 +74,9 @@ pub trait Books {
 
 /// Free members' unlocks and their picks.
 pub trait Unlocks {
-    /// How many books `member` has unlocked, whether this one is among them, and whether the
-    /// member earned the invite bonus.
-    fn free_member(&self, member: UserId, book_id: i64) -> PortResult<FreeMember>;
+    /// How many books `member` has unlocked, whether `book_id` (when given) is among them, and
+    /// whether the member earned the invite bonus.
+    fn free_member(&self, member: UserId, book_id: Option<i64>) -> PortResult<FreeMember>;
     /// The same facts read with the member locked; `spend` (the entitlement rule) says which
     /// unlock, if any, opening the book now takes, and it is recorded before the lock is released,
     /// so two tabs cannot both take the last unlock. Returns the facts `spend` was given.

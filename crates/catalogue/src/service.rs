@@ -237,7 +237,7 @@ impl<'s, S: CatalogueStore + ?Sized> Catalogue<'s, S> {
                 (self.store.open_with_unlock(id, book.id, self.now, &|unlocks| decide(audience, unlocks, facts).spend_unlock)?, None)
             }
             Audience::Free(id) => {
-                let unlocks = self.store.free_member(id, book.id)?;
+                let unlocks = self.store.free_member(id, Some(book.id))?;
                 let asks = decide(audience, unlocks, facts).spend_unlock.is_some();
                 (unlocks, asks.then(|| UnlockOffer { left: unlocks.unlocks_left(), allowance: unlocks.allowance() }))
             }
@@ -260,8 +260,7 @@ impl<'s, S: CatalogueStore + ?Sized> Catalogue<'s, S> {
     pub fn free_summaries(&self, who: Session) -> Result<Option<FreeSummaries>> {
         match self.caller(Some(who))?.audience {
             Audience::Free(id) => {
-                // No book: only the member's own counts are read.
-                let member = self.store.free_member(id, 0)?;
+                let member = self.store.free_member(id, None)?;
                 Ok(Some(FreeSummaries { left: member.unlocks_left(), allowance: member.allowance(), invite_bonus_available: !member.invited_a_friend }))
             }
             Audience::Paid(_) | Audience::Visitor => Ok(None),
@@ -327,7 +326,7 @@ impl<'s, S: CatalogueStore + ?Sized> Catalogue<'s, S> {
     /// What `audience` may have of `book` without spending an unlock.
     fn peek_access(&self, audience: Audience, book: &Book, preview: PreviewCandidates) -> Result<Access> {
         let unlocks = match audience {
-            Audience::Free(id) => self.store.free_member(id, book.id)?,
+            Audience::Free(id) => self.store.free_member(id, Some(book.id))?,
             Audience::Visitor | Audience::Paid(_) => FreeMember::default(),
         };
         Ok(peek(audience, unlocks, facts_of(book, preview.preview())))

@@ -246,27 +246,30 @@ impl Books for PgStore<'_> {
 }
 
 /// The member's unlock facts; `lock` holds the member's row until the transaction ends.
-fn free_member(conn: &mut PgConnection, member: i64, book_id: i64, lock: bool) -> QueryResult<FreeMember> {
+fn free_member(conn: &mut PgConnection, member: i64, book_id: Option<i64>, lock: bool) -> QueryResult<FreeMember> {
     let invited = users::table.find(member).select(users::friend_email.is_not_null());
     let invited_a_friend: bool = if lock { invited.for_update().first(conn)? } else { invited.first(conn)? };
     let used: i64 = book_unlocks::table.filter(book_unlocks::user_id.eq(member)).count().get_result(conn)?;
-    let this_book: Option<i32> = book_unlocks::table
-        .filter(book_unlocks::user_id.eq(member).and(book_unlocks::book_id.eq(book_id)))
-        .select(book_unlocks::ordinal)
-        .first(conn)
-        .optional()?;
+    let this_book: Option<i32> = match book_id {
+        Some(book_id) => book_unlocks::table
+            .filter(book_unlocks::user_id.eq(member).and(book_unlocks::book_id.eq(book_id)))
+            .select(book_unlocks::ordinal)
+            .first(conn)
+            .optional()?,
+        None => None,
+    };
     Ok(FreeMember { invited_a_friend, unlocks_used: used as u32, this_book_unlock: this_book.map(|n| n as u32) })
 }
 
 impl Unlocks for PgStore<'_> {
-    fn free_member(&self, member: UserId, book_id: i64) -> PortResult<FreeMember> {
+    fn free_member(&self, member: UserId, book_id: Option<i64>) -> PortResult<FreeMember> {
         self.run(|conn| free_member(conn, member.0, book_id, false))
     }
 
     fn open_with_unlock(&self, member: UserId, book_id: i64, at: Timestamp, spend: &dyn Fn(FreeMember) -> Option<u32>) -> PortResult<FreeMember> {
         self.run(|conn| {
             conn.transaction(|conn| {
-                let facts = free_member(conn, member.0, book_id, true)?;
+                let facts = free_member(conn, member.0, Some(book_id), true)?;
                 if let Some(ordinal) = spend(facts) {
                     diesel::insert_into(book_unlocks::table)
                         .values((
