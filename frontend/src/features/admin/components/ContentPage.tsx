@@ -4,7 +4,7 @@ import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 
 /** A back-office page's header: the way back to its list, the title and a line about the item. */
-export function PageHeader({ back, title, lead, action }: { back?: { to: string; label: string }; title: string; lead?: ReactNode; action?: ReactNode }) {
+export function PageHeader({ back, title, lead, action }: { back?: { to: string; label: string }; title: ReactNode; lead?: ReactNode; action?: ReactNode }) {
   return (
     <header className={action ? 'page__header admin-heading' : 'page__header'}>
       <div>

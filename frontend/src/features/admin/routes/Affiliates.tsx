@@ -1,7 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
-import { Spinner } from '@/components/Spinner';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { errorMessage } from '@/lib/api/client';
 import type { AdminAffiliate } from '@/lib/api/types';
@@ -15,9 +14,8 @@ import {
   type AffiliateFilter,
 } from '../api/affiliates';
 import { useCsvDownload } from '../api/download-csv';
-import { QueryError } from '../components/AccessPages';
+import { ListPage } from '../components/ListPage';
 import { PayoutForm } from '../components/PayoutForm';
-import { TableRegion } from '../components/TableRegion';
 import { count, excerpt, money, toDay } from '../format';
 import '../affiliates.css';
 
@@ -121,16 +119,33 @@ export default function Affiliates() {
   const pending = affiliates.data?.pending;
 
   return (
-    <>
-      <header className="page__header admin-heading">
-        <div>
-          <h1 className="page__title">Affiliates {pending !== undefined ? <span className="badge admin-title-count">{pending} pending</span> : null}</h1>
-          <p className="page__lead">Applications to the affiliate programme, what each affiliate brought, and their payouts.</p>
-        </div>
+    <ListPage
+      title={<>Affiliates {pending !== undefined ? <span className="badge admin-title-count">{pending} pending</span> : null}</>}
+      lead="Applications to the affiliate programme, what each affiliate brought, and their payouts."
+      action={
         <Button variant="ghost" loading={csv.busy} loadingText="Preparing the CSV…" onClick={() => csv.download(AFFILIATES_CSV_PATH, AFFILIATES_CSV_NAME)}>
           Download CSV
         </Button>
-      </header>
+      }
+      query={affiliates}
+      rows={(data) => data.affiliates}
+      loading="Loading affiliates…"
+      empty={EMPTY[filter]}
+      count={(rows, data) => countText(rows.length, data.total, filter)}
+      liveCount
+      label="Affiliates"
+      tableClass="affiliates-table"
+      columns={COLUMNS}
+      row={(affiliate) => (
+        <AffiliateRow
+          key={affiliate.userId}
+          affiliate={affiliate}
+          busy={pendingId === affiliate.userId}
+          onDecide={(status) => decide.mutate({ userId: affiliate.userId, status })}
+        />
+      )}
+      more="Load More"
+    >
       {csv.error ? <Alert tone="warning">{csv.error}</Alert> : null}
 
       <div className="admin-filter" role="group" aria-label="Show affiliates">
@@ -149,48 +164,6 @@ export default function Affiliates() {
       </div>
 
       {decide.isError ? <Alert tone="warning">{errorMessage(decide.error)}</Alert> : null}
-      {affiliates.isPending ? <Spinner label="Loading affiliates…" /> : null}
-      {affiliates.isError ? <QueryError error={affiliates.error} /> : null}
-      {affiliates.data ? (
-        <>
-          <p className="admin-count" aria-live="polite">
-            {countText(affiliates.data.affiliates.length, affiliates.data.total, filter)}
-          </p>
-          {affiliates.data.affiliates.length === 0 ? <p className="admin-empty">{EMPTY[filter]}</p> : null}
-          {affiliates.data.affiliates.length > 0 ? (
-            <TableRegion label="Affiliates">
-              <table className="admin-table affiliates-table">
-                <thead>
-                  <tr>
-                    {COLUMNS.map((column) => (
-                      <th key={column} scope="col">
-                        {column}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {affiliates.data.affiliates.map((affiliate) => (
-                    <AffiliateRow
-                      key={affiliate.userId}
-                      affiliate={affiliate}
-                      busy={pendingId === affiliate.userId}
-                      onDecide={(status) => decide.mutate({ userId: affiliate.userId, status })}
-                    />
-                  ))}
-                </tbody>
-              </table>
-            </TableRegion>
-          ) : null}
-          {affiliates.hasNextPage ? (
-            <div className="admin-more">
-              <Button variant="ghost" loading={affiliates.isFetchingNextPage} loadingText="Loading…" onClick={() => void affiliates.fetchNextPage()}>
-                Load More
-              </Button>
-            </div>
-          ) : null}
-        </>
-      ) : null}
-    </>
+    </ListPage>
   );
 }

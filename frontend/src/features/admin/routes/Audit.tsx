@@ -1,14 +1,11 @@
 import { Link, useSearchParams } from 'react-router';
-import { Button } from '@/components/Button';
-import { Spinner } from '@/components/Spinner';
 import { useDocumentTitle } from '@/components/use-document-title';
 import type { AuditEntry } from '@/lib/api/types';
 import { AUDIT_ACTIONS, actionLabel, useAudit } from '../api/audit';
-import { QueryError } from '../components/AccessPages';
 import { Changes } from '../components/Changes';
 import { AdminForm } from '../components/form/AdminForm';
 import { textOf, type FieldDefinition } from '../components/form/types';
-import { TableRegion } from '../components/TableRegion';
+import { ListPage } from '../components/ListPage';
 import { toDateTime } from '../format';
 import '../audit.css';
 
@@ -36,11 +33,34 @@ export default function Audit() {
   ];
 
   return (
-    <>
-      <header className="page__header">
-        <h1 className="page__title">Audit log</h1>
-        <p className="page__lead">Every change made in the back office, newest first.</p>
-      </header>
+    <ListPage
+      title="Audit log"
+      lead="Every change made in the back office, newest first."
+      query={audit}
+      rows={(data) => data}
+      loading="Loading the audit log…"
+      empty="No changes found."
+      label="Audit log"
+      tableClass="audit-table"
+      columns={['When', 'Who', 'Action', 'What', 'Changes', 'Reason']}
+      row={(entry) => (
+        <tr key={entry.id}>
+          <td className="audit-table__when">
+            <time dateTime={new Date(entry.at).toISOString()}>{toDateTime(entry.at)}</time>
+          </td>
+          <td className="admin-table__wrap">{entry.actorEmail ?? (entry.actorId ? `#${entry.actorId}` : 'system')}</td>
+          <td>{actionLabel(entry.action)}</td>
+          <td>
+            <What entry={entry} />
+          </td>
+          <td>
+            <Changes before={entry.before} after={entry.after} />
+          </td>
+          <td className="admin-table__wrap">{entry.reason ?? ''}</td>
+        </tr>
+      )}
+      more="Load older"
+    >
       <AdminForm
         key={`${action}/${entityId}`}
         fields={fields}
@@ -54,50 +74,6 @@ export default function Audit() {
           setParams(next);
         }}
       />
-      {audit.isPending ? <Spinner label="Loading the audit log…" /> : null}
-      {audit.isError ? <QueryError error={audit.error} /> : null}
-      {audit.data && audit.data.length === 0 ? <p className="admin-empty">No changes found.</p> : null}
-      {audit.data && audit.data.length > 0 ? (
-        <TableRegion label="Audit log">
-          <table className="admin-table audit-table">
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">Action</th>
-                <th scope="col">What</th>
-                <th scope="col">Changes</th>
-                <th scope="col">Reason</th>
-              </tr>
-            </thead>
-            <tbody>
-              {audit.data.map((entry) => (
-                <tr key={entry.id}>
-                  <td className="audit-table__when">
-                    <time dateTime={new Date(entry.at).toISOString()}>{toDateTime(entry.at)}</time>
-                  </td>
-                  <td className="admin-table__wrap">{entry.actorEmail ?? (entry.actorId ? `#${entry.actorId}` : 'system')}</td>
-                  <td>{actionLabel(entry.action)}</td>
-                  <td>
-                    <What entry={entry} />
-                  </td>
-                  <td>
-                    <Changes before={entry.before} after={entry.after} />
-                  </td>
-                  <td className="admin-table__wrap">{entry.reason ?? ''}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableRegion>
-      ) : null}
-      {audit.hasNextPage ? (
-        <div className="admin-more">
-          <Button variant="ghost" loading={audit.isFetchingNextPage} loadingText="Loading…" onClick={() => void audit.fetchNextPage()}>
-            Load older
-          </Button>
-        </div>
-      ) : null}
-    </>
+    </ListPage>
   );
 }

@@ -2,15 +2,13 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
-import { Spinner } from '@/components/Spinner';
 import { scrollToTop } from '@/components/scroll';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { errorMessage } from '@/lib/api/client';
 import type { AdminBookRow } from '@/lib/api/types';
 import { useBookAction, useBooks, type BookAction, type BookSort } from '../api/books';
 import { UPLOAD_SCREENS } from '../api/upload';
-import { QueryError } from '../components/AccessPages';
-import { TableRegion } from '../components/TableRegion';
+import { ListPage } from '../components/ListPage';
 import '../books.css';
 
 export const EMPTY_TEXT = 'No books found.';
@@ -71,100 +69,82 @@ export default function BooksList() {
   const busy = (book: AdminBookRow, kind: BookAction) => action.isPending && action.variables?.id === book.id && action.variables.action === kind;
 
   return (
-    <>
-      <header className="page__header admin-heading">
-        <h1 className="page__title">Books</h1>
+    <ListPage
+      title="Books"
+      action={
         <Link className="btn btn--primary btn--md" to="/admin/book-add">
           Add book
         </Link>
-      </header>
-      {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
-      {books.isPending ? <Spinner label="Loading books…" /> : null}
-      {books.isError ? <QueryError error={books.error} /> : null}
-      {books.data && books.data.length === 0 ? <p className="admin-empty">{EMPTY_TEXT}</p> : null}
-      {books.data && books.data.length > 0 ? (
+      }
+      query={books}
+      rows={(data) => data}
+      loading="Loading books…"
+      empty={EMPTY_TEXT}
+      count={(rows) => (
         <>
-          <p className="admin-count">
-            {books.data.length === 1 ? '1 book' : `${books.data.length} books`}
-            {sort === 'uploadDate' ? ', newest first.' : sort === 'id' ? ', by ID.' : ', by title.'}
-          </p>
-          <TableRegion label="Books">
-            <table className="admin-table admin-books">
-              <thead>
-                <tr>
-                  <SortHeader column="id" label="ID" sort={sort} onSort={(next) => setParams({ sort: next })} />
-                  <SortHeader column="title" label="Title" sort={sort} onSort={(next) => setParams({ sort: next })} />
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {books.data.map((book) => (
-                  <tr key={book.id} className={book.deleted ? 'admin-books__row--deleted' : undefined}>
-                    <td>{book.id}</td>
-                    <td className="admin-books__title">
-                      <span>
-                        {book.title} by {book.author}
-                      </span>
-                      {book.deleted ? <span className="badge admin-badge--deleted">Deleted</span> : null}
-                      {book.preview ? <span className="badge badge--success">This month's preview</span> : null}
-                    </td>
-                    <td>
-                      <ul className="admin-books__actions" aria-label={`Actions for ${book.title}`}>
-                        <li>
-                          <Link to={`/admin/book-edit/${book.id}`} aria-label={`Edit ${book.title}`}>
-                            Edit
-                          </Link>
-                        </li>
-                        {UPLOAD_SCREENS.map((screen) => (
-                          <li key={screen.slot}>
-                            <Link to={`/admin/book-${screen.slot}/${book.id}`} aria-label={`${screen.short} of ${book.title}`}>
-                              {screen.short}
-                            </Link>
-                          </li>
-                        ))}
-                      </ul>
-                      <div className="admin-books__buttons">
-                        {book.deleted ? (
-                          <Button
-                            size="sm"
-                            variant="ghost"
-                            loading={busy(book, 'restore')}
-                            onClick={() => run(book, 'restore')}
-                            aria-label={`Restore ${book.title}`}
-                          >
-                            Restore
-                          </Button>
-                        ) : (
-                          <Button
-                            size="sm"
-                            variant="ghost"
-                            loading={busy(book, 'delete')}
-                            onClick={() => run(book, 'delete')}
-                            aria-label={`Delete ${book.title}`}
-                          >
-                            Delete
-                          </Button>
-                        )}
-                        {!book.deleted && !book.preview ? (
-                          <Button
-                            size="sm"
-                            variant="ghost"
-                            loading={busy(book, 'preview')}
-                            onClick={() => run(book, 'preview')}
-                            aria-label={`${PREVIEW_LABEL}: ${book.title}`}
-                          >
-                            {PREVIEW_LABEL}
-                          </Button>
-                        ) : null}
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableRegion>
+          {rows.length === 1 ? '1 book' : `${rows.length} books`}
+          {sort === 'uploadDate' ? ', newest first.' : sort === 'id' ? ', by ID.' : ', by title.'}
         </>
-      ) : null}
-    </>
+      )}
+      label="Books"
+      tableClass="admin-books"
+      columns={[
+        <SortHeader column="id" label="ID" sort={sort} onSort={(next) => setParams({ sort: next })} />,
+        <SortHeader column="title" label="Title" sort={sort} onSort={(next) => setParams({ sort: next })} />,
+        'Actions',
+      ]}
+      row={(book) => (
+        <tr key={book.id} className={book.deleted ? 'admin-books__row--deleted' : undefined}>
+          <td>{book.id}</td>
+          <td className="admin-books__title">
+            <span>
+              {book.title} by {book.author}
+            </span>
+            {book.deleted ? <span className="badge admin-badge--deleted">Deleted</span> : null}
+            {book.preview ? <span className="badge badge--success">This month's preview</span> : null}
+          </td>
+          <td>
+            <ul className="admin-books__actions" aria-label={`Actions for ${book.title}`}>
+              <li>
+                <Link to={`/admin/book-edit/${book.id}`} aria-label={`Edit ${book.title}`}>
+                  Edit
+                </Link>
+              </li>
+              {UPLOAD_SCREENS.map((screen) => (
+                <li key={screen.slot}>
+                  <Link to={`/admin/book-${screen.slot}/${book.id}`} aria-label={`${screen.short} of ${book.title}`}>
+                    {screen.short}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+            <div className="admin-books__buttons">
+              {book.deleted ? (
+                <Button size="sm" variant="ghost" loading={busy(book, 'restore')} onClick={() => run(book, 'restore')} aria-label={`Restore ${book.title}`}>
+                  Restore
+                </Button>
+              ) : (
+                <Button size="sm" variant="ghost" loading={busy(book, 'delete')} onClick={() => run(book, 'delete')} aria-label={`Delete ${book.title}`}>
+                  Delete
+                </Button>
+              )}
+              {!book.deleted && !book.preview ? (
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  loading={busy(book, 'preview')}
+                  onClick={() => run(book, 'preview')}
+                  aria-label={`${PREVIEW_LABEL}: ${book.title}`}
+                >
+                  {PREVIEW_LABEL}
+                </Button>
+              ) : null}
+            </div>
+          </td>
+        </tr>
+      )}
+    >
+      {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
+    </ListPage>
   );
 }

@@ -1,13 +1,8 @@
 import { Link, useSearchParams } from 'react-router';
-import { Alert } from '@/components/Alert';
-import { Spinner } from '@/components/Spinner';
 import { useDocumentTitle } from '@/components/use-document-title';
 import type { AdminCollectionView } from '@/lib/api/types';
-import { accessFromError } from '../api/access';
 import { COLLECTIONS_ERROR, useAdminCollections } from '../api/collections';
-import { QueryError } from '../components/AccessPages';
-import { PageHeader } from '../components/ContentPage';
-import { TableRegion } from '../components/TableRegion';
+import { ListPage } from '../components/ListPage';
 import { toDateTime } from '../format';
 
 export const NO_COLLECTIONS = 'No collections yet.';
@@ -53,70 +48,58 @@ export default function CollectionsList() {
     setParams({ sort: next, dir: nextDirection });
   };
 
-  const rows = collections.data ? sortCollections(collections.data, field, direction) : [];
-  const refused = collections.isError && accessFromError(collections.error) !== null;
-
   return (
-    <>
-      <PageHeader
-        title="Collections"
-        action={
-          <Link className="btn btn--primary btn--md" to="/admin/collection-add">
-            Add collection
-          </Link>
-        }
-      />
-      {collections.isPending ? <Spinner label="Loading collections…" /> : null}
-      {collections.isError ? refused ? <QueryError error={collections.error} /> : <Alert tone="warning">{COLLECTIONS_ERROR}</Alert> : null}
-      {collections.data && collections.data.length === 0 ? <p className="admin-empty">{NO_COLLECTIONS}</p> : null}
-      {collections.data && collections.data.length > 0 ? (
+    <ListPage
+      title="Collections"
+      action={
+        <Link className="btn btn--primary btn--md" to="/admin/collection-add">
+          Add collection
+        </Link>
+      }
+      query={collections}
+      rows={(data) => sortCollections(data, field, direction)}
+      loading="Loading collections…"
+      errorText={COLLECTIONS_ERROR}
+      empty={NO_COLLECTIONS}
+      count={(rows) => (
         <>
-          <p className="admin-count">
-            {collections.data.length === 1 ? '1 collection' : `${collections.data.length} collections`}, by{' '}
-            {FIELDS.find((item) => item.field === field)?.label.toLowerCase()}, {direction === 'asc' ? 'ascending' : 'descending'}.
-          </p>
-          <TableRegion label="Collections">
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  {FIELDS.map((item) => {
-                    const active = item.field === field;
-                    return (
-                      <th key={item.field} scope="col" aria-sort={active ? (direction === 'asc' ? 'ascending' : 'descending') : undefined}>
-                        <button type="button" className="admin-sort" onClick={() => sortBy(item.field)}>
-                          {item.label}
-                          <span className="admin-sort__mark" aria-hidden="true">
-                            {active ? (direction === 'asc' ? '▲' : '▼') : '↕'}
-                          </span>
-                        </button>
-                      </th>
-                    );
-                  })}
-                  <th scope="col">Edit</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((collection) => (
-                  <tr key={collection.id}>
-                    <td>{collection.id}</td>
-                    <td className="admin-content__title">
-                      <span>{collection.title}</span>
-                      {collection.subtitle ? <span className="admin-content__sub">{collection.subtitle}</span> : null}
-                    </td>
-                    <td>{collection.bookCount}</td>
-                    <td className="admin-content__date">{collection.uploadDate ? toDateTime(collection.uploadDate) : ''}</td>
-                    <td>
-                      <Link to={`/admin/collection-edit/${collection.id}`} aria-label={`Edit ${collection.title}`}>
-                        Edit
-                      </Link>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableRegion>
+          {rows.length === 1 ? '1 collection' : `${rows.length} collections`}, by {FIELDS.find((item) => item.field === field)?.label.toLowerCase()},{' '}
+          {direction === 'asc' ? 'ascending' : 'descending'}.
         </>
-      ) : null}
-    </>
+      )}
+      label="Collections"
+      columns={[
+        ...FIELDS.map((item) => {
+          const active = item.field === field;
+          return (
+            <th key={item.field} scope="col" aria-sort={active ? (direction === 'asc' ? 'ascending' : 'descending') : undefined}>
+              <button type="button" className="admin-sort" onClick={() => sortBy(item.field)}>
+                {item.label}
+                <span className="admin-sort__mark" aria-hidden="true">
+                  {active ? (direction === 'asc' ? '▲' : '▼') : '↕'}
+                </span>
+              </button>
+            </th>
+          );
+        }),
+        'Edit',
+      ]}
+      row={(collection) => (
+        <tr key={collection.id}>
+          <td>{collection.id}</td>
+          <td className="admin-content__title">
+            <span>{collection.title}</span>
+            {collection.subtitle ? <span className="admin-content__sub">{collection.subtitle}</span> : null}
+          </td>
+          <td>{collection.bookCount}</td>
+          <td className="admin-content__date">{collection.uploadDate ? toDateTime(collection.uploadDate) : ''}</td>
+          <td>
+            <Link to={`/admin/collection-edit/${collection.id}`} aria-label={`Edit ${collection.title}`}>
+              Edit
+            </Link>
+          </td>
+        </tr>
+      )}
+    />
   );
 }

@@ -1,13 +1,10 @@
 import { Link } from 'react-router';
-import { Spinner } from '@/components/Spinner';
 import { useDocumentTitle } from '@/components/use-document-title';
 import type { AdminCouponView, PlanView } from '@/lib/api/types';
 import { useCoupons } from '../api/coupons';
 import { usePlans } from '../api/users';
-import { QueryError } from '../components/AccessPages';
-import { PageHeader } from '../components/ContentPage';
 import { discountText, plansText, usesText, validText } from '../components/coupon-fields';
-import { TableRegion } from '../components/TableRegion';
+import { ListPage } from '../components/ListPage';
 import '../coupons.css';
 
 export const COUPON_COLUMNS = ['Code', 'Discount', 'Plans', 'Valid', 'Uses', 'Once per member', 'Site offer', 'State'];
@@ -46,47 +43,24 @@ export default function Coupons() {
   const plans = usePlans();
 
   return (
-    <>
-      <PageHeader
-        title="Coupons"
-        lead="Discounts members enter at checkout, and the site's offer the banner shows. Times are in your time zone."
-        action={
-          <Link className="btn btn--primary btn--md" to="/admin/coupon-add">
-            Add coupon
-          </Link>
-        }
-      />
-      {coupons.isPending ? <Spinner label="Loading coupons…" /> : null}
-      {coupons.isError ? <QueryError error={coupons.error} /> : null}
-      {coupons.data ? (
-        <>
-          <p className="admin-count" aria-live="polite">
-            {coupons.data.length === 1 ? '1 coupon.' : `${coupons.data.length} coupons.`}
-          </p>
-          {coupons.data.length === 0 ? (
-            <p className="admin-empty">No coupons yet.</p>
-          ) : (
-            <TableRegion label="Coupons">
-              <table className="admin-table coupons-table">
-                <thead>
-                  <tr>
-                    {COUPON_COLUMNS.map((column) => (
-                      <th key={column} scope="col">
-                        {column}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {coupons.data.map((coupon) => (
-                    <CouponRow key={coupon.code} coupon={coupon} plans={plans.data ?? []} />
-                  ))}
-                </tbody>
-              </table>
-            </TableRegion>
-          )}
-        </>
-      ) : null}
-    </>
+    <ListPage
+      title="Coupons"
+      lead="Discounts members enter at checkout, and the site's offer the banner shows. Times are in your time zone."
+      action={
+        <Link className="btn btn--primary btn--md" to="/admin/coupon-add">
+          Add coupon
+        </Link>
+      }
+      query={coupons}
+      rows={(data) => data}
+      loading="Loading coupons…"
+      empty="No coupons yet."
+      count={(rows) => (rows.length === 1 ? '1 coupon.' : `${rows.length} coupons.`)}
+      liveCount
+      label="Coupons"
+      tableClass="coupons-table"
+      columns={COUPON_COLUMNS}
+      row={(coupon) => <CouponRow key={coupon.code} coupon={coupon} plans={plans.data ?? []} />}
+    />
   );
 }

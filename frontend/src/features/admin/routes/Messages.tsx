@@ -1,13 +1,11 @@
 import { useSearchParams } from 'react-router';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
-import { Spinner } from '@/components/Spinner';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { errorMessage } from '@/lib/api/client';
 import type { AdminMessage } from '@/lib/api/types';
 import { KIND_LABELS, useMarkMessage, useMessages, type MessageFilter } from '../api/messages';
-import { QueryError } from '../components/AccessPages';
-import { TableRegion } from '../components/TableRegion';
+import { ListPage } from '../components/ListPage';
 import { excerpt, toDateTime } from '../format';
 import '../messages.css';
 
@@ -86,14 +84,23 @@ export default function Messages() {
   const unread = messages.data?.unread;
 
   return (
-    <>
-      <header className="page__header">
-        <h1 className="page__title">
-          Messages {unread !== undefined ? <span className="badge admin-title-count">{unread === 1 ? '1 unread' : `${unread} unread`}</span> : null}
-        </h1>
-        <p className="page__lead">What visitors and members sent through the contact, suggest-a-book and feedback forms, newest first.</p>
-      </header>
-
+    <ListPage
+      title={<>Messages {unread !== undefined ? <span className="badge admin-title-count">{unread === 1 ? '1 unread' : `${unread} unread`}</span> : null}</>}
+      lead="What visitors and members sent through the contact, suggest-a-book and feedback forms, newest first."
+      query={messages}
+      rows={(data) => data.messages}
+      loading="Loading messages…"
+      empty={filter === 'unread' ? NO_UNREAD : NO_MESSAGES}
+      count={(rows, data) => countText(rows.length, data.total, filter)}
+      liveCount
+      label="Messages"
+      tableClass="messages-table"
+      columns={['Kind', 'From', 'Message', 'Received', 'State', 'Action']}
+      row={(message) => (
+        <MessageRow key={message.id} message={message} busy={pendingId === message.id} onToggle={() => mark.mutate({ id: message.id, read: !message.read })} />
+      )}
+      more="Load More"
+    >
       <div className="admin-filter" role="group" aria-label="Show messages">
         {FILTERS.map((option) => (
           <button
@@ -109,49 +116,6 @@ export default function Messages() {
       </div>
 
       {mark.isError ? <Alert tone="warning">{errorMessage(mark.error)}</Alert> : null}
-      {messages.isPending ? <Spinner label="Loading messages…" /> : null}
-      {messages.isError ? <QueryError error={messages.error} /> : null}
-      {messages.data ? (
-        <>
-          <p className="admin-count" aria-live="polite">
-            {countText(messages.data.messages.length, messages.data.total, filter)}
-          </p>
-          {messages.data.messages.length === 0 ? <p className="admin-empty">{filter === 'unread' ? NO_UNREAD : NO_MESSAGES}</p> : null}
-          {messages.data.messages.length > 0 ? (
-            <TableRegion label="Messages">
-              <table className="admin-table messages-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Kind</th>
-                    <th scope="col">From</th>
-                    <th scope="col">Message</th>
-                    <th scope="col">Received</th>
-                    <th scope="col">State</th>
-                    <th scope="col">Action</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {messages.data.messages.map((message) => (
-                    <MessageRow
-                      key={message.id}
-                      message={message}
-                      busy={pendingId === message.id}
-                      onToggle={() => mark.mutate({ id: message.id, read: !message.read })}
-                    />
-                  ))}
-                </tbody>
-              </table>
-            </TableRegion>
-          ) : null}
-          {messages.hasNextPage ? (
-            <div className="admin-more">
-              <Button variant="ghost" loading={messages.isFetchingNextPage} loadingText="Loading…" onClick={() => void messages.fetchNextPage()}>
-                Load More
-              </Button>
-            </div>
-          ) : null}
-        </>
-      ) : null}
-    </>
+    </ListPage>
   );
 }

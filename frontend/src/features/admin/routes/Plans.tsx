@@ -1,12 +1,9 @@
 import { Link } from 'react-router';
-import { Spinner } from '@/components/Spinner';
 import { useDocumentTitle } from '@/components/use-document-title';
 import type { AdminPlanView } from '@/lib/api/types';
 import { useAdminPlans } from '../api/plans';
-import { QueryError } from '../components/AccessPages';
-import { PageHeader } from '../components/ContentPage';
 import { priceText, trialText } from '../components/plan-fields';
-import { TableRegion } from '../components/TableRegion';
+import { ListPage } from '../components/ListPage';
 import '../coupons.css';
 
 export const PLAN_COLUMNS = ['Plan', 'Kind', 'Price', 'Trial', 'Sold', 'PayPal plan'];
@@ -40,34 +37,16 @@ export default function Plans() {
   const plans = useAdminPlans();
 
   return (
-    <>
-      <PageHeader title="Plans" lead={PLANS_NOTE} />
-      {plans.isPending ? <Spinner label="Loading plans…" /> : null}
-      {plans.isError ? <QueryError error={plans.error} /> : null}
-      {plans.data ? (
-        plans.data.length === 0 ? (
-          <p className="admin-empty">No plans.</p>
-        ) : (
-          <TableRegion label="Plans">
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  {PLAN_COLUMNS.map((column) => (
-                    <th key={column} scope="col">
-                      {column}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {plans.data.map((plan) => (
-                  <PlanRow key={plan.id} plan={plan} />
-                ))}
-              </tbody>
-            </table>
-          </TableRegion>
-        )
-      ) : null}
-    </>
+    <ListPage
+      title="Plans"
+      lead={PLANS_NOTE}
+      query={plans}
+      rows={(data) => data}
+      loading="Loading plans…"
+      empty="No plans."
+      label="Plans"
+      columns={PLAN_COLUMNS}
+      row={(plan) => <PlanRow key={plan.id} plan={plan} />}
+    />
   );
 }

@@ -1,12 +1,9 @@
 import { Link, useSearchParams } from 'react-router';
-import { Button } from '@/components/Button';
-import { Spinner } from '@/components/Spinner';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { useUsers } from '../api/users';
-import { QueryError } from '../components/AccessPages';
 import { AdminForm } from '../components/form/AdminForm';
 import type { FieldDefinition } from '../components/form/types';
-import { TableRegion } from '../components/TableRegion';
+import { ListPage } from '../components/ListPage';
 import { toDay } from '../format';
 
 export const SEARCH_LABEL = 'Search by e-mail or name';
@@ -27,10 +24,29 @@ export default function Users() {
   const fields: FieldDefinition[] = [{ id: 'q', label: SEARCH_LABEL, type: 'text', inputType: 'search', value: q }];
 
   return (
-    <>
-      <header className="page__header">
-        <h1 className="page__title">Members</h1>
-      </header>
+    <ListPage
+      title="Members"
+      query={users}
+      rows={(data) => data.users}
+      loading="Loading members…"
+      count={(rows, data) => countText(rows.length, data.total, q)}
+      liveCount
+      label="Members"
+      columns={['Id', 'E-mail', 'Date', 'Edit']}
+      row={(user) => (
+        <tr key={user.id}>
+          <td>{user.id}</td>
+          <td className="admin-table__wrap">{user.email}</td>
+          <td>{toDay(user.createDate)}</td>
+          <td>
+            <Link to={`/admin/users/${user.id}`} aria-label={`Edit ${user.email}`}>
+              Edit
+            </Link>
+          </td>
+        </tr>
+      )}
+      more="Load More"
+    >
       <AdminForm
         key={q}
         fields={fields}
@@ -49,50 +65,6 @@ export default function Users() {
           <Link to="/admin/users">Show every member</Link>
         </p>
       ) : null}
-      {users.isPending ? <Spinner label="Loading members…" /> : null}
-      {users.isError ? <QueryError error={users.error} /> : null}
-      {users.data ? (
-        <>
-          <p className="admin-count" aria-live="polite">
-            {countText(users.data.users.length, users.data.total, q)}
-          </p>
-          {users.data.users.length > 0 ? (
-            <TableRegion label="Members">
-              <table className="admin-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Id</th>
-                    <th scope="col">E-mail</th>
-                    <th scope="col">Date</th>
-                    <th scope="col">Edit</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {users.data.users.map((user) => (
-                    <tr key={user.id}>
-                      <td>{user.id}</td>
-                      <td className="admin-table__wrap">{user.email}</td>
-                      <td>{toDay(user.createDate)}</td>
-                      <td>
-                        <Link to={`/admin/users/${user.id}`} aria-label={`Edit ${user.email}`}>
-                          Edit
-                        </Link>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableRegion>
-          ) : null}
-          {users.hasNextPage ? (
-            <div className="admin-more">
-              <Button variant="ghost" loading={users.isFetchingNextPage} loadingText="Loading…" onClick={() => void users.fetchNextPage()}>
-                Load More
-              </Button>
-            </div>
-          ) : null}
-        </>
-      ) : null}
-    </>
+    </ListPage>
   );
 }

@@ -2,15 +2,12 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
-import { Spinner } from '@/components/Spinner';
 import { scrollToTop } from '@/components/scroll';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { errorMessage } from '@/lib/api/client';
 import type { AdminVisualView } from '@/lib/api/types';
 import { useDeleteVisual, useReorderVisuals, useVisuals } from '../api/visuals';
-import { QueryError } from '../components/AccessPages';
-import { PageHeader } from '../components/ContentPage';
-import { TableRegion } from '../components/TableRegion';
+import { ListPage } from '../components/ListPage';
 
 export const NO_VISUALS = 'No visuals yet.';
 
@@ -45,8 +42,6 @@ export default function VisualsList() {
   const [notice, setNotice] = useState<{ tone: 'success' | 'warning'; text: string } | null>(null);
   const focusAfter = useRef<{ id: number; step: -1 | 1 } | null>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
-
-  const rows = visuals.data ? visualOrder(visuals.data) : [];
 
   // After a move (rendered in its new place) the moved slide's button keeps the focus, or its
   // other button once it reached an end.
@@ -96,108 +91,89 @@ export default function VisualsList() {
   };
 
   return (
-    <>
-      <PageHeader
-        title="Visuals"
-        lead="The slides of books’ visual summaries, each book’s in the order members see them."
-        action={
-          <Link className="btn btn--primary btn--md" to="/admin/visuals-add">
-            Add visual
-          </Link>
-        }
-      />
+    <ListPage
+      title="Visuals"
+      lead="The slides of books’ visual summaries, each book’s in the order members see them."
+      action={
+        <Link className="btn btn--primary btn--md" to="/admin/visuals-add">
+          Add visual
+        </Link>
+      }
+      query={visuals}
+      rows={visualOrder}
+      loading="Loading visuals…"
+      empty={NO_VISUALS}
+      count={(rows) => (rows.length === 1 ? '1 visual.' : `${rows.length} visuals, by book and in order.`)}
+      label="Visuals"
+      columns={['ID', 'Book ID', 'Title', 'Edit', 'Photo', 'Delete', 'Order']}
+      row={(visual, _index, rows) => {
+        const siblings = visual.bookId === null ? [] : rows.filter((other) => other.bookId === visual.bookId);
+        const place = siblings.findIndex((other) => other.id === visual.id);
+        return (
+          <tr key={visual.id}>
+            <td>{visual.id}</td>
+            <td>{visual.bookId ?? '–'}</td>
+            <td className="admin-content__title">
+              <span>{visual.title}</span>
+              {visual.bookTitle ? <span className="admin-content__sub">{visual.bookTitle}</span> : null}
+            </td>
+            <td>
+              <Link to={`/admin/visuals-update/${visual.id}`} aria-label={`Edit ${visual.title}`}>
+                Edit
+              </Link>
+            </td>
+            <td>
+              <Link to={`/admin/visuals-photo/${visual.id}`} aria-label={`Photo of ${visual.title}`}>
+                Photo
+              </Link>
+            </td>
+            <td>
+              <Button
+                size="sm"
+                variant="ghost"
+                loading={remove.isPending && remove.variables === visual.id}
+                onClick={() => onDelete(visual)}
+                aria-label={`Delete ${visual.title}`}
+              >
+                Delete
+              </Button>
+            </td>
+            <td>
+              {siblings.length > 1 ? (
+                <div className="admin-order" role="group" aria-label={`Order of ${visual.title}: slide ${place + 1} of ${siblings.length}`}>
+                  <button
+                    type="button"
+                    id={buttonId(visual.id, -1)}
+                    className="admin-order__button"
+                    disabled={place === 0}
+                    onClick={() => onMove(visual, siblings, -1)}
+                    aria-label={`Move ${visual.title} up`}
+                  >
+                    <span aria-hidden="true">↑</span>
+                  </button>
+                  <button
+                    type="button"
+                    id={buttonId(visual.id, 1)}
+                    className="admin-order__button"
+                    disabled={place === siblings.length - 1}
+                    onClick={() => onMove(visual, siblings, 1)}
+                    aria-label={`Move ${visual.title} down`}
+                  >
+                    <span aria-hidden="true">↓</span>
+                  </button>
+                  <span className="admin-order__place" aria-hidden="true">
+                    {place + 1}/{siblings.length}
+                  </span>
+                </div>
+              ) : null}
+            </td>
+          </tr>
+        );
+      }}
+    >
       <div ref={noticeRef} tabIndex={-1} className="admin-content__notice">
         {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
       </div>
-      {visuals.isPending ? <Spinner label="Loading visuals…" /> : null}
-      {visuals.isError ? <QueryError error={visuals.error} /> : null}
-      {visuals.data && visuals.data.length === 0 ? <p className="admin-empty">{NO_VISUALS}</p> : null}
-      {rows.length > 0 ? (
-        <>
-          <p className="admin-count">{rows.length === 1 ? '1 visual.' : `${rows.length} visuals, by book and in order.`}</p>
-          <TableRegion label="Visuals">
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">ID</th>
-                  <th scope="col">Book ID</th>
-                  <th scope="col">Title</th>
-                  <th scope="col">Edit</th>
-                  <th scope="col">Photo</th>
-                  <th scope="col">Delete</th>
-                  <th scope="col">Order</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((visual) => {
-                  const siblings = visual.bookId === null ? [] : rows.filter((other) => other.bookId === visual.bookId);
-                  const place = siblings.findIndex((other) => other.id === visual.id);
-                  return (
-                    <tr key={visual.id}>
-                      <td>{visual.id}</td>
-                      <td>{visual.bookId ?? '–'}</td>
-                      <td className="admin-content__title">
-                        <span>{visual.title}</span>
-                        {visual.bookTitle ? <span className="admin-content__sub">{visual.bookTitle}</span> : null}
-                      </td>
-                      <td>
-                        <Link to={`/admin/visuals-update/${visual.id}`} aria-label={`Edit ${visual.title}`}>
-                          Edit
-                        </Link>
-                      </td>
-                      <td>
-                        <Link to={`/admin/visuals-photo/${visual.id}`} aria-label={`Photo of ${visual.title}`}>
-                          Photo
-                        </Link>
-                      </td>
-                      <td>
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          loading={remove.isPending && remove.variables === visual.id}
-                          onClick={() => onDelete(visual)}
-                          aria-label={`Delete ${visual.title}`}
-                        >
-                          Delete
-                        </Button>
-                      </td>
-                      <td>
-                        {siblings.length > 1 ? (
-                          <div className="admin-order" role="group" aria-label={`Order of ${visual.title}: slide ${place + 1} of ${siblings.length}`}>
-                            <button
-                              type="button"
-                              id={buttonId(visual.id, -1)}
-                              className="admin-order__button"
-                              disabled={place === 0}
-                              onClick={() => onMove(visual, siblings, -1)}
-                              aria-label={`Move ${visual.title} up`}
-                            >
-                              <span aria-hidden="true">↑</span>
-                            </button>
-                            <button
-                              type="button"
-                              id={buttonId(visual.id, 1)}
-                              className="admin-order__button"
-                              disabled={place === siblings.length - 1}
-                              onClick={() => onMove(visual, siblings, 1)}
-                              aria-label={`Move ${visual.title} down`}
-                            >
-                              <span aria-hidden="true">↓</span>
-                            </button>
-                            <span className="admin-order__place" aria-hidden="true">
-                              {place + 1}/{siblings.length}
-                            </span>
-                          </div>
-                        ) : null}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </TableRegion>
-        </>
-      ) : null}
-    </>
+    </ListPage>
   );
 }
