@@ -1,13 +1,2 @@
-import { useCallback, useState } from 'react';
-import { scrollToTop } from './scroll';
-
-/** The message a form shows in its alert, and how to show one: set it and scroll it into view. */
-export function useFormAlert() {
-  const [message, setMessage] = useState<string | null>(null);
-  const showError = useCallback((text: string) => {
-    setMessage(text);
-    scrollToTop();
-  }, []);
-  const clearError = useCallback(() => setMessage(null), []);
-  return { message, showError, clearError };
-}
+/** The form kit's alert hook now lives in components/form/use-form-status.ts; this path stays for the pages that still import it. */
+export { useFormAlert } from './form/use-form-status';

@@ -1,12 +1,2 @@
-/** Back-office rule: 'Please specify {label}.' with the asterisk removed from the label. */
-export function requiredMessage(label: string): string {
-  return `Please specify ${label.replace(/\*/g, '').trim()}.`;
-}
-
-/** The first failing required field's message, or null. */
-export function firstMissing(fields: { label: string; value: string }[]): string | null {
-  for (const field of fields) {
-    if (!field.value || field.value.trim() === '') return requiredMessage(field.label);
-  }
-  return null;
-}
+/** The form kit's checks now live in components/form/validation.ts; this path stays for the pages that still import it. */
+export { firstMissing, requiredMessage } from './form/validation';

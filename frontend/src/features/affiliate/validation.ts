@@ -1,3 +1,5 @@
+import { isBlank, looksLikeEmail, type FieldProblem } from '@/components/form/validation';
+
 /**
  * The server's answers to an incomplete application (docs/referral.md, POST
  * /api/affiliate/apply), checked here first and in the server's order: each field missing (or the
@@ -23,22 +25,17 @@ export interface ApplicationValues {
   acceptTerms: boolean;
 }
 
-/** Something@something.something, no spaces: what a person could mean as an address. */
-export function looksLikeEmail(value: string): boolean {
-  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim());
-}
-
 /** Characters as the server counts them (code points, not UTF-16 units), spaces around left out. */
 function length(value: string): number {
   return [...value.trim()].length;
 }
 
 /** The first thing wrong with an application (the field and the message to show), or null. */
-export function applicationProblem(values: ApplicationValues): { field: ApplicationField; message: string } | null {
-  if (!values.name.trim()) return { field: 'name', message: NAME_MESSAGE };
-  if (!values.email.trim()) return { field: 'email', message: EMAIL_MESSAGE };
+export function applicationProblem(values: ApplicationValues): FieldProblem<ApplicationField> | null {
+  if (isBlank(values.name)) return { field: 'name', message: NAME_MESSAGE };
+  if (isBlank(values.email)) return { field: 'email', message: EMAIL_MESSAGE };
   if (!looksLikeEmail(values.email)) return { field: 'email', message: INVALID_EMAIL_MESSAGE };
-  if (!values.audience.trim()) return { field: 'audience', message: AUDIENCE_MESSAGE };
+  if (isBlank(values.audience)) return { field: 'audience', message: AUDIENCE_MESSAGE };
   if (!values.acceptTerms) return { field: 'acceptTerms', message: TERMS_MESSAGE };
   if (length(values.name) > NAME_MAX) return { field: 'name', message: NAME_LENGTH_MESSAGE };
   if (length(values.audience) > AUDIENCE_MAX) return { field: 'audience', message: AUDIENCE_LENGTH_MESSAGE };

@@ -1,3 +1,5 @@
+import { isBlank, looksLikeEmail, type FieldProblem } from '@/components/form/validation';
+
 /** The server's answers to an incomplete invite (member spec, Invite payload and validation), checked here first in this order. */
 export const YOUR_NAME_MESSAGE = 'Please enter your name.';
 export const FRIEND_NAME_MESSAGE = "Please enter your friend's name.";
@@ -12,16 +14,11 @@ export interface InviteValues {
   friendEmail: string;
 }
 
-/** Something@something.something, no spaces: what a person could mean as an address. */
-export function looksLikeEmail(value: string): boolean {
-  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim());
-}
-
 /** The first thing wrong with an invite (the field and the message to show), or null. */
-export function inviteProblem(values: InviteValues): { field: InviteField; message: string } | null {
-  if (!values.yourName.trim()) return { field: 'yourName', message: YOUR_NAME_MESSAGE };
-  if (!values.friendName.trim()) return { field: 'friendName', message: FRIEND_NAME_MESSAGE };
-  if (!values.friendEmail.trim()) return { field: 'friendEmail', message: FRIEND_EMAIL_MESSAGE };
+export function inviteProblem(values: InviteValues): FieldProblem<InviteField> | null {
+  if (isBlank(values.yourName)) return { field: 'yourName', message: YOUR_NAME_MESSAGE };
+  if (isBlank(values.friendName)) return { field: 'friendName', message: FRIEND_NAME_MESSAGE };
+  if (isBlank(values.friendEmail)) return { field: 'friendEmail', message: FRIEND_EMAIL_MESSAGE };
   if (!looksLikeEmail(values.friendEmail)) return { field: 'friendEmail', message: INVALID_EMAIL_MESSAGE };
   return null;
 }

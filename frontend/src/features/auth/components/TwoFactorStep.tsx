@@ -3,7 +3,7 @@ import { Alert } from '@/components/Alert';
 import { AuthCard } from '@/components/AuthCard';
 import { Button } from '@/components/Button';
 import { OneTimeCodeField } from '@/components/OneTimeCodeField';
-import { useFormAlert } from '@/components/use-form-alert';
+import { useFormAlert } from '@/components/form/use-form-status';
 import { ApiError, errorMessage } from '@/lib/api/client';
 import { CHALLENGE_EXPIRED_CODE, useLoginTwoFactor } from '../api/login-two-factor';
 import { useCompleteSignIn } from './use-complete-sign-in';

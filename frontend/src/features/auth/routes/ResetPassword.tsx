@@ -3,10 +3,10 @@ import { Link, useParams } from 'react-router';
 import { Alert } from '@/components/Alert';
 import { AuthCard } from '@/components/AuthCard';
 import { Button } from '@/components/Button';
-import { TextField } from '@/components/Field';
+import { TextField } from '@/components/form/Field';
 import { scrollToTop } from '@/components/scroll';
 import { useDocumentTitle } from '@/components/use-document-title';
-import { firstMissing } from '@/components/validation';
+import { firstMissing } from '@/components/form/validation';
 import { errorMessage } from '@/lib/api/client';
 import { useResetPassword } from '../api/reset-password';
 

@@ -1,13 +1,14 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { Alert } from '@/components/Alert';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '@/components/Button';
-import { TextAreaField, TextField } from '@/components/Field';
-import { scrollToTop } from '@/components/scroll';
+import { TextAreaField, TextField } from '@/components/form/Field';
+import { FormAlert } from '@/components/form/FormAlert';
+import { useFormStatus } from '@/components/form/use-form-status';
+import { firstEmpty, looksLikeEmail } from '@/components/form/validation';
 import { errorMessage } from '@/lib/api/client';
 import { useSession } from '@/lib/auth/session-api';
 import { useIsAuthenticated } from '@/lib/auth/use-auth';
 import { useSendContact, type ContactKind } from '../api/send-message';
-import { COMPLETE_FORM_MESSAGE, INVALID_EMAIL_MESSAGE, firstEmpty, focusField, looksLikeEmail } from '../validation';
+import { COMPLETE_FORM_MESSAGE, INVALID_EMAIL_MESSAGE } from '../validation';
 import { Honeypot } from './Honeypot';
 import { SentMessage } from './SentMessage';
 
@@ -39,10 +40,7 @@ export function MessageForm({ kind, messageLabel, messageHint, submitLabel = 'Se
   const [typedEmail, setEmail] = useState<string | null>(null);
   const [body, setBody] = useState('');
   const [website, setWebsite] = useState('');
-  const [invalid, setInvalid] = useState<string | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
-  const id = useId();
-  const ids = { name: `${id}-name`, email: `${id}-email`, body: `${id}-body`, alert: `${id}-alert` };
+  const form = useFormStatus<'name' | 'email' | 'body'>({ scroll: true, focusField: true });
 
   if (send.isSuccess) return <SentMessage title={sentTitle}>{sentText}</SentMessage>;
 
@@ -52,69 +50,46 @@ export function MessageForm({ kind, messageLabel, messageHint, submitLabel = 'Se
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (send.isPending) return;
-    const order = [ids.name, ids.email, ids.body];
     const missing = firstEmpty([name, email, body]);
-    const wrong = missing >= 0 ? order[missing] : looksLikeEmail(email) ? null : ids.email;
-    setInvalid(wrong ?? null);
-    if (wrong) {
-      setMessage(missing >= 0 ? COMPLETE_FORM_MESSAGE : INVALID_EMAIL_MESSAGE);
-      focusField(wrong);
+    if (missing >= 0) {
+      form.reject({ field: (['name', 'email', 'body'] as const)[missing], message: COMPLETE_FORM_MESSAGE });
       return;
     }
-    setMessage(null);
+    if (!looksLikeEmail(email)) {
+      form.reject({ field: 'email', message: INVALID_EMAIL_MESSAGE });
+      return;
+    }
+    form.clear();
     send.mutate(
       { name: name.trim(), email: email.trim(), body: body.trim(), kind, website },
       {
-        onError: (error) => {
-          setMessage(errorMessage(error));
-          scrollToTop();
-        },
+        onError: (error) => form.fail(errorMessage(error)),
       },
     );
   };
-  /** The field the message is about points to it (besides its own hint). */
-  const describedBy = (field: string, hint?: string) => [hint, invalid === field ? ids.alert : undefined].filter(Boolean).join(' ') || undefined;
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
-      {message ? (
-        <Alert tone="warning" id={ids.alert}>
-          {message}
-        </Alert>
-      ) : null}
+      <FormAlert status={form.status} id={form.alertId} />
+      <TextField {...form.field('name')} label="Name" name="name" autoComplete="name" required value={name} onChange={(event) => setName(event.target.value)} />
       <TextField
-        id={ids.name}
-        label="Name"
-        name="name"
-        autoComplete="name"
-        required
-        aria-invalid={invalid === ids.name || undefined}
-        aria-describedby={describedBy(ids.name)}
-        value={name}
-        onChange={(event) => setName(event.target.value)}
-      />
-      <TextField
-        id={ids.email}
+        {...form.field('email')}
         label="E-mail"
         name="email"
         type="email"
         inputMode="email"
         autoComplete="email"
         required
-        aria-invalid={invalid === ids.email || undefined}
-        aria-describedby={describedBy(ids.email)}
         value={email}
         onChange={(event) => setEmail(event.target.value)}
       />
       <TextAreaField
-        id={ids.body}
+        {...form.field('body')}
         label={messageLabel}
         name="body"
         rows={6}
         required
         hint={messageHint}
-        aria-invalid={invalid === ids.body || undefined}
-        aria-describedby={describedBy(ids.body, messageHint ? `${ids.body}-hint` : undefined)}
         value={body}
         onChange={(event) => setBody(event.target.value)}
       />

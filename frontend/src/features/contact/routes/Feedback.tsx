@@ -1,9 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
-import { Alert } from '@/components/Alert';
+import { useState, type FormEvent } from 'react';
 import { AuthCard } from '@/components/AuthCard';
 import { Button } from '@/components/Button';
-import { TextAreaField, TextField } from '@/components/Field';
-import { scrollToTop } from '@/components/scroll';
+import { TextAreaField, TextField } from '@/components/form/Field';
+import { FormAlert } from '@/components/form/FormAlert';
+import { useFormStatus } from '@/components/form/use-form-status';
+import { firstEmpty, looksLikeEmail } from '@/components/form/validation';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { errorMessage } from '@/lib/api/client';
 import { useSession } from '@/lib/auth/session-api';
@@ -11,7 +12,7 @@ import { useIsAuthenticated } from '@/lib/auth/use-auth';
 import { useSendFeedback } from '../api/send-message';
 import { Honeypot } from '../components/Honeypot';
 import { SentMessage } from '../components/SentMessage';
-import { INVALID_EMAIL_MESSAGE, REQUIRED_FIELDS_MESSAGE, firstEmpty, focusField, looksLikeEmail } from '../validation';
+import { INVALID_EMAIL_MESSAGE, REQUIRED_FIELDS_MESSAGE } from '../validation';
 import '../contact.css';
 
 export const FEEDBACK_SENT = 'Your feedback was submitted.';
@@ -30,35 +31,29 @@ export default function FeedbackRoute() {
   const [feedback, setFeedback] = useState('');
   const [typedEmail, setEmail] = useState<string | null>(null);
   const [website, setWebsite] = useState('');
-  const [message, setMessage] = useState<string | null>(null);
-  const [invalid, setInvalid] = useState<string | null>(null);
-  const id = useId();
-  const ids = { feedback: `${id}-feedback`, email: `${id}-email`, alert: `${id}-alert` };
+  const form = useFormStatus<'feedback' | 'email'>({ scroll: true, focusField: true });
   const email = typedEmail ?? member?.email ?? '';
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (send.isPending) return;
     const missing = firstEmpty([feedback, email]);
-    const wrong = missing >= 0 ? [ids.feedback, ids.email][missing] : looksLikeEmail(email) ? null : ids.email;
-    setInvalid(wrong ?? null);
-    if (wrong) {
-      setMessage(missing >= 0 ? REQUIRED_FIELDS_MESSAGE : INVALID_EMAIL_MESSAGE);
-      focusField(wrong);
+    if (missing >= 0) {
+      form.reject({ field: (['feedback', 'email'] as const)[missing], message: REQUIRED_FIELDS_MESSAGE });
       return;
     }
-    setMessage(null);
+    if (!looksLikeEmail(email)) {
+      form.reject({ field: 'email', message: INVALID_EMAIL_MESSAGE });
+      return;
+    }
+    form.clear();
     send.mutate(
       { feedback: feedback.trim(), email: email.trim(), website },
       {
-        onError: (error) => {
-          setMessage(errorMessage(error));
-          scrollToTop();
-        },
+        onError: (error) => form.fail(errorMessage(error)),
       },
     );
   };
-  const describedBy = (field: string) => (invalid === field ? ids.alert : undefined);
 
   return (
     <AuthCard
@@ -71,24 +66,18 @@ export default function FeedbackRoute() {
         </SentMessage>
       ) : (
         <form className="form" onSubmit={onSubmit} noValidate>
-          {message ? (
-            <Alert tone="warning" id={ids.alert}>
-              {message}
-            </Alert>
-          ) : null}
+          <FormAlert status={form.status} id={form.alertId} />
           <TextAreaField
-            id={ids.feedback}
+            {...form.field('feedback')}
             label={FEEDBACK_LABEL}
             name="feedback"
             rows={6}
             required
-            aria-invalid={invalid === ids.feedback || undefined}
-            aria-describedby={describedBy(ids.feedback)}
             value={feedback}
             onChange={(event) => setFeedback(event.target.value)}
           />
           <TextField
-            id={ids.email}
+            {...form.field('email')}
             label="E-mail"
             name="email"
             type="email"
@@ -96,8 +85,6 @@ export default function FeedbackRoute() {
             autoComplete="email"
             required
             hint="So that we can answer you."
-            aria-invalid={invalid === ids.email || undefined}
-            aria-describedby={[`${ids.email}-hint`, describedBy(ids.email)].filter(Boolean).join(' ')}
             value={email}
             onChange={(event) => setEmail(event.target.value)}
           />

@@ -1,7 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
-import { Alert } from '@/components/Alert';
+import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/Button';
-import { TextField } from '@/components/Field';
+import { TextField } from '@/components/form/Field';
+import { FormAlert } from '@/components/form/FormAlert';
+import { useFormStatus } from '@/components/form/use-form-status';
 import { errorMessage } from '@/lib/api/client';
 import { useSendInvite } from '../api/send-invite';
 import { inviteProblem, inviteSentText, type InviteField } from '../validation';
@@ -10,8 +11,6 @@ interface InviteFormProps {
   /** The member's first name, filled in as "Your name" until they type another. */
   firstName?: string;
 }
-
-type Notice = { tone: 'warning' | 'success'; text: string };
 
 /**
  * The invite form (member spec, Refer a friend; issue 15 §2): your name, your friend's name and
@@ -25,84 +24,61 @@ export function InviteForm({ firstName = '' }: InviteFormProps) {
   const [typedName, setYourName] = useState<string | null>(null);
   const [friendName, setFriendName] = useState('');
   const [friendEmail, setFriendEmail] = useState('');
-  const [invalid, setInvalid] = useState<InviteField | null>(null);
-  const [notice, setNotice] = useState<Notice | null>(null);
-  const id = useId();
-  const ids: Record<InviteField | 'notice', string> = {
-    yourName: `${id}-your-name`,
-    friendName: `${id}-friend-name`,
-    friendEmail: `${id}-friend-email`,
-    notice: `${id}-notice`,
-  };
+  const form = useFormStatus<InviteField>({ focusField: true });
   const yourName = typedName ?? firstName;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (send.isPending) return;
     const problem = inviteProblem({ yourName, friendName, friendEmail });
-    setInvalid(problem?.field ?? null);
     if (problem) {
-      setNotice({ tone: 'warning', text: problem.message });
-      document.getElementById(ids[problem.field])?.focus();
+      form.reject(problem);
       return;
     }
-    setNotice(null);
+    form.clear();
     send.mutate(
       { yourName: yourName.trim(), friendName: friendName.trim(), friendEmail: friendEmail.trim() },
       {
         onSuccess: (result) => {
-          setNotice({ tone: 'success', text: inviteSentText(result.friendEmail, result.firstInvite) });
+          form.succeed(inviteSentText(result.friendEmail, result.firstInvite));
           setFriendName('');
           setFriendEmail('');
         },
-        onError: (error) => setNotice({ tone: 'warning', text: errorMessage(error) }),
+        onError: (error) => form.fail(errorMessage(error)),
       },
     );
   };
 
-  /** A field the warning is about points to it. */
-  const describedBy = (field: InviteField) => (invalid === field && notice?.tone === 'warning' ? ids.notice : undefined);
-
   return (
     <form className="form invite-form" onSubmit={onSubmit} noValidate>
-      {notice ? (
-        <Alert tone={notice.tone} id={ids.notice}>
-          {notice.text}
-        </Alert>
-      ) : null}
+      <FormAlert status={form.status} id={form.alertId} />
       <TextField
-        id={ids.yourName}
+        {...form.field('yourName')}
         label="Your name"
         name="yourName"
         autoComplete="given-name"
         required
-        aria-invalid={invalid === 'yourName' || undefined}
-        aria-describedby={describedBy('yourName')}
         value={yourName}
         onChange={(event) => setYourName(event.target.value)}
       />
       <div className="form__row">
         <TextField
-          id={ids.friendName}
+          {...form.field('friendName')}
           label="Friend's name"
           name="friendName"
           autoComplete="off"
           required
-          aria-invalid={invalid === 'friendName' || undefined}
-          aria-describedby={describedBy('friendName')}
           value={friendName}
           onChange={(event) => setFriendName(event.target.value)}
         />
         <TextField
-          id={ids.friendEmail}
+          {...form.field('friendEmail')}
           label="Friend's e-mail"
           name="friendEmail"
           type="email"
           inputMode="email"
           autoComplete="off"
           required
-          aria-invalid={invalid === 'friendEmail' || undefined}
-          aria-describedby={describedBy('friendEmail')}
           value={friendEmail}
           onChange={(event) => setFriendEmail(event.target.value)}
         />
