@@ -39,6 +39,5 @@ export const MESSAGES = {
   pickGoal: 'Please pick one or two goals.',
   twoGoals: 'You can only pick two goals.',
   pickCategory: 'Please pick at least one category.',
-  signupRequired: 'Please specify an email or password or first name or last name.',
   saved: 'Your plan is saved.',
 } as const;

@@ -1,17 +1,13 @@
-import { useEffect, useMemo, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '@/components/Alert';
 import { AuthCard } from '@/components/AuthCard';
-import { Button } from '@/components/Button';
-import { TextField } from '@/components/Field';
 import { useDocumentTitle } from '@/components/use-document-title';
-import { useFormAlert } from '@/components/use-form-alert';
-import { errorMessage } from '@/lib/api/client';
-import { browserTimezone, withRedirect } from '@/lib/auth/redirect';
+import { useFormAlert } from '@/components/form/use-form-status';
+import { withRedirect } from '@/lib/auth/redirect';
+import { SignupForm } from '@/lib/auth/signup-form';
 import { TokenLoginScreen } from '@/lib/auth/token-login';
-import { getChargeId, getReferralId, guestPurchaseOf, guestPurchaseText, setChargeId } from '@/lib/storage';
-import type { RegisterRequest } from '@/lib/api/types';
-import { useRegister } from '../api/register';
+import { getChargeId, guestPurchaseOf, guestPurchaseText, setChargeId } from '@/lib/storage';
 import { Divider } from '../components/Divider';
 import { SocialButtons } from '../components/SocialButtons';
 import { PurchaseProblemCard } from '../components/PurchaseProblem';
@@ -23,8 +19,6 @@ import { useTwoFactorStep } from '../components/use-two-factor-step';
 
 /** Session storage has no change events within a tab: read on render. */
 const unchanging = () => () => {};
-
-export const SIGNUP_REQUIRED_MESSAGE = 'Please specify an email or password or first name or last name.';
 
 function isFreeTrial(params: URLSearchParams): boolean {
   return params.has('free-trial') && params.get('free-trial') !== 'false' && params.get('free-trial') !== '0';
@@ -47,14 +41,8 @@ function SignupPage() {
   // "Sign up with Google" for an existing member with two-factor on asks for the second step too.
   const secondStep = useTwoFactorStep();
   const callback = useProviderCallback(params.get('code'), params.get('state'), params.get('type'), redirect, secondStep.start, setPurchaseProblem);
-  const register = useRegister();
   const complete = useCompleteSignIn();
-
-  const [firstName, setFirstName] = useState('');
-  const [lastName, setLastName] = useState('');
-  // Null until typed in: the e-mail a guest just paid with stands in for it.
-  const [typedEmail, setEmail] = useState<string | null>(null);
-  const [password, setPassword] = useState('');
+  // One alert for the form, the social buttons and the second step's way back.
   const { message, showError, clearError } = useFormAlert();
 
   useDocumentTitle(secondStep.pending ? TWO_FACTOR_TITLE : freeTrial ? 'Start your free trial' : 'Sign up');
@@ -73,31 +61,6 @@ function SignupPage() {
     () => null,
   );
   const purchase = useMemo(() => guestPurchaseOf(queryCharge ?? getChargeId(), purchaseText), [queryCharge, purchaseText]);
-  const email = typedEmail ?? purchase?.email ?? '';
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    clearError();
-    if (!email.trim() || !password || !firstName.trim() || !lastName.trim()) {
-      showError(SIGNUP_REQUIRED_MESSAGE);
-      return;
-    }
-    const body: RegisterRequest = {
-      username: email.trim(),
-      password,
-      firstName: firstName.trim(),
-      lastName: lastName.trim(),
-      timezone: browserTimezone(),
-    };
-    const chargeId = queryCharge ?? getChargeId();
-    if (chargeId) body.chargeId = chargeId;
-    const rId = getReferralId();
-    if (rId) body.rId = rId;
-    register.mutate(body, {
-      onSuccess: (result) => void complete(result, { redirect, onPurchaseProblem: setPurchaseProblem }),
-      onError: (error) => showError(errorMessage(error)),
-    });
-  };
 
   if (purchaseProblem) return <PurchaseProblemCard problem={purchaseProblem} />;
   if (callback.pending) return <SigningIn />;
@@ -135,28 +98,13 @@ function SignupPage() {
       {alertText ? <Alert tone="warning">{alertText}</Alert> : null}
       <SocialButtons verb="Sign up" redirect={redirect} onError={showError} />
       <Divider>or sign up with e-mail</Divider>
-      <form className="form" onSubmit={onSubmit} noValidate>
-        <div className="form__row">
-          <TextField label="First name" name="firstName" autoComplete="given-name" value={firstName} onChange={(e) => setFirstName(e.target.value)} />
-          <TextField label="Last name" name="lastName" autoComplete="family-name" value={lastName} onChange={(e) => setLastName(e.target.value)} />
-        </div>
-        <TextField label="Email" name="email" type="email" autoComplete="email" inputMode="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          hint="At least 8 characters."
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        <Button type="submit" size="lg" block loading={register.isPending} loadingText="Creating your account…">
-          Sign up
-        </Button>
-        <p className="form__fineprint">
-          By signing up you agree to our <Link to="/terms">Terms</Link> and <Link to="/privacy">Privacy Policy</Link>.
-        </p>
-      </form>
+      {/* The e-mail a guest just paid with is filled in until another is typed. */}
+      <SignupForm
+        defaultEmail={purchase?.email ?? ''}
+        chargeId={() => queryCharge ?? getChargeId()}
+        messages={{ showError, clearError }}
+        onSignedUp={(result) => void complete(result, { redirect, onPurchaseProblem: setPurchaseProblem })}
+      />
     </AuthCard>
   );
 }

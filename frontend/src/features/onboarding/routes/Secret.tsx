@@ -13,7 +13,7 @@ import { useToken } from '@/lib/auth/use-auth';
 import { setToken } from '@/lib/storage';
 import { useCarryChoices } from '../api/carry-choices';
 import { onboardingPlanQueryOptions, useOnboardingPlan } from '../api/get-plan';
-import { SignupForm } from '../components/SignupForm';
+import { SignupSection } from '../components/SignupSection';
 import { CHALLENGE_PAGE, GET_STARTED_PAGE } from '../constants';
 import { clearChoices, isComplete, readChoices } from '../storage';
 import '../onboarding.css';
@@ -151,7 +151,7 @@ export default function SecretRoute() {
         </ol>
       ) : null}
 
-      {data && !signedIn ? <SignupForm onSignedUp={onSignedUp(data)} busy={carry.isPending} /> : null}
+      {data && !signedIn ? <SignupSection onSignedUp={onSignedUp(data)} busy={carry.isPending} /> : null}
     </div>
   );
 }
