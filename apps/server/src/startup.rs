@@ -357,7 +357,7 @@ const READ_COUNTS_INTERVAL: std::time::Duration = std::time::Duration::from_secs
 fn spawn_read_counts(pool: db::DbPool, workers: &crate::workers::Workers) -> std::thread::JoinHandle<()> {
     crate::workers::spawn_periodic("read-counts", READ_COUNTS_INTERVAL, workers, move || {
         let Ok(mut conn) = pool.get() else { return };
-        if let Err(error) = db::reading::history::fold_pending_reads(&mut conn) {
+        if let Err(error) = db::progress::history::fold_pending_reads(&mut conn) {
             tracing::warn!(%error, "could not add new readers to the read counts");
         }
     })
@@ -389,7 +389,7 @@ fn housekeeping_pass(conn: &mut diesel::PgConnection, now: kernel::Timestamp) {
     if let Err(error) = db::prune_login_challenges(conn, now) {
         tracing::warn!(%error, "could not prune two-factor challenges");
     }
-    if let Err(error) = db::reading::history::refresh_recent_reads(conn, reading_progress::history::trending_since(now)) {
+    if let Err(error) = db::progress::history::refresh_recent_reads(conn, reading_progress::history::trending_since(now)) {
         tracing::warn!(%error, "could not refresh trending counts");
     }
 }

@@ -95,6 +95,15 @@ pub trait GrantBook {
     fn save_member_plan(&self, user: UserId, plan: Option<&MemberPlan>) -> PortResult<()>;
 }
 
+/// The back office's side of a member's grants: an operator's plan edit replaces the operator's
+/// grants (and the legacy one), in the caller's transaction; purchases' and codes' grants stay.
+pub trait OperatorGrants {
+    /// Every grant of the member, oldest first.
+    fn grants_of(&self, user: UserId) -> PortResult<Vec<AccessGrant>>;
+    /// Revokes the operator's grants of the member (and the legacy one) and adds `grant`, if any.
+    fn replace_operator_grants(&self, user: UserId, grant: Option<&NewGrant>, at: Timestamp) -> PortResult<()>;
+}
+
 /// Who had a free trial: once per account, e-mail address, card and PayPal payer.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct TrialKeys {

@@ -1,38 +1,34 @@
-//! PostgreSQL adapters. `schema` mirrors the migrations; each other module holds one table group's
-//! rows and queries and implements the ports of the domain that owns them.
+//! PostgreSQL adapters, one folder per domain: each implements that domain's ports over its own
+//! tables and imports no other domain's folder (`cargo xtask tidy` checks it). What they share is
+//! plumbing only: `schema` (mirrors the migrations), `pool` and `prepared` (connections),
+//! `shared` (the connection gate `PgStore`, the mail outbox, rate-limit counters, the audit log,
+//! the session check and a book's card). `operators` holds the operators' tools (seed, CLI), and
+//! `erasure` the list of every domain's part of an account deletion.
 
-mod admin_books;
-mod admin_content;
-mod admin_coupons;
-mod admin_messages;
-mod admin_stats;
-pub mod admin_users;
-mod ai_summaries;
-pub mod analytics;
+pub mod admin;
 pub mod billing;
 pub mod catalogue;
-mod catalogue_extras;
-mod challenge;
-mod deliveries;
-mod identity_store;
-pub mod mail_queue;
+pub mod challenge;
+pub mod identity;
+pub mod progress;
+pub mod referral;
+pub mod summariser;
+
+mod erasure;
 pub mod operators;
 mod pool;
 mod prepared;
-mod quizzes;
-pub mod reading;
-mod referrals;
 pub mod schema;
-mod signing_keys;
-mod store;
-mod throttle;
-mod two_factor_store;
+pub mod shared;
 
 #[cfg(any(test, feature = "test-support"))]
 pub mod testing;
 
-pub use identity_store::{find_session_user, prune_attempts, prune_oauth_states, PgIdentityStore};
+pub use identity::signing_keys::PgKeyringStore;
+pub use identity::store::{prune_attempts, prune_oauth_states, PgIdentityStore};
+pub use identity::two_factor::prune_login_challenges;
 pub use pool::{build_pool, is_reachable, revert_all_migrations, run_migrations, with_database, DbConn, DbError, DbPool, PoolSettings, MIGRATIONS};
-pub use signing_keys::PgKeyringStore;
-pub use store::PgStore;
-pub use two_factor_store::prune_login_challenges;
+pub use shared::analytics;
+pub use shared::gate::PgStore;
+pub use shared::members::find_session_user;
+pub use shared::outbox as mail_queue;

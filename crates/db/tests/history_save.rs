@@ -4,7 +4,7 @@
 //! completion is earned once, and an unchanged save writes nothing.
 
 use chrono::{DateTime, NaiveDate, TimeZone, Utc};
-use db::reading::history::{fold_pending_reads, refresh_recent_reads, save_position};
+use db::progress::history::{fold_pending_reads, refresh_recent_reads, save_position};
 use db::testing::{scalar as count, TestDatabase};
 use diesel::sql_types::{Integer, Timestamptz};
 use diesel::{PgConnection, QueryableByName, RunQueryDsl};

@@ -76,7 +76,7 @@ async fn positions_are_saved_clamped_restored_and_saving_twice_changes_nothing()
 
     let mut conn = app.connect();
     let readers = |conn: &mut diesel::PgConnection| {
-        db::reading::history::fold_pending_reads(conn).unwrap();
+        db::progress::history::fold_pending_reads(conn).unwrap();
         count(conn, "SELECT read_count::bigint AS count FROM books WHERE subid = 'premium-1'")
     };
     let stamp = "SELECT (extract(epoch FROM updated_at) * 1000000)::bigint AS count FROM reading_history";
@@ -257,7 +257,7 @@ async fn one_member_never_sees_or_changes_anothers_progress() {
     let id = json!(catalogue.books["premium-1"]);
     let readers = || {
         let mut conn = app.connect();
-        db::reading::history::fold_pending_reads(&mut conn).unwrap();
+        db::progress::history::fold_pending_reads(&mut conn).unwrap();
         count(&mut conn, "SELECT read_count::bigint AS count FROM books WHERE subid = 'premium-1'")
     };
     let readers_before = readers();
@@ -313,16 +313,16 @@ async fn trending_counts_reads_of_the_last_thirty_days() {
     save(&app, &token, &json!(catalogue.books["premium-5"]), 1, false).await;
     // Saves queue the new reader; the counters take it when the queue is folded (every half
     // minute), once however often it is folded.
-    db::reading::history::fold_pending_reads(&mut conn).unwrap();
+    db::progress::history::fold_pending_reads(&mut conn).unwrap();
     assert_eq!(recent(&mut conn), before + 1, "a new reader counts once folded");
-    db::reading::history::fold_pending_reads(&mut conn).unwrap();
+    db::progress::history::fold_pending_reads(&mut conn).unwrap();
     assert_eq!(recent(&mut conn), before + 1, "and only once");
 
     // The refresh recounts from history: the seeded figure goes, this month's read stays...
-    db::reading::history::refresh_recent_reads(&mut conn, reading_progress::history::trending_since(Utc::now())).unwrap();
+    db::progress::history::refresh_recent_reads(&mut conn, reading_progress::history::trending_since(Utc::now())).unwrap();
     assert_eq!(recent(&mut conn), 1);
     // ...and a read older than 30 days ages out.
-    db::reading::history::refresh_recent_reads(&mut conn, reading_progress::history::trending_since(Utc::now() + Duration::days(31))).unwrap();
+    db::progress::history::refresh_recent_reads(&mut conn, reading_progress::history::trending_since(Utc::now() + Duration::days(31))).unwrap();
     assert_eq!(recent(&mut conn), 0);
     assert_eq!(
         count(&mut conn, "SELECT read_count::bigint AS count FROM books WHERE subid = 'premium-5'"),

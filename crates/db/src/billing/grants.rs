@@ -2,9 +2,9 @@
 //! `users`, which billing derives from them.
 
 use crate::schema::{access_grants, subscription_codes, users};
-use crate::store::PgStore;
+use crate::PgStore;
 use billing::access::{AccessGrant, GrantSource, MemberPlan, NewGrant, Revocation};
-use billing::ports::GrantBook;
+use billing::ports::{GrantBook, OperatorGrants};
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use kernel::{PortResult, Timestamp, UserId};
@@ -76,7 +76,7 @@ pub fn insert_grant(conn: &mut PgConnection, grant: &NewGrant, at: Timestamp) ->
 
 /// Revokes the operator's grants of the member (and the legacy one) and adds `grant`, in the
 /// caller's transaction (an operator's plan edit).
-pub fn replace_operator_grants(conn: &mut PgConnection, user: UserId, grant: Option<&NewGrant>, at: Timestamp) -> QueryResult<()> {
+pub(crate) fn replace_operator_grants(conn: &mut PgConnection, user: UserId, grant: Option<&NewGrant>, at: Timestamp) -> QueryResult<()> {
     users::table.find(user.0).select(users::id).for_update().first::<i64>(conn)?;
     diesel::update(
         access_grants::table
@@ -122,6 +122,16 @@ pub fn derived_in_sql(conn: &mut PgConnection, user: UserId, at: Timestamp) -> Q
         .get_result(conn)
         .optional()?;
     Ok(row.and_then(|d| Some(MemberPlan { plan_id: d.plan_id?, paid_date: d.paid_date?, end_paid_date: d.end_paid_date })))
+}
+
+impl OperatorGrants for PgStore<'_> {
+    fn grants_of(&self, user: UserId) -> PortResult<Vec<AccessGrant>> {
+        self.run(|conn| grants_of(conn, user))
+    }
+
+    fn replace_operator_grants(&self, user: UserId, grant: Option<&NewGrant>, at: Timestamp) -> PortResult<()> {
+        self.run(|conn| replace_operator_grants(conn, user, grant, at))
+    }
 }
 
 impl GrantBook for PgStore<'_> {

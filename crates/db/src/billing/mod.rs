@@ -4,7 +4,7 @@
 use crate::schema::{
     books, cancellations, charges, coupon_redemptions, coupons, gifts, plans, provider_events, subscription_codes, subscription_payments, subscriptions, users,
 };
-use crate::store::PgStore;
+use crate::PgStore;
 use billing::access::Revocation;
 use billing::cancel::CancelReason;
 use billing::checkout::{Charge, ChargeBook, ChargeStatus};
@@ -201,7 +201,7 @@ impl CouponBook for PgStore<'_> {
     }
 
     fn attempts_since(&self, key: &str, since: Timestamp) -> PortResult<u32> {
-        self.run(|conn| crate::throttle::count_since(conn, key, since))
+        self.run(|conn| crate::shared::throttle::count_since(conn, key, since))
     }
 }
 
@@ -445,7 +445,7 @@ fn with_states(rows: Vec<(ChargeRow, StateRow)>) -> Vec<(Charge, SubscriptionSta
 impl Payers for PgStore<'_> {
     fn live_payer(&self, session: Session) -> PortResult<Option<Payer>> {
         self.run(|conn| {
-            let user = crate::identity_store::find_session_user(conn, session)?;
+            let user = crate::shared::members::find_session_user(conn, session)?;
             Ok(user.map(|user| Payer { user: user.id, email: user.email.to_string(), email_verified: user.email_verified }))
         })
     }
@@ -533,7 +533,7 @@ impl CodeBook for PgStore<'_> {
     }
 
     fn record_attempt(&self, key: &str, at: Timestamp, since: Timestamp) -> PortResult<u32> {
-        self.run(|conn| crate::throttle::record_and_count(conn, key, at, since))
+        self.run(|conn| crate::shared::throttle::record_and_count(conn, key, at, since))
     }
 }
 

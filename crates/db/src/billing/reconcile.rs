@@ -2,7 +2,7 @@
 
 use super::{state_of, ChargeRow, StateRow, STATE_COLUMNS};
 use crate::schema::{access_grants, charges, reconcile_runs, subscriptions, users};
-use crate::store::PgStore;
+use crate::PgStore;
 use billing::access::MemberPlan;
 use billing::checkout::Charge;
 use billing::ports::ReconcileBook;

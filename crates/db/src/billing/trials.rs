@@ -1,7 +1,7 @@
 //! billing's `TrialBook`: who had a free trial. An e-mail address is kept as its SHA-256 only.
 
 use crate::schema::trials;
-use crate::store::PgStore;
+use crate::PgStore;
 use billing::ports::{TrialBook, TrialKeys};
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;

@@ -1,10 +1,13 @@
 //! The catalogue's tables: reading (`read`), the paged list and search (`listing`), the reader's
 //! one-statement page (`page`) and writing (`write`, used by the seeder and the back office).
-//! `crate::store` turns them into the catalogue's ports.
+//! `store`, `extras` and `deliveries` turn them into the catalogue's ports.
 
+pub(crate) mod deliveries;
+mod extras;
 pub mod listing;
 pub mod page;
 pub mod read;
+mod store;
 pub mod write;
 
 pub use read::*;

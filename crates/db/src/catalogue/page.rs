@@ -6,8 +6,8 @@
 //! 0.2 ms to run it; see docs/catalogue.md "Measured").
 
 use super::read::BookRow;
-use crate::identity_store::UserRow;
 use crate::schema::{authors, book_ratings, books, library_items, monthly_previews, reading_history, refresh_tokens, users, visuals};
+use crate::shared::members::UserRow;
 use catalogue::html::memo::DigestedText;
 use catalogue::model::{Book, BookKey, BookWithState, CategoryRef, PreviewCandidates, ReaderState};
 use chrono::NaiveDate;

@@ -1,50 +1,10 @@
 //! Books, categories, collections, authors, visuals and blog posts as the API shows them.
 
 use crate::schema::{authors, blog_posts, book_categories, books, categories, collections, visuals};
+pub use crate::shared::book_cards::{BookCardRow, CARD_SELECT};
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
-use diesel::sql_types::{Array, BigInt, Bool, Int4, Text, Timestamptz};
-
-/// The columns every book list shows (never the body).
-#[derive(Debug, Clone, QueryableByName)]
-pub struct BookCardRow {
-    #[diesel(sql_type = BigInt)]
-    pub id: i64,
-    #[diesel(sql_type = Text)]
-    pub subid: String,
-    #[diesel(sql_type = Text)]
-    pub title: String,
-    #[diesel(sql_type = Text)]
-    pub author: String,
-    #[diesel(sql_type = Text)]
-    pub author_slug: String,
-    #[diesel(sql_type = Text)]
-    pub image: String,
-    #[diesel(sql_type = Text)]
-    pub description: String,
-    #[diesel(sql_type = Bool)]
-    pub free: bool,
-    #[diesel(sql_type = Bool)]
-    pub popular: bool,
-    #[diesel(sql_type = Bool)]
-    pub coming_soon: bool,
-    #[diesel(sql_type = Bool)]
-    pub has_media: bool,
-    #[diesel(sql_type = Bool)]
-    pub has_video: bool,
-    #[diesel(sql_type = Bool)]
-    pub has_visuals: bool,
-    #[diesel(sql_type = Int4)]
-    pub read_count: i32,
-    #[diesel(sql_type = Timestamptz)]
-    pub upload_date: DateTime<Utc>,
-}
-
-/// `SELECT` and `FROM` of a card; callers add `WHERE`, `ORDER BY` and `LIMIT`.
-pub(crate) const CARD_SELECT: &str = "SELECT b.id, b.subid, b.title, b.author, coalesce(a.slug, '') AS author_slug, \
-     coalesce(b.image_card, b.image) AS image, b.description, b.free, b.popular, b.coming_soon, b.media_url IS NOT NULL AS has_media, \
-     b.video IS NOT NULL AS has_video, EXISTS (SELECT 1 FROM visuals v WHERE v.book_id = b.id) AS has_visuals, \
-     b.read_count, b.upload_date FROM books b LEFT JOIN authors a ON a.id = b.author_id";
+use diesel::sql_types::{Array, BigInt, Text};
 
 /// A book with everything but its body, which the row names by its digest (the reader's call
 /// loads the body only when the server has not read that text yet).
@@ -360,4 +320,16 @@ pub fn find_blog_post(conn: &mut PgConnection, id_or_slug: &str) -> QueryResult<
         Ok(id) => query.filter(blog_posts::id.eq(id)).first(conn).optional(),
         Err(_) => query.filter(blog_posts::slug.eq(id_or_slug)).first(conn).optional(),
     }
+}
+
+/// "Pick up where you left off": the cards of books the member started and has not finished, most
+/// recently read first (a catalogue list over the member's reading rows).
+pub fn recent_books(conn: &mut PgConnection, user_id: i64, limit: i64) -> QueryResult<Vec<BookCardRow>> {
+    diesel::sql_query(format!(
+        "{CARD_SELECT} JOIN reading_history h ON h.book_id = b.id AND h.user_id = $1 AND NOT h.completed \
+         ORDER BY h.updated_at DESC, b.id DESC LIMIT $2"
+    ))
+    .bind::<BigInt, _>(user_id)
+    .bind::<BigInt, _>(limit.clamp(0, 100))
+    .load(conn)
 }

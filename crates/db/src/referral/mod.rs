@@ -3,7 +3,7 @@
 //! affiliates.
 
 use crate::schema::{affiliates, referral_ids, referral_ledger, referral_settled_payments, referrals, users};
-use crate::store::PgStore;
+use crate::PgStore;
 use admin::audit::{AuditAction, AuditEntry};
 use diesel::prelude::*;
 use kernel::{OutgoingMail, PortResult, Timestamp, UserId};
@@ -139,7 +139,7 @@ impl Invitations for PgStore<'_> {
     }
 
     fn record_and_count(&self, key: &str, at: Timestamp, since: Timestamp) -> PortResult<u32> {
-        self.run(|conn| crate::throttle::record_and_count(conn, key, at, since))
+        self.run(|conn| crate::shared::throttle::record_and_count(conn, key, at, since))
     }
 
     fn save_invite(&self, member: UserId, friend_email: &str, mail: &OutgoingMail, at: Timestamp) -> PortResult<bool> {
@@ -570,7 +570,7 @@ impl Affiliates for PgStore<'_> {
                 diesel::update(affiliates::table.find(member.0))
                     .set((affiliates::status.eq(status.as_str()), affiliates::decided_at.eq(at), affiliates::decided_by.eq(by.0)))
                     .execute(conn)?;
-                crate::admin_users::append_audit(
+                crate::shared::audit::append_audit(
                     conn,
                     &operator_entry(
                         by,
@@ -616,7 +616,7 @@ impl Affiliates for PgStore<'_> {
                     ))
                     .execute(conn)?;
                 let after = serde_json::json!({ "amountCents": amount_cents, "note": note });
-                crate::admin_users::append_audit(
+                crate::shared::audit::append_audit(
                     conn,
                     &operator_entry(by, AuditAction::AffiliatePaidOut, member.0.to_string(), serde_json::Value::Null, after, at),
                 )
@@ -626,7 +626,7 @@ impl Affiliates for PgStore<'_> {
 
     fn note_export(&self, by: UserId, file: &str, at: Timestamp) -> PortResult<()> {
         let entry = operator_entry(by, AuditAction::ExportDownloaded, file.to_owned(), serde_json::Value::Null, serde_json::Value::Null, at);
-        self.run(|conn| crate::admin_users::append_audit(conn, &entry))
+        self.run(|conn| crate::shared::audit::append_audit(conn, &entry))
     }
 
     fn atomically(&self, work: &mut dyn FnMut() -> Result<(), ReferralError>) -> Result<(), ReferralError> {

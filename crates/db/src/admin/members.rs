@@ -1,6 +1,7 @@
 //! The back office's members (list, search, one, save) and the audit log.
 
 use crate::schema::{audit_log, plans, users};
+use crate::shared::audit::append_audit;
 use admin::audit::{AuditEntry, AuditFilter, AuditRecord};
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
@@ -87,47 +88,20 @@ pub fn plan_exists(conn: &mut PgConnection, id: &str) -> QueryResult<bool> {
     diesel::select(diesel::dsl::exists(plans::table.find(id))).get_result(conn)
 }
 
-/// Writes the member's fields and the audit entry in one transaction.
-pub fn save_user(
-    conn: &mut PgConnection,
-    member: &admin::MemberSummary,
-    operator_grant: Option<&admin::ports::OperatorGrant>,
-    entry: &AuditEntry,
-) -> QueryResult<()> {
-    conn.transaction(|conn| {
-        if let Some(change) = operator_grant {
-            crate::billing::grants::replace_operator_grants(conn, member.id, change.grant.as_ref(), change.at)?;
-        }
-        diesel::update(users::table.find(member.id.0))
-            .set((
-                users::first_name.eq(&member.first_name),
-                users::last_name.eq(&member.last_name),
-                users::email.eq(&member.email),
-                users::plan_id.eq(&member.plan_id),
-                users::paid_date.eq(member.paid_date),
-                users::end_paid_date.eq(member.end_paid_date),
-                users::payment_method.eq(&member.payment_method),
-            ))
-            .execute(conn)?;
-        append_audit(conn, entry)
-    })
-}
-
-/// Writes one audit entry (call it inside the change's transaction).
-pub fn append_audit(conn: &mut PgConnection, entry: &AuditEntry) -> QueryResult<()> {
-    diesel::insert_into(audit_log::table)
-        .values((
-            audit_log::actor_id.eq(entry.actor.0),
-            audit_log::action.eq(entry.action.as_str()),
-            audit_log::entity.eq(entry.action.entity()),
-            audit_log::entity_id.eq(&entry.entity_id),
-            audit_log::before.eq(&entry.before),
-            audit_log::after.eq(&entry.after),
-            audit_log::reason.eq(&entry.reason),
-            audit_log::created_at.eq(entry.at),
+/// Saves an operator's edit of the member's row with its audit entry (in the caller's transaction).
+pub fn save_user(conn: &mut PgConnection, member: &admin::MemberSummary, entry: &AuditEntry) -> QueryResult<()> {
+    diesel::update(users::table.find(member.id.0))
+        .set((
+            users::first_name.eq(&member.first_name),
+            users::last_name.eq(&member.last_name),
+            users::email.eq(&member.email),
+            users::plan_id.eq(&member.plan_id),
+            users::paid_date.eq(member.paid_date),
+            users::end_paid_date.eq(member.end_paid_date),
+            users::payment_method.eq(&member.payment_method),
         ))
-        .execute(conn)
-        .map(drop)
+        .execute(conn)?;
+    append_audit(conn, entry)
 }
 
 type AuditRow = (i64, Option<i64>, Option<String>, String, String, String, serde_json::Value, serde_json::Value, Option<String>, DateTime<Utc>);

@@ -2,7 +2,7 @@
 //! charges), and books to recommend by category.
 
 use crate::schema::{charges, plans, quiz_results};
-use crate::store::PgStore;
+use crate::PgStore;
 use challenge::plan::BookFacts;
 use challenge::ports::{KeptResults, QuizStore};
 use diesel::prelude::*;

@@ -2,7 +2,7 @@
 //! (`activity_days`, `completions_daily`) rather than scanning members or history; the plans at a
 //! million members and twenty million history rows are in docs/admin.md.
 
-use crate::store::PgStore;
+use crate::PgStore;
 use admin::ports::Statistics;
 use admin::stats::{Actives, DailyStats, Recurring, TopBook};
 use chrono::NaiveDate;

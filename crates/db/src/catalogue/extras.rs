@@ -1,7 +1,7 @@
 //! Podcasts, insights and goals as members read them.
 
 use crate::schema::{book_goals, books, goals, insights, podcasts};
-use crate::store::PgStore;
+use crate::PgStore;
 use catalogue::model::{BookRef, Goal, Insight, Podcast};
 use catalogue::ports::Extras;
 use diesel::prelude::*;

@@ -1,8 +1,10 @@
 //! The ten-day challenge's port: goals, the books a plan may hold, members' completions and
 //! saved plans, plan mail through the queue.
 
+pub(crate) mod quizzes;
+
 use crate::schema::{books, reading_history, ten_day_plans, users};
-use crate::store::PgStore;
+use crate::PgStore;
 use catalogue::model::Goal;
 use challenge::plan::{BookFacts, Candidate};
 use challenge::ports::{ChallengeStore, SavedPlan};
@@ -36,7 +38,8 @@ type ReminderRow = (i64, String, String, String, Timestamp, Option<chrono::Naive
 
 impl ChallengeStore for PgStore<'_> {
     fn goals(&self) -> PortResult<Vec<Goal>> {
-        self.run(crate::catalogue_extras::load_goals)
+        // The catalogue owns goals: read through its port on this same connection.
+        catalogue::ports::Extras::goals(self)
     }
 
     fn plan_candidates(&self, goals: &[i64], fill: usize) -> PortResult<Vec<Candidate>> {
@@ -120,11 +123,11 @@ impl ChallengeStore for PgStore<'_> {
     }
 
     fn record_and_count(&self, key: &str, at: Timestamp, since: Timestamp) -> PortResult<u32> {
-        self.run(|conn| crate::throttle::record_and_count(conn, key, at, since))
+        self.run(|conn| crate::shared::throttle::record_and_count(conn, key, at, since))
     }
 
     fn books_in_categories(&self, ids: &[i64], limit: usize) -> PortResult<Vec<BookFacts>> {
-        self.run(|conn| crate::quizzes::most_read_in(conn, ids, &[], limit))
+        self.run(|conn| quizzes::most_read_in(conn, ids, &[], limit))
     }
 
     fn reminders_on(&self, member: UserId) -> PortResult<bool> {

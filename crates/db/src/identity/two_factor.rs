@@ -1,7 +1,7 @@
 //! Two-factor settings, recovery codes, login challenges and the live-sessions list in
 //! PostgreSQL, for identity's `TwoFactorRepository` and `SessionDirectory`.
 
-use crate::identity_store::PgIdentityStore;
+use super::store::PgIdentityStore;
 use crate::schema::{login_challenges, refresh_tokens, session_second_factor, two_factor, two_factor_recovery_codes};
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;

@@ -5,6 +5,7 @@ pub mod history;
 pub mod library;
 pub mod ratings;
 pub mod report;
+mod store;
 
 use diesel::prelude::*;
 

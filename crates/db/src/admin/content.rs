@@ -1,9 +1,9 @@
 //! The back office's podcasts, goals, blog posts, insights, collections and visual slides, each
 //! write with its audit entry in one transaction.
 
-use crate::admin_users::append_audit;
 use crate::schema::{all_books, blog_posts, book_goals, books, collection_books, collections, goals, insights, podcasts, visuals};
-use crate::store::PgStore;
+use crate::shared::audit::append_audit;
+use crate::PgStore;
 use admin::audit::AuditEntry;
 use admin::content::{AdminCollection, Goal, Insight, Podcast, Post, Visual};
 use admin::ports::ContentShelf;

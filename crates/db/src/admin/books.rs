@@ -1,9 +1,9 @@
 //! The back office's books: every book (`all_books`, deleted ones too), saved with their
 //! categories, author and audit entry in one transaction.
 
-use crate::admin_users::append_audit;
 use crate::schema::{all_books, authors, book_categories, book_goals, categories, monthly_previews};
-use crate::store::PgStore;
+use crate::shared::audit::append_audit;
+use crate::PgStore;
 use admin::audit::AuditEntry;
 use admin::books::{AdminBook, BookOrder, BookRow};
 use admin::ports::BookShelf;

@@ -2,7 +2,7 @@
 //! transaction, listed and marked read for the back office.
 
 use crate::schema::contact_messages;
-use crate::store::PgStore;
+use crate::PgStore;
 use admin::messages::{InboxFilter, Message, MessageKind, NewMessage};
 use admin::ports::Inbox;
 use chrono::{DateTime, Utc};
@@ -94,7 +94,7 @@ impl Inbox for PgStore<'_> {
                 if diesel::update(contact_messages::table.find(id)).set(contact_messages::read_at.eq(read_at)).execute(conn)? != 1 {
                     return Ok(false);
                 }
-                crate::admin_users::append_audit(conn, entry)?;
+                crate::shared::audit::append_audit(conn, entry)?;
                 Ok(true)
             })
         })

@@ -1,10 +1,9 @@
-//! `PgStore`: the catalogue's, reading progress's and the back office's ports over one database
-//! connection, made for one use case so that the whole call checks out a single pooled connection. It holds rows,
-//! queries, transactions and locks; every rule it applies is handed to it by the domain.
+//! The catalogue's ports (`Members`, `Books`, `Unlocks`) over the catalogue's tables.
 
-use crate::catalogue::{self as tables, AuthorRow, BlogPostRow, BookCardRow, CategoryRow, CollectionRow, VisualRow};
-use crate::reading::{history, library, ratings, report};
+use super::{self as tables, AuthorRow, BlogPostRow, CategoryRow, CollectionRow, VisualRow};
 use crate::schema::{book_unlocks, users};
+use crate::shared::book_cards::cards;
+use crate::PgStore;
 use catalogue::html::memo::DigestedText;
 use catalogue::model::*;
 use catalogue::ports::{Books, Members, Unlocks};
@@ -12,72 +11,7 @@ use catalogue::FreeMember;
 use chrono::NaiveDate;
 use diesel::prelude::*;
 use identity::User;
-use kernel::{PortError, PortResult, Session, Timestamp, UserId};
-use reading_progress::{HistoryEntry, ProgressFacts, ProgressStore, Rating, SavePlan};
-use std::cell::RefCell;
-
-pub struct PgStore<'c> {
-    conn: RefCell<&'c mut PgConnection>,
-}
-
-impl<'c> PgStore<'c> {
-    pub fn new(conn: &'c mut PgConnection) -> Self {
-        PgStore { conn: RefCell::new(conn) }
-    }
-
-    /// Runs one query (or one transaction) on the connection.
-    pub(crate) fn run<T>(&self, work: impl FnOnce(&mut PgConnection) -> QueryResult<T>) -> PortResult<T> {
-        let mut conn = self.conn.borrow_mut();
-        work(&mut conn).map_err(|e| PortError::Failed(e.to_string()))
-    }
-
-    /// Runs a domain's `work` (which calls this store's ports) in one transaction: committed when
-    /// it succeeds, rolled back when it fails.
-    pub(crate) fn atomically<E: From<PortError>>(&self, work: &mut dyn FnMut() -> Result<(), E>) -> Result<(), E> {
-        use diesel::connection::{AnsiTransactionManager, TransactionManager};
-        self.run(AnsiTransactionManager::begin_transaction)?;
-        match work() {
-            Ok(()) => {
-                if let Err(error) = self.run(AnsiTransactionManager::commit_transaction) {
-                    let _ = self.run(AnsiTransactionManager::rollback_transaction);
-                    return Err(error.into());
-                }
-                Ok(())
-            }
-            Err(error) => {
-                let _ = self.run(AnsiTransactionManager::rollback_transaction);
-                Err(error)
-            }
-        }
-    }
-}
-
-impl From<BookCardRow> for Card {
-    fn from(row: BookCardRow) -> Card {
-        Card {
-            id: row.id,
-            subid: row.subid,
-            title: row.title,
-            author: row.author,
-            author_slug: row.author_slug,
-            image: row.image,
-            description: row.description,
-            free: row.free,
-            popular: row.popular,
-            coming_soon: row.coming_soon,
-            has_media: row.has_media,
-            has_video: row.has_video,
-            has_visuals: row.has_visuals,
-            read_count: row.read_count,
-            upload_date: row.upload_date,
-            categories: vec![],
-        }
-    }
-}
-
-fn cards(rows: Vec<BookCardRow>) -> Vec<Card> {
-    rows.into_iter().map(Card::from).collect()
-}
+use kernel::{PortResult, Session, Timestamp, UserId};
 
 fn key_text(key: &BookKey) -> String {
     match key {
@@ -164,7 +98,7 @@ impl Books for PgStore<'_> {
     }
 
     fn recent_books(&self, member: UserId, limit: i64) -> PortResult<Vec<Card>> {
-        self.run(|conn| history::recent_books(conn, member.0, limit)).map(cards)
+        self.run(|conn| tables::recent_books(conn, member.0, limit)).map(cards)
     }
 
     fn books_from(&self, start: i64, limit: i64) -> PortResult<Vec<Card>> {
@@ -287,104 +221,5 @@ impl Unlocks for PgStore<'_> {
 
     fn set_recommends(&self, member: UserId, category_ids: &[i64]) -> PortResult<()> {
         self.run(|conn| tables::write::set_recommends(conn, member.0, category_ids)).map(drop)
-    }
-}
-
-impl ProgressStore for PgStore<'_> {
-    fn save_position(
-        &self,
-        member: UserId,
-        book_id: i64,
-        today: NaiveDate,
-        at: Timestamp,
-        plan: &dyn Fn(Option<HistoryEntry>) -> SavePlan,
-    ) -> PortResult<SavePlan> {
-        self.run(|conn| history::save_position(conn, member.0, book_id, today, at, plan))
-    }
-
-    fn record_video_start(&self, member: UserId, book_id: i64, at: Timestamp) -> PortResult<()> {
-        self.run(|conn| history::record_video_start(conn, member.0, book_id, at))
-    }
-
-    fn add_to_library(&self, member: UserId, book_id: i64, at: Timestamp) -> PortResult<()> {
-        self.run(|conn| library::add(conn, member.0, book_id, at)).map(drop)
-    }
-
-    fn remove_from_library(&self, member: UserId, book_id: i64) -> PortResult<()> {
-        self.run(|conn| library::remove(conn, member.0, book_id)).map(drop)
-    }
-
-    fn library_page(&self, member: UserId, offset: i64, limit: i64) -> PortResult<Page<Card>> {
-        let (rows, total) = self.run(|conn| library::page(conn, member.0, offset, limit))?;
-        Ok(Page { items: cards(rows), total })
-    }
-
-    fn rate(&self, member: UserId, book_id: i64, rating: &Rating, at: Timestamp) -> PortResult<()> {
-        self.run(|conn| ratings::rate(conn, member.0, book_id, i16::from(rating.stars()), rating.feedback(), at))
-    }
-
-    fn progress_facts(&self, member: UserId) -> PortResult<ProgressFacts> {
-        self.run(|conn| report::progress_facts(conn, member.0))
-    }
-}
-
-impl admin::ports::MemberDirectory for PgStore<'_> {
-    fn members_from(&self, start: i64, limit: i64) -> PortResult<Vec<admin::MemberSummary>> {
-        Ok(self.run(|conn| crate::admin_users::list_users(conn, start, limit))?.into_iter().map(Into::into).collect())
-    }
-
-    fn count_members(&self, search: Option<&str>) -> PortResult<i64> {
-        self.run(|conn| crate::admin_users::count_users(conn, search))
-    }
-
-    fn search_members(&self, text: &str, start: i64, limit: i64) -> PortResult<Vec<admin::MemberSummary>> {
-        Ok(self.run(|conn| crate::admin_users::search_users(conn, text, start, limit))?.into_iter().map(Into::into).collect())
-    }
-
-    fn member(&self, id: UserId) -> PortResult<Option<admin::MemberSummary>> {
-        Ok(self.run(|conn| crate::admin_users::find_user(conn, id.0))?.map(Into::into))
-    }
-
-    fn member_with_email(&self, email: &str) -> PortResult<Option<UserId>> {
-        Ok(self.run(|conn| crate::admin_users::user_with_email(conn, email))?.map(UserId))
-    }
-
-    fn plan_exists(&self, plan_id: &str) -> PortResult<bool> {
-        self.run(|conn| crate::admin_users::plan_exists(conn, plan_id))
-    }
-
-    fn member_grants(&self, id: UserId) -> PortResult<Vec<billing::access::AccessGrant>> {
-        self.run(|conn| crate::billing::grants::grants_of(conn, id))
-    }
-
-    fn save_member(
-        &self,
-        member: &admin::MemberSummary,
-        operator_grant: Option<&admin::ports::OperatorGrant>,
-        entry: &admin::audit::AuditEntry,
-    ) -> PortResult<()> {
-        self.run(|conn| crate::admin_users::save_user(conn, member, operator_grant, entry))
-    }
-}
-
-impl admin::ports::AuditTrail for PgStore<'_> {
-    fn append_audit(&self, entry: &admin::audit::AuditEntry) -> PortResult<()> {
-        self.run(|conn| crate::admin_users::append_audit(conn, entry))
-    }
-
-    fn audit_entries(&self, filter: &admin::audit::AuditFilter, limit: i64) -> PortResult<Vec<admin::audit::AuditRecord>> {
-        self.run(|conn| crate::admin_users::audit_entries(conn, filter, limit))
-    }
-}
-
-impl admin::ports::EventLog for PgStore<'_> {
-    fn record(&self, event: &admin::AnalyticsEvent, member: Option<UserId>, at: Timestamp) -> PortResult<()> {
-        self.run(|conn| crate::analytics::record_event(conn, event.name(), event.properties(), member, at))
-    }
-}
-
-impl admin::ports::RateLimits for PgStore<'_> {
-    fn record_and_count(&self, key: &str, at: Timestamp, since: Timestamp) -> PortResult<u32> {
-        self.run(|conn| crate::throttle::record_and_count(conn, key, at, since))
     }
 }

@@ -2,7 +2,7 @@
 //! addresses and sends (the daily count under a lock on the member).
 
 use crate::schema::{charges, kindle_addresses, kindle_sends, plans, users};
-use crate::store::PgStore;
+use crate::PgStore;
 use catalogue::ports::{KindleDeliveries, Purchases};
 use diesel::prelude::*;
 use kernel::{OutgoingMail, PortResult, Timestamp, UserId};

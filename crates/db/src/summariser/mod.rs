@@ -3,7 +3,7 @@
 //! `FOR UPDATE SKIP LOCKED` so each runs on one worker.
 
 use crate::schema::ai_summaries;
-use crate::store::PgStore;
+use crate::PgStore;
 use diesel::prelude::*;
 use kernel::{PortError, PortResult, Session, Timestamp, UserId};
 use summariser::ports::{ClaimedJob, JobStatus, Source, SummaryRecord, SummaryStore};
@@ -74,7 +74,7 @@ impl SummaryStore for PgStore<'_> {
         };
         let queued = self.run(|conn| {
             conn.transaction(|conn| {
-                if crate::throttle::record_and_count(conn, &limit_key(member), at, since)? > daily_limit {
+                if crate::shared::throttle::record_and_count(conn, &limit_key(member), at, since)? > daily_limit {
                     // Undoes the attempt too: a refused start does not count.
                     return Err(diesel::result::Error::RollbackTransaction);
                 }

@@ -1,6 +1,5 @@
 //! Position saves and video starts, with the read counts they feed (queued, then folded in).
 
-use crate::catalogue::{BookCardRow, CARD_SELECT};
 use crate::prepared::{run_prepared, Named};
 use crate::schema::reading_history;
 use chrono::{DateTime, NaiveDate, Utc};
@@ -256,17 +255,6 @@ pub fn entry(conn: &mut PgConnection, user_id: i64, book_id: i64) -> QueryResult
         .first(conn)
         .optional()?;
     Ok(row.map(|(position, completed, video)| (HistoryEntry { position: position.max(0) as u32, completed }, video)))
-}
-
-/// "Pick up where you left off": books started and not finished, most recently read first.
-pub fn recent_books(conn: &mut PgConnection, user_id: i64, limit: i64) -> QueryResult<Vec<BookCardRow>> {
-    diesel::sql_query(format!(
-        "{CARD_SELECT} JOIN reading_history h ON h.book_id = b.id AND h.user_id = $1 AND NOT h.completed \
-         ORDER BY h.updated_at DESC, b.id DESC LIMIT $2"
-    ))
-    .bind::<BigInt, _>(user_id)
-    .bind::<BigInt, _>(limit.clamp(0, 100))
-    .load(conn)
 }
 
 /// Adds the queued new readers to their books' counters (`read_count`, `recent_reads`), taking

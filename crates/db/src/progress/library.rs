@@ -1,7 +1,7 @@
 //! The member's library: books saved for later, newest first.
 
-use crate::catalogue::{BookCardRow, CARD_SELECT};
 use crate::schema::library_items;
+use crate::shared::book_cards::{BookCardRow, CARD_SELECT};
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use diesel::sql_types::BigInt;

@@ -2,10 +2,10 @@
 //! with its audit entry in one transaction. At most one coupon is the site's offer (a unique
 //! index): marking one unmarks the other first.
 
-use crate::admin_users::append_audit;
 use crate::billing::CouponRow;
 use crate::schema::{charges, coupon_redemptions, coupons, plans};
-use crate::store::PgStore;
+use crate::shared::audit::append_audit;
+use crate::PgStore;
 use admin::audit::AuditEntry;
 use admin::ports::{CouponDesk, CouponUse, PlanDesk};
 use billing::{Cents, Coupon};

@@ -1,16 +1,17 @@
-use crate::mail_queue;
 use crate::pool::{checkout, DbError, DbPool};
 use crate::schema::{
-    account_deletion_feedback, analytics_events, auth_attempts, email_verifications, oauth_states, password_reset_codes, refresh_tokens, subscription_codes,
-    user_identities, users,
+    account_deletion_feedback, auth_attempts, email_verifications, oauth_states, password_reset_codes, refresh_tokens, subscription_codes, user_identities,
+    users,
 };
+use crate::shared::members::{find_session_user, UserRow};
+use crate::shared::outbox as mail_queue;
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use identity::error::PortError;
 use identity::model::*;
 use identity::ports::*;
 use identity::social::{NewOAuthState, Provider, SocialRepository};
-use kernel::{Email, Role, Session, SessionId, Timestamp, UserId};
+use kernel::{Email, Session, SessionId, Timestamp, UserId};
 
 /// Identity's storage in PostgreSQL.
 #[derive(Clone)]
@@ -34,74 +35,10 @@ fn find_live_user(conn: &mut PgConnection, id: UserId) -> QueryResult<Option<Use
     live_users().filter(users::id.eq(id.0)).select(UserRow::as_select()).first(conn).optional()?.map(|row| row.into_credentials().map(|c| c.user)).transpose()
 }
 
-/// The member of a live session (not erased, the session not ended), in one statement on a
-/// connection the caller already holds (what `IdentityService::current_user` answers; the
-/// catalogue's calls use it so that a call checks out one connection, not two).
-pub fn find_session_user(conn: &mut PgConnection, session: Session) -> QueryResult<Option<User>> {
-    let live_session = refresh_tokens::table
-        .filter(refresh_tokens::family.eq(session.id.to_hex()))
-        .filter(refresh_tokens::user_id.eq(session.user.0))
-        .filter(refresh_tokens::revoked_at.is_null());
-    // Not `live_users()`: a boxed query has no static id, so Diesel writes out its SQL on every
-    // call to find the prepared statement; this check runs on every signed-in call.
-    users::table
-        .filter(users::deleted_at.is_null())
-        .filter(users::id.eq(session.user.0))
-        .filter(diesel::dsl::exists(live_session))
-        .select(UserRow::as_select())
-        .first(conn)
-        .optional()?
-        .map(|row| row.into_credentials().map(|c| c.user))
-        .transpose()
-}
-
 pub(crate) fn port_error(err: DbError) -> PortError {
     match err {
         DbError::Busy => PortError::Unavailable,
         other => PortError::Failed(other.to_string()),
-    }
-}
-
-#[derive(Queryable, Selectable)]
-#[diesel(table_name = users, check_for_backend(diesel::pg::Pg))]
-pub(crate) struct UserRow {
-    id: i64,
-    email: String,
-    password_hash: String,
-    first_name: String,
-    last_name: String,
-    role: String,
-    timezone: String,
-    plan_id: Option<String>,
-    paid_date: Option<DateTime<Utc>>,
-    end_paid_date: Option<DateTime<Utc>>,
-    recommends: Vec<i64>,
-    friend_email: Option<String>,
-    created_at: DateTime<Utc>,
-    email_verified_at: Option<DateTime<Utc>>,
-}
-
-impl UserRow {
-    pub(crate) fn into_user(self) -> QueryResult<User> {
-        Ok(self.into_credentials()?.user)
-    }
-
-    fn into_credentials(self) -> QueryResult<UserCredentials> {
-        let corrupt = |what: &str| diesel::result::Error::DeserializationError(format!("user {}: bad {what}", self.id).into());
-        let user = User {
-            id: UserId(self.id),
-            email: Email::parse(&self.email).map_err(|_| corrupt("email"))?,
-            first_name: self.first_name,
-            last_name: self.last_name,
-            role: Role::parse(&self.role).ok_or_else(|| corrupt("role"))?,
-            timezone: self.timezone,
-            plan: PlanState { plan_id: self.plan_id, paid_date: self.paid_date, end_paid_date: self.end_paid_date },
-            recommends: self.recommends,
-            friend_email: self.friend_email,
-            created_at: self.created_at,
-            email_verified: self.email_verified_at.is_some(),
-        };
-        Ok(UserCredentials { user, password_hash: self.password_hash })
     }
 }
 
@@ -201,7 +138,8 @@ impl UserRepository for PgIdentityStore {
                         starts_at,
                         ends_at: new.plan.end_paid_date,
                     };
-                    crate::billing::grants::insert_grant(conn, &grant, new.now)?;
+                    // Billing's grant, through billing's port on this transaction's connection.
+                    billing::ports::GrantBook::add_grant(&crate::PgStore::new(conn), &grant, new.now).map_err(crate::shared::gate::port_failure)?;
                 }
                 Ok(Ok(user))
             })
@@ -234,12 +172,8 @@ impl UserRepository for PgIdentityStore {
             conn.transaction(|conn| {
                 // Mail to the person (queued or kept after sending) is personal data too.
                 let email: String = users::table.find(id.0).select(users::email).first(conn)?;
-                crate::mail_queue::erase_mail_to(conn, &email)?;
-                crate::admin_messages::erase_messages_of(conn, id, &email)?;
-                crate::referrals::erase_affiliate(conn, id)?;
-                crate::challenge::erase_plan(conn, id)?;
-                crate::quizzes::erase_quiz_results(conn, id)?;
-                crate::ai_summaries::erase_summaries(conn, id)?;
+                // Every other domain's part, in this same transaction.
+                crate::erasure::erase_member_everywhere(conn, id, &email)?;
                 diesel::update(users::table.filter(users::id.eq(id.0)))
                     .set((
                         users::email.eq(format!("deleted-{}@deleted.invalid", id.0)),
@@ -255,13 +189,7 @@ impl UserRepository for PgIdentityStore {
                 diesel::delete(refresh_tokens::table.filter(refresh_tokens::user_id.eq(id.0))).execute(conn)?;
                 diesel::delete(password_reset_codes::table.filter(password_reset_codes::user_id.eq(id.0))).execute(conn)?;
                 diesel::delete(user_identities::table.filter(user_identities::user_id.eq(id.0))).execute(conn)?;
-                crate::two_factor_store::erase_member(conn, id)?;
-                crate::deliveries::erase_member(conn, id)?;
-                crate::billing::anonymise_charges(conn, id)?;
-                diesel::update(analytics_events::table.filter(analytics_events::user_id.eq(id.0)))
-                    .set(analytics_events::user_id.eq(None::<i64>))
-                    .execute(conn)?;
-                crate::reading::erase_member(conn, id.0)?;
+                super::two_factor::erase_member(conn, id)?;
                 diesel::insert_into(account_deletion_feedback::table)
                     .values((
                         account_deletion_feedback::why.eq(&feedback.why),
@@ -560,7 +488,7 @@ fn live_users_of(id: i64) -> diesel::dsl::Filter<diesel::dsl::Filter<users::tabl
 
 impl AttemptLog for PgIdentityStore {
     fn record_and_count(&self, key: &str, at: Timestamp, since: Timestamp) -> PortResult<u32> {
-        self.run(|conn| crate::throttle::record_and_count(conn, key, at, since))
+        self.run(|conn| crate::shared::throttle::record_and_count(conn, key, at, since))
     }
 
     fn forget_attempt(&self, key: &str, at: Timestamp) -> PortResult<()> {
@@ -579,7 +507,7 @@ impl AttemptLog for PgIdentityStore {
     }
 
     fn attempts_since(&self, key: &str, since: Timestamp) -> PortResult<(u32, Option<Timestamp>)> {
-        self.run(|conn| crate::throttle::count_and_latest(conn, key, since))
+        self.run(|conn| crate::shared::throttle::count_and_latest(conn, key, since))
     }
 }
 
