@@ -1,10 +1,91 @@
 // @ts-check
 // ESLint 9 flat config: typescript-eslint's type-checked recommended rules and the React hooks
 // rules over the app (src/), its tests and the Playwright suite (e2e/). `npm run lint` allows no
-// warnings. The one-way import rule lives in src/testing/architecture.test.ts (test files included).
+// warnings.
+//
+// It also holds the one-way import rule (bulletproof-react), so the editor shows it: a feature
+// never imports another feature nor app; lib and components never import features nor app. That is
+// the built-in no-restricted-imports (and no-restricted-syntax for `import('...')`) in blocks
+// generated from the folders under src/, one per feature (or layer) and folder depth:
+// `@/features/...` and `@/app/...` are caught as written, a relative path by how many `../` it
+// climbs from the file's folder. The generated blocks own those two rules: a later block that sets
+// either would replace it for its files. src/testing/architecture.test.ts keeps the same rule on
+// every import resolved to a file (a path that climbs and comes back down, files ESLint skips), and
+// runs this config on an offending import and an allowed one.
+import fs from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+const SRC = path.join(import.meta.dirname, 'src');
+
+/** The folders in `dir`. */
+const foldersIn = (/** @type {string} */ dir) =>
+  fs
+    .readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+/** How many folders deep the deepest folder under `dir` is (0 when it has none). */
+const depthBelow = (/** @type {string} */ dir) => Math.max(0, ...foldersIn(dir).map((name) => 1 + depthBelow(path.join(dir, name))));
+
+const escape = (/** @type {string} */ text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** `../` `count` times at the start of an import (after an optional `./`), as a regex. */
+const up = (/** @type {number} */ count) => `^(?:\\./)?(?:\\.\\./){${count}}`;
+
+/**
+ * One config block per folder depth under `root` (a path under src/): `patterns(ups)` gets how
+ * many `../` lead from a file there up to `root`'s parent, and says which imports it may not make.
+ * @param {string} root
+ * @param {(ups: number) => { regex: string, message: string }[]} patterns
+ */
+function restrictImports(root, patterns) {
+  return Array.from({ length: depthBelow(path.join(SRC, root)) + 1 }, (_, depth) => {
+    const restricted = patterns(depth + 1);
+    return {
+      files: [`src/${root}/${'*/'.repeat(depth)}*.{ts,tsx}`],
+      rules: {
+        'no-restricted-imports': ['error', { patterns: restricted.map((pattern) => ({ ...pattern, caseSensitive: true })) }],
+        // import('...'): esquery's regex literals may not hold a slash.
+        'no-restricted-syntax': [
+          'error',
+          ...restricted.map(({ regex, message }) => ({
+            selector: `ImportExpression[source.value=/${regex.replaceAll('/', '\\x2F')}/]`,
+            message: `This dynamic import is restricted. ${message}`,
+          })),
+        ],
+      },
+    };
+  });
+}
+
+const TO_APP = 'Features never import app: app puts the features together, not the other way round.';
+
+/** A feature imports itself, lib and components; not another feature nor app. */
+const featureBlocks = foldersIn(path.join(SRC, 'features')).flatMap((feature) => {
+  const self = `${escape(feature)}(?:/|$)`;
+  const toFeature = `Features never import another feature (src/features/${feature} may use only its own files, lib and components): move what both need to lib or components.`;
+  return restrictImports(`features/${feature}`, (ups) => [
+    { regex: `^@/features/(?!${self})`, message: toFeature },
+    { regex: `^@/app(?:/|$)`, message: TO_APP },
+    // `ups` times `../` lead to src/features: a folder there that is not this one is another feature...
+    { regex: `${up(ups)}(?!\\.\\.(?:/|$)|${self})`, message: toFeature },
+    // ...and one `../` more leads to src/.
+    { regex: `${up(ups + 1)}features/(?!${self})`, message: toFeature },
+    { regex: `${up(ups + 1)}app(?:/|$)`, message: TO_APP },
+  ]);
+});
+
+/** lib and components sit below features and app. */
+const layerBlocks = ['lib', 'components'].flatMap((layer) => {
+  const message = `${layer} is below features and app and never imports them: a feature passes what ${layer} needs down (props, arguments).`;
+  return restrictImports(layer, (ups) => [
+    { regex: `^@/(?:features|app)(?:/|$)`, message },
+    { regex: `${up(ups)}(?:features|app)(?:/|$)`, message },
+  ]);
+});
 
 export default tseslint.config(
   {
@@ -38,4 +119,6 @@ export default tseslint.config(
   },
   // React's hook rules for the app; the Playwright suite is not React (its fixtures call `use`).
   { files: ['src/**/*.{ts,tsx}'], extends: [reactHooks.configs.flat.recommended] },
+  ...featureBlocks,
+  ...layerBlocks,
 );

@@ -1,9 +1,15 @@
 // @vitest-environment node
 import fs from 'node:fs';
 import path from 'node:path';
+import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
-/** One-way imports (bulletproof-react): features never import each other; lib and components never import features or app. */
+/**
+ * One-way imports (bulletproof-react): features never import each other; lib and components never
+ * import features or app. eslint.config.js shows the same rule in the editor, reading each import
+ * as written; these tests resolve every import to a file, so they also catch a path that climbs and
+ * comes back down, and they are what CI checks should ESLint skip a file.
+ */
 const SRC = path.resolve(import.meta.dirname, '..');
 
 function sourceFiles(dir: string): string[] {
@@ -61,3 +67,71 @@ describe('architecture', () => {
     expect(offences).toEqual([]);
   });
 });
+
+/**
+ * The same rule in the editor: eslint.config.js turns it into no-restricted-imports (and
+ * no-restricted-syntax for `import()`). Each case lints one import as if it stood in `file`.
+ */
+describe('the one-way import rule in ESLint', () => {
+  // The project's config with only these two rules on, and no type information: the linted files
+  // do not exist, so TypeScript's project service would not take them (nor do these rules need it).
+  const eslint = new ESLint({
+    cwd: path.resolve(SRC, '..'),
+    ruleFilter: ({ ruleId }) => ruleId === 'no-restricted-imports' || ruleId === 'no-restricted-syntax',
+    overrideConfig: { languageOptions: { parserOptions: { projectService: false } } },
+  });
+
+  async function problems(file: string, code: string): Promise<string[]> {
+    const [result] = await eslint.lintText(code, { filePath: path.resolve(SRC, '..', file) });
+    return result.messages.map((message) => `${message.ruleId}: ${message.message}`);
+  }
+
+  it.each([
+    ['src/features/reader/x.ts', "import { useBook } from '@/features/catalogue/api/books';"],
+    ['src/features/reader/x.ts', "export { useBook } from '@/features/catalogue/api/books';"],
+    ['src/features/reader/x.ts', "import type { Book } from '@/features/catalogue';"],
+    ['src/features/reader/x.ts', "import { useBook } from '../catalogue/api/books';"],
+    ['src/features/reader/routes/x.tsx', "import { useBook } from '../../catalogue/api/books';"],
+    ['src/features/reader/routes/x.tsx', "import { useBook } from '../../../features/catalogue/api/books';"],
+    ['src/features/reader/x.ts', "import { readerArea } from '@/features/reader-notes/x';"],
+  ])('refuses another feature: %s: %s', async (file, code) => {
+    expect(await problems(file, code)).toEqual([
+      expect.stringMatching(/^no-restricted-imports: .* Features never import another feature \(src\/features\/reader may/),
+    ]);
+  });
+
+  it.each([
+    ['src/features/reader/x.ts', "import { routes } from '@/app/router';"],
+    ['src/features/reader/api/x.ts', "import { routes } from '../../../app/router';"],
+  ])('refuses app in a feature: %s: %s', async (file, code) => {
+    expect(await problems(file, code)).toEqual([expect.stringMatching(/^no-restricted-imports: .* Features never import app/)]);
+  });
+
+  it.each([
+    ['src/lib/x.ts', "import { useBook } from '@/features/catalogue/api/books';"],
+    ['src/lib/api/x.ts', "import { routes } from '../../app/router';"],
+    ['src/components/x.tsx', "import { useBook } from '../features/catalogue/api/books';"],
+  ])('keeps lib and components below features and app: %s: %s', async (file, code) => {
+    expect(await problems(file, code)).toEqual([expect.stringMatching(/^no-restricted-imports: .* is below features and app/)]);
+  });
+
+  it('refuses a dynamic import of another feature', async () => {
+    expect(await problems('src/features/reader/x.ts', "export const load = () => import('@/features/catalogue/api/books');")).toEqual([
+      expect.stringMatching(/^no-restricted-syntax: This dynamic import is restricted\. Features never import another feature/),
+    ]);
+  });
+
+  it.each([
+    ['src/features/reader/x.ts', "import { useBook } from '@/features/reader/api/books';"],
+    ['src/features/reader/x.ts', "import { useBook } from './api/books';"],
+    ['src/features/reader/routes/x.tsx', "import { useBook } from '../api/books';"],
+    ['src/features/reader/routes/x.tsx', "import { useBook } from '../../reader/api/books';"],
+    ['src/features/reader/routes/x.tsx', "import { api } from '../../../lib/api/client';"],
+    ['src/features/reader/x.ts', "import { api } from '@/lib/api/client'; import { Button } from '@/components/Button';"],
+    ['src/features/reader/x.ts', "export const load = () => import('./routes/Reader');"],
+    ['src/lib/api/x.ts', "import { token } from '../storage'; import { Button } from '@/components/Button';"],
+    ['src/app/x.tsx', "import { useBook } from '@/features/catalogue/api/books';"],
+  ])('allows %s: %s', async (file, code) => {
+    expect(await problems(file, code)).toEqual([]);
+  });
+}, 120_000);
