@@ -1,9 +1,13 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { Spinner } from '@/components/Spinner';
-import { scrollToTop } from '@/components/scroll';
+import { describedBy, hintId } from '@/components/form/aria';
+import { FieldLabel, TextAreaField, TextField } from '@/components/form/Field';
+import { FormAlert } from '@/components/form/FormAlert';
+import { useFormStatus, type FormStatus } from '@/components/form/use-form-status';
+import { isBlank } from '@/components/form/validation';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { errorMessage } from '@/lib/api/client';
 import type { AdminCouponRequest, AdminCouponView, CouponUseView, PlanView } from '@/lib/api/types';
@@ -23,7 +27,6 @@ import {
   type CouponValues,
   type DiscountKind,
 } from '../components/coupon-fields';
-import type { FormStatus } from '../components/form/AdminForm';
 import { TableRegion } from '../components/TableRegion';
 import { money, toDateTime } from '../format';
 import { CouponState } from './Coupons';
@@ -48,28 +51,13 @@ function planOptions(plans: PlanView[], chosen: string[]): { id: string; name: s
   return [...known, ...missing];
 }
 
-/** A label, with the asterisk of a required field hidden from screen readers (they hear 'required'). */
-function Label({ htmlFor, children, required = false }: { htmlFor: string; children: ReactNode; required?: boolean }) {
-  return (
-    <label className="field__label" htmlFor={htmlFor}>
-      {children}
-      {required ? (
-        <span className="admin-field__required" aria-hidden="true">
-          {' '}
-          *
-        </span>
-      ) : null}
-    </label>
-  );
-}
-
 interface CouponFieldsProps {
   mode: 'add' | 'edit';
   coupon?: AdminCouponView;
   plans: PlanView[];
   /** An ended coupon: shown, not changed. */
   readOnly?: boolean;
-  initialStatus?: FormStatus;
+  initialStatus?: FormStatus<CouponField>;
   /** Sends the request; resolve with the success text to show it; throw to show the error's message. */
   onSubmit: (body: AdminCouponRequest) => Promise<string | void>;
 }
@@ -80,47 +68,32 @@ interface CouponFieldsProps {
  * Problems show as the other admin forms show them: only the first, in a banner at the top, and
  * the field is marked. To start again from stored values (after a save), render it with a new `key`.
  */
-function CouponFields({ mode, coupon, plans, readOnly = false, initialStatus = { kind: 'idle' }, onSubmit }: CouponFieldsProps) {
-  const prefix = useId();
+function CouponFields({ mode, coupon, plans, readOnly = false, initialStatus, onSubmit }: CouponFieldsProps) {
   const [values, setValues] = useState<CouponValues>(() => couponValues(coupon));
-  const [status, setStatus] = useState<FormStatus>(initialStatus);
-  const bannerId = `${prefix}-status`;
-  const id = (field: string) => `${prefix}-${field}`;
+  const form = useFormStatus<CouponField>({ initial: initialStatus, scroll: true });
+  const id = form.id;
   const options = planOptions(plans, coupon?.planIds ?? []);
 
   const set = <K extends CouponField>(field: K, value: CouponValues[K]) => setValues((current) => ({ ...current, [field]: value }));
-  const invalidField = status.kind === 'error' ? status.fieldId : undefined;
-  /** A field's description: its hint, and the banner while the banner is about it. */
-  const described = (field: CouponField, hint = false) =>
-    [hint ? `${id(field)}-hint` : '', invalidField === field ? bannerId : ''].filter(Boolean).join(' ') || undefined;
-  const invalid = (field: CouponField) => invalidField === field || undefined;
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (status.kind === 'submitting' || readOnly) return;
+    if (form.submitting || readOnly) return;
     const problem = couponProblem(values, mode);
     if (problem) {
-      setStatus({ kind: 'error', message: problem.message, fieldId: problem.field });
-      scrollToTop();
+      form.reject(problem);
       return;
     }
-    setStatus({ kind: 'submitting' });
-    try {
-      const message = await onSubmit(couponRequest(values, mode, plans));
-      setStatus(message ? { kind: 'success', message } : { kind: 'idle' });
-      if (message) scrollToTop();
-    } catch (error) {
-      setStatus({ kind: 'error', message: errorMessage(error) });
-      scrollToTop();
-    }
+    await form.run(() => onSubmit(couponRequest(values, mode, plans)));
   };
 
-  const submitting = status.kind === 'submitting';
+  const submitting = form.submitting;
+  /** A text field of the form: the kit's wiring (id, marked and described by the banner after its hint), its name and value. */
   const text = (field: 'code' | 'percentOff' | 'amountOff' | 'validFrom' | 'validUntil' | 'maxRedemptions' | 'reason') => ({
-    id: id(field),
+    ...form.field(field),
     name: field,
+    fieldClassName: 'admin-field',
     value: values[field],
-    'aria-invalid': invalid(field),
     onChange: (event: { target: { value: string } }) => set(field, event.target.value),
   });
 
@@ -132,46 +105,36 @@ function CouponFields({ mode, coupon, plans, readOnly = false, initialStatus = {
       aria-label={mode === 'add' ? 'New coupon' : `Coupon ${coupon?.code ?? ''}`}
       aria-busy={submitting || undefined}
     >
-      {status.kind === 'error' ? (
-        <Alert tone="warning" id={bannerId}>
-          {status.message}
-        </Alert>
-      ) : null}
-      {status.kind === 'success' ? (
-        <Alert tone="success" id={bannerId}>
-          {status.message}
-        </Alert>
-      ) : null}
+      <FormAlert status={form.status} id={form.alertId} />
       <fieldset className="admin-form__body" disabled={submitting || readOnly}>
         {mode === 'add' ? (
-          <div className="field admin-field">
-            <Label htmlFor={id('code')} required>
-              Code
-            </Label>
-            <input
-              {...text('code')}
-              className="input"
-              type="text"
-              required
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              maxLength={32}
-              aria-describedby={described('code', true)}
-            />
-            <p className="field__hint" id={`${id('code')}-hint`}>
-              3 to 32 letters, digits, dashes or underscores; kept in capitals. It cannot be changed later.
-            </p>
-          </div>
+          <TextField
+            {...text('code')}
+            label="Code"
+            requiredMark
+            hint="3 to 32 letters, digits, dashes or underscores; kept in capitals. It cannot be changed later."
+            type="text"
+            required
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={32}
+          />
         ) : (
-          <div className="field admin-field">
-            <Label htmlFor={id('code')}>Code</Label>
-            <input id={id('code')} name="code" className="input admin-field__readonly" type="text" readOnly value={values.code} />
-          </div>
+          <TextField
+            id={id('code')}
+            name="code"
+            label="Code"
+            fieldClassName="admin-field"
+            className="admin-field__readonly"
+            type="text"
+            readOnly
+            value={values.code}
+          />
         )}
 
         <fieldset className="field admin-field admin-choices">
-          <legend className="field__label">Discount</legend>
+          <FieldLabel>Discount</FieldLabel>
           <div className="admin-choices__list coupon-form__choices">
             {(
               [
@@ -187,82 +150,50 @@ function CouponFields({ mode, coupon, plans, readOnly = false, initialStatus = {
           </div>
         </fieldset>
         {values.kind === 'percent' ? (
-          <div className="field admin-field">
-            <Label htmlFor={id('percentOff')} required>
-              Percent off
-            </Label>
-            <input
-              {...text('percentOff')}
-              className="input"
-              type="number"
-              min={1}
-              max={100}
-              step={1}
-              inputMode="numeric"
-              required
-              aria-describedby={described('percentOff', true)}
-            />
-            <p className="field__hint" id={`${id('percentOff')}-hint`}>
-              A whole number from 1 to 100, taken off the total.
-            </p>
-          </div>
+          <TextField
+            {...text('percentOff')}
+            label="Percent off"
+            requiredMark
+            hint="A whole number from 1 to 100, taken off the total."
+            type="number"
+            min={1}
+            max={100}
+            step={1}
+            inputMode="numeric"
+            required
+          />
         ) : (
-          <div className="field admin-field">
-            <Label htmlFor={id('amountOff')} required>
-              Amount off (USD)
-            </Label>
-            <input
-              {...text('amountOff')}
-              className="input"
-              type="text"
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder="0.00"
-              required
-              aria-describedby={described('amountOff', true)}
-            />
-            <p className="field__hint" id={`${id('amountOff')}-hint`}>
-              In dollars (like 10 or 9.99); never more than the price.
-            </p>
-          </div>
+          <TextField
+            {...text('amountOff')}
+            label="Amount off (USD)"
+            requiredMark
+            hint="In dollars (like 10 or 9.99); never more than the price."
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="0.00"
+            required
+          />
         )}
 
         <div className="coupon-form__row">
-          <div className="field admin-field">
-            <Label htmlFor={id('validFrom')}>Valid from</Label>
-            <input {...text('validFrom')} className="input" type="datetime-local" aria-describedby={described('validFrom', true)} />
-            <p className="field__hint" id={`${id('validFrom')}-hint`}>
-              Your time zone. Empty: from now on.
-            </p>
-          </div>
-          <div className="field admin-field">
-            <Label htmlFor={id('validUntil')}>Valid until</Label>
-            <input {...text('validUntil')} className="input" type="datetime-local" aria-describedby={described('validUntil', true)} />
-            <p className="field__hint" id={`${id('validUntil')}-hint`}>
-              Your time zone. Empty: no end.
-            </p>
-          </div>
+          <TextField {...text('validFrom')} label="Valid from" hint="Your time zone. Empty: from now on." type="datetime-local" />
+          <TextField {...text('validUntil')} label="Valid until" hint="Your time zone. Empty: no end." type="datetime-local" />
         </div>
 
-        <div className="field admin-field">
-          <Label htmlFor={id('maxRedemptions')}>Maximum uses</Label>
-          <input
-            {...text('maxRedemptions')}
-            className="input"
-            type="number"
-            min={1}
-            step={1}
-            inputMode="numeric"
-            aria-describedby={described('maxRedemptions', true)}
-          />
-          <p className="field__hint" id={`${id('maxRedemptions')}-hint`}>
-            Empty: no limit.{coupon ? ` Used ${coupon.redemptions === 1 ? 'once' : `${coupon.redemptions} times`} so far.` : ''}
-          </p>
-        </div>
+        <TextField
+          {...text('maxRedemptions')}
+          label="Maximum uses"
+          hint={`Empty: no limit.${coupon ? ` Used ${coupon.redemptions === 1 ? 'once' : `${coupon.redemptions} times`} so far.` : ''}`}
+          type="number"
+          min={1}
+          step={1}
+          inputMode="numeric"
+        />
 
-        <fieldset className="field admin-field admin-choices" aria-describedby={`${id('planIds')}-hint`}>
-          <legend className="field__label">Applies to</legend>
-          <p className="field__hint" id={`${id('planIds')}-hint`}>
+        <fieldset className="field admin-field admin-choices" aria-describedby={hintId(id('planIds'))}>
+          <FieldLabel>Applies to</FieldLabel>
+          <p className="field__hint" id={hintId(id('planIds'))}>
             None checked: every plan.
           </p>
           <div className="admin-choices__list">
@@ -291,26 +222,25 @@ function CouponFields({ mode, coupon, plans, readOnly = false, initialStatus = {
               type="checkbox"
               name="siteOffer"
               checked={values.siteOffer}
-              aria-describedby={`${id('siteOffer')}-hint`}
+              aria-describedby={hintId(id('siteOffer'))}
               onChange={(event) => set('siteOffer', event.target.checked)}
             />
             <span>{SITE_OFFER_LABEL}</span>
           </label>
-          <p className="field__hint" id={`${id('siteOffer')}-hint`}>
+          <p className="field__hint" id={hintId(id('siteOffer'))}>
             Making this coupon the site&apos;s offer takes the banner from any other coupon.
           </p>
         </div>
 
         {readOnly ? null : (
-          <div className="field admin-field">
-            <Label htmlFor={id('reason')} required>
-              Reason for the change
-            </Label>
-            <textarea {...text('reason')} className="input input--textarea" required maxLength={500} aria-describedby={described('reason', true)} />
-            <p className="field__hint" id={`${id('reason')}-hint`}>
-              Kept in the audit log with the change.
-            </p>
-          </div>
+          <TextAreaField
+            {...text('reason')}
+            label="Reason for the change"
+            requiredMark
+            hint="Kept in the audit log with the change."
+            required
+            maxLength={500}
+          />
         )}
 
         {readOnly ? null : (
@@ -333,21 +263,21 @@ function CouponFields({ mode, coupon, plans, readOnly = false, initialStatus = {
 function EndCoupon({ code, onEnding }: { code: string; onEnding: () => void }) {
   const end = useEndCoupon(code);
   const [reason, setReason] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  // A short form under the others: its field takes the focus, the page does not scroll.
+  const form = useFormStatus<'reason'>({ focusField: true });
   const prefix = useId();
-  const ids = { title: `${prefix}-title`, reason: `${prefix}-reason`, alert: `${prefix}-alert`, hint: `${prefix}-hint` };
+  const ids = { title: `${prefix}-title`, hint: `${prefix}-hint` };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (end.isPending) return;
-    if (reason.trim() === '') {
-      setProblem(REASON_MESSAGE);
-      document.getElementById(ids.reason)?.focus();
+    if (isBlank(reason)) {
+      form.reject({ field: 'reason', message: REASON_MESSAGE });
       return;
     }
-    setProblem(null);
+    form.clear();
     onEnding();
-    end.mutate({ reason: reason.trim() }, { onError: (error) => setProblem(errorMessage(error)) });
+    end.mutate({ reason: reason.trim() }, { onError: (error) => form.fail(errorMessage(error)) });
   };
 
   return (
@@ -356,31 +286,25 @@ function EndCoupon({ code, onEnding }: { code: string; onEnding: () => void }) {
         End coupon
       </h2>
       <form className="form admin-form admin-form--stacked" onSubmit={submit} noValidate aria-labelledby={ids.title}>
-        {problem ? (
-          <Alert tone="warning" id={ids.alert}>
-            {problem}
-          </Alert>
-        ) : null}
+        <FormAlert status={form.status} id={form.alertId} />
         <fieldset className="admin-form__body" disabled={end.isPending}>
           <p className="coupon-form__note" id={ids.hint}>
             Checkout refuses it from now on, and it stops being the site&apos;s offer. This cannot be undone; purchases already made keep their price.
           </p>
-          <div className="field admin-field">
-            <Label htmlFor={ids.reason} required>
-              Reason for ending
-            </Label>
-            <textarea
-              id={ids.reason}
-              name="endReason"
-              className="input input--textarea"
-              required
-              maxLength={500}
-              aria-invalid={problem === REASON_MESSAGE || undefined}
-              aria-describedby={[problem ? ids.alert : '', ids.hint].filter(Boolean).join(' ')}
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-            />
-          </div>
+          <TextAreaField
+            id={form.id('reason')}
+            label="Reason for ending"
+            requiredMark
+            fieldClassName="admin-field"
+            name="endReason"
+            required
+            maxLength={500}
+            invalid={form.invalid('reason')}
+            // Any problem's banner (the server's too), then the note above.
+            aria-describedby={describedBy(form.error !== null && form.alertId, ids.hint)}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+          />
           <div className="admin-form__actions">
             <Button type="submit" variant="danger" loading={end.isPending} loadingText="Ending…">
               End coupon now
@@ -489,7 +413,7 @@ function CouponEdit() {
 
   const carried = carriedStatus(location.state);
   const message = saved > 0 ? COUPON_SAVED : carried;
-  const initialStatus: FormStatus | undefined = message && !ended ? { kind: 'success', message } : undefined;
+  const initialStatus: FormStatus<CouponField> | undefined = message && !ended ? { kind: 'success', message } : undefined;
 
   return (
     <>

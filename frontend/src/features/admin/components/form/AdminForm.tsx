@@ -1,16 +1,12 @@
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Alert } from '@/components/Alert';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '@/components/Button';
 import { Spinner } from '@/components/Spinner';
-import { scrollToTop } from '@/components/scroll';
-import { errorMessage } from '@/lib/api/client';
+import { FormAlert } from '@/components/form/FormAlert';
+import { useFormStatus, type FormStatus } from '@/components/form/use-form-status';
 import { FormField } from './FormField';
 import { initialValues, isShown, type FieldDefinition, type FieldValue, type FormValues } from './types';
 import { firstProblem } from './validation';
 import './admin-form.css';
-
-export type FormStatus =
-  { kind: 'idle' } | { kind: 'submitting' } | { kind: 'success'; message: string } | { kind: 'error'; message: string; fieldId?: string };
 
 export interface AdminFormProps {
   fields: FieldDefinition[];
@@ -61,11 +57,10 @@ export function AdminForm({
   role,
   initialStatus = { kind: 'idle' },
 }: AdminFormProps) {
-  const prefix = useId();
   const [values, setValues] = useState<FormValues>(() => initialValues(fields));
-  const [status, setStatus] = useState<FormStatus>(initialStatus);
+  // The spec: the message in a banner at the top, and the page scrolls up to it.
+  const form = useFormStatus({ initial: initialStatus, scroll: true });
   const valuesRef = useRef(values);
-  const bannerId = `${prefix}-status`;
 
   if (loading) return <Spinner label={loadingLabel} />;
 
@@ -78,27 +73,17 @@ export function AdminForm({
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (status.kind === 'submitting') return;
+    if (form.submitting) return;
     const current = valuesRef.current;
     const problem = firstProblem(fields, current);
     if (problem) {
-      setStatus({ kind: 'error', message: problem.message, fieldId: problem.fieldId });
-      scrollToTop();
+      form.reject({ field: problem.fieldId, message: problem.message });
       return;
     }
-    setStatus({ kind: 'submitting' });
-    try {
-      const message = await onSubmit(current);
-      setStatus(message ? { kind: 'success', message } : { kind: 'idle' });
-      if (message) scrollToTop();
-    } catch (error) {
-      setStatus({ kind: 'error', message: errorMessage(error) });
-      scrollToTop();
-    }
+    await form.run(() => onSubmit(current));
   };
 
-  const submitting = status.kind === 'submitting';
-  const invalidField = status.kind === 'error' ? status.fieldId : undefined;
+  const submitting = form.submitting;
 
   return (
     <form
@@ -109,26 +94,17 @@ export function AdminForm({
       role={role}
       aria-busy={submitting || undefined}
     >
-      {status.kind === 'error' ? (
-        <Alert tone="warning" id={bannerId}>
-          {status.message}
-        </Alert>
-      ) : null}
-      {status.kind === 'success' ? (
-        <Alert tone="success" id={bannerId}>
-          {status.message}
-        </Alert>
-      ) : null}
+      <FormAlert status={form.status} id={form.alertId} />
       <fieldset className="admin-form__body" disabled={submitting}>
         {fields.map((field) =>
           field.type === 'hidden' || isShown(field, values) ? (
             <div key={field.id} className={field.type === 'hidden' ? undefined : 'admin-form__item'} hidden={field.type === 'hidden' || undefined}>
               <FormField
                 field={field}
-                domId={`${prefix}-${field.id}`}
+                domId={form.id(field.id)}
                 value={values[field.id]}
-                invalid={invalidField === field.id}
-                errorId={bannerId}
+                invalid={form.invalid(field.id)}
+                errorId={form.alertId}
                 onChange={(value) => change(field.id, value)}
               />
               {after?.[field.id] ?? null}

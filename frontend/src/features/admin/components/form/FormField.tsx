@@ -1,4 +1,6 @@
 import type { ChangeEvent } from 'react';
+import { describedBy, hintId } from '@/components/form/aria';
+import { FieldHint, FieldLabel, SelectField, TextAreaField, TextField } from '@/components/form/Field';
 import { listOf, textOf, type FieldDefinition, type FieldValue } from './types';
 import { plainLabel } from './validation';
 
@@ -13,89 +15,49 @@ interface FormFieldProps {
   onChange: (value: FieldValue) => void;
 }
 
-function Label({ field, htmlFor }: { field: FieldDefinition; htmlFor?: string }) {
-  const content = (
-    <>
-      {plainLabel(field.label)}
-      {field.required ? (
-        <span className="admin-field__required" aria-hidden="true">
-          {' '}
-          *
-        </span>
-      ) : null}
-    </>
-  );
-  return htmlFor ? (
-    <label className="field__label" htmlFor={htmlFor}>
-      {content}
-    </label>
-  ) : (
-    <legend className="field__label">{content}</legend>
-  );
-}
-
-/** One field of the generic form, by its type (hidden fields render nothing visible). */
+/** One field of the generic form, by its type (hidden fields render nothing visible), made of the form kit's fields. */
 export function FormField({ field, domId, value, invalid, errorId, onChange }: FormFieldProps) {
-  const helpId = field.helpText ? `${domId}-help` : undefined;
-  const describedBy = [helpId, invalid ? errorId : undefined].filter(Boolean).join(' ') || undefined;
-  const common = {
+  // The kit's field props: the label without its asterisk (the kit shows one, hidden from screen readers, for a required field).
+  const shell = {
     id: domId,
     name: field.id,
-    'aria-describedby': describedBy,
-    'aria-invalid': invalid || undefined,
+    label: plainLabel(field.label),
+    requiredMark: field.required,
+    hint: field.helpText,
+    invalid,
+    errorId,
+    fieldClassName: 'admin-field',
   };
-  const help = field.helpText ? (
-    <p className="field__hint" id={helpId}>
-      {field.helpText}
-    </p>
-  ) : null;
   const onText = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => onChange(event.target.value);
 
   switch (field.type) {
     case 'hidden':
       return <input type="hidden" name={field.id} value={textOf(value)} />;
     case 'readonly':
-      return (
-        <div className="field admin-field">
-          <Label field={field} htmlFor={domId} />
-          <input {...common} className="input admin-field__readonly" type="text" readOnly value={textOf(value)} />
-          {help}
-        </div>
-      );
+      return <TextField {...shell} className="admin-field__readonly" type="text" readOnly value={textOf(value)} />;
     case 'textarea':
-      return (
-        <div className="field admin-field">
-          <Label field={field} htmlFor={domId} />
-          <textarea {...common} className="input input--textarea" required={field.required} value={textOf(value)} onChange={onText} />
-          {help}
-        </div>
-      );
+      return <TextAreaField {...shell} required={field.required} value={textOf(value)} onChange={onText} />;
     case 'select':
-    case 'normal-select': {
-      const options = field.options ?? [];
+    case 'normal-select':
       return (
-        <div className="field admin-field">
-          <Label field={field} htmlFor={domId} />
-          <select {...common} className="input input--select" required={field.required} value={textOf(value)} onChange={onText}>
-            {/* A select starts with nothing chosen; a normal select offers only its options. */}
-            {field.type === 'select' ? <option value="">Choose one…</option> : null}
-            {options.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-          {help}
-        </div>
+        <SelectField
+          {...shell}
+          required={field.required}
+          value={textOf(value)}
+          onChange={onText}
+          options={field.options ?? []}
+          // A select starts with nothing chosen; a normal select offers only its options.
+          placeholder={field.type === 'select' ? undefined : null}
+        />
       );
-    }
     case 'multi-select': {
       const chosen = listOf(value);
       const toggle = (option: string, on: boolean) => onChange(on ? [...chosen, option] : chosen.filter((item) => item !== option));
+      const help = field.helpText ? hintId(domId) : undefined;
       return (
-        <fieldset className="field admin-field admin-choices" aria-describedby={describedBy} aria-invalid={invalid || undefined}>
-          <Label field={field} />
-          {help}
+        <fieldset className="field admin-field admin-choices" aria-describedby={describedBy(help, invalid && errorId)} aria-invalid={invalid || undefined}>
+          <FieldLabel required={field.required}>{plainLabel(field.label)}</FieldLabel>
+          {help ? <FieldHint id={help}>{field.helpText}</FieldHint> : null}
           <div className="admin-choices__list" id={domId}>
             {(field.options ?? []).map((option) => (
               <label key={option.value} className="admin-choices__item">
@@ -118,35 +80,20 @@ export function FormField({ field, domId, value, invalid, errorId, onChange }: F
     }
     case 'file':
       return (
-        <div className="field admin-field">
-          <Label field={field} htmlFor={domId} />
-          <input
-            {...common}
-            className="input admin-field__file"
-            type="file"
-            accept={field.accept}
-            onChange={(event) => onChange(event.target.files?.[0] ?? null)}
-          />
-          {help}
-        </div>
+        <TextField {...shell} className="admin-field__file" type="file" accept={field.accept} onChange={(event) => onChange(event.target.files?.[0] ?? null)} />
       );
     case 'date':
     case 'text':
       return (
-        <div className="field admin-field">
-          <Label field={field} htmlFor={domId} />
-          <input
-            {...common}
-            className="input"
-            type={field.type === 'date' ? 'date' : (field.inputType ?? 'text')}
-            required={field.required}
-            min={field.inputType === 'number' ? 0 : undefined}
-            autoComplete={field.autoComplete}
-            value={textOf(value)}
-            onChange={onText}
-          />
-          {help}
-        </div>
+        <TextField
+          {...shell}
+          type={field.type === 'date' ? 'date' : (field.inputType ?? 'text')}
+          required={field.required}
+          min={field.inputType === 'number' ? 0 : undefined}
+          autoComplete={field.autoComplete}
+          value={textOf(value)}
+          onChange={onText}
+        />
       );
   }
 }

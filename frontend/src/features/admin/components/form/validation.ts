@@ -1,19 +1,8 @@
+import { numberMessage, plainLabel, requiredMessage } from '@/components/form/validation';
 import { isShown, listOf, textOf, type FieldDefinition, type FormValues } from './types';
 
-/** The label without the asterisk that marks a required field. */
-export function plainLabel(label: string): string {
-  return label.replace(/\*/g, '').trim();
-}
-
-/** 'Please specify {label}.' */
-export function requiredMessage(label: string): string {
-  return `Please specify ${plainLabel(label)}.`;
-}
-
-/** 'Please make sure {label} is greater or equal to 0.' */
-export function numberMessage(label: string): string {
-  return `Please make sure ${plainLabel(label)} is greater or equal to 0.`;
-}
+/** The spec's messages come from the form kit (the label without its asterisk). */
+export { numberMessage, plainLabel, requiredMessage };
 
 function isNumberField(field: FieldDefinition): boolean {
   return field.type === 'text' && field.inputType === 'number';
