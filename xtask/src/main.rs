@@ -57,7 +57,7 @@ usage: cargo xtask <command>
   import-codes stacksocial FILE.csv
                              add marketplace lifetime codes; reports new, duplicate, malformed lines
   codegen [--check]          regenerate the OpenAPI snapshot and the front end's API types
-  tidy                       check the architecture rules (pure domain crates)
+  tidy                       check the architecture rules (crate classes, pure domains, store folders, routes)
 ";
 
 fn main() {

@@ -78,6 +78,20 @@ pub struct Config {
     pub reminder_interval: Duration,
     /// `METRICS_TOKEN`: turns `/metrics` on, for requests bearing this token.
     pub metrics_token: Option<String>,
+    /// How long housekeeping keeps what it prunes.
+    pub retention: Retention,
+}
+
+/// What housekeeping keeps, and for how long (`jobs::start`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Retention {
+    /// `RETENTION_ATTEMPTS_HOURS` (24): sign-in, sign-up and other throttling records. Never
+    /// shorter than the longest throttle window (a day: invites, codes, ten-day plans, summaries),
+    /// or a limit would forget early; a shorter value is raised to 24 hours.
+    pub attempts: chrono::Duration,
+    /// `RETENTION_SENT_MAIL_DAYS` (30): sent mail (its body is blanked once sent; the row stays
+    /// for the delivery record).
+    pub sent_mail: chrono::Duration,
 }
 
 /// Where a test makes the server stop as if it had died (the test then kills it).
@@ -263,6 +277,10 @@ impl Config {
             },
             reminder_interval: Duration::from_millis(parsed("REMINDER_INTERVAL_MS", 60_000)?),
             metrics_token: var("METRICS_TOKEN"),
+            retention: Retention {
+                attempts: chrono::Duration::hours(parsed::<i64>("RETENTION_ATTEMPTS_HOURS", 24)?.max(24)),
+                sent_mail: chrono::Duration::days(parsed::<i64>("RETENTION_SENT_MAIL_DAYS", 30)?.max(0)),
+            },
             bind_addr,
         })
     }

@@ -7,6 +7,7 @@ pub mod document_reader;
 pub mod envelope;
 pub mod fault_points;
 mod hygiene;
+mod jobs;
 pub mod metrics;
 pub mod openapi;
 pub mod payment_providers;

@@ -139,16 +139,7 @@ impl Application {
             },
             from: config.mail_from.clone(),
         })?;
-        let workers = vec![
-            mail::spawn_worker(pool.clone(), mailer, clock.clone(), config.mail_poll_interval, stop_workers.clone()),
-            spawn_housekeeping(pool.clone(), clock.clone(), &background),
-            spawn_read_counts(pool.clone(), &background),
-            crate::routes::billing::spawn_renewal_housekeeping(state.clone(), config.billing_poll_interval, &background),
-            crate::routes::billing::spawn_reconcile(state.clone(), config.reconcile_interval, &background),
-            crate::routes::referral::spawn_commission_ledger(state.clone(), config.referral_ledger_interval, &background),
-            crate::routes::ai::spawn_summariser(state.clone(), config.ai_poll_interval, &background),
-            crate::routes::challenge::spawn_reminders(state.clone(), config.reminder_interval, &background),
-        ];
+        let workers = crate::jobs::start(&state, &config, mailer, &background);
 
         let listener = TcpListener::bind(&config.bind_addr).with_context(|| format!("binding {}", config.bind_addr))?;
         let port = listener.local_addr()?.port();
@@ -344,54 +335,6 @@ fn origin_of(url: &str) -> Option<String> {
     }
     let host = rest.split(['/', '?', '#']).next().filter(|h| !h.is_empty() && !h.contains(['\'', ' ', ';']))?;
     Some(format!("{scheme}://{host}"))
-}
-
-/// How soon a new reader shows in a book's counters: saves queue readers (so no save waits on a
-/// popular book's row) and this folds the queue in. A fold costs one rewrite of each book it
-/// touches (its row goes into every index of the books table), whatever the number of readers,
-/// so folding less often makes each reader cheaper; half a minute is still fresh for a count.
-const READ_COUNTS_INTERVAL: std::time::Duration = std::time::Duration::from_secs(30);
-
-/// Adds the readers saves have queued to their books' counters, on every instance (taking the
-/// queue is atomic, so instances cannot count a reader twice).
-fn spawn_read_counts(pool: db::DbPool, workers: &crate::workers::Workers) -> std::thread::JoinHandle<()> {
-    crate::workers::spawn_periodic("read-counts", READ_COUNTS_INTERVAL, workers, move || {
-        let Ok(mut conn) = pool.get() else { return };
-        if let Err(error) = db::progress::history::fold_pending_reads(&mut conn) {
-            tracing::warn!(%error, "could not add new readers to the read counts");
-        }
-    })
-}
-
-/// Drops throttling records older than a day and expired sign-in states, and recounts each
-/// book's reads of the last 30 days (trending), every ten minutes, on one instance at a time (an
-/// advisory lock: the others skip the pass).
-fn spawn_housekeeping(pool: db::DbPool, clock: Arc<dyn Clock>, workers: &crate::workers::Workers) -> std::thread::JoinHandle<()> {
-    crate::workers::spawn_periodic("housekeeping", std::time::Duration::from_secs(600), workers, move || {
-        let Ok(mut conn) = pool.get() else { return };
-        let now = clock.now();
-        if let Err(error) = db::operators::once_across_instances(&mut conn, db::operators::HOUSEKEEPING_LOCK, |conn| housekeeping_pass(conn, now)) {
-            tracing::warn!(%error, "could not run housekeeping");
-        }
-    })
-}
-
-fn housekeeping_pass(conn: &mut diesel::PgConnection, now: kernel::Timestamp) {
-    if let Err(error) = db::prune_attempts(conn, now - chrono::Duration::days(1)) {
-        tracing::warn!(%error, "could not prune throttling records");
-    }
-    if let Err(error) = db::mail_queue::prune_done(conn, now - chrono::Duration::days(30)) {
-        tracing::warn!(%error, "could not prune sent mail");
-    }
-    if let Err(error) = db::prune_oauth_states(conn, now) {
-        tracing::warn!(%error, "could not prune sign-in states");
-    }
-    if let Err(error) = db::prune_login_challenges(conn, now) {
-        tracing::warn!(%error, "could not prune two-factor challenges");
-    }
-    if let Err(error) = db::progress::history::refresh_recent_reads(conn, reading_progress::history::trending_since(now)) {
-        tracing::warn!(%error, "could not refresh trending counts");
-    }
 }
 
 #[cfg(test)]

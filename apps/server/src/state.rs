@@ -75,6 +75,14 @@ impl AppState {
 }
 
 impl AppState {
+    /// The database answers (`/readyz`): a connection from the pool runs a statement.
+    pub async fn database_reachable(&self) -> bool {
+        let pool = self.pool.clone();
+        actix_web::web::block(move || db::is_reachable(&pool)).await.unwrap_or(false)
+    }
+}
+
+impl AppState {
     /// Runs `work` over a `PgStore` on one pooled connection, at this moment: every domain's use
     /// cases are made this way (one checkout per call).
     async fn on_store<T, E, F>(&self, work: F) -> Result<T, crate::envelope::ApiError>

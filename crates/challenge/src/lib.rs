@@ -18,5 +18,5 @@ pub mod service;
 pub mod fakes;
 
 pub use error::ChallengeError;
-pub use service::quizzes::Quizzes;
+pub use service::quizzes::{quiz_kind, Quizzes};
 pub use service::Challenge;

@@ -1,5 +1,5 @@
 //! The AI summariser: starting a summary from a link or an upload, and "My summaries". The jobs
-//! run on the summariser's worker (`workers::spawn_summariser`).
+//! run on the summariser's worker (`jobs::spawn_summariser`).
 
 use crate::auth::AuthUser;
 use crate::envelope::{ok, ApiError, ErrorBody, Ok as OkBody};
@@ -212,46 +212,4 @@ async fn remove(state: web::Data<AppState>, caller: AuthUser, id: web::Path<i64>
     let (session, id) = (caller.session(), id.into_inner());
     state.summariser(move |s| s.delete(session, id)).await?;
     Ok(ok(crate::envelope::Empty {}))
-}
-
-/// Runs the summariser's jobs (with the configured language model, if any), every `interval`, one after another until none waits. A job a
-/// dead process left half done is taken again once stale (see `SummaryStore::claim`).
-pub fn spawn_summariser(state: AppState, interval: std::time::Duration, workers: &crate::workers::Workers) -> std::thread::JoinHandle<()> {
-    let fetcher = web_fetch::SafeFetcher::new(state.config.ai_fetch_allow.clone());
-    let limits = crate::document_reader::ReaderLimits::default();
-    let reader = match &state.config.document_reader {
-        Some(program) => crate::document_reader::ChildProcessReader { program: program.clone(), limits },
-        None => match crate::document_reader::ChildProcessReader::beside_this_program(limits) {
-            Ok(reader) => reader,
-            Err(error) => {
-                tracing::error!(%error, "the document reader cannot be found; summaries of files and links will fail");
-                crate::document_reader::ChildProcessReader { program: "extract-document".into(), limits }
-            }
-        },
-    };
-    // Made on the worker's thread: a blocking HTTP client may not be made or dropped on the
-    // server's async runtime.
-    let mut model: Option<Option<language_model::OpenAiCompatible>> = None;
-    crate::workers::spawn_periodic("summariser", interval, workers, move || loop {
-        let model = model.get_or_insert_with(|| {
-            state.config.ai_model.clone().and_then(|settings| match language_model::OpenAiCompatible::new(settings) {
-                Ok(model) => Some(model),
-                Err(error) => {
-                    tracing::warn!(%error, "the language model is configured but cannot be used; summaries are made offline");
-                    None
-                }
-            })
-        });
-        let Ok(mut conn) = state.pool.get() else { return };
-        let store = db::PgStore::new(&mut conn);
-        let model = model.as_ref().map(|m| m as &dyn summariser::ports::LanguageModel);
-        match summariser::Summariser::new(&store, state.clock.now()).run_next(&fetcher, &reader, model) {
-            Ok(true) => continue,
-            Ok(false) => return,
-            Err(error) => {
-                tracing::warn!(%error, "could not run a summary job");
-                return;
-            }
-        }
-    })
 }

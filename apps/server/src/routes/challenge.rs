@@ -191,17 +191,3 @@ async fn unsubscribe(state: web::Data<AppState>, body: web::Json<UnsubscribeRequ
     state.challenge(move |c| c.unsubscribe(&token)).await?;
     Ok(ok(crate::envelope::Empty {}))
 }
-
-/// Mails the ten-day plans' reminders that are due, every `interval` (a reminder is recorded
-/// with its mail in one transaction, so two instances never send one twice).
-pub fn spawn_reminders(state: AppState, interval: std::time::Duration, workers: &crate::workers::Workers) -> std::thread::JoinHandle<()> {
-    crate::workers::spawn_periodic("ten-day-reminders", interval, workers, move || {
-        let Ok(mut conn) = state.pool.get() else { return };
-        let store = db::PgStore::new(&mut conn);
-        match challenge::Challenge::new(&store, state.clock.now(), &state.config.public_url).send_due_reminders() {
-            Ok(0) => {}
-            Ok(sent) => tracing::info!(sent, "sent ten-day reminders"),
-            Err(error) => tracing::warn!(%error, "could not send ten-day reminders"),
-        }
-    })
-}

@@ -19,8 +19,7 @@ async fn healthz() -> HttpResponse {
 #[utoipa::path(tag = "operations", responses((status = 200, description = "Ready"), (status = 503, description = "The database is unreachable")))]
 #[get("/readyz")]
 async fn readyz(state: web::Data<AppState>) -> HttpResponse {
-    let pool = state.pool.clone();
-    let ready = web::block(move || db::is_reachable(&pool)).await.unwrap_or(false);
+    let ready = state.database_reachable().await;
     if ready {
         HttpResponse::Ok().json(serde_json::json!({"status": "ok"}))
     } else {

@@ -11,7 +11,6 @@ use actix_web::{get, post, web, HttpResponse};
 use challenge::plan::BookFacts;
 use challenge::quiz_results::{QuizKind, TypeScore};
 use challenge::service::quizzes::{Report, ResultView};
-use challenge::Quizzes;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use utoipa::ToSchema;
@@ -156,7 +155,7 @@ impl From<Report> for QuizReport {
 }
 
 fn quiz_of(slug: &str) -> Result<QuizKind, ApiError> {
-    Ok(Quizzes::<db::PgStore>::kind(slug)?)
+    Ok(challenge::quiz_kind(slug)?)
 }
 
 /// A quiz's questions in the order they are asked, and its types.

@@ -7,7 +7,6 @@ use actix_web::{get, post, web, HttpResponse};
 use referral::commission::CreditStatus;
 use referral::invite::InviteForm;
 use serde::{Deserialize, Serialize};
-use std::time::Duration;
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
@@ -140,20 +139,4 @@ async fn invite_friend(state: web::Data<AppState>, caller: LiveMember, body: web
         })
         .await?;
     Ok(ok(InviteResult { friend_email: sent.friend_email, first_invite: sent.first_invite }))
-}
-
-/// Keeps the commission ledger up to date with billing (credits for referred members' payments,
-/// reversals for refunds), every `interval`. The ledger rules make each pass idempotent, so a pass
-/// cut off by a crash is finished by the next.
-pub fn spawn_commission_ledger(state: AppState, interval: Duration, workers: &crate::workers::Workers) -> std::thread::JoinHandle<()> {
-    crate::workers::spawn_periodic("commission-ledger", interval, workers, move || {
-        let Ok(mut conn) = state.pool.get() else { return };
-        let store = db::PgStore::new(&mut conn);
-        let referrals = referral::Referrals::new(&store, state.clock.now(), &state.config.public_url).with_refund_window(state.config.referral_refund_window);
-        match referrals.settle_commissions() {
-            Ok((0, 0)) => {}
-            Ok((credited, reversed)) => tracing::info!(credited, reversed, "settled referral commissions"),
-            Err(error) => tracing::warn!(%error, "could not settle referral commissions"),
-        }
-    })
 }

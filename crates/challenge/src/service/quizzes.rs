@@ -35,13 +35,14 @@ pub struct Report {
     pub types: Vec<(TypeScore, Vec<BookFacts>)>,
 }
 
+/// The quiz a path names; an unknown one is refused.
+pub fn quiz_kind(slug: &str) -> Result<QuizKind, ChallengeError> {
+    QuizKind::from_slug(slug).ok_or(ChallengeError::UnknownQuiz)
+}
+
 impl<'s, S: QuizStore + ?Sized> Quizzes<'s, S> {
     pub fn new(store: &'s S, now: Timestamp) -> Self {
         Quizzes { store, now }
-    }
-
-    pub fn kind(slug: &str) -> Result<QuizKind, ChallengeError> {
-        QuizKind::from_slug(slug).ok_or(ChallengeError::UnknownQuiz)
     }
 
     /// Scores finished answers; a member's are kept in place of earlier ones.

@@ -20,9 +20,6 @@ mod subscription;
 mod teams;
 mod webhooks;
 
-pub use reconcile::spawn_reconcile;
-pub use subscription::spawn_renewal_housekeeping;
-
 pub fn configure(config: &mut ServiceConfig) {
     config
         .service(plans)

@@ -7,7 +7,6 @@ use crate::state::AppState;
 use actix_web::{get, web, HttpResponse};
 use billing::reconcile::{Problem, ReconcileReport};
 use serde::Serialize;
-use std::time::Duration;
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
@@ -75,26 +74,4 @@ fn view(report: ReconcileReport) -> ReconcileView {
 async fn last_reconcile(state: web::Data<AppState>, _admin: AdminUser) -> Result<HttpResponse, ApiError> {
     let last = state.billing(|b| b.last_reconcile()).await?;
     Ok(ok(LastReconcileResult { last: last.map(view) }))
-}
-
-/// Every `interval` (never when it is zero), reconciles every charge with its provider and
-/// repairs what is safe to repair; each difference is logged.
-pub fn spawn_reconcile(state: AppState, interval: Duration, workers: &crate::workers::Workers) -> std::thread::JoinHandle<()> {
-    if interval.is_zero() {
-        return std::thread::spawn(|| {});
-    }
-    crate::workers::spawn_periodic("reconcile", interval, workers, move || {
-        let Ok(mut conn) = state.pool.get() else { return };
-        let store = db::PgStore::new(&mut conn);
-        let site = state.config.public_url.clone();
-        let billing = billing::Billing::new(&store, state.clock.now()).with_site(&site);
-        match billing.reconcile(state.payments.gateways(), &state.payments.secrets, true) {
-            Ok(report) => {
-                for problem in report.differences() {
-                    tracing::warn!(%problem, "reconcile");
-                }
-            }
-            Err(error) => tracing::warn!(%error, "could not reconcile"),
-        }
-    })
 }

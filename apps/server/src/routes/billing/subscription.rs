@@ -8,7 +8,6 @@ use actix_web::{get, post, web, HttpResponse};
 use billing::cancel::SubscriptionSummary;
 use billing::subscription::SubscriptionStatus;
 use serde::{Deserialize, Serialize};
-use std::time::Duration;
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
@@ -154,21 +153,6 @@ async fn cancel(state: web::Data<AppState>, caller: AuthUser, body: web::Json<Ca
 #[post("/charge/cancel")]
 async fn cancel_without_prefix(state: web::Data<AppState>, caller: AuthUser, body: web::Json<CancelRequest>) -> Result<HttpResponse, ApiError> {
     turn_off_renewal(state, caller, body).await
-}
-
-/// Every `interval`, turns off the renewal of subscriptions whose buyer deleted the account (a
-/// provider that cannot be reached is tried again next round).
-pub fn spawn_renewal_housekeeping(state: AppState, interval: Duration, workers: &crate::workers::Workers) -> std::thread::JoinHandle<()> {
-    crate::workers::spawn_periodic("billing-housekeeping", interval, workers, move || {
-        let Ok(mut conn) = state.pool.get() else { return };
-        let store = db::PgStore::new(&mut conn);
-        let billing = billing::Billing::new(&store, state.clock.now());
-        match billing.end_renewals(state.payments.gateways()) {
-            Ok(0) => {}
-            Ok(ended) => tracing::info!(ended, "ended renewals of deleted accounts and of subscriptions a better purchase replaced"),
-            Err(error) => tracing::warn!(%error, "could not end renewals"),
-        }
-    })
 }
 
 #[derive(Deserialize, ToSchema)]

@@ -1,4 +1,6 @@
-//! Architecture rules checked from `cargo metadata`: domain crates stay pure, all the way down.
+//! Architecture rules. From `cargo metadata`: every crate is classed (domain, adapter or app) and
+//! domain crates stay pure, all the way down. From the sources (`sources`): route files never name
+//! the database, and the store's domain folders never import each other.
 //!
 //! A domain crate may depend on other domain crates and on small libraries (serde, chrono,
 //! ammonia...), but on nothing that does I/O: no Diesel, actix or tokio, and none of this
@@ -10,8 +12,21 @@ use serde_json::Value;
 use std::collections::{BTreeSet, HashMap};
 use std::process::Command;
 
+mod sources;
+
 /// Crates holding business rules, testable without a database or a web server.
 pub const DOMAIN_CRATES: &[&str] = &["kernel", "identity", "catalogue", "reading-progress", "admin", "billing", "referral", "challenge", "summariser"];
+
+/// Libraries with no I/O that domain crates use (bytes in, bytes out): held to the domain crates'
+/// purity rule.
+pub const PURE_LIBRARY_CRATES: &[&str] = &["documents"];
+
+/// Crates that implement domain ports or talk to the outside (database, mail, storage, payment
+/// providers, sign-in providers, language models, fetching, the stand-ins).
+pub const ADAPTER_CRATES: &[&str] = &["db", "mail", "media", "oauth", "credentials", "payments", "language-model", "web-fetch", "stand-ins"];
+
+/// Programs: the server and the project's tools.
+pub const APP_CRATES: &[&str] = &["server", "xtask", "xtask-tools"];
 
 /// What no domain crate may depend on, directly or through another crate: I/O frameworks and this
 /// workspace's adapters (which implement the domains' ports, never the other way round).
@@ -32,15 +47,6 @@ const FORBIDDEN: &[&str] = &[
     "async-stripe",
     "biscuit-auth",
     "argon2",
-    // this workspace's infrastructure crates
-    "db",
-    "mail",
-    "media",
-    "oauth",
-    "credentials",
-    "server",
-    "xtask",
-    "xtask-tools",
 ];
 
 /// Checks the rules; what was checked, for the log.
@@ -50,11 +56,49 @@ pub fn tidy() -> Result<String> {
         bail!("cargo metadata failed:\n{}", String::from_utf8_lossy(&output.stderr));
     }
     let metadata: Value = serde_json::from_slice(&output.stdout).context("reading cargo metadata")?;
-    let problems = impurities(&Graph::from_metadata(&metadata), DOMAIN_CRATES);
+    let mut problems = unclassed(&workspace_crates(&metadata));
+    problems.extend(impurities(&Graph::from_metadata(&metadata), &pure_crates()));
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).parent().context("xtask sits in the workspace")?;
+    problems.extend(sources::source_violations(root));
     if !problems.is_empty() {
         bail!("architecture rules broken:\n  {}", problems.join("\n  "));
     }
-    Ok(format!("Domain crates ({}) are pure, dependencies of dependencies included.", DOMAIN_CRATES.join(", ")))
+    Ok(format!(
+        "Every crate is classed; domain crates ({}) and pure libraries are pure, dependencies of dependencies included; no route names the database; the store's {} folders import none of each other ({} listed exceptions).",
+        DOMAIN_CRATES.join(", "),
+        sources::STORE_DOMAINS.len(),
+        sources::STORE_EXCEPTIONS.len()
+    ))
+}
+
+/// Domain crates and the pure libraries they use: nothing that does I/O may be reached from them.
+fn pure_crates() -> Vec<&'static str> {
+    DOMAIN_CRATES.iter().chain(PURE_LIBRARY_CRATES).copied().collect()
+}
+
+fn workspace_crates(metadata: &Value) -> Vec<String> {
+    let members: BTreeSet<&str> = metadata["workspace_members"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
+    metadata["packages"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|p| p["id"].as_str().is_some_and(|id| members.contains(id)))
+        .filter_map(|p| p["name"].as_str().map(str::to_owned))
+        .collect()
+}
+
+/// A workspace crate that is in none of the three classes: say which it is before it lands.
+pub fn unclassed(crates: &[String]) -> Vec<String> {
+    crates
+        .iter()
+        .filter(|name| ![DOMAIN_CRATES, PURE_LIBRARY_CRATES, ADAPTER_CRATES, APP_CRATES].iter().any(|class| class.contains(&name.as_str())))
+        .map(|name| format!("crate `{name}` is not classed as domain, pure library, adapter or app (xtask/src/tidy/mod.rs)"))
+        .collect()
+}
+
+/// What a domain crate may not reach: the I/O libraries and every adapter and app of this workspace.
+fn forbidden(name: &str) -> bool {
+    FORBIDDEN.contains(&name) || ADAPTER_CRATES.contains(&name) || APP_CRATES.contains(&name)
 }
 
 /// The resolved dependency graph by crate name: normal (not dev or build) dependencies only,
@@ -98,7 +142,7 @@ impl Graph {
                 }
                 let mut longer = path.clone();
                 longer.push(next.clone());
-                if FORBIDDEN.contains(&next.as_str()) {
+                if forbidden(next) {
                     found.push(longer);
                 } else {
                     stack.push(longer);
@@ -163,11 +207,26 @@ mod tests {
     }
 
     #[test]
-    fn the_real_workspace_is_pure() {
+    fn a_crate_in_no_class_fails() {
+        let crates = vec!["billing".to_owned(), "payments".to_owned(), "server".to_owned(), "newthing".to_owned()];
+        assert_eq!(unclassed(&crates), vec!["crate `newthing` is not classed as domain, pure library, adapter or app (xtask/src/tidy/mod.rs)"]);
+    }
+
+    #[test]
+    fn a_new_adapter_is_forbidden_to_domains_without_listing_it_twice() {
+        let g = graph(&[("billing", "payments")]);
+        assert_eq!(impurities(&g, &["billing"]), vec!["domain crate `billing` depends on `payments` (through billing -> payments)"]);
+    }
+
+    #[test]
+    fn the_real_workspace_is_classed_and_pure() {
         let output = Command::new(env!("CARGO")).args(["metadata", "--format-version", "1"]).output().unwrap();
         let metadata: Value = serde_json::from_slice(&output.stdout).unwrap();
         let g = Graph::from_metadata(&metadata);
         assert!(g.edges.get("db").is_some_and(|deps| deps.contains("diesel")), "the graph is read from cargo metadata");
-        assert_eq!(impurities(&g, DOMAIN_CRATES), Vec::<String>::new());
+        assert_eq!(impurities(&g, &pure_crates()), Vec::<String>::new());
+        let crates = workspace_crates(&metadata);
+        assert!(crates.contains(&"db".to_owned()), "the workspace's crates are read");
+        assert_eq!(unclassed(&crates), Vec::<String>::new());
     }
 }

@@ -1,0 +1,157 @@
+//! Rules read from the source files themselves: handlers reach the database only through use
+//! cases, and the store's domain folders do not import each other.
+
+use std::path::{Path, PathBuf};
+
+/// The store's domain folders (`crates/db/src/<folder>/`): each implements its domain's ports and
+/// names no other folder. `shared`, `schema`, `pool`, `prepared` and `testing` are plumbing any
+/// folder may use; `erasure` and `operators` sit at the crate's root and may use every folder.
+pub const STORE_DOMAINS: &[&str] = &["admin", "billing", "catalogue", "challenge", "identity", "progress", "referral", "summariser"];
+
+/// Crate-root modules that compose domain folders, which a domain folder must not name either
+/// (`erasure` is called by identity's erase only, listed in `STORE_EXCEPTIONS`).
+const STORE_ROOT_COMPOSERS: &[&str] = &["operators", "erasure"];
+
+/// Cross-folder uses that remain, each with why; any other fails. The back office edits other
+/// domains' tables and reuses their SQL so that both sides read the same.
+pub const STORE_EXCEPTIONS: &[(&str, &str, &str)] = &[
+    ("identity/store.rs", "crate::erasure", "account deletion: the crate root lists every domain's erase, run in identity's transaction"),
+    ("admin/content.rs", "crate::catalogue::read::collection_book_count", "the back office shows a collection's count as the catalogue counts it"),
+    ("admin/books.rs", "crate::catalogue::write::set_monthly_preview", "the month's free preview is the catalogue's row"),
+    ("admin/books.rs", "crate::operators::add_book_plan", "a new book gets its PDF plan in the book's transaction"),
+    ("admin/coupons.rs", "crate::billing::CouponRow", "the coupon desk reads billing's coupon rows"),
+    ("admin/coupons.rs", "crate::billing::sold_plans", "the plan desk lists the plans billing sells"),
+];
+
+/// Lines of a Rust file without `//` comments (doc comments included), so prose may name things.
+fn code_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.lines().enumerate().map(|(i, line)| (i + 1, line.split("//").next().unwrap_or(""))).filter(|(_, code)| !code.trim().is_empty())
+}
+
+/// A route file that names Diesel or the `db` crate: a handler parses, calls one use case and maps
+/// the answer; the store is reached through `AppState`'s use-case runners only.
+pub fn route_violations(file: &str, text: &str) -> Vec<String> {
+    code_lines(text)
+        .filter(|(_, code)| code.contains("diesel") || has_path(code, "db::"))
+        .map(|(n, code)| format!("{file}:{n}: a route names the database (`{}`); call a use case instead", code.trim()))
+        .collect()
+}
+
+/// `path` appears as a path start (not inside a longer name such as `reqwest_db::`).
+fn has_path(code: &str, path: &str) -> bool {
+    code.match_indices(path).any(|(at, _)| at == 0 || !code[..at].chars().next_back().is_some_and(|c| c.is_alphanumeric() || c == '_'))
+}
+
+/// A file of a store folder (`folder/file.rs`, relative to `crates/db/src`) that names another
+/// domain's folder or a root composer, unless listed in `STORE_EXCEPTIONS`.
+pub fn store_violations(relative: &str, text: &str) -> Vec<String> {
+    let Some(own) = relative.split('/').next().filter(|folder| STORE_DOMAINS.contains(folder) && relative.contains('/')) else { return vec![] };
+    let others: Vec<String> = STORE_DOMAINS.iter().filter(|d| **d != own).chain(STORE_ROOT_COMPOSERS).map(|d| format!("crate::{d}")).collect();
+    let mut found = Vec::new();
+    for (n, code) in code_lines(text) {
+        // `use crate::{billing, shared};` names folders too.
+        for (at, _) in code.match_indices("crate::{") {
+            let group = code[at + 8..].split('}').next().unwrap_or("");
+            for item in group.split(',').map(|item| item.trim().split("::").next().unwrap_or("").trim()) {
+                let used = format!("crate::{item}");
+                if others.contains(&used) && !STORE_EXCEPTIONS.iter().any(|(file, path, _)| *file == relative && path.starts_with(&used)) {
+                    found.push(format!("crates/db/src/{relative}:{n}: the `{own}` folder uses `{used}`; go through that domain's port"));
+                }
+            }
+        }
+        for other in &others {
+            for (at, _) in code.match_indices(other.as_str()) {
+                let rest = &code[at + other.len()..];
+                if rest.starts_with(|c: char| c.is_alphanumeric() || c == '_') {
+                    continue; // a longer name, e.g. `crate::billing_x`
+                }
+                let used: String = code[at..].chars().take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':').collect();
+                let used = used.trim_end_matches(':');
+                let excused = STORE_EXCEPTIONS.iter().any(|(file, path, _)| *file == relative && used.starts_with(path));
+                if !excused {
+                    found.push(format!("crates/db/src/{relative}:{n}: the `{own}` folder uses `{used}`; go through that domain's port"));
+                }
+            }
+        }
+    }
+    found
+}
+
+fn rust_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            files.extend(rust_files(&path));
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            files.push(path);
+        }
+    }
+    files.sort();
+    files
+}
+
+/// Every source rule over the workspace at `root`.
+pub fn source_violations(root: &Path) -> Vec<String> {
+    let mut found = Vec::new();
+    let routes = root.join("apps/server/src/routes");
+    for file in rust_files(&routes) {
+        let text = std::fs::read_to_string(&file).unwrap_or_default();
+        let shown = file.strip_prefix(root).unwrap_or(&file).display().to_string();
+        found.extend(route_violations(&shown, &text));
+    }
+    let store = root.join("crates/db/src");
+    for file in rust_files(&store) {
+        let text = std::fs::read_to_string(&file).unwrap_or_default();
+        let relative = file.strip_prefix(&store).unwrap_or(&file).to_string_lossy().replace('\\', "/");
+        found.extend(store_violations(&relative, &text));
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_route_that_opens_a_store_fails() {
+        let text = "fn job(state: AppState) {\n    let store = db::PgStore::new(&mut conn);\n}\n";
+        assert_eq!(
+            route_violations("routes/x.rs", text),
+            vec!["routes/x.rs:2: a route names the database (`let store = db::PgStore::new(&mut conn);`); call a use case instead"]
+        );
+    }
+
+    #[test]
+    fn a_route_that_names_diesel_fails_but_prose_and_longer_names_pass() {
+        assert_eq!(route_violations("r.rs", "use diesel::prelude::*;\n").len(), 1);
+        assert!(route_violations("r.rs", "/// The db:: crate is not named here.\nlet x = mongodb::Client;\n").is_empty());
+    }
+
+    #[test]
+    fn a_store_folder_importing_another_folder_fails() {
+        let text = "use crate::billing::grants::insert_grant;\nuse crate::shared::audit::append_audit;\nuse crate::{referral, schema};\n";
+        assert_eq!(
+            store_violations("identity/store.rs", text),
+            vec![
+                "crates/db/src/identity/store.rs:1: the `identity` folder uses `crate::billing::grants::insert_grant`; go through that domain's port",
+                "crates/db/src/identity/store.rs:3: the `identity` folder uses `crate::referral`; go through that domain's port",
+            ]
+        );
+    }
+
+    #[test]
+    fn its_own_folder_plumbing_and_listed_exceptions_pass() {
+        assert!(store_violations("billing/grants.rs", "use crate::billing::CouponRow;\nuse crate::shared::gate::port_failure;\n").is_empty());
+        assert!(store_violations("admin/coupons.rs", "use crate::billing::CouponRow;\n").is_empty());
+        assert_eq!(store_violations("admin/members.rs", "use crate::billing::CouponRow;\n").len(), 1, "an exception holds for its file only");
+        assert!(store_violations("erasure.rs", "use crate::{admin, billing};\ncrate::billing::x();\n").is_empty(), "the root composes");
+    }
+
+    #[test]
+    fn the_real_sources_keep_the_rules() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask sits in the workspace");
+        assert!(root.join("crates/db/src/billing").is_dir(), "the store's folders are read");
+        assert_eq!(source_violations(root), Vec::<String>::new());
+    }
+}
