@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { accountPlanName, isPlanActive, planName } from './plan';
+import { accountPlanName, planName } from './plan';
 
 describe('planName', () => {
   it.each([
@@ -25,21 +25,5 @@ describe('accountPlanName', () => {
     ['lifetime', 'Lifetime'],
   ])('%s → %s', (planId, expected) => {
     expect(accountPlanName(planId)).toBe(expected);
-  });
-});
-
-describe('isPlanActive', () => {
-  const now = Date.UTC(2024, 0, 15);
-  it('needs a paid date', () => {
-    expect(isPlanActive({ paidDate: 0, endPaidDate: null }, now)).toBe(false);
-  });
-  it('is active without an end date (lifetime)', () => {
-    expect(isPlanActive({ paidDate: now - 1000, endPaidDate: null }, now)).toBe(true);
-  });
-  it('is active while the end date is in the future', () => {
-    expect(isPlanActive({ paidDate: now - 1000, endPaidDate: now + 1000 }, now)).toBe(true);
-  });
-  it('is not active after the end date', () => {
-    expect(isPlanActive({ paidDate: now - 10_000, endPaidDate: now - 1 }, now)).toBe(false);
   });
 });

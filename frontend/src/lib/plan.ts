@@ -1,12 +1,4 @@
-import type { User } from '@/lib/api/types';
-
 export type PlanName = 'Monthly' | 'Yearly' | 'Lifetime';
-
-/** Active = paidDate > 0 and (no endPaidDate or endPaidDate in the future). */
-export function isPlanActive(user: Pick<User, 'paidDate' | 'endPaidDate'>, now: number = Date.now()): boolean {
-  if (!user.paidDate || user.paidDate <= 0) return false;
-  return user.endPaidDate === null || user.endPaidDate === undefined || user.endPaidDate === 0 || user.endPaidDate > now;
-}
 
 /** An id containing "monthly" or "price" → Monthly, containing "yearly" → Yearly, else Lifetime. */
 export function planName(planId: string | null | undefined): PlanName {

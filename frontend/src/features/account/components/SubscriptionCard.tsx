@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { SubscriptionStatus, SubscriptionView, User } from '@/lib/api/types';
-import { accountPlanName, formatDate, isPlanActive } from '@/lib/plan';
+import { accountPlanName, formatDate } from '@/lib/plan';
 import '../account.css';
 
 const STATUS_LABELS: Record<SubscriptionStatus, string> = {
@@ -61,7 +61,8 @@ export function SubscriptionCard({ user, subscription, now }: { user: User; subs
   // The clock is read once, when the card mounts (rendering stays pure).
   const [mountedAt] = useState(Date.now);
   const at = now ?? mountedAt;
-  const active = isPlanActive(user, at);
+  // Whether the member has Premium is the server's answer (`isPaid`), never worked out here.
+  const active = user.isPaid;
 
   if (subscription && statusOf(subscription) !== 'expired' && (active || subscription.periodEnd > at)) {
     const status = statusOf(subscription);

@@ -114,11 +114,11 @@ describe('account', () => {
 
   it('derives Monthly from a provider price id and Lifetime otherwise', async () => {
     signIn();
-    server.use(http.get('/api/user/account', () => ok({ user: makeUser({ planId: 'price_1Abc', paidDate: 1, endPaidDate: null }) })));
+    server.use(http.get('/api/user/account', () => ok({ user: makeUser({ planId: 'price_1Abc', paidDate: 1, endPaidDate: null, isPaid: true }) })));
     const first = renderApp('/account');
     expect(await screen.findByTestId('plan-name')).toHaveTextContent('Monthly');
     first.unmount();
-    server.use(http.get('/api/user/account', () => ok({ user: makeUser({ planId: 'stacksocial-ltd', paidDate: 1, endPaidDate: null }) })));
+    server.use(http.get('/api/user/account', () => ok({ user: makeUser({ planId: 'stacksocial-ltd', paidDate: 1, endPaidDate: null, isPaid: true }) })));
     renderApp('/account');
     expect(await screen.findByTestId('plan-name')).toHaveTextContent('Lifetime');
   });
