@@ -129,7 +129,7 @@ impl Statistics for PgStore<'_> {
         self.run(|conn| {
             let rows: Vec<PlanCount> = diesel::sql_query(
                 "SELECT plan_id, count(*) AS members FROM users \
-                 WHERE paid_date IS NOT NULL AND deleted_at IS NULL AND (end_paid_date IS NULL OR end_paid_date > $1) \
+                 WHERE deleted_at IS NULL AND member_is_paid(paid_date, end_paid_date, $1) \
                  GROUP BY plan_id ORDER BY members DESC, plan_id",
             )
             .bind::<Timestamptz, _>(now)

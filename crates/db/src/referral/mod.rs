@@ -67,9 +67,8 @@ impl Referred for PgStore<'_> {
                 .inner_join(users::table.on(users::id.eq(referrals::member_id)))
                 .filter(referrals::referrer_id.eq(referrer.0).and(users::deleted_at.is_null()));
             let referred = live.count().get_result(conn)?;
-            // Premium as the product defines it: paid, lifetime or until a later end.
-            let paying =
-                live.filter(users::paid_date.is_not_null()).filter(users::end_paid_date.is_null().or(users::end_paid_date.gt(now))).count().get_result(conn)?;
+            // Premium as the product defines it, in SQL once (`member_is_paid`).
+            let paying = live.filter(crate::shared::paid::member_is_paid(users::paid_date, users::end_paid_date, now)).count().get_result(conn)?;
             Ok((referred, paying))
         })
     }
@@ -95,7 +94,7 @@ impl Referred for PgStore<'_> {
                      JOIN charges c ON c.id = COALESCE((SELECT sp.charge_id FROM subscription_payments sp WHERE sp.id = l.charge_id), l.charge_id)
                      WHERE l.beneficiary_id = $1 AND l.kind IN ('credit', 'reversal', 'reinstatement'))
                  SELECT u.created_at AS joined_at,
-                        (u.paid_date IS NOT NULL AND (u.end_paid_date IS NULL OR u.end_paid_date > $2)) AS paying,
+                        member_is_paid(u.paid_date, u.end_paid_date, $2) AS paying,
                         COALESCE((SELECT SUM(m.amount_cents) FROM mine m WHERE m.payer = u.id), 0)::BIGINT AS earned_cents,
                         COALESCE((SELECT SUM(m.amount_cents) FROM mine m WHERE m.payer = u.id AND m.kind = 'credit' AND m.created_at > $3
                                     AND NOT EXISTS (SELECT 1 FROM referral_ledger x WHERE x.charge_id = m.charge_id AND x.kind = 'reversal')), 0)::BIGINT AS pending_cents

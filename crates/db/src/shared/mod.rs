@@ -6,4 +6,5 @@ pub mod book_cards;
 pub mod gate;
 pub mod members;
 pub mod outbox;
+pub mod paid;
 pub mod throttle;
