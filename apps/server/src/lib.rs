@@ -18,6 +18,7 @@ pub mod state;
 pub mod telemetry;
 pub mod uploads;
 mod workers;
+pub mod workflows;
 
 pub use config::{Config, PaymentSettings};
 pub use startup::{Application, BuildOptions};

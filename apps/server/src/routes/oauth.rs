@@ -3,12 +3,12 @@
 
 use crate::auth::{apple_name_cookie, client_info, oauth_state_cookie, set_apple_name_cookie, set_oauth_state_cookie};
 use crate::envelope::{blocking, ApiError, ErrorBody, Ok as OkBody};
-use crate::routes::user::{record_referrer, sign_in_step_response, LoginResult};
+use crate::routes::user::{sign_in_step_response, LoginResult};
 use crate::state::AppState;
 use actix_web::http::header;
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use identity::social::{NewAccountDetails, PostedName, Provider};
-use identity::{IdentityError, SignInStep};
+use identity::IdentityError;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -102,9 +102,7 @@ async fn finish(
         identity.finish_social_sign_in(provider, query.code.as_deref(), query.state.as_deref(), browser_state.as_deref(), new_account, client)
     })
     .await?;
-    if let SignInStep::SignedIn(signed_in) = &step {
-        record_referrer(&state, signed_in, referral_id).await;
-    }
+    let step = crate::workflows::joining::after_social_sign_in(&state, step, referral_id).await;
     Ok(sign_in_step_response(&req, &state, step))
 }
 

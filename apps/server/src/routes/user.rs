@@ -241,42 +241,10 @@ pub(crate) fn signed_in_response(req: &HttpRequest, state: &AppState, signed_in:
 )]
 #[post("/api/user/register")]
 async fn register(req: HttpRequest, state: web::Data<AppState>, body: web::Json<RegisterRequest>) -> Result<HttpResponse, ApiError> {
-    let identity = state.identity.clone();
     let body = body.into_inner();
-    let charge_id = body.charge_id.clone();
-    let referral_id = body.r_id.clone();
-    let form = body.form();
-    let client = client_info(&req);
-    let mut signed_in = blocking(move || identity.register(&form, client)).await?;
-    attach_purchase(&state, &mut signed_in, charge_id).await;
-    record_referrer(&state, &signed_in, referral_id).await;
+    let (charge_id, referral_id) = (body.charge_id.clone(), body.r_id.clone());
+    let signed_in = crate::workflows::joining::sign_up(&state, body.form(), client_info(&req), charge_id, referral_id).await?;
     Ok(signed_in_response(&req, &state, signed_in))
-}
-
-/// A guest's purchase named at sign-up or login (`chargeId`) becomes the new session's member's,
-/// as `mark-as-paid` would do. A charge that cannot be attached does not stop the sign-in: the
-/// page calls `mark-as-paid` too and shows that answer.
-async fn attach_purchase(state: &AppState, signed_in: &mut SignedIn, charge_id: Option<String>) {
-    let Some(charge_id) = charge_id.filter(|c| !c.trim().is_empty()) else { return };
-    let member = signed_in.session;
-    match state.billing(move |b| b.attach_charge(Some(&charge_id), member)).await {
-        Ok(Some(grant)) => {
-            signed_in.user.plan =
-                identity::model::PlanState { plan_id: Some(grant.plan_id), paid_date: Some(grant.paid_date), end_paid_date: grant.end_paid_date };
-        }
-        Ok(None) => {}
-        Err(error) => tracing::info!(code = error.code, message = %error.message, "a purchase named at sign-in was not attached"),
-    }
-}
-
-/// The member who shared `/r/{id}` referred this new member. Like a purchase, a referral that
-/// cannot be recorded does not stop the sign-up.
-pub(crate) async fn record_referrer(state: &AppState, signed_in: &SignedIn, referral_id: Option<String>) {
-    let Some(referral_id) = referral_id else { return };
-    let (member, joined_at) = (signed_in.user.id, signed_in.user.created_at);
-    if let Err(error) = state.referrals(move |r| r.attribute_new_member(member, joined_at, Some(&referral_id))).await {
-        tracing::warn!(code = error.code, message = %error.message, "a referral named at sign-up was not recorded");
-    }
 }
 
 /// Sign in with e-mail and password. With two-factor on, the answer is a challenge for the
@@ -292,13 +260,8 @@ pub(crate) async fn record_referrer(state: &AppState, signed_in: &SignedIn, refe
 )]
 #[post("/api/user/login")]
 async fn login(req: HttpRequest, state: web::Data<AppState>, body: web::Json<LoginRequest>) -> Result<HttpResponse, ApiError> {
-    let identity = state.identity.clone();
-    let client = client_info(&req);
     let LoginRequest { email, password, charge_id } = body.into_inner();
-    let mut step = blocking(move || identity.login(email.as_deref(), password.as_deref(), client)).await?;
-    if let SignInStep::SignedIn(signed_in) = &mut step {
-        attach_purchase(&state, signed_in, charge_id).await;
-    }
+    let step = crate::workflows::joining::log_in(&state, email, password, client_info(&req), charge_id).await?;
     Ok(sign_in_step_response(&req, &state, step))
 }
 
@@ -519,13 +482,10 @@ async fn delete_account(
 )]
 #[post("/api/user/subscription-code-register")]
 async fn subscription_code_register(req: HttpRequest, state: web::Data<AppState>, body: web::Json<CodeRegisterRequest>) -> Result<HttpResponse, ApiError> {
-    let identity = state.identity.clone();
     let body = body.into_inner();
     let (code, referral_id) = (body.code, body.r_id);
     let form =
         RegistrationForm { username: body.username, password: body.password, first_name: body.first_name, last_name: body.last_name, timezone: body.timezone };
-    let client = client_info(&req);
-    let signed_in = blocking(move || identity.register_with_code(&form, code.as_deref(), client)).await?;
-    record_referrer(&state, &signed_in, referral_id).await;
+    let signed_in = crate::workflows::joining::sign_up_with_code(&state, form, code, client_info(&req), referral_id).await?;
     Ok(signed_in_response(&req, &state, signed_in))
 }
