@@ -319,17 +319,17 @@ impl Books for InMemoryCatalogue {
         Ok(self.with(|s| s.categories.iter().map(|c| c.id).filter(|id| ids.contains(id)).collect()))
     }
 
-    fn collections(&self) -> PortResult<Vec<Collection>> {
-        Ok(self.with(|s| s.collections.iter().map(|(c, books)| Collection { book_count: books.len() as i64, ..c.clone() }).collect()))
+    fn collections(&self, limit: i64) -> PortResult<Vec<Collection>> {
+        Ok(self.with(|s| s.collections.iter().map(|(c, books)| Collection { book_count: (books.len() as i64).min(limit), ..c.clone() }).collect()))
     }
 
     fn collection(&self, slug: &str) -> PortResult<Option<Collection>> {
         Ok(self.with(|s| s.collections.iter().find(|(c, _)| c.slug == slug).map(|(c, _)| c.clone())))
     }
 
-    fn collection_books(&self, collection_id: i64) -> PortResult<Vec<Card>> {
+    fn collection_books(&self, collection_id: i64, limit: i64) -> PortResult<Vec<Card>> {
         let ids = self.with(|s| s.collections.iter().find(|(c, _)| c.id == collection_id).map(|(_, b)| b.clone()).unwrap_or_default());
-        Ok(ids.iter().filter_map(|id| self.find(&BookKey::Id(*id)).map(|b| b.card())).collect())
+        Ok(ids.iter().filter_map(|id| self.find(&BookKey::Id(*id)).map(|b| b.card())).take(usize::try_from(limit).unwrap_or(0)).collect())
     }
 
     fn authors(&self) -> PortResult<Vec<Author>> {

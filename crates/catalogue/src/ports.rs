@@ -55,9 +55,12 @@ pub trait Books {
     fn categories(&self) -> PortResult<Vec<Category>>;
     /// Which of these category ids exist.
     fn existing_category_ids(&self, ids: &[i64]) -> PortResult<Vec<i64>>;
-    fn collections(&self) -> PortResult<Vec<Collection>>;
+    /// Every collection, each counting at most `limit` of its books.
+    fn collections(&self, limit: i64) -> PortResult<Vec<Collection>>;
     fn collection(&self, slug: &str) -> PortResult<Option<Collection>>;
-    fn collection_books(&self, collection_id: i64) -> PortResult<Vec<Card>>;
+    /// A collection's books: its curated ones in their order, then its categories' newest first;
+    /// at most `limit`.
+    fn collection_books(&self, collection_id: i64, limit: i64) -> PortResult<Vec<Card>>;
     /// A to Z, with book counts.
     fn authors(&self) -> PortResult<Vec<Author>>;
     fn author(&self, slug: &str) -> PortResult<Option<Author>>;

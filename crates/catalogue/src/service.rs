@@ -30,6 +30,8 @@ pub const SEARCH_PAGE: i64 = 20;
 pub const MAX_SEARCH_PAGE: i64 = 50;
 /// Blog posts per list.
 pub const BLOG_POSTS: i64 = 200;
+/// Most books a collection shows (its curated books first, then those of its categories).
+pub const COLLECTION_BOOKS: i64 = 200;
 /// At most this many category picks (there are far fewer categories).
 pub const MAX_RECOMMENDS: usize = 100;
 
@@ -370,13 +372,13 @@ impl<'s, S: CatalogueStore + ?Sized> Catalogue<'s, S> {
     }
 
     pub fn collections(&self) -> Result<Vec<Collection>> {
-        Ok(self.store.collections()?)
+        Ok(self.store.collections(COLLECTION_BOOKS)?)
     }
 
     /// A collection with its books (its count is the books shown).
     pub fn collection(&self, slug: &str) -> Result<(Collection, Vec<Card>)> {
         let mut collection = self.store.collection(slug)?.ok_or(CatalogueError::CollectionNotFound)?;
-        let books = self.cards(self.store.collection_books(collection.id)?)?;
+        let books = self.cards(self.store.collection_books(collection.id, COLLECTION_BOOKS)?)?;
         collection.book_count = books.len() as i64;
         Ok((collection, books))
     }

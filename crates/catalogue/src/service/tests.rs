@@ -305,6 +305,24 @@ fn lists_and_search_validate_their_pages() {
 }
 
 #[test]
+fn a_collection_shows_and_counts_at_most_its_limit_of_books() {
+    let store = InMemoryCatalogue::default();
+    let ids: Vec<i64> = (1..=COLLECTION_BOOKS + 1).collect();
+    for id in &ids {
+        store.add_book(sample_book(*id), &[]);
+    }
+    store.add_collection(
+        Collection { id: 1, slug: "everything".into(), title: "Everything".into(), description: String::new(), image: String::new(), book_count: 0 },
+        &ids,
+    );
+    let catalogue = Catalogue::new(&store, now());
+    let (collection, books) = catalogue.collection("everything").unwrap();
+    assert_eq!((collection.book_count, books.len()), (COLLECTION_BOOKS, COLLECTION_BOOKS as usize));
+    assert_eq!(books.first().map(|b| b.id), Some(1), "in the collection's order");
+    assert_eq!(catalogue.collections().unwrap()[0].book_count, COLLECTION_BOOKS, "the list counts what the page shows");
+}
+
+#[test]
 fn collections_authors_and_posts_are_found_or_not_found() {
     let store = store();
     store.add_collection(

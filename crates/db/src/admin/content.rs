@@ -96,7 +96,7 @@ fn load_collection(conn: &mut PgConnection, (id, slug, title, subtitle, image, c
         .order((collection_books::position, collection_books::book_id))
         .select(collection_books::book_id)
         .load(conn)?;
-    let book_count = crate::catalogue::read::collection_book_count(conn, id)?;
+    let book_count = crate::catalogue::read::collection_book_count(conn, id, catalogue::service::COLLECTION_BOOKS)?;
     Ok(AdminCollection { id, slug, title, subtitle, image, categories, books, upload_date, book_count })
 }
 

@@ -213,14 +213,11 @@ const COLLECTION_MEMBERS: &str = "SELECT book_id, min(pos) AS pos FROM ( \
      UNION ALL SELECT bc.book_id, 2147483647 FROM collections c JOIN book_categories bc ON bc.category_id = ANY (c.categories) WHERE c.id = $1 \
      ) picked GROUP BY book_id";
 
-/// Most books a collection shows.
-pub const COLLECTION_LIMIT: i64 = 200;
-
-pub fn collections_with_counts(conn: &mut PgConnection) -> QueryResult<Vec<(CollectionRow, i64)>> {
+pub fn collections_with_counts(conn: &mut PgConnection, limit: i64) -> QueryResult<Vec<(CollectionRow, i64)>> {
     let rows = collections::table.order((collections::sort_order, collections::title)).select(CollectionRow::as_select()).load(conn)?;
     let mut counted = Vec::with_capacity(rows.len());
     for row in rows {
-        let count = collection_book_count(conn, row.id)?;
+        let count = collection_book_count(conn, row.id, limit)?;
         counted.push((row, count));
     }
     Ok(counted)
@@ -232,12 +229,12 @@ struct Count {
     count: i64,
 }
 
-/// How many live books the collection shows.
-pub fn collection_book_count(conn: &mut PgConnection, collection_id: i64) -> QueryResult<i64> {
-    let found: Count =
-        diesel::sql_query(format!("SELECT least(count(*), {COLLECTION_LIMIT}) AS count FROM ({COLLECTION_MEMBERS}) m JOIN books b ON b.id = m.book_id"))
-            .bind::<BigInt, _>(collection_id)
-            .get_result(conn)?;
+/// How many live books the collection shows (at most `limit`, the catalogue's).
+pub fn collection_book_count(conn: &mut PgConnection, collection_id: i64, limit: i64) -> QueryResult<i64> {
+    let found: Count = diesel::sql_query(format!("SELECT least(count(*), $2) AS count FROM ({COLLECTION_MEMBERS}) m JOIN books b ON b.id = m.book_id"))
+        .bind::<BigInt, _>(collection_id)
+        .bind::<BigInt, _>(limit)
+        .get_result(conn)?;
     Ok(found.count)
 }
 
@@ -246,12 +243,11 @@ pub fn find_collection(conn: &mut PgConnection, slug: &str) -> QueryResult<Optio
 }
 
 /// A collection's books: the curated ones in their order, then those of its categories.
-pub fn collection_books(conn: &mut PgConnection, collection_id: i64) -> QueryResult<Vec<BookCardRow>> {
-    diesel::sql_query(format!(
-        "{CARD_SELECT} JOIN ({COLLECTION_MEMBERS}) m ON m.book_id = b.id ORDER BY m.pos, b.upload_date DESC, b.id DESC LIMIT {COLLECTION_LIMIT}"
-    ))
-    .bind::<BigInt, _>(collection_id)
-    .load(conn)
+pub fn collection_books(conn: &mut PgConnection, collection_id: i64, limit: i64) -> QueryResult<Vec<BookCardRow>> {
+    diesel::sql_query(format!("{CARD_SELECT} JOIN ({COLLECTION_MEMBERS}) m ON m.book_id = b.id ORDER BY m.pos, b.upload_date DESC, b.id DESC LIMIT $2"))
+        .bind::<BigInt, _>(collection_id)
+        .bind::<BigInt, _>(limit.max(0))
+        .load(conn)
 }
 
 pub fn authors_with_counts(conn: &mut PgConnection) -> QueryResult<Vec<(AuthorRow, i64)>> {

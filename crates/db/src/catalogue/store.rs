@@ -123,16 +123,16 @@ impl Books for PgStore<'_> {
         self.run(|conn| tables::existing_category_ids(conn, ids))
     }
 
-    fn collections(&self) -> PortResult<Vec<Collection>> {
-        Ok(self.run(tables::collections_with_counts)?.into_iter().map(collection).collect())
+    fn collections(&self, limit: i64) -> PortResult<Vec<Collection>> {
+        Ok(self.run(|conn| tables::collections_with_counts(conn, limit))?.into_iter().map(collection).collect())
     }
 
     fn collection(&self, slug: &str) -> PortResult<Option<Collection>> {
         Ok(self.run(|conn| tables::find_collection(conn, slug))?.map(|row| collection((row, 0))))
     }
 
-    fn collection_books(&self, collection_id: i64) -> PortResult<Vec<Card>> {
-        self.run(|conn| tables::collection_books(conn, collection_id)).map(cards)
+    fn collection_books(&self, collection_id: i64, limit: i64) -> PortResult<Vec<Card>> {
+        self.run(|conn| tables::collection_books(conn, collection_id, limit)).map(cards)
     }
 
     fn authors(&self) -> PortResult<Vec<Author>> {
