@@ -1,4 +1,5 @@
-import type { AdminAffiliate, AffiliateView } from '@/lib/api/types';
+import type { AdminAffiliate } from '@/lib/api/types';
+import type { AffiliateView } from '@/features/affiliate/api/types';
 
 /** GET /api/affiliate for a member who applied and waits (override the status, link and figures). */
 export function makeAffiliate(overrides: Partial<AffiliateView> = {}): AffiliateView {

@@ -1,4 +1,5 @@
-import type { ChargeResult, PaymentSettings, PlanView, QuoteResult, RedeemResult, SubscriptionView } from '@/lib/api/types';
+import type { ChargeResult, PaymentSettings, PlanView, QuoteResult, SubscriptionView } from '@/lib/api/types';
+import type { RedeemResult } from '@/features/account/api/types';
 
 /** The plans the seed sells (cheapest first), as GET /api/plans lists them. */
 export const PLANS: PlanView[] = [

@@ -1,4 +1,5 @@
-import type { AuthorView, BlogPost, BookCard, BookPage, CategoryView, CollectionView, SessionView, User } from '@/lib/api/types';
+import type { AuthorView, BlogPost, BookCard, BookPage, CategoryView, CollectionView, User } from '@/lib/api/types';
+import type { SessionView } from '@/features/account/api/types';
 
 let nextId = 1;
 

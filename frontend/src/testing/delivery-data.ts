@@ -1,6 +1,7 @@
 import { HttpResponse } from 'msw';
 import { vi } from 'vitest';
-import type { KindleSetting, Seat } from '@/lib/api/types';
+import type { Seat } from '@/lib/api/types';
+import type { KindleSetting } from '@/features/kindle/api/types';
 
 /** The Kindle domains the server offers (back-office spec §9). */
 export const KINDLE_DOMAINS = ['kindle.com', 'kindle.cn', 'kindle.ca', 'kindle.it', 'free.kindle.com'];

@@ -1,4 +1,4 @@
-import type { ReferralsResult, ReferralStats } from '@/lib/api/types';
+import type { ReferralsResult, ReferralStats } from '@/features/referral/api/types';
 
 /** GET /api/user/refers for a member whose link brought nobody yet. */
 export function makeReferrals(overrides: { rId?: string; link?: string; refers?: Partial<ReferralStats> } = {}): ReferralsResult {

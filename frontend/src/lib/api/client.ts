@@ -1,6 +1,6 @@
 import { clearToken, getToken, setToken } from '@/lib/storage';
 import type { paths } from './schema';
-import type { ApiFailure, RefreshTokenResponse } from './types';
+import type { ApiFailure, RefreshTokenResponse } from '@/lib/api/types';
 
 /**
  * The API client: JSON envelope handling, the bearer header and the 401 rule

@@ -1,9 +1,11 @@
 /**
- * All request and response types of the server API.
+ * The request and response types that several parts of the app share: those two or more features
+ * use, or lib, components or app, and the envelope generics. A type only one feature uses lives in
+ * that feature's `api/types.ts` (`src/features/<name>/api/types.ts`), written the same way.
  *
  * The server's own types come from `schema.ts`, which `cargo xtask codegen` generates from the
- * server's OpenAPI document (`openapi.json`); `cargo xtask test` fails when they are stale. Only the
- * envelope generics and a few narrower names (event names, catalogue sorts) are written by hand here.
+ * server's OpenAPI document (`openapi.json`); `cargo xtask test` fails when they are stale. Only
+ * the envelope generics and a few narrower names (event names) are written by hand.
  */
 
 import type { components } from './schema';
@@ -40,23 +42,8 @@ export type EmptyResult = Record<string, never> | null | undefined;
 /** POST /api/user/register */
 export type RegisterRequest = Schemas['RegisterRequest'];
 
-/** POST /api/user/login */
-export type LoginRequest = Schemas['LoginRequest'];
-
 /** Result of register, subscription-code-register and the second step of a login. */
 export type AuthResponse = Schemas['SignedInResult'];
-
-/**
- * POST /api/user/login and the social callbacks: signed in, or (two-factor on) the challenge for
- * the second step.
- */
-export type LoginResult = Schemas['LoginResult'];
-
-/** `{twoFactorRequired: true, challenge, expiresAt}`: send the challenge back with a code. */
-export type TwoFactorChallenge = Schemas['TwoFactorChallengeResult'];
-
-/** POST /api/user/login/two-factor {challenge, code (app code or recovery code)} */
-export type SecondStepRequest = Schemas['SecondStepRequest'];
 
 /** GET /api/user/session */
 export type SessionResponse = Schemas['UserResult'];
@@ -64,30 +51,8 @@ export type SessionResponse = Schemas['UserResult'];
 /** POST /api/user/refresh-token */
 export type RefreshTokenResponse = Schemas['TokenResult'];
 
-/** PUT /api/user/forgot-password */
-export type ForgotPasswordRequest = Schemas['ForgotPasswordRequest'];
-
-/** PUT /api/user/reset-password */
-export type ResetPasswordRequest = Schemas['ResetPasswordRequest'];
-export type VerifyEmailRequest = Schemas['VerifyEmailRequest'];
-
-/** POST /api/user/subscription-code-register */
-export type SubscriptionCodeRegisterRequest = Schemas['CodeRegisterRequest'];
-
 /** GET /api/user/account */
 export type AccountResponse = Schemas['UserResult'];
-
-/** POST /api/user/delete */
-export type DeleteAccountRequest = Schemas['DeleteAccountRequest'];
-
-// ---- social login ---------------------------------------------------------------------------
-
-/** GET /api/{provider}/login/oauth?origin=login&redirect=... */
-export type OAuthUrlResponse = Schemas['AuthorizationUrl'];
-export type SignInOrigins = Schemas['SignInOrigins'];
-
-/** GET /api/{provider}/login/oauth/callback?code=...&state=... (signed in, or the two-factor challenge) */
-export type OAuthCallbackResponse = Schemas['LoginResult'];
 
 // ---- analytics ------------------------------------------------------------------------------
 
@@ -222,43 +187,6 @@ export type RatingRequest = Schemas['RatingRequest'];
 /** { bookId, rating, hasRatingsFromUser } */
 export type RatingResult = Schemas['RatingResult'];
 
-// ---- the summary as a file: PDF and Kindle --------------------------------------------------
-
-/** GET /api/kindle/has-kindle { kindleEmail (null until set), domains (the form's choices) } */
-export type KindleSetting = Schemas['KindleResult'];
-
-/** POST /api/kindle/set-kindle { kindle_email (the name part), kindle_email_end (a domain) } */
-export type SetKindleRequest = Schemas['SetKindleRequest'];
-
-/** { kindleEmail } as stored */
-export type SetKindleResult = Schemas['SetKindleResult'];
-
-/** POST /api/kindle/send/{bookId} { sentTo, sendsLeftToday } */
-export type KindleSentResult = Schemas['KindleSentResult'];
-
-// ---- account security (docs/security.md) ----------------------------------------------------
-
-/** PUT /api/user/password */
-export type ChangePasswordRequest = Schemas['ChangePasswordRequest'];
-
-/** GET /api/user/two-factor { enabled, recoveryCodesLeft } */
-export type TwoFactorStatus = Schemas['TwoFactorStatusResult'];
-
-/** POST /api/user/two-factor/setup { secret (base32), otpauthUrl } */
-export type TwoFactorEnrolment = Schemas['EnrolmentResult'];
-
-/** The body of enable, disable and recovery-codes: { code } (app code, or a recovery code to disable or renew). */
-export type TwoFactorCodeRequest = Schemas['CodeRequest'];
-
-/** POST /api/user/two-factor/enable and /recovery-codes: the ten codes, readable only now. */
-export type RecoveryCodesResult = Schemas['RecoveryCodesResult'];
-
-/** One signed-in session { id, device, address, startedAt, lastUsedAt (epoch ms), current } */
-export type SessionView = Schemas['SessionView'];
-
-/** GET /api/user/sessions (most recently used first) */
-export type SessionsResult = Schemas['SessionsResult'];
-
 // ---- billing (plans, checkout, subscription) ------------------------------------------------
 // Amounts are integer US cents; dates are epoch milliseconds.
 
@@ -279,10 +207,6 @@ export type CouponRequest = Schemas['CouponRequest'];
 
 /** { percent_off, amountOff, paypalPlan } */
 export type CouponResult = Schemas['CouponResult'];
-
-/** GET /api/charge/infographics: the member's purchases that came with infographics. */
-export type InfographicPurchasesResult = Schemas['InfographicPurchasesResult'];
-export type InfographicPurchase = Schemas['InfographicPurchaseView'];
 
 /** GET /api/site: the footer's contact and store links, each null when not configured. */
 export type SiteLinks = Schemas['SiteLinksResult'];
@@ -318,17 +242,8 @@ export type PayPalStartResult = Schemas['PayPalStartResult'];
 /** POST /api/paypal {orderId | subscriptionId} */
 export type PayPalCompleteRequest = Schemas['PayPalRequest'];
 
-/** POST /api/user/mark-as-paid {chargeId} */
-export type MarkAsPaidRequest = Schemas['MarkAsPaidRequest'];
-
-/** { isPaid, planId, endPaidDate } */
-export type MarkAsPaidResult = Schemas['MarkAsPaidResult'];
-
 /** { planId, planName, paidWith (card | paypal), status, periodEnd, renews } */
 export type SubscriptionView = Schemas['SubscriptionView'];
-
-/** The statuses SubscriptionView.status takes. */
-export type SubscriptionStatus = SubscriptionView['status'];
 
 /** GET /api/charge/standing: what buying a plan means for the caller before paying. */
 export type StandingResult = Schemas['StandingResult'];
@@ -336,19 +251,6 @@ export type StandingResult = Schemas['StandingResult'];
 /** POST /api/charge/payment-method and its confirm: a subscription's new card. */
 export type CardSetupResult = Schemas['CardSetupResult'];
 export type CardUpdateResult = Schemas['CardUpdateResult'];
-
-/** GET /api/user/grants: the member's grants of Premium. */
-export type GrantsResult = Schemas['GrantsResult'];
-export type GrantView = Schemas['GrantView'];
-
-/** GET /api/charge/subscription (null: none, a plan for life, a code, or never paid) */
-export type SubscriptionResult = Schemas['SubscriptionResult'];
-
-/** POST /api/user/redeem and /api/user/stacksocial {code} (trimmed; any case, spaces and dashes ignored) */
-export type RedeemRequest = Schemas['RedeemRequest'];
-
-/** { planId, endPaidDate (null: for life), isPaid } after a code was redeemed */
-export type RedeemResult = Schemas['RedeemResult'];
 
 /** A team seat { id, code, state, invitedEmail, invitedAt, redeemedBy, redeemedAt } (dates epoch ms) */
 export type Seat = Schemas['SeatView'];
@@ -364,12 +266,6 @@ export type InviteSeatRequest = Schemas['InviteSeatRequest'];
 
 /** { seat } after an invitation */
 export type SeatResult = Schemas['SeatResult'];
-
-/** POST /api/charge/cancel {reason} */
-export type CancelRequest = Schemas['CancelRequest'];
-
-/** { subscription } after auto-renewal was turned off */
-export type CancelResult = Schemas['CancelResult'];
 
 // ---- back office (admins with two-factor on; others get 403 forbidden / mfa_required) --------
 // Dates are epoch milliseconds unless said otherwise.
@@ -406,6 +302,7 @@ export type AdminUploadResult = Schemas['UploadResult'];
 
 /** GET /api/admin/stats?from=&to= */
 export type AdminStats = Schemas['StatsResult'];
+
 /** The last reconciliation of charges and subscriptions with the payment providers. */
 export type ReconcileReport = Schemas['ReconcileView'];
 export type ReconcileProblem = Schemas['ProblemView'];
@@ -512,46 +409,13 @@ export type SavedTenDayPlan = Schemas['SavedTenDayPlan'];
 
 // ---- contact, suggest a book, feedback and the admin's messages (issue 15) ---------------------
 
-/** POST /api/contact {name, email, body, kind: 'contact' | 'suggest', website (the honeypot)} */
-export type ContactRequest = Schemas['ContactRequest'];
-
-/** POST /api/feedback/send {feedback, email, website (the honeypot)} */
-export type FeedbackRequest = Schemas['FeedbackRequest'];
-
 /** One stored contact, suggest-a-book or feedback message (`createdAt` RFC 3339). */
 export type AdminMessage = Schemas['MessageView'];
 
 /** GET /api/admin/messages?start=&filter=all|unread: 50 newest first, with the counts. */
 export type AdminMessagesPage = Schemas['MessagesPage'];
 
-// ---- referrals and invites (issue 15 §1-2) ---------------------------------------------------
-
-/** GET /api/user/refers { rId, link (the absolute URL of /r/{rId}), refers } */
-export type ReferralsResult = Schemas['ReferralsResult'];
-
-/** { num (signed up through the link), paying (of those, Premium now), money (cents credited) } */
-export type ReferralStats = Schemas['ReferralStatsView'];
-
-/** POST /api/contact/invite { yourName, friendName, friendEmail } */
-export type InviteRequest = Schemas['InviteRequest'];
-
-/** { friendEmail, firstInvite (true when this invite gave the +1 free summary) } */
-export type InviteResult = Schemas['InviteResult'];
-
 // ---- the affiliate programme (issue 15 §1; docs/referral.md) ---------------------------
-
-/**
- * A member's affiliate record: status 'pending' | 'approved' | 'rejected', what they applied with,
- * `appliedAt` (epoch ms), `link` (the absolute /r/{id} URL, only once approved) and the figures
- * (people referred; earned, paid out and balance in cents).
- */
-export type AffiliateView = Schemas['AffiliateView'];
-
-/** GET /api/affiliate and POST /api/affiliate/apply { affiliate (null: never applied) } */
-export type AffiliateResult = Schemas['AffiliateResult'];
-
-/** POST /api/affiliate/apply { name, email (for payouts), audience, acceptTerms } */
-export type AffiliateApplication = Schemas['AffiliateApplication'];
 
 /** One affiliate as the back office lists it: the member's id and account e-mail, `decidedAt` too. */
 export type AdminAffiliate = Schemas['AdminAffiliate'];
@@ -632,6 +496,7 @@ export type AiSummary = Schemas['AiSummary'];
 export type AiSummaryStatus = Schemas['AiSummaryStatus'];
 export type AiSummaryDetail = Schemas['AiSummaryDetail'];
 export type AiSection = Schemas['AiSection'];
+
 /** POST /api/ai/url { url } */
 export type AiLinkRequest = Schemas['AiLinkRequest'];
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { CancelRequest, CancelResult } from '@/lib/api/types';
+import type { CancelRequest, CancelResult } from './types';
 import { accountKeys } from './get-account';
 import { subscriptionKeys } from './get-subscription';
 

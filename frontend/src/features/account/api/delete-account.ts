@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { DeleteAccountRequest, EmptyResult } from '@/lib/api/types';
+import type { EmptyResult } from '@/lib/api/types';
+import type { DeleteAccountRequest } from './types';
 import { accountKeys } from './get-account';
 
 /** POST /api/user/delete */

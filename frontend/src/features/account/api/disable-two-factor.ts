@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { EmptyResult, TwoFactorCodeRequest } from '@/lib/api/types';
+import type { EmptyResult } from '@/lib/api/types';
+import type { TwoFactorCodeRequest } from './types';
 import { twoFactorKeys } from './get-two-factor';
 
 /** POST /api/user/two-factor/disable {code}: a current app code or a recovery code. */

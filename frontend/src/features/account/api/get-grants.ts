@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { GrantsResult } from '@/lib/api/types';
+import type { GrantsResult } from './types';
 
 export const grantKeys = {
   all: ['grants'] as const,

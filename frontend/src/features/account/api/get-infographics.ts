@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { InfographicPurchasesResult } from '@/lib/api/types';
+import type { InfographicPurchasesResult } from './types';
 
 export const infographicKeys = {
   all: ['infographic-purchases'] as const,

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { SessionsResult } from '@/lib/api/types';
+import type { SessionsResult } from './types';
 
 export const sessionListKeys = {
   all: ['account', 'sessions'] as const,

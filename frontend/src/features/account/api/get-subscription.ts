@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { SubscriptionResult } from '@/lib/api/types';
+import type { SubscriptionResult } from './types';
 
 /** GET /api/charge/subscription: the one that renews, else the one still giving access (or null). */
 export function getSubscription(options?: { signal?: AbortSignal }): Promise<SubscriptionResult> {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { TwoFactorStatus } from '@/lib/api/types';
+import type { TwoFactorStatus } from './types';
 
 export const twoFactorKeys = {
   all: ['account', 'two-factor'] as const,

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { RedeemResult } from '@/lib/api/types';
+import type { RedeemResult } from './types';
 
 /** POST /api/user/redeem {code}: a gift, team seat or subscription code extends the member's plan. */
 export function redeemCode(code: string): Promise<RedeemResult> {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { RecoveryCodesResult, TwoFactorCodeRequest } from '@/lib/api/types';
+import type { RecoveryCodesResult, TwoFactorCodeRequest } from './types';
 import { twoFactorKeys } from './get-two-factor';
 
 /** POST /api/user/two-factor/recovery-codes {code}: ten new recovery codes; the old ones stop working. */

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { ChangePasswordRequest, EmptyResult } from '@/lib/api/types';
+import type { EmptyResult } from '@/lib/api/types';
+import type { ChangePasswordRequest } from './types';
 
 /** PUT /api/user/password: needs the current password; other devices are signed out. */
 export function changePassword(body: ChangePasswordRequest): Promise<EmptyResult> {

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { TwoFactorEnrolment } from '@/lib/api/types';
+import type { TwoFactorEnrolment } from './types';
 
 /**
  * POST /api/user/two-factor/setup: a new secret for the authenticator app. Sign-in is unchanged

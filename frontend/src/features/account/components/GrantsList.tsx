@@ -1,4 +1,4 @@
-import type { GrantView } from '@/lib/api/types';
+import type { GrantView } from '../api/types';
 import { formatDate } from '@/lib/plan';
 import { useGrants } from '../api/get-grants';
 

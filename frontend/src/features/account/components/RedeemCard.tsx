@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { RedeemResult } from '@/lib/api/types';
+import type { RedeemResult } from '../api/types';
 import { formatDate } from '@/lib/plan';
 import { RedeemDone } from './RedeemDone';
 import { RedeemForm } from './RedeemForm';

@@ -3,7 +3,7 @@ import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { TextField } from '@/components/Field';
 import { errorMessage } from '@/lib/api/client';
-import type { RedeemResult } from '@/lib/api/types';
+import type { RedeemResult } from '../api/types';
 import { useRedeemCode, type CodeKind } from '../api/redeem';
 
 /** Member spec §5: the code must not be empty (it is trimmed first). */

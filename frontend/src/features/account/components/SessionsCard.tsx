@@ -4,7 +4,7 @@ import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { Spinner } from '@/components/Spinner';
 import { errorMessage } from '@/lib/api/client';
-import type { SessionView } from '@/lib/api/types';
+import type { SessionView } from '../api/types';
 import { useEndSession } from '../api/end-session';
 import { useSessions } from '../api/get-sessions';
 import { useLogoutEverywhere } from '../api/security';

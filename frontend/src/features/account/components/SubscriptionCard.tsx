@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { SubscriptionStatus, SubscriptionView, User } from '@/lib/api/types';
+import type { SubscriptionView, User } from '@/lib/api/types';
+import type { SubscriptionStatus } from '../api/types';
 import { accountPlanName, formatDate } from '@/lib/plan';
 import '../account.css';
 

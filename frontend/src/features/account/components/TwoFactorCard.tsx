@@ -3,7 +3,7 @@ import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { Spinner } from '@/components/Spinner';
 import { errorMessage } from '@/lib/api/client';
-import type { TwoFactorEnrolment } from '@/lib/api/types';
+import type { TwoFactorEnrolment } from '../api/types';
 import { useDisableTwoFactor } from '../api/disable-two-factor';
 import { useEnableTwoFactor } from '../api/enable-two-factor';
 import { useTwoFactor } from '../api/get-two-factor';

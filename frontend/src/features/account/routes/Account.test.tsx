@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { DeleteAccountRequest } from '@/lib/api/types';
+import type { DeleteAccountRequest } from '../api/types';
 import { makeUser } from '@/testing/data';
 import { fail, http, ok } from '@/testing/handlers';
 import { currentUrl, renderApp, signIn } from '@/testing/render';

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { CancelRequest } from '@/lib/api/types';
+import type { CancelRequest } from '../api/types';
 import { makeSubscription } from '@/testing/billing-data';
 import { fail, http, notLoggedIn, ok } from '@/testing/handlers';
 import { currentUrl, renderApp, signIn } from '@/testing/render';

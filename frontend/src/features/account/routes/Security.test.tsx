@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { ChangePasswordRequest, TwoFactorCodeRequest } from '@/lib/api/types';
+import type { ChangePasswordRequest, TwoFactorCodeRequest } from '../api/types';
 import { makeSession } from '@/testing/data';
 import { fail, http, ok } from '@/testing/handlers';
 import { renderApp, signIn } from '@/testing/render';

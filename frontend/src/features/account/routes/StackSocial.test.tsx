@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { RedeemRequest } from '@/lib/api/types';
+import type { RedeemRequest } from '../api/types';
 import { makeRedeemed } from '@/testing/billing-data';
 import { fail, http, ok } from '@/testing/handlers';
 import { currentUrl, renderApp, signIn } from '@/testing/render';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { AffiliateApplication, AffiliateResult } from '@/lib/api/types';
+import type { AffiliateApplication, AffiliateResult } from './types';
 import { affiliateKeys } from './get-affiliate';
 
 /**

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { AffiliateResult } from '@/lib/api/types';
+import type { AffiliateResult } from './types';
 
 /**
  * GET /api/affiliate: the member's affiliate record (null: never applied), with the link and the

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { CopyLinkField } from '@/components/CopyLinkField';
-import type { AffiliateView } from '@/lib/api/types';
+import type { AffiliateView } from '../api/types';
 import { formatCents } from '@/lib/billing/money';
 import { COMMISSION } from '../constants';
 

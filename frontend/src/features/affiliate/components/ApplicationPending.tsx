@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import type { AffiliateView } from '@/lib/api/types';
+import type { AffiliateView } from '../api/types';
 
 export const THANKS_TITLE = 'Thanks for applying!';
 

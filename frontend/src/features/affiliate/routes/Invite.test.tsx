@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { AffiliateApplication } from '@/lib/api/types';
+import type { AffiliateApplication } from '../api/types';
 import { makeAffiliate } from '@/testing/affiliate-data';
 import { makeUser } from '@/testing/data';
 import { fail, http, notLoggedIn, ok } from '@/testing/handlers';

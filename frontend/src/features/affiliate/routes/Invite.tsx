@@ -4,7 +4,7 @@ import { Alert } from '@/components/Alert';
 import { Spinner } from '@/components/Spinner';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { ApiError, errorMessage } from '@/lib/api/client';
-import type { AffiliateView } from '@/lib/api/types';
+import type { AffiliateView } from '../api/types';
 import { useSession } from '@/lib/auth/session-api';
 import { useToken } from '@/lib/auth/use-auth';
 import { useAffiliate } from '../api/get-affiliate';

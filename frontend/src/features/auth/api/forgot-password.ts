@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { EmptyResult, ForgotPasswordRequest } from '@/lib/api/types';
+import type { EmptyResult } from '@/lib/api/types';
+import type { ForgotPasswordRequest } from './types';
 
 /** PUT /api/user/forgot-password (always the same answer). */
 export function forgotPassword(body: ForgotPasswordRequest): Promise<EmptyResult> {

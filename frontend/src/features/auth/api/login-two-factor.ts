@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { AuthResponse, SecondStepRequest } from '@/lib/api/types';
+import type { AuthResponse } from '@/lib/api/types';
+import type { SecondStepRequest } from './types';
 
 /** The server's code for a challenge that expired or was used: the login starts over. */
 export const CHALLENGE_EXPIRED_CODE = 'login_challenge_expired';

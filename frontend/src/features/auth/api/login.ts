@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { LoginRequest, LoginResult, TwoFactorChallenge } from '@/lib/api/types';
+import type { LoginRequest, LoginResult, TwoFactorChallenge } from './types';
 
 /**
  * POST /api/user/login: signed in, or (two-factor on) a challenge for the second step. Never

@@ -1,5 +1,5 @@
 import { api } from '@/lib/api/client';
-import type { MarkAsPaidResult } from '@/lib/api/types';
+import type { MarkAsPaidResult } from './types';
 
 /** POST /api/user/mark-as-paid: attaches a purchase made before signing in to this member (once). */
 export function markAsPaid(chargeId: string): Promise<MarkAsPaidResult> {

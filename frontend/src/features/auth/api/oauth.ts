@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import { getReferralId } from '@/lib/storage';
-import type { OAuthCallbackResponse, OAuthUrlResponse } from '@/lib/api/types';
+import type { OAuthCallbackResponse, OAuthUrlResponse } from './types';
 
 export type OAuthProvider = 'google' | 'apple' | 'linkedin' | 'facebook';
 

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { EmptyResult, ResetPasswordRequest } from '@/lib/api/types';
+import type { EmptyResult } from '@/lib/api/types';
+import type { ResetPasswordRequest } from './types';
 
 /** PUT /api/user/reset-password */
 export function resetPassword(body: ResetPasswordRequest): Promise<EmptyResult> {

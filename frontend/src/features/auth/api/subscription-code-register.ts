@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import { getReferralId } from '@/lib/storage';
-import type { AuthResponse, SubscriptionCodeRegisterRequest } from '@/lib/api/types';
+import type { AuthResponse } from '@/lib/api/types';
+import type { SubscriptionCodeRegisterRequest } from './types';
 
 /** POST /api/user/subscription-code-register, with the referral link the visitor arrived through (`rId`). */
 export function subscriptionCodeRegister(body: SubscriptionCodeRegisterRequest): Promise<AuthResponse> {

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { EmptyResult, VerifyEmailRequest } from '@/lib/api/types';
+import type { EmptyResult } from '@/lib/api/types';
+import type { VerifyEmailRequest } from './types';
 
 /** POST /api/user/verify-email: the code of the mailed link confirms the address (no sign-in needed). */
 export function verifyEmail(body: VerifyEmailRequest): Promise<EmptyResult> {

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { LoginRequest, MarkAsPaidRequest, RegisterRequest } from '@/lib/api/types';
+import type { RegisterRequest } from '@/lib/api/types';
+import type { LoginRequest, MarkAsPaidRequest } from '../api/types';
 import { getToken } from '@/lib/storage';
 import { makeUser } from '@/testing/data';
 import { fail, http, ok } from '@/testing/handlers';

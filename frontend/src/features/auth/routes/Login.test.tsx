@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { LoginRequest, SecondStepRequest } from '@/lib/api/types';
+import type { LoginRequest, SecondStepRequest } from '../api/types';
 import { getStoredRedirect, getToken, setStoredRedirect } from '@/lib/storage';
 import { fail, http, ok } from '@/testing/handlers';
 import { makeUser } from '@/testing/data';

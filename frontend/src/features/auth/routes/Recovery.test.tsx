@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { ResetPasswordRequest } from '@/lib/api/types';
+import type { ResetPasswordRequest } from '../api/types';
 import { fail, http, ok } from '@/testing/handlers';
 import { renderApp } from '@/testing/render';
 import { server } from '@/testing/server';

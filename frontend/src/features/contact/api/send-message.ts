@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { ContactRequest, FeedbackRequest } from '@/lib/api/types';
+import type { ContactRequest, FeedbackRequest } from './types';
 
 /** What a contact form is for: a message to the team, or a book to summarise. */
 export type ContactKind = 'contact' | 'suggest';

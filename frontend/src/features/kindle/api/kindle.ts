@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { KindleSentResult, KindleSetting, SetKindleRequest, SetKindleResult } from '@/lib/api/types';
+import type { KindleSentResult, KindleSetting, SetKindleRequest, SetKindleResult } from './types';
 
 export const kindleKeys = {
   all: ['kindle'] as const,

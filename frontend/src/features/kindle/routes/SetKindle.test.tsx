@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { SetKindleRequest } from '@/lib/api/types';
+import type { SetKindleRequest } from '../api/types';
 import { KINDLE_DOMAINS, makeKindle } from '@/testing/delivery-data';
 import { fail, http, ok } from '@/testing/handlers';
 import { currentUrl, renderApp, signIn } from '@/testing/render';

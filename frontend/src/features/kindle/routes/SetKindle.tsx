@@ -7,7 +7,7 @@ import { Spinner } from '@/components/Spinner';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { useFormAlert } from '@/components/use-form-alert';
 import { errorMessage } from '@/lib/api/client';
-import type { KindleSetting } from '@/lib/api/types';
+import type { KindleSetting } from '../api/types';
 import { useKindle, useSetKindle } from '../api/kindle';
 import { KINDLE_FORM_INCOMPLETE, KINDLE_SAVED } from '../messages';
 import '../kindle.css';

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { SignInOrigins } from '@/lib/api/types';
+import type { SignInOrigins } from './types';
 
 /** GET /api/sign-in/origins: the configured providers' sign-in page origins (/goback follows only these). */
 export function getSignInOrigins(options?: { signal?: AbortSignal }): Promise<SignInOrigins> {

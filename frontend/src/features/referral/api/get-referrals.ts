@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { ReferralsResult } from '@/lib/api/types';
+import type { ReferralsResult } from './types';
 
 /**
  * GET /api/user/refers: the member's referral id, their link (the absolute URL of /r/{rId}) and

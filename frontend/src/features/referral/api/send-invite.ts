@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { sendEvent } from '@/lib/analytics';
 import { api } from '@/lib/api/client';
-import type { InviteRequest, InviteResult } from '@/lib/api/types';
+import type { InviteRequest, InviteResult } from './types';
 import { accountKeys } from '@/lib/auth/account-api';
 import { sessionKeys } from '@/lib/auth/session-api';
 import { catalogueKeys } from '@/lib/catalogue/query-keys';

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { InviteRequest } from '@/lib/api/types';
+import type { InviteRequest } from '../api/types';
 import { makeUser } from '@/testing/data';
 import { fail, http, ok } from '@/testing/handlers';
 import { makeReferrals } from '@/testing/referral-data';

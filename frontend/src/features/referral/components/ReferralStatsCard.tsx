@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { ReferralStats } from '@/lib/api/types';
+import type { ReferralStats } from '../api/types';
 import { formatCents } from '@/lib/billing/money';
 import { formatDate } from '@/lib/plan';
 

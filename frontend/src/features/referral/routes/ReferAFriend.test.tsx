@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { makeUser } from '@/testing/data';
 import { fail, http, notLoggedIn, ok } from '@/testing/handlers';
-import type { ReferralStats } from '@/lib/api/types';
+import type { ReferralStats } from '../api/types';
 import { makeReferrals } from '@/testing/referral-data';
 import { renderApp, signIn } from '@/testing/render';
 import { server } from '@/testing/server';
