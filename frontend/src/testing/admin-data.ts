@@ -9,7 +9,7 @@ import type {
   AdminUser,
   AuditEntry,
   CouponUseView,
-} from '@/lib/api/types';
+} from '@/features/admin/api/types';
 import { PLANS } from './billing-data';
 import { makeUser } from './data';
 import { fail, http, ok } from './handlers';

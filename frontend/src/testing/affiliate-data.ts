@@ -1,4 +1,4 @@
-import type { AdminAffiliate } from '@/lib/api/types';
+import type { AdminAffiliate } from '@/features/admin/api/types';
 import type { AffiliateView } from '@/features/affiliate/api/types';
 
 /** GET /api/affiliate for a member who applied and waits (override the status, link and figures). */

@@ -1,5 +1,6 @@
-import type { ChargeResult, PaymentSettings, PlanView, QuoteResult, SubscriptionView } from '@/lib/api/types';
+import type { PlanView, SubscriptionView } from '@/lib/api/types';
 import type { RedeemResult } from '@/features/account/api/types';
+import type { ChargeResult, PaymentSettings, QuoteResult } from '@/features/billing/api/types';
 
 /** The plans the seed sells (cheapest first), as GET /api/plans lists them. */
 export const PLANS: PlanView[] = [

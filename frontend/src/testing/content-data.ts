@@ -1,3 +1,4 @@
+import type { GoalView, InsightCard, PodcastCard, PodcastView } from '@/lib/api/types';
 import type {
   AdminBlogPostView,
   AdminCollectionView,
@@ -6,11 +7,7 @@ import type {
   AdminInsightView,
   AdminPodcastView,
   AdminVisualView,
-  GoalView,
-  InsightCard,
-  PodcastCard,
-  PodcastView,
-} from '@/lib/api/types';
+} from '@/features/admin/api/types';
 
 /** Fixtures of issue 14's content: podcasts, goals, blog posts, insights, collections and visuals, for admins and members. */
 

@@ -1,6 +1,6 @@
 import { HttpResponse } from 'msw';
 import { vi } from 'vitest';
-import type { Seat } from '@/lib/api/types';
+import type { Seat } from '@/features/billing/api/types';
 import type { KindleSetting } from '@/features/kindle/api/types';
 
 /** The Kindle domains the server offers (back-office spec §9). */

@@ -193,182 +193,20 @@ export type RatingResult = Schemas['RatingResult'];
 /** A plan as the pricing and payment pages show it { id, name, kind, interval, trialDays, price, ... }. */
 export type PlanView = Schemas['PlanView'];
 
-/** GET /api/plans (cheapest first) */
-export type PlansResult = Schemas['PlansResult'];
-
 /** POST /api/charge/price {planId} */
 export type PriceRequest = Schemas['PriceRequest'];
 
 /** { price, bookTitle, course, paypalPlan, plan } */
 export type PriceResult = Schemas['PriceResult'];
 
-/** POST /api/charge/coupon {coupon, planId} */
-export type CouponRequest = Schemas['CouponRequest'];
-
-/** { percent_off, amountOff, paypalPlan } */
-export type CouponResult = Schemas['CouponResult'];
-
 /** GET /api/site: the footer's contact and store links, each null when not configured. */
 export type SiteLinks = Schemas['SiteLinksResult'];
-
-/** GET /api/offer: the site's offer while one runs (the banner's coupon), or null. */
-export type SiteOfferResult = Schemas['SiteOfferResult'];
-export type SiteOffer = Schemas['SiteOfferView'];
-
-/** POST /api/charge/quote {planId, quantity, addInfographics, couponCode} */
-export type QuoteRequest = Schemas['QuoteRequest'];
-
-/** { unitPrice, addOnPrice, subtotal, percentOff, discount, total, ... } */
-export type QuoteResult = Schemas['QuoteResult'];
-
-/** GET /api/charge/settings: which providers the page offers and where their scripts are. */
-export type PaymentSettings = Schemas['PaymentSettingsResult'];
-
-/** POST /api/charge/process/{planId} */
-export type ChargeRequest = Schemas['ChargeRequest'];
-
-/** What a card or PayPal checkout came to (`succeeded` or `requires_action`). */
-export type ChargeResult = Schemas['ChargeResult'];
-
-/** POST /api/charge/confirm {chargeId} (after 3-D Secure) */
-export type ConfirmRequest = Schemas['ConfirmRequest'];
-
-/** POST /api/paypal/start */
-export type PayPalStartRequest = Schemas['PayPalStartRequest'];
-
-/** { orderId } for one-time plans, { subscriptionId } for subscriptions */
-export type PayPalStartResult = Schemas['PayPalStartResult'];
-
-/** POST /api/paypal {orderId | subscriptionId} */
-export type PayPalCompleteRequest = Schemas['PayPalRequest'];
 
 /** { planId, planName, paidWith (card | paypal), status, periodEnd, renews } */
 export type SubscriptionView = Schemas['SubscriptionView'];
 
-/** GET /api/charge/standing: what buying a plan means for the caller before paying. */
-export type StandingResult = Schemas['StandingResult'];
-
-/** POST /api/charge/payment-method and its confirm: a subscription's new card. */
-export type CardSetupResult = Schemas['CardSetupResult'];
-export type CardUpdateResult = Schemas['CardUpdateResult'];
-
-/** A team seat { id, code, state, invitedEmail, invitedAt, redeemedBy, redeemedAt } (dates epoch ms) */
-export type Seat = Schemas['SeatView'];
-
-/** free, invited, redeemed or revoked */
-export type SeatState = Seat['state'];
-
 /** GET /api/teams/seats, POST /api/teams/seats/{id}/revoke */
 export type SeatsResult = Schemas['SeatsResult'];
-
-/** POST /api/teams/seats/{id}/invite {email} */
-export type InviteSeatRequest = Schemas['InviteSeatRequest'];
-
-/** { seat } after an invitation */
-export type SeatResult = Schemas['SeatResult'];
-
-// ---- back office (admins with two-factor on; others get 403 forbidden / mfa_required) --------
-// Dates are epoch milliseconds unless said otherwise.
-
-/** A member as the back office lists and edits them. */
-export type AdminUser = Schemas['AdminUserView'];
-
-/** GET /api/admin/user/{start}?q= (100 from `start`, newest first) */
-export type AdminUsersResult = Schemas['AdminUsersResult'];
-
-/** GET /api/admin/user/edit/{userId} and PUT /api/admin/user: `user` is a list, the first is used. */
-export type AdminUserEditResult = Schemas['AdminUserEditResult'];
-
-/** PUT /api/admin/user (a change of plan, paid date or end needs a `reason`). */
-export type AdminUserRequest = Schemas['AdminUserRequest'];
-
-/** One row of GET /api/admin/books/ (deleted ones too, with the month's preview marked). */
-export type AdminBookRow = Schemas['AdminBookRowView'];
-
-/** GET /api/admin/books/?sort= */
-export type AdminBooksResult = Schemas['AdminBooksResult'];
-
-/** Every field of a book, with media as store keys and links. */
-export type AdminBook = Schemas['AdminBookView'];
-
-/** GET/PUT /api/admin/books/{bookId}, POST /api/admin/books/ */
-export type AdminBookResult = Schemas['AdminBookResult'];
-
-/** POST /api/admin/books/ and PUT /api/admin/books/{bookId} */
-export type AdminBookRequest = Schemas['AdminBookRequest'];
-
-/** Multipart POST /api/admin/books/{slot}/{id}: the spec's success text and the book. */
-export type AdminUploadResult = Schemas['UploadResult'];
-
-/** GET /api/admin/stats?from=&to= */
-export type AdminStats = Schemas['StatsResult'];
-
-/** The last reconciliation of charges and subscriptions with the payment providers. */
-export type ReconcileReport = Schemas['ReconcileView'];
-export type ReconcileProblem = Schemas['ProblemView'];
-
-/** One day of the stats series. */
-export type AdminStatsDay = Schemas['DayView'];
-
-/** One entry of GET /api/admin/audit (`before`/`after` hold the changed fields). */
-export type AuditEntry = Schemas['AuditEntryView'];
-
-/** GET /api/admin/audit?action=&entityId=&beforeId= (newest first, 100 at a time) */
-export type AuditResult = Schemas['AuditResult'];
-
-// ---- back office II: podcasts, goals, blog, insights, collections, visuals -------------------
-// `*Url` fields are links ready to use (premium files signed); the bare key fields are store keys.
-
-/** A podcast as the back office lists and edits it. */
-export type AdminPodcastView = Schemas['AdminPodcastView'];
-
-/** POST /api/admin/podcasts/ and PUT /api/admin/podcasts/{id} */
-export type AdminPodcastRequest = Schemas['AdminPodcastRequest'];
-
-/** Multipart POST /api/admin/podcasts/media|photo/{id}: the success text and the podcast. */
-export type PodcastUploadResult = Schemas['PodcastUploadResult'];
-
-/** A goal as the back office lists and edits it (`photov2` is the featured photo). */
-export type AdminGoalView = Schemas['AdminGoalView'];
-
-/** POST /api/admin/goals/ and PUT /api/admin/goals/{id} */
-export type AdminGoalRequest = Schemas['AdminGoalRequest'];
-
-/** Multipart POST /api/admin/goals/photo|feature-photo/{id} */
-export type GoalUploadResult = Schemas['GoalUploadResult'];
-
-/** A blog post as the back office lists and edits it (drafts too; `text` is sanitised HTML). */
-export type AdminBlogPostView = Schemas['AdminBlogPostView'];
-
-/** POST /api/admin/blog and PUT /api/admin/blog (with `id`) */
-export type AdminBlogRequest = Schemas['AdminBlogRequest'];
-
-/** Multipart POST /api/admin/blog/photo/{postId} */
-export type BlogUploadResult = Schemas['BlogUploadResult'];
-
-/** One row of GET /api/admin/insight (`title` is the book's title). */
-export type AdminInsightRow = Schemas['AdminInsightRow'];
-
-/** GET /api/admin/insight/{id}; `bookId` is the book's numeric id as a string. */
-export type AdminInsightView = Schemas['AdminInsightView'];
-
-/** POST /api/admin/insight and PUT /api/admin/insight (with `id`) */
-export type AdminInsightRequest = Schemas['AdminInsightRequest'];
-
-/** A collection as the back office lists and edits it (`categories` and `books`: comma-joined ids). */
-export type AdminCollectionView = Schemas['AdminCollectionView'];
-
-/** `{values}` of POST /admin/collections/add and /admin/collections/detail/{id} */
-export type AdminCollectionValues = Schemas['AdminCollectionValues'];
-
-/** A visual slide as the back office lists and edits it. */
-export type AdminVisualView = Schemas['AdminVisualView'];
-
-/** POST /api/admin/visuals and PUT /api/admin/visuals/{id} */
-export type AdminVisualRequest = Schemas['AdminVisualRequest'];
-
-/** Multipart POST /api/admin/visuals/photo/{id} */
-export type VisualUploadResult = Schemas['VisualUploadResult'];
 
 // ---- podcasts, insights and goals for members ------------------------------------------------
 
@@ -407,69 +245,7 @@ export type TenDayChallengeSubmit = Schemas['TenDayChallengeSubmit'];
 /** The saved plan { userGoals, userBookRecommendations } */
 export type SavedTenDayPlan = Schemas['SavedTenDayPlan'];
 
-// ---- contact, suggest a book, feedback and the admin's messages (issue 15) ---------------------
-
-/** One stored contact, suggest-a-book or feedback message (`createdAt` RFC 3339). */
-export type AdminMessage = Schemas['MessageView'];
-
-/** GET /api/admin/messages?start=&filter=all|unread: 50 newest first, with the counts. */
-export type AdminMessagesPage = Schemas['MessagesPage'];
-
-// ---- the affiliate programme (issue 15 §1; docs/referral.md) ---------------------------
-
-/** One affiliate as the back office lists it: the member's id and account e-mail, `decidedAt` too. */
-export type AdminAffiliate = Schemas['AdminAffiliate'];
-
-/** GET /api/admin/affiliates?start=&filter=all|pending|approved|rejected: 50, pending first, with the counts. */
-export type AdminAffiliatesPage = Schemas['AdminAffiliatesPage'];
-
-/** PUT /api/admin/affiliates/{userId} { status: 'approved' | 'rejected' } */
-export type AffiliateDecision = Schemas['AffiliateDecision'];
-
-/** The answer of a decision or a payout: { affiliate } as the back office lists it. */
-export type AdminAffiliateResult = Schemas['AdminAffiliateResult'];
-
-/** POST /api/admin/affiliates/{userId}/payouts { amountCents, note } */
-export type PayoutRequest = Schemas['PayoutRequest'];
-
-// ---- coupons in the back office ---------------------------------------------------------------
-
-/**
- * A coupon as the back office shows it: `percentOff` (0 for an amount off) or `amountOff` (cents, 0
- * for a percentage), `validFrom` / `validUntil` / `endedAt` (epoch ms or null), `maxRedemptions`
- * (null: no limit), `planIds` (empty: every plan) and `state` ('running' | 'scheduled' | 'used up' |
- * 'expired' | 'ended').
- */
-export type AdminCouponView = Schemas['AdminCouponView'];
-
-/** GET /api/admin/coupons { coupons }, newest first. */
-export type AdminCouponsResult = Schemas['AdminCouponsResult'];
-
-/** GET, POST and PUT /api/admin/coupons[/{code}] and POST .../end: { coupon, uses (the latest 100, newest first) }. */
-export type AdminCouponResult = Schemas['AdminCouponResult'];
-
-/** One purchase that used a coupon { chargeId, email, planId, amount (cents), status, at (epoch ms) }. */
-export type CouponUseView = Schemas['CouponUseView'];
-
-/** POST /api/admin/coupons and PUT /api/admin/coupons/{code}: the whole coupon and a reason (the code only when adding). */
-export type AdminCouponRequest = Schemas['AdminCouponRequest'];
-
-/** POST /api/admin/coupons/{code}/end { reason } */
-export type AdminEndCouponRequest = Schemas['AdminEndCouponRequest'];
-
 // ---- plans in the back office -----------------------------------------------------------------
-
-/** A plan as the back office shows it: the public plan's fields, `active` (sold now) and `paypalPlan` (a subscription's PayPal billing plan, or null). */
-export type AdminPlanView = Schemas['AdminPlanView'];
-
-/** GET /api/admin/plans { plans }, cheapest first, every plan but single-book plans. */
-export type AdminPlansResult = Schemas['AdminPlansResult'];
-
-/** PUT /api/admin/plans/{id}: { plan } as stored. */
-export type AdminPlanResult = Schemas['AdminPlanResult'];
-
-/** PUT /api/admin/plans/{id} { name?, price? (cents), trialDays? (subscriptions only), active?, reason } */
-export type AdminPlanRequest = Schemas['AdminPlanRequest'];
 
 /** GET /api/quizzes/{quiz}: the questions in order and every type with its free-view summary. */
 export type QuizDefinition = Schemas['QuizDefinition'];

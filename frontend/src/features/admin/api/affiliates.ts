@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { AdminAffiliate, AdminAffiliatesPage, AffiliateDecision, PayoutRequest } from '@/lib/api/types';
+import type { AdminAffiliate, AdminAffiliatesPage, AffiliateDecision, PayoutRequest } from './types';
 import { adminKeys } from './keys';
 
 /** Affiliates per page (pending first, then the newest application); 'Load More' asks for the next ones. */

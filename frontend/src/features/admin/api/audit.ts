@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { AuditEntry } from '@/lib/api/types';
+import type { AuditEntry } from './types';
 import { adminKeys } from './keys';
 
 /** The audit log's page size. */

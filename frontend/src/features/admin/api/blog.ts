@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { AdminBlogPostView, AdminBlogRequest, BlogUploadResult } from '@/lib/api/types';
+import type { AdminBlogPostView, AdminBlogRequest, BlogUploadResult } from './types';
 import { afterContentChange, isId } from './content';
 import { adminKeys } from './keys';
 import { uploadTo, type UploadOptions } from './upload';

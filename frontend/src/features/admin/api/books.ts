@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { AdminBook, AdminBookRequest, AdminBookRow } from '@/lib/api/types';
+import type { AdminBook, AdminBookRequest, AdminBookRow } from './types';
 import { adminKeys } from './keys';
 
 export type BookSort = 'uploadDate' | 'id' | 'title';

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiBody } from '@/lib/api/client';
-import type { AdminCollectionValues, AdminCollectionView } from '@/lib/api/types';
+import type { AdminCollectionValues, AdminCollectionView } from './types';
 import { afterContentChange, isId } from './content';
 import { adminKeys } from './keys';
 

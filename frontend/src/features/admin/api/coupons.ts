@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { AdminCouponRequest, AdminCouponResult, AdminEndCouponRequest } from '@/lib/api/types';
+import type { AdminCouponRequest, AdminCouponResult, AdminEndCouponRequest } from './types';
 import { adminKeys } from './keys';
 
 export const COUPON_ADDED = 'Coupon was added.';

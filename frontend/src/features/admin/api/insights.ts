@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { AdminInsightRequest, AdminInsightView } from '@/lib/api/types';
+import type { AdminInsightRequest, AdminInsightView } from './types';
 import { afterContentChange, isId } from './content';
 import { adminKeys } from './keys';
 

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { AdminMessage, AdminMessagesPage } from '@/lib/api/types';
+import type { AdminMessage, AdminMessagesPage } from './types';
 import { adminKeys } from './keys';
 
 /** Messages per page (newest first); 'Load More' asks for the next ones. */

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { AdminPlanRequest, AdminPlanView } from '@/lib/api/types';
+import type { AdminPlanRequest, AdminPlanView } from './types';
 import { adminKeys } from './keys';
 
 export const PLAN_SAVED = 'Plan was saved.';

@@ -1,5 +1,5 @@
 import { apiBaseUrl, resumeSession } from '@/lib/api/client';
-import type { AdminUploadResult } from '@/lib/api/types';
+import type { AdminUploadResult } from './types';
 import { getToken } from '@/lib/storage';
 
 export type UploadSlot = 'photo' | 'vector' | 'infographic' | 'media' | 'podcast' | 'video';

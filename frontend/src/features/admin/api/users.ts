@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { AdminUser, AdminUserRequest } from '@/lib/api/types';
+import type { AdminUser, AdminUserRequest } from './types';
 import { adminKeys } from './keys';
 
 /** The members list's page size (spec §9). */

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { AdminVisualRequest, AdminVisualView, VisualUploadResult } from '@/lib/api/types';
+import type { AdminVisualRequest, AdminVisualView, VisualUploadResult } from './types';
 import { afterContentChange, isId } from './content';
 import { adminKeys } from './keys';
 import { uploadTo, type UploadOptions } from './upload';

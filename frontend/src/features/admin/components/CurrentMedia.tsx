@@ -1,4 +1,4 @@
-import type { AdminBook } from '@/lib/api/types';
+import type { AdminBook } from '../api/types';
 import type { UploadSlot } from '../api/upload';
 
 /** The link to a slot's current file, if it has one. */

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { errorMessage } from '@/lib/api/client';
-import type { AdminAffiliate } from '@/lib/api/types';
+import type { AdminAffiliate } from '../api/types';
 import { dollarsToCents, useRecordPayout } from '../api/affiliates';
 import { money } from '../format';
 

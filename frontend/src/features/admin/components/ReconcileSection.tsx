@@ -1,5 +1,5 @@
 import { Spinner } from '@/components/Spinner';
-import type { ReconcileProblem } from '@/lib/api/types';
+import type { ReconcileProblem } from '../api/types';
 import { useLastReconcile } from '../api/reconcile';
 import { count } from '../format';
 import { QueryError } from './AccessPages';

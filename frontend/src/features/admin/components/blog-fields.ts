@@ -1,4 +1,4 @@
-import type { AdminBlogPostView, AdminBlogRequest } from '@/lib/api/types';
+import type { AdminBlogPostView, AdminBlogRequest } from '../api/types';
 import { fromDay, toDay, today } from '../format';
 import { textOf, type FieldDefinition, type FieldOption, type FormValues } from './form/types';
 

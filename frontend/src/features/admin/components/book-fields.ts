@@ -1,4 +1,5 @@
-import type { AdminBook, AdminBookRequest, AdminGoalView, CategoryView } from '@/lib/api/types';
+import type { CategoryView } from '@/lib/api/types';
+import type { AdminBook, AdminBookRequest, AdminGoalView } from '../api/types';
 import { fromDay, toDay, today } from '../format';
 import { listOf, textOf, type FieldDefinition, type FormValues } from './form/types';
 

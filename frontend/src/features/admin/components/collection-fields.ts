@@ -1,4 +1,4 @@
-import type { AdminCollectionValues, AdminCollectionView } from '@/lib/api/types';
+import type { AdminCollectionValues, AdminCollectionView } from '../api/types';
 import { textOf, type FieldDefinition, type FormValues } from './form/types';
 
 /** The collection form: generic text inputs (spec: categories edited as a comma-joined list; books too, beyond the spec). */

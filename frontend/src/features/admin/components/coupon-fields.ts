@@ -1,4 +1,5 @@
-import type { AdminCouponRequest, AdminCouponView, PlanView } from '@/lib/api/types';
+import type { PlanView } from '@/lib/api/types';
+import type { AdminCouponRequest, AdminCouponView } from '../api/types';
 import { dollarsToCents } from '../api/affiliates';
 import { money, toDateTime } from '../format';
 

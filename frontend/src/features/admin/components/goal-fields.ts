@@ -1,4 +1,4 @@
-import type { AdminGoalRequest, AdminGoalView } from '@/lib/api/types';
+import type { AdminGoalRequest, AdminGoalView } from '../api/types';
 import type { LinkItem } from './ContentPage';
 import { textOf, type FieldDefinition, type FormValues } from './form/types';
 

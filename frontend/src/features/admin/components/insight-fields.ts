@@ -1,4 +1,4 @@
-import type { AdminInsightRequest, AdminInsightView } from '@/lib/api/types';
+import type { AdminInsightRequest, AdminInsightView } from '../api/types';
 import { textOf, type FieldDefinition, type FormValues } from './form/types';
 
 /** The insight form (spec: Quote, a textarea, and Book, a text field; both required). */

@@ -1,4 +1,4 @@
-import type { AdminPlanRequest, AdminPlanView } from '@/lib/api/types';
+import type { AdminPlanRequest, AdminPlanView } from '../api/types';
 import { dollarsToCents } from '../api/affiliates';
 import { money } from '../format';
 

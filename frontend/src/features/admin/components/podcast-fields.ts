@@ -1,4 +1,4 @@
-import type { AdminPodcastRequest, AdminPodcastView } from '@/lib/api/types';
+import type { AdminPodcastRequest, AdminPodcastView } from '../api/types';
 import type { LinkItem } from './ContentPage';
 import { textOf, type FieldDefinition, type FormValues } from './form/types';
 

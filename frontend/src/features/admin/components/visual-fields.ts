@@ -1,4 +1,4 @@
-import type { AdminVisualRequest, AdminVisualView } from '@/lib/api/types';
+import type { AdminVisualRequest, AdminVisualView } from '../api/types';
 import { textOf, type FieldDefinition, type FormValues } from './form/types';
 
 /** The visual form (spec §3 Visual; §5: title and body required, book id and image optional). */

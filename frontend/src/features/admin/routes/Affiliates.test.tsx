@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http as mswHttp } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import type { AdminAffiliate, PayoutRequest } from '@/lib/api/types';
+import type { AdminAffiliate, PayoutRequest } from '../api/types';
 import { adminAccess } from '@/testing/admin-data';
 import { makeAdminAffiliate } from '@/testing/affiliate-data';
 import { API, fail, http, ok } from '@/testing/handlers';

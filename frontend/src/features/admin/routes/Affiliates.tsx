@@ -3,7 +3,7 @@ import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { errorMessage } from '@/lib/api/client';
-import type { AdminAffiliate } from '@/lib/api/types';
+import type { AdminAffiliate } from '../api/types';
 import {
   AFFILIATE_FILTERS,
   AFFILIATES_CSV_NAME,

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { AuditEntry } from '@/lib/api/types';
+import type { AuditEntry } from '../api/types';
 import { adminAccess, makeAuditEntry } from '@/testing/admin-data';
 import { http, ok } from '@/testing/handlers';
 import { currentUrl, renderApp, signIn } from '@/testing/render';

@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '@/components/use-document-title';
-import type { AuditEntry } from '@/lib/api/types';
+import type { AuditEntry } from '../api/types';
 import { AUDIT_ACTIONS, actionLabel, useAudit } from '../api/audit';
 import { Changes } from '../components/Changes';
 import { AdminForm } from '../components/form/AdminForm';

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AdminBlogPostView, AdminBlogRequest } from '@/lib/api/types';
+import type { AdminBlogPostView, AdminBlogRequest } from '../api/types';
 import { adminAccess } from '@/testing/admin-data';
 import { BLOG_CATEGORIES, makeAdminPost } from '@/testing/content-data';
 import { http, ok } from '@/testing/handlers';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useDocumentTitle } from '@/components/use-document-title';
-import type { AdminBlogPostView } from '@/lib/api/types';
+import type { AdminBlogPostView } from '../api/types';
 import { POST_ADDED, useAddBlogPost, useBlogPosts } from '../api/blog';
 import { QueryError } from '../components/AccessPages';
 import { AddedCard, PageHeader } from '../components/ContentPage';

@@ -4,7 +4,7 @@ import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { useCategories } from '@/lib/catalogue/categories-api';
-import type { AdminBook } from '@/lib/api/types';
+import type { AdminBook } from '../api/types';
 import { useAddBook } from '../api/books';
 import { useGoals } from '../api/goals';
 import { QueryError } from '../components/AccessPages';

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { AdminBook, AdminBookRequest } from '@/lib/api/types';
+import type { AdminBook, AdminBookRequest } from '../api/types';
 import { adminAccess, makeAdminBook } from '@/testing/admin-data';
 import { CATEGORIES } from '@/testing/data';
 import { fail, http, ok } from '@/testing/handlers';

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AdminBook } from '@/lib/api/types';
+import type { AdminBook } from '../api/types';
 import { adminAccess, makeAdminBook } from '@/testing/admin-data';
 import { http, ok } from '@/testing/handlers';
 import { renderApp, signIn } from '@/testing/render';

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { AdminBookRow } from '@/lib/api/types';
+import type { AdminBookRow } from '../api/types';
 import { adminAccess, makeAdminBook, makeBookRow } from '@/testing/admin-data';
 import { fail, http, ok } from '@/testing/handlers';
 import { currentUrl, renderApp, signIn } from '@/testing/render';

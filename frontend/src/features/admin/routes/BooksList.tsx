@@ -5,7 +5,7 @@ import { Button } from '@/components/Button';
 import { scrollToTop } from '@/components/scroll';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { errorMessage } from '@/lib/api/client';
-import type { AdminBookRow } from '@/lib/api/types';
+import type { AdminBookRow } from '../api/types';
 import { useBookAction, useBooks, type BookAction, type BookSort } from '../api/books';
 import { UPLOAD_SCREENS } from '../api/upload';
 import { ListPage } from '../components/ListPage';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Spinner } from '@/components/Spinner';
 import { useDocumentTitle } from '@/components/use-document-title';
-import type { AdminCollectionView } from '@/lib/api/types';
+import type { AdminCollectionView } from '../api/types';
 import { COLLECTION_ADDED, COLLECTION_UPDATED, useAddCollection, useAdminCollection, useUpdateCollection } from '../api/collections';
 import { QueryError } from '../components/AccessPages';
 import { AddedCard, PageHeader } from '../components/ContentPage';

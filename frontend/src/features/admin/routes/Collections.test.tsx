@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { AdminCollectionValues, AdminCollectionView } from '@/lib/api/types';
+import type { AdminCollectionValues, AdminCollectionView } from '../api/types';
 import { adminAccess } from '@/testing/admin-data';
 import { makeAdminCollection } from '@/testing/content-data';
 import { fail, http } from '@/testing/handlers';

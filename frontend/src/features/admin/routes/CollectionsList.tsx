@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '@/components/use-document-title';
-import type { AdminCollectionView } from '@/lib/api/types';
+import type { AdminCollectionView } from '../api/types';
 import { COLLECTIONS_ERROR, useAdminCollections } from '../api/collections';
 import { ListPage } from '../components/ListPage';
 import { toDateTime } from '../format';

@@ -10,7 +10,8 @@ import { useFormStatus, type FormStatus } from '@/components/form/use-form-statu
 import { isBlank } from '@/components/form/validation';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { errorMessage } from '@/lib/api/client';
-import type { AdminCouponRequest, AdminCouponView, CouponUseView, PlanView } from '@/lib/api/types';
+import type { PlanView } from '@/lib/api/types';
+import type { AdminCouponRequest, AdminCouponView, CouponUseView } from '../api/types';
 import { COUPON_ADDED, COUPON_ENDED, COUPON_SAVED, useAddCoupon, useCoupon, useEndCoupon, useUpdateCoupon } from '../api/coupons';
 import { usePlans } from '../api/users';
 import { QueryError } from '../components/AccessPages';

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { AdminCouponRequest, AdminCouponView, AdminEndCouponRequest, CouponUseView } from '@/lib/api/types';
+import type { AdminCouponRequest, AdminCouponView, AdminEndCouponRequest, CouponUseView } from '../api/types';
 import { adminAccess, couponFromRequest, makeAdminCoupon, makeCouponUse } from '@/testing/admin-data';
 import { fail, http, ok } from '@/testing/handlers';
 import { currentUrl, renderApp, signIn } from '@/testing/render';

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useDocumentTitle } from '@/components/use-document-title';
-import type { AdminCouponView, PlanView } from '@/lib/api/types';
+import type { PlanView } from '@/lib/api/types';
+import type { AdminCouponView } from '../api/types';
 import { useCoupons } from '../api/coupons';
 import { usePlans } from '../api/users';
 import { discountText, plansText, usesText, validText } from '../components/coupon-fields';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useDocumentTitle } from '@/components/use-document-title';
-import type { AdminGoalView } from '@/lib/api/types';
+import type { AdminGoalView } from '../api/types';
 import { GOAL_ADDED, useAddGoal } from '../api/goals';
 import { AddedCard, PageHeader } from '../components/ContentPage';
 import { AdminForm } from '../components/form/AdminForm';

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AdminBookRequest, AdminGoalRequest, AdminGoalView } from '@/lib/api/types';
+import type { AdminBookRequest, AdminGoalRequest, AdminGoalView } from '../api/types';
 import { adminAccess, makeAdminBook } from '@/testing/admin-data';
 import { ADMIN_GOALS, makeAdminGoal } from '@/testing/content-data';
 import { http, ok } from '@/testing/handlers';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { Spinner } from '@/components/Spinner';
 import { useDocumentTitle } from '@/components/use-document-title';
-import type { AdminInsightView } from '@/lib/api/types';
+import type { AdminInsightView } from '../api/types';
 import { INSIGHT_ADDED, INSIGHT_UPDATED, useAddInsight, useInsight, useUpdateInsight } from '../api/insights';
 import { QueryError } from '../components/AccessPages';
 import { AddedCard, PageHeader } from '../components/ContentPage';

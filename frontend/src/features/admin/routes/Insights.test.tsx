@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { AdminInsightRequest, AdminInsightView } from '@/lib/api/types';
+import type { AdminInsightRequest, AdminInsightView } from '../api/types';
 import { adminAccess } from '@/testing/admin-data';
 import { makeAdminInsight, makeInsightRow } from '@/testing/content-data';
 import { fail, http, ok } from '@/testing/handlers';

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { AdminMessage } from '@/lib/api/types';
+import type { AdminMessage } from '../api/types';
 import { adminAccess } from '@/testing/admin-data';
 import { http, ok } from '@/testing/handlers';
 import { renderApp, signIn } from '@/testing/render';

@@ -3,7 +3,7 @@ import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { errorMessage } from '@/lib/api/client';
-import type { AdminMessage } from '@/lib/api/types';
+import type { AdminMessage } from '../api/types';
 import { KIND_LABELS, useMarkMessage, useMessages, type MessageFilter } from '../api/messages';
 import { ListPage } from '../components/ListPage';
 import { excerpt, toDateTime } from '../format';

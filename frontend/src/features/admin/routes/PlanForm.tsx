@@ -8,7 +8,7 @@ import { TextAreaField, TextField } from '@/components/form/Field';
 import { FormAlert } from '@/components/form/FormAlert';
 import { useFormStatus, type FormStatus } from '@/components/form/use-form-status';
 import { useDocumentTitle } from '@/components/use-document-title';
-import type { AdminPlanRequest, AdminPlanView } from '@/lib/api/types';
+import type { AdminPlanRequest, AdminPlanView } from '../api/types';
 import { PLAN_SAVED, useAdminPlans, useUpdatePlan } from '../api/plans';
 import { QueryError } from '../components/AccessPages';
 import { PageHeader } from '../components/ContentPage';

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { AdminPlanRequest, AdminPlanView } from '@/lib/api/types';
+import type { AdminPlanRequest, AdminPlanView } from '../api/types';
 import { adminAccess, makeAdminPlan, makeAdminPlans, planFromRequest } from '@/testing/admin-data';
 import { fail, http, ok } from '@/testing/handlers';
 import { currentUrl, renderApp, signIn } from '@/testing/render';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useDocumentTitle } from '@/components/use-document-title';
-import type { AdminPlanView } from '@/lib/api/types';
+import type { AdminPlanView } from '../api/types';
 import { useAdminPlans } from '../api/plans';
 import { priceText, trialText } from '../components/plan-fields';
 import { ListPage } from '../components/ListPage';

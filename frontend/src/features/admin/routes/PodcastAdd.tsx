@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useDocumentTitle } from '@/components/use-document-title';
-import type { AdminPodcastView } from '@/lib/api/types';
+import type { AdminPodcastView } from '../api/types';
 import { PODCAST_ADDED, useAddPodcast } from '../api/podcasts';
 import { AddedCard, PageHeader } from '../components/ContentPage';
 import { AdminForm } from '../components/form/AdminForm';

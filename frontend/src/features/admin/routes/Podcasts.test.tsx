@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AdminPodcastRequest, AdminPodcastView } from '@/lib/api/types';
+import type { AdminPodcastRequest, AdminPodcastView } from '../api/types';
 import { adminAccess } from '@/testing/admin-data';
 import { makeAdminPodcast } from '@/testing/content-data';
 import { fail, http, ok } from '@/testing/handlers';

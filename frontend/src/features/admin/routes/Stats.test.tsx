@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { adminAccess, makeStats } from '@/testing/admin-data';
 import { http, ok } from '@/testing/handlers';
 import { renderApp, signIn } from '@/testing/render';
-import type { ReconcileReport } from '@/lib/api/types';
+import type { ReconcileReport } from '../api/types';
 import { server } from '@/testing/server';
 import { defaultRange } from './Stats';
 

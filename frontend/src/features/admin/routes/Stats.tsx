@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Alert } from '@/components/Alert';
 import { Spinner } from '@/components/Spinner';
 import { useDocumentTitle } from '@/components/use-document-title';
-import type { AdminStats } from '@/lib/api/types';
+import type { AdminStats } from '../api/types';
 import { useCsvDownload } from '../api/download-csv';
 import { csvFileName, statsCsvPath, useStats } from '../api/stats';
 import { QueryError } from '../components/AccessPages';

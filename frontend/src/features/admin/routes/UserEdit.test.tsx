@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { AdminUser, AdminUserRequest } from '@/lib/api/types';
+import type { AdminUser, AdminUserRequest } from '../api/types';
 import { adminAccess, makeAdminUser } from '@/testing/admin-data';
 import { fail, http, ok } from '@/testing/handlers';
 import { renderApp, signIn } from '@/testing/render';

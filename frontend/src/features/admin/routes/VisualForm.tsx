@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { Spinner } from '@/components/Spinner';
 import { useDocumentTitle } from '@/components/use-document-title';
-import type { AdminVisualView } from '@/lib/api/types';
+import type { AdminVisualView } from '../api/types';
 import { VISUAL_ADDED, VISUAL_EDITED, useAddVisual, useUpdateVisual, useVisual } from '../api/visuals';
 import { QueryError } from '../components/AccessPages';
 import { AddedCard, LinkList, PageHeader } from '../components/ContentPage';

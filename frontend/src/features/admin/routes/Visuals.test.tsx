@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AdminVisualRequest, AdminVisualView } from '@/lib/api/types';
+import type { AdminVisualRequest, AdminVisualView } from '../api/types';
 import { adminAccess } from '@/testing/admin-data';
 import { makeAdminVisual } from '@/testing/content-data';
 import { http, ok } from '@/testing/handlers';

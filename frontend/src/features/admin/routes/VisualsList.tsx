@@ -5,7 +5,7 @@ import { Button } from '@/components/Button';
 import { scrollToTop } from '@/components/scroll';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { errorMessage } from '@/lib/api/client';
-import type { AdminVisualView } from '@/lib/api/types';
+import type { AdminVisualView } from '../api/types';
 import { useDeleteVisual, useReorderVisuals, useVisuals } from '../api/visuals';
 import { ListPage } from '../components/ListPage';
 

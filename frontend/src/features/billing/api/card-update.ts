@@ -1,5 +1,5 @@
 import { api } from '@/lib/api/client';
-import type { CardSetupResult, CardUpdateResult } from '@/lib/api/types';
+import type { CardSetupResult, CardUpdateResult } from './types';
 
 /** POST /api/charge/payment-method: a SetupIntent for the member's subscription's customer. */
 export function startCardUpdate(): Promise<CardSetupResult> {

@@ -1,5 +1,5 @@
 import { api, apiFile, type FileOrResult } from '@/lib/api/client';
-import type { ChargeRequest, ChargeResult, PayPalCompleteRequest, PayPalStartRequest, PayPalStartResult } from '@/lib/api/types';
+import type { ChargeRequest, ChargeResult, PayPalCompleteRequest, PayPalStartRequest, PayPalStartResult } from './types';
 import { getReferralId } from '@/lib/storage';
 
 /**

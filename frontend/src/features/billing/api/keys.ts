@@ -1,5 +1,5 @@
 import { priceKey } from '@/lib/billing/price-api';
-import type { QuoteRequest } from '@/lib/api/types';
+import type { QuoteRequest } from './types';
 
 export const billingKeys = {
   all: ['billing'] as const,

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { SiteOffer, SiteOfferResult } from '@/lib/api/types';
+import type { SiteOffer, SiteOfferResult } from './types';
 import { claimedOfferCode } from '@/lib/storage';
 import { formatCents } from '../money';
 import { billingKeys } from './keys';

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { PlansResult } from '@/lib/api/types';
+import type { PlansResult } from './types';
 import { billingKeys } from './keys';
 
 /** GET /api/plans: the plans on sale, cheapest first. */

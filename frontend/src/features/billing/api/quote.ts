@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { CouponRequest, CouponResult, QuoteRequest, QuoteResult } from '@/lib/api/types';
+import type { CouponRequest, CouponResult, QuoteRequest, QuoteResult } from './types';
 import { billingKeys } from './keys';
 
 /** POST /api/charge/quote: what a basket costs; checkout charges the same computation. */

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { SeatResult, SeatsResult } from '@/lib/api/types';
+import type { SeatsResult } from '@/lib/api/types';
+import type { SeatResult } from './types';
 import { seatKeys } from '@/lib/billing/seats-api';
 
 export { useSeats } from '@/lib/billing/seats-api';

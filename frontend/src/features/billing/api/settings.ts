@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { PaymentSettings } from '@/lib/api/types';
+import type { PaymentSettings } from './types';
 import { billingKeys } from './keys';
 
 /** GET /api/charge/settings: card and PayPal on or off, their keys and script URLs, test mode. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { StandingResult } from '@/lib/api/types';
+import type { StandingResult } from './types';
 import { standingKeys } from './keys';
 
 /**

@@ -1,4 +1,5 @@
-import type { PlanView, QuoteResult } from '@/lib/api/types';
+import type { PlanView } from '@/lib/api/types';
+import type { QuoteResult } from '../api/types';
 import { formatDate } from '@/lib/plan';
 import { ADD_ONS, formatCents, intervalNoun, isSubscription, periodLabel, trialLabel } from '../money';
 import './checkout.css';

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PayPalCompleteRequest, PayPalStartRequest, PayPalStartResult } from '@/lib/api/types';
+import type { PayPalCompleteRequest, PayPalStartRequest, PayPalStartResult } from '../api/types';
 import { makeCharge, makeSettings } from '@/testing/billing-data';
 import { fail, http, ok } from '@/testing/handlers';
 import { renderApp, signIn } from '@/testing/render';

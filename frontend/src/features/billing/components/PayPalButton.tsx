@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Spinner } from '@/components/Spinner';
 import { errorMessage } from '@/lib/api/client';
-import type { ChargeResult, PaymentSettings, PayPalCompleteRequest, PayPalStartRequest } from '@/lib/api/types';
+import type { ChargeResult, PaymentSettings, PayPalCompleteRequest, PayPalStartRequest } from '../api/types';
 import { completePayPal, startPayPal } from '../api/checkout';
 import { PAYPAL_ERROR_MESSAGE } from '../messages';
 import { loadPayPal, paypalScriptUrl, type PayPalButtonsInstance, type PayPalButtonsOptions, type PayPalIntent } from '../providers/paypal';

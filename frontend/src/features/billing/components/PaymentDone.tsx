@@ -1,7 +1,8 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/Button';
-import type { ChargeResult, PlanView } from '@/lib/api/types';
+import type { PlanView } from '@/lib/api/types';
+import type { ChargeResult } from '../api/types';
 import { formatDate } from '@/lib/plan';
 import { SUMMARY_PDF_NAME, saveFile } from '@/lib/save-file';
 import { trialLabel } from '../money';

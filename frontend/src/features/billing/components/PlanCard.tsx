@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import type { PlanView, SiteOffer } from '@/lib/api/types';
+import type { PlanView } from '@/lib/api/types';
+import type { SiteOffer } from '../api/types';
 import { priceAfterOffer } from '../api/offer';
 import { formatCents, periodLabel, trialLabel } from '../money';
 import './pricing.css';

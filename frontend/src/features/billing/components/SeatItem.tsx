@@ -3,7 +3,7 @@ import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { TextField } from '@/components/Field';
 import { errorMessage } from '@/lib/api/client';
-import type { Seat, SeatState } from '@/lib/api/types';
+import type { Seat, SeatState } from '../api/types';
 import { formatDate } from '@/lib/plan';
 import { useInviteToSeat, useRevokeSeat } from '../api/seats';
 import './teams.css';

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { InviteSeatRequest, Seat } from '@/lib/api/types';
+import type { InviteSeatRequest, Seat } from '../api/types';
 import { makeSeat } from '@/testing/delivery-data';
 import { fail, http, ok } from '@/testing/handlers';
 import { currentUrl, renderApp, signIn } from '@/testing/render';

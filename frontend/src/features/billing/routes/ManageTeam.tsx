@@ -4,7 +4,7 @@ import { Alert } from '@/components/Alert';
 import { Spinner } from '@/components/Spinner';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { errorMessage } from '@/lib/api/client';
-import type { Seat } from '@/lib/api/types';
+import type { Seat } from '../api/types';
 import { useSeats } from '../api/seats';
 import { SeatItem } from '../components/SeatItem';
 import '../components/teams.css';

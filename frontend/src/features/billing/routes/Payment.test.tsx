@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ChargeRequest, QuoteRequest } from '@/lib/api/types';
+import type { ChargeRequest, QuoteRequest } from '../api/types';
 import { makeCharge, makeQuote, makeSettings, planById } from '@/testing/billing-data';
 import { makeUser } from '@/testing/data';
 import { fail, http, ok } from '@/testing/handlers';

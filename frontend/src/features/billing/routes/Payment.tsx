@@ -6,7 +6,7 @@ import { Spinner } from '@/components/Spinner';
 import { scrollToTop } from '@/components/scroll';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { ApiError, errorMessage } from '@/lib/api/client';
-import type { ChargeResult } from '@/lib/api/types';
+import type { ChargeResult } from '../api/types';
 import { SUMMARY_PDF_NAME, saveFile } from '@/lib/save-file';
 import { setChargeId, setGuestPurchase } from '@/lib/storage';
 import { billingKeys } from '../api/keys';

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ChargeRequest } from '@/lib/api/types';
+import type { ChargeRequest } from '../api/types';
 import { makeCharge } from '@/testing/billing-data';
 import { captureDownloads, PDF_BYTES, pdfResponse } from '@/testing/delivery-data';
 import { http, ok } from '@/testing/handlers';

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ChargeRequest, PayPalStartRequest, QuoteRequest } from '@/lib/api/types';
+import type { ChargeRequest, PayPalStartRequest, QuoteRequest } from '../api/types';
 import { makeCharge, makeQuote } from '@/testing/billing-data';
 import { http, ok } from '@/testing/handlers';
 import { renderApp, signIn } from '@/testing/render';

@@ -7,7 +7,7 @@ import { Spinner } from '@/components/Spinner';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { useFormAlert } from '@/components/use-form-alert';
 import { errorMessage } from '@/lib/api/client';
-import type { CardUpdateResult } from '@/lib/api/types';
+import type { CardUpdateResult } from '../api/types';
 import { formatDate } from '@/lib/plan';
 import { finishCardUpdate, startCardUpdate } from '../api/card-update';
 import { usePaymentSettings } from '../api/settings';
