@@ -1,4 +1,6 @@
-import type { BookDetail, BookRef, VisualCard, VisualSlide } from '@/lib/api/types';
+import type { BookRef } from '@/lib/api/types';
+import type { BookDetail } from '@/features/reader/api/types';
+import type { VisualCard, VisualSlide } from '@/features/visuals/api/types';
 
 let nextId = 100;
 

@@ -1,4 +1,4 @@
-import type { GoalView, InsightCard, PodcastCard, PodcastView } from '@/lib/api/types';
+import type { GoalView, InsightCard } from '@/lib/api/types';
 import type {
   AdminBlogPostView,
   AdminCollectionView,
@@ -8,6 +8,7 @@ import type {
   AdminPodcastView,
   AdminVisualView,
 } from '@/features/admin/api/types';
+import type { PodcastCard, PodcastView } from '@/features/podcasts/api/types';
 
 /** Fixtures of issue 14's content: podcasts, goals, blog posts, insights, collections and visuals, for admins and members. */
 

@@ -1,5 +1,7 @@
-import type { AuthorView, BlogPost, BookCard, BookPage, CategoryView, CollectionView, User } from '@/lib/api/types';
+import type { BookCard, CategoryView, User } from '@/lib/api/types';
 import type { SessionView } from '@/features/account/api/types';
+import type { BlogPost } from '@/features/blog/api/types';
+import type { AuthorView, BookPage, CollectionView } from '@/features/catalogue/api/types';
 
 let nextId = 1;
 

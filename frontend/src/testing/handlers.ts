@@ -1,25 +1,12 @@
 import { HttpResponse } from 'msw';
 import { createOpenApiHttp } from 'openapi-msw';
 import type { paths } from '@/lib/api/schema';
-import type {
-  AuthorResult,
-  AuthorsResult,
-  BlogPostResult,
-  BlogResult,
-  BookPage,
-  CategoriesResult,
-  CollectionResult,
-  CollectionsResult,
-  ErrorBody,
-  HomeBooksResult,
-  InfographicsResult,
-  LibraryChange,
-  PositionSaveResult,
-  ProgressResult,
-  RatingResult,
-  RecommendsResult,
-  SearchResult,
-} from '@/lib/api/types';
+import type { CategoriesResult, ErrorBody, RecommendsResult, SearchResult } from '@/lib/api/types';
+import type { BlogPostResult, BlogResult } from '@/features/blog/api/types';
+import type { AuthorResult, AuthorsResult, BookPage, CollectionResult, CollectionsResult, InfographicsResult } from '@/features/catalogue/api/types';
+import type { HomeBooksResult } from '@/features/home/api/types';
+import type { ProgressResult } from '@/features/progress/api/types';
+import type { LibraryChange, PositionSaveResult, RatingResult } from '@/features/reader/api/types';
 import { couponFromRequest, makeAdminCoupon, makeAdminPlans, planFromRequest } from './admin-data';
 import { PLANS, makeCharge, makeQuote, makeRedeemed, makeSettings, planById } from './billing-data';
 import { makeKindle } from './delivery-data';

@@ -1,4 +1,6 @@
-import type { BookCard, LibraryResult, ProgressResult } from '@/lib/api/types';
+import type { BookCard } from '@/lib/api/types';
+import type { LibraryResult } from '@/features/library/api/types';
+import type { ProgressResult } from '@/features/progress/api/types';
 import { makeUser } from './data';
 
 const AWARDS = [

@@ -1,4 +1,4 @@
-import type { BookDetail } from '@/lib/api/types';
+import type { BookDetail } from './api/types';
 import { withRatingSection, type Section } from './sections';
 
 /**

@@ -79,23 +79,8 @@ export type BookRef = Schemas['BookRef'];
 /** A book as listed: never its text or premium media. `image` may be empty. */
 export type BookCard = Schemas['BookCard'];
 
-/** The reader's book: BookCard fields + the text the caller may read and the access flags. */
-export type BookDetail = Schemas['BookDetail'];
-
-/** BookPage { books, total, page, pageSize, pages } (GET /api/catalogue/books) */
-export type BookPage = Schemas['BookPage'];
-
-/** GET /api/books: the home page (`user` is null for visitors). */
-export type HomeBooksResult = Schemas['HomeBooksResult'];
-
-/** The home page's `recommendations` { newReleases, recommended, history }. */
-export type Recommendations = Schemas['Recommendations'];
-
 /** GET /api/books/list?start= */
 export type BooksMapResult = Schemas['BooksMapResult'];
-
-/** GET /api/books/{id} (id or subid) */
-export type BookResult = Schemas['BookResult'];
 
 /** GET /api/categories */
 export type CategoriesResult = Schemas['CategoriesResult'];
@@ -107,85 +92,11 @@ export type RecommendsRequest = Schemas['RecommendsRequest'];
 /** PUT /api/user/recommends */
 export type RecommendsResult = Schemas['RecommendsResult'];
 
-/** Sorts of GET /api/catalogue/books (and the /booklist/{sort}/{tag} segment); the schema says only `string`. */
-export type CatalogueSort = 'new' | 'trending' | 'ab' | 'audio' | 'video';
-
-/** CollectionView { id, slug, title, description, image, bookCount } */
-export type CollectionView = Schemas['CollectionView'];
-
-/** GET /api/collections */
-export type CollectionsResult = Schemas['CollectionsResult'];
-
-/** GET /api/collections/{slug} */
-export type CollectionResult = Schemas['CollectionResult'];
-
-/** AuthorView { id, slug, name, bio, photo, bookCount } */
-export type AuthorView = Schemas['AuthorView'];
-
-/** GET /api/authors */
-export type AuthorsResult = Schemas['AuthorsResult'];
-
-/** GET /api/authors/{slug} */
-export type AuthorResult = Schemas['AuthorResult'];
-
-/** BlogPostCard { id, slug, title, excerpt, image (empty when none), category, publishedAt } */
-export type BlogPostCard = Schemas['BlogPostCard'];
-
-/** BlogPostCard + { body } (sanitised HTML) */
-export type BlogPost = Schemas['BlogPost'];
-
-/** GET /api/blog?category= (newest first) */
-export type BlogResult = Schemas['BlogResult'];
-
-/** GET /api/blog/{id} (id or slug) */
-export type BlogPostResult = Schemas['BlogPostResult'];
-
 /** GET /api/search?q=&page= */
 export type SearchResult = Schemas['SearchResult'];
 
-/** One entry of GET /api/infographics; `image` is a signed URL for paid members, else null. */
-export type Infographic = Schemas['Infographic'];
-
-/** GET /api/infographics */
-export type InfographicsResult = Schemas['InfographicsResult'];
-
-/** VisualCard { id (the book id), book, count } (no images or text) */
-export type VisualCard = Schemas['VisualCard'];
-
-/** VisualSlide { id, position, image (signed URL), title, body } */
-export type VisualSlide = Schemas['VisualSlide'];
-
-/** GET /api/visuals */
-export type VisualsResult = Schemas['VisualsResult'];
-
 /** GET /api/visuals/book/{id} (id or subid); `visuals` is empty unless the caller may see them. */
 export type BookVisualsResult = Schemas['BookVisualsResult'];
-
-// ---- reading progress, library, ratings (docs/progress.md) ----------------------------------
-
-/** PUT /api/user-book-history/ {bookId (id or subid), position (section index), completed} */
-export type PositionSaveRequest = Schemas['PositionSaveRequest'];
-
-/** { position (after clamping), completed, firstCompletion, xpGained (10 on the first completion) } */
-export type PositionSaveResult = Schemas['PositionSaveResult'];
-
-/** GET /api/user-book-history/xp: completions, XP, streaks, awards, level and skills. */
-export type ProgressResult = Schemas['ProgressResult'];
-
-/** POST /api/library {bookId} */
-export type LibraryRequest = Schemas['LibraryRequest'];
-
-/** POST /api/library, DELETE /api/library/{id}: { bookId, isInLibrary } */
-export type LibraryChange = Schemas['LibraryChange'];
-
-/** GET /api/library?page= { user, books, page, pageSize (20), total, hasMore } */
-export type LibraryResult = Schemas['LibraryResult'];
-
-/** PUT /api/books/rating/{id} { rating (1 to 5), feedback (at most 500 characters), subid, bookId } */
-export type RatingRequest = Schemas['RatingRequest'];
-
-/** { bookId, rating, hasRatingsFromUser } */
-export type RatingResult = Schemas['RatingResult'];
 
 // ---- billing (plans, checkout, subscription) ------------------------------------------------
 // Amounts are integer US cents; dates are epoch milliseconds.
@@ -209,12 +120,6 @@ export type SubscriptionView = Schemas['SubscriptionView'];
 export type SeatsResult = Schemas['SeatsResult'];
 
 // ---- podcasts, insights and goals for members ------------------------------------------------
-
-/** One card of GET /api/podcasts. */
-export type PodcastCard = Schemas['PodcastCard'];
-
-/** GET /api/podcasts/{id}: `mediaUrl` only for members who may play it; `locked` when there is audio they may not. */
-export type PodcastView = Schemas['PodcastView'];
 
 /** One quote of GET /api/insights?limit=&book= with its book. */
 export type InsightCard = Schemas['InsightCard'];

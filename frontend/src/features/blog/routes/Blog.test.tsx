@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { BlogPostResult, BlogResult } from '@/lib/api/types';
+import type { BlogPostResult, BlogResult } from '../api/types';
 import { makePost } from '@/testing/data';
 import { fail, http, ok } from '@/testing/handlers';
 import { renderApp } from '@/testing/render';

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, queryString } from '@/lib/api/client';
-import type { CatalogueSort } from '@/lib/api/types';
+import type { CatalogueSort } from './types';
 
 export const CATALOGUE_SORTS: readonly CatalogueSort[] = ['new', 'trending', 'ab', 'audio', 'video'];
 

@@ -1,6 +1,6 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '@/components/use-document-title';
-import type { CatalogueSort } from '@/lib/api/types';
+import type { CatalogueSort } from '../api/types';
 import { useCategories } from '@/lib/catalogue/categories-api';
 import { parsePage, type BookFilters } from '../api/books';
 import { useAuthors } from '../api/authors';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Spinner } from '@/components/Spinner';
 import { useDocumentTitle } from '@/components/use-document-title';
-import type { AuthorView } from '@/lib/api/types';
+import type { AuthorView } from '../api/types';
 import { useAuthors } from '../api/authors';
 import { LoadError } from '../components/Messages';
 import { countText } from '../components/PagedBooks';

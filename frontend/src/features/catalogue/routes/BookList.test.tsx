@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { BookPage, CollectionsResult } from '@/lib/api/types';
+import type { BookPage, CollectionsResult } from '../api/types';
 import { BOOKS, bookPage, makeBook, makeCollection } from '@/testing/data';
 import { http, ok } from '@/testing/handlers';
 import { currentUrl, renderApp } from '@/testing/render';

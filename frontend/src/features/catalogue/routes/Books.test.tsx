@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { BookPage, CategoriesResult, SearchResult } from '@/lib/api/types';
+import type { CategoriesResult, SearchResult } from '@/lib/api/types';
+import type { BookPage } from '../api/types';
 import { CATEGORIES, bookPage, makeBook } from '@/testing/data';
 import { http, ok } from '@/testing/handlers';
 import { renderApp } from '@/testing/render';

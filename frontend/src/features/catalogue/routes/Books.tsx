@@ -4,7 +4,7 @@ import { BookGrid, BookGridSkeleton, FIRST_ROW } from '@/components/BookCard';
 import { CategoryPill, CategoryPillsSkeleton } from '@/components/CategoryPill';
 import { Spinner } from '@/components/Spinner';
 import { useDocumentTitle } from '@/components/use-document-title';
-import type { CatalogueSort } from '@/lib/api/types';
+import type { CatalogueSort } from '../api/types';
 import { useCategories } from '@/lib/catalogue/categories-api';
 import { isCatalogueSort, PREVIEW_SIZE, useBookPage } from '../api/books';
 import { useCollections } from '../api/collections';

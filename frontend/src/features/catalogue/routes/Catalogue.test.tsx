@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { AuthorResult, AuthorsResult, BookPage, CollectionResult, InfographicsResult } from '@/lib/api/types';
+import type { AuthorResult, AuthorsResult, BookPage, CollectionResult, InfographicsResult } from '../api/types';
 import { BOOKS, bookPage, makeAuthor, makeBook, makeCollection } from '@/testing/data';
 import { fail, http, ok } from '@/testing/handlers';
 import { renderApp } from '@/testing/render';

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { BookPage } from '@/lib/api/types';
+import type { BookPage } from '../api/types';
 import { GOALS } from '@/testing/content-data';
 import { BOOKS, bookPage } from '@/testing/data';
 import { http, ok } from '@/testing/handlers';

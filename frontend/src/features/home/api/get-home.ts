@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { HomeBooksResult } from '@/lib/api/types';
+import type { HomeBooksResult } from './types';
 import { catalogueKeys } from '@/lib/catalogue/query-keys';
 
 /** GET /api/books: the member, popular books, categories and the home recommendations. */

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BookGrid } from '@/components/BookCard';
 import { CategoryPill } from '@/components/CategoryPill';
-import type { CategoryView, HomeBooksResult } from '@/lib/api/types';
+import type { CategoryView } from '@/lib/api/types';
+import type { HomeBooksResult } from '../api/types';
 
 function Section({ id, title, link, children }: { id: string; title: string; link?: { to: string; nameSuffix: string }; children: ReactNode }) {
   const headingId = `home-${id}`;

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { HomeBooksResult } from '@/lib/api/types';
+import type { HomeBooksResult } from '../api/types';
 import { isBuilt } from '@/lib/pending-pages';
 import { getToken } from '@/lib/storage';
 import { BOOKS, CATEGORIES, makeBook, makeUser } from '@/testing/data';

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { LibraryResult } from '@/lib/api/types';
+import type { LibraryResult } from './types';
 import { progressKeys } from '@/lib/progress/query-keys';
 
 /** GET /api/library?page=N (1-based): the member's saved books, most recently added first, 20 a page. */

@@ -4,7 +4,7 @@ import { useDocumentTitle } from '@/components/use-document-title';
 import { errorMessage } from '@/lib/api/client';
 import { useIsAuthenticated } from '@/lib/auth/use-auth';
 import { withRedirect } from '@/lib/auth/redirect';
-import type { PodcastView } from '@/lib/api/types';
+import type { PodcastView } from '../api/types';
 import { usePodcast } from '../api/podcasts';
 import { minutes } from '../format';
 import '../podcasts.css';

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Spinner } from '@/components/Spinner';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { errorMessage } from '@/lib/api/client';
-import type { PodcastCard } from '@/lib/api/types';
+import type { PodcastCard } from '../api/types';
 import { usePodcasts } from '../api/podcasts';
 import { minutes } from '../format';
 import '../podcasts.css';

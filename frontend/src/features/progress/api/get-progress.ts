@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { ProgressResult } from '@/lib/api/types';
+import type { ProgressResult } from './types';
 import { progressKeys } from '@/lib/progress/query-keys';
 
 /** GET /api/user-book-history/xp: completions, XP, streaks, awards, level and skills. */

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { ProgressResult } from '@/lib/api/types';
+import type { ProgressResult } from '../api/types';
 import { fail, http, ok } from '@/testing/handlers';
 import { makeProgress } from '@/testing/progress-data';
 import { currentUrl, renderApp, signIn } from '@/testing/render';

@@ -5,7 +5,7 @@ import { Breadcrumb } from '@/components/Breadcrumb';
 import { ProgressBar } from '@/components/ProgressBar';
 import { Spinner } from '@/components/Spinner';
 import { useDocumentTitle } from '@/components/use-document-title';
-import type { ProgressResult } from '@/lib/api/types';
+import type { ProgressResult } from '../api/types';
 import { ProtectedRoute } from '@/lib/auth/protected-route';
 import { useProgress } from '../api/get-progress';
 import '../progress.css';

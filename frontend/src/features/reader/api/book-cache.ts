@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { BookDetail, BookResult } from '@/lib/api/types';
+import type { BookDetail, BookResult } from './types';
 import { bookKeys } from './get-book';
 
 /**

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { BookResult } from '@/lib/api/types';
+import type { BookResult } from './types';
 import { INLINE_BOOK_FRESH_MS, inlineBook } from './inline-book';
 
 /** GET /api/books/{id} (id or subid): the book with the caller's entitlement, and the user. */

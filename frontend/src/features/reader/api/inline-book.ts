@@ -1,4 +1,4 @@
-import type { BookResult } from '@/lib/api/types';
+import type { BookResult } from './types';
 import { getToken } from '@/lib/storage';
 
 /** The element the server writes into a book page's HTML (`GET /books/{id}`, see docs/performance.md §5). */

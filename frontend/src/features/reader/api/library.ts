@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { LibraryChange, LibraryRequest } from '@/lib/api/types';
+import type { LibraryChange, LibraryRequest } from './types';
 import { progressKeys } from '@/lib/progress/query-keys';
 import { updateCachedBook } from './book-cache';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { RatingRequest, RatingResult } from '@/lib/api/types';
+import type { RatingRequest, RatingResult } from './types';
 import { updateCachedBook } from './book-cache';
 
 /** PUT /api/books/rating/{id} {rating, feedback, subid, bookId}: a new rating replaces the old. */

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { EmptyResult, PositionSaveRequest, PositionSaveResult } from '@/lib/api/types';
+import type { EmptyResult } from '@/lib/api/types';
+import type { PositionSaveRequest, PositionSaveResult } from './types';
 import { catalogueKeys } from '@/lib/catalogue/query-keys';
 import { progressKeys } from '@/lib/progress/query-keys';
 import { updateCachedBook } from './book-cache';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import { catalogueKeys } from '@/lib/catalogue/query-keys';
-import type { BookResult } from '@/lib/api/types';
+import type { BookResult } from './types';
 import { bookKeys } from './get-book';
 
 /** POST /api/books/{id}/unlock: a free member's yes to spending a free summary on the book. */

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { BookResult } from '@/lib/api/types';
+import type { BookResult } from '../api/types';
 import { makeBookDetail, makeVisitorBook } from '@/testing/catalogue-data';
 import { makeUser } from '@/testing/data';
 import { http, ok } from '@/testing/handlers';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { accessBadge, BookBadge } from '@/components/BookBadge';
-import type { BookDetail } from '@/lib/api/types';
+import type { BookDetail } from '../api/types';
 import './book-heading.css';
 
 /**

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { BookResult } from '@/lib/api/types';
+import type { BookResult } from '../api/types';
 import { makeBookDetail } from '@/testing/catalogue-data';
 import { makeInsightCard } from '@/testing/content-data';
 import { makeUser } from '@/testing/data';

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { BookDetail, BookResult, PositionSaveResult } from '@/lib/api/types';
+import type { BookDetail, BookResult, PositionSaveResult } from '../api/types';
 import { makeBookDetail } from '@/testing/catalogue-data';
 import { makeUser } from '@/testing/data';
 import { http, ok } from '@/testing/handlers';

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { BookDetail, BookResult, LibraryChange } from '@/lib/api/types';
+import type { BookDetail, BookResult, LibraryChange } from '../api/types';
 import { makeBookDetail, makeVisitorBook } from '@/testing/catalogue-data';
 import { makeUser } from '@/testing/data';
 import { fail, http, ok } from '@/testing/handlers';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Alert } from '@/components/Alert';
-import type { BookDetail } from '@/lib/api/types';
+import type { BookDetail } from '../api/types';
 import { withRedirect } from '@/lib/auth/redirect';
 import { useLibraryToggle } from '../api/library';
 import { ReaderIcon } from './ReaderIcon';

@@ -3,7 +3,7 @@ import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { TextAreaField } from '@/components/Field';
 import { errorMessage } from '@/lib/api/client';
-import type { BookDetail } from '@/lib/api/types';
+import type { BookDetail } from '../api/types';
 import { useRateBook } from '../api/rate-book';
 import './rating-form.css';
 

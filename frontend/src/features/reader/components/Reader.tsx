@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type CSSProperties, type RefObject } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ProgressBar } from '@/components/ProgressBar';
-import type { BookDetail } from '@/lib/api/types';
+import type { BookDetail } from '../api/types';
 import { useArrowKeys } from '@/lib/keyboard';
 import type { ReadingProgress } from '../hooks/use-reading-progress';
 import { FONT_LEVEL_NAMES, FONT_LEVELS, type ReaderPreferences } from '../hooks/use-reader-preferences';

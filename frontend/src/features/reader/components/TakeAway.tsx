@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { BookDetail } from '@/lib/api/types';
+import type { BookDetail } from '../api/types';
 import './take-away.css';
 
 type TakeAwayBook = Pick<BookDetail, 'id' | 'subid' | 'title' | 'mayDownloadPdf'>;

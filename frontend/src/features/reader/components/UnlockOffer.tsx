@@ -3,7 +3,7 @@ import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { REFER_A_FRIEND_PAGE } from '@/lib/constants';
 import { errorMessage } from '@/lib/api/client';
-import type { BookDetail } from '@/lib/api/types';
+import type { BookDetail } from '../api/types';
 import { useUnlockBook } from '../api/unlock-book';
 import './paywall.css';
 

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { BookDetail, BookResult, PositionSaveRequest, PositionSaveResult } from '@/lib/api/types';
+import type { BookDetail, BookResult, PositionSaveRequest, PositionSaveResult } from '../api/types';
 import { SAMPLE_BODY, SAMPLE_SECTIONS, makeBookDetail, makeVisitorBook } from '@/testing/catalogue-data';
 import { makeUser } from '@/testing/data';
 import { fail, http, ok } from '@/testing/handlers';

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useOnChange } from '@/components/use-on-change';
-import type { BookDetail } from '@/lib/api/types';
+import type { BookDetail } from '../api/types';
 import { useToken } from '@/lib/auth/use-auth';
 import { useLogVideoStart, useSavePosition } from '../api/save-position';
 

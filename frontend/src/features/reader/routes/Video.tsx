@@ -1,7 +1,7 @@
 import { Link, Navigate, useParams } from 'react-router';
 import { Spinner } from '@/components/Spinner';
 import { useDocumentTitle } from '@/components/use-document-title';
-import type { BookDetail } from '@/lib/api/types';
+import type { BookDetail } from '../api/types';
 import { withRedirect } from '@/lib/auth/redirect';
 import { useIsAuthenticated } from '@/lib/auth/use-auth';
 import { useBook } from '../api/get-book';

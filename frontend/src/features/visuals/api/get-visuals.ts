@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { BookVisualsResult, VisualsResult } from '@/lib/api/types';
+import type { BookVisualsResult } from '@/lib/api/types';
+import type { VisualsResult } from './types';
 
 /** GET /api/visuals: one card per book. */
 export function getVisuals(options?: { signal?: AbortSignal }): Promise<VisualsResult> {

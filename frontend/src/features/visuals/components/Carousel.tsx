@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ProgressBar } from '@/components/ProgressBar';
-import type { VisualSlide } from '@/lib/api/types';
+import type { VisualSlide } from '../api/types';
 import { useArrowKeys } from '@/lib/keyboard';
 
 /** Spec §9: the fade between slides; moves are blocked while it runs (also with reduced motion). */

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { VisualsResult } from '@/lib/api/types';
+import type { VisualsResult } from '../api/types';
 import { makeBookRef, makeVisualCard } from '@/testing/catalogue-data';
 import { fail, http, ok } from '@/testing/handlers';
 import { currentUrl, renderApp, signIn } from '@/testing/render';

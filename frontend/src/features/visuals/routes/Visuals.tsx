@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Spinner } from '@/components/Spinner';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { errorMessage } from '@/lib/api/client';
-import type { VisualCard } from '@/lib/api/types';
+import type { VisualCard } from '../api/types';
 import { useVisuals } from '../api/get-visuals';
 import '../visuals.css';
 
