@@ -1,4 +1,4 @@
-import type { AiSummary, AiSummaryDetail } from '@/lib/api/types';
+import type { AiSummary, AiSummaryDetail } from '@/features/ai/api/types';
 
 /** Fixtures of the AI summariser (issue 16 §4). */
 

@@ -1,4 +1,5 @@
-import type { ChallengeBook, GoalView, GoalsResult, TenDayPlan } from '@/lib/api/types';
+import type { ChallengeBook, GoalView, TenDayPlan } from '@/lib/api/types';
+import type { GoalsResult } from '@/features/challenge/api/types';
 import { GOALS } from './content-data';
 
 /** Fixtures of the ten-day challenge (docs/challenge.md). */

@@ -1,4 +1,5 @@
-import type { BookCard, OnboardingChoices } from '@/lib/api/types';
+import type { BookCard } from '@/lib/api/types';
+import type { OnboardingChoices } from '@/features/onboarding/api/types';
 import { makeTenDayPlan } from './challenge-data';
 import { makeBook } from './data';
 import { fail, http, ok } from './handlers';

@@ -1,4 +1,4 @@
-import type { QuizDefinition, QuizReport, QuizResult } from '@/lib/api/types';
+import type { QuizDefinition, QuizReport, QuizResult } from '@/features/quiz/api/types';
 
 /** The two quizzes: intelligence and personality. */
 export type QuizId = 'quiz' | 'personality-quiz';

@@ -1,4 +1,4 @@
-import type { AiSummaryStatus } from '@/lib/api/types';
+import type { AiSummaryStatus } from './api/types';
 
 export type SourceKind = 'url' | 'file';
 

@@ -1,4 +1,4 @@
-import type { QuizDefinition } from '@/lib/api/types';
+import type { QuizDefinition } from './api/types';
 
 /**
  * The totals of a quiz taken (back-office spec, Quizzes): True counts one for the question's type,

@@ -129,17 +129,8 @@ export type GoalView = Schemas['GoalView'];
 
 // ---- the ten-day challenge (/ten-day-challenge; docs/challenge.md) -----------------------------
 
-/**
- * GET /api/goals { goals, userGoals (the member's saved goal ids; [] for visitors or no saved plan),
- * userBookRecommendations (the saved plan, day 1 to 10; [] when none) }
- */
-export type GoalsResult = Schemas['GoalsResult'];
-
 /** One book of a plan { id, subid, title, author, image (may be ''), dayNo (1 to 10), done (always false for visitors) } */
 export type ChallengeBook = Schemas['ChallengeBook'];
-
-/** POST /api/user/ten-day-challenge { goals (one or two goal ids), email (the plan is mailed there) } */
-export type TenDayChallengeRequest = Schemas['TenDayChallengeRequest'];
 
 /** The plan just made { books (10, fewer only with a tiny catalogue), bookIds, userGoalTitles } */
 export type TenDayPlan = Schemas['TenDayPlan'];
@@ -149,40 +140,3 @@ export type TenDayChallengeSubmit = Schemas['TenDayChallengeSubmit'];
 
 /** The saved plan { userGoals, userBookRecommendations } */
 export type SavedTenDayPlan = Schemas['SavedTenDayPlan'];
-
-// ---- plans in the back office -----------------------------------------------------------------
-
-/** GET /api/quizzes/{quiz}: the questions in order and every type with its free-view summary. */
-export type QuizDefinition = Schemas['QuizDefinition'];
-export type QuizQuestion = Schemas['QuizQuestion'];
-export type QuizType = Schemas['QuizType'];
-
-/** POST /api/quiz-results/{quiz} { counts }: scored (and kept for members). */
-export type QuizAnswers = Schemas['QuizAnswers'];
-
-/** The results page's view: top type(s), whether kept, whether the full report was bought. */
-export type QuizResult = Schemas['QuizResult'];
-export type TopType = Schemas['TopType'];
-
-/** GET /api/quiz-results/{quiz}/report: every type, highest first, with descriptions and books. */
-export type QuizReport = Schemas['QuizReport'];
-export type ReportType = Schemas['ReportType'];
-export type ReportBook = Schemas['ReportBook'];
-
-/** POST /api/onboarding/plan { goals, categories }: answered with a TenDayPlan. */
-export type OnboardingChoices = Schemas['OnboardingChoices'];
-
-/** The AI summariser: a job and its result. */
-export type AiSummary = Schemas['AiSummary'];
-export type AiSummaryStatus = Schemas['AiSummaryStatus'];
-export type AiSummaryDetail = Schemas['AiSummaryDetail'];
-export type AiSection = Schemas['AiSection'];
-
-/** POST /api/ai/url { url } */
-export type AiLinkRequest = Schemas['AiLinkRequest'];
-
-/** PUT /api/user/ten-day-challenge/reminders { reminders }: the saved plan's daily mails on or off. */
-export type RemindersSetting = Schemas['RemindersSetting'];
-
-/** POST /api/ten-day-challenge/unsubscribe { token }: the reminder mail's link (no sign-in). */
-export type UnsubscribeRequest = Schemas['UnsubscribeRequest'];

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { AiSummary, AiSummaryDetail } from '@/lib/api/types';
+import type { AiSummary, AiSummaryDetail } from './types';
 import { aiKeys } from './keys';
 
 /** A job just started: known at once (no sections yet), on top of "My summaries", which is asked again. */

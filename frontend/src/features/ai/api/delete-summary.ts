@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { AiSummary } from '@/lib/api/types';
+import type { AiSummary } from './types';
 import { aiKeys } from './keys';
 
 /** DELETE /api/ai/summaries/{id}: the summary is gone for good. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { AiSummaryDetail } from '@/lib/api/types';
+import type { AiSummaryDetail } from './types';
 import { aiKeys, isFinished, POLL_MS } from './keys';
 
 /**

@@ -1,4 +1,4 @@
-import type { AiSummaryStatus } from '@/lib/api/types';
+import type { AiSummaryStatus } from './types';
 
 export const aiKeys = {
   all: ['ai-summaries'] as const,

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { AiSummary } from '@/lib/api/types';
+import type { AiSummary } from './types';
 import { aiKeys, isFinished, LIST_POLL_MS } from './keys';
 
 /** GET /api/ai/summaries: the member's summaries, newest first ("My summaries"). Paid members. */

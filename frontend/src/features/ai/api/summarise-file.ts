@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiBaseUrl, resumeSession, type PathsFor } from '@/lib/api/client';
-import type { AiSummary } from '@/lib/api/types';
+import type { AiSummary } from './types';
 import { getToken } from '@/lib/storage';
 import { FILE_TOO_LARGE } from '../validation';
 import { rememberStarted } from './cache';

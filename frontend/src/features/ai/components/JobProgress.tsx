@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert } from '@/components/Alert';
-import type { AiSummary, AiSummaryStatus } from '@/lib/api/types';
+import type { AiSummary, AiSummaryStatus } from '../api/types';
 import { useAiSummary } from '../api/get-summary';
 import { aiKeys, isFinished } from '../api/keys';
 import { UNEXPECTED_ERROR, aiErrorMessage } from '../messages';

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { Spinner } from '@/components/Spinner';
-import type { AiSummary } from '@/lib/api/types';
+import type { AiSummary } from '../api/types';
 import { useDeleteSummary } from '../api/delete-summary';
 import { isFinished } from '../api/keys';
 import { useAiSummaries } from '../api/list-summaries';

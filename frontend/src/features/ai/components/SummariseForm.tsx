@@ -4,7 +4,7 @@ import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { TextField } from '@/components/Field';
 import { ApiError } from '@/lib/api/client';
-import type { AiSummary } from '@/lib/api/types';
+import type { AiSummary } from '../api/types';
 import { LoginToAct } from '@/lib/auth/login-to-act';
 import { useSummariseFile } from '../api/summarise-file';
 import { useSummariseUrl } from '../api/summarise-url';

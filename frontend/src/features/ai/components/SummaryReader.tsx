@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ProgressBar } from '@/components/ProgressBar';
-import type { AiSummaryDetail } from '@/lib/api/types';
+import type { AiSummaryDetail } from '../api/types';
 import { useArrowKeys } from '@/lib/keyboard';
 import { formatCreated, sourceKind } from '../steps';
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import type { AiSummary, AiSummaryDetail, AiSummaryStatus } from '@/lib/api/types';
+import type { AiSummary, AiSummaryDetail, AiSummaryStatus } from '../api/types';
 import { makeAiSummary, makeAiSummaryDetail } from '@/testing/ai-data';
 import { makeUser } from '@/testing/data';
 import { fail, http, notLoggedIn, ok } from '@/testing/handlers';

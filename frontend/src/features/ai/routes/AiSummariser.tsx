@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Spinner } from '@/components/Spinner';
 import { useDocumentTitle } from '@/components/use-document-title';
-import type { AiSummary } from '@/lib/api/types';
+import type { AiSummary } from '../api/types';
 import { useSessionStatus } from '@/lib/auth/session-status';
 import { JobProgress } from '../components/JobProgress';
 import { MySummaries } from '../components/MySummaries';

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { AiSummaryDetail } from '@/lib/api/types';
+import type { AiSummaryDetail } from '../api/types';
 import { makeAiSummaryDetail } from '@/testing/ai-data';
 import { makeUser } from '@/testing/data';
 import { fail, http, ok } from '@/testing/handlers';

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { TenDayChallengeRequest, TenDayPlan } from '@/lib/api/types';
+import type { TenDayPlan } from '@/lib/api/types';
+import type { TenDayChallengeRequest } from './types';
 
 /**
  * POST /api/user/ten-day-challenge {goals, email}: ten books for the goals, one a day, also mailed

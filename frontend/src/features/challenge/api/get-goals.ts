@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { GoalsResult } from '@/lib/api/types';
+import type { GoalsResult } from './types';
 
 /**
  * GET /api/goals: the goals, and for a signed-in member the goals and the plan they saved

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { GoalsResult, SavedTenDayPlan, TenDayChallengeSubmit } from '@/lib/api/types';
+import type { SavedTenDayPlan, TenDayChallengeSubmit } from '@/lib/api/types';
+import type { GoalsResult } from './types';
 import { challengeKeys } from './get-goals';
 
 /**

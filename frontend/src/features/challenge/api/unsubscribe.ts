@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { UnsubscribeRequest } from '@/lib/api/types';
+import type { UnsubscribeRequest } from './types';
 import { challengeKeys } from './get-goals';
 
 /**

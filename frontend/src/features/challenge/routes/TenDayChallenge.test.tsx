@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { RemindersSetting, TenDayChallengeRequest, TenDayChallengeSubmit } from '@/lib/api/types';
+import type { TenDayChallengeSubmit } from '@/lib/api/types';
+import type { RemindersSetting, TenDayChallengeRequest } from '../api/types';
 import { makeChallengeBooks, makeGoalsResult, makeTenDayPlan } from '@/testing/challenge-data';
 import { GOALS, makeGoalView } from '@/testing/content-data';
 import { makeUser } from '@/testing/data';

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { OnboardingChoices, TenDayPlan } from '@/lib/api/types';
+import type { TenDayPlan } from '@/lib/api/types';
+import type { OnboardingChoices } from './types';
 import { onboardingKeys } from './get-goals';
 
 /** The choices a plan is asked for: one or two goal ids and the category ids. */

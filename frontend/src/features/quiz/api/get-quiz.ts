@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { QuizDefinition } from '@/lib/api/types';
+import type { QuizDefinition } from './types';
 import type { QuizId } from '../types';
 import { quizKeys } from './keys';
 

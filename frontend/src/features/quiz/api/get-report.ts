@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { QuizReport } from '@/lib/api/types';
+import type { QuizReport } from './types';
 import type { QuizId } from '../types';
 import { quizKeys } from './keys';
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { QuizResult } from '@/lib/api/types';
+import type { QuizResult } from './types';
 import type { QuizId } from '../types';
 import { quizKeys } from './keys';
 

@@ -8,7 +8,7 @@ import { useDownloadReport } from '../api/download-report';
 import { useReport } from '../api/get-report';
 import type { QuizMeta } from '../constants';
 import { paragraphs, percent } from '../scoring';
-import type { ReportBook, ReportType } from '@/lib/api/types';
+import type { ReportBook, ReportType } from '../api/types';
 import { ScoreBars } from './ScoreBars';
 
 function formatTaken(takenAt: string): string | null {

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Button } from '@/components/Button';
 import { ProgressBar } from '@/components/ProgressBar';
-import type { QuizQuestion } from '@/lib/api/types';
+import type { QuizQuestion } from '../api/types';
 import { useFocusOn } from './use-focus-on';
 
 interface QuestionCardProps {

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { percent } from '../scoring';
-import type { ReportType } from '@/lib/api/types';
+import type { ReportType } from '../api/types';
 
 /**
  * Every type as a horizontal bar: plain HTML, the percentage as text beside the bar (the bar

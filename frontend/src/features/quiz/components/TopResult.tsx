@@ -1,6 +1,6 @@
 import type { QuizMeta } from '../constants';
 import { percent } from '../scoring';
-import type { QuizResult } from '@/lib/api/types';
+import type { QuizResult } from '../api/types';
 
 /** The heading of the free view: "Your strongest intelligence(s)" or "Your colour". */
 export function topHeading(meta: QuizMeta, count: number): string {

@@ -5,7 +5,7 @@ import { makeQuizDefinition } from '@/testing/quiz-data';
 import { renderApp, signIn } from '@/testing/render';
 import { server } from '@/testing/server';
 import { countAnswers } from '../scoring';
-import type { QuizAnswers } from '@/lib/api/types';
+import type { QuizAnswers } from '../api/types';
 
 /** Records the totals POSTed for each quiz (and whether a bearer went along). */
 function recordSubmissions() {

@@ -5,7 +5,7 @@ import { fail, http, ok } from '@/testing/handlers';
 import { makeCounts, makeQuizReport, makeQuizResult, summaryOf } from '@/testing/quiz-data';
 import { currentUrl, renderApp, signIn } from '@/testing/render';
 import { server } from '@/testing/server';
-import type { QuizAnswers } from '@/lib/api/types';
+import type { QuizAnswers } from '../api/types';
 
 const undo: (() => void)[] = [];
 afterEach(() => {
