@@ -115,6 +115,65 @@ fn set_goals(conn: &mut PgConnection, book: i64, ids: &[i64]) -> QueryResult<()>
     diesel::insert_into(book_goals::table).values(rows).execute(conn).map(drop)
 }
 
+/// The book's columns an operator writes, the same for a new book and an edit (`Insertable` and
+/// `AsChangeset` from one struct, so the two cannot drift apart); `None` writes NULL.
+#[derive(Insertable, AsChangeset)]
+#[diesel(table_name = all_books, treat_none_as_null = true)]
+struct BookWrite<'a> {
+    subid: &'a str,
+    title: &'a str,
+    author_id: i64,
+    author: &'a str,
+    author_description: &'a str,
+    description: &'a str,
+    image: &'a str,
+    image_card: Option<&'a str>,
+    vector: &'a str,
+    infographic: Option<&'a str>,
+    body: &'a str,
+    quotes: &'a [String],
+    goals: &'a [String],
+    tags: &'a [String],
+    media_url: Option<&'a str>,
+    audio_seconds: Option<i32>,
+    video: Option<&'a str>,
+    podcast: Option<&'a str>,
+    free: bool,
+    popular: bool,
+    coming_soon: bool,
+    upload_date: DateTime<Utc>,
+}
+
+impl<'a> BookWrite<'a> {
+    fn new(book: &'a AdminBook, author_id: i64) -> Self {
+        BookWrite {
+            subid: &book.subid,
+            title: &book.title,
+            author_id,
+            author: &book.author,
+            author_description: &book.author_description,
+            description: &book.description,
+            image: &book.image,
+            image_card: book.image_card.as_deref(),
+            vector: &book.vector,
+            infographic: book.infographic.as_deref(),
+            body: book.body.as_str(),
+            quotes: &book.quotes,
+            // The spec's takeaways are stored in the `goals` text column (goal ids live in `book_goals`).
+            goals: &book.takeaways,
+            tags: &book.tags,
+            media_url: book.media_url.as_deref(),
+            audio_seconds: book.audio_seconds,
+            video: book.video.as_deref(),
+            podcast: book.podcast.as_deref(),
+            free: book.free,
+            popular: book.popular,
+            coming_soon: book.coming_soon,
+            upload_date: book.upload_date,
+        }
+    }
+}
+
 impl BookShelf for PgStore<'_> {
     fn book_rows(&self, order: BookOrder, month: NaiveDate) -> PortResult<Vec<BookRow>> {
         self.run(|conn| {
@@ -152,32 +211,7 @@ impl BookShelf for PgStore<'_> {
             conn.transaction(|conn| {
                 let author = author_id(conn, &book.author)?;
                 let id: i64 = diesel::insert_into(all_books::table)
-                    .values((
-                        all_books::subid.eq(&book.subid),
-                        all_books::title.eq(&book.title),
-                        all_books::author_id.eq(author),
-                        all_books::author.eq(&book.author),
-                        all_books::author_description.eq(&book.author_description),
-                        all_books::description.eq(&book.description),
-                        all_books::image.eq(&book.image),
-                        all_books::image_card.eq(&book.image_card),
-                        all_books::vector.eq(&book.vector),
-                        all_books::infographic.eq(&book.infographic),
-                        all_books::body.eq(book.body.as_str()),
-                        all_books::quotes.eq(&book.quotes),
-                        all_books::goals.eq(&book.takeaways),
-                        all_books::tags.eq(&book.tags),
-                        all_books::media_url.eq(&book.media_url),
-                        all_books::audio_seconds.eq(book.audio_seconds),
-                        all_books::video.eq(&book.video),
-                        all_books::podcast.eq(&book.podcast),
-                        all_books::free.eq(book.free),
-                        all_books::popular.eq(book.popular),
-                        all_books::coming_soon.eq(book.coming_soon),
-                        all_books::upload_date.eq(book.upload_date),
-                        all_books::read_count.eq(0),
-                        all_books::recent_reads.eq(0),
-                    ))
+                    .values((BookWrite::new(book, author), all_books::read_count.eq(0), all_books::recent_reads.eq(0)))
                     .returning(all_books::id)
                     .get_result(conn)?;
                 set_categories(conn, id, &book.categories)?;
@@ -193,33 +227,7 @@ impl BookShelf for PgStore<'_> {
         self.run(|conn| {
             conn.transaction(|conn| {
                 let author = author_id(conn, &book.author)?;
-                diesel::update(all_books::table.find(book.id))
-                    .set((
-                        all_books::subid.eq(&book.subid),
-                        all_books::title.eq(&book.title),
-                        all_books::author_id.eq(author),
-                        all_books::author.eq(&book.author),
-                        all_books::author_description.eq(&book.author_description),
-                        all_books::description.eq(&book.description),
-                        all_books::image.eq(&book.image),
-                        all_books::image_card.eq(&book.image_card),
-                        all_books::vector.eq(&book.vector),
-                        all_books::infographic.eq(&book.infographic),
-                        all_books::body.eq(book.body.as_str()),
-                        all_books::quotes.eq(&book.quotes),
-                        all_books::goals.eq(&book.takeaways),
-                        all_books::tags.eq(&book.tags),
-                        all_books::media_url.eq(&book.media_url),
-                        all_books::audio_seconds.eq(book.audio_seconds),
-                        all_books::video.eq(&book.video),
-                        all_books::podcast.eq(&book.podcast),
-                        all_books::free.eq(book.free),
-                        all_books::popular.eq(book.popular),
-                        all_books::coming_soon.eq(book.coming_soon),
-                        all_books::upload_date.eq(book.upload_date),
-                        all_books::deleted_at.eq(book.deleted_at),
-                    ))
-                    .execute(conn)?;
+                diesel::update(all_books::table.find(book.id)).set((BookWrite::new(book, author), all_books::deleted_at.eq(book.deleted_at))).execute(conn)?;
                 set_categories(conn, book.id, &book.categories)?;
                 set_goals(conn, book.id, &book.goals)?;
                 append_audit(conn, entry)

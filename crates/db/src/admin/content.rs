@@ -12,6 +12,118 @@ use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use kernel::PortResult;
 
+/// The columns an operator writes, the same for a new row and an edit (`Insertable` and
+/// `AsChangeset` from one struct, so the two cannot drift apart); `None` writes NULL.
+#[derive(Insertable, AsChangeset)]
+#[diesel(table_name = podcasts, treat_none_as_null = true)]
+struct PodcastWrite<'a> {
+    title: &'a str,
+    author: &'a str,
+    author_description: &'a str,
+    description: &'a str,
+    mins: i32,
+    image: &'a str,
+    media_url: Option<&'a str>,
+}
+
+impl<'a> From<&'a Podcast> for PodcastWrite<'a> {
+    fn from(p: &'a Podcast) -> Self {
+        PodcastWrite {
+            title: &p.title,
+            author: &p.author,
+            author_description: &p.author_description,
+            description: &p.description,
+            mins: p.mins,
+            image: &p.image,
+            media_url: p.media.as_deref(),
+        }
+    }
+}
+
+#[derive(Insertable, AsChangeset)]
+#[diesel(table_name = goals)]
+struct GoalWrite<'a> {
+    title: &'a str,
+    short_title: &'a str,
+    mobile_title: &'a str,
+    description: &'a str,
+    photo: &'a str,
+    featured_photo: &'a str,
+}
+
+impl<'a> From<&'a Goal> for GoalWrite<'a> {
+    fn from(g: &'a Goal) -> Self {
+        GoalWrite {
+            title: &g.title,
+            short_title: &g.short_title,
+            mobile_title: &g.mobile_title,
+            description: &g.description,
+            photo: &g.photo,
+            featured_photo: &g.featured_photo,
+        }
+    }
+}
+
+#[derive(Insertable, AsChangeset)]
+#[diesel(table_name = blog_posts, treat_none_as_null = true)]
+struct PostWrite<'a> {
+    slug: &'a str,
+    title: &'a str,
+    excerpt: &'a str,
+    category: &'a str,
+    body: &'a str,
+    image: &'a str,
+    draft: bool,
+    published_at: DateTime<Utc>,
+}
+
+impl<'a> From<&'a Post> for PostWrite<'a> {
+    fn from(p: &'a Post) -> Self {
+        PostWrite {
+            slug: &p.slug,
+            title: &p.title,
+            excerpt: &p.description,
+            category: &p.category,
+            body: p.text.as_str(),
+            image: &p.photo,
+            draft: p.draft,
+            published_at: p.publish_at,
+        }
+    }
+}
+
+/// What an edit of a collection changes (its slug and date added stay).
+#[derive(Insertable, AsChangeset)]
+#[diesel(table_name = collections)]
+struct CollectionWrite<'a> {
+    title: &'a str,
+    description: &'a str,
+    image: &'a str,
+    categories: &'a [i64],
+}
+
+impl<'a> From<&'a AdminCollection> for CollectionWrite<'a> {
+    fn from(c: &'a AdminCollection) -> Self {
+        CollectionWrite { title: &c.title, description: &c.subtitle, image: &c.image, categories: &c.categories }
+    }
+}
+
+#[derive(Insertable, AsChangeset)]
+#[diesel(table_name = visuals, treat_none_as_null = true)]
+struct VisualWrite<'a> {
+    book_id: Option<i64>,
+    position: i32,
+    image: &'a str,
+    title: &'a str,
+    body: &'a str,
+}
+
+impl<'a> VisualWrite<'a> {
+    fn new(v: &'a Visual, position: i32) -> Self {
+        VisualWrite { book_id: v.book_id, position, image: &v.image, title: &v.title, body: &v.body }
+    }
+}
+
 type PodcastRow = (i64, String, String, String, String, i32, String, Option<String>, DateTime<Utc>);
 
 fn podcast((id, title, author, author_description, description, mins, image, media, created_at): PodcastRow) -> Podcast {
@@ -169,16 +281,7 @@ impl ContentShelf for PgStore<'_> {
         self.run(|conn| {
             conn.transaction(|conn| {
                 let id: i64 = diesel::insert_into(podcasts::table)
-                    .values((
-                        podcasts::title.eq(&p.title),
-                        podcasts::author.eq(&p.author),
-                        podcasts::author_description.eq(&p.author_description),
-                        podcasts::description.eq(&p.description),
-                        podcasts::mins.eq(p.mins),
-                        podcasts::image.eq(&p.image),
-                        podcasts::media_url.eq(&p.media),
-                        podcasts::created_at.eq(p.created_at),
-                    ))
+                    .values((PodcastWrite::from(p), podcasts::created_at.eq(p.created_at)))
                     .returning(podcasts::id)
                     .get_result(conn)?;
                 append_audit(conn, &entry(id))?;
@@ -190,17 +293,7 @@ impl ContentShelf for PgStore<'_> {
     fn update_podcast(&self, p: &Podcast, entry: &AuditEntry) -> PortResult<()> {
         self.run(|conn| {
             conn.transaction(|conn| {
-                diesel::update(podcasts::table.find(p.id))
-                    .set((
-                        podcasts::title.eq(&p.title),
-                        podcasts::author.eq(&p.author),
-                        podcasts::author_description.eq(&p.author_description),
-                        podcasts::description.eq(&p.description),
-                        podcasts::mins.eq(p.mins),
-                        podcasts::image.eq(&p.image),
-                        podcasts::media_url.eq(&p.media),
-                    ))
-                    .execute(conn)?;
+                diesel::update(podcasts::table.find(p.id)).set(PodcastWrite::from(p)).execute(conn)?;
                 append_audit(conn, entry)
             })
         })
@@ -217,17 +310,7 @@ impl ContentShelf for PgStore<'_> {
     fn insert_goal(&self, g: &Goal, entry: &dyn Fn(i64) -> AuditEntry) -> PortResult<i64> {
         self.run(|conn| {
             conn.transaction(|conn| {
-                let id: i64 = diesel::insert_into(goals::table)
-                    .values((
-                        goals::title.eq(&g.title),
-                        goals::short_title.eq(&g.short_title),
-                        goals::mobile_title.eq(&g.mobile_title),
-                        goals::description.eq(&g.description),
-                        goals::photo.eq(&g.photo),
-                        goals::featured_photo.eq(&g.featured_photo),
-                    ))
-                    .returning(goals::id)
-                    .get_result(conn)?;
+                let id: i64 = diesel::insert_into(goals::table).values(GoalWrite::from(g)).returning(goals::id).get_result(conn)?;
                 append_audit(conn, &entry(id))?;
                 Ok(id)
             })
@@ -237,16 +320,7 @@ impl ContentShelf for PgStore<'_> {
     fn update_goal(&self, g: &Goal, entry: &AuditEntry) -> PortResult<()> {
         self.run(|conn| {
             conn.transaction(|conn| {
-                diesel::update(goals::table.find(g.id))
-                    .set((
-                        goals::title.eq(&g.title),
-                        goals::short_title.eq(&g.short_title),
-                        goals::mobile_title.eq(&g.mobile_title),
-                        goals::description.eq(&g.description),
-                        goals::photo.eq(&g.photo),
-                        goals::featured_photo.eq(&g.featured_photo),
-                    ))
-                    .execute(conn)?;
+                diesel::update(goals::table.find(g.id)).set(GoalWrite::from(g)).execute(conn)?;
                 append_audit(conn, entry)
             })
         })
@@ -274,17 +348,7 @@ impl ContentShelf for PgStore<'_> {
         self.run(|conn| {
             conn.transaction(|conn| {
                 let id: i64 = diesel::insert_into(blog_posts::table)
-                    .values((
-                        blog_posts::slug.eq(&p.slug),
-                        blog_posts::title.eq(&p.title),
-                        blog_posts::excerpt.eq(&p.description),
-                        blog_posts::category.eq(&p.category),
-                        blog_posts::body.eq(p.text.as_str()),
-                        blog_posts::image.eq(&p.photo),
-                        blog_posts::draft.eq(p.draft),
-                        blog_posts::published_at.eq(p.publish_at),
-                        blog_posts::created_at.eq(p.created_at),
-                    ))
+                    .values((PostWrite::from(p), blog_posts::created_at.eq(p.created_at)))
                     .returning(blog_posts::id)
                     .get_result(conn)?;
                 append_audit(conn, &entry(id))?;
@@ -296,18 +360,7 @@ impl ContentShelf for PgStore<'_> {
     fn update_post(&self, p: &Post, entry: &AuditEntry) -> PortResult<()> {
         self.run(|conn| {
             conn.transaction(|conn| {
-                diesel::update(blog_posts::table.find(p.id))
-                    .set((
-                        blog_posts::slug.eq(&p.slug),
-                        blog_posts::title.eq(&p.title),
-                        blog_posts::excerpt.eq(&p.description),
-                        blog_posts::category.eq(&p.category),
-                        blog_posts::body.eq(p.text.as_str()),
-                        blog_posts::image.eq(&p.photo),
-                        blog_posts::draft.eq(p.draft),
-                        blog_posts::published_at.eq(p.publish_at),
-                    ))
-                    .execute(conn)?;
+                diesel::update(blog_posts::table.find(p.id)).set(PostWrite::from(p)).execute(conn)?;
                 append_audit(conn, entry)
             })
         })
@@ -379,11 +432,8 @@ impl ContentShelf for PgStore<'_> {
                 let next: Option<i32> = collections::table.select(diesel::dsl::max(collections::sort_order)).first(conn)?;
                 let id: i64 = diesel::insert_into(collections::table)
                     .values((
+                        CollectionWrite::from(c),
                         collections::slug.eq(&c.slug),
-                        collections::title.eq(&c.title),
-                        collections::description.eq(&c.subtitle),
-                        collections::image.eq(&c.image),
-                        collections::categories.eq(&c.categories),
                         collections::upload_date.eq(c.upload_date),
                         collections::sort_order.eq(next.map_or(0, |n| n + 1)),
                     ))
@@ -399,14 +449,8 @@ impl ContentShelf for PgStore<'_> {
     fn update_collection(&self, c: &AdminCollection, entry: &AuditEntry) -> PortResult<()> {
         self.run(|conn| {
             conn.transaction(|conn| {
-                diesel::update(collections::table.find(c.id))
-                    .set((
-                        collections::title.eq(&c.title),
-                        collections::description.eq(&c.subtitle),
-                        collections::image.eq(&c.image),
-                        collections::categories.eq(&c.categories),
-                    ))
-                    .execute(conn)?;
+                // The slug and the date added stay as first written.
+                diesel::update(collections::table.find(c.id)).set(CollectionWrite::from(c)).execute(conn)?;
                 set_collection_books(conn, c.id, &c.books)?;
                 append_audit(conn, entry)
             })
@@ -438,16 +482,7 @@ impl ContentShelf for PgStore<'_> {
         self.run(|conn| {
             conn.transaction(|conn| {
                 let position = next_position(conn, v.book_id)?;
-                let id: i64 = diesel::insert_into(visuals::table)
-                    .values((
-                        visuals::book_id.eq(v.book_id),
-                        visuals::position.eq(position),
-                        visuals::image.eq(&v.image),
-                        visuals::title.eq(&v.title),
-                        visuals::body.eq(&v.body),
-                    ))
-                    .returning(visuals::id)
-                    .get_result(conn)?;
+                let id: i64 = diesel::insert_into(visuals::table).values(VisualWrite::new(v, position)).returning(visuals::id).get_result(conn)?;
                 append_audit(conn, &entry(id))?;
                 Ok(id)
             })
@@ -459,15 +494,7 @@ impl ContentShelf for PgStore<'_> {
             conn.transaction(|conn| {
                 let stored: Option<i64> = visuals::table.find(v.id).select(visuals::book_id).first(conn)?;
                 let position = if stored == v.book_id { v.position } else { next_position(conn, v.book_id)? };
-                diesel::update(visuals::table.find(v.id))
-                    .set((
-                        visuals::book_id.eq(v.book_id),
-                        visuals::position.eq(position),
-                        visuals::image.eq(&v.image),
-                        visuals::title.eq(&v.title),
-                        visuals::body.eq(&v.body),
-                    ))
-                    .execute(conn)?;
+                diesel::update(visuals::table.find(v.id)).set(VisualWrite::new(v, position)).execute(conn)?;
                 append_audit(conn, entry)
             })
         })

@@ -90,18 +90,35 @@ pub fn plan_exists(conn: &mut PgConnection, id: &str) -> QueryResult<bool> {
 
 /// Saves an operator's edit of the member's row with its audit entry (in the caller's transaction).
 pub fn save_user(conn: &mut PgConnection, member: &admin::MemberSummary, entry: &AuditEntry) -> QueryResult<()> {
-    diesel::update(users::table.find(member.id.0))
-        .set((
-            users::first_name.eq(&member.first_name),
-            users::last_name.eq(&member.last_name),
-            users::email.eq(&member.email),
-            users::plan_id.eq(&member.plan_id),
-            users::paid_date.eq(member.paid_date),
-            users::end_paid_date.eq(member.end_paid_date),
-            users::payment_method.eq(&member.payment_method),
-        ))
-        .execute(conn)?;
+    diesel::update(users::table.find(member.id.0)).set(MemberEdit::from(member)).execute(conn)?;
     append_audit(conn, entry)
+}
+
+/// The member's fields an operator edits; `None` clears a field (a plan taken away).
+#[derive(AsChangeset)]
+#[diesel(table_name = users, treat_none_as_null = true)]
+struct MemberEdit<'a> {
+    first_name: &'a str,
+    last_name: &'a str,
+    email: &'a str,
+    plan_id: Option<&'a str>,
+    paid_date: Option<DateTime<Utc>>,
+    end_paid_date: Option<DateTime<Utc>>,
+    payment_method: Option<&'a str>,
+}
+
+impl<'a> From<&'a admin::MemberSummary> for MemberEdit<'a> {
+    fn from(member: &'a admin::MemberSummary) -> Self {
+        MemberEdit {
+            first_name: &member.first_name,
+            last_name: &member.last_name,
+            email: &member.email,
+            plan_id: member.plan_id.as_deref(),
+            paid_date: member.paid_date,
+            end_paid_date: member.end_paid_date,
+            payment_method: member.payment_method.as_deref(),
+        }
+    }
 }
 
 type AuditRow = (i64, Option<i64>, Option<String>, String, String, String, serde_json::Value, serde_json::Value, Option<String>, DateTime<Utc>);

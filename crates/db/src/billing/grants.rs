@@ -59,19 +59,30 @@ pub fn insert_grant(conn: &mut PgConnection, grant: &NewGrant, at: Timestamp) ->
         GrantSource::Code { code_id } => (None, Some(*code_id)),
         GrantSource::Operator | GrantSource::Legacy => (None, None),
     };
-    diesel::insert_into(access_grants::table)
-        .values((
-            access_grants::user_id.eq(grant.user.0),
-            access_grants::plan_id.eq(&grant.plan_id),
-            access_grants::source.eq(grant.source.kind()),
-            access_grants::charge_id.eq(charge_id),
-            access_grants::code_id.eq(code_id),
-            access_grants::starts_at.eq(grant.starts_at),
-            access_grants::ends_at.eq(grant.ends_at),
-            access_grants::created_at.eq(at),
-        ))
-        .returning(access_grants::id)
-        .get_result(conn)
+    let row = NewGrantRow {
+        user_id: grant.user.0,
+        plan_id: &grant.plan_id,
+        source: grant.source.kind(),
+        charge_id,
+        code_id,
+        starts_at: grant.starts_at,
+        ends_at: grant.ends_at,
+        created_at: at,
+    };
+    diesel::insert_into(access_grants::table).values(row).returning(access_grants::id).get_result(conn)
+}
+
+#[derive(Insertable)]
+#[diesel(table_name = access_grants)]
+struct NewGrantRow<'a> {
+    user_id: i64,
+    plan_id: &'a str,
+    source: &'a str,
+    charge_id: Option<&'a str>,
+    code_id: Option<i64>,
+    starts_at: DateTime<Utc>,
+    ends_at: Option<DateTime<Utc>>,
+    created_at: DateTime<Utc>,
 }
 
 /// Revokes the operator's grants of the member (and the legacy one) and adds `grant`, in the

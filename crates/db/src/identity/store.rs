@@ -221,18 +221,29 @@ fn insert_refresh(conn: &mut PgConnection, token: &NewRefreshToken) -> QueryResu
         .values((crate::schema::activity_days::day.eq(token.created_at.date_naive()), crate::schema::activity_days::user_id.eq(token.user_id.0)))
         .on_conflict_do_nothing()
         .execute(conn)?;
-    diesel::insert_into(refresh_tokens::table)
-        .values((
-            refresh_tokens::user_id.eq(token.user_id.0),
-            refresh_tokens::family.eq(token.family.to_hex()),
-            refresh_tokens::token_digest.eq(&token.digest),
-            refresh_tokens::created_at.eq(token.created_at),
-            refresh_tokens::expires_at.eq(token.expires_at),
-            // Bounded: a header is whatever the client sent.
-            refresh_tokens::user_agent.eq(clip(&token.client.user_agent, 300)),
-            refresh_tokens::address.eq(clip(&token.client.address, 64)),
-        ))
-        .execute(conn)
+    let row = NewRefreshRow {
+        user_id: token.user_id.0,
+        family: token.family.to_hex(),
+        token_digest: &token.digest,
+        created_at: token.created_at,
+        expires_at: token.expires_at,
+        // Bounded: a header is whatever the client sent.
+        user_agent: clip(&token.client.user_agent, 300),
+        address: clip(&token.client.address, 64),
+    };
+    diesel::insert_into(refresh_tokens::table).values(row).execute(conn)
+}
+
+#[derive(Insertable)]
+#[diesel(table_name = refresh_tokens)]
+struct NewRefreshRow<'a> {
+    user_id: i64,
+    family: String,
+    token_digest: &'a str,
+    created_at: DateTime<Utc>,
+    expires_at: DateTime<Utc>,
+    user_agent: String,
+    address: String,
 }
 
 fn clip(text: &str, max_chars: usize) -> String {

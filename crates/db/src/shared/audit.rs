@@ -7,17 +7,28 @@ use diesel::prelude::*;
 
 /// Writes one audit entry (call it inside the change's transaction).
 pub fn append_audit(conn: &mut PgConnection, entry: &AuditEntry) -> QueryResult<()> {
-    diesel::insert_into(audit_log::table)
-        .values((
-            audit_log::actor_id.eq(entry.actor.0),
-            audit_log::action.eq(entry.action.as_str()),
-            audit_log::entity.eq(entry.action.entity()),
-            audit_log::entity_id.eq(&entry.entity_id),
-            audit_log::before.eq(&entry.before),
-            audit_log::after.eq(&entry.after),
-            audit_log::reason.eq(&entry.reason),
-            audit_log::created_at.eq(entry.at),
-        ))
-        .execute(conn)
-        .map(drop)
+    let row = AuditRow {
+        actor_id: entry.actor.0,
+        action: entry.action.as_str(),
+        entity: entry.action.entity(),
+        entity_id: &entry.entity_id,
+        before: &entry.before,
+        after: &entry.after,
+        reason: entry.reason.as_deref(),
+        created_at: entry.at,
+    };
+    diesel::insert_into(audit_log::table).values(row).execute(conn).map(drop)
+}
+
+#[derive(Insertable)]
+#[diesel(table_name = audit_log)]
+struct AuditRow<'a> {
+    actor_id: i64,
+    action: &'a str,
+    entity: &'a str,
+    entity_id: &'a str,
+    before: &'a serde_json::Value,
+    after: &'a serde_json::Value,
+    reason: Option<&'a str>,
+    created_at: chrono::DateTime<chrono::Utc>,
 }
