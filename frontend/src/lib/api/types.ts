@@ -1,11 +1,15 @@
 /**
  * The request and response types that several parts of the app share: those two or more features
- * use, or lib, components or app, and the envelope generics. A type only one feature uses lives in
- * that feature's `api/types.ts` (`src/features/<name>/api/types.ts`), written the same way.
+ * use, or lib, components or app; the shapes no one feature owns (BookRef, CategoryRef, ErrorBody);
+ * and the envelope generics. A type only one feature uses, or whose endpoint only one feature calls,
+ * lives in that feature's `api/types.ts` (`src/features/<name>/api/types.ts`), written the same way;
+ * src/testing's factories import those from there.
  *
  * The server's own types come from `schema.ts`, which `cargo xtask codegen` generates from the
- * server's OpenAPI document (`openapi.json`); `cargo xtask test` fails when they are stale. Only
- * the envelope generics and a few narrower names (event names) are written by hand.
+ * server's OpenAPI document (`openapi.json`); `cargo xtask test` fails when they are stale, and
+ * `types.test.ts` beside this file checks that every alias here and in the features names one of
+ * its schemas, each name defined once. Only the envelope generics and a few narrower names (event
+ * names) are written by hand.
  */
 
 import type { components } from './schema';
