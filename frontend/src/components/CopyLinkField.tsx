@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { Button } from './Button';
-import { TextField } from './Field';
+import { TextField } from './form/Field';
 import './copy-link.css';
 
 type CopyState = 'idle' | 'copied' | 'selected';

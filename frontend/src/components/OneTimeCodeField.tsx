@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Button } from './Button';
-import { TextField, type TextFieldProps } from './Field';
+import { TextField, type TextFieldProps } from './form/Field';
 
 export const USE_RECOVERY_LABEL = 'Use a recovery code instead';
 export const USE_APP_CODE_LABEL = 'Use a code from your app';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
-import { TextField } from '@/components/Field';
+import { TextField } from '@/components/form/Field';
 import { errorMessage } from '@/lib/api/client';
 import type { RedeemResult } from '../api/types';
 import { useRedeemCode, type CodeKind } from '../api/redeem';

@@ -4,7 +4,7 @@ import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { Spinner } from '@/components/Spinner';
 import { useDocumentTitle } from '@/components/use-document-title';
-import { useFormAlert } from '@/components/use-form-alert';
+import { useFormAlert } from '@/components/form/use-form-status';
 import { ApiError } from '@/lib/api/client';
 import type { SubscriptionView } from '@/lib/api/types';
 import { LoginToAct } from '@/lib/auth/login-to-act';

@@ -2,7 +2,7 @@ import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react
 import { Link } from 'react-router';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
-import { TextField } from '@/components/Field';
+import { TextField } from '@/components/form/Field';
 import { ApiError } from '@/lib/api/client';
 import type { AiSummary } from '../api/types';
 import { LoginToAct } from '@/lib/auth/login-to-act';

@@ -1,4 +1,4 @@
-import { TextAreaField, TextField } from '@/components/Field';
+import { TextAreaField, TextField } from '@/components/form/Field';
 import './checkout.css';
 
 /** The gift form (member spec §3, Gift payload). Every field may be left blank. */

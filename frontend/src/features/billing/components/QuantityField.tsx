@@ -1,4 +1,4 @@
-import { TextField } from '@/components/Field';
+import { TextField } from '@/components/form/Field';
 import { formatCents } from '../money';
 
 /** What is counted: team seats, or gifts (each its own code). */

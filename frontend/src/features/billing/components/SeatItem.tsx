@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
-import { TextField } from '@/components/Field';
+import { TextField } from '@/components/form/Field';
 import { errorMessage } from '@/lib/api/client';
 import type { Seat, SeatState } from '../api/types';
 import { formatDate } from '@/lib/plan';

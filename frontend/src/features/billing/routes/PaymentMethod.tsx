@@ -5,7 +5,7 @@ import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { Spinner } from '@/components/Spinner';
 import { useDocumentTitle } from '@/components/use-document-title';
-import { useFormAlert } from '@/components/use-form-alert';
+import { useFormAlert } from '@/components/form/use-form-status';
 import { errorMessage } from '@/lib/api/client';
 import type { CardUpdateResult } from '../api/types';
 import { formatDate } from '@/lib/plan';

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
-import { TextField } from '@/components/Field';
+import { TextField } from '@/components/form/Field';
 import { errorMessage } from '@/lib/api/client';
 import type { GoalView, TenDayPlan } from '@/lib/api/types';
 import { useCreatePlan } from '../api/create-plan';

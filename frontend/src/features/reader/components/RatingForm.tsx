@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
-import { TextAreaField } from '@/components/Field';
+import { TextAreaField } from '@/components/form/Field';
 import { errorMessage } from '@/lib/api/client';
 import type { BookDetail } from '../api/types';
 import { useRateBook } from '../api/rate-book';
