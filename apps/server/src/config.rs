@@ -94,6 +94,27 @@ pub struct Retention {
     pub sent_mail: chrono::Duration,
 }
 
+impl Retention {
+    /// From the settings' hours and days; throttling records are kept at least a day, sent
+    /// mail at least not negatively long.
+    pub fn new(attempts_hours: i64, sent_mail_days: i64) -> Retention {
+        Retention { attempts: chrono::Duration::hours(attempts_hours.clamp(24, 24 * 365)), sent_mail: chrono::Duration::days(sent_mail_days.clamp(0, 3650)) }
+    }
+}
+
+#[cfg(test)]
+mod retention_tests {
+    use super::Retention;
+
+    #[test]
+    fn throttling_records_are_kept_at_least_a_day_and_the_settings_are_read_as_given_above_it() {
+        assert_eq!(Retention::new(1, 30).attempts, chrono::Duration::hours(24), "a day-long limit must not forget early");
+        assert_eq!(Retention::new(72, 30).attempts, chrono::Duration::hours(72));
+        assert_eq!(Retention::new(24, 7).sent_mail, chrono::Duration::days(7));
+        assert_eq!(Retention::new(24, -3).sent_mail, chrono::Duration::zero());
+    }
+}
+
 /// Where a test makes the server stop as if it had died (the test then kills it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FaultPoint {
@@ -277,10 +298,7 @@ impl Config {
             },
             reminder_interval: Duration::from_millis(parsed("REMINDER_INTERVAL_MS", 60_000)?),
             metrics_token: var("METRICS_TOKEN"),
-            retention: Retention {
-                attempts: chrono::Duration::hours(parsed::<i64>("RETENTION_ATTEMPTS_HOURS", 24)?.max(24)),
-                sent_mail: chrono::Duration::days(parsed::<i64>("RETENTION_SENT_MAIL_DAYS", 30)?.max(0)),
-            },
+            retention: Retention::new(parsed("RETENTION_ATTEMPTS_HOURS", 24)?, parsed("RETENTION_SENT_MAIL_DAYS", 30)?),
             bind_addr,
         })
     }

@@ -170,7 +170,7 @@ fn test_config(options: &AppOptions, dirs: &TempDir, database_url: String) -> Co
         ai_model: options.ai_model.clone(),
         reminder_interval: options.reminder_interval.unwrap_or(Duration::from_secs(3600)),
         metrics_token: Some(METRICS_TOKEN.into()),
-        retention: server::config::Retention { attempts: chrono::Duration::hours(24), sent_mail: chrono::Duration::days(30) },
+        retention: server::config::Retention::new(24, 30),
     }
 }
 
