@@ -155,11 +155,20 @@ enum Failure {
 fn classify(error: StripeError) -> Failure {
     match error {
         StripeError::Stripe(api, status) if api.type_ == ApiErrorsType::CardError || status == 402 => Failure::Declined(api.message.clone()),
+        // The card the page sent names no PaymentMethod (400 with the parameter, or 404 on its own
+        // URL): the buyer's card is the problem, not Stripe; the spec's fallback message asks for it again.
+        StripeError::Stripe(api, _) if names_no_payment_method(&api) => Failure::Declined(None),
         StripeError::Stripe(api, status) => {
             Failure::Unavailable(GatewayUnavailable(format!("Stripe answered {status}: {}", api.message.as_deref().unwrap_or("no message"))))
         }
         other => Failure::Unavailable(GatewayUnavailable(other.to_string())),
     }
+}
+
+fn names_no_payment_method(api: &stripe_shared::ApiErrors) -> bool {
+    api.code == Some(ApiErrorsCode::ResourceMissing)
+        && (api.param.as_deref().is_some_and(|param| param.ends_with("payment_method"))
+            || api.message.as_deref().is_some_and(|message| message.starts_with("No such PaymentMethod") || message.starts_with("No such payment_method")))
 }
 
 fn unavailable(error: StripeError) -> GatewayUnavailable {

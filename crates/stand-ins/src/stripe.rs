@@ -467,6 +467,13 @@ fn error(status: u16, kind: &str, code: Option<&str>, message: &str) -> Response
     Response::json(status, &json!({"error": body}))
 }
 
+/// A parameter names an object that does not exist: Stripe answers 400 (not 404: the URL was
+/// right) with the parameter's name, e.g. `payment_method=pm_unknown` on a PaymentIntent.
+fn missing_param(param: &str, kind: &str, id: &str) -> Response {
+    let body = json!({"type": "invalid_request_error", "code": "resource_missing", "param": param, "message": format!("No such {kind}: '{id}'")});
+    Response::json(400, &json!({"error": body}))
+}
+
 fn missing(kind: &str, id: &str) -> Response {
     error(404, "invalid_request_error", Some("resource_missing"), &format!("No such {kind}: '{id}'"))
 }
@@ -532,6 +539,9 @@ fn route(state: &mut State, method: &str, path: &str, form: &HashMap<String, Str
             let Some(amount) = get("amount").and_then(|a| a.parse::<i64>().ok()) else {
                 return error(400, "invalid_request_error", Some("parameter_missing"), "Missing required param: amount.");
             };
+            if let Some(pm) = get("payment_method").filter(|pm| !state.payment_methods.contains_key(pm)) {
+                return missing_param("payment_method", "PaymentMethod", &pm);
+            }
             let id = state.id("pi");
             let intent = json!({
                 "id": id, "object": "payment_intent", "amount": amount, "amount_capturable": 0, "amount_received": 0,
@@ -567,6 +577,9 @@ fn route(state: &mut State, method: &str, path: &str, form: &HashMap<String, Str
                 return missing("payment_intent", id);
             }
             if let Some(pm) = get("payment_method") {
+                if !state.payment_methods.contains_key(&pm) {
+                    return missing_param("payment_method", "PaymentMethod", &pm);
+                }
                 state.payment_intents.get_mut(*id).expect("checked")["payment_method"] = json!(pm);
             }
             confirm(state, id)
@@ -616,7 +629,7 @@ fn route(state: &mut State, method: &str, path: &str, form: &HashMap<String, Str
                 );
             }
             let pm = get("payment_method").unwrap_or_default();
-            let Some((_, number)) = state.payment_methods.get(&pm).cloned() else { return missing("payment_method", &pm) };
+            let Some((_, number)) = state.payment_methods.get(&pm).cloned() else { return missing_param("payment_method", "PaymentMethod", &pm) };
             if number == CARD_DECLINED {
                 return error(402, "card_error", Some("card_declined"), DECLINE_MESSAGE);
             }
@@ -686,7 +699,7 @@ fn route(state: &mut State, method: &str, path: &str, form: &HashMap<String, Str
             let Some(mut sub) = state.subscriptions.get(*id).cloned() else { return missing("subscription", id) };
             if let Some(pm) = get("default_payment_method") {
                 if !state.payment_methods.contains_key(&pm) {
-                    return missing("payment_method", &pm);
+                    return missing_param("default_payment_method", "PaymentMethod", &pm);
                 }
                 sub["default_payment_method"] = json!(pm);
             }

@@ -165,6 +165,19 @@ async fn a_declined_card_answers_the_providers_message_and_changes_nothing() {
         )
         .await;
     }
+    // A well-formed id that names no PaymentMethod: Stripe refuses it (400 resource_missing on
+    // the PaymentIntent, 404 on attach), which is the buyer's card, not Stripe, failing: asked
+    // again, never a 502.
+    for plan in ["lifetime", "monthly"] {
+        let refused = paying.pay(plan, json!({"token": "pm_doesnotexist"}), None, Some(&token)).await;
+        assert_error(
+            refused,
+            StatusCode::PAYMENT_REQUIRED,
+            "payment_declined",
+            "There was an error processing your request. Please make sure your card number is valid.",
+        )
+        .await;
+    }
     assert!(charges(app).is_empty());
     assert_eq!(stored_plan(app, "ada@example.com").0, None);
     assert!(app.mails_to("ada@example.com").is_empty() || app.mails_to("ada@example.com").iter().all(|m| !m.contains("receipt")));
