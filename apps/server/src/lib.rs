@@ -6,6 +6,8 @@ pub mod config;
 pub mod document_reader;
 pub mod envelope;
 pub mod fault_points;
+#[cfg(test)]
+mod handler_tests;
 mod hygiene;
 mod jobs;
 pub mod metrics;
@@ -15,6 +17,7 @@ pub mod routes;
 pub mod spa;
 pub mod startup;
 pub mod state;
+pub mod stores;
 pub mod telemetry;
 pub mod uploads;
 mod workers;

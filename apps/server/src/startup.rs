@@ -128,6 +128,7 @@ impl Application {
             payments,
             metrics: metrics.clone(),
             db_gate: crate::state::DbGate::new(settings.max_size, settings.checkout_timeout),
+            stores: Arc::new(crate::stores::PgStores::new(pool.clone())),
         };
 
         let stop_workers = Arc::new(AtomicBool::new(false));
@@ -145,49 +146,7 @@ impl Application {
         let port = listener.local_addr()?.port();
         let openapi_json = web::Data::new(crate::openapi::document_json());
         let app_state = web::Data::new(state.clone());
-        let server = HttpServer::new(move || {
-            let (app, _) = api_routes();
-            let app = app
-                .app_data(app_state.clone())
-                .app_data(openapi_json.clone())
-                .app_data(json_config())
-                .app_data(path_config())
-                .app_data(form_config())
-                .app_data(query_config())
-                .route("/api/openapi.json", web::get().to(serve_openapi))
-                .route("/metrics", web::get().to(crate::metrics::serve));
-            let app = match spa::assets(&app_state.config.static_dir) {
-                Some(assets) => app.service(assets),
-                None => app,
-            };
-            let app = match spa::files(&app_state.config.static_dir) {
-                // A book's page carries its book (before the files, which answer every path).
-                Some(files) => app.service(crate::routes::catalogue::books::book_page).service(files),
-                None => app,
-            };
-            let app = app.default_service(actix_web::dev::fn_service(spa::fallback));
-            app.wrap(actix_web::middleware::from_fn(crate::metrics::record))
-                .wrap(actix_web::middleware::from_fn(crate::hygiene::refuse_nul))
-                .wrap(actix_web::middleware::from_fn(crate::cache_policy::no_store_for_api))
-                .wrap(security_headers(&app_state.config))
-                .wrap(Compress::default())
-                .wrap_fn(|req, srv| {
-                    use actix_web::dev::Service;
-                    let request_id = req.extensions().get::<RequestId>().map(|id| id.to_string());
-                    let response = srv.call(req);
-                    async move {
-                        let mut response = response.await?;
-                        if let Some(id) = request_id.and_then(|id| HeaderValue::from_str(&id).ok()) {
-                            response.headers_mut().insert(HeaderName::from_static("x-request-id"), id);
-                        }
-                        Ok(response)
-                    }
-                })
-                .wrap(TracingLogger::<crate::telemetry::RedactingRootSpan>::new())
-        })
-        .listen(listener)?
-        .shutdown_timeout(20)
-        .run();
+        let server = HttpServer::new(move || http_app(app_state.clone(), openapi_json.clone())).listen(listener)?.shutdown_timeout(20).run();
         Ok(Application { port, server, state, stop_workers, workers })
     }
 
@@ -215,6 +174,60 @@ impl Application {
         }
         result
     }
+}
+
+/// Every route, middleware and extractor setting of the server over `app_state` (the HTTP server
+/// builds one per worker; handler tests build one over fake stores).
+pub fn http_app(
+    app_state: web::Data<AppState>,
+    openapi_json: web::Data<String>,
+) -> App<
+    impl actix_web::dev::ServiceFactory<
+        actix_web::dev::ServiceRequest,
+        Config = (),
+        Response = actix_web::dev::ServiceResponse<impl actix_web::body::MessageBody>,
+        Error = actix_web::Error,
+        InitError = (),
+    >,
+> {
+    let (app, _) = api_routes();
+    let app = app
+        .app_data(app_state.clone())
+        .app_data(openapi_json.clone())
+        .app_data(json_config())
+        .app_data(path_config())
+        .app_data(form_config())
+        .app_data(query_config())
+        .route("/api/openapi.json", web::get().to(serve_openapi))
+        .route("/metrics", web::get().to(crate::metrics::serve));
+    let app = match spa::assets(&app_state.config.static_dir) {
+        Some(assets) => app.service(assets),
+        None => app,
+    };
+    let app = match spa::files(&app_state.config.static_dir) {
+        // A book's page carries its book (before the files, which answer every path).
+        Some(files) => app.service(crate::routes::catalogue::books::book_page).service(files),
+        None => app,
+    };
+    let app = app.default_service(actix_web::dev::fn_service(spa::fallback));
+    app.wrap(actix_web::middleware::from_fn(crate::metrics::record))
+        .wrap(actix_web::middleware::from_fn(crate::hygiene::refuse_nul))
+        .wrap(actix_web::middleware::from_fn(crate::cache_policy::no_store_for_api))
+        .wrap(security_headers(&app_state.config))
+        .wrap(Compress::default())
+        .wrap_fn(|req, srv| {
+            use actix_web::dev::Service;
+            let request_id = req.extensions().get::<RequestId>().map(|id| id.to_string());
+            let response = srv.call(req);
+            async move {
+                let mut response = response.await?;
+                if let Some(id) = request_id.and_then(|id| HeaderValue::from_str(&id).ok()) {
+                    response.headers_mut().insert(HeaderName::from_static("x-request-id"), id);
+                }
+                Ok(response)
+            }
+        })
+        .wrap(TracingLogger::<crate::telemetry::RedactingRootSpan>::new())
 }
 
 /// Raises the workers' stop flag when dropped.

@@ -1,9 +1,17 @@
 use crate::config::Config;
+use crate::stores::{StoreUnavailable, Stores};
+use admin::ports::AdminStore;
+use billing::ports::BillingStore;
+use catalogue::ports::CatalogueStore;
+use challenge::ports::{ChallengeStore, QuizStore};
 use credentials::BiscuitTokens;
 use db::DbPool;
 use identity::IdentityService;
 use kernel::Clock;
+use reading_progress::ports::ProgressStore;
+use referral::ports::ReferralStore;
 use std::sync::Arc;
+use summariser::ports::SummaryStore;
 
 /// What every handler can reach: the services, the token verifier and the settings.
 #[derive(Clone)]
@@ -27,6 +35,8 @@ pub struct AppState {
     pub metrics: Arc<crate::metrics::Metrics>,
     /// Where calls wait for a database connection.
     pub db_gate: DbGate,
+    /// Every domain's ports, lent to one use case per call (PostgreSQL in the server).
+    pub stores: Arc<dyn Stores>,
 }
 
 /// Calls wait here for one of the pool's connections, first come first served, before they take
@@ -82,92 +92,120 @@ impl AppState {
     }
 }
 
+/// Runs `$use_case` once over the use case made from the store(s) `$stores.$domain` lends
+/// (`StoreUnavailable` when it lent none). A macro, not a function: the store's lifetime is
+/// the lending call's own, which a generic parameter cannot name.
+macro_rules! lent {
+    ($stores:ident . $domain:ident, $use_case:ident, |$($store:ident),+| $make:expr) => {{
+        let mut $use_case = Some($use_case);
+        let mut answer = None;
+        $stores.$domain(&mut |$($store),+| {
+            if let Some(use_case) = $use_case.take() {
+                answer = Some(use_case(&$make));
+            }
+        })?;
+        answer.ok_or(StoreUnavailable)
+    }};
+}
+
 impl AppState {
-    /// Runs `work` over a `PgStore` on one pooled connection, at this moment: every domain's use
-    /// cases are made this way (one checkout per call).
-    async fn on_store<T, E, F>(&self, work: F) -> Result<T, crate::envelope::ApiError>
+    /// Runs `work` with the stores on the blocking thread pool, at this moment, once the gate lets
+    /// the call in: every domain's use cases are made this way (one store lent per call).
+    async fn on_stores<T, E, F>(&self, work: F) -> Result<T, crate::envelope::ApiError>
     where
         T: Send + 'static,
-        E: Into<crate::envelope::ApiError>,
-        F: FnOnce(&db::PgStore<'_>, kernel::Timestamp) -> Result<T, E> + Send + 'static,
+        E: Into<crate::envelope::ApiError> + Send + 'static,
+        F: FnOnce(&dyn Stores, kernel::Timestamp) -> Result<Result<T, E>, StoreUnavailable> + Send + 'static,
     {
         let now = self.clock.now();
-        self.db(move |conn| work(&db::PgStore::new(conn), now).map_err(Into::into)).await
+        let permit = self.db_gate.enter().await?;
+        let stores = Arc::clone(&self.stores);
+        crate::envelope::blocking(move || {
+            let _place = permit;
+            match work(&*stores, now) {
+                Ok(answer) => answer.map_err(Into::into),
+                Err(StoreUnavailable) => Err(crate::envelope::ApiError::unavailable()),
+            }
+        })
+        .await
     }
 
     /// Runs one catalogue use case.
     pub async fn catalogue<T, F>(&self, use_case: F) -> Result<T, crate::envelope::ApiError>
     where
         T: Send + 'static,
-        F: FnOnce(&catalogue::Catalogue<'_, db::PgStore<'_>>) -> Result<T, catalogue::CatalogueError> + Send + 'static,
+        F: FnOnce(&catalogue::Catalogue<'_, dyn CatalogueStore + '_>) -> Result<T, catalogue::CatalogueError> + Send + 'static,
     {
-        self.on_store(move |store, now| use_case(&catalogue::Catalogue::new(store, now))).await
+        self.on_stores(move |stores, now| lent!(stores.catalogue, use_case, |store| catalogue::Catalogue::new(store, now))).await
     }
 
     /// Runs one reading-progress use case.
     pub async fn progress<T, F>(&self, use_case: F) -> Result<T, crate::envelope::ApiError>
     where
         T: Send + 'static,
-        F: FnOnce(&reading_progress::Progress<'_, db::PgStore<'_>, db::PgStore<'_>>) -> Result<T, reading_progress::ProgressError> + Send + 'static,
+        F: FnOnce(&reading_progress::Progress<'_, dyn CatalogueStore + '_, dyn ProgressStore + '_>) -> Result<T, reading_progress::ProgressError>
+            + Send
+            + 'static,
     {
-        self.on_store(move |store, now| use_case(&reading_progress::Progress::new(store, store, now))).await
+        self.on_stores(move |stores, now| lent!(stores.progress, use_case, |books, progress| reading_progress::Progress::new(books, progress, now))).await
     }
 
     /// Runs one back-office (or analytics) use case.
     pub async fn admin<T, F>(&self, use_case: F) -> Result<T, crate::envelope::ApiError>
     where
         T: Send + 'static,
-        F: FnOnce(&admin::Admin<'_, db::PgStore<'_>>) -> Result<T, admin::AdminError> + Send + 'static,
+        F: FnOnce(&admin::Admin<'_, dyn AdminStore + '_>) -> Result<T, admin::AdminError> + Send + 'static,
     {
-        self.on_store(move |store, now| use_case(&admin::Admin::new(store, now))).await
+        self.on_stores(move |stores, now| lent!(stores.admin, use_case, |store| admin::Admin::new(store, now))).await
     }
 
     /// Runs one referral use case.
     pub async fn referrals<T, F>(&self, use_case: F) -> Result<T, crate::envelope::ApiError>
     where
         T: Send + 'static,
-        F: FnOnce(&referral::Referrals<'_, db::PgStore<'_>>) -> Result<T, referral::ReferralError> + Send + 'static,
+        F: FnOnce(&referral::Referrals<'_, dyn ReferralStore + '_>) -> Result<T, referral::ReferralError> + Send + 'static,
     {
         let (site, window) = (self.config.public_url.clone(), self.config.referral_refund_window);
-        self.on_store(move |store, now| use_case(&referral::Referrals::new(store, now, &site).with_refund_window(window))).await
+        self.on_stores(move |stores, now| lent!(stores.referrals, use_case, |store| referral::Referrals::new(store, now, &site).with_refund_window(window)))
+            .await
     }
 
     /// Runs one ten-day-challenge use case.
     pub async fn challenge<T, F>(&self, use_case: F) -> Result<T, crate::envelope::ApiError>
     where
         T: Send + 'static,
-        F: FnOnce(&challenge::Challenge<'_, db::PgStore<'_>>) -> Result<T, challenge::ChallengeError> + Send + 'static,
+        F: FnOnce(&challenge::Challenge<'_, dyn ChallengeStore + '_>) -> Result<T, challenge::ChallengeError> + Send + 'static,
     {
         let site = self.config.public_url.clone();
-        self.on_store(move |store, now| use_case(&challenge::Challenge::new(store, now, &site))).await
+        self.on_stores(move |stores, now| lent!(stores.challenge, use_case, |store| challenge::Challenge::new(store, now, &site))).await
     }
 
     /// Runs one quiz use case.
     pub async fn quizzes<T, F>(&self, use_case: F) -> Result<T, crate::envelope::ApiError>
     where
         T: Send + 'static,
-        F: FnOnce(&challenge::Quizzes<'_, db::PgStore<'_>>) -> Result<T, challenge::ChallengeError> + Send + 'static,
+        F: FnOnce(&challenge::Quizzes<'_, dyn QuizStore + '_>) -> Result<T, challenge::ChallengeError> + Send + 'static,
     {
-        self.on_store(move |store, now| use_case(&challenge::Quizzes::new(store, now))).await
+        self.on_stores(move |stores, now| lent!(stores.quizzes, use_case, |store| challenge::Quizzes::new(store, now))).await
     }
 
     /// Runs one summariser use case (not the jobs: those run on the summariser's worker).
     pub async fn summariser<T, F>(&self, use_case: F) -> Result<T, crate::envelope::ApiError>
     where
         T: Send + 'static,
-        F: FnOnce(&summariser::Summariser<'_, db::PgStore<'_>>) -> Result<T, summariser::SummariserError> + Send + 'static,
+        F: FnOnce(&summariser::Summariser<'_, dyn SummaryStore + '_>) -> Result<T, summariser::SummariserError> + Send + 'static,
     {
-        self.on_store(move |store, now| use_case(&summariser::Summariser::new(store, now))).await
+        self.on_stores(move |stores, now| lent!(stores.summaries, use_case, |store| summariser::Summariser::new(store, now))).await
     }
 
     /// Runs one billing use case.
     pub async fn billing<T, F>(&self, use_case: F) -> Result<T, crate::envelope::ApiError>
     where
         T: Send + 'static,
-        F: FnOnce(&billing::Billing<'_, db::PgStore<'_>>) -> Result<T, billing::BillingError> + Send + 'static,
+        F: FnOnce(&billing::Billing<'_, dyn BillingStore + '_>) -> Result<T, billing::BillingError> + Send + 'static,
     {
         let site = self.config.public_url.clone();
-        self.on_store(move |store, now| use_case(&billing::Billing::new(store, now).with_site(&site))).await
+        self.on_stores(move |stores, now| lent!(stores.billing, use_case, |store| billing::Billing::new(store, now).with_site(&site))).await
     }
 }
 

@@ -67,7 +67,7 @@ pub async fn receive(state: &AppState, actor: UserId, slot: MediaSlot, id: i64, 
 pub async fn receive_content<T, F>(state: &AppState, slot: ContentSlot, stem: &str, replaced: Option<String>, body: Multipart, record: F) -> Result<T, ApiError>
 where
     T: Send + 'static,
-    F: FnOnce(&admin::Admin<'_, db::PgStore<'_>>, &str) -> Result<T, admin::AdminError> + Send + 'static,
+    F: FnOnce(&admin::Admin<'_, dyn admin::ports::AdminStore + '_>, &str) -> Result<T, admin::AdminError> + Send + 'static,
 {
     let (key, _kind, _seconds) = store_file(state, slot.rules(), stem, body).await?;
     let recorded_key = key.clone();

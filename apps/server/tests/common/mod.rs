@@ -108,7 +108,7 @@ pub async fn spawn_app_with(options: AppOptions) -> TestApp {
     let clock = options.fixed_clock.then(|| Arc::new(FixedClock::new(Utc::now())));
     let build = BuildOptions { throttle: options.throttle.unwrap_or_default(), clock: clock.clone().map(|c| c as Arc<dyn Clock>) };
     let app = Application::build(config, build).expect("build the application");
-    start(app, clock, database_url, db, dirs, outbox, media_dir)
+    start(app, clock, database_url, db, dirs, outbox, media_dir).await
 }
 
 /// Builds the application as `spawn_app_with` would, without starting it: its error, if any.
@@ -174,7 +174,7 @@ fn test_config(options: &AppOptions, dirs: &TempDir, database_url: String) -> Co
     }
 }
 
-fn start(
+async fn start(
     app: Application,
     clock: Option<Arc<FixedClock>>,
     database_url: String,
@@ -186,7 +186,19 @@ fn start(
     let port = app.port();
     let identity = app.identity();
     actix_web::rt::spawn(app.run_until_stopped());
+    wait_until_serving(port).await;
     TestApp { address: format!("http://127.0.0.1:{port}"), port, client: new_client(), outbox, media_dir, clock, database_url, identity, db, _dirs: dirs }
+}
+
+/// Returns once the server answers. actix starts a server's workers on the first poll of its
+/// future, blocking the polling thread (this test's only one) until they are ready; a test that
+/// went on at once could have a request's connection accepted by one instance while another
+/// instance's start held the thread, and read that instance's 408 (sent after 5 s without a
+/// request) as an answer to nothing (hyper's `UnexpectedMessage`) on a loaded machine.
+async fn wait_until_serving(port: u16) {
+    let health = format!("http://127.0.0.1:{port}/healthz");
+    let response = bare_client().get(&health).send().await.unwrap_or_else(|error| panic!("the test server on port {port} does not answer: {error}"));
+    assert!(response.status().is_success(), "the test server's /healthz answers {}", response.status());
 }
 
 /// A browser-like client: keeps cookies, does not follow redirects.
