@@ -121,6 +121,8 @@ pub enum FaultPoint {
     /// Right after Stripe answered that it took a card payment (or started a subscription),
     /// before checkout's transaction records it.
     AfterCardCharge,
+    /// Right after a form sign-up made the account, before its purchase and referrer are recorded.
+    AfterSignUp,
 }
 
 impl std::str::FromStr for FaultPoint {
@@ -128,7 +130,8 @@ impl std::str::FromStr for FaultPoint {
     fn from_str(text: &str) -> Result<FaultPoint, String> {
         match text {
             "after-card-charge" => Ok(FaultPoint::AfterCardCharge),
-            other => Err(format!("unknown fault point {other:?} (known: after-card-charge)")),
+            "after-sign-up" => Ok(FaultPoint::AfterSignUp),
+            other => Err(format!("unknown fault point {other:?} (known: after-card-charge, after-sign-up)")),
         }
     }
 }

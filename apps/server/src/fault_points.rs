@@ -17,7 +17,7 @@ pub struct StopAfterCardCharge<G> {
     pub inner: G,
 }
 
-fn stop_here(what: &str) -> ! {
+pub fn stop_here(what: &str) -> ! {
     tracing::error!(what, "fault point reached: waiting to be killed");
     eprintln!("{REACHED}: {what}");
     loop {

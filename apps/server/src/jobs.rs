@@ -71,13 +71,20 @@ fn spawn_reconcile(state: AppState, interval: Duration, workers: &Workers) -> st
 }
 
 /// Keeps the commission ledger up to date with billing (credits for referred members' payments,
-/// reversals for refunds), every `interval`. The ledger rules make each pass idempotent, so a pass
+/// reversals for refunds), every `interval`, after attributing the referral links sign-ups left
+/// unsettled (a process that died between the account and its referrer). The ledger rules make each pass idempotent, so a pass
 /// cut off by a crash is finished by the next.
 fn spawn_commission_ledger(state: AppState, interval: Duration, workers: &Workers) -> std::thread::JoinHandle<()> {
     spawn_periodic("commission-ledger", interval, workers, move || {
         let Ok(mut conn) = state.pool.get() else { return };
         let store = db::PgStore::new(&mut conn);
         let referrals = referral::Referrals::new(&store, state.clock.now(), &state.config.public_url).with_refund_window(state.config.referral_refund_window);
+        // Referrers first, so that their referred members' payments credit them in this pass.
+        match referrals.settle_sign_up_referrals(None) {
+            Ok(0) => {}
+            Ok(attributed) => tracing::info!(attributed, "attributed referral links a sign-up left unsettled"),
+            Err(error) => tracing::warn!(%error, "could not settle sign-up referrals"),
+        }
         match referrals.settle_commissions() {
             Ok((0, 0)) => {}
             Ok((credited, reversed)) => tracing::info!(credited, reversed, "settled referral commissions"),

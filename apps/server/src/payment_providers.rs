@@ -46,7 +46,7 @@ impl PaymentProviders {
                 let stripe = StripePayments::new(settings).map_err(|e| tracing::error!(cause = %e, "the Stripe client could not be made")).ok()?;
                 Some(match self.fault_point {
                     Some(FaultPoint::AfterCardCharge) => Box::new(crate::fault_points::StopAfterCardCharge { inner: stripe }) as Box<dyn CardPayments>,
-                    None => Box::new(stripe),
+                    Some(FaultPoint::AfterSignUp) | None => Box::new(stripe),
                 })
             })
             .as_deref()

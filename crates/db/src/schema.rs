@@ -19,6 +19,7 @@ diesel::table! {
         created_at -> Timestamptz,
         deleted_at -> Nullable<Timestamptz>,
         email_verified_at -> Nullable<Timestamptz>,
+        joined_via_referral -> Nullable<Text>,
     }
 }
 

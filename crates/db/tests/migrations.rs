@@ -27,6 +27,7 @@ fn schema_matches_every_table(conn: &mut PgConnection) {
             chrono::DateTime<chrono::Utc>,
             Option<chrono::DateTime<chrono::Utc>>,
             Option<chrono::DateTime<chrono::Utc>>,
+            Option<String>,
         )>(conn)
         .unwrap();
     email_verifications::table.select(email_verifications::all_columns).load::<(i64, i64, String, String, Ts, Ts, Option<Ts>)>(conn).unwrap();

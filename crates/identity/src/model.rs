@@ -148,6 +148,10 @@ pub struct NewUser {
     pub now: Timestamp,
     /// Confirmed from the start (a provider's verified address).
     pub email_verified: bool,
+    /// The referral link id the sign-up came with (`rId`), kept with the account in its own
+    /// transaction so that attributing it (referral's rules, a later step) survives a process that
+    /// dies in between; identity does not interpret it.
+    pub joined_via_referral: Option<String>,
 }
 
 /// The raw registration form, as received.
@@ -158,7 +162,12 @@ pub struct RegistrationForm {
     pub first_name: Option<String>,
     pub last_name: Option<String>,
     pub timezone: Option<String>,
+    /// `rId`: the referral link the visitor came through, if any.
+    pub referral_id: Option<String>,
 }
+
+/// A referral link id longer than this is no link of ours: it is not kept.
+pub const REFERRAL_ID_MAX: usize = 64;
 
 /// A registration whose every field is valid.
 #[derive(Debug, Clone)]
@@ -168,6 +177,8 @@ pub struct Registration {
     pub first_name: PersonName,
     pub last_name: PersonName,
     pub timezone: TimeZoneName,
+    /// See `NewUser::joined_via_referral`: trimmed, kept only when it may be a link id.
+    pub joined_via_referral: Option<String>,
 }
 
 pub(crate) fn filled(value: &Option<String>) -> Option<&str> {
@@ -188,6 +199,7 @@ impl RegistrationForm {
             first_name: PersonName::parse(first)?,
             last_name: PersonName::parse(last)?,
             timezone: TimeZoneName::parse_or_utc(self.timezone.as_deref()),
+            joined_via_referral: filled(&self.referral_id).map(str::trim).filter(|id| id.len() <= REFERRAL_ID_MAX).map(str::to_owned),
         })
     }
 }

@@ -602,6 +602,8 @@ impl IdentityService {
             plan: PlanState::default(),
             now,
             email_verified: true,
+            // A provider's sign-up records its referrer afterwards (`attribute_new_member`).
+            joined_via_referral: None,
         };
         let user = store.create_user_with_identity(new_user, provider, &profile.subject)?.ok_or(IdentityError::EmailTaken)?;
         Ok(SignInStep::SignedIn(self.start_session(user, client)?))
@@ -617,6 +619,7 @@ impl IdentityService {
             plan,
             now: self.deps.clock.now(),
             email_verified: false,
+            joined_via_referral: registration.joined_via_referral,
         })
     }
 

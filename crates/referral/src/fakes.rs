@@ -32,6 +32,8 @@ pub struct InMemoryReferrals {
     attempts: RefCell<Vec<(String, Timestamp)>>,
     friend_emails: RefCell<Vec<(UserId, String)>>,
     pub mail: RefCell<Vec<OutgoingMail>>,
+    /// Referral links named at sign-up and not settled yet: (member, link id).
+    pub sign_up_referrals: RefCell<Vec<(UserId, String)>>,
 }
 
 /// A payment as billing stored it.
@@ -117,6 +119,16 @@ impl ReferralIds for InMemoryReferrals {
 }
 
 impl Referred for InMemoryReferrals {
+    fn unsettled_sign_up_referrals(&self, member: Option<UserId>, limit: i64) -> PortResult<Vec<(UserId, String)>> {
+        let pending = self.sign_up_referrals.borrow();
+        Ok(pending.iter().filter(|(joined, _)| member.is_none_or(|m| m == *joined)).take(limit as usize).cloned().collect())
+    }
+
+    fn settle_sign_up_referral(&self, member: UserId) -> PortResult<()> {
+        self.sign_up_referrals.borrow_mut().retain(|(joined, _)| *joined != member);
+        Ok(())
+    }
+
     fn set_referrer(&self, member: UserId, referrer: UserId, at: Timestamp) -> PortResult<bool> {
         if self.referrer_of(member).is_some() {
             return Ok(false);

@@ -29,6 +29,11 @@ pub trait Referred {
     /// (pending: credits made after `matured_before` that nothing reversed). Nothing that names
     /// them (no e-mail, no name, no id).
     fn referred_members(&self, referrer: UserId, now: Timestamp, matured_before: Timestamp, limit: i64) -> PortResult<Vec<ReferredMember>>;
+    /// Accounts whose sign-up named a referral link not settled yet (`member`'s only, when
+    /// given), oldest first, at most `limit`: (the member, the link id as kept by sign-up).
+    fn unsettled_sign_up_referrals(&self, member: Option<UserId>, limit: i64) -> PortResult<Vec<(UserId, String)>>;
+    /// The link `member`'s sign-up named is settled (attributed or found to be no referral).
+    fn settle_sign_up_referral(&self, member: UserId) -> PortResult<()>;
 }
 
 /// One member someone referred, as their referrer may see them.

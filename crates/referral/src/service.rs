@@ -160,6 +160,22 @@ impl<'s, S: ReferralStore + ?Sized> Referrals<'s, S> {
         self.attribute(member, referral_id)
     }
 
+    /// Attributes the referral links accounts were made through, as sign-up kept them with the
+    /// account: `member`'s right after its sign-up, or every one left (the ledger job's pass, after
+    /// a process died between sign-up and this step). Each is attributed as `attribute` does (never
+    /// oneself, the first referrer stays) and then settled; a crash between the two only repeats
+    /// an attribution, which changes nothing. Answers how many members were attributed.
+    pub fn settle_sign_up_referrals(&self, member: Option<UserId>) -> Result<usize, ReferralError> {
+        let mut attributed = 0;
+        for (joined, referral_id) in self.store.unsettled_sign_up_referrals(member, SETTLE_BATCH)? {
+            if self.attribute(joined, Some(&referral_id))? {
+                attributed += 1;
+            }
+            self.store.settle_sign_up_referral(joined)?;
+        }
+        Ok(attributed)
+    }
+
     /// Invites a friend by e-mail with the member's link; the first invite unlocks one more free
     /// summary. Not oneself, not an existing member, at most `INVITES_PER_DAY` a day.
     pub fn invite(&self, member: UserId, form: &InviteForm<'_>) -> Result<InviteSent, ReferralError> {

@@ -89,6 +89,7 @@ fn seed(url: &str, media_dir: &Path, narration: Narration, production: bool) -> 
                     first_name: Some((*first).into()),
                     last_name: Some((*last).into()),
                     timezone: Some("UTC".into()),
+                    referral_id: None,
                 },
                 "seed",
             )

@@ -133,7 +133,14 @@ pub struct RegisterRequest {
 
 impl RegisterRequest {
     fn form(self) -> RegistrationForm {
-        RegistrationForm { username: self.username, password: self.password, first_name: self.first_name, last_name: self.last_name, timezone: self.timezone }
+        RegistrationForm {
+            username: self.username,
+            password: self.password,
+            first_name: self.first_name,
+            last_name: self.last_name,
+            timezone: self.timezone,
+            referral_id: self.r_id,
+        }
     }
 }
 
@@ -242,8 +249,8 @@ pub(crate) fn signed_in_response(req: &HttpRequest, state: &AppState, signed_in:
 #[post("/api/user/register")]
 async fn register(req: HttpRequest, state: web::Data<AppState>, body: web::Json<RegisterRequest>) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
-    let (charge_id, referral_id) = (body.charge_id.clone(), body.r_id.clone());
-    let signed_in = crate::workflows::joining::sign_up(&state, body.form(), client_info(&req), charge_id, referral_id).await?;
+    let charge_id = body.charge_id.clone();
+    let signed_in = crate::workflows::joining::sign_up(&state, body.form(), client_info(&req), charge_id).await?;
     Ok(signed_in_response(&req, &state, signed_in))
 }
 
@@ -483,9 +490,14 @@ async fn delete_account(
 #[post("/api/user/subscription-code-register")]
 async fn subscription_code_register(req: HttpRequest, state: web::Data<AppState>, body: web::Json<CodeRegisterRequest>) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
-    let (code, referral_id) = (body.code, body.r_id);
-    let form =
-        RegistrationForm { username: body.username, password: body.password, first_name: body.first_name, last_name: body.last_name, timezone: body.timezone };
-    let signed_in = crate::workflows::joining::sign_up_with_code(&state, form, code, client_info(&req), referral_id).await?;
+    let form = RegistrationForm {
+        username: body.username,
+        password: body.password,
+        first_name: body.first_name,
+        last_name: body.last_name,
+        timezone: body.timezone,
+        referral_id: body.r_id,
+    };
+    let signed_in = crate::workflows::joining::sign_up_with_code(&state, form, body.code, client_info(&req)).await?;
     Ok(signed_in_response(&req, &state, signed_in))
 }

@@ -3,9 +3,12 @@
 //!
 //! Each step is its own domain's atomic use case, and the later ones never undo the first: the
 //! spec lets a member in even when their purchase cannot be attached (the page then calls
-//! `mark-as-paid`, which shows why) or the referral cannot be recorded. A process that dies between
-//! the steps leaves a member without the purchase attached (`mark-as-paid` attaches it; the
-//! charge stays the guest's until then) or without the referrer (logged; no money was taken).
+//! `mark-as-paid`, which shows why) or the referral cannot be recorded. What a process that dies
+//! between the steps leaves is finished later: the purchase stays the guest's until `mark-as-paid`
+//! attaches it; the referral link a form sign-up named is kept on the account by the account's own
+//! transaction (`joined_via_referral`), and the commission ledger's job attributes what this
+//! workflow did not (`settle_sign_up_referrals`), so the referrer's commission is never lost.
+//! A provider's sign-up attributes its referrer right after (not kept: logged if it fails).
 
 use crate::envelope::{blocking, ApiError};
 use crate::state::AppState;
@@ -13,32 +16,23 @@ use identity::model::{PlanState, RegistrationForm};
 use identity::{ClientInfo, SignInStep, SignedIn};
 
 /// Sign-up with e-mail and password (`/api/user/register`).
-pub async fn sign_up(
-    state: &AppState,
-    form: RegistrationForm,
-    client: ClientInfo,
-    charge_id: Option<String>,
-    referral_id: Option<String>,
-) -> Result<SignedIn, ApiError> {
+pub async fn sign_up(state: &AppState, form: RegistrationForm, client: ClientInfo, charge_id: Option<String>) -> Result<SignedIn, ApiError> {
     let identity = state.identity.clone();
     let mut signed_in = blocking(move || identity.register(&form, client)).await?;
+    if state.config.fault_point == Some(crate::config::FaultPoint::AfterSignUp) {
+        crate::fault_points::stop_here("the account is made, its purchase and referrer not yet");
+    }
     attach_purchase(state, &mut signed_in, charge_id).await;
-    record_referrer(state, &signed_in, referral_id).await;
+    settle_referral(state, &signed_in).await;
     Ok(signed_in)
 }
 
 /// Sign-up with a single-use subscription code (`/api/user/subscription-code-register`): the code
 /// is taken in the account's own transaction (identity's use case), then the referrer recorded.
-pub async fn sign_up_with_code(
-    state: &AppState,
-    form: RegistrationForm,
-    code: Option<String>,
-    client: ClientInfo,
-    referral_id: Option<String>,
-) -> Result<SignedIn, ApiError> {
+pub async fn sign_up_with_code(state: &AppState, form: RegistrationForm, code: Option<String>, client: ClientInfo) -> Result<SignedIn, ApiError> {
     let identity = state.identity.clone();
     let signed_in = blocking(move || identity.register_with_code(&form, code.as_deref(), client)).await?;
-    record_referrer(state, &signed_in, referral_id).await;
+    settle_referral(state, &signed_in).await;
     Ok(signed_in)
 }
 
@@ -82,7 +76,16 @@ async fn attach_purchase(state: &AppState, signed_in: &mut SignedIn, charge_id: 
     }
 }
 
-/// The member who shared `/r/{id}` referred this new member.
+/// The member who shared the link the sign-up named (kept on the account) referred them; if this
+/// fails, the ledger job's next pass does it.
+async fn settle_referral(state: &AppState, signed_in: &SignedIn) {
+    let member = signed_in.user.id;
+    if let Err(error) = state.referrals(move |r| r.settle_sign_up_referrals(Some(member))).await {
+        tracing::warn!(code = error.code, message = %error.message, "a referral named at sign-up is left to the ledger job");
+    }
+}
+
+/// The member who shared `/r/{id}` referred this member, if the account is new.
 async fn record_referrer(state: &AppState, signed_in: &SignedIn, referral_id: Option<String>) {
     let Some(referral_id) = referral_id else { return };
     let (member, joined_at) = (signed_in.user.id, signed_in.user.created_at);

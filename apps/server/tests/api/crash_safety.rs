@@ -248,3 +248,44 @@ async fn killed_after_stripe_took_the_money_the_reconcile_job_gives_one_grant_an
     }
     assert_eq!(world.grants_and_receipts(&charge_id, "crash-reconcile@example.com"), (1, 1));
 }
+
+#[actix_web::test]
+async fn killed_between_a_sign_up_and_its_referrer_the_ledger_job_still_credits_the_referrer() {
+    let world = Crashable::new();
+    let server = world.start(&[("FAULT_POINT", "after-sign-up")]).await;
+    // The referrer joined before (the fault point stops every form sign-up: theirs is made here).
+    world.scalar(
+        "WITH ann AS (INSERT INTO users (email, password_hash, first_name, last_name, timezone, created_at) \
+         VALUES ('ann@example.com', 'x', 'Ann', 'Lee', 'UTC', now()) RETURNING id), \
+         id AS (INSERT INTO referral_ids (user_id, referral_id, created_at) SELECT id, 'annslink0001', now() FROM ann RETURNING 1) \
+         SELECT count(*) FROM id",
+    );
+    let mut body = registration("bo@example.com", PASSWORD);
+    body["rId"] = json!("annslink0001");
+    let pending = actix_web::rt::spawn(server.client.post(server.url("/api/user/register")).json(&body).send());
+    server.wait_for_fault_point().await;
+    server.kill();
+    assert!(pending.await.unwrap().is_err(), "the sign-up died with the server");
+    assert_eq!(
+        world.scalar("SELECT count(*) FROM users WHERE email = 'bo@example.com' AND joined_via_referral = 'annslink0001'"),
+        1,
+        "the account keeps its link"
+    );
+    assert_eq!(world.scalar("SELECT count(*) FROM referrals"), 0, "the referrer was not recorded before the crash");
+
+    // Started again (the ledger job every 100 ms): the referrer is recorded once, the link settled.
+    let server = world.start(&[("REFERRAL_LEDGER_INTERVAL_MS", "100")]).await;
+    let deadline = Instant::now() + Duration::from_secs(15);
+    let attributed = "SELECT count(*) FROM referrals r JOIN users m ON m.id = r.member_id JOIN users a ON a.id = r.referrer_id \
+                      WHERE m.email = 'bo@example.com' AND a.email = 'ann@example.com' AND m.joined_via_referral IS NULL";
+    while world.scalar(attributed) != 1 {
+        assert!(Instant::now() < deadline, "the ledger job did not attribute the referral within 15 s");
+        actix_web::rt::time::sleep(Duration::from_millis(50)).await;
+    }
+    let passes = server.worker_passes("commission-ledger").await;
+    while server.worker_passes("commission-ledger").await < passes + 2 {
+        assert!(Instant::now() < deadline + Duration::from_secs(15), "the ledger job stalled");
+        actix_web::rt::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(world.scalar("SELECT count(*) FROM referrals"), 1, "two more passes change nothing");
+}

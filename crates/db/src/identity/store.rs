@@ -55,6 +55,7 @@ struct NewUserRow<'a> {
     end_paid_date: Option<DateTime<Utc>>,
     created_at: DateTime<Utc>,
     email_verified_at: Option<DateTime<Utc>>,
+    joined_via_referral: Option<&'a str>,
 }
 
 impl<'a> From<&'a NewUser> for NewUserRow<'a> {
@@ -70,6 +71,7 @@ impl<'a> From<&'a NewUser> for NewUserRow<'a> {
             end_paid_date: new.plan.end_paid_date,
             created_at: new.now,
             email_verified_at: new.email_verified.then_some(new.now),
+            joined_via_referral: new.joined_via_referral.as_deref(),
         }
     }
 }

@@ -83,6 +83,25 @@ impl Referred for PgStore<'_> {
         })
     }
 
+    fn unsettled_sign_up_referrals(&self, member: Option<UserId>, limit: i64) -> PortResult<Vec<(UserId, String)>> {
+        self.run(|conn| {
+            let mut unsettled = users::table
+                .filter(users::joined_via_referral.is_not_null().and(users::deleted_at.is_null()))
+                .select((users::id, users::joined_via_referral.assume_not_null()))
+                .order(users::id)
+                .limit(limit)
+                .into_boxed();
+            if let Some(member) = member {
+                unsettled = unsettled.filter(users::id.eq(member.0));
+            }
+            Ok(unsettled.load::<(i64, String)>(conn)?.into_iter().map(|(id, link)| (UserId(id), link)).collect())
+        })
+    }
+
+    fn settle_sign_up_referral(&self, member: UserId) -> PortResult<()> {
+        self.run(|conn| diesel::update(users::table.find(member.0)).set(users::joined_via_referral.eq(None::<String>)).execute(conn).map(drop))
+    }
+
     fn referred_members(&self, referrer: UserId, now: Timestamp, matured_before: Timestamp, limit: i64) -> PortResult<Vec<ReferredMember>> {
         self.run(|conn| {
             // The referrer's entries, each with the account that paid (a subscription's later

@@ -35,7 +35,23 @@ fn form(email: &str, password: &str) -> RegistrationForm {
         first_name: Some("Ada".into()),
         last_name: Some("Lovelace".into()),
         timezone: Some("Europe/London".into()),
+        referral_id: None,
     }
+}
+
+#[test]
+fn a_sign_up_keeps_the_referral_link_it_came_with_trimmed_and_only_when_it_may_be_one() {
+    let kept = |referral_id: Option<&str>| {
+        RegistrationForm { referral_id: referral_id.map(str::to_owned), ..form("a@b.co", "lantern-ridge-1") }
+            .validate(IdentityError::MissingRegistrationFields)
+            .unwrap()
+            .joined_via_referral
+    };
+    assert_eq!(kept(Some("  r-abc123 ")), Some("r-abc123".to_owned()));
+    assert_eq!(kept(Some("   ")), None);
+    assert_eq!(kept(None), None);
+    assert_eq!(kept(Some(&"x".repeat(crate::model::REFERRAL_ID_MAX + 1))), None, "no link of ours is that long");
+    assert_eq!(kept(Some(&"x".repeat(crate::model::REFERRAL_ID_MAX))).map(|id| id.len()), Some(crate::model::REFERRAL_ID_MAX));
 }
 
 fn verification_code_from_mail(mail: &OutgoingMail) -> String {
@@ -104,6 +120,7 @@ fn provider_account(store: &InMemoryStore, email: &str, now: kernel::Timestamp) 
         plan: PlanState::default(),
         now,
         email_verified: true,
+        joined_via_referral: None,
     };
     store.create_user(new).unwrap().unwrap()
 }

@@ -49,6 +49,27 @@ fn a_new_member_is_referred_once_by_the_owner_of_a_known_id_and_never_by_themsel
 }
 
 #[test]
+fn links_kept_at_sign_up_are_attributed_once_each_then_settled_whatever_they_name() {
+    let store = InMemoryReferrals::default();
+    let ann = store.add_member(1, "ann@example.com");
+    let bo = store.add_member(2, "bo@example.com");
+    let cy = store.add_member(3, "cy@example.com");
+    let dee = store.add_member(4, "dee@example.com");
+    let referrals = Referrals::new(&store, now(), SITE);
+    let anns = referrals.referral_id(ann).unwrap();
+    store.sign_up_referrals.borrow_mut().extend([(bo, anns.clone()), (cy, "unknown-id".to_owned()), (ann, anns.clone()), (dee, anns.clone())]);
+
+    // Right after one sign-up: that member's link only.
+    assert_eq!(referrals.settle_sign_up_referrals(Some(dee)).unwrap(), 1);
+    assert_eq!((store.referrer_of(dee), store.referrer_of(bo)), (Some(ann), None));
+    // The job's pass: every one left; an unknown link and one's own are settled unattributed.
+    assert_eq!(referrals.settle_sign_up_referrals(None).unwrap(), 1);
+    assert_eq!((store.referrer_of(bo), store.referrer_of(cy), store.referrer_of(ann)), (Some(ann), None, None));
+    assert!(store.sign_up_referrals.borrow().is_empty(), "all settled");
+    assert_eq!(referrals.settle_sign_up_referrals(None).unwrap(), 0, "nothing twice");
+}
+
+#[test]
 fn only_a_new_account_is_attributed_to_a_link() {
     let store = InMemoryReferrals::default();
     let ann = store.add_member(1, "ann@example.com");
