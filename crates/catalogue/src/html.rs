@@ -137,6 +137,24 @@ pub fn sections(html: &str) -> Vec<Section> {
     groups.into_iter().map(|(title, members)| Section { title, html: serialise(&members) }).collect()
 }
 
+/// The blocks of a reader's section (`Section::html`), as highlights address them: each top-level
+/// element (a paragraph, a list, a quote, a sub-heading) in order, with its id (`data-block` when
+/// the editor gave one, else `b` and its index among the elements) and its text as a browser's
+/// `textContent` reads it. Text outside any element is not a block (the reader cannot mark it).
+pub fn section_blocks(section_html: &str) -> Vec<(String, String)> {
+    let fragment = scraper::Html::parse_fragment(section_html);
+    fragment
+        .root_element()
+        .children()
+        .filter_map(scraper::ElementRef::wrap)
+        .enumerate()
+        .map(|(index, element)| {
+            let id = element.value().attr("data-block").map_or_else(|| format!("b{index}"), str::to_owned);
+            (id, element.text().collect())
+        })
+        .collect()
+}
+
 /// The number of sections the reader shows of a stored book's body (at least one, so position 0
 /// always exists), through the process's memo of splits. Positions saved by members are clamped
 /// to this.
@@ -219,6 +237,16 @@ pub fn plain_text(html: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_sections_blocks_are_its_top_level_elements_with_their_text_content() {
+        let blocks =
+            section_blocks("<p>One &amp; <em>two</em></p>\n<ul><li>a</li><li>b</li></ul> loose text <blockquote data-block=\"q7\"><p>Quoted</p></blockquote>");
+        let expected: Vec<(String, String)> =
+            [("b0", "One & two"), ("b1", "ab"), ("q7", "Quoted")].iter().map(|(id, text)| ((*id).to_owned(), (*text).to_owned())).collect();
+        assert_eq!(blocks, expected);
+        assert!(section_blocks("").is_empty());
+    }
 
     #[test]
     fn scripts_handlers_and_javascript_urls_are_removed() {

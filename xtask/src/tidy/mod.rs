@@ -15,7 +15,8 @@ use std::process::Command;
 mod sources;
 
 /// Crates holding business rules, testable without a database or a web server.
-pub const DOMAIN_CRATES: &[&str] = &["kernel", "identity", "catalogue", "reading-progress", "admin", "billing", "referral", "challenge", "summariser"];
+pub const DOMAIN_CRATES: &[&str] =
+    &["kernel", "identity", "catalogue", "reading-progress", "admin", "billing", "referral", "challenge", "summariser", "highlights"];
 
 /// Libraries with no I/O that domain crates use (bytes in, bytes out): held to the domain crates'
 /// purity rule.
