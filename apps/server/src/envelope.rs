@@ -164,6 +164,22 @@ where
     }
 }
 
+impl From<highlights::HighlightError> for ApiError {
+    fn from(err: highlights::HighlightError) -> Self {
+        use highlights::HighlightError::*;
+        let status = match &err {
+            InvalidSelection | HighlightTooLong | NoteTooLong | InvalidColour | SearchTooLong | InvalidPage => StatusCode::BAD_REQUEST,
+            SectionNotReadable => StatusCode::FORBIDDEN,
+            BookNotFound | HighlightNotFound => StatusCode::NOT_FOUND,
+            TooManyHighlights => StatusCode::CONFLICT,
+            SessionExpired => return ApiError::not_logged_in(),
+            Unavailable => return ApiError::unavailable(),
+            Internal(cause) => return ApiError::internal(cause),
+        };
+        ApiError::new(status, err.code(), err.to_string())
+    }
+}
+
 impl From<catalogue::CatalogueError> for ApiError {
     fn from(err: catalogue::CatalogueError) -> Self {
         use catalogue::CatalogueError::*;

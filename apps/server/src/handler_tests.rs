@@ -12,6 +12,7 @@ use billing::ports::BillingStore;
 use catalogue::fakes::{sample_book, InMemoryCatalogue};
 use catalogue::ports::CatalogueStore;
 use challenge::ports::{ChallengeStore, QuizStore};
+use highlights::ports::HighlightStore;
 use reading_progress::ports::ProgressStore;
 use referral::ports::ReferralStore;
 use serde_json::Value;
@@ -55,6 +56,9 @@ impl Stores for FakeStores {
         Err(StoreUnavailable)
     }
     fn billing(&self, _: &mut dyn FnMut(&dyn BillingStore)) -> Result<(), StoreUnavailable> {
+        Err(StoreUnavailable)
+    }
+    fn highlights(&self, _: &mut dyn FnMut(&dyn CatalogueStore, &dyn HighlightStore)) -> Result<(), StoreUnavailable> {
         Err(StoreUnavailable)
     }
 }

@@ -6,6 +6,7 @@ use catalogue::ports::CatalogueStore;
 use challenge::ports::{ChallengeStore, QuizStore};
 use credentials::BiscuitTokens;
 use db::DbPool;
+use highlights::ports::HighlightStore;
 use identity::IdentityService;
 use kernel::Clock;
 use reading_progress::ports::ProgressStore;
@@ -206,6 +207,16 @@ impl AppState {
     {
         let site = self.config.public_url.clone();
         self.on_stores(move |stores, now| lent!(stores.billing, use_case, |store| billing::Billing::new(store, now).with_site(&site))).await
+    }
+
+    /// Runs one highlights use case.
+    pub async fn highlights<T, F>(&self, use_case: F) -> Result<T, crate::envelope::ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&highlights::Highlights<'_, dyn CatalogueStore + '_, dyn HighlightStore + '_>) -> Result<T, highlights::HighlightError> + Send + 'static,
+    {
+        let site = self.config.public_url.clone();
+        self.on_stores(move |stores, now| lent!(stores.highlights, use_case, |books, marks| highlights::Highlights::new(books, marks, now, &site))).await
     }
 }
 

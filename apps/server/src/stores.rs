@@ -9,6 +9,7 @@ use admin::ports::AdminStore;
 use billing::ports::BillingStore;
 use catalogue::ports::CatalogueStore;
 use challenge::ports::{ChallengeStore, QuizStore};
+use highlights::ports::HighlightStore;
 use reading_progress::ports::ProgressStore;
 use referral::ports::ReferralStore;
 use summariser::ports::SummaryStore;
@@ -29,6 +30,8 @@ pub trait Stores: Send + Sync + 'static {
     fn quizzes(&self, work: &mut dyn FnMut(&dyn QuizStore)) -> Result<(), StoreUnavailable>;
     fn summaries(&self, work: &mut dyn FnMut(&dyn SummaryStore)) -> Result<(), StoreUnavailable>;
     fn billing(&self, work: &mut dyn FnMut(&dyn BillingStore)) -> Result<(), StoreUnavailable>;
+    /// Highlights read the catalogue (the section as the member may read it) beside their own.
+    fn highlights(&self, work: &mut dyn FnMut(&dyn CatalogueStore, &dyn HighlightStore)) -> Result<(), StoreUnavailable>;
 }
 
 /// The server's stores: every domain's ports on one PostgreSQL connection from the pool, taken
@@ -73,5 +76,8 @@ impl Stores for PgStores {
     }
     fn billing(&self, work: &mut dyn FnMut(&dyn BillingStore)) -> Result<(), StoreUnavailable> {
         self.lend(|store| work(store))
+    }
+    fn highlights(&self, work: &mut dyn FnMut(&dyn CatalogueStore, &dyn HighlightStore)) -> Result<(), StoreUnavailable> {
+        self.lend(|store| work(store, store))
     }
 }

@@ -9,6 +9,7 @@ pub mod admin;
 pub mod billing;
 pub mod catalogue;
 pub mod challenge;
+pub mod highlights;
 pub mod identity;
 pub mod progress;
 pub mod referral;

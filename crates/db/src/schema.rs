@@ -722,9 +722,34 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    highlights (id) {
+        id -> Int8,
+        user_id -> Int8,
+        book_id -> Int8,
+        section -> Int4,
+        start_block -> Text,
+        start_offset -> Int4,
+        end_block -> Text,
+        end_offset -> Int4,
+        quote_exact -> Text,
+        quote_prefix -> Text,
+        quote_suffix -> Text,
+        position -> Int4,
+        section_version -> Text,
+        orphaned -> Bool,
+        colour -> Text,
+        note -> Nullable<Text>,
+        review -> Bool,
+        created_at -> Timestamptz,
+        updated_at -> Timestamptz,
+    }
+}
+
 diesel::joinable!(refresh_tokens -> users (user_id));
 diesel::joinable!(two_factor -> users (user_id));
 diesel::joinable!(plans -> books (book_id));
+diesel::joinable!(highlights -> all_books (book_id));
 diesel::joinable!(charges -> users (user_id));
 diesel::joinable!(access_grants -> users (user_id));
 diesel::joinable!(access_grants -> charges (charge_id));
@@ -777,6 +802,7 @@ diesel::table! {
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
+    highlights,
     referral_ids,
     referrals,
     referral_ledger,

@@ -9,6 +9,7 @@ pub mod catalogue;
 pub mod challenge;
 pub mod documents;
 pub mod health;
+pub mod highlights;
 pub mod messages;
 pub mod oauth;
 pub mod progress;
@@ -41,5 +42,6 @@ pub fn configure(config: &mut ServiceConfig) {
         .configure(oauth::configure)
         .configure(admin::configure)
         .configure(billing::configure)
-        .configure(documents::configure);
+        .configure(documents::configure)
+        .configure(highlights::configure);
 }

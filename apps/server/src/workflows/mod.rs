@@ -3,4 +3,5 @@
 //! fails. Background jobs are in `crate::jobs`; account deletion is one transaction in the store
 //! (`db::erasure`), called through identity's use case.
 
+pub mod editing;
 pub mod joining;

@@ -31,6 +31,7 @@ mod challenge;
 mod crash_safety;
 mod documents;
 mod email_verification;
+mod highlights;
 mod hostile_input;
 mod library_and_ratings;
 mod messages;

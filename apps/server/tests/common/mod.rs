@@ -680,6 +680,7 @@ impl TestApp {
             "DELETE" => self.client.delete(url),
             "PUT" => self.client.put(url),
             "POST" => self.client.post(url),
+            "PATCH" => self.client.patch(url),
             other => panic!("no such method in these tests: {other}"),
         };
         if let Some(body) = body {

@@ -2124,6 +2124,82 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/highlights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The member's highlights, newest first: all, or one book's, one colour's, or those whose quote
+         *     or note holds a text.
+         */
+        get: operations["list_highlights"];
+        put?: never;
+        /** Marks a passage of a section the member may read; the quote is read from the summary. */
+        post: operations["mark_highlight"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/highlights/book/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The member's highlights of a book for the reader, each found again in the summary as it is now
+         *     (`orphaned` when it cannot be).
+         */
+        get: operations["book_highlights"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/highlights/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The member's highlights as a file to download: Markdown, or Readwise's CSV. */
+        get: operations["export_highlights"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/highlights/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes a highlight and its note. */
+        delete: operations["remove_highlight"];
+        options?: never;
+        head?: never;
+        /** Changes a highlight's colour, note or review mark. */
+        patch: operations["edit_highlight"];
+        trace?: never;
+    };
     "/api/user/login": {
         parameters: {
             query?: never;
@@ -3667,6 +3743,9 @@ export interface components {
             /** @description Signed video URL, only for entitled callers. */
             video: string | null;
         };
+        BookHighlightsView: {
+            highlights: components["schemas"]["HighlightView"][];
+        };
         /** @description A book named by its numeric id or its subid, as the reader sends it. */
         BookKey: number | string;
         BookPage: {
@@ -3930,6 +4009,12 @@ export interface components {
             password?: string | null;
             why?: string | null;
         };
+        EditBody: {
+            colour?: string | null;
+            /** @description An empty note removes the note. */
+            note?: string | null;
+            review?: boolean | null;
+        };
         /** @description An empty result object. */
         Empty: Record<string, never>;
         EnrolmentResult: {
@@ -4027,6 +4112,58 @@ export interface components {
         };
         GrantsResult: {
             grants: components["schemas"]["GrantView"][];
+        };
+        /** @description The book a highlight is from. */
+        HighlightBookView: {
+            author: string;
+            /** Format: int64 */
+            id: number;
+            subid: string;
+            title: string;
+        };
+        HighlightInBookView: {
+            book: components["schemas"]["HighlightBookView"];
+            highlight: components["schemas"]["HighlightView"];
+        };
+        HighlightPageView: {
+            highlights: components["schemas"]["HighlightInBookView"][];
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            pages: number;
+            /** Format: int64 */
+            total: number;
+        };
+        /** @description A highlight as the member sees it. */
+        HighlightView: {
+            /** Format: int64 */
+            bookId: number;
+            colour: string;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            createdAt: number;
+            endBlock: string;
+            endOffset: number;
+            /** Format: int64 */
+            id: number;
+            note: string | null;
+            /** @description Not found in the summary since it was edited: shown as it was. */
+            orphaned: boolean;
+            /** @description Code points from the section's start. */
+            position: number;
+            prefix: string;
+            /** @description The highlighted text. */
+            quote: string;
+            review: boolean;
+            /** Format: int32 */
+            section: number;
+            startBlock: string;
+            startOffset: number;
+            suffix: string;
+            /** Format: int64 */
+            updatedAt: number;
         };
         HomeBooksResult: {
             /** @description The most popular books. */
@@ -4161,6 +4298,31 @@ export interface components {
             endPaidDate: number | null;
             isPaid: boolean;
             planId: string | null;
+        };
+        MarkBody: {
+            /** @description The book's id or subid. */
+            bookId: string | null;
+            /** @description "yellow" (the default), "green" or "pink". */
+            colour?: string | null;
+            endBlock: string | null;
+            /** Format: int64 */
+            endOffset: number | null;
+            /** @description At most 2,000 characters. */
+            note?: string | null;
+            /** @description Among the member's review cards. */
+            review?: boolean;
+            /**
+             * Format: int64
+             * @description The section's index in the reader, 0-based.
+             */
+            section: number | null;
+            /** @description The block the selection starts in (its `data-block`, else `b` and its index in the section). */
+            startBlock: string | null;
+            /**
+             * Format: int64
+             * @description Code points into the start block's text.
+             */
+            startOffset: number | null;
         };
         MarkMessageRequest: {
             read: boolean;
@@ -4517,6 +4679,16 @@ export interface components {
              */
             status: string;
         };
+        Ok_BookHighlightsView: {
+            result: {
+                highlights: components["schemas"]["HighlightView"][];
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
         Ok_BookPage: {
             result: {
                 books: components["schemas"]["BookCard"][];
@@ -4757,6 +4929,71 @@ export interface components {
         Ok_GrantsResult: {
             result: {
                 grants: components["schemas"]["GrantView"][];
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_HighlightInBookView: {
+            result: {
+                book: components["schemas"]["HighlightBookView"];
+                highlight: components["schemas"]["HighlightView"];
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_HighlightPageView: {
+            result: {
+                highlights: components["schemas"]["HighlightInBookView"][];
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                pages: number;
+                /** Format: int64 */
+                total: number;
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_HighlightView: {
+            /** @description A highlight as the member sees it. */
+            result: {
+                /** Format: int64 */
+                bookId: number;
+                colour: string;
+                /**
+                 * Format: int64
+                 * @description Epoch milliseconds.
+                 */
+                createdAt: number;
+                endBlock: string;
+                endOffset: number;
+                /** Format: int64 */
+                id: number;
+                note: string | null;
+                /** @description Not found in the summary since it was edited: shown as it was. */
+                orphaned: boolean;
+                /** @description Code points from the section's start. */
+                position: number;
+                prefix: string;
+                /** @description The highlighted text. */
+                quote: string;
+                review: boolean;
+                /** Format: int32 */
+                section: number;
+                startBlock: string;
+                startOffset: number;
+                suffix: string;
+                /** Format: int64 */
+                updatedAt: number;
             };
             /**
              * @description Always "ok".
@@ -12921,6 +13158,315 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_highlights: {
+        parameters: {
+            query?: {
+                /** @description One book's (id or subid). */
+                book?: string;
+                /** @description "yellow", "green" or "pink". */
+                colour?: string;
+                /** @description Text in the quote or the note (case-insensitive, at most 200 characters). */
+                search?: string;
+                /** @description From 1; 50 a page. */
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_HighlightPageView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The book named does not exist */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    mark_highlight: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarkBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_HighlightInBookView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The section is not open to the member */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The member keeps 5,000 highlights already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    book_highlights: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id or subid */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_BookHighlightsView"];
+                };
+            };
+            /** @description Input that does not parse: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    export_highlights: {
+        parameters: {
+            query: {
+                /** @description "markdown" or "readwise" (Readwise's CSV import). */
+                format: string;
+                /** @description One book's only (id or subid); all by default. */
+                book?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file (text/markdown or text/csv), as an attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove_highlight: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_Empty"];
+                };
+            };
+            /** @description Input that does not parse: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    edit_highlight: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EditBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_HighlightView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

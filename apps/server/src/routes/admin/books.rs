@@ -266,7 +266,7 @@ async fn admin_update_book(
 ) -> Result<HttpResponse, ApiError> {
     let (actor, id) = (caller.0.id, id.into_inner());
     let body = body.into_inner();
-    let book = state.admin(move |a| a.update_book(actor, id, &body.form())).await?;
+    let book = crate::workflows::editing::edit_book(&state, move |a| a.update_book(actor, id, &body.form())).await?;
     Ok(ok(AdminBookResult { book: AdminBookView::new(&state, book) }))
 }
 
