@@ -25,6 +25,7 @@ impl InMemoryHighlights {
             subid: format!("book-{}", highlight.book_id),
             title: format!("Book {}", highlight.book_id),
             author: "An Author".into(),
+            image: String::new(),
         });
         HighlightInBook { highlight: highlight.clone(), book }
     }

@@ -97,13 +97,8 @@ pub struct HighlightInBook {
     pub book: BookRef,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct BookRef {
-    pub id: i64,
-    pub subid: String,
-    pub title: String,
-    pub author: String,
-}
+/// The book a highlight is from: the catalogue's small reference (id, subid, title, author, cover).
+pub use catalogue::model::BookRef;
 
 /// A version stamp of a section's text (FNV-1a, 64 bits, in hex): a highlight anchored in another
 /// version is found again before it is shown. Not a secret, only a change detector.

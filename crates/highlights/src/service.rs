@@ -95,7 +95,8 @@ impl<'s, C: CatalogueStore + ?Sized, H: HighlightStore + ?Sized> Highlights<'s, 
         let opened = self.books().open_book(Some(who), key)?;
         let html = opened.text.sections().get(section as usize).ok_or(HighlightError::SectionNotReadable)?;
         let blocks = catalogue::html::section_blocks(&html.html).into_iter().map(|(id, text)| Block::new(id, text)).collect();
-        Ok((BookRef { id: opened.card.id, subid: opened.card.subid.clone(), title: opened.card.title.clone(), author: opened.card.author.clone() }, blocks))
+        let card = &opened.card;
+        Ok((BookRef { id: card.id, subid: card.subid.clone(), title: card.title.clone(), author: card.author.clone(), image: card.image.clone() }, blocks))
     }
 
     /// Marks a passage of a section the member may read: the quote and its context are read from

@@ -108,11 +108,12 @@ impl<'a> HighlightWrite<'a> {
     }
 }
 
-type BookColumns = (all_books::id, all_books::subid, all_books::title, all_books::author);
-const BOOK_COLUMNS: BookColumns = (all_books::id, all_books::subid, all_books::title, all_books::author);
+type BookColumns = (all_books::id, all_books::subid, all_books::title, all_books::author, all_books::image);
+const BOOK_COLUMNS: BookColumns = (all_books::id, all_books::subid, all_books::title, all_books::author, all_books::image);
+type BookFields = (i64, String, String, String, String);
 
-fn with_book((row, (id, subid, title, author)): (HighlightRow, (i64, String, String, String))) -> HighlightInBook {
-    HighlightInBook { highlight: row.into(), book: BookRef { id, subid, title, author } }
+fn with_book((row, (id, subid, title, author, image)): (HighlightRow, BookFields)) -> HighlightInBook {
+    HighlightInBook { highlight: row.into(), book: BookRef { id, subid, title, author, image } }
 }
 
 /// `text` as an ILIKE pattern matching it anywhere, its wildcards taken literally.
@@ -205,7 +206,7 @@ impl HighlightStore for PgStore<'_> {
                 .offset(offset)
                 .limit(limit)
                 .select((HighlightRow::as_select(), BOOK_COLUMNS))
-                .load::<(HighlightRow, (i64, String, String, String))>(conn)?;
+                .load::<(HighlightRow, BookFields)>(conn)?;
             Ok((rows.into_iter().map(with_book).collect(), total))
         })
     }
@@ -219,7 +220,7 @@ impl HighlightStore for PgStore<'_> {
             let rows = query
                 .order((all_books::title, all_books::id, highlights::section, highlights::position, highlights::id))
                 .select((HighlightRow::as_select(), BOOK_COLUMNS))
-                .load::<(HighlightRow, (i64, String, String, String))>(conn)?;
+                .load::<(HighlightRow, BookFields)>(conn)?;
             Ok(rows.into_iter().map(with_book).collect())
         })
     }

@@ -194,7 +194,10 @@ fn after_an_edit_of_the_summary_highlights_are_found_again_or_kept_as_orphaned()
 #[test]
 fn exports_carry_every_highlight_of_the_member_with_its_book() {
     let (books, store) = (catalogue(), InMemoryHighlights::default());
-    store.books.borrow_mut().insert(1, BookRef { id: 1, subid: "book-1".into(), title: "Atomic Habits".into(), author: "An Author".into() });
+    store
+        .books
+        .borrow_mut()
+        .insert(1, BookRef { id: 1, subid: "book-1".into(), title: "Atomic Habits".into(), author: "An Author".into(), image: String::new() });
     let highlights = Highlights::new(&books, &store, now(), SITE);
     highlights.mark(PAID, MarkRequest { note: Some("He says \"systems\"".into()), ..mark(0, ("b1", 0), ("b1", 40)) }).unwrap();
     highlights.mark(PAID, MarkRequest { colour: Some("pink".into()), ..mark(0, ("b0", 0), ("b0", 10)) }).unwrap();
