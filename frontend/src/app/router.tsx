@@ -17,6 +17,7 @@ const Home = lazy(() => import(/* webpackChunkName: "route-home" */ '@/features/
 const Account = lazy(() => import(/* webpackChunkName: "route-account" */ '@/features/account/routes/Account'));
 const MyProgress = lazy(() => import(/* webpackChunkName: "route-my-progress" */ '@/features/progress/routes/MyProgress'));
 const Library = lazy(() => import(/* webpackChunkName: "route-library" */ '@/features/library/routes/Library'));
+const Highlights = lazy(() => import(/* webpackChunkName: "route-highlights" */ '@/features/highlights/routes/Highlights'));
 const AccountSecurity = lazy(() => import(/* webpackChunkName: "route-account-security" */ '@/features/account/routes/Security'));
 const DeleteAccount = lazy(() => import(/* webpackChunkName: "route-delete-account" */ '@/features/account/routes/DeleteAccount'));
 const CancelSubscription = lazy(() => import(/* webpackChunkName: "route-cancel" */ '@/features/account/routes/Cancel'));
@@ -187,6 +188,7 @@ export const routes: RouteObject[] = [
       // Signed-in only: the routes protect themselves.
       { path: 'my-progress', element: <MyProgress /> },
       { path: 'library', element: <Library /> },
+      { path: 'highlights', element: <Highlights /> },
       { path: 'books/:id', element: <Reader /> },
       { path: 'book-detail/:subid', element: <BookDetail /> },
       { path: 'video/:id', element: <Video /> },

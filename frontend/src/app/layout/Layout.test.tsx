@@ -101,6 +101,7 @@ describe('layout', () => {
         ['My Progress', '/my-progress'],
         ['Account', '/account'],
         ['My Library', '/library'],
+        ['My Highlights', '/highlights'],
         ["What's New", '/blog/whats-new'],
         ['Suggest a Book', '/contact'],
         ['Contact Us', '/contact'],

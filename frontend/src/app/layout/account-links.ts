@@ -10,6 +10,7 @@ export const ACCOUNT_LINKS: NavItem[] = builtLinks([
   { to: '/my-progress', label: 'My Progress' },
   { to: '/account', label: 'Account' },
   { to: '/library', label: 'My Library' },
+  { to: '/highlights', label: 'My Highlights' },
   { to: '/blog/whats-new', label: "What's New" },
   { to: '/contact', label: 'Suggest a Book' },
   { to: '/contact', label: 'Contact Us' },

@@ -254,7 +254,7 @@ async function requestFile<T>(method: HttpMethod, path: string, body?: unknown, 
 
 // ---- typed by path --------------------------------------------------------------------------
 
-type Verb = 'get' | 'put' | 'post' | 'delete';
+type Verb = 'get' | 'put' | 'post' | 'delete' | 'patch';
 
 /** The paths the server serves with `verb` (a path whose operation is `?: never` is left out). */
 export type PathsFor<V extends Verb> = { [P in keyof paths]: paths[P] extends Record<V, unknown> ? P : never }[keyof paths];
@@ -343,6 +343,8 @@ export const api = {
     call('PUT', path, init as LooseInit) as Promise<ResultOf<Operation<P, 'put'>>>,
   delete: <P extends PathsFor<'delete'>>(path: P, ...[init]: InitArgs<Operation<P, 'delete'>>) =>
     call('DELETE', path, init as LooseInit) as Promise<ResultOf<Operation<P, 'delete'>>>,
+  patch: <P extends PathsFor<'patch'>>(path: P, ...[init]: InitArgs<Operation<P, 'patch'>>) =>
+    call('PATCH', path, init as LooseInit) as Promise<ResultOf<Operation<P, 'patch'>>>,
 };
 
 /**

@@ -144,3 +144,14 @@ export type TenDayChallengeSubmit = Schemas['TenDayChallengeSubmit'];
 
 /** The saved plan { userGoals, userBookRecommendations } */
 export type SavedTenDayPlan = Schemas['SavedTenDayPlan'];
+
+// ---- highlights (the reader marks them, /highlights lists them) -----------------------------
+
+/** A highlight: block points, quote, colour, note, `orphaned` when no longer in the summary. */
+export type Highlight = Schemas['HighlightView'];
+/** { book: { id, subid, title }, highlight } */
+export type HighlightInBook = Schemas['HighlightInBookView'];
+/** POST /api/user/highlights */
+export type MarkHighlightBody = Schemas['MarkBody'];
+/** PATCH /api/user/highlights/{id} (an empty note removes it) */
+export type EditHighlightBody = Schemas['EditBody'];

@@ -15,6 +15,7 @@ import { LibraryToggle } from './LibraryToggle';
 import { Paywall } from './Paywall';
 import { RatingForm } from './RatingForm';
 import { ReaderIcon } from './ReaderIcon';
+import { SectionHighlights } from './SectionHighlights';
 import { Sidebar } from './Sidebar';
 import { TakeAway } from './TakeAway';
 import { UnlockOffer } from './UnlockOffer';
@@ -61,6 +62,7 @@ export function Reader({ book, progress, preferences }: ReaderProps) {
   const optionsButton = useRef<HTMLButtonElement>(null);
   const sectionRef = useRef<HTMLElement>(null);
   const sectionTitleRef = useRef<HTMLHeadingElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
   const moved = useRef(false);
 
   const { onSectionChange, onFirstAudioPlay, completion, closeCompletion } = progress;
@@ -172,7 +174,15 @@ export function Reader({ book, progress, preferences }: ReaderProps) {
               <h2 id={headingId} ref={i === 0 ? sectionTitleRef : undefined} className="reader__section-title" tabIndex={-1}>
                 {sectionLabel(section, number)}
               </h2>
-              {section.kind === 'rating' ? <RatingForm book={book} /> : <div className="reader__body" dangerouslySetInnerHTML={{ __html: section.html }} />}
+              {section.kind === 'rating' ? (
+                <RatingForm book={book} />
+              ) : (
+                <div className="reader__body" ref={view.full ? bodyRef : undefined} dangerouslySetInnerHTML={{ __html: section.html }} />
+              )}
+              {/* Signed-in members highlight the section they read (one at a time). */}
+              {view.full && progress.signedIn && section.kind !== 'rating' ? (
+                <SectionHighlights container={bodyRef} bookId={String(book.id)} section={number} html={section.html} />
+              ) : null}
             </section>
           );
         })}
