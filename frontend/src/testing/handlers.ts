@@ -45,7 +45,7 @@ export const notLoggedIn = () => fail(401, 'Please log in.', 'not_logged_in', { 
 /** A plausible server: every test may override single calls with server.use(...). */
 export const handlers = [
   http.get('/api/user/session', () => ok({ user: makeUser({ id: 1 }) })),
-  http.get('/api/user/highlights/book/:id', () => ok({ highlights: [] })),
+  http.get('/api/user/highlights/book/{id}', () => ok({ highlights: [] })),
   http.get('/api/user/account', () => ok({ user: makeUser({ id: 1 }) })),
   http.get('/api/free-summaries', () => ok({ freeSummaries: { left: 3, allowance: 3, inviteBonusAvailable: true } })),
   http.post('/api/user/login', () => ok({ token: 'login-token', user: makeUser({ id: 1 }) })),
