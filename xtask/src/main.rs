@@ -29,6 +29,8 @@ usage: cargo xtask <command>
   bench reader [--books N]   pgbench -S, a floor server and the floor running the reader's
                              statement vs GET /api/books/{id} at 64 connections, search latency
   bench progress [--books N] pgbench -N vs PUT /api/user-book-history/ from many members
+  bench review               10,000 highlights and 5,000 cards: a book's highlights, the search
+                             and today's review queue, p50/p95 (goal p95 <= 20 ms)
   bench checkout             pgbench -N vs the price call and the Stripe webhook handler
   bench upload               a 2 GB video through the admin upload call vs cp
   bench lighthouse           Lighthouse (mobile, simulated throttling) on /, /books and a book

@@ -180,6 +180,20 @@ impl From<highlights::HighlightError> for ApiError {
     }
 }
 
+impl From<review::ReviewError> for ApiError {
+    fn from(err: review::ReviewError) -> Self {
+        use review::ReviewError::*;
+        let status = match &err {
+            InvalidRating | MissingReps | InvalidNewPerDay => StatusCode::BAD_REQUEST,
+            CardNotFound => StatusCode::NOT_FOUND,
+            SessionExpired => return ApiError::not_logged_in(),
+            Unavailable => return ApiError::unavailable(),
+            Internal(cause) => return ApiError::internal(cause),
+        };
+        ApiError::new(status, err.code(), err.to_string())
+    }
+}
+
 impl From<catalogue::CatalogueError> for ApiError {
     fn from(err: catalogue::CatalogueError) -> Self {
         use catalogue::CatalogueError::*;

@@ -15,6 +15,7 @@ use challenge::ports::{ChallengeStore, QuizStore};
 use highlights::ports::HighlightStore;
 use reading_progress::ports::ProgressStore;
 use referral::ports::ReferralStore;
+use review::ports::ReviewStore;
 use serde_json::Value;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
@@ -59,6 +60,9 @@ impl Stores for FakeStores {
         Err(StoreUnavailable)
     }
     fn highlights(&self, _: &mut dyn FnMut(&dyn CatalogueStore, &dyn HighlightStore)) -> Result<(), StoreUnavailable> {
+        Err(StoreUnavailable)
+    }
+    fn review(&self, _: &mut dyn FnMut(&dyn CatalogueStore, &dyn ReviewStore)) -> Result<(), StoreUnavailable> {
         Err(StoreUnavailable)
     }
 }

@@ -11,6 +11,7 @@ use identity::IdentityService;
 use kernel::Clock;
 use reading_progress::ports::ProgressStore;
 use referral::ports::ReferralStore;
+use review::ports::ReviewStore;
 use std::sync::Arc;
 use summariser::ports::SummaryStore;
 
@@ -217,6 +218,15 @@ impl AppState {
     {
         let site = self.config.public_url.clone();
         self.on_stores(move |stores, now| lent!(stores.highlights, use_case, |books, marks| highlights::Highlights::new(books, marks, now, &site))).await
+    }
+
+    /// Runs one daily-review use case.
+    pub async fn review<T, F>(&self, use_case: F) -> Result<T, crate::envelope::ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&review::Review<'_, dyn CatalogueStore + '_, dyn ReviewStore + '_>) -> Result<T, review::ReviewError> + Send + 'static,
+    {
+        self.on_stores(move |stores, now| lent!(stores.review, use_case, |books, cards| review::Review::new(books, cards, now))).await
     }
 }
 

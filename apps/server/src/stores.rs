@@ -12,6 +12,7 @@ use challenge::ports::{ChallengeStore, QuizStore};
 use highlights::ports::HighlightStore;
 use reading_progress::ports::ProgressStore;
 use referral::ports::ReferralStore;
+use review::ports::ReviewStore;
 use summariser::ports::SummaryStore;
 
 /// The store could not be reached for this call (no connection): the caller answers 503.
@@ -32,6 +33,8 @@ pub trait Stores: Send + Sync + 'static {
     fn billing(&self, work: &mut dyn FnMut(&dyn BillingStore)) -> Result<(), StoreUnavailable>;
     /// Highlights read the catalogue (the section as the member may read it) beside their own.
     fn highlights(&self, work: &mut dyn FnMut(&dyn CatalogueStore, &dyn HighlightStore)) -> Result<(), StoreUnavailable>;
+    /// The review reads the catalogue (books, what the member may read now) beside its own.
+    fn review(&self, work: &mut dyn FnMut(&dyn CatalogueStore, &dyn ReviewStore)) -> Result<(), StoreUnavailable>;
 }
 
 /// The server's stores: every domain's ports on one PostgreSQL connection from the pool, taken
@@ -78,6 +81,9 @@ impl Stores for PgStores {
         self.lend(|store| work(store))
     }
     fn highlights(&self, work: &mut dyn FnMut(&dyn CatalogueStore, &dyn HighlightStore)) -> Result<(), StoreUnavailable> {
+        self.lend(|store| work(store, store))
+    }
+    fn review(&self, work: &mut dyn FnMut(&dyn CatalogueStore, &dyn ReviewStore)) -> Result<(), StoreUnavailable> {
         self.lend(|store| work(store, store))
     }
 }

@@ -13,6 +13,7 @@ pub mod highlights;
 pub mod identity;
 pub mod progress;
 pub mod referral;
+pub mod review;
 pub mod summariser;
 
 mod erasure;

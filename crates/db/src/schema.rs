@@ -746,10 +746,51 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    review_cards (id) {
+        id -> Int8,
+        user_id -> Int8,
+        book_id -> Int8,
+        section -> Nullable<Int4>,
+        highlight_id -> Nullable<Int8>,
+        due -> Timestamptz,
+        stability -> Float8,
+        difficulty -> Float8,
+        elapsed_days -> Int8,
+        scheduled_days -> Int8,
+        reps -> Int4,
+        lapses -> Int4,
+        phase -> Int2,
+        last_review -> Nullable<Timestamptz>,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    review_log (id) {
+        id -> Int8,
+        user_id -> Int8,
+        card_id -> Nullable<Int8>,
+        rating -> Int2,
+        was_new -> Bool,
+        reviewed_at -> Timestamptz,
+        day -> Date,
+        xp -> Int4,
+    }
+}
+
+diesel::table! {
+    review_settings (user_id) {
+        user_id -> Int8,
+        new_per_day -> Int4,
+    }
+}
+
 diesel::joinable!(refresh_tokens -> users (user_id));
 diesel::joinable!(two_factor -> users (user_id));
 diesel::joinable!(plans -> books (book_id));
 diesel::joinable!(highlights -> all_books (book_id));
+diesel::joinable!(review_cards -> all_books (book_id));
 diesel::joinable!(charges -> users (user_id));
 diesel::joinable!(access_grants -> users (user_id));
 diesel::joinable!(access_grants -> charges (charge_id));
@@ -803,6 +844,9 @@ diesel::table! {
 diesel::allow_tables_to_appear_in_same_query!(
     users,
     highlights,
+    review_cards,
+    review_log,
+    review_settings,
     referral_ids,
     referrals,
     referral_ledger,

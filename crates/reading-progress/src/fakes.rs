@@ -132,6 +132,7 @@ impl ProgressStore for InMemoryProgress<'_> {
                 completed: completed.len() as u32,
                 days: s.days.get(&member).map(|d| d.iter().copied().collect()).unwrap_or_default(),
                 per_category,
+                review_xp: 0,
             }
         }))
     }

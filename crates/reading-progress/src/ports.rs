@@ -13,8 +13,11 @@ use kernel::{Timestamp, UserId};
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct ProgressFacts {
     pub completed: u32,
-    /// Days (in the member's timezone at the time) on which they completed a summary.
+    /// Days (in the member's timezone at the time) on which they completed a summary or did
+    /// their daily review, each once, in order.
     pub days: Vec<NaiveDate>,
+    /// XP earned in the daily review (the review crate's rule).
+    pub review_xp: u32,
     /// Completed summaries per category name.
     pub per_category: Vec<(String, u32)>,
 }

@@ -150,7 +150,7 @@ impl<'s, C: CatalogueStore + ?Sized, P: ProgressStore + ?Sized> Progress<'s, C, 
         let user = self.member(who)?;
         let today = member_today(&user.timezone, self.now);
         let facts = self.store.progress_facts(who.user)?;
-        let report = ProgressReport::new(facts.completed, facts.days, today, facts.per_category.clone());
+        let report = ProgressReport::new(facts.completed, facts.review_xp, facts.days, today, facts.per_category.clone());
         let is_paid = catalogue::Audience::of(Some(&user), self.now).is_paid();
         Ok(ProgressSummary { is_paid, report, per_category: facts.per_category })
     }

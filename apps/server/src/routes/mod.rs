@@ -15,6 +15,7 @@ pub mod oauth;
 pub mod progress;
 pub mod quizzes;
 pub mod referral;
+pub mod review;
 pub mod security;
 pub mod site;
 pub mod user;
@@ -43,5 +44,6 @@ pub fn configure(config: &mut ServiceConfig) {
         .configure(admin::configure)
         .configure(billing::configure)
         .configure(documents::configure)
-        .configure(highlights::configure);
+        .configure(highlights::configure)
+        .configure(review::configure);
 }

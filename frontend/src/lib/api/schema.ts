@@ -2419,6 +2419,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["review_queue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/review/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["set_review_settings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/review/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["review_summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/review/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["rate_card"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/session": {
         parameters: {
             query?: never;
@@ -4354,6 +4418,17 @@ export interface components {
              */
             unread: number;
         };
+        /** @description When the card comes back after each answer (epoch milliseconds). */
+        NextDueView: {
+            /** Format: int64 */
+            again: number;
+            /** Format: int64 */
+            easy: number;
+            /** Format: int64 */
+            good: number;
+            /** Format: int64 */
+            hard: number;
+        };
         Ok_AdminAffiliateResult: {
             result: {
                 affiliate: components["schemas"]["AdminAffiliate"];
@@ -5407,6 +5482,26 @@ export interface components {
              */
             status: string;
         };
+        Ok_RatedView: {
+            result: {
+                /** @description False when this rating had been counted already (sent twice): nothing changed. */
+                counted: boolean;
+                /**
+                 * Format: int64
+                 * @description When the card is due next (epoch milliseconds).
+                 */
+                due: number;
+                /** Format: int32 */
+                reps: number;
+                /** Format: int32 */
+                xpGained: number;
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
         Ok_RatingResult: {
             result: {
                 /** Format: int64 */
@@ -5477,6 +5572,59 @@ export interface components {
             result: {
                 /** @description One mail a day at 8:00 in the member's timezone, for the plan's days. */
                 reminders: boolean;
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_ReviewQueueView: {
+            result: {
+                /** @description The next cards (at most 20; ask again for more): due ones first, then new ones. */
+                cards: components["schemas"]["ReviewCardView"][];
+                /**
+                 * Format: int64
+                 * @description Cards due now that were reviewed before.
+                 */
+                due: number;
+                /** Format: int32 */
+                newPerDay: number;
+                /**
+                 * Format: int64
+                 * @description New cards the member may still meet today.
+                 */
+                newToday: number;
+                /**
+                 * Format: int64
+                 * @description `due` + `newToday`.
+                 */
+                toReview: number;
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_ReviewSettingsView: {
+            result: {
+                /** Format: int32 */
+                newPerDay: number;
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_ReviewSummaryView: {
+            result: {
+                /**
+                 * Format: int64
+                 * @description Cards in today's review.
+                 */
+                toReview: number;
             };
             /**
              * @description Always "ok".
@@ -6085,6 +6233,31 @@ export interface components {
             /** Format: int64 */
             unitPrice: number;
         };
+        RateBody: {
+            /**
+             * Format: int64
+             * @description 1 Again, 2 Hard, 3 Good, 4 Easy.
+             */
+            rating: number | null;
+            /**
+             * Format: int64
+             * @description The card's `reps` as the page showed it.
+             */
+            reps: number | null;
+        };
+        RatedView: {
+            /** @description False when this rating had been counted already (sent twice): nothing changed. */
+            counted: boolean;
+            /**
+             * Format: int64
+             * @description When the card is due next (epoch milliseconds).
+             */
+            due: number;
+            /** Format: int32 */
+            reps: number;
+            /** Format: int32 */
+            xpGained: number;
+        };
         RatingRequest: {
             /**
              * Format: int64
@@ -6277,6 +6450,81 @@ export interface components {
             email?: string | null;
             password1: string;
             password2: string;
+        };
+        /** @description The book a card belongs to. */
+        ReviewBookView: {
+            author: string;
+            /** Format: int64 */
+            id: number;
+            image: string;
+            subid: string;
+            title: string;
+        };
+        /** @description A card of today's review. */
+        ReviewCardView: {
+            /** @description What to check against: the key idea's first paragraph, or the highlighted text. */
+            back: string;
+            book: components["schemas"]["ReviewBookView"];
+            /** @description What to recall from: the key idea's title (for a highlight, its section's title). */
+            front: string;
+            /** Format: int64 */
+            id: number;
+            /** @description Never rated before. */
+            isNew: boolean;
+            /** @description "idea" (a key idea of a finished book) or "highlight" (one the member marked Review). */
+            kind: string;
+            nextDue: components["schemas"]["NextDueView"];
+            /** @description A highlight's note. */
+            note: string | null;
+            /**
+             * Format: int32
+             * @description Times rated so far; a rating quotes it so that the same rating sent twice counts once.
+             */
+            reps: number;
+            /**
+             * Format: int32
+             * @description The reader's section the card points into, 0-based.
+             */
+            section: number;
+        };
+        ReviewQueueView: {
+            /** @description The next cards (at most 20; ask again for more): due ones first, then new ones. */
+            cards: components["schemas"]["ReviewCardView"][];
+            /**
+             * Format: int64
+             * @description Cards due now that were reviewed before.
+             */
+            due: number;
+            /** Format: int32 */
+            newPerDay: number;
+            /**
+             * Format: int64
+             * @description New cards the member may still meet today.
+             */
+            newToday: number;
+            /**
+             * Format: int64
+             * @description `due` + `newToday`.
+             */
+            toReview: number;
+        };
+        ReviewSettingsBody: {
+            /**
+             * Format: int64
+             * @description 0 to 100.
+             */
+            newPerDay: number | null;
+        };
+        ReviewSettingsView: {
+            /** Format: int32 */
+            newPerDay: number;
+        };
+        ReviewSummaryView: {
+            /**
+             * Format: int64
+             * @description Cards in today's review.
+             */
+            toReview: number;
         };
         SavedTenDayPlan: {
             userBookRecommendations: components["schemas"]["ChallengeBook"][];
@@ -13948,6 +14196,148 @@ export interface operations {
                 };
             };
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    review_queue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_ReviewQueueView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_review_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewSettingsBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_ReviewSettingsView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    review_summary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_ReviewSummaryView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    rate_card: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RateBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_RatedView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -7,6 +7,8 @@
 //!   then search latency p50/p95 (100,000 synthetic books by default).
 //! - `progress`: pgbench `-N` (simple update, 16 clients) vs `PUT /api/user-book-history/` from
 //!   many members.
+//! - `review`: a member with 10,000 highlights and 5,000 review cards; p50/p95 of the reader's
+//!   highlights of a book, the highlights search and today's review queue (goal p95 <= 20 ms).
 //! - `checkout`: pgbench `-N` vs `POST /api/charge/price`, then vs the Stripe webhook handler
 //!   (signed subscription events, half of them duplicates), Stripe played by the stand-in.
 //! - `upload`: a 2 GB video through the admin upload call against `cp` of the same file, and the
@@ -24,6 +26,7 @@ mod lighthouse;
 mod profile;
 mod progress;
 mod reader;
+mod review;
 mod scale;
 mod scale_out;
 mod upload;
@@ -39,7 +42,8 @@ use xtask::util::{free_port, have, run, step, stop_child, wait_for_http};
 const BENCH_PORT: u16 = 54331;
 const DATABASE: &str = "gistbook_bench";
 pub(crate) const SECONDS: &str = "15";
-const USAGE: &str = "usage: cargo xtask bench reader|progress|checkout|upload|scale-out|scale|lighthouse [--books N] [--members N] [--history M] [--debug]";
+const USAGE: &str =
+    "usage: cargo xtask bench reader|progress|review|checkout|upload|scale-out|scale|lighthouse [--books N] [--members N] [--history M] [--debug]";
 /// The password of the members `Rig::paid_member` registers.
 pub(crate) const BENCH_PASSWORD: &str = "bench-password-1";
 
@@ -55,13 +59,14 @@ pub fn bench(args: &[&str]) -> Result<()> {
             "--members" => members = Some(iter.next().context("--members needs a number")?.replace('_', "").parse()?),
             "--history" => history = Some(iter.next().context("--history needs a number")?.replace('_', "").parse()?),
             "--debug" => release = false,
-            "reader" | "progress" | "checkout" | "upload" | "scale-out" | "scale" | "lighthouse" => what = Some(*arg),
+            "reader" | "progress" | "checkout" | "upload" | "scale-out" | "scale" | "lighthouse" | "review" => what = Some(*arg),
             other => bail!("unknown argument {other:?}; {USAGE}"),
         }
     }
     match what {
         Some("reader") => reader::run(&Rig::prepare(books.unwrap_or(100_000), release, &[])?),
         Some("progress") => progress::run(&Rig::prepare(books.unwrap_or(2_000), release, &[])?),
+        Some("review") => review::run(&Rig::prepare(books.unwrap_or(2_000), release, &[])?),
         Some("lighthouse") => {
             xtask::frontend::ensure_packages()?;
             xtask::frontend::build_if_stale()?;
