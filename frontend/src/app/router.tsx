@@ -18,6 +18,7 @@ const Account = lazy(() => import(/* webpackChunkName: "route-account" */ '@/fea
 const MyProgress = lazy(() => import(/* webpackChunkName: "route-my-progress" */ '@/features/progress/routes/MyProgress'));
 const Library = lazy(() => import(/* webpackChunkName: "route-library" */ '@/features/library/routes/Library'));
 const Highlights = lazy(() => import(/* webpackChunkName: "route-highlights" */ '@/features/highlights/routes/Highlights'));
+const Review = lazy(() => import(/* webpackChunkName: "route-review" */ '@/features/review/routes/Review'));
 const AccountSecurity = lazy(() => import(/* webpackChunkName: "route-account-security" */ '@/features/account/routes/Security'));
 const DeleteAccount = lazy(() => import(/* webpackChunkName: "route-delete-account" */ '@/features/account/routes/DeleteAccount'));
 const CancelSubscription = lazy(() => import(/* webpackChunkName: "route-cancel" */ '@/features/account/routes/Cancel'));
@@ -189,6 +190,7 @@ export const routes: RouteObject[] = [
       { path: 'my-progress', element: <MyProgress /> },
       { path: 'library', element: <Library /> },
       { path: 'highlights', element: <Highlights /> },
+      { path: 'review', element: <Review /> },
       { path: 'books/:id', element: <Reader /> },
       { path: 'book-detail/:subid', element: <BookDetail /> },
       { path: 'video/:id', element: <Video /> },

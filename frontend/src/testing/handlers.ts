@@ -10,11 +10,13 @@ import type { LibraryChange, PositionSaveResult, RatingResult } from '@/features
 import { couponFromRequest, makeAdminCoupon, makeAdminPlans, planFromRequest } from './admin-data';
 import { PLANS, makeCharge, makeQuote, makeRedeemed, makeSettings, planById } from './billing-data';
 import { makeKindle } from './delivery-data';
+import { makeHighlight } from './highlight-data';
 import { makeChallengeBooks, makeTenDayPlan } from './challenge-data';
 import { ADMIN_GOALS, GOALS } from './content-data';
 import { BOOKS, CATEGORIES, bookPage, makeAuthor, makeCollection, makePost, makeSession, makeUser } from './data';
 import { libraryPage, makeProgress } from './progress-data';
 import { makeReferrals } from './referral-data';
+import { makeReviewQueue } from './review-data';
 import { makeQuizDefinition, makeQuizResult, type QuizId } from './quiz-data';
 
 /** The API origin the client uses under jsdom (page at http://localhost:3000). */
@@ -46,6 +48,11 @@ export const notLoggedIn = () => fail(401, 'Please log in.', 'not_logged_in', { 
 export const handlers = [
   http.get('/api/user/session', () => ok({ user: makeUser({ id: 1 }) })),
   http.get('/api/user/highlights/book/{id}', () => ok({ highlights: [] })),
+  // An edit keeps what the body says (colour, note, the review mark).
+  http.patch('/api/user/highlights/{id}', async ({ request, params }) => {
+    const { colour, note, review } = await request.json();
+    return ok(makeHighlight({ id: Number(params.id), colour: colour ?? 'yellow', note: note || null, review: review ?? false }));
+  }),
   http.get('/api/user/account', () => ok({ user: makeUser({ id: 1 }) })),
   http.get('/api/free-summaries', () => ok({ freeSummaries: { left: 3, allowance: 3, inviteBonusAvailable: true } })),
   http.post('/api/user/login', () => ok({ token: 'login-token', user: makeUser({ id: 1 }) })),
@@ -65,6 +72,7 @@ export const handlers = [
   http.get('/api/sign-in/origins', () => ok({ origins: SIGN_IN_ORIGINS })),
   ...catalogueHandlers(),
   ...progressHandlers(),
+  ...reviewHandlers(),
   ...billingHandlers(),
   ...referralHandlers(),
   ...challengeHandlers(),
@@ -134,6 +142,22 @@ function progressHandlers() {
     http.put('/api/books/rating/{id}', async ({ request, params }) => {
       const body = await request.json();
       return ok<RatingResult>({ bookId: Number(params.id), rating: Number(body.rating), hasRatingsFromUser: true });
+    }),
+  ];
+}
+
+/** The daily review (docs/review.md): nothing to review; ratings count and earn 1 XP; any setting is kept. */
+function reviewHandlers() {
+  return [
+    http.get('/api/user/review', () => ok(makeReviewQueue())),
+    http.get('/api/user/review/summary', () => ok({ toReview: 0 })),
+    http.post('/api/user/review/{id}', async ({ request }) => {
+      const body = await request.json();
+      return ok({ counted: true, xpGained: 1, reps: Number(body.reps) + 1, due: Date.now() + 86_400_000 });
+    }),
+    http.put('/api/user/review/settings', async ({ request }) => {
+      const body = await request.json();
+      return ok({ newPerDay: Number(body.newPerDay) });
     }),
   ];
 }

@@ -102,6 +102,7 @@ describe('layout', () => {
         ['Account', '/account'],
         ['My Library', '/library'],
         ['My Highlights', '/highlights'],
+        ['Daily Review', '/review'],
         ["What's New", '/blog/whats-new'],
         ['Suggest a Book', '/contact'],
         ['Contact Us', '/contact'],

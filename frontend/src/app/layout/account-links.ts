@@ -11,6 +11,7 @@ export const ACCOUNT_LINKS: NavItem[] = builtLinks([
   { to: '/account', label: 'Account' },
   { to: '/library', label: 'My Library' },
   { to: '/highlights', label: 'My Highlights' },
+  { to: '/review', label: 'Daily Review' },
   { to: '/blog/whats-new', label: "What's New" },
   { to: '/contact', label: 'Suggest a Book' },
   { to: '/contact', label: 'Contact Us' },

@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api/client';
+import { reviewKeys } from '@/lib/review/query-keys';
+import type { ReviewQueue } from './types';
+
+/** GET /api/user/review: today's next cards (at most 20; the page asks again when they are used up). */
+export function getReviewQueue(options?: { signal?: AbortSignal }): Promise<ReviewQueue> {
+  return api.get('/api/user/review', { signal: options?.signal });
+}
+
+export function useReviewQueue() {
+  return useQuery({
+    queryKey: reviewKeys.queue(),
+    queryFn: ({ signal }) => getReviewQueue({ signal }),
+    // The page works through its batch and asks again itself; a cached batch may hold cards rated since.
+    staleTime: 0,
+  });
+}
