@@ -17,3 +17,8 @@ export type HomeBooksResult = Schemas['HomeBooksResult'];
 
 /** The home page's `recommendations` { newReleases, recommended, history }. */
 export type Recommendations = Schemas['Recommendations'];
+
+// ---- daily review (docs/review.md) ----------------------------------------------------------
+
+/** GET /api/user/review/summary { toReview }: cards in today's review (due and new left today). */
+export type ReviewSummary = Schemas['ReviewSummaryView'];

@@ -13,6 +13,7 @@ import { HomeInsights } from '../components/HomeInsights';
 import { HomeSections } from '../components/HomeSections';
 import { HomeSidebar } from '../components/HomeSidebar';
 import { InviteFriendBox } from '../components/InviteFriendBox';
+import { ReviewDue } from '../components/ReviewDue';
 import '../home.css';
 
 export default function HomeRoute() {
@@ -45,6 +46,7 @@ function HomePage() {
       <div className="home__main">
         {session.isPending ? <div className="skeleton skeleton--title" aria-hidden="true" /> : <Greeting firstName={user?.firstName} />}
         <p className="home__lead">Big ideas from great books, in about 15 minutes each. What will you learn today?</p>
+        <ReviewDue />
         {showInvite ? <InviteFriendBox /> : null}
         {home.isPending ? <Spinner label="Loading your books…" /> : null}
         {home.isError ? <Alert tone="error">{errorMessage(home.error)}</Alert> : null}
