@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import type { EditHighlightBody, Highlight, HighlightInBook, MarkHighlightBody } from '@/lib/api/types';
+import { reviewKeys } from '@/lib/review/query-keys';
 
 /**
  * The highlight calls the reader and /highlights share (features may not import each other):
@@ -42,20 +43,26 @@ export function useMarkHighlight() {
   });
 }
 
-/** PATCH /api/user/highlights/{id} */
+/** PATCH /api/user/highlights/{id}: colour, note, or the review mark (which adds or removes its daily-review card). */
 export function useEditHighlight() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...body }: EditHighlightBody & { id: number }) => api.patch('/api/user/highlights/{id}', { params: { path: { id } }, body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: highlightKeys.all() }),
+    onSuccess: (_result, { review }) => {
+      if (review !== undefined && review !== null) void client.invalidateQueries({ queryKey: reviewKeys.all() });
+      return client.invalidateQueries({ queryKey: highlightKeys.all() });
+    },
   });
 }
 
-/** DELETE /api/user/highlights/{id} */
+/** DELETE /api/user/highlights/{id} (a highlight marked for review takes its card with it) */
 export function useRemoveHighlight() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.delete('/api/user/highlights/{id}', { params: { path: { id } } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: highlightKeys.all() }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: reviewKeys.all() });
+      return client.invalidateQueries({ queryKey: highlightKeys.all() });
+    },
   });
 }

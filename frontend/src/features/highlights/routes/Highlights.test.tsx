@@ -64,6 +64,41 @@ describe('/highlights', () => {
     await waitFor(() => expect(seen.at(-1)).toBe('page=2&colour=pink&search=virtue'));
   });
 
+  it('marks a highlight for the daily review (PATCH {review: true}) and unmarks another', async () => {
+    signIn();
+    const patched: { id: string; body: unknown }[] = [];
+    let marked = false;
+    serve(() => ({
+      page: 1,
+      pages: 1,
+      total: 2,
+      highlights: [makeHighlightInBook({ id: 41, quote: 'To be marked', review: marked }), makeHighlightInBook({ id: 42, quote: 'Already in', review: true })],
+    }));
+    server.use(
+      http.patch('/api/user/highlights/{id}', async ({ request, params }) => {
+        const body = await request.json();
+        patched.push({ id: String(params.id), body });
+        if (params.id === '41') marked = Boolean(body.review);
+        return ok(makeHighlightInBook({ id: Number(params.id), review: Boolean(body.review) }).highlight);
+      }),
+    );
+    renderApp('/highlights');
+    const item = (await screen.findByText('To be marked')).closest('li')!;
+    const box = within(item).getByRole('checkbox', { name: 'Add to daily review' });
+    expect(box).not.toBeChecked();
+    expect(box).toHaveAccessibleDescription('To be marked');
+    fireEvent.click(box);
+    await waitFor(() => expect(patched).toEqual([{ id: '41', body: { review: true } }]));
+    expect(await screen.findByText('Added to daily review.')).toBeInTheDocument();
+    await waitFor(() => expect(box).toBeChecked());
+
+    const other = within(screen.getByText('Already in').closest('li')!).getByRole('checkbox', { name: 'Add to daily review' });
+    expect(other).toBeChecked();
+    fireEvent.click(other);
+    await waitFor(() => expect(patched.at(-1)).toEqual({ id: '42', body: { review: false } }));
+    expect(await screen.findByText('Removed from daily review.')).toBeInTheDocument();
+  });
+
   it('says how to start when there are none', async () => {
     signIn();
     serve(() => ({ page: 1, pages: 0, total: 0, highlights: [] }));
