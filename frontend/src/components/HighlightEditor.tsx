@@ -7,6 +7,8 @@ import './highlight.css';
 export interface HighlightEdit {
   colour: HighlightColour;
   note: string;
+  /** Marked for the daily review; left out, the editor does not offer the box (a new highlight's note). */
+  review?: boolean;
 }
 
 interface HighlightEditorProps {
@@ -20,14 +22,18 @@ interface HighlightEditorProps {
   withColour?: boolean;
 }
 
-/** A highlight's colour (three radio buttons) and note (at most 2,000 characters), Save and Cancel. */
+/**
+ * A highlight's colour (three radio buttons), note (at most 2,000 characters) and, when `initial`
+ * says whether it is, its daily-review mark; Save and Cancel.
+ */
 export function HighlightEditor({ initial, onSave, onCancel, busy = false, error, withColour = true }: HighlightEditorProps) {
   const [colour, setColour] = useState<HighlightColour>(initial.colour);
   const [note, setNote] = useState(initial.note);
+  const [review, setReview] = useState(initial.review);
   const name = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSave({ colour, note: note.trim() });
+    onSave(review === undefined ? { colour, note: note.trim() } : { colour, note: note.trim(), review });
   };
   return (
     <form className="highlight-editor" onSubmit={submit}>
@@ -51,6 +57,12 @@ export function HighlightEditor({ initial, onSave, onCancel, busy = false, error
         onChange={(e) => setNote(e.target.value)}
         hint={`At most ${NOTE_MAX.toLocaleString('en-US')} characters.`}
       />
+      {review === undefined ? null : (
+        <label className="highlight-editor__review">
+          <input type="checkbox" checked={review} onChange={(e) => setReview(e.target.checked)} />
+          Add to daily review
+        </label>
+      )}
       {error ? (
         <p className="highlight-editor__error" role="alert">
           {error}

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { BookDetail, BookResult } from '../api/types';
 import type { MarkHighlightBody } from '@/lib/api/types';
@@ -88,6 +88,35 @@ describe('reader: highlights', () => {
     fireEvent.keyDown(document.body, { key: 'h' });
     fireEvent.click(await screen.findByRole('button', { name: 'Highlight pink' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This part of the summary is not open to you.');
+  });
+
+  it('marks a highlight for the daily review from its editor (PATCH with {review: true})', async () => {
+    signIn();
+    serveBook(book());
+    const patched: unknown[] = [];
+    server.use(
+      http.get('/api/user/highlights/book/{id}', () =>
+        ok({ highlights: [makeHighlight({ id: 9, startOffset: 6, endOffset: 10, note: 'Mine', review: false })] }),
+      ),
+      http.patch('/api/user/highlights/{id}', async ({ request, params }) => {
+        const body = await request.json();
+        patched.push({ id: String(params.id), ...body });
+        return ok(makeHighlight({ id: 9, note: 'Mine', review: true }));
+      }),
+    );
+    renderApp('/books/walden');
+    const mark = await waitFor(() => {
+      const found = document.querySelector('.reader__body mark');
+      expect(found).not.toBeNull();
+      return found!;
+    });
+    fireEvent.keyDown(mark, { key: 'Enter' });
+    const editor = await screen.findByRole('group', { name: 'Edit highlight' });
+    const box = within(editor).getByRole('checkbox', { name: 'Add to daily review' });
+    expect(box).not.toBeChecked();
+    fireEvent.click(box);
+    fireEvent.click(within(editor).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(patched).toEqual([{ id: '9', colour: 'yellow', note: 'Mine', review: true }]));
   });
 
   it('shows visitors nothing new', async () => {

@@ -169,7 +169,7 @@ export function SectionHighlights({ container, bookId, section, html }: SectionH
 
   const saveEdit = (highlight: Highlight, change: HighlightEdit) => {
     edit.mutate(
-      { id: highlight.id, colour: change.colour, note: change.note },
+      { id: highlight.id, colour: change.colour, note: change.note, review: change.review },
       {
         onSuccess: () => {
           setPanel(null);
@@ -241,7 +241,7 @@ export function SectionHighlights({ container, bookId, section, html }: SectionH
         <div className="highlight-toolbar" ref={toolbarRef} role="group" aria-label="Edit highlight">
           <blockquote className="highlight-toolbar__quote">{panel.highlight.quote}</blockquote>
           <HighlightEditor
-            initial={{ colour: asColour(panel.highlight.colour), note: panel.highlight.note ?? '' }}
+            initial={{ colour: asColour(panel.highlight.colour), note: panel.highlight.note ?? '', review: panel.highlight.review }}
             busy={edit.isPending}
             error={error}
             onCancel={close}
