@@ -60,7 +60,7 @@ export function ReviewCardView({ card, revealed, busy, since, onReveal, onRate, 
               return (
                 <Button
                   key={rating}
-                  variant={rating === 3 ? 'primary' : 'secondary'}
+                  variant={rating === 3 ? 'primary' : 'ghost'}
                   className="review-card__rating"
                   disabled={busy}
                   aria-busy={busy || undefined}
