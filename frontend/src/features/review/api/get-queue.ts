@@ -12,7 +12,9 @@ export function useReviewQueue() {
   return useQuery({
     queryKey: reviewKeys.queue(),
     queryFn: ({ signal }) => getReviewQueue({ signal }),
-    // The page works through its batch and asks again itself; a cached batch may hold cards rated since.
+    // The page works through its batch and asks again itself; a batch kept after leaving the page
+    // would hold cards rated since, so coming back always starts from the server's queue.
     staleTime: 0,
+    gcTime: 0,
   });
 }
