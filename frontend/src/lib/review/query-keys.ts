@@ -4,7 +4,7 @@
  */
 export const reviewKeys = {
   all: () => ['review'] as const,
-  /** GET /api/user/review: today's queue (at most 20 cards a call) */
+  /** GET /api/user/review: today's queue (a batch of cards a call) */
   queue: () => ['review', 'queue'] as const,
   /** GET /api/user/review/summary: home's count */
   summary: () => ['review', 'summary'] as const,

@@ -3,7 +3,7 @@ import { api } from '@/lib/api/client';
 import { reviewKeys } from '@/lib/review/query-keys';
 import type { ReviewQueue } from './types';
 
-/** GET /api/user/review: today's next cards (at most 20; the page asks again when they are used up). */
+/** GET /api/user/review: today's next cards (a batch; the page asks again when it is used up). */
 export function getReviewQueue(options?: { signal?: AbortSignal }): Promise<ReviewQueue> {
   return api.get('/api/user/review', { signal: options?.signal });
 }

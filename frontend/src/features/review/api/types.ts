@@ -7,7 +7,7 @@ import type { components } from '@/lib/api/schema';
 
 type Schemas = components['schemas'];
 
-/** GET /api/user/review { cards (at most 20: due first, then new), due, newToday, toReview, newPerDay } */
+/** GET /api/user/review { cards (a batch, the server says how many: due first, then new), due, newToday, toReview, newPerDay } */
 export type ReviewQueue = Schemas['ReviewQueueView'];
 
 /** One card: the book, the front (a key idea's title), the back, a highlight's note, reps, nextDue. */

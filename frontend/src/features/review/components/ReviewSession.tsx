@@ -30,7 +30,7 @@ export function ReviewSession({ queue, fetchedAt, refetchError, onBatchDone }: R
   const [rated, setRated] = useState(0);
   const [revealed, setRevealed] = useState(false);
   const [xp, setXp] = useState('');
-  // A new batch (the next 20, or the queue after a settings change) starts from its first card.
+  // A new batch (the next cards, or the queue after a settings change) starts from its first card.
   if (batchAt !== fetchedAt) {
     setBatchAt(fetchedAt);
     setIndex(0);
