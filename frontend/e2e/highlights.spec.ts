@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from './fixtures';
-import { logInViaApi } from './helpers';
+import { signInAsAdmin } from './admin-helpers';
+import { logInViaApi, runSql, storeToken } from './helpers';
 
 /**
  * Highlights against the seeded catalogue (`cargo xtask seed`): the seeded paid member
@@ -70,4 +71,75 @@ test('a paid member highlights words in the reader, notes them, lists them and e
   const csv = await readFile(await download.path(), 'utf8');
   expect(csv.replace(/^\uFEFF/, '').split(/\r?\n/)[0]).toBe('Highlight,Title,Author,URL,Note,Location,Date');
   expect(csv).toContain(quote);
+});
+
+/**
+ * A copy of the seeded `walden` for one test alone (others read walden as seeded): every stored
+ * column but the generated ones, under a new subid, with walden's categories. Its id.
+ */
+function copyOfWalden(subid: string): number {
+  const columns = runSql(
+    "SELECT string_agg(quote_ident(column_name), ',' ORDER BY ordinal_position) FROM information_schema.columns " +
+      "WHERE table_name = 'all_books' AND is_generated = 'NEVER' AND column_name NOT IN ('id', 'subid', 'title')",
+  );
+  const id = Number(
+    runSql(
+      `INSERT INTO all_books (subid, title, ${columns}) SELECT '${subid}', 'Walden, edited', ${columns} FROM all_books WHERE subid = 'walden' RETURNING id`,
+    ),
+  );
+  runSql(
+    `INSERT INTO book_categories (book_id, category_id) SELECT ${id}, category_id FROM book_categories WHERE book_id = (SELECT id FROM all_books WHERE subid = 'walden')`,
+  );
+  return id;
+}
+
+test("an operator's edit of the summary keeps a member's highlight in its place", async ({ page }) => {
+  const subid = `walden-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+  const bookId = copyOfWalden(subid);
+
+  // The member marks the first words of the summary (the reader's marking is the test above).
+  const login = await page.request.post('/api/user/login', { data: { email: 'premium@gistbook.app', password: 'gistbook-premium' } });
+  expect(login.ok(), await login.text()).toBeTruthy();
+  const memberToken = ((await login.json()) as { result: { token: string } }).result.token;
+  const member = { Authorization: `Bearer ${memberToken}` };
+  const marked = await page.request.post('/api/user/highlights', {
+    headers: member,
+    data: { bookId: subid, section: 0, startBlock: 'b0', startOffset: 0, endBlock: 'b0', endOffset: 24, colour: 'pink' },
+  });
+  expect(marked.ok(), await marked.text()).toBeTruthy();
+  const quote = ((await marked.json()) as { result: { highlight: { quote: string } } }).result.highlight.quote;
+  expect(quote.trim().length).toBeGreaterThan(0);
+
+  // An operator puts a new paragraph before it through the back office's call.
+  await signInAsAdmin(page);
+  const adminToken = await page.evaluate(() => window.localStorage.getItem('token'));
+  const admin = { Authorization: `Bearer ${adminToken}` };
+  const shown = await page.request.get(`/api/admin/books/${bookId}`, { headers: admin });
+  expect(shown.ok(), await shown.text()).toBeTruthy();
+  const book = ((await shown.json()) as { result: { book: Record<string, unknown> } }).result.book;
+  const edited = await page.request.put(`/api/admin/books/${bookId}`, {
+    headers: admin,
+    data: { ...book, body: `<p>An operator's new opening, added after the member read.</p>${String(book.body)}` },
+  });
+  expect(edited.ok(), await edited.text()).toBeTruthy();
+
+  // The member finds the highlight where it was: drawn in the reader, not orphaned on /highlights.
+  await storeToken(page, memberToken);
+  await page.goto(`/books/${subid}`);
+  await expect(page.getByText("An operator's new opening", { exact: false })).toBeVisible();
+  const mark = page.locator('.reader__body mark.highlight--pink').first();
+  await expect(mark).toBeVisible();
+  expect(quote.startsWith((await mark.textContent()) ?? '')).toBe(true);
+  await page.goto('/highlights');
+  const item = page.locator('li', { hasText: quote.trim().slice(0, 16) });
+  await expect(item.first()).toBeVisible();
+  await expect(item.first()).not.toContainText(/no longer in the summary/i);
+
+  // Markdown export, read back: the book's heading and the quote.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: /Markdown/ }).click();
+  const markdown = await readFile(await (await downloading).path(), 'utf8');
+  expect(markdown).toContain('## Walden, edited');
+  expect(markdown).toMatch(/^> /m);
+  expect(markdown).toContain(quote.trim());
 });

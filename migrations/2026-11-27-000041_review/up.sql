@@ -21,6 +21,8 @@ CREATE TABLE review_cards (
 );
 CREATE UNIQUE INDEX review_cards_one_per_key_idea ON review_cards (user_id, book_id, section) WHERE section IS NOT NULL;
 CREATE UNIQUE INDEX review_cards_one_per_highlight ON review_cards (highlight_id) WHERE highlight_id IS NOT NULL;
+-- A member's highlight cards, matched to their highlights' marks on each queue call.
+CREATE INDEX review_cards_of_highlights ON review_cards (user_id, highlight_id) WHERE highlight_id IS NOT NULL;
 -- Today's queue: cards reviewed before by due date, new cards oldest first.
 CREATE INDEX review_cards_due ON review_cards (user_id, due) WHERE phase <> 0;
 CREATE INDEX review_cards_new ON review_cards (user_id, created_at, id) WHERE phase = 0;

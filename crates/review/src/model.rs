@@ -7,8 +7,9 @@ use kernel::{Timestamp, UserId};
 pub const DEFAULT_NEW_PER_DAY: u32 = 10;
 /// The most new cards a day a member may choose.
 pub const MAX_NEW_PER_DAY: u32 = 100;
-/// Cards sent per queue fetch (the page asks again when it has gone through them).
-pub const QUEUE_BATCH: usize = 20;
+/// Cards sent per queue fetch (the page asks again when it has gone through them); each distinct
+/// book in a batch is opened as the member may read it, which is most of the call's time.
+pub const QUEUE_BATCH: usize = 5;
 /// XP for reviewing a card: the first rating of a card on a day earns it (a completed summary
 /// earns 10, server rules); later ratings of the same card that day earn nothing.
 pub const XP_PER_REVIEWED_CARD: u32 = 1;

@@ -86,7 +86,7 @@ impl From<QueuedCard> for ReviewCardView {
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ReviewQueueView {
-    /// The next cards (at most 20; ask again for more): due ones first, then new ones.
+    /// The next cards (at most 5; ask again for more): due ones first, then new ones.
     pub cards: Vec<ReviewCardView>,
     /// Cards due now that were reviewed before.
     pub due: i64,

@@ -186,22 +186,25 @@ impl HighlightStore for PgStore<'_> {
 
     fn list_highlights(&self, member: UserId, filter: &HighlightFilter, offset: i64, limit: i64) -> PortResult<(Vec<HighlightInBook>, i64)> {
         self.run(|conn| {
-            let matching = || {
-                let mut query = highlights::table.inner_join(all_books::table).filter(highlights::user_id.eq(member.0)).into_boxed();
-                if let Some(book_id) = filter.book_id {
-                    query = query.filter(highlights::book_id.eq(book_id));
-                }
-                if let Some(colour) = filter.colour {
-                    query = query.filter(highlights::colour.eq(colour.as_str()));
-                }
-                if let Some(search) = &filter.search {
-                    let pattern = contains_pattern(search);
-                    query = query.filter(highlights::quote_exact.ilike(pattern.clone()).or(highlights::note.ilike(pattern)));
-                }
-                query
-            };
-            let total = matching().count().get_result(conn)?;
-            let rows = matching()
+            // The filters, on the highlights alone (the count) or joined with their books (the page).
+            macro_rules! matching {
+                ($from:expr) => {{
+                    let mut query = $from.filter(highlights::user_id.eq(member.0)).into_boxed();
+                    if let Some(book_id) = filter.book_id {
+                        query = query.filter(highlights::book_id.eq(book_id));
+                    }
+                    if let Some(colour) = filter.colour {
+                        query = query.filter(highlights::colour.eq(colour.as_str()));
+                    }
+                    if let Some(search) = &filter.search {
+                        let pattern = contains_pattern(search);
+                        query = query.filter(highlights::quote_exact.ilike(pattern.clone()).or(highlights::note.ilike(pattern)));
+                    }
+                    query
+                }};
+            }
+            let total = matching!(highlights::table).count().get_result(conn)?;
+            let rows = matching!(highlights::table.inner_join(all_books::table))
                 .order((highlights::created_at.desc(), highlights::id.desc()))
                 .offset(offset)
                 .limit(limit)

@@ -5581,7 +5581,7 @@ export interface components {
         };
         Ok_ReviewQueueView: {
             result: {
-                /** @description The next cards (at most 20; ask again for more): due ones first, then new ones. */
+                /** @description The next cards (at most 5; ask again for more): due ones first, then new ones. */
                 cards: components["schemas"]["ReviewCardView"][];
                 /**
                  * Format: int64
@@ -6488,7 +6488,7 @@ export interface components {
             section: number;
         };
         ReviewQueueView: {
-            /** @description The next cards (at most 20; ask again for more): due ones first, then new ones. */
+            /** @description The next cards (at most 5; ask again for more): due ones first, then new ones. */
             cards: components["schemas"]["ReviewCardView"][];
             /**
              * Format: int64

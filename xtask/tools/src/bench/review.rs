@@ -81,6 +81,8 @@ pub(super) fn run(rig: &Rig) -> Result<()> {
         }
         Ok(diesel::sql_query(sql).bind::<diesel::sql_types::BigInt, _>(member).get_result::<Count>(&mut PgConnection::establish(&rig.url)?)?.n)
     };
+    // As autovacuum would after such a day's growth: the planner sees the tables as they are.
+    diesel::sql_query("ANALYZE highlights, review_cards, review_log, reading_history").execute(&mut conn)?;
     // The first queue call makes the highlights' cards.
     let first = client.get(format!("{}/api/user/review", rig.base)).bearer_auth(&token).send()?;
     anyhow::ensure!(first.status().is_success(), "the review queue failed: {}", first.status());
