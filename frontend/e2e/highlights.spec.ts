@@ -82,11 +82,12 @@ function copyOfWalden(subid: string): number {
     "SELECT string_agg(quote_ident(column_name), ',' ORDER BY ordinal_position) FROM information_schema.columns " +
       "WHERE table_name = 'all_books' AND is_generated = 'NEVER' AND column_name NOT IN ('id', 'subid', 'title')",
   );
-  const id = Number(
-    runSql(
-      `INSERT INTO all_books (subid, title, ${columns}) SELECT '${subid}', 'Walden, edited', ${columns} FROM all_books WHERE subid = 'walden' RETURNING id`,
-    ),
+  // psql prints the returned id, then the command's tag.
+  const inserted = runSql(
+    `INSERT INTO all_books (subid, title, ${columns}) SELECT '${subid}', 'Walden, edited', ${columns} FROM all_books WHERE subid = 'walden' RETURNING id`,
   );
+  const id = Number(inserted.split('\n')[0]);
+  expect(Number.isInteger(id), inserted).toBe(true);
   runSql(
     `INSERT INTO book_categories (book_id, category_id) SELECT ${id}, category_id FROM book_categories WHERE book_id = (SELECT id FROM all_books WHERE subid = 'walden')`,
   );
