@@ -39,7 +39,6 @@ test('a new member reviews three key ideas of a finished book with the keyboard,
     await expect(page.getByRole('button', { name: /^Good, back in \d+ (day|days|month|months)$/ })).toBeVisible();
     if (done === 1) {
       await expectNoViolations(page, '/review with an answer shown');
-      await page.screenshot({ path: test.info().outputPath('review-desktop.png'), fullPage: true });
     }
 
     const rated = page.waitForResponse((r) => /\/api\/user\/review\/\d+$/.test(r.url()) && r.request().method() === 'POST');
@@ -60,7 +59,6 @@ test('a new member reviews three key ideas of a finished book with the keyboard,
   await expect(page.locator('.review-card__front')).toBeVisible();
   await page.keyboard.press('Space');
   await expect(page.getByRole('button', { name: /^Easy, back in / })).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('review-375.png'), fullPage: true });
   // The card and its four buttons fit: nothing scrolls sideways.
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
