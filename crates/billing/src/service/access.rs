@@ -12,6 +12,14 @@ use crate::standing::{standing, Renewing, Standing};
 use crate::subscription::{SubscriptionState, Transition};
 use kernel::{OutgoingMail, UserId};
 
+/// The moment to read `grants` at: `now`, or the start of a grant a concurrent request added
+/// after this request's clock was read (every grant starts at its own request's `now`, so none
+/// starts later for any other reason). Read at `now` alone, a provider's event about an old
+/// subscription, handled beside a purchase, would store the plan from before the purchase.
+fn settled_at(grants: &[AccessGrant], now: kernel::Timestamp) -> kernel::Timestamp {
+    grants.iter().map(|g| g.starts_at).max().map_or(now, |newest| newest.max(now))
+}
+
 /// How many replaced or orphaned renewals one round ends.
 pub const RENEWALS_PER_ROUND: usize = 50;
 
@@ -41,9 +49,10 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
     /// that still renews ended: a trial at once, a paid period at its end.
     pub(crate) fn refresh_plan(&self, user: UserId) -> Result<Option<MemberPlan>, BillingError> {
         let grants = self.store.lock_grants_of(user)?;
-        let plan = MemberPlan::from_grants(&grants, self.now);
+        let at = settled_at(&grants, self.now);
+        let plan = MemberPlan::from_grants(&grants, at);
         self.store.save_member_plan(user, plan.as_ref())?;
-        if plan.as_ref().is_some_and(|p| p.is_for_life(self.now)) {
+        if plan.as_ref().is_some_and(|p| p.is_for_life(at)) {
             for (charge, state) in self.store.subscriptions_of(user)?.iter().filter(|(_, state)| state.renews()) {
                 let ending = if state.status == crate::subscription::SubscriptionStatus::Trialing { RenewalEnding::Now } else { RenewalEnding::AtPeriodEnd };
                 self.store.request_renewal_end(&charge.id, ending, self.now)?;
@@ -54,7 +63,8 @@ impl<'s, S: BillingStore + ?Sized> Billing<'s, S> {
 
     /// The member's plan as their grants give it now.
     pub(crate) fn plan_of(&self, user: UserId) -> Result<Option<MemberPlan>, BillingError> {
-        Ok(MemberPlan::from_grants(&self.store.lock_grants_of(user)?, self.now))
+        let grants = self.store.lock_grants_of(user)?;
+        Ok(MemberPlan::from_grants(&grants, settled_at(&grants, self.now)))
     }
 
     /// A subscription's grant follows its state: its end is where the state's access ends.
@@ -229,5 +239,36 @@ fn code_taken_back_mail(site: &str, to: &str, grant: &AccessGrant) -> OutgoingMa
             grant.plan_id
         ),
         attachment: None,
+    }
+}
+
+#[cfg(test)]
+mod settling_tests {
+    use super::*;
+    use chrono::{Duration, TimeZone, Utc};
+
+    fn grant(id: i64, plan: &str, starts_at: kernel::Timestamp, ends_at: Option<kernel::Timestamp>) -> AccessGrant {
+        AccessGrant {
+            id,
+            user: UserId(1),
+            plan_id: plan.into(),
+            source: GrantSource::Purchase { charge_id: format!("ch_{id}") },
+            starts_at,
+            ends_at,
+            revoked: None,
+        }
+    }
+
+    #[test]
+    fn a_grant_added_by_a_request_whose_clock_read_later_is_counted() {
+        let now = Utc.with_ymd_and_hms(2026, 11, 27, 1, 0, 0).unwrap();
+        let trial = grant(1, "monthly", now - Duration::minutes(5), Some(now + Duration::days(7)));
+        let lifetime = grant(2, "lifetime", now + Duration::milliseconds(40), None);
+        let grants = [trial, lifetime];
+        let at = settled_at(&grants, now);
+        assert_eq!(at, now + Duration::milliseconds(40));
+        assert_eq!(MemberPlan::from_grants(&grants, at).unwrap().plan_id, "lifetime");
+        assert_eq!(MemberPlan::from_grants(&grants, now).unwrap().plan_id, "monthly", "what the stale clock alone would store");
+        assert_eq!(settled_at(&grants[..1], now), now);
     }
 }
