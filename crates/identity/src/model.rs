@@ -128,6 +128,16 @@ impl User {
     pub fn is_admin(&self) -> bool {
         self.role == Role::Admin
     }
+
+    /// The member's calendar day at `now` (streak days, the daily review's new cards).
+    pub fn today(&self, now: Timestamp) -> chrono::NaiveDate {
+        local_today(&self.timezone, now)
+    }
+}
+
+/// The calendar day at `now` in `timezone` (an IANA name; UTC when it is unknown).
+pub fn local_today(timezone: &str, now: Timestamp) -> chrono::NaiveDate {
+    now.with_timezone(&timezone.parse::<chrono_tz::Tz>().unwrap_or(chrono_tz::Tz::UTC)).date_naive()
 }
 
 /// A user together with the stored password hash, only for checking credentials.

@@ -8,7 +8,6 @@ use crate::history::{plan_save, PositionSave, SavePlan};
 use crate::ports::ProgressStore;
 use crate::rating::{Rating, Stars};
 use crate::report::ProgressReport;
-use crate::streak::local_day;
 use catalogue::model::{Book, BookKey, Card};
 use catalogue::{Catalogue, CatalogueStore};
 use chrono::NaiveDate;
@@ -24,7 +23,7 @@ type Result<T> = std::result::Result<T, ProgressError>;
 
 /// The member's calendar day at `now` in the timezone they gave (UTC when it is unknown).
 pub fn member_today(timezone: &str, now: Timestamp) -> NaiveDate {
-    local_day(now, timezone.parse::<chrono_tz::Tz>().unwrap_or(chrono_tz::Tz::UTC))
+    identity::local_today(timezone, now)
 }
 
 /// A position save as the reader sends it: every field may be missing.

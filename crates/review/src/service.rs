@@ -39,10 +39,9 @@ impl<'s, C: CatalogueStore + ?Sized, R: ReviewStore + ?Sized> Review<'s, C, R> {
         self.books().caller(Some(who))?.user.ok_or(ReviewError::SessionExpired)
     }
 
-    /// The member's calendar day now, in the timezone they gave (UTC when unknown).
+    /// The member's calendar day now (the same day reading progress counts streaks by).
     fn today(&self, user: &User) -> NaiveDate {
-        let zone = user.timezone.parse::<chrono_tz::Tz>().unwrap_or(chrono_tz::Tz::UTC);
-        self.now.with_timezone(&zone).date_naive()
+        user.today(self.now)
     }
 
     /// Gives every key idea of a finished book and every highlight marked "Review" its card (and
