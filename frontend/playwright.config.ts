@@ -17,12 +17,14 @@ export default defineConfig({
   timeout: 90_000,
   // A CI machine slower than ours took over 10 s to show a signed-in page while three workers
   // signed members up at once (argon2 hashes beside lazy route chunks); the checks wait on
-  // conditions, so a longer bound costs nothing when the page is fast.
+  // conditions, so a longer bound costs nothing when the page is fast. Actions wait for the same
+  // conditions (an element to appear and be enabled): the same bound, after the back office's book
+  // form took over 10 s to show its goals while the API fuzzing ran beside the browser stage.
   expect: { timeout: 20_000 },
   use: {
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    actionTimeout: 10_000,
+    actionTimeout: 20_000,
     navigationTimeout: 20_000,
   },
   projects: [
