@@ -7,6 +7,8 @@ import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import CssMinimizerPlugin from 'css-minimizer-webpack-plugin';
 import CompressionPlugin from 'compression-webpack-plugin';
 import zlib from 'node:zlib';
+import fs from 'node:fs';
+import workbox from 'workbox-webpack-plugin';
 
 const dirname = path.dirname(fileURLToPath(import.meta.url));
 
@@ -30,6 +32,67 @@ class ChunkGroupsPlugin {
     });
   }
 }
+
+/**
+ * Emits the files of `public/` that are served as they are (the web app manifest and its icons) at
+ * the site's root, as build assets, so that the service worker's precache list names them.
+ */
+class PublicFilesPlugin {
+  /** @param {string[]} files paths under public/ */
+  constructor(files) {
+    this.files = files;
+  }
+
+  /** @param {import('webpack').Compiler} compiler */
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('PublicFilesPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'PublicFilesPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        for (const file of this.files) {
+          const source = path.join(dirname, 'public', file);
+          compilation.fileDependencies.add(source);
+          compilation.emitAsset(file, new webpack.sources.RawSource(fs.readFileSync(source)));
+        }
+      });
+    });
+  }
+}
+
+/**
+ * The chunk groups the service worker precaches: the first route, and what a member needs offline
+ * (a saved book in the reader, the library's saved books, logging out). Other hashed files are kept
+ * by the worker when first used.
+ */
+const OFFLINE_CHUNK_GROUPS = [
+  'main',
+  'route-landing',
+  'route-reader',
+  'route-book-detail',
+  'route-library',
+  'route-logout',
+  'route-not-found',
+  'signed-in-header',
+  'footer-links',
+  'offline-sync',
+];
+
+/**
+ * The precache list: the pages and public files (index.html, offline.html, manifest, icons) and the
+ * files of `OFFLINE_CHUNK_GROUPS`, not every route's chunks (1.3 MB when they all were).
+ * @type {import('workbox-build').ManifestTransform}
+ */
+const appShellOnly = async (entries, compilation) => {
+  /** @type {Set<string>} */
+  const shell = new Set();
+  for (const name of OFFLINE_CHUNK_GROUPS) {
+    const group = compilation?.namedChunkGroups.get(name);
+    if (!group) throw new Error(`the precache list names a chunk group the build lacks: ${name}`);
+    for (const chunk of group.chunks) for (const file of chunk.files) shell.add(`/${file}`);
+  }
+  return { manifest: entries.filter((entry) => !entry.url.startsWith('/assets/') || shell.has(entry.url)), warnings: [] };
+};
+
+/** The icons and manifest (`public/`), linked from index.html and named by the manifest. */
+const PUBLIC_FILES = ['manifest.webmanifest', ...fs.readdirSync(path.join(dirname, 'public', 'icons')).map((name) => `icons/${name}`)];
 
 /**
  * The production build is two compilations: the app for browsers, and the same code for Node
@@ -142,6 +205,10 @@ function browserConfig(production) {
         'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
       }),
       new HtmlWebpackPlugin({ template: './public/index.html', scriptLoading: 'defer' }),
+      // What the service worker shows offline for a page the app cannot draw without the network:
+      // no script, the global stylesheet (the main entry's CSS).
+      new HtmlWebpackPlugin({ template: './public/offline.html', filename: 'offline.html', chunks: ['main'], inject: false }),
+      new PublicFilesPlugin(PUBLIC_FILES),
       new ChunkGroupsPlugin(),
       new MiniCssExtractPlugin({
         filename: production ? 'assets/[name].[contenthash:8].css' : 'assets/[name].css',
@@ -152,6 +219,14 @@ function browserConfig(production) {
       // answers the variant the browser accepts instead of compressing per request.
       ...(production
         ? [
+            // `/sw.js` (docs/offline.md): src/sw/sw.ts with the list of files to precache
+            // (`appShellOnly`).
+            new workbox.InjectManifest({
+              swSrc: './src/sw/sw.ts',
+              swDest: 'sw.js',
+              exclude: [/\.map$/, /\.(br|gz)$/, /^chunk-groups\.json$/, /\.LICENSE\.txt$/],
+              manifestTransforms: [appShellOnly],
+            }),
             new CompressionPlugin({
               filename: '[path][base].br',
               algorithm: 'brotliCompress',

@@ -18,3 +18,16 @@ const app = (
 // cache that kept the markup, the page is drawn afresh rather than hydrated into a mismatch.
 if (container.hasAttribute('data-prerendered') && window.location.search === '') hydrateRoot(container, app);
 else createRoot(container).render(app);
+
+// The service worker (`/sw.js`, docs/offline.md) makes the app installable and saved books readable
+// offline. Registered after the first paint, when the browser is idle, so it never competes with
+// the page's own downloads; development builds have none (webpack's watch mode rebuilds the files).
+declare const process: { env: { NODE_ENV?: string } };
+if (process.env.NODE_ENV === 'production' && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    const register = () =>
+      void navigator.serviceWorker.register('/sw.js').catch((error: unknown) => console.error('Service worker registration failed', error));
+    if ('requestIdleCallback' in window) window.requestIdleCallback(register, { timeout: 5000 });
+    else setTimeout(register, 1000);
+  });
+}

@@ -14,6 +14,10 @@ import { Footer } from './Footer';
 // prices) is loaded after the first route, outside its size budget.
 const OfferBanner = lazy(() => import(/* webpackChunkName: "offer-banner" */ './OfferBanner').then((m) => ({ default: m.OfferBanner })));
 
+// Offline housekeeping (docs/offline.md: the worker told who is signed in, queued position saves
+// sent, lapsed saved books removed) is loaded after the first route, outside its size budget.
+const OfflineSync = lazy(() => import(/* webpackChunkName: "offline-sync" */ './OfflineSync').then((m) => ({ default: m.OfflineSync })));
+
 /** Header and footer are hidden on a book-detail address unless the query has a redirect. */
 export function isChromeHidden(pathname: string, search: string): boolean {
   return pathname.includes('book-detail') && !new URLSearchParams(search).has('redirect');
@@ -61,6 +65,9 @@ export function RootLayout() {
         </>
       )}
       <main id="main-content" className="app__main" tabIndex={-1}>
+        <Suspense fallback={null}>
+          <OfflineSync />
+        </Suspense>
         <Suspense
           fallback={
             <div className="page page--center">

@@ -3,10 +3,15 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Spinner } from '@/components/Spinner';
 import { useDocumentTitle } from '@/components/use-document-title';
+import { clearOfflineData } from '@/lib/offline/clear';
 import { clearToken, getToken } from '@/lib/storage';
 import { logout } from '../api/logout';
 
-/** Clears the token and its date, calls the logout endpoint, then goes to / whatever the result. */
+/**
+ * Clears the token and its date, calls the logout endpoint and removes what this device kept for
+ * offline reading (the member's saved books, queued saves: `lib/offline/clear.ts`), then goes to /
+ * whatever the result. "Sign out everywhere" ends here too.
+ */
 export default function LogoutRoute() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -19,12 +24,10 @@ export default function LogoutRoute() {
     const token = getToken();
     clearToken();
     queryClient.clear();
-    logout(token)
-      .catch(() => undefined)
-      .finally(() => {
-        queryClient.clear();
-        void navigate('/', { replace: true });
-      });
+    void Promise.allSettled([logout(token), clearOfflineData()]).then(() => {
+      queryClient.clear();
+      void navigate('/', { replace: true });
+    });
   }, [navigate, queryClient]);
 
   return (

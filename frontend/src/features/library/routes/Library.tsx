@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '@/components/Alert';
 import { BookGrid } from '@/components/BookCard';
@@ -9,10 +9,14 @@ import { useDocumentTitle } from '@/components/use-document-title';
 import { errorMessage } from '@/lib/api/client';
 import type { BookCard } from '@/lib/api/types';
 import { ProtectedRoute } from '@/lib/auth/protected-route';
+import { useSession } from '@/lib/auth/session-api';
+import { offlineSupported, storedMember } from '@/lib/offline/member';
 import { useLibrary } from '../api/get-library';
+import { SavedOffline, useOnline } from '../components/SavedOffline';
 import '../library.css';
 
 export const EMPTY_LIBRARY = 'Your library is empty.';
+export const LIBRARY_OFFLINE = 'Your library list needs a connection. The books saved on this device are above.';
 
 /** /library (signed-in only) */
 export default function LibraryRoute() {
@@ -32,6 +36,11 @@ function countText(shown: number, total: number): string {
 function Library() {
   useDocumentTitle('My Library');
   const library = useLibrary();
+  const session = useSession();
+  const online = useOnline();
+  const [offlineReady] = useState(offlineSupported);
+  // Offline, the session cannot be asked: the member kept from the last online start.
+  const memberId = session.data?.user.id ?? storedMember();
   const listRef = useRef<HTMLDivElement>(null);
   /** After "Load more", focus moves to the first book that came in (the button may disappear). */
   const focusFrom = useRef<number | null>(null);
@@ -71,8 +80,10 @@ function Library() {
         <p className="page__lead">The summaries you saved to read later.</p>
       </header>
 
-      {library.isPending ? <Spinner label="Loading your library…" /> : null}
-      {library.isError && !library.data ? <Alert tone="error">{errorMessage(library.error)}</Alert> : null}
+      {offlineReady && memberId !== null ? <SavedOffline memberId={memberId} canSaveLibrary={session.data?.user.isPaid ?? false} /> : null}
+
+      {library.isPending && online ? <Spinner label="Loading your library…" /> : null}
+      {library.isError && !library.data ? <Alert tone={online ? 'error' : 'info'}>{online ? errorMessage(library.error) : LIBRARY_OFFLINE}</Alert> : null}
 
       {library.data && books.length === 0 ? (
         <div className="library__empty">

@@ -1,14 +1,32 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api/client';
+import { api, ApiError } from '@/lib/api/client';
 import type { EmptyResult } from '@/lib/api/types';
 import type { PositionSaveRequest, PositionSaveResult } from './types';
 import { catalogueKeys } from '@/lib/catalogue/query-keys';
 import { progressKeys } from '@/lib/progress/query-keys';
 import { updateCachedBook } from './book-cache';
+import { storedMember } from '@/lib/offline/member';
+import { queueSave, sendPositionSave } from '@/lib/offline/queue';
 
-/** PUT /api/user-book-history/ {bookId, position, completed}: the position is clamped by the server. */
-export function savePosition(body: PositionSaveRequest): Promise<PositionSaveResult> {
-  return api.put('/api/user-book-history/', { body });
+/**
+ * PUT /api/user-book-history/ {bookId, position, completed, savedAt}: the position is clamped by the
+ * server, which keeps the newer one by `savedAt` (now) when another device saved meanwhile. Without
+ * a connection the save is queued on this device (`lib/offline/queue.ts`) and sent, with the time
+ * it was made, when the device is back online; the call still fails, so nothing is shown as saved.
+ */
+export async function savePosition(body: PositionSaveRequest): Promise<PositionSaveResult> {
+  const savedAt = Date.now();
+  try {
+    return await sendPositionSave({ ...body, savedAt });
+  } catch (error) {
+    const memberId = storedMember();
+    const offline = error instanceof ApiError && error.code === 'network_error';
+    if (offline && memberId !== null && typeof body.bookId === 'number' && typeof indexedDB !== 'undefined') {
+      const save = { memberId, bookId: body.bookId, position: body.position ?? 0, completed: body.completed ?? false, savedAt };
+      await queueSave(save).catch((cause: unknown) => console.error('Could not keep the reading position for later', cause));
+    }
+    throw error;
+  }
 }
 
 /** POST /api/user-book-history/{id} (no body): the member started the book's video. */

@@ -14,6 +14,7 @@ import { CompletionModal } from './CompletionModal';
 import { LibraryToggle } from './LibraryToggle';
 import { Paywall } from './Paywall';
 import { RatingForm } from './RatingForm';
+import { SaveOffline } from './SaveOffline';
 import { ReaderIcon } from './ReaderIcon';
 import { SectionHighlights } from './SectionHighlights';
 import { Sidebar } from './Sidebar';
@@ -30,6 +31,8 @@ interface ReaderProps {
   progress: ReadingProgress;
   /** Font level and dark mode (kept by the page, so they survive moving to another book). */
   preferences: ReaderPreferences;
+  /** The signed-in member (the book answer's `user`), whose device copy "Save offline" makes. */
+  memberId?: number | null;
 }
 
 /**
@@ -38,7 +41,7 @@ interface ReaderProps {
  * and a paywall. Members who have not rated the book get the rating form as a last section;
  * reaching the last section opens the completion modal (see `useReadingProgress`).
  */
-export function Reader({ book, progress, preferences }: ReaderProps) {
+export function Reader({ book, progress, preferences, memberId = null }: ReaderProps) {
   const location = useLocation();
   const returnTo = location.pathname + location.search;
   // Decided when the book opens: after a rating the thank-you stays until the member leaves.
@@ -149,6 +152,9 @@ export function Reader({ book, progress, preferences }: ReaderProps) {
         <BookHeading book={book} titleId={titleId} />
 
         <LibraryToggle book={book} signedIn={progress.signedIn} />
+
+        {/* Only a book the member reads in full can be kept offline. */}
+        {progress.signedIn && view.full && memberId !== null ? <SaveOffline book={book} memberId={memberId} /> : null}
 
         <TakeAway book={book} />
 

@@ -26,5 +26,5 @@ export function ReaderPage({ bookId }: { bookId: string }) {
     return <LoadProblem error={query.error} onRetry={() => void query.refetch()} />;
   }
   // A new book starts a fresh reader (section index, sidebars).
-  return <Reader key={book.id} book={book} progress={progress} preferences={preferences} />;
+  return <Reader key={book.id} book={book} progress={progress} preferences={preferences} memberId={query.data?.user?.id ?? null} />;
 }

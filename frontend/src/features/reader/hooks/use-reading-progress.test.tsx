@@ -45,15 +45,15 @@ describe('reading progress: position saves', () => {
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(saves).toHaveLength(1));
-    expect(saves[0]).toEqual({ bookId: 12, position: 1, completed: false });
+    expect(saves[0]).toEqual({ bookId: 12, position: 1, completed: false, savedAt: expect.any(Number) as number });
 
     fireEvent.keyDown(window, { key: 'ArrowRight' });
     await waitFor(() => expect(saves).toHaveLength(2));
-    expect(saves[1]).toEqual({ bookId: 12, position: 2, completed: false });
+    expect(saves[1]).toEqual({ bookId: 12, position: 2, completed: false, savedAt: expect.any(Number) as number });
 
     await user.click(screen.getByRole('button', { name: 'Previous' }));
     await waitFor(() => expect(saves).toHaveLength(3));
-    expect(saves[2]).toEqual({ bookId: 12, position: 1, completed: false });
+    expect(saves[2]).toEqual({ bookId: 12, position: 1, completed: false, savedAt: expect.any(Number) as number });
 
     // Back to the first section saves 0; ArrowLeft there goes nowhere and sends nothing.
     await user.click(screen.getByRole('button', { name: 'Previous' }));
@@ -68,7 +68,7 @@ describe('reading progress: position saves', () => {
     expect(position()).toBe('6/7');
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(saves).toHaveLength(1));
-    expect(saves[0]).toEqual({ bookId: 13, position: 6, completed: true });
+    expect(saves[0]).toEqual({ bookId: 13, position: 6, completed: true, savedAt: expect.any(Number) as number });
     const dialog = await screen.findByRole('dialog', { name: 'Congratulations!' });
     expect(within(dialog).getByText('You finished Walden.')).toBeInTheDocument();
     expect(await within(dialog).findByText('+10 XP')).toBeInTheDocument();
@@ -82,7 +82,7 @@ describe('reading progress: position saves', () => {
     expect(position()).toBe('7/8');
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(saves).toHaveLength(1));
-    expect(saves[0]).toEqual({ bookId: 14, position: 7, completed: true });
+    expect(saves[0]).toEqual({ bookId: 14, position: 7, completed: true, savedAt: expect.any(Number) as number });
     expect(await screen.findByRole('dialog', { name: 'Congratulations!' })).toBeInTheDocument();
   });
 
@@ -158,7 +158,7 @@ describe('reading progress: audio and video', () => {
     const { user } = await openMember(makeBookDetail({ id: 16, position: 2 }));
     await user.click(screen.getByRole('button', { name: 'Play audio' }));
     await waitFor(() => expect(saves).toHaveLength(1));
-    expect(saves[0]).toEqual({ bookId: 16, position: 2, completed: false });
+    expect(saves[0]).toEqual({ bookId: 16, position: 2, completed: false, savedAt: expect.any(Number) as number });
     await user.click(screen.getByRole('button', { name: 'Pause audio' }));
     await user.click(screen.getByRole('button', { name: 'Play audio' }));
     await new Promise((resolve) => setTimeout(resolve, 50));
