@@ -6,7 +6,8 @@ pub mod memo;
 
 /// Cleans admin-entered HTML (summary bodies, blog posts) with ammonia's allow-list: text
 /// formatting, headings, lists, quotes, links and images; no scripts, styles, event handlers or
-/// `javascript:` URLs. Applied before storing and again before serving.
+/// `javascript:` URLs. A block's stable id (`data-block`, see [`with_block_ids`]) is kept when it
+/// is a short word of letters, digits, `-` and `_`. Applied before storing and again before serving.
 pub fn sanitize(html: &str) -> String {
     let tags: HashSet<&str> = [
         "h2",
@@ -39,6 +40,11 @@ pub fn sanitize(html: &str) -> String {
         .tags(tags)
         .link_rel(Some("noopener noreferrer"))
         .url_schemes(["http", "https", "mailto"].into_iter().collect())
+        .add_generic_attributes([BLOCK_ID_ATTRIBUTE])
+        .attribute_filter(|_, attribute, value| match attribute {
+            BLOCK_ID_ATTRIBUTE if !is_block_id(value) => None,
+            _ => Some(value.into()),
+        })
         .clean(html)
         .to_string()
 }
@@ -51,6 +57,12 @@ pub struct SanitizedHtml(String);
 impl SanitizedHtml {
     pub fn new(html: &str) -> SanitizedHtml {
         SanitizedHtml(sanitize(html))
+    }
+
+    /// A summary's body: sanitised, and every block of every section given its stable id
+    /// ([`with_block_ids`]), so that the back office's editor shows and keeps them.
+    pub fn summary(html: &str) -> SanitizedHtml {
+        SanitizedHtml(with_block_ids(&sanitize(html)))
     }
 
     pub fn as_str(&self) -> &str {
@@ -105,13 +117,20 @@ const WRAPPERS: [&str; 4] = ["div", "section", "article", "main"];
 /// - a body without headings is one untitled section; an empty body has none;
 /// - headings nested inside other content (a quote, a list) never split.
 pub fn sections(html: &str) -> Vec<Section> {
-    if html.trim().is_empty() {
-        return vec![];
-    }
     let fragment = scraper::Html::parse_fragment(html);
+    let Some(groups) = section_groups(&fragment) else { return vec![] };
+    groups
+        .into_iter()
+        .map(|(heading, members)| Section { title: heading.map(heading_text).unwrap_or_default(), html: serialise(&members) })
+        .collect()
+}
+
+/// The sections of a parsed body as [`sections`] splits it: each one's heading (none for a body
+/// without headings) and the top-level nodes it holds; `None` for a body with no content.
+fn section_groups(fragment: &scraper::Html) -> Option<Vec<(Option<NodeRef<'_>>, Vec<NodeRef<'_>>)>> {
     let nodes = top_level_nodes(fragment.root_element());
     if nodes.iter().all(|node| is_blank(*node)) {
-        return vec![];
+        return None;
     }
     let last_h3 = nodes.iter().rposition(|node| heading_level(*node) == Some(3));
     let starts_section = |index: usize, node: NodeRef| match heading_level(node) {
@@ -120,10 +139,10 @@ pub fn sections(html: &str) -> Vec<Section> {
         _ => false,
     };
     let mut leading = Vec::new();
-    let mut groups: Vec<(String, Vec<NodeRef>)> = Vec::new();
+    let mut groups: Vec<(Option<NodeRef>, Vec<NodeRef>)> = Vec::new();
     for (index, node) in nodes.into_iter().enumerate() {
         if starts_section(index, node) {
-            groups.push((heading_text(node), vec![]));
+            groups.push((Some(node), vec![]));
         } else if let Some((_, members)) = groups.last_mut() {
             members.push(node);
         } else {
@@ -131,10 +150,77 @@ pub fn sections(html: &str) -> Vec<Section> {
         }
     }
     if groups.is_empty() {
-        return vec![Section { title: String::new(), html: serialise(&leading) }];
+        return Some(vec![(None, leading)]);
     }
     groups[0].1.splice(0..0, leading);
-    groups.into_iter().map(|(title, members)| Section { title, html: serialise(&members) }).collect()
+    Some(groups)
+}
+
+/// The attribute that holds a block's stable id.
+const BLOCK_ID_ATTRIBUTE: &str = "data-block";
+
+/// A block id the sanitiser keeps: 1 to 40 letters, digits, `-` or `_`.
+fn is_block_id(value: &str) -> bool {
+    (1..=40).contains(&value.len()) && value.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
+/// Gives every block of every section (each top-level element, as [`section_blocks`] reads them) a
+/// `data-block` id, so that a highlight's anchor survives the operator's next edit: an inserted
+/// paragraph no longer shifts the blocks after it. Ids are unique within a section (where a
+/// highlight looks them up):
+/// - an element keeps the id it has (the first of two that share one keeps it: a pasted copy);
+/// - an element without one gets the id it is read by today, `b` and its index, when that is free,
+///   so highlights made before the body had ids keep pointing at the same block;
+/// - else a fresh `b` number past every id in the section.
+///
+/// Sanitised input comes out byte for byte the same apart from the added attributes.
+pub fn with_block_ids(html: &str) -> String {
+    let mut fragment = scraper::Html::parse_fragment(html);
+    let additions: Vec<(ego_tree::NodeId, String)> = {
+        let Some(groups) = section_groups(&fragment) else { return html.to_owned() };
+        groups.iter().flat_map(|(_, members)| ids_to_add(members)).collect()
+    };
+    if additions.is_empty() {
+        return html.to_owned();
+    }
+    for (node, id) in additions {
+        if let Some(mut node) = fragment.tree.get_mut(node) {
+            if let scraper::Node::Element(element) = node.value() {
+                element.attrs.retain(|(name, _)| &*name.local != BLOCK_ID_ATTRIBUTE);
+                let name = html5ever::QualName::new(None, html5ever::ns!(), html5ever::LocalName::from(BLOCK_ID_ATTRIBUTE));
+                element.attrs.push((name, id.as_str().into()));
+            }
+        }
+    }
+    fragment.root_element().inner_html()
+}
+
+/// The ids [`with_block_ids`] sets on one section's elements (those it changes only).
+fn ids_to_add(members: &[NodeRef]) -> Vec<(ego_tree::NodeId, String)> {
+    let elements: Vec<scraper::ElementRef> = members.iter().filter_map(|node| scraper::ElementRef::wrap(*node)).collect();
+    let mut taken: HashSet<String> = HashSet::new();
+    let kept: Vec<bool> = elements
+        .iter()
+        .map(|element| element.value().attr(BLOCK_ID_ATTRIBUTE).is_some_and(|id| is_block_id(id) && taken.insert(id.to_owned())))
+        .collect();
+    let numbered = |id: &String| id.strip_prefix('b').and_then(|n| n.parse::<usize>().ok());
+    let mut next = taken.iter().filter_map(numbered).max().map_or(0, |n| n + 1);
+    let mut additions = Vec::new();
+    for (index, element) in elements.iter().enumerate().filter(|(index, _)| !kept[*index]) {
+        let by_index = format!("b{index}");
+        let id = if taken.contains(&by_index) {
+            while taken.contains(&format!("b{next}")) {
+                next += 1;
+            }
+            format!("b{next}")
+        } else {
+            by_index
+        };
+        taken.insert(id.clone());
+        let node: &NodeRef = element;
+        additions.push((node.id(), id));
+    }
+    additions
 }
 
 /// The blocks of a reader's section (`Section::html`), as highlights address them: each top-level
@@ -246,6 +332,55 @@ mod tests {
             [("b0", "One & two"), ("b1", "ab"), ("q7", "Quoted")].iter().map(|(id, text)| ((*id).to_owned(), (*text).to_owned())).collect();
         assert_eq!(blocks, expected);
         assert!(section_blocks("").is_empty());
+    }
+
+    #[test]
+    fn the_sanitiser_keeps_a_well_formed_block_id_and_no_other_data_attribute() {
+        assert_eq!(sanitize(r#"<p data-block="b3">a</p><ul data-block="k_9-x"><li>b</li></ul>"#), r#"<p data-block="b3">a</p><ul data-block="k_9-x"><li>b</li></ul>"#);
+        assert_eq!(sanitize(r#"<p data-block="a b">a</p><p data-block="">b</p><p data-other="1">c</p>"#), "<p>a</p><p>b</p><p>c</p>");
+        assert_eq!(sanitize(&format!(r#"<p data-block="{}">a</p>"#, "x".repeat(41))), "<p>a</p>");
+        assert_eq!(sanitize(r#"<p data-block="&quot;><script>alert(1)</script>">a</p>"#), "<p>a</p>");
+    }
+
+    /// Every section's blocks, as highlights read them.
+    fn blocks_of(body: &str) -> Vec<Vec<(String, String)>> {
+        sections(body).iter().map(|section| section_blocks(&section.html)).collect()
+    }
+
+    #[test]
+    fn a_body_without_ids_gets_the_ids_its_blocks_are_read_by_and_nothing_else_changes() {
+        let body = "<p>intro</p>\n<h3>One</h3><p>a &amp; <em>b</em></p> loose <ul><li>c</li></ul><h3>Two</h3><blockquote><p>q</p></blockquote>";
+        let with_ids = with_block_ids(body);
+        assert_eq!(
+            with_ids,
+            "<p data-block=\"b0\">intro</p>\n<h3>One</h3><p data-block=\"b1\">a &amp; <em>b</em></p> loose <ul data-block=\"b2\"><li>c</li></ul><h3>Two</h3><blockquote data-block=\"b0\"><p>q</p></blockquote>"
+        );
+        assert_eq!(blocks_of(&with_ids), blocks_of(body), "highlights made before the ids find the same blocks");
+        assert_eq!(with_block_ids(&with_ids), with_ids, "a second pass changes nothing");
+        assert_eq!(sanitize(&with_ids), with_ids, "the ids survive sanitising before serving");
+        assert_eq!(with_block_ids(""), "");
+        assert_eq!(with_block_ids("plain words"), "plain words");
+    }
+
+    #[test]
+    fn an_inserted_paragraph_gets_a_fresh_id_and_the_others_keep_theirs() {
+        let stored = with_block_ids("<h3>One</h3><p>a</p><p>b</p><p>c</p>");
+        let edited = stored.replace(r#"<p data-block="b1">b</p>"#, r#"<p>new</p><p data-block="b1">b</p>"#);
+        let ids: Vec<String> = blocks_of(&with_block_ids(&edited))[0].iter().map(|(id, _)| id.clone()).collect();
+        assert_eq!(ids, ["b0", "b3", "b1", "b2"]);
+    }
+
+    #[test]
+    fn a_pasted_copy_of_a_block_gets_an_id_of_its_own() {
+        let pasted = r#"<p data-block="b0">a</p><p data-block="b1">b</p><p data-block="b1">b</p><p data-block="b0">a</p>"#;
+        let ids: Vec<String> = blocks_of(&with_block_ids(pasted))[0].iter().map(|(id, _)| id.clone()).collect();
+        assert_eq!(ids, ["b0", "b1", "b2", "b3"]);
+    }
+
+    #[test]
+    fn a_summary_body_is_sanitised_then_given_block_ids() {
+        let body = SanitizedHtml::summary(r#"<h3 onclick="x()">One</h3><p data-block="keep">a</p><script>alert(1)</script><p>b</p>"#);
+        assert_eq!(body.as_str(), r#"<h3>One</h3><p data-block="keep">a</p><p data-block="b1">b</p>"#);
     }
 
     #[test]

@@ -203,6 +203,35 @@ async fn an_operators_edit_finds_highlights_again_or_keeps_them_orphaned() {
 }
 
 #[actix_web::test]
+async fn the_editor_shows_block_ids_and_an_edit_that_keeps_them_keeps_highlights_on_their_blocks() {
+    let app = spawn_app().await;
+    let catalogue = app.seed_catalogue();
+    let admin = app.admin("boss@example.com", PASSWORD).await;
+    let member = app.paid_member("reader@example.com").await;
+    let secret_id = result(app.post("/api/user/highlights", &secret_passage(), Some(&member)).await).await["highlight"]["id"].as_i64().unwrap();
+    let path = format!("/api/admin/books/{}", catalogue.books["premium-1"]);
+
+    // The seeded body has no ids: the editor shows each block with the id it is read by.
+    let shown = result(app.get(&path, Some(&admin)).await).await["book"]["body"].as_str().unwrap().to_owned();
+    let secret_paragraph = format!(r#"<p data-block="b0">{} lies"#, secret("premium-1"));
+    assert!(shown.contains(&secret_paragraph), "{shown}");
+
+    // The operator adds a paragraph before the secret's and saves what the editor showed.
+    let edited = shown.replace(&secret_paragraph, &format!("<p>A paragraph the editor added.</p>{secret_paragraph}"));
+    let edit = json!({"title": "Meditations", "author": "Marcus Aurelius", "categories": [catalogue.categories["philosophy"]], "body": edited});
+    assert_eq!(app.put(&path, &edit, Some(&admin)).await.status(), StatusCode::OK);
+    let saved = result(app.get(&path, Some(&admin)).await).await["book"]["body"].as_str().unwrap().to_owned();
+    assert!(saved.contains(r#"<p data-block="b1">A paragraph the editor added.</p>"#) && saved.contains(&secret_paragraph), "{saved}");
+
+    // The highlight kept its block and offsets; the member's reader gets the same ids.
+    let mut conn = app.connect();
+    assert_eq!(count(&mut conn, &format!("SELECT count(*) AS count FROM highlights WHERE id = {secret_id} AND start_block = 'b0' AND start_offset = 0 AND NOT orphaned")), 1);
+    let in_book = result(app.get("/api/user/highlights/book/premium-1", Some(&member)).await).await;
+    assert_eq!(in_book["highlights"][0]["startBlock"], "b0");
+    assert_eq!(in_book["highlights"][0]["quote"].as_str(), Some(secret("premium-1").as_str()));
+}
+
+#[actix_web::test]
 async fn deleting_the_account_deletes_its_highlights() {
     let app = spawn_app().await;
     app.seed_catalogue();

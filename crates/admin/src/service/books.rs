@@ -80,8 +80,13 @@ impl<'s, S: AdminStore + ?Sized> Admin<'s, S> {
         Ok(self.store.book_rows(order, self.month())?)
     }
 
+    /// A book as the editor shows it: its body with every block's stable id, including a body
+    /// stored before bodies had ids (each block gets the id it is read by), so that the operator's
+    /// first edit already keeps the members' highlights in their blocks.
     pub fn book(&self, id: i64) -> Result<AdminBook, AdminError> {
-        self.store.admin_book(id, self.month())?.ok_or(AdminError::BookNotFound)
+        let mut book = self.store.admin_book(id, self.month())?.ok_or(AdminError::BookNotFound)?;
+        book.body = SanitizedHtml::summary(book.body.as_str());
+        Ok(book)
     }
 
     /// "Book was added.": the add form's required fields, known categories, a free address name.
@@ -278,7 +283,7 @@ impl<'s, S: AdminStore + ?Sized> Admin<'s, S> {
             author,
             author_description,
             description,
-            body: form.body.map_or(book.body.clone(), SanitizedHtml::new),
+            body: form.body.map_or(book.body.clone(), SanitizedHtml::summary),
             quotes: if form.quotes.is_some() { lines(&form.quotes) } else { book.quotes.clone() },
             takeaways: if form.takeaways.is_some() { lines(&form.takeaways) } else { book.takeaways.clone() },
             tags: if form.tags.is_some() { lines(&form.tags) } else { book.tags.clone() },

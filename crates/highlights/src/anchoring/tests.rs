@@ -181,3 +181,32 @@ fn approximate_matches_find_a_pattern_with_a_few_edits_and_where_it_starts() {
     assert!(approximate_matches(&text, &"slow green".chars().collect::<Vec<_>>(), 2).is_empty());
     assert_eq!(edit_distance(&"kitten".chars().collect::<Vec<_>>(), &"sitting".chars().collect::<Vec<_>>()), 3);
 }
+
+/// A section of a summary body as the reader and the server read it.
+fn section_of(body: &str, index: usize) -> SectionText {
+    let section = &catalogue::html::sections(body)[index];
+    SectionText::new(catalogue::html::section_blocks(&section.html).into_iter().map(|(id, text)| Block::new(id, text)).collect())
+}
+
+#[test]
+fn the_editors_block_ids_keep_a_highlight_on_its_points_when_a_paragraph_is_inserted_before_it() {
+    // Stored before bodies had ids: the editor shows each block with the id it was read by.
+    let stored = "<h3>Systems</h3><p>Habits compound.</p><p>You fall to the level of your systems.</p>";
+    let before = section_of(stored, 0);
+    let anchor = before.anchor(&Point::new("b1", 9), &Point::new("b1", 15)).unwrap();
+    assert_eq!(anchor.quote.exact, "to the");
+    let shown = catalogue::html::with_block_ids(stored);
+    // The operator inserts a paragraph at the top: a new block, the others keep their ids.
+    let saved = catalogue::html::with_block_ids(&shown.replace("<h3>Systems</h3>", "<h3>Systems</h3><p>A new opening line.</p>"));
+    let after = section_of(&saved, 0);
+    match after.reanchor(&anchor) {
+        Found::Unchanged(found) => {
+            assert_eq!((found.start, found.end), (anchor.start.clone(), anchor.end.clone()), "same block, same offsets");
+            assert!(found.position > anchor.position);
+        }
+        other => panic!("expected the points to hold, found {other:?}"),
+    }
+    // Without the ids the same edit shifts every block: only the quote search finds it.
+    let unkept = section_of(&stored.replace("<h3>Systems</h3>", "<h3>Systems</h3><p>A new opening line.</p>"), 0);
+    assert!(matches!(unkept.reanchor(&anchor), Found::Moved(_)));
+}

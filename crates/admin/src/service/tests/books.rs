@@ -53,11 +53,12 @@ fn editing_needs_a_cover_first_sanitises_the_body_and_audits_what_changed() {
     admin.set_book_media(ADMIN, id, MediaSlot::Photo, "covers/walden.png", Some("covers/walden-card.jpg"), None).unwrap();
     assert_eq!(admin.book(id).unwrap().image_card.as_deref(), Some("covers/walden-card.jpg"));
     let saved = admin.update_book(ADMIN, id, &edit).unwrap();
-    assert_eq!(saved.body.as_str(), "<h3>Why</h3><p>Simplify.</p>");
+    // Sanitised, and each block given its stable id (members' highlights keep to it).
+    assert_eq!(saved.body.as_str(), r#"<h3>Why</h3><p data-block="b0">Simplify.</p>"#);
     let last = store.audit().last().unwrap().clone();
     assert_eq!(last.action, AuditAction::BookUpdated);
     assert_eq!(last.before, json!({"body": ""}));
-    assert_eq!(last.after, json!({"body": "<h3>Why</h3><p>Simplify.</p>"}));
+    assert_eq!(last.after, json!({"body": r#"<h3>Why</h3><p data-block="b0">Simplify.</p>"#}));
     let count = store.audit().len();
     admin.update_book(ADMIN, id, &edit).unwrap();
     assert_eq!(store.audit().len(), count, "an unchanged save writes nothing");

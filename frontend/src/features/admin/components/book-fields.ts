@@ -60,7 +60,8 @@ export function bookFields(categories: CategoryView[], book?: AdminBook, goals: 
       label: 'Summary (HTML)',
       type: 'textarea',
       value: book?.body ?? '',
-      helpText: 'HTML: headings, paragraphs, lists, links, emphasis. Anything unsafe is removed when it is saved.',
+      helpText:
+        'HTML: headings, paragraphs, lists, links, emphasis. Anything unsafe is removed when it is saved. Keep each block\u2019s data-block id when you edit it (members\u2019 highlights stay on it); a new block gets one when saved.',
     },
     { id: 'takeaways', label: 'What you will learn', type: 'textarea', value: (book?.takeaways ?? []).join('\n'), helpText: 'One per line.' },
     { id: 'quotes', label: 'Quotes', type: 'textarea', value: (book?.quotes ?? []).join('\n'), helpText: 'One quote per line.' },
