@@ -12,13 +12,15 @@ pub async fn no_store_for_api(req: ServiceRequest, next: Next<impl MessageBody>)
     let path = req.path();
     // The spec's calls outside `/api` too.
     let api = path == "/api" || ["/api/", "/library/", "/kindle/", "/charge/", "/admin/collections/"].iter().any(|prefix| path.starts_with(prefix));
+    let unhashed_app_file = path == "/sw.js" || path == "/manifest.webmanifest";
     let mut response = next.call(req).await?;
     if !response.headers().contains_key(CACHE_CONTROL) {
         let html = response.headers().get(actix_web::http::header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).is_some_and(|t| t.starts_with("text/html"));
         if api {
             response.headers_mut().insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
-        } else if html {
-            // The app's index.html names the current hashed assets: always revalidated.
+        } else if html || unhashed_app_file {
+            // The app's index.html names the current hashed assets, and the service worker and
+            // the manifest keep their names across builds: always revalidated.
             response.headers_mut().insert(CACHE_CONTROL, HeaderValue::from_static("no-cache"));
         }
     }

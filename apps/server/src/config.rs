@@ -62,6 +62,9 @@ pub struct Config {
     pub referral_ledger_interval: Duration,
     /// How long a referral credit waits (the refund window) before it may be paid out.
     pub referral_refund_window: chrono::Duration,
+    /// `FEED_SHARING_MAX_ADDRESSES`, `FEED_SHARING_MAX_AGENTS`: distinct addresses and podcast
+    /// apps a day above which a member's podcast feed counts as shared.
+    pub feed_sharing: podcast_feed::sharing::SharingLimits,
     /// `AI_FETCH_ALLOW`: addresses the summariser fetches although not public (comma-separated
     /// addresses or CIDR ranges). Empty in production; tests list their loopback server.
     pub ai_fetch_allow: summariser::fetch_policy::AllowList,
@@ -289,6 +292,10 @@ impl Config {
             fault_point: var("FAULT_POINT").map(|text| text.parse()).transpose().map_err(|problem| ConfigError { name: "FAULT_POINT", problem })?,
             referral_ledger_interval: Duration::from_millis(parsed("REFERRAL_LEDGER_INTERVAL_MS", 5_000)?),
             referral_refund_window: chrono::Duration::days(parsed("REFERRAL_REFUND_WINDOW_DAYS", referral::service::REFUND_WINDOW_DAYS)?),
+            feed_sharing: podcast_feed::sharing::SharingLimits {
+                addresses: parsed("FEED_SHARING_MAX_ADDRESSES", podcast_feed::sharing::SharingLimits::default().addresses)?,
+                user_agents: parsed("FEED_SHARING_MAX_AGENTS", podcast_feed::sharing::SharingLimits::default().user_agents)?,
+            },
             ai_fetch_allow: summariser::fetch_policy::AllowList::parse(&var("AI_FETCH_ALLOW").unwrap_or_default())
                 .map_err(|problem| ConfigError { name: "AI_FETCH_ALLOW", problem })?,
             ai_poll_interval: Duration::from_millis(parsed("AI_POLL_INTERVAL_MS", 500)?),

@@ -194,6 +194,20 @@ impl From<review::ReviewError> for ApiError {
     }
 }
 
+impl From<podcast_feed::FeedError> for ApiError {
+    fn from(err: podcast_feed::FeedError) -> Self {
+        use podcast_feed::FeedError::*;
+        let status = match &err {
+            InvalidScope => StatusCode::BAD_REQUEST,
+            NotFound | NoFeed => StatusCode::NOT_FOUND,
+            SessionExpired => return ApiError::not_logged_in(),
+            Unavailable => return ApiError::unavailable(),
+            Internal(cause) => return ApiError::internal(cause),
+        };
+        ApiError::new(status, err.code(), err.to_string())
+    }
+}
+
 impl From<catalogue::CatalogueError> for ApiError {
     fn from(err: catalogue::CatalogueError) -> Self {
         use catalogue::CatalogueError::*;

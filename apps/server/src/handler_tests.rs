@@ -65,6 +65,9 @@ impl Stores for FakeStores {
     fn review(&self, _: &mut dyn FnMut(&dyn CatalogueStore, &dyn ReviewStore)) -> Result<(), StoreUnavailable> {
         Err(StoreUnavailable)
     }
+    fn podcast_feed(&self, _: &mut dyn FnMut(&dyn podcast_feed::ports::FeedStore)) -> Result<(), StoreUnavailable> {
+        Err(StoreUnavailable)
+    }
 }
 
 /// The settings of a server that serves no files and reaches no outside service.
@@ -99,6 +102,7 @@ fn config(media_dir: &Path) -> Config {
         fault_point: None,
         referral_ledger_interval: Duration::from_secs(60),
         referral_refund_window: chrono::Duration::days(30),
+        feed_sharing: podcast_feed::sharing::SharingLimits::default(),
         ai_fetch_allow: Default::default(),
         ai_poll_interval: Duration::from_secs(1),
         document_reader: None,

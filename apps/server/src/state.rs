@@ -12,6 +12,7 @@ use kernel::Clock;
 use reading_progress::ports::ProgressStore;
 use referral::ports::ReferralStore;
 use review::ports::ReviewStore;
+use podcast_feed::ports::FeedStore;
 use std::sync::Arc;
 use summariser::ports::SummaryStore;
 
@@ -227,6 +228,19 @@ impl AppState {
         F: FnOnce(&review::Review<'_, dyn CatalogueStore + '_, dyn ReviewStore + '_>) -> Result<T, review::ReviewError> + Send + 'static,
     {
         self.on_stores(move |stores, now| lent!(stores.review, use_case, |books, cards| review::Review::new(books, cards, now))).await
+    }
+
+    /// Runs one podcast-feed use case.
+    pub async fn podcast_feed<T, F>(&self, use_case: F) -> Result<T, crate::envelope::ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&podcast_feed::Feeds<'_, dyn FeedStore + '_>) -> Result<T, podcast_feed::FeedError> + Send + 'static,
+    {
+        let (site, limits) = (self.config.public_url.clone(), self.config.feed_sharing);
+        self.on_stores(move |stores, now| {
+            lent!(stores.podcast_feed, use_case, |store| podcast_feed::Feeds::new(store, &credentials::RandomSecrets, now, &site).with_limits(limits))
+        })
+        .await
     }
 }
 

@@ -10,6 +10,7 @@ use billing::ports::BillingStore;
 use catalogue::ports::CatalogueStore;
 use challenge::ports::{ChallengeStore, QuizStore};
 use highlights::ports::HighlightStore;
+use podcast_feed::ports::FeedStore;
 use reading_progress::ports::ProgressStore;
 use referral::ports::ReferralStore;
 use review::ports::ReviewStore;
@@ -35,6 +36,7 @@ pub trait Stores: Send + Sync + 'static {
     fn highlights(&self, work: &mut dyn FnMut(&dyn CatalogueStore, &dyn HighlightStore)) -> Result<(), StoreUnavailable>;
     /// The review reads the catalogue (books, what the member may read now) beside its own.
     fn review(&self, work: &mut dyn FnMut(&dyn CatalogueStore, &dyn ReviewStore)) -> Result<(), StoreUnavailable>;
+    fn podcast_feed(&self, work: &mut dyn FnMut(&dyn FeedStore)) -> Result<(), StoreUnavailable>;
 }
 
 /// The server's stores: every domain's ports on one PostgreSQL connection from the pool, taken
@@ -85,5 +87,8 @@ impl Stores for PgStores {
     }
     fn review(&self, work: &mut dyn FnMut(&dyn CatalogueStore, &dyn ReviewStore)) -> Result<(), StoreUnavailable> {
         self.lend(|store| work(store, store))
+    }
+    fn podcast_feed(&self, work: &mut dyn FnMut(&dyn FeedStore)) -> Result<(), StoreUnavailable> {
+        self.lend(|store| work(store))
     }
 }

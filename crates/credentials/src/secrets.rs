@@ -59,6 +59,17 @@ impl Secrets for RandomSecrets {
     }
 }
 
+impl podcast_feed::ports::FeedSecrets for RandomSecrets {
+    /// 128 random bits, base64url: a podcast feed's address.
+    fn feed_token(&self) -> String {
+        base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(random_bytes::<16>())
+    }
+
+    fn digest(&self, secret: &str) -> String {
+        hex::encode(Sha256::digest(secret.as_bytes()))
+    }
+}
+
 /// The S256 code challenge of a PKCE verifier: base64url(SHA-256(verifier)), unpadded.
 pub fn pkce_challenge(verifier: &str) -> String {
     base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(Sha256::digest(verifier.as_bytes()))

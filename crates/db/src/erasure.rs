@@ -3,13 +3,13 @@
 //! one place that knows them all, so no domain folder needs to import another.
 
 use crate::schema::analytics_events;
-use crate::{admin, billing, catalogue, challenge, highlights, progress, referral, review, shared, summariser};
+use crate::{admin, billing, catalogue, challenge, highlights, podcast_feed, progress, referral, review, shared, summariser};
 use diesel::prelude::*;
 use kernel::UserId;
 
 /// Everything but identity's own rows (the caller erases those): mail to the address, messages,
 /// the affiliate account, the challenge plan and quiz results, AI summaries, Kindle deliveries,
-/// reading progress, highlights and notes, review cards; charges are kept for the books but lose the member; events lose the member.
+/// reading progress, highlights and notes, review cards, the podcast feed; charges are kept for the books but lose the member; events lose the member.
 pub(crate) fn erase_member_everywhere(conn: &mut PgConnection, member: UserId, email: &str) -> QueryResult<()> {
     shared::outbox::erase_mail_to(conn, email)?;
     admin::messages::erase_messages_of(conn, member, email)?;
@@ -22,6 +22,7 @@ pub(crate) fn erase_member_everywhere(conn: &mut PgConnection, member: UserId, e
     progress::erase_member(conn, member.0)?;
     highlights::erase_member(conn, member)?;
     review::erase_member(conn, member)?;
+    podcast_feed::erase_member(conn, member)?;
     diesel::update(analytics_events::table.filter(analytics_events::user_id.eq(member.0))).set(analytics_events::user_id.eq(None::<i64>)).execute(conn)?;
     Ok(())
 }

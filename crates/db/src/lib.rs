@@ -11,6 +11,7 @@ pub mod catalogue;
 pub mod challenge;
 pub mod highlights;
 pub mod identity;
+pub mod podcast_feed;
 pub mod progress;
 pub mod referral;
 pub mod review;

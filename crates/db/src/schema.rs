@@ -693,6 +693,7 @@ diesel::table! {
         video_started_at -> Nullable<Timestamptz>,
         started_at -> Timestamptz,
         updated_at -> Timestamptz,
+        position_at -> Nullable<Timestamptz>,
     }
 }
 
@@ -786,6 +787,28 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    podcast_feeds (user_id) {
+        user_id -> Int8,
+        token_digest -> Text,
+        scope -> Text,
+        created_at -> Timestamptz,
+        warnings -> Int4,
+        flagged_on -> Nullable<Date>,
+        last_fetched_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
+    podcast_feed_downloads (user_id, day, address_digest, agent_digest) {
+        user_id -> Int8,
+        day -> Date,
+        address_digest -> Text,
+        agent_digest -> Text,
+        downloads -> Int4,
+    }
+}
+
 diesel::joinable!(refresh_tokens -> users (user_id));
 diesel::joinable!(two_factor -> users (user_id));
 diesel::joinable!(plans -> books (book_id));
@@ -843,6 +866,8 @@ diesel::table! {
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
+    podcast_feeds,
+    podcast_feed_downloads,
     highlights,
     review_cards,
     review_log,

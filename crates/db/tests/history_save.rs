@@ -28,7 +28,7 @@ fn today() -> NaiveDate {
 }
 
 fn save(conn: &mut PgConnection, member: i64, book: i64, position: i64, completed: bool, now: DateTime<Utc>) -> SavePlan {
-    save_position(conn, member, book, today(), now, &|existing| plan_save(existing, PositionSave { position, completed }, SECTIONS)).unwrap()
+    save_position(conn, member, book, today(), now, &|existing| plan_save(existing, PositionSave { position, completed, at: now }, SECTIONS)).unwrap()
 }
 
 #[derive(QueryableByName)]

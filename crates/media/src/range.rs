@@ -45,9 +45,38 @@ pub fn answer(header: Option<&str>, size: u64) -> RangeAnswer {
     }
 }
 
+/// A strong entity tag for a stored file: its key and its size. Uploads write new files under
+/// new keys, so the pair names one content; every instance of the server answers the same tag.
+pub fn entity_tag(key: &str, size: u64) -> String {
+    use sha2::Digest;
+    let digest = sha2::Sha256::digest(key.as_bytes());
+    format!("\"{}-{size:x}\"", hex::encode(&digest[..12]))
+}
+
+/// RFC 9110 §13.1.5: a `Range` sent with `If-Range` applies only while the file is still the one
+/// the client had (its tag, compared strongly); otherwise the whole file is sent. A date in
+/// `If-Range` is never a match here (no modification times are kept), which is the safe answer.
+pub fn range_applies(if_range: Option<&str>, etag: &str) -> bool {
+    if_range.is_none_or(|value| value.trim() == etag)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_range_applies_only_while_if_range_names_the_current_tag() {
+        let tag = entity_tag("premium/audio/walden.mp3", 1000);
+        assert_eq!(tag, entity_tag("premium/audio/walden.mp3", 1000), "stable");
+        assert_ne!(tag, entity_tag("premium/audio/walden.mp3", 1001));
+        assert_ne!(tag, entity_tag("premium/audio/other.mp3", 1000));
+        assert!(tag.starts_with('"') && tag.ends_with('"') && !tag.starts_with("W/"), "strong: {tag}");
+        assert!(range_applies(None, &tag));
+        assert!(range_applies(Some(&tag), &tag));
+        assert!(!range_applies(Some("\"something-else\""), &tag));
+        assert!(!range_applies(Some(&format!("W/{tag}")), &tag), "weak tags never match");
+        assert!(!range_applies(Some("Wed, 21 Oct 2026 07:28:00 GMT"), &tag));
+    }
 
     #[test]
     fn byte_ranges_are_inclusive_and_clamped_to_the_file() {

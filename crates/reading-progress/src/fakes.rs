@@ -80,7 +80,7 @@ impl ProgressStore for InMemoryProgress<'_> {
 
     fn record_video_start(&self, member: UserId, book_id: i64, _at: Timestamp) -> PortResult<()> {
         self.with(|s| {
-            s.history.entry((member, book_id)).or_insert(HistoryEntry { position: 0, completed: false });
+            s.history.entry((member, book_id)).or_insert(HistoryEntry::default());
             s.video_starts.push((member, book_id));
         });
         Ok(())

@@ -32,6 +32,8 @@ pub struct PositionSaveRequest {
     pub book: Option<BookKey>,
     pub position: Option<i64>,
     pub completed: bool,
+    /// When the member was there, by the device's clock (a save queued offline); none for now.
+    pub saved_at: Option<Timestamp>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -85,7 +87,9 @@ impl<'s, C: CatalogueStore + ?Sized, P: ProgressStore + ?Sized> Progress<'s, C, 
         let position = request.position.ok_or(ProgressError::MissingPosition)?;
         let (user, book) = self.readable(who, &key)?;
         let sections = catalogue::html::book_section_count(book.id, &book.body);
-        let save = PositionSave { position, completed: request.completed };
+        // A device's clock ahead of ours cannot make a save newer than one made after it.
+        let at = request.saved_at.map_or(self.now, |at| at.min(self.now));
+        let save = PositionSave { position, completed: request.completed, at };
         let today = member_today(&user.timezone, self.now);
         Ok(self.store.save_position(who.user, book.id, today, self.now, &|existing| plan_save(existing, save, sections))?)
     }

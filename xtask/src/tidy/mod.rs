@@ -16,7 +16,7 @@ mod sources;
 
 /// Crates holding business rules, testable without a database or a web server.
 pub const DOMAIN_CRATES: &[&str] =
-    &["kernel", "identity", "catalogue", "reading-progress", "admin", "billing", "referral", "challenge", "summariser", "highlights", "review"];
+    &["kernel", "identity", "catalogue", "reading-progress", "admin", "billing", "referral", "challenge", "summariser", "highlights", "review", "podcast-feed"];
 
 /// Libraries with no I/O that domain crates use (bytes in, bytes out): held to the domain crates'
 /// purity rule.

@@ -12,6 +12,7 @@ pub mod health;
 pub mod highlights;
 pub mod messages;
 pub mod oauth;
+pub mod podcast_feed;
 pub mod progress;
 pub mod quizzes;
 pub mod referral;
@@ -45,5 +46,6 @@ pub fn configure(config: &mut ServiceConfig) {
         .configure(billing::configure)
         .configure(documents::configure)
         .configure(highlights::configure)
-        .configure(review::configure);
+        .configure(review::configure)
+        .configure(podcast_feed::configure);
 }

@@ -338,6 +338,9 @@ async fn refresh_token(req: HttpRequest, state: web::Data<AppState>, _same_site:
 pub(crate) fn signed_out(req: &HttpRequest) -> HttpResponse {
     let mut response = HttpResponse::Ok();
     clear_session_cookies(&mut response, req);
+    // The books saved for offline reading (Cache Storage, IndexedDB) and the service worker leave
+    // with the member, even when the page could not delete them itself.
+    response.insert_header(("Clear-Site-Data", "\"storage\""));
     response.json(OkBody { status: "ok", result: Empty {} })
 }
 

@@ -41,6 +41,7 @@ mod quizzes;
 mod reading_progress;
 mod referral;
 mod referral_ledger;
+mod podcast_feed;
 mod review;
 mod sessions;
 mod social_sign_in;

@@ -57,6 +57,37 @@ async fn visitors_get_401_on_every_progress_and_library_call() {
 }
 
 #[actix_web::test]
+async fn a_save_queued_offline_never_overwrites_a_newer_position_from_another_device() {
+    let app = spawn_app().await;
+    let catalogue = app.seed_catalogue();
+    let token = app.paid_member("traveller@example.com").await;
+    let id = json!(catalogue.books["premium-1"]);
+    let now_ms = Utc::now().timestamp_millis();
+    let timed = |position: i64, completed: bool, saved_at: i64| json!({"bookId": id, "position": position, "completed": completed, "savedAt": saved_at});
+
+    // The laptop reached section 2 just now; the phone, offline an hour ago, was at section 1.
+    assert_eq!(ok_body(app.put(HISTORY, &timed(2, false, now_ms), Some(&token)).await, StatusCode::OK).await["result"]["position"], 2);
+    let late = ok_body(app.put(HISTORY, &timed(1, false, now_ms - 3_600_000), Some(&token)).await, StatusCode::OK).await["result"].clone();
+    assert_eq!(late["position"], 2, "the newer position stays");
+    assert_eq!(book(&app, "premium-1", Some(&token)).await["position"], 2);
+
+    // The phone had also finished the book offline: the completion counts once, the place stays.
+    let finished = ok_body(app.put(HISTORY, &timed(3, true, now_ms - 1_800_000), Some(&token)).await, StatusCode::OK).await["result"].clone();
+    assert_eq!(finished, json!({"position": 2, "completed": true, "firstCompletion": true, "xpGained": 10}));
+    let again = ok_body(app.put(HISTORY, &timed(3, true, now_ms - 1_700_000), Some(&token)).await, StatusCode::OK).await["result"].clone();
+    assert_eq!(again["xpGained"], 0, "sent twice, counted once");
+    assert_eq!(progress(&app, &token).await["xp"], 10);
+
+    // A device clock ahead of the server's counts as now: a later save still moves the position.
+    ok_body(app.put(HISTORY, &timed(3, false, now_ms + 86_400_000), Some(&token)).await, StatusCode::OK).await;
+    assert_eq!(save(&app, &token, &id, 1, false).await["position"], 1, "a save without a time is now");
+
+    // A time no clock can hold is refused, and changes nothing.
+    assert_error(app.put(HISTORY, &timed(0, false, i64::MAX), Some(&token)).await, StatusCode::BAD_REQUEST, "invalid_request", "savedAt is not a valid time.").await;
+    assert_eq!(book(&app, "premium-1", Some(&token)).await["position"], 1);
+}
+
+#[actix_web::test]
 async fn positions_are_saved_clamped_restored_and_saving_twice_changes_nothing() {
     let app = spawn_app().await;
     let catalogue = app.seed_catalogue();

@@ -164,6 +164,7 @@ fn test_config(options: &AppOptions, dirs: &TempDir, database_url: String) -> Co
         fault_point: None,
         referral_ledger_interval: Duration::from_millis(100),
         referral_refund_window: chrono::Duration::days(30),
+        feed_sharing: podcast_feed::sharing::SharingLimits::default(),
         ai_fetch_allow: options.ai_fetch_allow.clone().unwrap_or_default(),
         document_reader: Some(env!("CARGO_BIN_EXE_extract-document").into()),
         ai_poll_interval: Duration::from_millis(50),

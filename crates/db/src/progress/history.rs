@@ -101,13 +101,15 @@ struct ReadEntry {
     position: i32,
     #[diesel(sql_type = diesel::sql_types::Bool)]
     completed: bool,
+    #[diesel(sql_type = diesel::sql_types::Nullable<diesel::sql_types::Timestamptz>)]
+    position_at: Option<DateTime<Utc>>,
     #[diesel(sql_type = diesel::sql_types::Bool)]
     new_reader: bool,
 }
 
 impl ReadEntry {
     fn existing(&self) -> Option<HistoryEntry> {
-        (!self.new_reader).then_some(HistoryEntry { position: self.position.max(0) as u32, completed: self.completed })
+        (!self.new_reader).then_some(HistoryEntry { position: self.position.max(0) as u32, completed: self.completed, position_at: self.position_at })
     }
 }
 
@@ -116,7 +118,7 @@ macro_rules! entry_statement {
     ($lock:literal) => {
         concat!(
             "WITH found AS ( \
-                 SELECT position, completed FROM reading_history WHERE user_id = $1 AND book_id = $2 ",
+                 SELECT position, completed, position_at FROM reading_history WHERE user_id = $1 AND book_id = $2 ",
             $lock,
             " ), inserted AS ( \
                  INSERT INTO reading_history (user_id, book_id, position, completed, started_at, updated_at) \
@@ -125,8 +127,8 @@ macro_rules! entry_statement {
              ), queued AS ( \
                  INSERT INTO book_reads_pending (book_id) SELECT book_id FROM inserted \
              ) \
-             SELECT position, completed, false AS new_reader FROM found \
-             UNION ALL SELECT 0, false, true FROM inserted"
+             SELECT position, completed, position_at, false AS new_reader FROM found \
+             UNION ALL SELECT 0, false, NULL::timestamptz, true FROM inserted"
         )
     };
 }
@@ -148,11 +150,11 @@ fn entry_or_new(conn: &mut PgConnection, user_id: i64, book_id: i64, now: DateTi
 /// [`write_if_unchanged`]'s statement (prepared on each connection).
 const WRITE_PLAN: Named = Named {
     name: "save_write_plan",
-    parameter_types: "bigint, bigint, integer, boolean, boolean, timestamptz, integer, boolean, date, date, boolean",
+    parameter_types: "bigint, bigint, integer, boolean, boolean, timestamptz, integer, boolean, date, date, boolean, timestamptz, timestamptz",
     sql: "WITH saved AS ( \
-             UPDATE reading_history SET position = $3, completed = $4, updated_at = $6, \
+             UPDATE reading_history SET position = $3, completed = $4, updated_at = $6, position_at = $12, \
                  completed_at = CASE WHEN $5 THEN $6 ELSE completed_at END \
-             WHERE user_id = $1 AND book_id = $2 AND position = $7 AND completed = $8 \
+             WHERE user_id = $1 AND book_id = $2 AND position = $7 AND completed = $8 AND position_at IS NOT DISTINCT FROM $13 \
              RETURNING book_id \
          ), completion AS ( \
              INSERT INTO completions_daily (day, book_id, completions) SELECT $9, book_id, 1 FROM saved WHERE $5 \
@@ -167,6 +169,10 @@ const WRITE_PLAN: Named = Named {
 /// own numbers and times, never a member's text).
 fn timestamp(at: DateTime<Utc>) -> String {
     format!("'{}'::timestamptz", at.to_rfc3339_opts(chrono::SecondsFormat::Micros, true))
+}
+
+fn optional_timestamp(at: Option<DateTime<Utc>>) -> String {
+    at.map_or_else(|| "NULL::timestamptz".to_owned(), timestamp)
 }
 
 fn date(day: NaiveDate) -> String {
@@ -191,7 +197,7 @@ fn write_prepared(
     now: DateTime<Utc>,
 ) -> QueryResult<bool> {
     let execute = format!(
-        "EXECUTE save_write_plan({user_id}, {book_id}, {}, {}, {}, {}, {}, {}, {}, {}, {})",
+        "EXECUTE save_write_plan({user_id}, {book_id}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {})",
         plan.entry.position as i32,
         plan.entry.completed,
         plan.first_completion,
@@ -201,6 +207,8 @@ fn write_prepared(
         date(now.date_naive()),
         date(today),
         plan.completed_today,
+        optional_timestamp(plan.entry.position_at),
+        optional_timestamp(read.position_at),
     );
     Ok(diesel::sql_query(execute).get_result::<Saved>(conn)?.saved == 1)
 }
@@ -232,6 +240,9 @@ fn write_if_unchanged(
         .bind::<Date, _>(now.date_naive())
         .bind::<Date, _>(today)
         .bind::<Bool, _>(plan.completed_today)
+        // When the stored position was reached, and what the read found (the write's condition).
+        .bind::<diesel::sql_types::Nullable<Timestamptz>, _>(plan.entry.position_at)
+        .bind::<diesel::sql_types::Nullable<Timestamptz>, _>(read.position_at)
         .get_result(conn)?;
     Ok(saved.saved == 1)
 }
@@ -249,12 +260,13 @@ pub fn record_video_start(conn: &mut PgConnection, user_id: i64, book_id: i64, n
 
 /// The member's entry for one book, if any.
 pub fn entry(conn: &mut PgConnection, user_id: i64, book_id: i64) -> QueryResult<Option<(HistoryEntry, Option<DateTime<Utc>>)>> {
-    let row: Option<(i32, bool, Option<DateTime<Utc>>)> = reading_history::table
+    type Row = (i32, bool, Option<DateTime<Utc>>, Option<DateTime<Utc>>);
+    let row: Option<Row> = reading_history::table
         .find((user_id, book_id))
-        .select((reading_history::position, reading_history::completed, reading_history::video_started_at))
+        .select((reading_history::position, reading_history::completed, reading_history::position_at, reading_history::video_started_at))
         .first(conn)
         .optional()?;
-    Ok(row.map(|(position, completed, video)| (HistoryEntry { position: position.max(0) as u32, completed }, video)))
+    Ok(row.map(|(position, completed, position_at, video)| (HistoryEntry { position: position.max(0) as u32, completed, position_at }, video)))
 }
 
 /// Adds the queued new readers to their books' counters (`read_count`, `recent_reads`), taking
@@ -307,7 +319,7 @@ mod tests {
         let now = Utc::now();
         let today = now.date_naive();
         let locked = |conn: &mut PgConnection, position: i64, completed: bool| {
-            save_trying(conn, 0, member, book, today, now, &|existing| plan_save(existing, PositionSave { position, completed }, 5)).unwrap()
+            save_trying(conn, 0, member, book, today, now, &|existing| plan_save(existing, PositionSave { position, completed, at: now }, 5)).unwrap()
         };
         let first = locked(&mut conn, 9, false);
         assert!(first.new_reader);

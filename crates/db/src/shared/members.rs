@@ -29,6 +29,19 @@ pub fn find_session_user(conn: &mut PgConnection, session: Session) -> QueryResu
         .transpose()
 }
 
+/// A member who still has an account (not erased), by id: for calls made without a session (a
+/// podcast app fetching its member's feed).
+pub fn find_user(conn: &mut PgConnection, id: UserId) -> QueryResult<Option<User>> {
+    users::table
+        .filter(users::deleted_at.is_null())
+        .filter(users::id.eq(id.0))
+        .select(UserRow::as_select())
+        .first(conn)
+        .optional()?
+        .map(UserRow::into_user)
+        .transpose()
+}
+
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = users, check_for_backend(diesel::pg::Pg))]
 pub(crate) struct UserRow {

@@ -34,7 +34,7 @@ fn catalogue() -> InMemoryCatalogue {
 }
 
 fn save(book: i64, position: i64, completed: bool) -> PositionSaveRequest {
-    PositionSaveRequest { book: Some(BookKey::Id(book)), position: Some(position), completed }
+    PositionSaveRequest { book: Some(BookKey::Id(book)), position: Some(position), completed, saved_at: None }
 }
 
 #[test]
@@ -74,9 +74,9 @@ fn saves_need_a_book_a_position_and_a_book_the_member_may_read() {
     let books = catalogue();
     let store = InMemoryProgress::new(&books);
     let progress = Progress::new(&books, &store, at(12));
-    let missing_book = PositionSaveRequest { book: None, position: Some(1), completed: false };
+    let missing_book = PositionSaveRequest { book: None, position: Some(1), completed: false, saved_at: None };
     assert_eq!(progress.save_position(FREE, missing_book), Err(ProgressError::MissingBook));
-    let missing_position = PositionSaveRequest { book: Some(BookKey::Id(1)), position: None, completed: false };
+    let missing_position = PositionSaveRequest { book: Some(BookKey::Id(1)), position: None, completed: false, saved_at: None };
     assert_eq!(progress.save_position(FREE, missing_position), Err(ProgressError::MissingPosition));
     assert_eq!(progress.save_position(FREE, save(1, 0, true)), Err(ProgressError::Locked), "not unlocked: no XP farming");
     assert_eq!(progress.save_position(FREE, save(404, 0, false)), Err(ProgressError::Catalogue(CatalogueError::BookNotFound)));

@@ -705,6 +705,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/user/{userId}/podcast-feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["feed_use"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/visuals": {
         parameters: {
             query?: never;
@@ -2314,6 +2330,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/podcast-feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["feed_status"];
+        put?: never;
+        /**
+         * Turns the feed on, or replaces its address (the old one stops at once). The answer holds the
+         *     address; it is not shown again.
+         */
+        post: operations["new_feed_address"];
+        /** Turns the feed off: its address stops at once. */
+        delete: operations["revoke_feed"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/podcast-feed/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["set_feed_scope"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/recommends": {
         parameters: {
             query?: never;
@@ -2881,6 +2934,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/feeds/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The feed document (RSS 2.0 with the iTunes and content namespaces), for podcast apps. */
+        get: operations["feed_document"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/feeds/{token}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An episode's audio (or the bytes a `Range` header asks for, honouring `If-Range`). */
+        get: operations["episode_audio"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /** An episode's headers (size, type, tag, ranges). */
+        head: operations["episode_audio_head"];
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -3407,6 +3495,26 @@ export interface components {
         };
         AdminPlansResult: {
             plans: components["schemas"]["AdminPlanView"][];
+        };
+        /** @description A member's podcast feed as the back office sees it: on or off, and its use this week. */
+        AdminPodcastFeedView: {
+            /**
+             * Format: int32
+             * @description Distinct addresses and podcast apps those downloads came from.
+             */
+            addresses7Days: number;
+            /** Format: int32 */
+            downloads7Days: number;
+            feed: components["schemas"]["PodcastFeedView"];
+            /** @description The day it was last found shared (yyyy-mm-dd). */
+            flaggedOn: string | null;
+            /** Format: int32 */
+            userAgents7Days: number;
+            /**
+             * Format: int32
+             * @description Times it was found shared (the second replaced its address).
+             */
+            warnings: number;
         };
         /** @description The podcast form (add and edit). */
         AdminPodcastRequest: {
@@ -4573,6 +4681,33 @@ export interface components {
              */
             status: string;
         };
+        Ok_AdminPodcastFeedView: {
+            /** @description A member's podcast feed as the back office sees it: on or off, and its use this week. */
+            result: {
+                /**
+                 * Format: int32
+                 * @description Distinct addresses and podcast apps those downloads came from.
+                 */
+                addresses7Days: number;
+                /** Format: int32 */
+                downloads7Days: number;
+                feed: components["schemas"]["PodcastFeedView"];
+                /** @description The day it was last found shared (yyyy-mm-dd). */
+                flaggedOn: string | null;
+                /** Format: int32 */
+                userAgents7Days: number;
+                /**
+                 * Format: int32
+                 * @description Times it was found shared (the second replaced its address).
+                 */
+                warnings: number;
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
         Ok_AdminPodcastResult: {
             result: {
                 podcast: components["schemas"]["AdminPodcastView"];
@@ -5294,6 +5429,41 @@ export interface components {
         Ok_PlansResult: {
             result: {
                 plans: components["schemas"]["PlanView"][];
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_PodcastFeedAddressView: {
+            /** @description A new address: shown this once (only a digest of it is kept). */
+            result: {
+                feed: components["schemas"]["PodcastFeedView"];
+                url: string;
+            };
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
+        Ok_PodcastFeedView: {
+            /** @description The member's feed as the account page shows it. */
+            result: {
+                /**
+                 * Format: int64
+                 * @description When the current address was made (epoch milliseconds).
+                 */
+                createdAt: number | null;
+                enabled: boolean;
+                /**
+                 * Format: int64
+                 * @description When a podcast app last read the feed (epoch milliseconds).
+                 */
+                lastFetchedAt: number | null;
+                /** @description "library" (saved or finished books) or "all" (every audio summary the member may hear). */
+                scope: string;
             };
             /**
              * @description Always "ok".
@@ -6047,6 +6217,31 @@ export interface components {
             mins: number;
             title: string;
         };
+        /** @description A new address: shown this once (only a digest of it is kept). */
+        PodcastFeedAddressView: {
+            feed: components["schemas"]["PodcastFeedView"];
+            url: string;
+        };
+        PodcastFeedSettingsBody: {
+            /** @description "library" or "all". */
+            scope: string | null;
+        };
+        /** @description The member's feed as the account page shows it. */
+        PodcastFeedView: {
+            /**
+             * Format: int64
+             * @description When the current address was made (epoch milliseconds).
+             */
+            createdAt: number | null;
+            enabled: boolean;
+            /**
+             * Format: int64
+             * @description When a podcast app last read the feed (epoch milliseconds).
+             */
+            lastFetchedAt: number | null;
+            /** @description "library" (saved or finished books) or "all" (every audio summary the member may hear). */
+            scope: string;
+        };
         PodcastResult: {
             podcast: components["schemas"]["PodcastView"];
         };
@@ -6082,6 +6277,14 @@ export interface components {
              * @description Section index, 0-based; clamped to the book.
              */
             position: number | null;
+            /**
+             * Format: int64
+             * @description When the member was there, in ms since the epoch by the device's clock: a save queued
+             *     while offline. A save older than the stored position's keeps the stored position (another
+             *     device was further along later); its completion still counts. A time after the server's
+             *     clock counts as now. Absent: now.
+             */
+            savedAt?: number | null;
         };
         PositionSaveResult: {
             completed: boolean;
@@ -9752,6 +9955,52 @@ export interface operations {
                 };
             };
             /** @description Not an admin (or an admin without two-factor: mfa_required) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    feed_use: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_AdminPodcastFeedView"];
+                };
+            };
+            /** @description Input that does not parse: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13970,6 +14219,135 @@ export interface operations {
             };
         };
     };
+    feed_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_PodcastFeedView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    new_feed_address: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_PodcastFeedAddressView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    revoke_feed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_PodcastFeedView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_feed_scope: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PodcastFeedSettingsBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_PodcastFeedView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The feed is off (code no_feed) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     set_recommends: {
         parameters: {
             query?: never;
@@ -15344,6 +15722,139 @@ export interface operations {
                 };
             };
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    feed_document: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The address's secret and `.xml` */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The RSS document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/rss+xml": unknown;
+                };
+            };
+            /** @description Input that does not parse: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such feed (also a rotated or revoked address) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    episode_audio: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+                /** @description `{subid}.{extension}` */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The audio */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The requested bytes */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Input that does not parse: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such feed or episode, or one the member may not hear now */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The range lies outside the file */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    episode_audio_head: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Headers only */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Input that does not parse: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

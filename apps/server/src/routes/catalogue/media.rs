@@ -81,7 +81,21 @@ async fn serve(state: &AppState, req: &HttpRequest, requested: &str, query: &Sig
             Err(other) => return Err(ApiError::internal(other)),
         },
     };
-    let range_header = req.headers().get(header::RANGE).and_then(|v| v.to_str().ok());
+    let cache = if public { "public, max-age=86400" } else { "private, max-age=3600" };
+    let mut response = answer_file(state, req, key, size, cache, with_body).await?;
+    if sibling.is_some() {
+        response.headers_mut().insert(header::VARY, header::HeaderValue::from_static("Accept"));
+    }
+    Ok(response)
+}
+
+/// A stored file of `size` bytes, or the part a `Range` header asks for (honouring `If-Range`),
+/// with its entity tag; headers only for a HEAD (`with_body` false). The caller has decided the
+/// caller may have it.
+pub async fn answer_file(state: &AppState, req: &HttpRequest, key: &str, size: u64, cache_control: &'static str, with_body: bool) -> Result<HttpResponse, ApiError> {
+    let etag = ::media::range::entity_tag(key, size);
+    let if_range = req.headers().get(header::IF_RANGE).and_then(|v| v.to_str().ok());
+    let range_header = req.headers().get(header::RANGE).and_then(|v| v.to_str().ok()).filter(|_| ::media::range::range_applies(if_range, &etag));
     let (mut response, range) = match answer(range_header, size) {
         RangeAnswer::Whole => (HttpResponse::Ok(), 0..size),
         RangeAnswer::Partial(range) => {
@@ -96,15 +110,13 @@ async fn serve(state: &AppState, req: &HttpRequest, requested: &str, query: &Sig
     response
         .insert_header((header::CONTENT_TYPE, content_type(key)))
         .insert_header((header::ACCEPT_RANGES, "bytes"))
+        .insert_header((header::ETAG, etag))
         // Already-compressed media: keep the compression middleware (and its ranges) away.
         .insert_header((header::CONTENT_ENCODING, "identity"))
-        .insert_header((header::CACHE_CONTROL, if public { "public, max-age=86400" } else { "private, max-age=3600" }))
+        .insert_header((header::CACHE_CONTROL, cache_control))
         // An SVG opened directly must not run scripts in our origin.
         .insert_header((header::CONTENT_SECURITY_POLICY, "default-src 'none'; style-src 'unsafe-inline'; sandbox"))
         .no_chunking(range.end - range.start);
-    if sibling.is_some() {
-        response.insert_header((header::VARY, "Accept"));
-    }
     if range.is_empty() {
         return Ok(response.finish());
     }

@@ -4,7 +4,7 @@
 pub mod books;
 mod browse;
 pub mod extras;
-mod media;
+pub(crate) mod media;
 pub mod text_json;
 pub mod views;
 mod visuals;

@@ -23,6 +23,11 @@ pub struct PositionSaveRequest {
     /// The member reached the last section.
     #[serde(default)]
     pub completed: bool,
+    /// When the member was there, in ms since the epoch by the device's clock: a save queued
+    /// while offline. A save older than the stored position's keeps the stored position (another
+    /// device was further along later); its completion still counts. A time after the server's
+    /// clock counts as now. Absent: now.
+    pub saved_at: Option<i64>,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -54,7 +59,11 @@ pub struct PositionSaveResult {
 #[put("/api/user-book-history/")]
 async fn save_position(state: web::Data<AppState>, who: AuthUser, body: web::Json<PositionSaveRequest>) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
-    let request = SaveRequest { book: body.book_id.map(BookKey::into_key), position: body.position, completed: body.completed };
+    let saved_at = match body.saved_at {
+        Some(ms) => Some(chrono::DateTime::from_timestamp_millis(ms).ok_or_else(|| ApiError::bad_request("invalid_request", "savedAt is not a valid time."))?),
+        None => None,
+    };
+    let request = SaveRequest { book: body.book_id.map(BookKey::into_key), position: body.position, completed: body.completed, saved_at };
     let plan = state.progress(move |p| p.save_position(who.session(), request)).await?;
     Ok(ok(PositionSaveResult {
         position: plan.entry.position,

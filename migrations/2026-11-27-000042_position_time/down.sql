@@ -1,0 +1,1 @@
+ALTER TABLE reading_history DROP COLUMN position_at;

@@ -1,0 +1,2 @@
+DROP TABLE podcast_feed_downloads;
+DROP TABLE podcast_feeds;
