@@ -1,11 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Alert } from '@/components/Alert';
 import { useSession } from '@/lib/auth/session-api';
 import { useToken } from '@/lib/auth/use-auth';
 import { lapseMessage } from '@/lib/offline/access';
 import { offlineSupported, storedMember } from '@/lib/offline/member';
 import { adoptMember, keepWorkerInformed, removeLapsed, sendQueued } from '@/lib/offline/start';
-import './offline-sync.css';
 
 /**
  * The app's offline housekeeping (docs/offline.md), loaded after the first route: tells the
@@ -65,15 +63,14 @@ export function OfflineSync() {
     };
   }, [signedIn, sessionFailed]);
 
+  // Its stylesheet is RootLayout's (a prerendered page links every stylesheet the page uses).
   if (!removed) return null;
   return (
-    <div className="offline-sync">
-      <Alert tone="info">
-        <p>{removed}</p>
-        <button type="button" className="btn btn--ghost btn--sm offline-sync__close" onClick={() => setRemoved(null)}>
-          Dismiss
-        </button>
-      </Alert>
+    <div className="offline-sync__notice" role="status">
+      <p className="offline-sync__text">{removed}</p>
+      <button type="button" className="btn btn--secondary btn--sm" onClick={() => setRemoved(null)}>
+        Dismiss
+      </button>
     </div>
   );
 }

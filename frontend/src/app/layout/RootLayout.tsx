@@ -7,6 +7,7 @@ import { signInPath } from '@/lib/auth/redirect';
 // In page order, which is also the order of their stylesheets (the lazy banner's is here, so the
 // prerendered page links every stylesheet the page uses).
 import './offer-banner.css';
+import './offline-sync.css';
 import { Header } from './Header';
 import { Footer } from './Footer';
 

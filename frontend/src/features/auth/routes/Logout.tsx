@@ -7,6 +7,9 @@ import { clearOfflineData } from '@/lib/offline/clear';
 import { clearToken, getToken } from '@/lib/storage';
 import { logout } from '../api/logout';
 
+/** How long the page waits for the logout call's answer (ignored anyway) before going home. */
+const LOGOUT_ANSWER_WAIT_MS = 3000;
+
 /**
  * Clears the token and its date, calls the logout endpoint and removes what this device kept for
  * offline reading (the member's saved books, queued saves: `lib/offline/clear.ts`), then goes to /
@@ -24,10 +27,15 @@ export default function LogoutRoute() {
     const token = getToken();
     clearToken();
     queryClient.clear();
-    void Promise.allSettled([logout(token), clearOfflineData()]).then(() => {
+    void (async () => {
+      // This device's offline data first, and whatever the server answers.
+      await clearOfflineData();
+      // The server's answer carries `Clear-Site-Data: "storage"`, which Chromium may take a long
+      // time to apply before it hands the answer over: the member is not kept waiting for it.
+      await Promise.race([logout(token).catch(() => undefined), new Promise((resolve) => setTimeout(resolve, LOGOUT_ANSWER_WAIT_MS))]);
       queryClient.clear();
       void navigate('/', { replace: true });
-    });
+    })();
   }, [navigate, queryClient]);
 
   return (

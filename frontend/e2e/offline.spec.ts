@@ -1,0 +1,182 @@
+import { expect, test } from './fixtures';
+import type { Page } from './fixtures';
+import { expectNoViolations, newUser, readerPosition, registerViaApi, runSql, storeToken } from './helpers';
+
+/**
+ * The installable, offline-capable app (docs/offline.md) against the built app and its service
+ * worker: a new member (made paid here) saves a narrated book, goes offline, reloads, reads it and
+ * plays and seeks its audio from the saved copy, moves on a section (the save is queued), comes
+ * back online and finds the position on the server; logging out leaves no saved data behind.
+ */
+
+interface CatalogueBook {
+  subid: string;
+  title: string;
+  free: boolean;
+  hasMedia: boolean;
+  comingSoon: boolean;
+}
+
+/** Resolves once the audio element has loaded its metadata; rejects on a media error. */
+function audioDuration(page: Page): Promise<number> {
+  return page.locator('audio').evaluate(
+    (el: HTMLAudioElement) =>
+      new Promise<number>((resolve, reject) => {
+        if (el.readyState >= 1 && Number.isFinite(el.duration)) resolve(el.duration);
+        el.addEventListener('loadedmetadata', () => resolve(el.duration), { once: true });
+        el.addEventListener('error', () => reject(new Error(`audio error ${el.error?.code} ${el.error?.message}`)), { once: true });
+        el.load();
+      }),
+  );
+}
+
+test('a member saves a book, reads and plays it offline, the offline position reaches the server, and logging out removes the saved data', async ({
+  page,
+  context,
+}) => {
+  const user = newUser();
+  await registerViaApi(page, user);
+  runSql(`UPDATE users SET plan_id = 'lifetime', paid_date = now(), end_paid_date = NULL WHERE email = '${user.email.toLowerCase()}'`);
+  const login = await page.request.post('/api/user/login', { data: { email: user.email, password: user.password } });
+  expect(login.ok(), await login.text()).toBeTruthy();
+  const token = ((await login.json()) as { result: { token: string } }).result.token;
+  const member = { Authorization: `Bearer ${token}` };
+
+  // A narrated premium book (not the one book with real speech, which is long).
+  const listed = await page.request.get('/api/catalogue/books?audio=true&pageSize=100');
+  expect(listed.ok(), await listed.text()).toBeTruthy();
+  const books = ((await listed.json()) as { result: { books: CatalogueBook[] } }).result.books;
+  const book = books.find((b) => b.hasMedia && !b.free && !b.comingSoon && b.subid !== 'meditations') ?? books.find((b) => b.hasMedia && !b.comingSoon);
+  expect(book, 'a narrated book in the seed').toBeDefined();
+  const { subid, title } = book!;
+  const other = books.find((b) => b.subid !== subid && !b.comingSoon);
+  expect(other, 'a second book').toBeDefined();
+
+  await storeToken(page, token);
+  await page.goto(`/books/${subid}`);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  // The worker is registered after the first paint and takes control of the page at once.
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+  expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(/\/sw\.js$/);
+
+  await page.getByRole('button', { name: 'Save offline' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^Saved offline \(/ })).toBeVisible();
+  await expect(page.getByText(/^Saved offline · /)).toBeVisible();
+  const audioSrc = (await page.locator('audio').getAttribute('src')) ?? '';
+  expect(audioSrc).not.toBe('');
+  // Another book read online, through the worker, is not kept by it.
+  const otherOnline = await page.evaluate(
+    (path) => fetch(path, { headers: { Authorization: `Bearer ${localStorage.getItem('token')}` } }).then((r) => r.status),
+    `/api/books/${other!.subid}`,
+  );
+  expect(otherOnline).toBe(200);
+
+  // Offline: the page comes from the worker's app shell, the book from the member's saved copy.
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  expect(await readerPosition(page)).toMatchObject({ index: 1 });
+  await expect(page.locator('.reader__body').first()).not.toBeEmpty();
+  // The worker's network is off too, and it answers nothing that was not saved: not the session,
+  // not the other book read online a moment ago.
+  const unsaved = await page.evaluate(
+    async (paths) => {
+      const outcomes: string[] = [];
+      for (const path of paths)
+        outcomes.push(
+          await fetch(path, { headers: { Authorization: `Bearer ${localStorage.getItem('token')}` } }).then(
+            (r) => `answered ${r.status}`,
+            () => 'failed',
+          ),
+        );
+      return outcomes;
+    },
+    ['/api/user/session', `/api/books/${other!.subid}`],
+  );
+  expect(unsaved).toEqual(['failed', 'failed']);
+
+  // The saved audio plays and seeks (the worker cuts the ranges from the saved file).
+  const duration = await audioDuration(page);
+  expect(duration).toBeGreaterThan(1);
+  const played = await page.locator('audio').evaluate(
+    (el: HTMLAudioElement, seekTo: number) =>
+      new Promise<{ readyState: number; currentTime: number }>((resolve, reject) => {
+        el.muted = true;
+        el.addEventListener('seeked', () => resolve({ readyState: el.readyState, currentTime: el.currentTime }), { once: true });
+        el.addEventListener('error', () => reject(new Error(`audio error ${el.error?.code}`)), { once: true });
+        el.play()
+          .then(() => {
+            el.currentTime = seekTo;
+          })
+          .catch(reject);
+      }),
+    duration / 2,
+  );
+  expect(played.readyState).toBeGreaterThanOrEqual(2);
+  expect(played.currentTime).toBeGreaterThan(duration / 4);
+
+  // A move offline: the position save is queued on the device.
+  const next = page.getByRole('button', { name: 'Next', exact: true });
+  await next.click();
+  expect(await readerPosition(page)).toMatchObject({ index: 2 });
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          new Promise<number>((resolve, reject) => {
+            const open = indexedDB.open('gistbook-offline');
+            open.onerror = () => reject(new Error('no database'));
+            open.onsuccess = () => {
+              const request = open.result.transaction('queue').objectStore('queue').getAll();
+              request.onsuccess = () => {
+                const queued = request.result as { position: number }[];
+                open.result.close();
+                resolve(Math.max(-1, ...queued.map((save) => save.position)));
+              };
+            };
+          }),
+      ),
+    )
+    .toBe(1);
+
+  // The library offline: the saved book, marked as such.
+  await page.goto('/library');
+  const saved = page.getByRole('region', { name: 'Saved offline' });
+  await expect(saved.getByRole('link', { name: title })).toBeVisible();
+  await expect(saved.getByText('You are offline.', { exact: false })).toBeVisible();
+  await expect(saved.getByRole('button', { name: `Remove ${title} from this device` })).toBeEnabled();
+  await page.setViewportSize({ width: 375, height: 740 });
+  await expectNoViolations(page, '/library offline with a saved book, at phone width');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+
+  // Back online: the queued save goes to the server (the `online` event), with the time it was made.
+  const sent = page.waitForRequest((r) => r.url().endsWith('/api/user-book-history/') && r.method() === 'PUT');
+  await context.setOffline(false);
+  const body = (await sent).postDataJSON() as { position: number; savedAt: number };
+  expect(body.position).toBe(1);
+  expect(body.savedAt).toBeLessThan(Date.now());
+  await expect
+    .poll(async () => {
+      const answer = await page.request.get(`/api/books/${subid}`, { headers: member });
+      return ((await answer.json()) as { result: { book: { position: number } } }).result.book.position;
+    })
+    .toBe(1);
+
+  // Logging out removes the member's caches and the database: no saved premium answer or audio is left.
+  await page.goto('/logout');
+  await expect(page).toHaveURL(/\/$/);
+  const left = await page.evaluate(async (audio) => {
+    const names = await caches.keys();
+    const urls: string[] = [];
+    for (const name of names) for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
+    const databases = (await indexedDB.databases()).map((db) => db.name);
+    return {
+      memberCaches: names.filter((name) => name.startsWith('offline-member-')),
+      premium: urls.filter((url) => url.includes('/api/books/') || url.includes(new URL(audio, location.href).pathname)),
+      databases,
+      member: localStorage.getItem('offlineMember'),
+    };
+  }, audioSrc);
+  expect(left).toEqual({ memberCaches: [], premium: [], databases: expect.not.arrayContaining(['gistbook-offline']) as unknown as string[], member: null });
+});
