@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { BookVisualsResult } from '@/lib/api/types';
 import { makeBookRef, makeSlides } from '@/testing/catalogue-data';
 import { http, ok } from '@/testing/handlers';
@@ -23,6 +23,23 @@ describe('protected routes', () => {
     const { router } = renderApp('/stacksocial');
     await waitFor(() => expect(currentUrl(router)).toBe('/signup?redirect=%2Fstacksocial'));
     expect(window.localStorage.getItem('token')).toBeNull();
+  });
+
+  it('lets a member with an old token in while the device is offline, without a refresh that would drop the token', async () => {
+    signIn('old', 3_600_001);
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    let refreshed = false;
+    server.use(
+      http.post('/api/user/refresh-token', () => {
+        refreshed = true;
+        return ok({ token: 'new' });
+      }),
+    );
+    const { router } = renderApp('/stacksocial');
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(currentUrl(router)).toBe('/stacksocial');
+    expect(refreshed).toBe(false);
+    expect(window.localStorage.getItem('token')).toBe('old');
   });
 
   it('lets a signed-in member in', async () => {

@@ -7,7 +7,11 @@ export type SessionStatus = 'in' | 'checking' | 'out';
 
 function initialStatus(): SessionStatus {
   if (isAuthenticated()) return 'in';
-  return getToken() ? 'checking' : 'out';
+  if (!getToken()) return 'out';
+  // Without a connection a refresh cannot succeed, and failing would drop the token: a member
+  // opening the app offline (hours after saving books for it) stays in, with the books saved on
+  // this device (docs/offline.md); back online, the first call refreshes the token as usual.
+  return typeof navigator !== 'undefined' && navigator.onLine === false ? 'in' : 'checking';
 }
 
 /**
