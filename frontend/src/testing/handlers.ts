@@ -15,6 +15,7 @@ import { makeChallengeBooks, makeTenDayPlan } from './challenge-data';
 import { ADMIN_GOALS, GOALS } from './content-data';
 import { BOOKS, CATEGORIES, bookPage, makeAuthor, makeCollection, makePost, makeSession, makeUser } from './data';
 import { libraryPage, makeProgress } from './progress-data';
+import { makeAdminPodcastFeed, makePodcastFeed } from './podcast-feed-data';
 import { makeReferrals } from './referral-data';
 import { makeReviewQueue } from './review-data';
 import { makeQuizDefinition, makeQuizResult, type QuizId } from './quiz-data';
@@ -66,6 +67,9 @@ export const handlers = [
   // A member without two-factor, signed in on this browser only.
   http.get('/api/user/two-factor', () => ok({ enabled: false, recoveryCodesLeft: 0 })),
   http.get('/api/user/sessions', () => ok({ sessions: [makeSession({ current: true })] })),
+  // No podcast feed yet (the account page asks; so does a member's page in the back office).
+  http.get('/api/user/podcast-feed', () => ok(makePodcastFeed())),
+  http.get('/api/admin/user/{userId}/podcast-feed', () => ok(makeAdminPodcastFeed())),
   http.post('/api/analytics/events', () => ok({})),
   http.get('/api/google/login/oauth', () => fail(503, 'Google sign-in is not configured.', 'provider_not_configured')),
   http.get('/api/apple/login/oauth', () => fail(503, 'Apple sign-in is not configured.', 'provider_not_configured')),

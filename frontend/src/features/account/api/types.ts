@@ -64,3 +64,14 @@ export type CancelRequest = Schemas['CancelRequest'];
 
 /** { subscription } after auto-renewal was turned off */
 export type CancelResult = Schemas['CancelResult'];
+
+// ---- the private podcast feed ---------------------------------------------------------------
+
+/** GET /api/user/podcast-feed { enabled, scope, createdAt, lastFetchedAt (epoch ms or null) } */
+export type PodcastFeed = Schemas['PodcastFeedView'];
+
+/** What the feed holds: the member's library, or every audio summary they may hear. */
+export type PodcastFeedScope = 'library' | 'all';
+
+/** POST /api/user/podcast-feed { url (shown this once), feed } */
+export type PodcastFeedAddress = Schemas['PodcastFeedAddressView'];

@@ -9,6 +9,7 @@ import { useSubscription } from '../api/get-subscription';
 import { ConfirmEmailNotice } from '../components/ConfirmEmailNotice';
 import { GrantsList } from '../components/GrantsList';
 import { InfographicsList } from '../components/InfographicsList';
+import { PodcastFeedCard } from '../components/PodcastFeedCard';
 import { RedeemCard } from '../components/RedeemCard';
 import { SubscriptionCard } from '../components/SubscriptionCard';
 import '../account.css';
@@ -62,6 +63,7 @@ export default function AccountRoute() {
         {user && user.paidDate > 0 ? <GrantsList /> : null}
         {user ? <InfographicsList /> : null}
         {user ? <RedeemCard /> : null}
+        {user ? <PodcastFeedCard /> : null}
         <section className="card" aria-labelledby="settings-title">
           <h2 id="settings-title" className="card__title">
             Settings

@@ -7,6 +7,7 @@ import type { AdminUser, AdminUserRequest } from '../api/types';
 import { usePlans, useRefetchUsers, useUpdateUser, useUser } from '../api/users';
 import { QueryError } from '../components/AccessPages';
 import { AdminForm } from '../components/form/AdminForm';
+import { PodcastFeedUse } from '../components/PodcastFeedUse';
 import { textOf, type FieldDefinition, type FormValues } from '../components/form/types';
 import { fromDay, toDay } from '../format';
 
@@ -112,6 +113,7 @@ export default function UserEdit() {
           />
         </section>
       ) : null}
+      {user.data ? <PodcastFeedUse userId={id} /> : null}
     </>
   );
 }
