@@ -92,6 +92,7 @@ describe('the podcast feed on /account', () => {
     expect(card.getByRole('radio', { name: /All audio summaries/ })).toBeChecked();
     expect(card.getByRole('radio', { name: /My library/ })).not.toBeChecked();
     expect(card.getByRole('group', { name: 'What your feed holds' })).toBeInTheDocument();
+    expect(card.getByRole('radio', { name: 'My library' })).toHaveAccessibleDescription('The books you saved or finished.');
   });
 
   it('saves the setting on change and says so', async () => {

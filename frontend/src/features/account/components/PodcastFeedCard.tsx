@@ -292,10 +292,22 @@ function ScopeChoice({ scope, onChange }: { scope: PodcastFeedScope; onChange: (
       <legend className="podcast-feed__legend">What your feed holds</legend>
       {SCOPES.map((option) => (
         <label key={option.value} className="podcast-feed__scope">
-          <input type="radio" name={name} value={option.value} checked={scope === option.value} onChange={() => onChange(option.value)} />
+          <input
+            type="radio"
+            name={name}
+            value={option.value}
+            checked={scope === option.value}
+            aria-labelledby={`${name}-${option.value}`}
+            aria-describedby={`${name}-${option.value}-hint`}
+            onChange={() => onChange(option.value)}
+          />
           <span>
-            <span className="podcast-feed__scope-label">{option.label}</span>
-            <span className="podcast-feed__scope-hint">{option.hint}</span>
+            <span id={`${name}-${option.value}`} className="podcast-feed__scope-label">
+              {option.label}
+            </span>
+            <span id={`${name}-${option.value}-hint`} className="podcast-feed__scope-hint">
+              {option.hint}
+            </span>
           </span>
         </label>
       ))}
