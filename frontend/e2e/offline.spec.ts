@@ -139,6 +139,20 @@ test('a member saves a book, reads and plays it offline, the offline position re
     )
     .toBe(1);
 
+  // Reopened offline, the saved book resumes where the member was.
+  await expect
+    .poll(() =>
+      page.evaluate(async (key) => {
+        const names = (await caches.keys()).filter((name) => name.startsWith('offline-member-'));
+        const stored = names.length === 1 ? await (await caches.open(names[0])).match(`/api/books/${key}`) : undefined;
+        return stored ? ((await stored.json()) as { result: { book: { position: number } } }).result.book.position : null;
+      }, subid),
+    )
+    .toBe(1);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  expect(await readerPosition(page)).toMatchObject({ index: 2 });
+
   // The library offline: the saved book, marked as such.
   await page.goto('/library');
   const saved = page.getByRole('region', { name: 'Saved offline' });

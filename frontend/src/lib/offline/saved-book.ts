@@ -73,8 +73,8 @@ function bookAnswerUrl(key: string | number): string {
 /** A same-origin address of a cover or audio file, or null (none, or another site's). */
 function sameOriginUrl(address: string | null | undefined): string | null {
   if (!address) return null;
-  const url = new URL(address, window.location.href);
-  return url.origin === window.location.origin ? url.href : null;
+  const url = new URL(address, location.href);
+  return url.origin === location.origin ? url.href : null;
 }
 
 async function storedSize(cache: Cache, url: string): Promise<number> {
@@ -164,4 +164,24 @@ export async function updateSavedBooks(books: readonly SavedBook[]): Promise<voi
   if (books.length === 0) return;
   await writeRecords(BOOKS, [...books]);
   savedBooksChanged();
+}
+
+/**
+ * The member reached `position` in `bookId` (saved, or queued offline): if the book is saved on
+ * this device, its saved answers resume there, so reopening it offline starts where they were.
+ * The member's own position, written by the page for the member: not a network answer.
+ */
+export async function rememberPosition(memberId: number, bookId: number, position: number): Promise<void> {
+  if (typeof caches === 'undefined' || typeof indexedDB === 'undefined') return;
+  const saved = (await listSavedBooks(memberId)).find((book) => book.bookId === bookId);
+  if (!saved) return;
+  const cache = await caches.open(memberCacheName(memberId));
+  for (const url of saved.urls.filter((address) => address.includes('/api/books/'))) {
+    const stored = await cache.match(url);
+    if (!stored) continue;
+    const answer = (await stored.json()) as { result?: { book?: { position?: number } } };
+    if (!answer.result?.book) continue;
+    answer.result.book.position = position;
+    await cache.put(url, new Response(JSON.stringify(answer), { headers: { 'Content-Type': 'application/json' } }));
+  }
 }

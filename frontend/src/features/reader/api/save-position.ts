@@ -7,6 +7,7 @@ import { progressKeys } from '@/lib/progress/query-keys';
 import { updateCachedBook } from './book-cache';
 import { storedMember } from '@/lib/offline/member';
 import { queueSave, sendPositionSave } from '@/lib/offline/queue';
+import { rememberPosition } from '@/lib/offline/saved-book';
 
 /**
  * PUT /api/user-book-history/ {bookId, position, completed, savedAt}: the position is clamped by the
@@ -16,14 +17,22 @@ import { queueSave, sendPositionSave } from '@/lib/offline/queue';
  */
 export async function savePosition(body: PositionSaveRequest): Promise<PositionSaveResult> {
   const savedAt = Date.now();
+  const memberId = storedMember();
+  // A book saved on this device resumes offline where the member was.
+  const remember = (position: number) => {
+    if (memberId === null || typeof body.bookId !== 'number') return;
+    rememberPosition(memberId, body.bookId, position).catch((cause: unknown) => console.error('Could not update the saved book', cause));
+  };
   try {
-    return await sendPositionSave({ ...body, savedAt });
+    const result = await sendPositionSave({ ...body, savedAt });
+    remember(result.position);
+    return result;
   } catch (error) {
-    const memberId = storedMember();
     const offline = error instanceof ApiError && error.code === 'network_error';
     if (offline && memberId !== null && typeof body.bookId === 'number' && typeof indexedDB !== 'undefined') {
       const save = { memberId, bookId: body.bookId, position: body.position ?? 0, completed: body.completed ?? false, savedAt };
       await queueSave(save).catch((cause: unknown) => console.error('Could not keep the reading position for later', cause));
+      remember(save.position);
     }
     throw error;
   }
