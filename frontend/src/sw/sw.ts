@@ -1,8 +1,9 @@
 /**
  * The service worker (`/sw.js`, built by workbox-webpack-plugin's InjectManifest; docs/offline.md).
  *
- * - The app shell (index.html, offline.html, the members' JS and CSS, icons) is precached at
- *   install; hashed assets outside that list are kept on first use (they are public and never change).
+ * - The app shell (index.html, offline.html, the manifest and icons, the JS and CSS of the first
+ *   route, the reader, the library and logout: `OFFLINE_CHUNK_GROUPS` in webpack.config.js) is
+ *   precached at install; other hashed assets are kept on first use (public, never changing).
  * - A navigation goes to the network; offline it gets the cached app shell (so a saved book or the
  *   library opens) or, for pages that mean nothing offline, `/offline.html`.
  * - API and media GETs go to the network first. Offline they are answered only from what an

@@ -8,8 +8,8 @@ import { listRecords, writeRecords, QUEUE } from './db';
 import { flushOutcome, mergeQueued, type QueuedSave } from './queue-rules';
 
 /**
- * The body of `PUT /api/user-book-history/` with `savedAt` (ms since the epoch): the server keeps
- * the newer position when two devices disagree. Typed here until the generated schema has it.
+ * The body of `PUT /api/user-book-history/` (the schema's `PositionSaveRequest`) with `savedAt`
+ * (ms since the epoch) always set: the server keeps the newer position when two devices disagree.
  */
 export interface TimedPositionSave {
   bookId: number | string | null;
