@@ -10,11 +10,22 @@ import { expectNoViolations, newUser, readerPosition, registerViaApi, runSql, st
  */
 
 interface CatalogueBook {
+  id: number;
   subid: string;
   title: string;
   free: boolean;
   hasMedia: boolean;
   comingSoon: boolean;
+}
+
+/** A new member of this test's own, made paid (lifetime) so that premium books may be saved; their token. */
+async function newPaidMember(page: Page): Promise<string> {
+  const user = newUser();
+  await registerViaApi(page, user);
+  runSql(`UPDATE users SET plan_id = 'lifetime', paid_date = now(), end_paid_date = NULL WHERE email = '${user.email.toLowerCase()}'`);
+  const login = await page.request.post('/api/user/login', { data: { email: user.email, password: user.password } });
+  expect(login.ok(), await login.text()).toBeTruthy();
+  return ((await login.json()) as { result: { token: string } }).result.token;
 }
 
 /** Resolves once the audio element has loaded its metadata; rejects on a media error. */
@@ -34,12 +45,7 @@ test('a member saves a book, reads and plays it offline, the offline position re
   page,
   context,
 }) => {
-  const user = newUser();
-  await registerViaApi(page, user);
-  runSql(`UPDATE users SET plan_id = 'lifetime', paid_date = now(), end_paid_date = NULL WHERE email = '${user.email.toLowerCase()}'`);
-  const login = await page.request.post('/api/user/login', { data: { email: user.email, password: user.password } });
-  expect(login.ok(), await login.text()).toBeTruthy();
-  const token = ((await login.json()) as { result: { token: string } }).result.token;
+  const token = await newPaidMember(page);
   const member = { Authorization: `Bearer ${token}` };
 
   // A narrated premium book (not the one book with real speech, which is long).
@@ -193,4 +199,46 @@ test('a member saves a book, reads and plays it offline, the offline position re
     };
   }, audioSrc);
   expect(left).toEqual({ memberCaches: [], premium: [], databases: expect.not.arrayContaining(['gistbook-offline']) as unknown as string[], member: null });
+});
+
+test('"Save my library" keeps every library book on this device, with sizes, and a saved book can be removed', async ({ page }) => {
+  const token = await newPaidMember(page);
+  const member = { Authorization: `Bearer ${token}` };
+  const listed = await page.request.get('/api/catalogue/books?pageSize=100');
+  expect(listed.ok(), await listed.text()).toBeTruthy();
+  const books = ((await listed.json()) as { result: { books: CatalogueBook[] } }).result.books.filter((b) => !b.free && !b.comingSoon).slice(0, 2);
+  expect(books).toHaveLength(2);
+  for (const book of books) {
+    const added = await page.request.post('/api/library', { headers: member, data: { bookId: book.id } });
+    expect(added.ok(), await added.text()).toBeTruthy();
+  }
+
+  await storeToken(page, token);
+  await page.goto('/library');
+  const saved = page.getByRole('region', { name: 'Saved offline' });
+  await expect(saved.getByText('No books saved on this device yet.', { exact: false })).toBeVisible();
+  await saved.getByRole('button', { name: 'Save my library' }).click();
+  await expect(saved.getByRole('status')).toHaveText('Saved 2 books for offline reading.');
+  const list = saved.getByRole('list', { name: 'Books saved offline' });
+  await expect(list.getByRole('listitem')).toHaveCount(2);
+  await expect(saved.getByText(/^2 books, [\d.]+ (B|KB|MB) on this device\./)).toBeVisible();
+  for (const book of books) await expect(list.getByRole('link', { name: book.title })).toBeVisible();
+
+  const [removed, kept] = books;
+  await saved.getByRole('button', { name: `Remove ${removed.title} from this device` }).click();
+  await expect(saved.getByRole('status')).toHaveText(`${removed.title} was removed from this device.`);
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  const stored = await page.evaluate(
+    async (keys) => {
+      const names = (await caches.keys()).filter((name) => name.startsWith('offline-member-'));
+      const cache = await caches.open(names[0]);
+      return { caches: names.length, removed: Boolean(await cache.match(`/api/books/${keys[0]}`)), kept: Boolean(await cache.match(`/api/books/${keys[1]}`)) };
+    },
+    [removed.subid, kept.subid],
+  );
+  expect(stored).toEqual({ caches: 1, removed: false, kept: true });
+  // Saving again keeps only what is missing.
+  await saved.getByRole('button', { name: 'Save my library' }).click();
+  await expect(saved.getByRole('status')).toHaveText('Saved 1 book for offline reading.');
+  await expect(list.getByRole('listitem')).toHaveCount(2);
 });
