@@ -338,9 +338,10 @@ async fn refresh_token(req: HttpRequest, state: web::Data<AppState>, _same_site:
 pub(crate) fn signed_out(req: &HttpRequest) -> HttpResponse {
     let mut response = HttpResponse::Ok();
     clear_session_cookies(&mut response, req);
-    // The books saved for offline reading (Cache Storage, IndexedDB) and the service worker leave
-    // with the member, even when the page could not delete them itself.
-    response.insert_header(("Clear-Site-Data", "\"storage\""));
+    // No `Clear-Site-Data: "storage"`: while the service worker controls the page, Chromium held
+    // this answer for over 20 s applying it (crbug 40233601), and applied late it could wipe the
+    // next member's sign-in on the same device. The page deletes the member's offline data itself
+    // before it calls this (docs/offline.md).
     response.json(OkBody { status: "ok", result: Empty {} })
 }
 

@@ -1,9 +1,9 @@
 /**
  * Logging out (and "Sign out everywhere", which ends at /logout) removes everything this device
  * kept for offline use: every member's cache (`offline-member-*`), the worker's note of who is
- * signed in, the IndexedDB database (saved-book index and queued saves) and the stored member. The
- * server's logout answer also carries `Clear-Site-Data: "storage"`; this does not rely on it (an
- * offline logout never reaches the server).
+ * signed in, the IndexedDB database (saved-book index and queued saves) and the stored member. This
+ * is the only clearing: the server sends no `Clear-Site-Data` (docs/offline.md says why), and an
+ * offline logout never reaches the server.
  */
 import { deleteDatabase } from './db';
 import { MEMBER_CACHE_PREFIX, META_CACHE } from './names';

@@ -30,8 +30,8 @@ export default function LogoutRoute() {
     void (async () => {
       // This device's offline data first, and whatever the server answers.
       await clearOfflineData();
-      // The server's answer carries `Clear-Site-Data: "storage"`, which Chromium may take a long
-      // time to apply before it hands the answer over: the member is not kept waiting for it.
+      // A slow or unreachable server does not keep the member waiting (the session ends on the
+      // server when the call arrives; this device holds no token any more).
       await Promise.race([logout(token).catch(() => undefined), new Promise((resolve) => setTimeout(resolve, LOGOUT_ANSWER_WAIT_MS))]);
       queryClient.clear();
       void navigate('/', { replace: true });
