@@ -9,10 +9,10 @@ use db::DbPool;
 use highlights::ports::HighlightStore;
 use identity::IdentityService;
 use kernel::Clock;
+use podcast_feed::ports::FeedStore;
 use reading_progress::ports::ProgressStore;
 use referral::ports::ReferralStore;
 use review::ports::ReviewStore;
-use podcast_feed::ports::FeedStore;
 use std::sync::Arc;
 use summariser::ports::SummaryStore;
 

@@ -119,10 +119,7 @@ const WRAPPERS: [&str; 4] = ["div", "section", "article", "main"];
 pub fn sections(html: &str) -> Vec<Section> {
     let fragment = scraper::Html::parse_fragment(html);
     let Some(groups) = section_groups(&fragment) else { return vec![] };
-    groups
-        .into_iter()
-        .map(|(heading, members)| Section { title: heading.map(heading_text).unwrap_or_default(), html: serialise(&members) })
-        .collect()
+    groups.into_iter().map(|(heading, members)| Section { title: heading.map(heading_text).unwrap_or_default(), html: serialise(&members) }).collect()
 }
 
 /// The sections of a parsed body as [`sections`] splits it: each one's heading (none for a body
@@ -199,10 +196,8 @@ pub fn with_block_ids(html: &str) -> String {
 fn ids_to_add(members: &[NodeRef]) -> Vec<(ego_tree::NodeId, String)> {
     let elements: Vec<scraper::ElementRef> = members.iter().filter_map(|node| scraper::ElementRef::wrap(*node)).collect();
     let mut taken: HashSet<String> = HashSet::new();
-    let kept: Vec<bool> = elements
-        .iter()
-        .map(|element| element.value().attr(BLOCK_ID_ATTRIBUTE).is_some_and(|id| is_block_id(id) && taken.insert(id.to_owned())))
-        .collect();
+    let kept: Vec<bool> =
+        elements.iter().map(|element| element.value().attr(BLOCK_ID_ATTRIBUTE).is_some_and(|id| is_block_id(id) && taken.insert(id.to_owned()))).collect();
     let numbered = |id: &String| id.strip_prefix('b').and_then(|n| n.parse::<usize>().ok());
     let mut next = taken.iter().filter_map(numbered).max().map_or(0, |n| n + 1);
     let mut additions = Vec::new();
@@ -336,7 +331,10 @@ mod tests {
 
     #[test]
     fn the_sanitiser_keeps_a_well_formed_block_id_and_no_other_data_attribute() {
-        assert_eq!(sanitize(r#"<p data-block="b3">a</p><ul data-block="k_9-x"><li>b</li></ul>"#), r#"<p data-block="b3">a</p><ul data-block="k_9-x"><li>b</li></ul>"#);
+        assert_eq!(
+            sanitize(r#"<p data-block="b3">a</p><ul data-block="k_9-x"><li>b</li></ul>"#),
+            r#"<p data-block="b3">a</p><ul data-block="k_9-x"><li>b</li></ul>"#
+        );
         assert_eq!(sanitize(r#"<p data-block="a b">a</p><p data-block="">b</p><p data-other="1">c</p>"#), "<p>a</p><p>b</p><p>c</p>");
         assert_eq!(sanitize(&format!(r#"<p data-block="{}">a</p>"#, "x".repeat(41))), "<p>a</p>");
         assert_eq!(sanitize(r#"<p data-block="&quot;><script>alert(1)</script>">a</p>"#), "<p>a</p>");

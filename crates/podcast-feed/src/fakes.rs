@@ -65,10 +65,9 @@ impl FeedStore for InMemoryFeeds {
             .filter(|book| !only_free || book.free)
             .filter_map(|book| match scope {
                 FeedScope::AllAudio => Some(book.clone()),
-                FeedScope::Library => library
-                    .iter()
-                    .find(|(who, id, _)| *who == member && *id == book.book_id)
-                    .map(|(_, _, at)| Episode { listed_at: *at, ..book.clone() }),
+                FeedScope::Library => {
+                    library.iter().find(|(who, id, _)| *who == member && *id == book.book_id).map(|(_, _, at)| Episode { listed_at: *at, ..book.clone() })
+                }
             })
             .collect();
         episodes.sort_by_key(|episode| std::cmp::Reverse(episode.listed_at));

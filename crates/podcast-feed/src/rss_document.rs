@@ -172,7 +172,11 @@ mod tests {
         let media_url = |key: &str| format!("https://gb.example/media/{key}");
         let audio_length = |key: &str| (!key.contains("missing")).then_some(123_456);
         let xml = render(document, &Links { site: "https://gb.example/", media_url: &media_url, audio_length: &audio_length });
-        assert!(xml.contains(r#"xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd""#) && xml.contains(r#"xmlns:content="http://purl.org/rss/1.0/modules/content/""#), "{xml}");
+        assert!(
+            xml.contains(r#"xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd""#)
+                && xml.contains(r#"xmlns:content="http://purl.org/rss/1.0/modules/content/""#),
+            "{xml}"
+        );
         rss::Channel::read_from(xml.as_bytes()).expect("the feed reads back")
     }
 

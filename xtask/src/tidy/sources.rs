@@ -6,7 +6,8 @@ use std::path::{Path, PathBuf};
 /// The store's domain folders (`crates/db/src/<folder>/`): each implements its domain's ports and
 /// names no other folder. `shared`, `schema`, `pool`, `prepared` and `testing` are plumbing any
 /// folder may use; `erasure` and `operators` sit at the crate's root and may use every folder.
-pub const STORE_DOMAINS: &[&str] = &["admin", "billing", "catalogue", "challenge", "highlights", "identity", "podcast_feed", "progress", "referral", "review", "summariser"];
+pub const STORE_DOMAINS: &[&str] =
+    &["admin", "billing", "catalogue", "challenge", "highlights", "identity", "podcast_feed", "progress", "referral", "review", "summariser"];
 
 /// Crate-root modules that compose domain folders, which a domain folder must not name either
 /// (`erasure` is called by identity's erase only, listed in `STORE_EXCEPTIONS`).

@@ -225,7 +225,13 @@ async fn the_editor_shows_block_ids_and_an_edit_that_keeps_them_keeps_highlights
 
     // The highlight kept its block and offsets; the member's reader gets the same ids.
     let mut conn = app.connect();
-    assert_eq!(count(&mut conn, &format!("SELECT count(*) AS count FROM highlights WHERE id = {secret_id} AND start_block = 'b0' AND start_offset = 0 AND NOT orphaned")), 1);
+    assert_eq!(
+        count(
+            &mut conn,
+            &format!("SELECT count(*) AS count FROM highlights WHERE id = {secret_id} AND start_block = 'b0' AND start_offset = 0 AND NOT orphaned")
+        ),
+        1
+    );
     let in_book = result(app.get("/api/user/highlights/book/premium-1", Some(&member)).await).await;
     assert_eq!(in_book["highlights"][0]["startBlock"], "b0");
     assert_eq!(in_book["highlights"][0]["quote"].as_str(), Some(secret("premium-1").as_str()));

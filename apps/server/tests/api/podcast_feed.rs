@@ -119,7 +119,13 @@ async fn a_premium_members_feed_lists_their_audio_and_its_enclosures_answer_rang
     // Every audio summary, as a setting; a setting that does not exist is refused.
     assert_eq!(result(app.put(&format!("{FEED}/settings"), &json!({"scope": "all"}), Some(&member)).await).await["scope"], "all");
     assert_eq!(channel(&app, &path).await.items().len(), 4, "premium-1, premium-2, the free book and the preview book");
-    assert_error(app.put(&format!("{FEED}/settings"), &json!({"scope": "everything"}), Some(&member)).await, StatusCode::BAD_REQUEST, "invalid_request", "Choose which summaries the feed holds: library or all.").await;
+    assert_error(
+        app.put(&format!("{FEED}/settings"), &json!({"scope": "everything"}), Some(&member)).await,
+        StatusCode::BAD_REQUEST,
+        "invalid_request",
+        "Choose which summaries the feed holds: library or all.",
+    )
+    .await;
 
     // A new address stops the old one at once; episodes keep their GUIDs.
     let rotated = new_address(&app, &member).await;
@@ -132,7 +138,13 @@ async fn a_premium_members_feed_lists_their_audio_and_its_enclosures_answer_rang
     // Revoked: gone, and the call is only the member's.
     assert_eq!(result(app.delete(FEED, Some(&member)).await).await["enabled"], false);
     assert_eq!(app.get(&rotated, None).await.status(), StatusCode::NOT_FOUND);
-    assert_error(app.put(&format!("{FEED}/settings"), &json!({"scope": "all"}), Some(&member)).await, StatusCode::NOT_FOUND, "no_feed", "Turn on your podcast feed first.").await;
+    assert_error(
+        app.put(&format!("{FEED}/settings"), &json!({"scope": "all"}), Some(&member)).await,
+        StatusCode::NOT_FOUND,
+        "no_feed",
+        "Turn on your podcast feed first.",
+    )
+    .await;
     for response in [app.get(FEED, None).await, app.post_empty(FEED, None).await, app.delete(FEED, None).await] {
         assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
     }

@@ -83,7 +83,8 @@ async fn a_save_queued_offline_never_overwrites_a_newer_position_from_another_de
     assert_eq!(save(&app, &token, &id, 1, false).await["position"], 1, "a save without a time is now");
 
     // A time no clock can hold is refused, and changes nothing.
-    assert_error(app.put(HISTORY, &timed(0, false, i64::MAX), Some(&token)).await, StatusCode::BAD_REQUEST, "invalid_request", "savedAt is not a valid time.").await;
+    assert_error(app.put(HISTORY, &timed(0, false, i64::MAX), Some(&token)).await, StatusCode::BAD_REQUEST, "invalid_request", "savedAt is not a valid time.")
+        .await;
     assert_eq!(book(&app, "premium-1", Some(&token)).await["position"], 1);
 }
 

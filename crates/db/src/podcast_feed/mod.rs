@@ -209,7 +209,12 @@ impl FeedStore for PgStore<'_> {
                         podcast_feed_downloads::address_digest.eq(address_digest),
                         podcast_feed_downloads::agent_digest.eq(agent_digest),
                     ))
-                    .on_conflict((podcast_feed_downloads::user_id, podcast_feed_downloads::day, podcast_feed_downloads::address_digest, podcast_feed_downloads::agent_digest))
+                    .on_conflict((
+                        podcast_feed_downloads::user_id,
+                        podcast_feed_downloads::day,
+                        podcast_feed_downloads::address_digest,
+                        podcast_feed_downloads::agent_digest,
+                    ))
                     .do_update()
                     .set(podcast_feed_downloads::downloads.eq(podcast_feed_downloads::downloads + 1))
                     .execute(conn)?;
@@ -240,4 +245,3 @@ pub(crate) fn erase_member(conn: &mut PgConnection, member: UserId) -> QueryResu
     diesel::delete(podcast_feed_downloads::table.filter(podcast_feed_downloads::user_id.eq(member.0))).execute(conn)?;
     diesel::delete(podcast_feeds::table.find(member.0)).execute(conn).map(drop)
 }
-

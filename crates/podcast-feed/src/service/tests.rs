@@ -159,5 +159,8 @@ fn a_feed_downloaded_from_too_many_places_warns_its_member_then_rotates_on_anoth
     assert!(outbox[1].text_body.contains("https://gb.example/account"));
     assert_eq!(on(1).document("token-1").unwrap_err(), FeedError::NotFound, "the old address stopped");
     let used = on(1).use_of(UserId(1)).unwrap();
-    assert_eq!((used.status.warnings, used.flagged_on, used.downloads_7_days, used.addresses_7_days), (2, Some((now() + Duration::days(1)).date_naive()), 9, 5));
+    assert_eq!(
+        (used.status.warnings, used.flagged_on, used.downloads_7_days, used.addresses_7_days),
+        (2, Some((now() + Duration::days(1)).date_naive()), 9, 5)
+    );
 }

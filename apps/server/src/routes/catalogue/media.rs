@@ -92,7 +92,14 @@ async fn serve(state: &AppState, req: &HttpRequest, requested: &str, query: &Sig
 /// A stored file of `size` bytes, or the part a `Range` header asks for (honouring `If-Range`),
 /// with its entity tag; headers only for a HEAD (`with_body` false). The caller has decided the
 /// caller may have it.
-pub async fn answer_file(state: &AppState, req: &HttpRequest, key: &str, size: u64, cache_control: &'static str, with_body: bool) -> Result<HttpResponse, ApiError> {
+pub async fn answer_file(
+    state: &AppState,
+    req: &HttpRequest,
+    key: &str,
+    size: u64,
+    cache_control: &'static str,
+    with_body: bool,
+) -> Result<HttpResponse, ApiError> {
     let etag = ::media::range::entity_tag(key, size);
     let if_range = req.headers().get(header::IF_RANGE).and_then(|v| v.to_str().ok());
     let range_header = req.headers().get(header::RANGE).and_then(|v| v.to_str().ok()).filter(|_| ::media::range::range_applies(if_range, &etag));
