@@ -52,7 +52,7 @@ describe('the podcast feed on /account', () => {
     const { user, card } = await renderCard();
     expect(card.getByText(/audio summaries in any podcast app/)).toBeInTheDocument();
     expect(card.getByText(/do not share it/)).toBeInTheDocument();
-    expect(card.getByText(/On the free plan\? You can use it too: your feed holds the free books\./)).toBeInTheDocument();
+    expect(card.getByText(/Without Premium you can use it too: your feed holds the free books\./)).toBeInTheDocument();
     expect(card.queryByRole('radiogroup')).not.toBeInTheDocument();
 
     await user.click(await card.findByRole('button', { name: 'Create my feed' }));

@@ -134,7 +134,7 @@ export function PodcastFeedCard() {
         Hear your audio summaries in any podcast app (Apple Podcasts, Pocket Casts, Overcast…): they arrive as episodes of a feed made for you alone. The
         feed&apos;s address is private, like a password: do not share it.
       </p>
-      <p className="podcast-feed__note">On the free plan? You can use it too: your feed holds the free books.</p>
+      <p className="podcast-feed__note">Without Premium you can use it too: your feed holds the free books.</p>
       {done ? <Alert tone="success">{done}</Alert> : null}
       {feed.isPending ? <Spinner label="Loading your podcast feed…" /> : null}
       {feed.isError ? (
