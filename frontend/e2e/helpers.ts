@@ -68,6 +68,18 @@ export async function registerViaApi(page: Page, user: TestUser): Promise<void> 
 }
 
 /**
+ * A new account of the calling test's own, made Premium for life, and its access token (not
+ * stored on the page): for tests of what Premium members do, made through the API.
+ */
+export async function newPaidMemberToken(page: Page, user: TestUser = newUser()): Promise<string> {
+  await registerViaApi(page, user);
+  runSql(`UPDATE users SET plan_id = 'lifetime', paid_date = now(), end_paid_date = NULL WHERE email = '${user.email.toLowerCase()}'`);
+  const login = await page.request.post('/api/user/login', { data: { email: user.email, password: user.password } });
+  expect(login.ok(), await login.text()).toBeTruthy();
+  return ((await login.json()) as { result: { token: string } }).result.token;
+}
+
+/**
  * Create an account through the API and sign this page in with its token (stored where the app
  * keeps it), for tests whose subject is not the sign-up form. Ends on `/` loaded.
  */

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 import type { Page } from './fixtures';
-import { expectNoViolations, newUser, readerPosition, registerViaApi, runSql, storeToken } from './helpers';
+import { expectNoViolations, newPaidMemberToken, readerPosition, storeToken } from './helpers';
 
 /**
  * The installable, offline-capable app (docs/offline.md) against the built app and its service
@@ -16,16 +16,6 @@ interface CatalogueBook {
   free: boolean;
   hasMedia: boolean;
   comingSoon: boolean;
-}
-
-/** A new member of this test's own, made paid (lifetime) so that premium books may be saved; their token. */
-async function newPaidMember(page: Page): Promise<string> {
-  const user = newUser();
-  await registerViaApi(page, user);
-  runSql(`UPDATE users SET plan_id = 'lifetime', paid_date = now(), end_paid_date = NULL WHERE email = '${user.email.toLowerCase()}'`);
-  const login = await page.request.post('/api/user/login', { data: { email: user.email, password: user.password } });
-  expect(login.ok(), await login.text()).toBeTruthy();
-  return ((await login.json()) as { result: { token: string } }).result.token;
 }
 
 /** Resolves once the audio element has loaded its metadata; rejects on a media error. */
@@ -45,7 +35,7 @@ test('a member saves a book, reads and plays it offline, the offline position re
   page,
   context,
 }) => {
-  const token = await newPaidMember(page);
+  const token = await newPaidMemberToken(page);
   const member = { Authorization: `Bearer ${token}` };
 
   // A narrated premium book (not the one book with real speech, which is long).
@@ -202,7 +192,7 @@ test('a member saves a book, reads and plays it offline, the offline position re
 });
 
 test('"Save my library" keeps every library book on this device, with sizes, and a saved book can be removed', async ({ page }) => {
-  const token = await newPaidMember(page);
+  const token = await newPaidMemberToken(page);
   const member = { Authorization: `Bearer ${token}` };
   const listed = await page.request.get('/api/catalogue/books?pageSize=100');
   expect(listed.ok(), await listed.text()).toBeTruthy();

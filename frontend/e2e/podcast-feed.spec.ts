@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from './fixtures';
-import { expectNoViolations, newUser, registerViaApi, runSql, storeToken } from './helpers';
+import { expectNoViolations, newPaidMemberToken, newUser, storeToken } from './helpers';
 
 /**
  * The private podcast feed against the seeded catalogue: a new member (made paid here, so that
@@ -29,11 +29,7 @@ async function readFeed(page: Page, url: string): Promise<string> {
 
 test('a paid member creates their podcast feed with the keyboard, a podcast app reads it, and a new address stops the old one', async ({ page }) => {
   const user = newUser();
-  await registerViaApi(page, user);
-  runSql(`UPDATE users SET plan_id = 'lifetime', paid_date = now(), end_paid_date = NULL WHERE email = '${user.email.toLowerCase()}'`);
-  const login = await page.request.post('/api/user/login', { data: { email: user.email, password: user.password } });
-  expect(login.ok(), await login.text()).toBeTruthy();
-  const token = ((await login.json()) as { result: { token: string } }).result.token;
+  const token = await newPaidMemberToken(page, user);
   const saved = await page.request.post('/api/library', { headers: { Authorization: `Bearer ${token}` }, data: { bookId: 'meditations' } });
   expect(saved.ok(), await saved.text()).toBeTruthy();
 

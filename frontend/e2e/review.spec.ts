@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { expectNoViolations, newUser, registerViaApi, runSql, storeToken } from './helpers';
+import { expectNoViolations, newPaidMemberToken, newUser, storeToken } from './helpers';
 
 /**
  * The daily review against the seeded catalogue: a new member (made paid here, so that `walden`,
@@ -9,11 +9,7 @@ import { expectNoViolations, newUser, registerViaApi, runSql, storeToken } from 
  */
 test('a new member reviews three key ideas of a finished book with the keyboard, and the count stays down after a reload', async ({ page }) => {
   const user = newUser();
-  await registerViaApi(page, user);
-  runSql(`UPDATE users SET plan_id = 'lifetime', paid_date = now(), end_paid_date = NULL WHERE email = '${user.email.toLowerCase()}'`);
-  const login = await page.request.post('/api/user/login', { data: { email: user.email, password: user.password } });
-  expect(login.ok(), await login.text()).toBeTruthy();
-  const token = ((await login.json()) as { result: { token: string } }).result.token;
+  const token = await newPaidMemberToken(page, user);
   const member = { Authorization: `Bearer ${token}` };
 
   const finished = await page.request.put('/api/user-book-history/', { headers: member, data: { bookId: 'walden', position: 0, completed: true } });
