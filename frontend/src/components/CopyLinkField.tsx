@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Button } from './Button';
 import { TextField } from './form/Field';
 import './copy-link.css';
@@ -8,15 +8,33 @@ type CopyState = 'idle' | 'copied' | 'selected';
 export const LINK_COPIED = 'Link copied';
 export const COPY_BY_HAND = 'The link is selected: press Ctrl+C (⌘C on a Mac) to copy it.';
 
-const COPY_MESSAGES: Record<CopyState, string> = { idle: '', copied: LINK_COPIED, selected: COPY_BY_HAND };
+/** What the live region says after a copy, and after the text was selected instead. */
+export interface CopyMessages {
+  copied: string;
+  selected: string;
+}
+
+const LINK_MESSAGES: CopyMessages = { copied: LINK_COPIED, selected: COPY_BY_HAND };
+
+interface CopyLinkFieldProps {
+  link: string;
+  label: string;
+  /** The button's name ('Copy link' by default). */
+  copyLabel?: string;
+  messages?: CopyMessages;
+  /** For a caller that moves the focus to the field (the podcast feed's new address). */
+  inputRef?: RefObject<HTMLInputElement | null>;
+}
 
 /**
- * A link to hand out (the referral link, the affiliate link): read-only, with 'Copy link' (the
- * clipboard, or else the text selected for copying by hand; either is said in a polite live region).
+ * A link to hand out (the referral link, the affiliate link, a podcast feed's address): read-only,
+ * with a copy button (the clipboard, or else the text selected for copying by hand; either is said
+ * in a polite live region).
  */
-export function CopyLinkField({ link, label }: { link: string; label: string }) {
+export function CopyLinkField({ link, label, copyLabel = 'Copy link', messages = LINK_MESSAGES, inputRef }: CopyLinkFieldProps) {
   const [copy, setCopy] = useState<CopyState>('idle');
-  const inputId = `${useId()}-link`;
+  const ownRef = useRef<HTMLInputElement>(null);
+  const input = inputRef ?? ownRef;
 
   useEffect(() => {
     if (copy === 'idle') return undefined;
@@ -25,11 +43,8 @@ export function CopyLinkField({ link, label }: { link: string; label: string }) 
   }, [copy]);
 
   const selectLink = () => {
-    const input = document.getElementById(inputId);
-    if (input instanceof HTMLInputElement) {
-      input.focus();
-      input.select();
-    }
+    input.current?.focus();
+    input.current?.select();
   };
 
   const copyLink = async () => {
@@ -46,13 +61,21 @@ export function CopyLinkField({ link, label }: { link: string; label: string }) 
   return (
     <>
       <div className="copy-link">
-        <TextField id={inputId} label={label} className="copy-link__input" readOnly value={link} onFocus={(event) => event.currentTarget.select()} />
+        <TextField
+          ref={input}
+          label={label}
+          className="copy-link__input"
+          readOnly
+          value={link}
+          spellCheck={false}
+          onFocus={(event) => event.currentTarget.select()}
+        />
         <Button variant="secondary" onClick={() => void copyLink()}>
-          Copy link
+          {copyLabel}
         </Button>
       </div>
       <p className="copy-link__status" role="status" aria-live="polite">
-        {COPY_MESSAGES[copy]}
+        {copy === 'idle' ? '' : messages[copy]}
       </p>
     </>
   );

@@ -1,13 +1,12 @@
 import { useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
-import { TextField } from '@/components/form/Field';
+import { CopyLinkField } from '@/components/CopyLinkField';
 import { Spinner } from '@/components/Spinner';
 import { errorMessage } from '@/lib/api/client';
 import type { PodcastFeed, PodcastFeedScope } from '../api/types';
 import { useNewPodcastFeedAddress, usePodcastFeed, useSavePodcastFeedScope, useTurnOffPodcastFeed } from '../api/podcast-feed';
 import { formatWhen } from './SessionsCard';
-import '@/components/copy-link.css';
 import '../podcast-feed.css';
 
 export const FEED_TITLE = 'Listen in your podcast app';
@@ -211,49 +210,13 @@ export function PodcastFeedCard() {
 
 /** The address just made: read-only, with "Copy" (the clipboard, or else the text selected). */
 function NewAddress({ url, inputRef }: { url: string; inputRef: RefObject<HTMLInputElement | null> }) {
-  const [copy, setCopy] = useState<'idle' | 'copied' | 'selected'>('idle');
-
-  useEffect(() => {
-    if (copy === 'idle') return undefined;
-    const timer = window.setTimeout(() => setCopy('idle'), 5000);
-    return () => window.clearTimeout(timer);
-  }, [copy]);
-
-  const copyAddress = async () => {
-    try {
-      // Missing outside secure contexts and in old browsers (that throws too): select the text instead.
-      await navigator.clipboard.writeText(url);
-      setCopy('copied');
-    } catch {
-      inputRef.current?.focus();
-      inputRef.current?.select();
-      setCopy('selected');
-    }
-  };
-
   return (
     <div className="podcast-feed__address">
       <p>
         Your feed is ready. Copy its address into your podcast app (look for “Add by URL” or “Follow a show by URL”).{' '}
         <strong>It is shown only this once.</strong>
       </p>
-      <div className="copy-link">
-        <TextField
-          ref={inputRef}
-          label={ADDRESS_LABEL}
-          className="copy-link__input"
-          readOnly
-          value={url}
-          spellCheck={false}
-          onFocus={(event) => event.currentTarget.select()}
-        />
-        <Button variant="secondary" onClick={() => void copyAddress()}>
-          Copy
-        </Button>
-      </div>
-      <p className="copy-link__status" role="status">
-        {copy === 'copied' ? COPIED : copy === 'selected' ? COPY_BY_HAND : ''}
-      </p>
+      <CopyLinkField link={url} label={ADDRESS_LABEL} copyLabel="Copy" messages={{ copied: COPIED, selected: COPY_BY_HAND }} inputRef={inputRef} />
     </div>
   );
 }
