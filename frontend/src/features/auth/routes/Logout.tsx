@@ -30,8 +30,9 @@ export default function LogoutRoute() {
     void (async () => {
       // This device's offline data first, and whatever the server answers.
       await clearOfflineData();
-      // A slow or unreachable server does not keep the member waiting (the session ends on the
-      // server when the call arrives; this device holds no token any more).
+      // A slow or unreachable server does not keep the member waiting, and a failed call is not
+      // shown: this device holds no token any more whatever the answer (the server's session
+      // then ends by its own expiry; docs/offline.md).
       await Promise.race([logout(token).catch(() => undefined), new Promise((resolve) => setTimeout(resolve, LOGOUT_ANSWER_WAIT_MS))]);
       queryClient.clear();
       void navigate('/', { replace: true });
