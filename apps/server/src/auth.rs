@@ -281,6 +281,28 @@ pub fn oauth_state_cookie(req: &HttpRequest) -> Option<String> {
     req.cookie(OAUTH_STATE_COOKIE).map(|c| c.value().to_owned())
 }
 
+/// The key of the browser that began a provider sign-in finished by a mailed link: the link
+/// works only where this cookie is (`POST /api/oauth/confirm`).
+const SIGN_IN_BY_MAIL_COOKIE: &str = "gb_sign_in_by_mail";
+const SIGN_IN_BY_MAIL_COOKIE_PATH: &str = "/api/oauth/confirm";
+
+pub fn set_sign_in_by_mail_cookie(response: &mut HttpResponseBuilder, req: &HttpRequest, browser_key: &str) {
+    response.cookie(
+        Cookie::build(SIGN_IN_BY_MAIL_COOKIE, browser_key.to_owned())
+            .path(SIGN_IN_BY_MAIL_COOKIE_PATH)
+            .http_only(true)
+            .secure(state(req).config.secure_cookies())
+            // Strict: only the app's own page posts the link's code.
+            .same_site(SameSite::Strict)
+            .max_age(CookieDuration::seconds(identity::social::MAIL_CONFIRMATION_TTL_SECS))
+            .finish(),
+    );
+}
+
+pub fn sign_in_by_mail_cookie(req: &HttpRequest) -> Option<String> {
+    req.cookie(SIGN_IN_BY_MAIL_COOKIE).map(|c| c.value().to_owned())
+}
+
 /// The name Apple posts once, on a person's first authorization, kept (with the state it came
 /// with) until the app finishes that sign-in through the GET callback, which is this cookie's path.
 const APPLE_NAME_COOKIE: &str = "gb_apple_name";

@@ -132,6 +132,7 @@ impl From<IdentityError> for ApiError {
             | SocialStateInvalid(_)
             | ProviderRefused(_)
             | ProviderEmailUnverified(_)
+            | InvalidSignInLink
             | TwoFactorAlreadyOn
             | TwoFactorNotOn
             | TwoFactorNotStarted

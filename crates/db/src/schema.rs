@@ -474,6 +474,22 @@ diesel::table! {
 }
 
 diesel::table! {
+    sign_in_confirmations (code_digest) {
+        code_digest -> Text,
+        browser_digest -> Text,
+        provider -> Text,
+        subject -> Text,
+        email -> Text,
+        first_name -> Text,
+        last_name -> Text,
+        timezone -> Nullable<Text>,
+        created_at -> Timestamptz,
+        expires_at -> Timestamptz,
+        used_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
     user_identities (provider, subject) {
         provider -> Text,
         subject -> Text,
@@ -905,6 +921,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     kindle_sends,
     analytics_events,
     oauth_states,
+    sign_in_confirmations,
     user_identities,
     categories,
     authors,

@@ -141,6 +141,10 @@ fn schema_matches_every_table(conn: &mut PgConnection) {
     reading_history::table.select(reading_history::all_columns).load::<(i64, i64, i32, bool, Option<Ts>, Option<Ts>, Ts, Ts, Option<Ts>)>(conn).unwrap();
     podcast_feeds::table.select(podcast_feeds::all_columns).load::<(i64, String, String, Ts, i32, Option<chrono::NaiveDate>, Option<Ts>)>(conn).unwrap();
     podcast_feed_downloads::table.select(podcast_feed_downloads::all_columns).load::<(i64, chrono::NaiveDate, String, String, i32)>(conn).unwrap();
+    sign_in_confirmations::table
+        .select(sign_in_confirmations::all_columns)
+        .load::<(String, String, String, String, String, String, String, Option<String>, Ts, Ts, Option<Ts>)>(conn)
+        .unwrap();
     reading_days::table.select(reading_days::all_columns).load::<(i64, chrono::NaiveDate)>(conn).unwrap();
     library_items::table.select(library_items::all_columns).load::<(i64, i64, Ts)>(conn).unwrap();
     book_ratings::table.select(book_ratings::all_columns).load::<(i64, i64, i16, String, Ts, Ts)>(conn).unwrap();

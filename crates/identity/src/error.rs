@@ -53,8 +53,11 @@ pub enum IdentityError {
     ProviderRefused(crate::social::Provider),
     #[error("We could not reach {0}. Please try again in a moment.")]
     ProviderUnavailable(crate::social::Provider),
-    #[error("{0} did not confirm your e-mail address to us, so we cannot sign you in with it. Please sign in, or sign up, with your e-mail and password.")]
+    /// The provider gave no address at all (one it does not vouch for is confirmed by mail).
+    #[error("{0} did not give us your e-mail address, so we cannot sign you in with it. Please sign in, or sign up, with your e-mail and password.")]
     ProviderEmailUnverified(crate::social::Provider),
+    #[error("This sign-in link is invalid, was already used, has expired or was opened in another browser. Please open it in the browser where you began signing in, or sign in again.")]
+    InvalidSignInLink,
     #[error("Two-factor sign-in is already on.")]
     TwoFactorAlreadyOn,
     #[error("Two-factor sign-in is not on.")]
@@ -113,6 +116,7 @@ impl IdentityError {
             IdentityError::ProviderRefused(_) => "provider_refused",
             IdentityError::ProviderUnavailable(_) => "provider_unavailable",
             IdentityError::ProviderEmailUnverified(_) => "provider_email_unverified",
+            IdentityError::InvalidSignInLink => "invalid_sign_in_link",
             IdentityError::TwoFactorAlreadyOn => "two_factor_already_on",
             IdentityError::TwoFactorNotOn => "two_factor_not_on",
             IdentityError::TwoFactorNotStarted => "two_factor_not_started",

@@ -2,7 +2,7 @@
 
 use crate::model::*;
 use crate::ports::*;
-use crate::social::{ExternalProfile, IdentityProviders, NewOAuthState, Provider, ProviderError};
+use crate::social::{ExternalProfile, IdentityProviders, MailConfirmation, NewMailConfirmation, NewOAuthState, Provider, ProviderError};
 use crate::two_factor::*;
 use kernel::{Email, Role, Session, SessionId, Timestamp, UserId};
 use std::collections::HashMap;
@@ -31,6 +31,8 @@ struct State {
     verifications: Vec<(NewVerification, Option<Timestamp>)>,
     /// Sessions that passed the second factor.
     second_factor_sessions: Vec<Session>,
+    /// (sign-in waiting for its address's owner, used)
+    mail_confirmations: Vec<(NewMailConfirmation, bool)>,
 }
 
 #[derive(Default)]
@@ -495,6 +497,25 @@ impl SocialRepository for InMemoryStore {
                 s.oauth_states.iter_mut().find(|(st, used)| st.provider == provider && st.state_digest == state_digest && !*used && st.expires_at > now)?;
             *used = true;
             Some(state.code_verifier.clone())
+        }))
+    }
+
+    fn save_mail_confirmation(&self, confirmation: NewMailConfirmation, mail: OutgoingMail) -> PortResult<()> {
+        self.with(|s| {
+            s.mail_confirmations.push((confirmation, false));
+            s.outbox.push(mail);
+        });
+        Ok(())
+    }
+
+    fn take_mail_confirmation(&self, code_digest: &str, browser_digest: &str, now: Timestamp) -> PortResult<Option<MailConfirmation>> {
+        Ok(self.with(|s| {
+            let (waiting, used) = s
+                .mail_confirmations
+                .iter_mut()
+                .find(|(c, used)| c.code_digest == code_digest && c.browser_digest == browser_digest && !*used && c.expires_at > now)?;
+            *used = true;
+            Some(MailConfirmation { provider: waiting.provider, profile: waiting.profile.clone(), timezone: waiting.timezone.clone() })
         }))
     }
 

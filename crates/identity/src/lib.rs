@@ -14,6 +14,6 @@ pub mod fakes;
 
 pub use error::IdentityError;
 pub use model::*;
-pub use service::{IdentityDeps, IdentityService, ReauthProof, SignInStep, SignedIn};
+pub use service::{IdentityDeps, IdentityService, MailConfirmationSent, ReauthProof, SignInStep, SignedIn};
 pub use throttle::ThrottlePolicy;
 pub use two_factor::ClientInfo;

@@ -1,7 +1,10 @@
 use crate::error::IdentityError;
 use crate::model::*;
 use crate::ports::*;
-use crate::social::{AuthorizationRequest, ExternalProfile, NewAccountDetails, NewOAuthState, Provider, ProviderError, STATE_TTL_SECS};
+use crate::social::{
+    AuthorizationRequest, ExternalProfile, NewAccountDetails, NewMailConfirmation, NewOAuthState, Provider, ProviderError, MAIL_CONFIRMATIONS_PER_ADDRESS_HOUR,
+    MAIL_CONFIRMATION_TTL_SECS, STATE_TTL_SECS,
+};
 use crate::throttle::{account_delay, ThrottleKeys, ThrottlePolicy, Wait};
 use crate::two_factor::{ClientInfo, SecondFactorChallenge};
 use chrono::Duration;
@@ -40,6 +43,18 @@ pub struct SignedIn {
 pub enum SignInStep {
     SignedIn(SignedIn),
     SecondFactor(SecondFactorChallenge),
+    /// The provider gave an address it does not vouch for: a link to it finishes the sign-in.
+    ConfirmByMail(MailConfirmationSent),
+}
+
+/// A provider sign-in waiting for the owner of its address to open the mailed link.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MailConfirmationSent {
+    /// Where the link went.
+    pub email: Email,
+    /// Kept by the browser that began the sign-in (a cookie): the link works only there.
+    pub browser_key: String,
+    pub expires_at: kernel::Timestamp,
 }
 
 impl SignInStep {
@@ -47,7 +62,7 @@ impl SignInStep {
     pub fn signed_in(self) -> Option<SignedIn> {
         match self {
             SignInStep::SignedIn(signed_in) => Some(signed_in),
-            SignInStep::SecondFactor(_) => None,
+            SignInStep::SecondFactor(_) | SignInStep::ConfirmByMail(_) => None,
         }
     }
 }
@@ -568,10 +583,11 @@ impl IdentityService {
             let user = store.find_user(id)?.ok_or(IdentityError::SessionExpired)?;
             return self.begin_sign_in(user, client);
         }
-        // Only an address the provider vouches for may open (or create) an account: an
-        // unverified one (any Facebook address Facebook does not say is verified) neither finds an
-        // existing account nor takes the address for a new one.
-        let email = profile.verified_email().cloned().ok_or(IdentityError::ProviderEmailUnverified(provider))?;
+        // Only an address the provider vouches for may open (or find) an account at once. Another
+        // (any Facebook address Facebook does not say is verified) is confirmed by its owner first.
+        let Some(email) = profile.verified_email().cloned() else {
+            return self.ask_owner_to_confirm(provider, profile, new_account);
+        };
         if let Some(existing) = store.find_credentials(&email)? {
             let mut user = existing.user;
             if !user.email_verified {
@@ -607,6 +623,72 @@ impl IdentityService {
         };
         let user = store.create_user_with_identity(new_user, provider, &profile.subject)?.ok_or(IdentityError::EmailTaken)?;
         Ok(SignInStep::SignedIn(self.start_session(user, client)?))
+    }
+
+    /// Mails the address the provider gave (not vouched for) a link that finishes this sign-in in
+    /// this browser. Until it is opened nothing is linked or opened, and the answer is the same
+    /// whether the address has an account or not.
+    fn ask_owner_to_confirm(&self, provider: Provider, mut profile: ExternalProfile, new_account: NewAccountDetails<'_>) -> Result<SignInStep, IdentityError> {
+        let email = profile.email.clone().ok_or(IdentityError::ProviderEmailUnverified(provider))?;
+        let now = self.deps.clock.now();
+        let key = format!("sign-in-by-mail:{}", email.as_str());
+        if self.over_limit(&[(&key, MAIL_CONFIRMATIONS_PER_ADDRESS_HOUR)], now, now - Duration::hours(1))? {
+            return Err(IdentityError::Throttled);
+        }
+        if profile.first_name.trim().is_empty() && profile.last_name.trim().is_empty() {
+            if let Some(posted) = new_account.posted_name {
+                (profile.first_name, profile.last_name) = (posted.first_name, posted.last_name);
+            }
+        }
+        let code = self.deps.secrets.reset_code();
+        let browser_key = self.deps.secrets.oauth_state();
+        let expires_at = now + Duration::seconds(MAIL_CONFIRMATION_TTL_SECS);
+        let link = format!("{}/confirm-sign-in/{}", self.public_url.trim_end_matches('/'), code);
+        let greeting = if profile.first_name.trim().is_empty() { "there" } else { profile.first_name.trim() };
+        let account_name = format!("{} {}", profile.first_name.trim(), profile.last_name.trim());
+        let account = if account_name.trim().is_empty() { String::new() } else { format!(" \"{}\"", account_name.trim()) };
+        let mail = OutgoingMail {
+            to: email.to_string(),
+            subject: format!("Finish signing in to Gistbook with {provider}"),
+            text_body: format!(
+                "Hello {greeting},\n\nSomeone, probably you, began signing in to Gistbook with the {provider} account{account}, which gives this\n\
+                 e-mail address. {provider} did not tell us the address is confirmed, so please confirm it: open this link\n\
+                 within an hour, in the browser where you began, and press \"Finish signing in\":\n\n{link}\n\n\
+                 That signs you in to the Gistbook account of this address (or opens one) and lets that {provider} account\n\
+                 sign in to it from now on.\n\n\
+                 If this was not you, ignore this e-mail: nothing changes.\n\n\
+                 The Gistbook team\n",
+            ),
+            attachment: None,
+        };
+        self.deps.store.save_mail_confirmation(
+            NewMailConfirmation {
+                code_digest: self.deps.secrets.digest(&code),
+                browser_digest: self.deps.secrets.digest(&browser_key),
+                provider,
+                profile,
+                timezone: new_account.timezone.map(str::to_owned),
+                created_at: now,
+                expires_at,
+            },
+            mail,
+        )?;
+        Ok(SignInStep::ConfirmByMail(MailConfirmationSent { email, browser_key, expires_at }))
+    }
+
+    /// `POST /api/oauth/confirm`: the mailed link's code, in the browser that began the sign-in
+    /// (its key), finishes it as if the provider had vouched for the address, which its owner
+    /// has now proved. A member with two-factor on still gets the second step.
+    pub fn finish_sign_in_by_mail(&self, code: Option<&str>, browser_key: Option<&str>, client: impl Into<ClientInfo>) -> Result<SignInStep, IdentityError> {
+        let code = code.map(str::trim).filter(|c| !c.is_empty()).ok_or(IdentityError::InvalidSignInLink)?;
+        let browser_key = browser_key.filter(|k| !k.is_empty()).ok_or(IdentityError::InvalidSignInLink)?;
+        let now = self.deps.clock.now();
+        let secrets = &self.deps.secrets;
+        let confirmed =
+            self.deps.store.take_mail_confirmation(&secrets.digest(code), &secrets.digest(browser_key), now)?.ok_or(IdentityError::InvalidSignInLink)?;
+        let profile = ExternalProfile { email_verified: Some(true), ..confirmed.profile };
+        let new_account = NewAccountDetails { timezone: confirmed.timezone.as_deref(), posted_name: None };
+        self.sign_in_with_profile(confirmed.provider, profile, new_account, &client.into())
     }
 
     fn new_user(&self, registration: Registration, plan: PlanState) -> Result<NewUser, IdentityError> {

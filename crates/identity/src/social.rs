@@ -7,6 +7,12 @@ use std::fmt;
 
 /// How long a started sign-in may take before its state expires.
 pub const STATE_TTL_SECS: i64 = 600;
+/// How long the link that finishes a sign-in by mail works (the provider did not vouch for the
+/// address, so its owner confirms it).
+pub const MAIL_CONFIRMATION_TTL_SECS: i64 = 3600;
+/// Sign-in links mailed to one address in an hour: a stranger's provider account that lists the
+/// address cannot flood its mailbox.
+pub const MAIL_CONFIRMATIONS_PER_ADDRESS_HOUR: u32 = 3;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Provider {
@@ -106,6 +112,29 @@ pub struct NewOAuthState {
     pub expires_at: Timestamp,
 }
 
+/// A provider sign-in waiting for the owner of its address: the provider gave an address it does
+/// not say is verified, so the link mailed to it finishes the sign-in, and only in the browser
+/// that began it (its key is in that browser's cookie). Secrets are stored only as digests.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewMailConfirmation {
+    pub code_digest: String,
+    pub browser_digest: String,
+    pub provider: Provider,
+    pub profile: ExternalProfile,
+    /// IANA time zone for a new account.
+    pub timezone: Option<String>,
+    pub created_at: Timestamp,
+    pub expires_at: Timestamp,
+}
+
+/// A mailed sign-in link that was still waiting, as taken by its code.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MailConfirmation {
+    pub provider: Provider,
+    pub profile: ExternalProfile,
+    pub timezone: Option<String>,
+}
+
 /// What the browser is sent to the provider with.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AuthorizationRequest {
@@ -138,6 +167,13 @@ pub trait SocialRepository: Send + Sync {
     fn take_oauth_state(&self, provider: Provider, state_digest: &str, now: Timestamp) -> Result<Option<String>, PortError>;
     fn find_linked_user(&self, provider: Provider, subject: &str) -> Result<Option<kernel::UserId>, PortError>;
     fn link_identity(&self, user: kernel::UserId, provider: Provider, subject: &str, at: Timestamp) -> Result<(), PortError>;
+    /// Stores a sign-in that waits for its address's owner and queues the mail with its link,
+    /// together.
+    fn save_mail_confirmation(&self, confirmation: NewMailConfirmation, mail: crate::model::OutgoingMail) -> Result<(), PortError>;
+    /// Marks the link used and returns what it confirms, only if it is unused, unexpired and
+    /// opened in the browser that began it (another browser's click spends nothing); one
+    /// statement, so two clicks finish one sign-in.
+    fn take_mail_confirmation(&self, code_digest: &str, browser_digest: &str, now: Timestamp) -> Result<Option<MailConfirmation>, PortError>;
     /// Creates the user and links the identity together; `Ok(None)` when the e-mail is taken.
     fn create_user_with_identity(&self, new: crate::model::NewUser, provider: Provider, subject: &str) -> Result<Option<crate::model::User>, PortError>;
 }

@@ -11,6 +11,7 @@ const Login = lazy(() => import(/* webpackChunkName: "route-login" */ '@/feature
 const ForgotPassword = lazy(() => import(/* webpackChunkName: "route-forgot-password" */ '@/features/auth/routes/ForgotPassword'));
 const ResetPassword = lazy(() => import(/* webpackChunkName: "route-reset-password" */ '@/features/auth/routes/ResetPassword'));
 const VerifyEmail = lazy(() => import(/* webpackChunkName: "route-verify-email" */ '@/features/auth/routes/VerifyEmail'));
+const ConfirmSignIn = lazy(() => import(/* webpackChunkName: "route-confirm-sign-in" */ '@/features/auth/routes/ConfirmSignIn'));
 const Logout = lazy(() => import(/* webpackChunkName: "route-logout" */ '@/features/auth/routes/Logout'));
 const SubscriptionCode = lazy(() => import(/* webpackChunkName: "route-subscription-code" */ '@/features/auth/routes/SubscriptionCode'));
 const Home = lazy(() => import(/* webpackChunkName: "route-home" */ '@/features/home/routes/Home'));
@@ -94,6 +95,7 @@ export const routes: RouteObject[] = [
       { path: 'forgot-password', element: <ForgotPassword /> },
       { path: 'reset-password/:email/:code', element: <ResetPassword /> },
       { path: 'verify-email/:code', element: <VerifyEmail /> },
+      { path: 'confirm-sign-in/:code', element: <ConfirmSignIn /> },
       { path: 'logout', element: <Logout /> },
       { path: 'subscriptioncode', element: <SubscriptionCode /> },
       { path: 'subscriptioncode/:code', element: <SubscriptionCode /> },

@@ -1,6 +1,9 @@
 //! A stand-in OAuth provider on loopback for the browser tests: `/authorize` sends the browser
 //! straight back with a code, `/token` checks the client secret and the PKCE verifier, and
-//! `/userinfo` answers one fixed person. Only what the end-to-end test needs; not for production.
+//! `/userinfo` answers one fixed person ("Google"). It also plays Facebook: `/me` answers as the
+//! Graph API does, with no verified flag, and each authorization is a new person
+//! (`faye.facebook.{run}.{n}@example.com`), so every browser test meets a first sign-in. Only what the
+//! end-to-end tests need; not for production.
 
 use base64::Engine;
 use sha2::{Digest, Sha256};
@@ -18,8 +21,8 @@ pub struct StandInProvider {
     pub base_url: String,
 }
 
-/// code -> (challenge, redirect_uri)
-type Codes = Arc<Mutex<HashMap<String, (String, String)>>>;
+/// code -> (challenge, redirect_uri, the authorization's number)
+type Codes = Arc<Mutex<HashMap<String, (String, String, usize)>>>;
 
 impl StandInProvider {
     /// Serves on a free loopback port from a background thread for the rest of the process.
@@ -27,10 +30,12 @@ impl StandInProvider {
         let listener = TcpListener::bind("127.0.0.1:0")?;
         let base_url = format!("http://127.0.0.1:{}", listener.local_addr()?.port());
         let codes: Codes = Arc::default();
+        // Facebook's people are new on every run too, also on a database an earlier run used.
+        let run = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |t| t.as_millis() % 1_000_000_000);
         std::thread::spawn(move || {
             for (n, stream) in listener.incoming().enumerate() {
                 if let Ok(stream) = stream {
-                    let _ = handle(stream, &codes, n);
+                    let _ = handle(stream, &codes, n, run);
                 }
             }
         });
@@ -45,6 +50,11 @@ impl StandInProvider {
             ("OAUTH_GOOGLE_AUTHORIZE_URL".into(), format!("{}/authorize", self.base_url)),
             ("OAUTH_GOOGLE_TOKEN_URL".into(), format!("{}/token", self.base_url)),
             ("OAUTH_GOOGLE_USERINFO_URL".into(), format!("{}/userinfo", self.base_url)),
+            ("OAUTH_FACEBOOK_CLIENT_ID".into(), CLIENT_ID.into()),
+            ("OAUTH_FACEBOOK_CLIENT_SECRET".into(), CLIENT_SECRET.into()),
+            ("OAUTH_FACEBOOK_AUTHORIZE_URL".into(), format!("{}/authorize", self.base_url)),
+            ("OAUTH_FACEBOOK_TOKEN_URL".into(), format!("{}/token", self.base_url)),
+            ("OAUTH_FACEBOOK_USERINFO_URL".into(), format!("{}/me?fields=id,email,first_name,last_name", self.base_url)),
         ]
     }
 }
@@ -79,7 +89,7 @@ fn respond(stream: &mut TcpStream, status: &str, headers: &[(&str, String)], bod
     stream.write_all(format!("{head}\r\n{body}").as_bytes())
 }
 
-fn handle(mut stream: TcpStream, codes: &Codes, n: usize) -> std::io::Result<()> {
+fn handle(mut stream: TcpStream, codes: &Codes, n: usize, run: u128) -> std::io::Result<()> {
     let mut reader = BufReader::new(stream.try_clone()?);
     let mut request_line = String::new();
     reader.read_line(&mut request_line)?;
@@ -112,7 +122,7 @@ fn handle(mut stream: TcpStream, codes: &Codes, n: usize) -> std::io::Result<()>
             }
             let code = format!("code-{n}");
             let redirect = q.get("redirect_uri").cloned().unwrap_or_default();
-            codes.lock().expect("codes").insert(code.clone(), (q.get("code_challenge").cloned().unwrap_or_default(), redirect.clone()));
+            codes.lock().expect("codes").insert(code.clone(), (q.get("code_challenge").cloned().unwrap_or_default(), redirect.clone(), n));
             let separator = if redirect.contains('?') { '&' } else { '?' };
             let state = kernel::url::encode_component(q.get("state").map(String::as_str).unwrap_or(""));
             respond(&mut stream, "302 Found", &[("Location", format!("{redirect}{separator}code={code}&state={state}"))], "")
@@ -123,17 +133,25 @@ fn handle(mut stream: TcpStream, codes: &Codes, n: usize) -> std::io::Result<()>
             let verifier = f.get("code_verifier").cloned().unwrap_or_default();
             let challenge = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(Sha256::digest(verifier.as_bytes()));
             match known {
-                Some((expected, redirect))
+                Some((expected, redirect, person))
                     if expected == challenge
                         && f.get("client_secret").map(String::as_str) == Some(CLIENT_SECRET)
                         && f.get("redirect_uri") == Some(&redirect) =>
                 {
-                    respond(&mut stream, "200 OK", &json, &format!(r#"{{"access_token":"{ACCESS_TOKEN}","token_type":"Bearer"}}"#))
+                    respond(&mut stream, "200 OK", &json, &format!(r#"{{"access_token":"{ACCESS_TOKEN}-{person}","token_type":"Bearer"}}"#))
                 }
                 _ => respond(&mut stream, "400 Bad Request", &json, r#"{"error":"invalid_grant"}"#),
             }
         }
-        ("GET", "/userinfo") if authorization == format!("Bearer {ACCESS_TOKEN}") => respond(&mut stream, "200 OK", &json, PROFILE),
+        ("GET", "/userinfo") if authorization.starts_with(&format!("Bearer {ACCESS_TOKEN}-")) => respond(&mut stream, "200 OK", &json, PROFILE),
+        ("GET", "/me") => match authorization.strip_prefix(&format!("Bearer {ACCESS_TOKEN}-")) {
+            Some(person) => {
+                let profile =
+                    format!(r#"{{"id":"fb-{run}-{person}","email":"faye.facebook.{run}.{person}@example.com","first_name":"Faye","last_name":"Facebook"}}"#);
+                respond(&mut stream, "200 OK", &json, &profile)
+            }
+            None => respond(&mut stream, "400 Bad Request", &json, r#"{"error":{"message":"Invalid OAuth access token.","type":"OAuthException","code":190}}"#),
+        },
         _ => respond(&mut stream, "404 Not Found", &[], "not found"),
     }
 }

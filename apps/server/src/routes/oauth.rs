@@ -1,9 +1,9 @@
 //! Social sign-in (OAuth 2 authorization code with state and PKCE), at the member spec's paths:
 //! `/api/{google,apple}/login/oauth` and `/api/{linkedin,facebook}/oauth`, each with `/callback`.
 
-use crate::auth::{apple_name_cookie, client_info, oauth_state_cookie, set_apple_name_cookie, set_oauth_state_cookie};
+use crate::auth::{apple_name_cookie, client_info, oauth_state_cookie, set_apple_name_cookie, set_oauth_state_cookie, sign_in_by_mail_cookie};
 use crate::envelope::{blocking, ApiError, ErrorBody, Ok as OkBody};
-use crate::routes::user::{sign_in_step_response, LoginResult};
+use crate::routes::user::{sign_in_step_response, ProviderSignInResult};
 use crate::state::AppState;
 use actix_web::http::header;
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
@@ -22,6 +22,7 @@ pub fn configure(config: &mut ServiceConfig) {
         .service(apple_form_post)
         .service(other_start)
         .service(other_callback)
+        .service(confirm_by_mail)
         .service(sign_in_origins);
 }
 
@@ -125,7 +126,7 @@ async fn google_start(req: HttpRequest, state: web::Data<AppState>, _query: web:
 
 /// Finish Google sign-in with the returned `code` and `state`.
 #[utoipa::path(tag = "oauth", params(CallbackQuery), responses(
-    (status = 200, body = OkBody<LoginResult>, description = "Signed in; sets the refresh and isPaid cookies"),
+    (status = 200, body = OkBody<ProviderSignInResult>, description = "Signed in; sets the refresh and isPaid cookies"),
     (status = 400, body = ErrorBody, description = "Expired or reused state, refused code, or no verified e-mail"),
     (status = 502, body = ErrorBody, description = "Google could not be reached"),
     (status = 503, body = ErrorBody, description = "Not configured"),
@@ -147,7 +148,7 @@ async fn apple_start(req: HttpRequest, state: web::Data<AppState>, _query: web::
 
 /// Finish Apple sign-in with the returned `code` and `state`.
 #[utoipa::path(tag = "oauth", params(CallbackQuery), responses(
-    (status = 200, body = OkBody<LoginResult>),
+    (status = 200, body = OkBody<ProviderSignInResult>),
     (status = 400, body = ErrorBody),
     (status = 502, body = ErrorBody),
     (status = 503, body = ErrorBody),
@@ -204,7 +205,7 @@ async fn other_start(
 
 /// Finish LinkedIn or Facebook sign-in.
 #[utoipa::path(tag = "oauth", params(("provider" = String, Path, description = "linkedin or facebook"), CallbackQuery), responses(
-    (status = 200, body = OkBody<LoginResult>),
+    (status = 200, body = OkBody<ProviderSignInResult>),
     (status = 400, body = ErrorBody),
     (status = 404, body = ErrorBody),
     (status = 502, body = ErrorBody),
@@ -218,4 +219,33 @@ async fn other_callback(
     query: web::Query<CallbackQuery>,
 ) -> Result<HttpResponse, ApiError> {
     finish(req, state, provider_from_path(&provider)?, query.into_inner(), None).await
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ConfirmSignInRequest {
+    /// The code of the mailed link (`/confirm-sign-in/{code}`).
+    #[schema(value_type = String, required = true, min_length = 1)]
+    pub code: Option<String>,
+    /// The referral link the visitor arrived through: a new account made by this sign-in is that
+    /// member's referral.
+    pub r_id: Option<String>,
+}
+
+/// Finish a provider sign-in whose address the provider did not vouch for, with the code of the
+/// link mailed to it, in the browser that began it (its cookie). Signs in (or opens the account
+/// of that address and links the provider's identity to it), or answers the two-factor challenge.
+#[utoipa::path(tag = "oauth", request_body = ConfirmSignInRequest, responses(
+    (status = 200, body = OkBody<ProviderSignInResult>, description = "Signed in (sets the refresh and isPaid cookies), or the two-factor challenge"),
+    (status = 400, body = ErrorBody, description = "The link is invalid, was used, has expired or was opened in another browser"),
+))]
+#[post("/api/oauth/confirm")]
+async fn confirm_by_mail(req: HttpRequest, state: web::Data<AppState>, body: web::Json<ConfirmSignInRequest>) -> Result<HttpResponse, ApiError> {
+    let ConfirmSignInRequest { code, r_id } = body.into_inner();
+    let identity = state.identity.clone();
+    let browser_key = sign_in_by_mail_cookie(&req);
+    let client = client_info(&req);
+    let step = blocking(move || identity.finish_sign_in_by_mail(code.as_deref(), browser_key.as_deref(), client)).await?;
+    let step = crate::workflows::joining::after_social_sign_in(&state, step, r_id).await;
+    Ok(sign_in_step_response(&req, &state, step))
 }

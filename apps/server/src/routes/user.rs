@@ -92,12 +92,35 @@ pub struct TwoFactorChallengeResult {
     pub expires_at: i64,
 }
 
+/// A provider sign-in whose address the provider does not vouch for: a link mailed to it
+/// finishes the sign-in in this browser (`POST /api/oauth/confirm`).
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MailConfirmationResult {
+    /// Always true.
+    pub confirm_by_mail: bool,
+    /// Where the link went.
+    pub email: String,
+    /// Epoch milliseconds; after this the link no longer works.
+    pub expires_at: i64,
+}
+
 /// A login either signs in or, for a member with two-factor on, asks for a code.
 #[derive(Serialize, ToSchema)]
 #[serde(untagged)]
 pub enum LoginResult {
     SignedIn(SignedInResult),
     TwoFactor(TwoFactorChallengeResult),
+}
+
+/// A provider sign-in answers as a login does, or waits for the link mailed to an address the
+/// provider did not vouch for.
+#[derive(Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum ProviderSignInResult {
+    SignedIn(SignedInResult),
+    TwoFactor(TwoFactorChallengeResult),
+    MailConfirmation(MailConfirmationResult),
 }
 
 #[derive(Serialize, ToSchema)]
@@ -217,15 +240,29 @@ pub struct CodeRegisterRequest {
     pub r_id: Option<String>,
 }
 
-/// The answer to a login step: signed in (cookies set), or the challenge of the second step.
+/// The answer to a login step: signed in (cookies set), the challenge of the second step, or (a
+/// provider's sign-in) the mailed link's wait. A password login answers only the first two
+/// (`LoginResult`); the JSON of each is the same in both.
 pub(crate) fn sign_in_step_response(req: &HttpRequest, state: &AppState, step: SignInStep) -> HttpResponse {
     match step {
         SignInStep::SignedIn(signed_in) => signed_in_response(req, state, signed_in),
-        SignInStep::SecondFactor(second) => crate::envelope::ok(LoginResult::TwoFactor(TwoFactorChallengeResult {
+        SignInStep::SecondFactor(second) => crate::envelope::ok(ProviderSignInResult::TwoFactor(TwoFactorChallengeResult {
             two_factor_required: true,
             challenge: second.challenge,
             expires_at: second.expires_at.timestamp_millis(),
         })),
+        SignInStep::ConfirmByMail(sent) => {
+            let mut response = HttpResponse::Ok();
+            crate::auth::set_sign_in_by_mail_cookie(&mut response, req, &sent.browser_key);
+            response.json(OkBody {
+                status: "ok",
+                result: ProviderSignInResult::MailConfirmation(MailConfirmationResult {
+                    confirm_by_mail: true,
+                    email: sent.email.to_string(),
+                    expires_at: sent.expires_at.timestamp_millis(),
+                }),
+            })
+        }
     }
 }
 

@@ -209,6 +209,7 @@ const CALLS: &[(&str, &str)] = &[
     ("POST", "/api/apple/login/oauth/callback"),
     ("GET", "/api/{provider}/oauth"),
     ("GET", "/api/{provider}/oauth/callback"),
+    ("POST", "/api/oauth/confirm"),
     ("GET", "/api/sign-in/origins"),
     ("GET", "/media/{key}"),
     ("HEAD", "/media/{key}"),

@@ -284,7 +284,7 @@ async fn a_new_person_signs_up_with_google_and_comes_back_to_the_same_account() 
 }
 
 #[actix_web::test]
-async fn a_verified_google_email_signs_in_to_the_existing_account_an_unverified_one_does_not() {
+async fn a_verified_google_email_signs_in_to_the_existing_account_an_unverified_one_waits_for_the_mailed_link() {
     let provider = stand_in_provider();
     let app = app_with_google(&provider).await;
     app.register("ada@example.com", PASSWORD).await;
@@ -292,9 +292,10 @@ async fn a_verified_google_email_signs_in_to_the_existing_account_an_unverified_
 
     provider.next_person(google_person("g-2", "ada@example.com", false));
     let (code, state) = authorize_at_provider(&app).await;
-    let refused = app.get(&format!("/api/google/login/oauth/callback?code={code}&state={state}"), None).await;
-    let body = error_body(refused, StatusCode::BAD_REQUEST).await;
-    assert_eq!(body["code"], "provider_email_unverified");
+    let waiting = app.get(&format!("/api/google/login/oauth/callback?code={code}&state={state}"), None).await;
+    assert!(set_cookie(waiting.headers(), "gb_refresh").is_none(), "no session before the link");
+    assert_eq!(ok_body(waiting, StatusCode::OK).await["result"]["confirmByMail"], true);
+    assert_eq!(count(&mut app.connect(), "SELECT count(*) FROM user_identities"), 0, "nothing linked before the link");
 
     provider.next_person(google_person("g-2", "ada@example.com", true));
     let (code, state) = authorize_at_provider(&app).await;
@@ -488,7 +489,7 @@ async fn a_new_person_signs_up_with_linkedin_and_comes_back_to_the_same_account(
 }
 
 #[actix_web::test]
-async fn a_verified_linkedin_email_signs_in_to_the_existing_account_an_unverified_one_does_not() {
+async fn a_verified_linkedin_email_signs_in_to_the_existing_account_an_unverified_one_waits_for_the_mailed_link() {
     let provider = stand_in_provider();
     let app = app_with_provider(Provider::LinkedIn, provider.linkedin_settings()).await;
     app.register("ada@example.com", PASSWORD).await;
@@ -496,9 +497,10 @@ async fn a_verified_linkedin_email_signs_in_to_the_existing_account_an_unverifie
 
     provider.next_person(linkedin_person("li-2", "ada@example.com", false));
     let (code, state) = authorize_at(&app, Provider::LinkedIn).await;
-    let refused = app.get(&callback(Provider::LinkedIn, &code, &state), None).await;
-    assert!(set_cookie(refused.headers(), "gb_refresh").is_none());
-    assert_eq!(error_body(refused, StatusCode::BAD_REQUEST).await["code"], "provider_email_unverified");
+    let waiting = app.get(&callback(Provider::LinkedIn, &code, &state), None).await;
+    assert!(set_cookie(waiting.headers(), "gb_refresh").is_none());
+    assert_eq!(ok_body(waiting, StatusCode::OK).await["result"]["confirmByMail"], true);
+    assert_eq!(count(&mut app.connect(), "SELECT count(*) FROM user_identities"), 0, "nothing linked before the link");
 
     provider.next_person(linkedin_person("li-2", "ada@example.com", true));
     let (code, state) = authorize_at(&app, Provider::LinkedIn).await;
@@ -506,10 +508,20 @@ async fn a_verified_linkedin_email_signs_in_to_the_existing_account_an_unverifie
     assert_eq!(linked["result"]["user"]["id"], existing);
 }
 
+/// The code of the sign-in link mailed to `email`.
+async fn sign_in_link_code(app: &TestApp, email: &str) -> String {
+    let mail = app.read_mail_to(email).await;
+    assert!(mail.contains("Subject: Finish signing in to Gistbook with Facebook"), "{mail}");
+    let line = mail.lines().find(|l| l.contains("/confirm-sign-in/")).unwrap_or_else(|| panic!("a link in {mail}"));
+    line.trim().rsplit('/').next().unwrap().to_owned()
+}
+
 /// Facebook's Graph API sends the address without saying it is verified, so it neither opens an
-/// account nor finds one: the person is asked to use their e-mail and password.
+/// account nor finds one at once: the page says a link was mailed, and the link finishes the
+/// sign-in only in the browser that began it (its cookie), once. The account it opens has the
+/// address confirmed and the identity linked, so the next sign-in needs no mail.
 #[actix_web::test]
-async fn a_facebook_address_facebook_does_not_say_is_verified_opens_no_account() {
+async fn a_facebook_address_facebook_does_not_say_is_verified_is_confirmed_by_a_mailed_link() {
     let provider = stand_in_provider();
     provider.graph_errors(true);
     let app = app_with_provider(Provider::Facebook, provider.facebook_settings()).await;
@@ -522,15 +534,72 @@ async fn a_facebook_address_facebook_does_not_say_is_verified_opens_no_account()
     // Our defaults ask `/me` for id, email and names: Graph has no verified flag to ask for.
     provider.next_person(facebook_person("fb-1", "faye@example.com"));
     let (code, state) = authorize_at(&app, Provider::Facebook).await;
-    let refused = app.get(&callback(Provider::Facebook, &code, &state), None).await;
-    assert!(set_cookie(refused.headers(), "gb_refresh").is_none(), "no session");
-    let body = error_body(refused, StatusCode::BAD_REQUEST).await;
-    assert_eq!(body["code"], "provider_email_unverified");
+    let waiting = app.get(&format!("{}&timezone=Europe%2FBerlin", callback(Provider::Facebook, &code, &state)), None).await;
+    assert!(set_cookie(waiting.headers(), "gb_refresh").is_none(), "no session");
+    let browser = set_cookie(waiting.headers(), "gb_sign_in_by_mail").expect("the browser's key");
+    assert!(browser.contains("HttpOnly") && browser.contains("Path=/api/oauth/confirm") && browser.contains("SameSite=Strict"), "{browser}");
+    let body = ok_body(waiting, StatusCode::OK).await;
+    assert_eq!((body["result"]["confirmByMail"].as_bool(), body["result"]["email"].as_str()), (Some(true), Some("faye@example.com")));
+    assert!(body["result"].get("token").is_none());
+    assert_eq!(count(&mut app.connect(), "SELECT count(*) FROM users"), 0, "no account before the link");
+    let link_code = sign_in_link_code(&app, "faye@example.com").await;
+
+    // Another browser (no cookie) gets nothing and spends nothing; nor does a wrong code.
+    let elsewhere = bare_client().post(app.url("/api/oauth/confirm")).json(&json!({"code": link_code})).send().await.unwrap();
+    let refused = error_body(elsewhere, StatusCode::BAD_REQUEST).await;
+    assert_eq!(refused["code"], "invalid_sign_in_link");
     assert_eq!(
-        body["error"],
-        "Facebook did not confirm your e-mail address to us, so we cannot sign you in with it. Please sign in, or sign up, with your e-mail and password."
+        refused["error"],
+        "This sign-in link is invalid, was already used, has expired or was opened in another browser. Please open it in the browser where you began signing in, or sign in again."
     );
-    assert_eq!(count(&mut app.connect(), "SELECT count(*) FROM users"), 0);
+    assert_eq!(
+        error_body(app.post("/api/oauth/confirm", &json!({"code": "made-up"}), None).await, StatusCode::BAD_REQUEST).await["code"],
+        "invalid_sign_in_link"
+    );
+    assert_eq!(error_body(app.post("/api/oauth/confirm", &json!({}), None).await, StatusCode::BAD_REQUEST).await["code"], "invalid_sign_in_link");
+
+    let confirmed = app.post("/api/oauth/confirm", &json!({"code": link_code}), None).await;
+    assert!(set_cookie(confirmed.headers(), "gb_refresh").is_some(), "a session");
+    let signed_in = ok_body(confirmed, StatusCode::OK).await;
+    let user = &signed_in["result"]["user"];
+    assert_eq!((user["email"].as_str(), user["firstName"].as_str()), (Some("faye@example.com"), Some("Faye")));
+    let token = signed_in["result"]["token"].as_str().unwrap();
+    assert_eq!(ok_body(app.session(token).await, StatusCode::OK).await["result"]["user"]["id"], user["id"]);
+    let mut conn = app.connect();
+    assert_eq!(
+        count(&mut conn, "SELECT count(*) FROM users WHERE email = 'faye@example.com' AND email_verified_at IS NOT NULL AND timezone = 'Europe/Berlin'"),
+        1
+    );
+    assert_eq!(count(&mut conn, "SELECT count(*) FROM user_identities WHERE provider = 'facebook' AND subject = 'fb-1'"), 1);
+    let replay = app.post("/api/oauth/confirm", &json!({"code": link_code}), None).await;
+    assert_eq!(error_body(replay, StatusCode::BAD_REQUEST).await["code"], "invalid_sign_in_link", "a link finishes one sign-in");
+
+    provider.next_person(facebook_person("fb-1", "faye@example.com"));
+    let (code, state) = authorize_at(&app, Provider::Facebook).await;
+    let again = ok_body(app.get(&callback(Provider::Facebook, &code, &state), None).await, StatusCode::OK).await;
+    assert_eq!(again["result"]["user"]["id"], user["id"], "linked: no mail the next time");
+    assert_eq!(count(&mut conn, "SELECT count(*) FROM users"), 1);
+}
+
+/// An existing account's owner confirms by the link too; the identity is linked to that account
+/// (no second account), and the link works once, for the person at the browser that began it.
+#[actix_web::test]
+async fn a_mailed_facebook_link_signs_in_to_the_existing_account_of_its_address() {
+    let provider = stand_in_provider();
+    provider.graph_errors(true);
+    let app = app_with_provider(Provider::Facebook, provider.facebook_settings()).await;
+    app.register("faye@example.com", PASSWORD).await;
+    let existing = app.user_id("faye@example.com");
+
+    provider.next_person(facebook_person("fb-4", "faye@example.com"));
+    let (code, state) = authorize_at(&app, Provider::Facebook).await;
+    let waiting = ok_body(app.get(&callback(Provider::Facebook, &code, &state), None).await, StatusCode::OK).await;
+    assert_eq!(waiting["result"]["confirmByMail"], true, "the same answer whether or not the address has an account");
+    let link_code = sign_in_link_code(&app, "faye@example.com").await;
+    let signed_in = ok_body(app.post("/api/oauth/confirm", &json!({"code": link_code}), None).await, StatusCode::OK).await;
+    assert_eq!(signed_in["result"]["user"]["id"], existing);
+    assert_eq!(count(&mut app.connect(), "SELECT count(*) FROM users"), 1);
+    assert_eq!(count(&mut app.connect(), &format!("SELECT count(*) FROM user_identities WHERE user_id = {existing} AND subject = 'fb-4'")), 1);
 }
 
 /// The other side of the rule, with an answer that does carry `email_verified` (the stand-in's
@@ -551,8 +620,9 @@ async fn a_facebook_identity_that_facebook_vouches_for_signs_in_and_comes_back()
 
     provider.next_person(facebook_person("fb-2", "faye@example.com"));
     let (code, state) = authorize_at(&app, Provider::Facebook).await;
-    let refused = app.get(&callback(Provider::Facebook, &code, &state), None).await;
-    assert_eq!(error_body(refused, StatusCode::BAD_REQUEST).await["code"], "provider_email_unverified", "silence never links an account");
+    let waiting = app.get(&callback(Provider::Facebook, &code, &state), None).await;
+    assert_eq!(ok_body(waiting, StatusCode::OK).await["result"]["confirmByMail"], true, "silence never links an account at once");
+    assert_eq!(count(&mut app.connect(), "SELECT count(*) FROM user_identities"), 0);
 
     let mut vouched = facebook_person("fb-2", "faye@example.com");
     vouched["email_verified"] = json!(true);

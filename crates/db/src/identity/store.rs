@@ -1,7 +1,7 @@
 use crate::pool::{checkout, DbError, DbPool};
 use crate::schema::{
-    account_deletion_feedback, auth_attempts, email_verifications, oauth_states, password_reset_codes, refresh_tokens, subscription_codes, user_identities,
-    users,
+    account_deletion_feedback, auth_attempts, email_verifications, oauth_states, password_reset_codes, refresh_tokens, sign_in_confirmations,
+    subscription_codes, user_identities, users,
 };
 use crate::shared::members::{find_session_user, UserRow};
 use crate::shared::outbox as mail_queue;
@@ -10,7 +10,7 @@ use diesel::prelude::*;
 use identity::error::PortError;
 use identity::model::*;
 use identity::ports::*;
-use identity::social::{NewOAuthState, Provider, SocialRepository};
+use identity::social::{ExternalProfile, MailConfirmation, NewMailConfirmation, NewOAuthState, Provider, SocialRepository};
 use kernel::{Email, Session, SessionId, Timestamp, UserId};
 
 /// Identity's storage in PostgreSQL.
@@ -556,6 +556,57 @@ impl SocialRepository for PgIdentityStore {
         })
     }
 
+    fn save_mail_confirmation(&self, confirmation: NewMailConfirmation, mail: OutgoingMail) -> PortResult<()> {
+        let profile = &confirmation.profile;
+        let row = NewConfirmationRow {
+            code_digest: &confirmation.code_digest,
+            browser_digest: &confirmation.browser_digest,
+            provider: confirmation.provider.slug(),
+            subject: &profile.subject,
+            email: profile.email.as_ref().map_or("", Email::as_str),
+            first_name: &profile.first_name,
+            last_name: &profile.last_name,
+            timezone: confirmation.timezone.as_deref(),
+            created_at: confirmation.created_at,
+            expires_at: confirmation.expires_at,
+        };
+        self.run(|conn| {
+            conn.transaction(|conn| {
+                diesel::insert_into(sign_in_confirmations::table).values(&row).execute(conn)?;
+                mail_queue::enqueue(conn, &mail, confirmation.created_at)?;
+                Ok(())
+            })
+        })
+    }
+
+    fn take_mail_confirmation(&self, code_digest: &str, browser_digest: &str, now: Timestamp) -> PortResult<Option<MailConfirmation>> {
+        let taken: Option<(String, String, String, String, String, Option<String>)> = self.run(|conn| {
+            diesel::update(
+                sign_in_confirmations::table
+                    .filter(sign_in_confirmations::code_digest.eq(code_digest))
+                    .filter(sign_in_confirmations::browser_digest.eq(browser_digest))
+                    .filter(sign_in_confirmations::used_at.is_null())
+                    .filter(sign_in_confirmations::expires_at.gt(now)),
+            )
+            .set(sign_in_confirmations::used_at.eq(now))
+            .returning((
+                sign_in_confirmations::provider,
+                sign_in_confirmations::subject,
+                sign_in_confirmations::email,
+                sign_in_confirmations::first_name,
+                sign_in_confirmations::last_name,
+                sign_in_confirmations::timezone,
+            ))
+            .get_result(conn)
+            .optional()
+        })?;
+        let Some((provider, subject, email, first_name, last_name, timezone)) = taken else { return Ok(None) };
+        let provider = Provider::parse(&provider).ok_or_else(|| PortError::Failed(format!("unknown provider {provider} in a sign-in confirmation")))?;
+        let email = Email::parse(&email).map_err(|_| PortError::Failed("an unreadable address in a sign-in confirmation".to_owned()))?;
+        let profile = ExternalProfile { subject, email: Some(email), email_verified: None, first_name, last_name };
+        Ok(Some(MailConfirmation { provider, profile, timezone }))
+    }
+
     fn find_linked_user(&self, provider: Provider, subject: &str) -> PortResult<Option<UserId>> {
         self.run(|conn| {
             user_identities::table
@@ -595,9 +646,26 @@ fn insert_identity(conn: &mut PgConnection, user: UserId, provider: Provider, su
         .execute(conn)
 }
 
-/// Drops expired sign-in states (run by the housekeeping worker).
+#[derive(Insertable)]
+#[diesel(table_name = sign_in_confirmations)]
+struct NewConfirmationRow<'a> {
+    code_digest: &'a str,
+    browser_digest: &'a str,
+    provider: &'a str,
+    subject: &'a str,
+    email: &'a str,
+    first_name: &'a str,
+    last_name: &'a str,
+    timezone: Option<&'a str>,
+    created_at: Timestamp,
+    expires_at: Timestamp,
+}
+
+/// Drops expired sign-in states and mailed sign-in links (run by the housekeeping worker).
 pub fn prune_oauth_states(conn: &mut PgConnection, before: Timestamp) -> QueryResult<usize> {
-    diesel::delete(oauth_states::table.filter(oauth_states::expires_at.lt(before))).execute(conn)
+    let states = diesel::delete(oauth_states::table.filter(oauth_states::expires_at.lt(before))).execute(conn)?;
+    let links = diesel::delete(sign_in_confirmations::table.filter(sign_in_confirmations::expires_at.lt(before))).execute(conn)?;
+    Ok(states + links)
 }
 
 /// Drops throttling records older than `before` (run by the housekeeping worker).

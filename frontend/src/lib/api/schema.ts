@@ -1699,6 +1699,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/oauth/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finish a provider sign-in whose address the provider did not vouch for, with the code of the
+         *     link mailed to it, in the browser that began it (its cookie). Signs in (or opens the account
+         *     of that address and links the provider's identity to it), or answers the two-factor challenge.
+         */
+        post: operations["confirm_by_mail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/offer": {
         parameters: {
             query?: never;
@@ -4117,6 +4138,15 @@ export interface components {
         ConfirmRequest: {
             chargeId: string;
         };
+        ConfirmSignInRequest: {
+            /** @description The code of the mailed link (`/confirm-sign-in/{code}`). */
+            code: string;
+            /**
+             * @description The referral link the visitor arrived through: a new account made by this sign-in is that
+             *     member's referral.
+             */
+            rId?: string | null;
+        };
         /** @enum {string} */
         ContactKind: "contact" | "suggest";
         ContactRequest: {
@@ -4461,6 +4491,21 @@ export interface components {
         };
         /** @description A login either signs in or, for a member with two-factor on, asks for a code. */
         LoginResult: components["schemas"]["SignedInResult"] | components["schemas"]["TwoFactorChallengeResult"];
+        /**
+         * @description A provider sign-in whose address the provider does not vouch for: a link mailed to it
+         *     finishes the sign-in in this browser (`POST /api/oauth/confirm`).
+         */
+        MailConfirmationResult: {
+            /** @description Always true. */
+            confirmByMail: boolean;
+            /** @description Where the link went. */
+            email: string;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds; after this the link no longer works.
+             */
+            expiresAt: number;
+        };
         MarkAsPaidRequest: {
             chargeId: string;
         };
@@ -5567,6 +5612,18 @@ export interface components {
              */
             status: string;
         };
+        Ok_ProviderSignInResult: {
+            /**
+             * @description A provider sign-in answers as a login does, or waits for the link mailed to an address the
+             *     provider did not vouch for.
+             */
+            result: components["schemas"]["SignedInResult"] | components["schemas"]["TwoFactorChallengeResult"] | components["schemas"]["MailConfirmationResult"];
+            /**
+             * @description Always "ok".
+             * @example ok
+             */
+            status: string;
+        };
         Ok_QuizDefinition: {
             result: {
                 questions: components["schemas"]["QuizQuestion"][];
@@ -6345,6 +6402,11 @@ export interface components {
             /** Format: int32 */
             xp: number;
         };
+        /**
+         * @description A provider sign-in answers as a login does, or waits for the link mailed to an address the
+         *     provider did not vouch for.
+         */
+        ProviderSignInResult: components["schemas"]["SignedInResult"] | components["schemas"]["TwoFactorChallengeResult"] | components["schemas"]["MailConfirmationResult"];
         QuizAnswers: {
             /** @description True answers counted per type (every type may be given; missing ones count 0). */
             counts: {
@@ -10814,7 +10876,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok_LoginResult"];
+                    "application/json": components["schemas"]["Ok_ProviderSignInResult"];
                 };
             };
             400: {
@@ -12221,7 +12283,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok_LoginResult"];
+                    "application/json": components["schemas"]["Ok_ProviderSignInResult"];
                 };
             };
             /** @description Expired or reused state, refused code, or no verified e-mail */
@@ -12625,6 +12687,39 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    confirm_by_mail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmSignInRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed in (sets the refresh and isPaid cookies), or the two-factor challenge */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_ProviderSignInResult"];
+                };
+            };
+            /** @description The link is invalid, was used, has expired or was opened in another browser */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15588,7 +15683,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok_LoginResult"];
+                    "application/json": components["schemas"]["Ok_ProviderSignInResult"];
                 };
             };
             400: {

@@ -25,7 +25,7 @@ fn enrolled(w: &World, email: &str) -> Enrolled {
 fn challenge(w: &World, email: &str) -> String {
     match w.service.login(Some(email), Some(PASSWORD), "10.0.0.1").unwrap() {
         SignInStep::SecondFactor(challenge) => challenge.challenge,
-        SignInStep::SignedIn(_) => panic!("expected a second step"),
+        SignInStep::SignedIn(_) | SignInStep::ConfirmByMail(_) => panic!("expected a second step"),
     }
 }
 

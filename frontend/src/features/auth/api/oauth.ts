@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import { getReferralId } from '@/lib/storage';
-import type { OAuthCallbackResponse, OAuthUrlResponse } from './types';
+import type { ConfirmSignInRequest, OAuthCallbackResponse, OAuthUrlResponse } from './types';
 
 export type OAuthProvider = 'google' | 'apple' | 'linkedin' | 'facebook';
 
@@ -9,6 +9,13 @@ const PROVIDERS: readonly OAuthProvider[] = ['google', 'apple', 'linkedin', 'fac
 
 export function isOAuthProvider(value: string | null): value is OAuthProvider {
   return value !== null && (PROVIDERS as readonly string[]).includes(value);
+}
+
+const PROVIDER_NAMES: Record<OAuthProvider, string> = { google: 'Google', apple: 'Apple', linkedin: 'LinkedIn', facebook: 'Facebook' };
+
+/** The provider's name as people write it. */
+export function providerName(provider: OAuthProvider): string {
+  return PROVIDER_NAMES[provider];
 }
 
 // Google and Apple live under /login/oauth, LinkedIn and Facebook under /oauth (spec §7).
@@ -49,4 +56,18 @@ export function exchangeOAuthCode({
 
 export function useOAuthCallback() {
   return useMutation({ mutationKey: ['auth', 'oauth-callback'], mutationFn: exchangeOAuthCode });
+}
+
+/**
+ * POST /api/oauth/confirm {code, rId}: the link mailed to an address the provider did not vouch
+ * for finishes that sign-in, in the browser that began it (the server's cookie says which).
+ */
+export function confirmSignInByMail(code: string): Promise<OAuthCallbackResponse> {
+  const rId = getReferralId();
+  const body: ConfirmSignInRequest = { code, ...(rId ? { rId } : {}) };
+  return api.post('/api/oauth/confirm', { body, skipRefresh: true, token: null });
+}
+
+export function useConfirmSignInByMail() {
+  return useMutation({ mutationKey: ['auth', 'oauth-confirm'], mutationFn: confirmSignInByMail });
 }

@@ -40,8 +40,17 @@ export type SubscriptionCodeRegisterRequest = Schemas['CodeRegisterRequest'];
 /** GET /api/{provider}/login/oauth?origin=login&redirect=... */
 export type OAuthUrlResponse = Schemas['AuthorizationUrl'];
 
-/** GET /api/{provider}/login/oauth/callback?code=...&state=... (signed in, or the two-factor challenge) */
-export type OAuthCallbackResponse = Schemas['LoginResult'];
+/**
+ * GET /api/{provider}/login/oauth/callback?code=...&state=... and POST /api/oauth/confirm: signed
+ * in, the two-factor challenge, or (an address the provider did not vouch for) the mailed link's wait.
+ */
+export type OAuthCallbackResponse = Schemas['ProviderSignInResult'];
+
+/** `{confirmByMail: true, email, expiresAt}`: a link to `email` finishes the sign-in in this browser. */
+export type MailConfirmation = Schemas['MailConfirmationResult'];
+
+/** POST /api/oauth/confirm {code, rId} */
+export type ConfirmSignInRequest = Schemas['ConfirmSignInRequest'];
 
 // ---- billing (plans, checkout, subscription) ------------------------------------------------
 // Amounts are integer US cents; dates are epoch milliseconds.

@@ -1,15 +1,21 @@
 import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '@/lib/api/client';
 import { browserTimezone } from '@/lib/auth/redirect';
-import { isTwoFactorChallenge } from '../api/login';
-import { exchangeOAuthCode, isOAuthProvider } from '../api/oauth';
+import { isMailConfirmation, isTwoFactorChallenge } from '../api/login';
+import { exchangeOAuthCode, isOAuthProvider, type OAuthProvider } from '../api/oauth';
 import { useCompleteSignIn, type CompleteOptions, type PurchaseProblem } from './use-complete-sign-in';
+
+/** A sign-in waiting for the link mailed to the address the provider gave. */
+export interface MailedLink {
+  provider: OAuthProvider;
+  email: string;
+}
 
 /**
  * A provider callback (?code=...&state=...&type=google): exchange the code for a token, then
  * continue like a normal sign-in. A member with two-factor on gets a challenge instead, handed to
- * `onChallenge` (with the options to finish the sign-in with). Returns whether the exchange runs
- * and its error text.
+ * `onChallenge` (with the options to finish the sign-in with). Returns whether the exchange runs,
+ * its error text, and where a link was mailed when the provider did not vouch for the address.
  */
 export function useProviderCallback(
   code: string | null,
@@ -23,6 +29,7 @@ export function useProviderCallback(
   const active = Boolean(code && isOAuthProvider(type));
   const [pending, setPending] = useState(active);
   const [error, setError] = useState<string | null>(null);
+  const [mailed, setMailed] = useState<MailedLink | null>(null);
   const started = useRef<string | null>(null);
 
   useEffect(() => {
@@ -34,11 +41,14 @@ export function useProviderCallback(
     const options: CompleteOptions = { redirect, useStoredRedirect: true, onPurchaseProblem };
     exchangeOAuthCode({ provider: type, code, state: state ?? '', timezone: browserTimezone() })
       .then((result) => {
-        if (!isTwoFactorChallenge(result)) {
+        if (isTwoFactorChallenge(result)) {
+          onChallenge(result.challenge, options);
+        } else if (isMailConfirmation(result)) {
+          setMailed({ provider: type, email: result.email });
+        } else {
           void complete(result, options);
           return;
         }
-        onChallenge(result.challenge, options);
         setPending(false);
       })
       .catch((cause: unknown) => {
@@ -47,5 +57,5 @@ export function useProviderCallback(
       });
   }, [code, state, type, redirect, complete, onChallenge, onPurchaseProblem]);
 
-  return { pending: active && pending && !error, error };
+  return { pending: active && pending && !error, error, mailed };
 }

@@ -17,6 +17,7 @@ import { TWO_FACTOR_TITLE, TwoFactorStep } from '../components/TwoFactorStep';
 import { PurchaseProblemCard } from '../components/PurchaseProblem';
 import { useCompleteSignIn, type PurchaseProblem } from '../components/use-complete-sign-in';
 import { SigningIn } from '../components/SigningIn';
+import { SignInLinkSent } from '../components/SignInLinkSent';
 import { useProviderCallback } from '../components/use-provider-callback';
 import { useTwoFactorStep } from '../components/use-two-factor-step';
 
@@ -94,6 +95,7 @@ function LoginPage() {
 
   if (purchaseProblem) return <PurchaseProblemCard problem={purchaseProblem} />;
   if (callback.pending) return <SigningIn />;
+  if (callback.mailed) return <SignInLinkSent mailed={callback.mailed} />;
   if (secondStep.pending) {
     return <TwoFactorStep step={secondStep.pending} onBack={() => backToFirstStep(null)} onExpired={backToFirstStep} />;
   }

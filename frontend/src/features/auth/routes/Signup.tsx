@@ -13,6 +13,7 @@ import { SocialButtons } from '../components/SocialButtons';
 import { PurchaseProblemCard } from '../components/PurchaseProblem';
 import { useCompleteSignIn, type PurchaseProblem } from '../components/use-complete-sign-in';
 import { SigningIn } from '../components/SigningIn';
+import { SignInLinkSent } from '../components/SignInLinkSent';
 import { TWO_FACTOR_TITLE, TwoFactorStep } from '../components/TwoFactorStep';
 import { useProviderCallback } from '../components/use-provider-callback';
 import { useTwoFactorStep } from '../components/use-two-factor-step';
@@ -64,6 +65,7 @@ function SignupPage() {
 
   if (purchaseProblem) return <PurchaseProblemCard problem={purchaseProblem} />;
   if (callback.pending) return <SigningIn />;
+  if (callback.mailed) return <SignInLinkSent mailed={callback.mailed} />;
   if (secondStep.pending) {
     const back = (problem: string | null) => {
       secondStep.clear();
