@@ -44,6 +44,11 @@ struct WorkerLabels {
     worker: String,
 }
 
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct CacheLabels {
+    cache: String,
+}
+
 /// This instance's metrics.
 pub struct Metrics {
     registry: Registry,
@@ -52,6 +57,9 @@ pub struct Metrics {
     pool: Family<StateLabels, Gauge>,
     queues: Family<QueueLabels, Gauge>,
     passes: Family<WorkerLabels, Counter>,
+    cache_bytes: Family<CacheLabels, Gauge>,
+    cache_entries: Family<CacheLabels, Gauge>,
+    cache_limit_bytes: Family<CacheLabels, Gauge>,
 }
 
 impl Default for Metrics {
@@ -68,7 +76,11 @@ impl Default for Metrics {
         registry.register("queue_depth", "Work waiting in the background queues (mail, summaries)", queues.clone());
         let passes = Family::<WorkerLabels, Counter>::default();
         registry.register("background_passes", "Finished passes of each background worker", passes.clone());
-        Metrics { registry, requests, durations, pool, queues, passes }
+        let (cache_bytes, cache_entries, cache_limit_bytes) = (Family::default(), Family::default(), Family::default());
+        registry.register("cache_bytes", "Bytes each process-wide cache holds (docs/performance.md, caches)", cache_bytes.clone());
+        registry.register("cache_entries", "Entries each process-wide cache holds", cache_entries.clone());
+        registry.register("cache_limit_bytes", "The most each process-wide cache ever holds, in bytes", cache_limit_bytes.clone());
+        Metrics { registry, requests, durations, pool, queues, passes, cache_bytes, cache_entries, cache_limit_bytes }
     }
 }
 
@@ -113,12 +125,27 @@ pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpR
     let (mail, summaries) = state.db(|conn| Ok(db::operators::queue_depths(conn)?)).await?;
     metrics.queues.get_or_create(&QueueLabels { queue: "mail".into() }).set(mail);
     metrics.queues.get_or_create(&QueueLabels { queue: "summaries".into() }).set(summaries);
+    let caches = [
+        ("reading_memo", catalogue::html::memo::ReadingMemo::shared().size()),
+        ("reader_text_json", crate::routes::catalogue::text_json::WrittenTexts::shared().size()),
+        ("verified_tokens", state.tokens.verified_cache_size()),
+    ];
+    for (cache, size) in caches {
+        let labels = CacheLabels { cache: cache.to_owned() };
+        metrics.cache_bytes.get_or_create(&labels).set(gauge_value(size.bytes));
+        metrics.cache_entries.get_or_create(&labels).set(gauge_value(size.entries));
+        metrics.cache_limit_bytes.get_or_create(&labels).set(gauge_value(size.limit_bytes));
+    }
     let mut text = String::new();
     prometheus_client::encoding::text::encode(&mut text, &metrics.registry).map_err(crate::envelope::ApiError::internal)?;
     Ok(HttpResponse::Ok()
         .content_type("application/openmetrics-text; version=1.0.0; charset=utf-8")
         .insert_header((actix_web::http::header::CACHE_CONTROL, "no-store"))
         .body(text))
+}
+
+fn gauge_value(count: usize) -> i64 {
+    i64::try_from(count).unwrap_or(i64::MAX)
 }
 
 fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {

@@ -28,6 +28,8 @@ pub struct BiscuitTokens {
 /// Verified tokens kept at most; when full the cache starts again (cheap, and rare: a token lives
 /// for minutes).
 const VERIFIED_CAPACITY: usize = 50_000;
+/// One cached entry: the digest, the claims and the table's control byte (97 bytes; 4.9 MB when full).
+const VERIFIED_ENTRY_BYTES: usize = 32 + std::mem::size_of::<AccessClaims>() + 1;
 
 #[derive(Default)]
 struct ReloadWatch {
@@ -52,6 +54,13 @@ impl BiscuitTokens {
     /// `shared`: where other instances' rotations appear (None: this keyring only).
     pub fn new(keyring: Keyring, shared: Option<SharedKeyring>) -> Self {
         BiscuitTokens { keyring: RwLock::new(keyring), shared, watch: Mutex::new(ReloadWatch::default()), verified: RwLock::new(HashMap::new()) }
+    }
+
+    /// The verified-token cache's use. An entry is a digest and plain claims (no heap), so its
+    /// bytes are its count times the entry's size (and the hash table's control byte).
+    pub fn verified_cache_size(&self) -> kernel::CacheSize {
+        let entries = self.verified.read().map_or(0, |cache| cache.len());
+        kernel::CacheSize { entries, bytes: entries * VERIFIED_ENTRY_BYTES, limit_bytes: VERIFIED_CAPACITY * VERIFIED_ENTRY_BYTES }
     }
 
     pub fn verify(&self, token: &str, now: Timestamp) -> Result<AccessClaims, TokenError> {
@@ -211,6 +220,10 @@ mod tests {
         assert_eq!(tokens.verify(&forged, now), Err(TokenError::Invalid));
         // Refused tokens are never kept.
         assert_eq!(tokens.verified.read().unwrap().len(), 1);
+        let size = tokens.verified_cache_size();
+        assert_eq!((size.entries, size.bytes), (1, VERIFIED_ENTRY_BYTES));
+        assert_eq!(size.limit_bytes, 50_000 * VERIFIED_ENTRY_BYTES);
+        assert!(size.limit_bytes < 8 << 20, "the stated bound: under 8 MB ({} bytes)", size.limit_bytes);
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! Small shared types with no I/O: identifiers, e-mail addresses, time and the clock.
 
+pub mod cache;
 mod clock;
 mod email;
 pub mod html;
@@ -8,6 +9,7 @@ mod port;
 mod session;
 pub mod url;
 
+pub use cache::CacheSize;
 pub use clock::{Clock, FixedClock, SystemClock, Timestamp};
 pub use email::{Email, EmailError, MailAttachment, OutgoingMail};
 pub use ids::{Role, UserId};

@@ -662,6 +662,8 @@ async fn metrics_are_counted_per_route_pattern_and_need_the_token() {
         app.get(&format!("/api/books/{id}"), None).await;
     }
     app.get("/api/plans", None).await;
+    let member = app.register("metrics@example.com", PASSWORD).await;
+    assert_eq!(app.session(&member).await.status(), StatusCode::OK);
     assert_eq!(app.get("/metrics", None).await.status(), StatusCode::UNAUTHORIZED);
     assert_eq!(app.get("/metrics", Some("wrong-token")).await.status(), StatusCode::UNAUTHORIZED);
     let response = app.get("/metrics", Some(METRICS_TOKEN)).await;
@@ -675,6 +677,16 @@ async fn metrics_are_counted_per_route_pattern_and_need_the_token() {
     assert!(text.contains("http_request_duration_seconds_bucket{"), "{text}");
     assert!(text.contains("db_pool_connections{state=\"idle\"}"), "{text}");
     assert!(text.contains("queue_depth{queue=\"mail\"}") && text.contains("queue_depth{queue=\"summaries\"}"), "{text}");
+    // Every process-wide cache says what it holds against its bound (issue 39 §2).
+    let gauge = |name: &str, cache: &str| -> u64 {
+        let prefix = format!("{name}{{cache=\"{cache}\"}} ");
+        text.lines().find_map(|l| l.strip_prefix(&prefix)).unwrap_or_else(|| panic!("{prefix}: {text}")).parse().unwrap()
+    };
+    for cache in ["reading_memo", "reader_text_json", "verified_tokens"] {
+        let (bytes, entries, limit) = (gauge("cache_bytes", cache), gauge("cache_entries", cache), gauge("cache_limit_bytes", cache));
+        assert!(bytes > 0 && entries > 0, "{cache} holds what the calls above put in it: {bytes} bytes, {entries} entries");
+        assert!(bytes <= limit && limit <= 128 << 20, "{cache}: {bytes} of {limit}");
+    }
     // Each background worker counts its passes (the ledger runs every 100 ms here).
     app.after_a_whole_pass("commission-ledger").await;
     for worker in ["commission-ledger", "ten-day-reminders", "billing-housekeeping", "summariser", "read-counts", "housekeeping"] {

@@ -167,12 +167,23 @@ struct Generations {
     newer: Generation,
     newer_bytes: usize,
     older: Generation,
+    older_bytes: usize,
 }
 
 impl ReadingMemo {
     /// Holds about `limit_bytes` of texts and sections in each of its two generations.
     pub fn new(limit_bytes: usize) -> ReadingMemo {
         ReadingMemo { limit_bytes, generations: Mutex::new(Generations::default()) }
+    }
+
+    /// What it holds: at most `limit_bytes` in each generation, so twice that in all.
+    pub fn size(&self) -> kernel::CacheSize {
+        let generations = self.generations.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        kernel::CacheSize {
+            entries: generations.newer.len() + generations.older.len(),
+            bytes: generations.newer_bytes + generations.older_bytes,
+            limit_bytes: 2 * self.limit_bytes,
+        }
     }
 
     /// The process's memo: 32 MB a generation, some two thousand summaries in all.
@@ -214,7 +225,7 @@ impl ReadingMemo {
         if let Some(reading) = generations.newer.get(&book).filter(|reading| matches(reading)) {
             return Some(Arc::clone(reading));
         }
-        let reading = generations.older.remove(&book).filter(|reading| matches(reading))?;
+        let reading = generations.take_older(book).filter(|reading| matches(reading))?;
         generations.insert(book, Arc::clone(&reading), self.limit_bytes);
         Some(reading)
     }
@@ -233,13 +244,19 @@ impl Generations {
         }
         if self.newer_bytes + bytes > limit_bytes {
             self.older = std::mem::take(&mut self.newer);
-            self.newer_bytes = 0;
+            self.older_bytes = std::mem::take(&mut self.newer_bytes);
         }
-        self.older.remove(&book);
+        self.take_older(book);
         if let Some(replaced) = self.newer.insert(book, reading) {
             self.newer_bytes -= replaced.bytes();
         }
         self.newer_bytes += bytes;
+    }
+
+    fn take_older(&mut self, book: i64) -> Option<Arc<Reading>> {
+        let taken = self.older.remove(&book)?;
+        self.older_bytes -= taken.bytes();
+        Some(taken)
     }
 }
 
@@ -278,6 +295,34 @@ mod tests {
         let key = whole.key();
         drop((reading, first, whole));
         assert!(key.is_gone());
+    }
+
+    /// The bytes it reports are what its readings hold, through every move between generations,
+    /// and never more than its bound.
+    #[test]
+    fn the_memo_counts_the_bytes_it_holds_and_stays_within_its_bound() {
+        let one = Reading::new(BODY).bytes();
+        let memo = ReadingMemo::new(3 * one);
+        assert_eq!(memo.size(), kernel::CacheSize { entries: 0, bytes: 0, limit_bytes: 6 * one });
+        for book in 1..=3 {
+            memo.reading(book, BODY);
+        }
+        assert_eq!((memo.size().entries, memo.size().bytes), (3, 3 * one));
+        memo.reading(4, BODY); // the newer generation was full: 1-3 become the older
+        assert_eq!((memo.size().entries, memo.size().bytes), (4, 4 * one));
+        memo.reading(2, BODY); // a hit in the older moves into the newer
+        assert_eq!((memo.size().entries, memo.size().bytes), (4, 4 * one));
+        memo.reading(2, "<h3>Edited</h3><p>new</p>"); // an edit replaces the book's reading
+        let edited = Reading::new("<h3>Edited</h3><p>new</p>").bytes();
+        assert_eq!((memo.size().entries, memo.size().bytes), (4, 3 * one + edited));
+        for book in 10..100 {
+            memo.reading(book, BODY);
+            let size = memo.size();
+            assert!(size.bytes <= size.limit_bytes, "{size:?}");
+        }
+        let generations = memo.generations.lock().unwrap();
+        let counted: usize = generations.newer.values().chain(generations.older.values()).map(|r| r.bytes()).sum();
+        assert_eq!(counted, generations.newer_bytes + generations.older_bytes);
     }
 
     #[test]

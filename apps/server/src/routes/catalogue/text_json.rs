@@ -2,7 +2,8 @@
 //! text, not on every call: escaping the summary into JSON was the largest user-space cost of the
 //! reader's call (docs/performance.md §2). Kept under the text's key from the catalogue's memo
 //! (`catalogue::html::memo`), so an edited book, a new reading, gets its own; an entry whose text
-//! nobody holds any more is dropped when the map has doubled since it was last swept.
+//! nobody holds any more is dropped when the map has doubled since it was last swept, and all of
+//! them when what they hold would pass the bound in bytes (`LIMIT_BYTES`).
 
 use super::views::SectionView;
 use catalogue::html::memo::{ReadableText, TextKey};
@@ -43,32 +44,96 @@ fn json(value: &impl Serialize) -> serde_json::Result<Json> {
 /// Entries are swept when the map reaches this size, and again each time it has doubled since.
 const FIRST_SWEEP: usize = 1024;
 
+/// The JSON kept at most. A text's JSON is about its text escaped, and the texts live are the
+/// reading memo's (64 MB at most) and those calls still hold, so this is rarely reached; when a
+/// new entry would pass it, entries of texts nobody holds go, and if that is not enough, all.
+const LIMIT_BYTES: usize = 96 << 20;
+
+/// The texts' JSON written so far, by text, within a bound in bytes.
+pub struct WrittenTexts {
+    limit_bytes: usize,
+    written: Mutex<Written>,
+}
+
 struct Written {
     by_text: HashMap<TextKey, TextJson>,
+    bytes: usize,
     sweep_at: usize,
+}
+
+impl WrittenTexts {
+    pub fn new(limit_bytes: usize) -> WrittenTexts {
+        WrittenTexts { limit_bytes, written: Mutex::new(Written { by_text: HashMap::new(), bytes: 0, sweep_at: FIRST_SWEEP }) }
+    }
+
+    /// The process's.
+    pub fn shared() -> &'static WrittenTexts {
+        static SHARED: OnceLock<WrittenTexts> = OnceLock::new();
+        SHARED.get_or_init(|| WrittenTexts::new(LIMIT_BYTES))
+    }
+
+    /// `text`'s fields as JSON, written now or remembered from an earlier call.
+    pub fn json(&self, text: &ReadableText) -> serde_json::Result<TextJson> {
+        let key = text.key();
+        if let Some(found) = self.lock().by_text.get(&key) {
+            return Ok(found.clone());
+        }
+        // Written outside the lock: escaping a summary takes far longer than a lookup.
+        let fresh = TextJson::of(text)?;
+        let bytes = fresh.bytes();
+        if bytes > self.limit_bytes {
+            return Ok(fresh);
+        }
+        let mut written = self.lock();
+        if written.by_text.len() >= written.sweep_at || written.bytes + bytes > self.limit_bytes {
+            written.sweep();
+        }
+        if written.bytes + bytes > self.limit_bytes {
+            written.by_text.clear();
+            written.bytes = 0;
+        }
+        if let Some(replaced) = written.by_text.insert(key, fresh.clone()) {
+            written.bytes -= replaced.bytes();
+        }
+        written.bytes += bytes;
+        Ok(fresh)
+    }
+
+    pub fn size(&self) -> kernel::CacheSize {
+        let written = self.lock();
+        kernel::CacheSize { entries: written.by_text.len(), bytes: written.bytes, limit_bytes: self.limit_bytes }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Written> {
+        self.written.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
+impl Written {
+    /// Drops the entries of texts nobody holds any more.
+    fn sweep(&mut self) {
+        let mut freed = 0;
+        self.by_text.retain(|key, json| {
+            let keep = !key.is_gone();
+            if !keep {
+                freed += json.bytes();
+            }
+            keep
+        });
+        self.bytes -= freed;
+        self.sweep_at = (self.by_text.len() * 2).max(FIRST_SWEEP);
+    }
+}
+
+impl TextJson {
+    fn bytes(&self) -> usize {
+        self.truncated_body.0.get().len() + self.body.0.get().len() + self.sections.0.get().len()
+    }
 }
 
 /// `text`'s fields as JSON, written now or remembered from an earlier call.
 pub fn text_json(text: &ReadableText) -> serde_json::Result<TextJson> {
-    static WRITTEN: OnceLock<Mutex<Written>> = OnceLock::new();
-    let written = WRITTEN.get_or_init(|| Mutex::new(Written { by_text: HashMap::new(), sweep_at: FIRST_SWEEP }));
-    let key = text.key();
-    if let Some(found) = lock(written).by_text.get(&key) {
-        return Ok(found.clone());
-    }
-    // Written outside the lock: escaping a summary takes far longer than a lookup.
-    let fresh = TextJson::of(text)?;
-    let mut written = lock(written);
-    if written.by_text.len() >= written.sweep_at {
-        written.by_text.retain(|key, _| !key.is_gone());
-        written.sweep_at = (written.by_text.len() * 2).max(FIRST_SWEEP);
-    }
-    written.by_text.insert(key, fresh.clone());
-    Ok(fresh)
-}
-
-fn lock(written: &Mutex<Written>) -> std::sync::MutexGuard<'_, Written> {
-    written.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    WrittenTexts::shared().json(text)
 }
 
 #[cfg(test)]
@@ -92,6 +157,35 @@ mod tests {
         assert_eq!(written(&whole), serde_json::json!({ "truncatedBody": reading.first_section(), "body": BODY, "sections": sections(Part::Whole) }));
         let first = ReadableText::new(Arc::clone(&reading), Part::First);
         assert_eq!(written(&first), serde_json::json!({ "truncatedBody": reading.first_section(), "body": null, "sections": sections(Part::First) }));
+    }
+
+    /// Its bytes are what its JSON holds; texts nobody holds go first when the bound is near, and
+    /// it never holds more than its bound.
+    #[test]
+    fn the_written_texts_stay_within_their_bound_in_bytes() {
+        let sample = ReadableText::new(Arc::new(Reading::new(BODY)), Part::Whole);
+        let one = TextJson::of(&sample).unwrap().bytes();
+        let texts = WrittenTexts::new(3 * one);
+        let held: Vec<ReadableText> = (0..2).map(|_| ReadableText::new(Arc::new(Reading::new(BODY)), Part::Whole)).collect();
+        for text in &held {
+            texts.json(text).unwrap();
+        }
+        assert_eq!(texts.size(), kernel::CacheSize { entries: 2, bytes: 2 * one, limit_bytes: 3 * one });
+        {
+            let dropped = ReadableText::new(Arc::new(Reading::new(BODY)), Part::Whole);
+            texts.json(&dropped).unwrap();
+        }
+        assert_eq!((texts.size().entries, texts.size().bytes), (3, 3 * one));
+        // A fourth would pass the bound: the text nobody holds goes, the held ones stay.
+        let fourth = ReadableText::new(Arc::new(Reading::new(BODY)), Part::Whole);
+        texts.json(&fourth).unwrap();
+        assert_eq!((texts.size().entries, texts.size().bytes), (3, 3 * one));
+        let kept = texts.json(&held[0]).unwrap();
+        assert!(Arc::ptr_eq(&kept.body.0, &texts.json(&held[0]).unwrap().body.0), "a held text is still remembered");
+        // Every text held: the next one empties it rather than pass the bound.
+        let fifth = ReadableText::new(Arc::new(Reading::new(BODY)), Part::Whole);
+        texts.json(&fifth).unwrap();
+        assert_eq!((texts.size().entries, texts.size().bytes), (1, one));
     }
 
     #[test]
