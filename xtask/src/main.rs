@@ -35,6 +35,8 @@ usage: cargo xtask <command>
   bench upload               a 2 GB video through the admin upload call vs cp
   bench lighthouse           Lighthouse (mobile, simulated throttling) on /, /books and a book
                              page of a release build, in Debian's Chromium
+  bench latency [--seconds S] the reader, home, history save and search at half their saturating
+                             rate (oha, open loop, latency corrected): p50, p99, p99.9, errors
   bench scale-out            two instances on one database behind nginx vs one: the reader and
                              history calls at 64 connections, and how requests split
   bench scale [--members N] [--history M]

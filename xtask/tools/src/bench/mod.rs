@@ -14,6 +14,8 @@
 //! - `upload`: a 2 GB video through the admin upload call against `cp` of the same file, and the
 //!   server's peak memory before and after.
 //! - `lighthouse`: Lighthouse (mobile) on the landing page, `/books` and a book page.
+//! - `latency [--seconds S]`: the reader, home, history save and search at half their saturating
+//!   rate with oha, open loop and latency corrected: p50, p99, p99.9 and errors against the goals.
 //! - `scale-out`: two instances on one database behind nginx vs one (the reader and history calls).
 //! - `scale [--members N] [--history M]`: the home, book list, library and XP calls one after
 //!   another on the 2,000-book database and on one that also holds a million synthetic members
@@ -22,6 +24,7 @@
 
 mod checkout;
 mod floor;
+mod latency;
 mod lighthouse;
 mod profile;
 mod progress;
@@ -43,13 +46,14 @@ const BENCH_PORT: u16 = 54331;
 const DATABASE: &str = "gistbook_bench";
 pub(crate) const SECONDS: &str = "15";
 const USAGE: &str =
-    "usage: cargo xtask bench reader|progress|review|checkout|upload|scale-out|scale|lighthouse [--books N] [--members N] [--history M] [--debug]";
+    "usage: cargo xtask bench reader|progress|review|checkout|upload|scale-out|scale|lighthouse|latency [--books N] [--members N] [--history M] [--seconds S] [--debug]";
 /// The password of the members `Rig::paid_member` registers.
 pub(crate) const BENCH_PASSWORD: &str = "bench-password-1";
 
 pub fn bench(args: &[&str]) -> Result<()> {
     let mut books = None;
     let (mut members, mut history) = (None, None);
+    let mut seconds = 60;
     let mut release = true;
     let mut what = None;
     let mut iter = args.iter();
@@ -58,8 +62,9 @@ pub fn bench(args: &[&str]) -> Result<()> {
             "--books" => books = Some(iter.next().context("--books needs a number")?.replace('_', "").parse()?),
             "--members" => members = Some(iter.next().context("--members needs a number")?.replace('_', "").parse()?),
             "--history" => history = Some(iter.next().context("--history needs a number")?.replace('_', "").parse()?),
+            "--seconds" => seconds = iter.next().context("--seconds needs a number")?.parse()?,
             "--debug" => release = false,
-            "reader" | "progress" | "checkout" | "upload" | "scale-out" | "scale" | "lighthouse" | "review" => what = Some(*arg),
+            "reader" | "progress" | "checkout" | "upload" | "scale-out" | "scale" | "lighthouse" | "review" | "latency" => what = Some(*arg),
             other => bail!("unknown argument {other:?}; {USAGE}"),
         }
     }
@@ -67,6 +72,7 @@ pub fn bench(args: &[&str]) -> Result<()> {
         Some("reader") => reader::run(&Rig::prepare(books.unwrap_or(100_000), release, &[])?),
         Some("progress") => progress::run(&Rig::prepare(books.unwrap_or(2_000), release, &[])?),
         Some("review") => review::run(&Rig::prepare(books.unwrap_or(2_000), release, &[])?),
+        Some("latency") => latency::run_latency(&Rig::prepare(books.unwrap_or(100_000), release, &[])?, seconds),
         Some("lighthouse") => {
             xtask::frontend::ensure_packages()?;
             xtask::frontend::build_if_stale()?;

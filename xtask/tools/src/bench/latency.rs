@@ -1,0 +1,272 @@
+//! `bench latency [--seconds S]`: what a member feels, measured without coordinated omission.
+//! For each of the reader call, the home call, the history save and search: first the saturating
+//! rate as the other benchmarks find it (wrk, 64 connections, closed loop), then a fixed rate of
+//! half of it for `S` seconds (60 by default) with oha (`-q`, `--latency-correction`: a request
+//! that had to wait for a slow one counts from when it should have been sent). Prints p50, p99,
+//! p99.9 and errors against the goals of issue 39: p99 <= 25 ms for the reader, home and the
+//! history save, <= 60 ms for search, no errors.
+//!
+//! The history save is sent by four members at once (one oha each, a quarter of the rate; each
+//! request another book), so no one row takes every write; its p99 is the worst of the four.
+
+use super::Rig;
+use anyhow::{bail, Context, Result};
+use diesel::prelude::*;
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use xtask::util::{run, step};
+
+/// oha from crates.io, built once into `target/tools`.
+const OHA_VERSION: &str = "1.16.0";
+/// Share of the saturating rate the fixed-rate run sends.
+const LOAD_SHARE: f64 = 0.5;
+/// Connections oha may open to keep the rate (enough that none waits for a free one).
+const CONNECTIONS: &str = "32";
+/// Members saving progress at once in the history save's run.
+const SAVING_MEMBERS: usize = 4;
+
+/// One call under load.
+struct Call {
+    name: &'static str,
+    goal_p99_ms: f64,
+    /// wrk's arguments for the saturating run.
+    wrk: Vec<String>,
+    /// oha's arguments (but rate, duration and output) for each of its processes.
+    oha: Vec<Vec<String>>,
+}
+
+/// What one fixed-rate run measured.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Felt {
+    pub requests: u64,
+    pub rate: f64,
+    pub p50_ms: f64,
+    pub p99_ms: f64,
+    pub p999_ms: f64,
+    pub errors: u64,
+}
+
+pub(super) fn run_latency(rig: &Rig, seconds: u64) -> Result<()> {
+    let oha = ensure_oha()?;
+    let client = rig.client()?;
+    let members: Vec<String> = (0..SAVING_MEMBERS).map(|n| rig.paid_member(&client, &format!("latency-{n}@bench.example"))).collect::<Result<_>>()?;
+    let auth = format!("Authorization: Bearer {}", members[0]);
+    let books: Vec<i64> = {
+        use db::schema::books;
+        let mut conn = PgConnection::establish(&rig.url)?;
+        books::table.filter(books::body.ne("")).select(books::id).order(books::id).limit(1_000).load(&mut conn)?
+    };
+    anyhow::ensure!(!books.is_empty(), "the benchmark database has no books");
+
+    let reader = format!("{}/api/books/meditations", rig.base);
+    let home = format!("{}/api/books", rig.base);
+    let history = format!("{}/api/user-book-history/", rig.base);
+    let search_urls = write_search_urls(rig)?;
+    let search_script = rig.scratch.join("latency-search.lua");
+    std::fs::write(&search_script, search_lua(&std::fs::read_to_string(&search_urls)?, &rig.base))?;
+    let history_script = rig.scratch.join("latency-history.lua");
+    std::fs::write(&history_script, super::progress::lua_script(&members, &books))?;
+    let bodies = write_history_bodies(rig, &books)?;
+    for (url, token) in [(&reader, &members[0]), (&home, &members[0])] {
+        let answer = client.get(url.as_str()).bearer_auth(token).send()?;
+        anyhow::ensure!(answer.status().is_success(), "{url} answered {}", answer.status());
+    }
+
+    let text = |items: &[&str]| items.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let calls = [
+        Call {
+            name: "GET /api/books/{id} (the reader, paid member)",
+            goal_p99_ms: 25.0,
+            wrk: text(&["-H", &auth, &reader]),
+            oha: vec![text(&["-H", &auth, &reader])],
+        },
+        Call { name: "GET /api/books (home, signed in)", goal_p99_ms: 25.0, wrk: text(&["-H", &auth, &home]), oha: vec![text(&["-H", &auth, &home])] },
+        Call {
+            name: "PUT /api/user-book-history/ (four members, random books)",
+            goal_p99_ms: 25.0,
+            wrk: text(&["-s", &history_script.display().to_string(), &history]),
+            oha: members
+                .iter()
+                .map(|token| {
+                    let auth = format!("Authorization: Bearer {token}");
+                    text(&["-m", "PUT", "-H", &auth, "-T", "application/json", "-Z", &bodies.display().to_string(), &history])
+                })
+                .collect(),
+        },
+        Call {
+            name: "GET /api/search (200 queries, pages 1 and 2)",
+            goal_p99_ms: 60.0,
+            wrk: text(&["-s", &search_script.display().to_string(), &format!("{}/api/search", rig.base)]),
+            oha: vec![text(&["--urls-from-file", &search_urls.display().to_string()])],
+        },
+    ];
+
+    let mut table = Vec::new();
+    for call in &calls {
+        let wrk_args: Vec<&str> = call.wrk.iter().map(String::as_str).collect();
+        let saturation = super::wrk_load(&format!("{}: the saturating rate", call.name), &wrk_args)?;
+        let rate = (saturation.rps * LOAD_SHARE).max(1.0);
+        step(&format!("oha: {} at {rate:.0} requests/s ({:.0} % of saturation) for {seconds} s, latency corrected", call.name, LOAD_SHARE * 100.0));
+        let share = rate / call.oha.len() as f64;
+        let runs = std::thread::scope(|scope| {
+            let handles: Vec<_> = call.oha.iter().map(|args| scope.spawn(|| fixed_rate(&oha, args, share, seconds))).collect();
+            handles.into_iter().map(|h| h.join().expect("an oha run")).collect::<Result<Vec<Felt>>>()
+        })?;
+        let felt = worst_of(&runs);
+        let met = felt.p99_ms <= call.goal_p99_ms && felt.errors == 0;
+        println!(
+            "felt:    {} requests at {:.0}/s: p50 {:.1} ms, p99 {:.1} ms, p99.9 {:.1} ms, errors {} (goal p99 <= {:.0} ms, no errors: {})",
+            felt.requests,
+            felt.rate,
+            felt.p50_ms,
+            felt.p99_ms,
+            felt.p999_ms,
+            felt.errors,
+            call.goal_p99_ms,
+            if met { "met" } else { "NOT met" }
+        );
+        table.push((call.name, saturation.rps, felt, call.goal_p99_ms, met));
+    }
+
+    step("Open-loop latency at half the saturating rate");
+    println!("| call | saturation (req/s) | rate | p50 | p99 | p99.9 | errors | goal p99 | |");
+    println!("|---|---|---|---|---|---|---|---|---|");
+    for (name, saturation, felt, goal, met) in &table {
+        println!(
+            "| {name} | {saturation:.0} | {:.0}/s | {:.1} ms | {:.1} ms | {:.1} ms | {} | {goal:.0} ms | {} |",
+            felt.rate,
+            felt.p50_ms,
+            felt.p99_ms,
+            felt.p999_ms,
+            felt.errors,
+            if *met { "met" } else { "NOT met" }
+        );
+    }
+    Ok(())
+}
+
+/// One oha process at `rate` requests/s for `seconds`; its figures.
+fn fixed_rate(oha: &Path, args: &[String], rate: f64, seconds: u64) -> Result<Felt> {
+    let output = Command::new(oha)
+        .args(["--no-tui", "--output-format", "json", "--latency-correction", "-w", "-c", CONNECTIONS])
+        .args(["-q", &format!("{rate:.2}"), "-z", &format!("{seconds}s")])
+        .args(args)
+        .output()
+        .context("running oha")?;
+    if !output.status.success() {
+        bail!("oha failed: {}", String::from_utf8_lossy(&output.stderr));
+    }
+    let report: Value = serde_json::from_slice(&output.stdout).with_context(|| format!("reading oha's JSON: {}", String::from_utf8_lossy(&output.stdout)))?;
+    felt_from(&report)
+}
+
+/// Figures from oha's JSON report (`--output-format json`): percentiles in seconds, answers by
+/// status, failures by kind.
+pub(crate) fn felt_from(report: &Value) -> Result<Felt> {
+    let percentile = |name: &str| -> Result<f64> {
+        report["latencyPercentiles"][name].as_f64().map(|s| s * 1000.0).with_context(|| format!("oha's report has no {name}: {report}"))
+    };
+    let statuses = report["statusCodeDistribution"].as_object().context("oha's report has no statusCodeDistribution")?;
+    let answered: u64 = statuses.values().filter_map(Value::as_u64).sum();
+    let not_ok: u64 = statuses.iter().filter(|(code, _)| !code.starts_with('2')).filter_map(|(_, n)| n.as_u64()).sum();
+    let failed: u64 = report["errorDistribution"].as_object().map_or(0, |errors| errors.values().filter_map(Value::as_u64).sum());
+    Ok(Felt {
+        requests: answered + failed,
+        rate: report["summary"]["requestsPerSec"].as_f64().unwrap_or(0.0),
+        p50_ms: percentile("p50")?,
+        p99_ms: percentile("p99")?,
+        p999_ms: percentile("p99.9")?,
+        errors: not_ok + failed,
+    })
+}
+
+/// Runs at once: their requests and rates add up, and each percentile is the worst of them (the
+/// union's own percentile is never above it).
+pub(crate) fn worst_of(runs: &[Felt]) -> Felt {
+    runs.iter().fold(Felt { requests: 0, rate: 0.0, p50_ms: 0.0, p99_ms: 0.0, p999_ms: 0.0, errors: 0 }, |all, run| Felt {
+        requests: all.requests + run.requests,
+        rate: all.rate + run.rate,
+        p50_ms: all.p50_ms.max(run.p50_ms),
+        p99_ms: all.p99_ms.max(run.p99_ms),
+        p999_ms: all.p999_ms.max(run.p999_ms),
+        errors: all.errors + run.errors,
+    })
+}
+
+/// The search mix of `bench reader` as URLs, pages 1 and 2.
+fn write_search_urls(rig: &Rig) -> Result<PathBuf> {
+    let mix = std::fs::read_to_string("xtask/bench-data/search-queries.txt").context("reading the search mix")?;
+    let urls: Vec<String> = mix
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .flat_map(|q| ["1", "2"].map(|page| format!("{}/api/search?q={}&page={page}", rig.base, kernel::url::encode_component(q.trim()))))
+        .collect();
+    let path = rig.scratch.join("latency-search-urls.txt");
+    std::fs::write(&path, urls.join("\n") + "\n")?;
+    Ok(path)
+}
+
+/// A wrk script that asks the same URLs in turn.
+fn search_lua(urls: &str, base: &str) -> String {
+    let paths: Vec<String> = urls.lines().filter_map(|u| u.strip_prefix(base)).map(|p| format!("{p:?}")).collect();
+    format!("local paths = {{{}}}\nlocal n = 0\nfunction request()\n  n = n % #paths + 1\n  return wrk.format(\"GET\", paths[n])\nend\n", paths.join(","))
+}
+
+/// History saves, one a line (`-Z`): each another book and section, one in twenty a completion.
+fn write_history_bodies(rig: &Rig, books: &[i64]) -> Result<PathBuf> {
+    let lines: Vec<String> = (0..5_000usize)
+        .map(|n| {
+            let book = books[(n * 7919) % books.len()];
+            serde_json::json!({"bookId": book, "position": n % 8, "completed": n % 20 == 0}).to_string()
+        })
+        .collect();
+    let path = rig.scratch.join("latency-history-bodies.txt");
+    std::fs::write(&path, lines.join("\n") + "\n")?;
+    Ok(path)
+}
+
+/// `target/tools/bin/oha`, installed from crates.io the first time.
+fn ensure_oha() -> Result<PathBuf> {
+    let root = xtask::util::root().join("target/tools");
+    let oha = root.join("bin/oha");
+    let installed = Command::new(&oha).arg("--version").output().is_ok_and(|o| String::from_utf8_lossy(&o.stdout).contains(OHA_VERSION));
+    if !installed {
+        step(&format!("Installing oha {OHA_VERSION} into target/tools (once)"));
+        run(Command::new(env!("CARGO")).args(["install", "oha", "--locked", "--version", OHA_VERSION, "--root"]).arg(&root))?;
+    }
+    Ok(oha)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn oha_reports_are_read_in_milliseconds_with_every_failure_counted() {
+        let report = serde_json::json!({
+            "summary": {"requestsPerSec": 499.5, "successRate": 0.99},
+            "latencyPercentiles": {"p50": 0.0021, "p99": 0.0183, "p99.9": 0.0412},
+            "statusCodeDistribution": {"200": 29_900, "500": 3, "429": 2},
+            "errorDistribution": {"connection closed": 4}
+        });
+        let felt = felt_from(&report).unwrap();
+        assert_eq!(felt.requests, 29_909);
+        assert_eq!(felt.errors, 9, "non-2xx answers and failed requests");
+        assert!((felt.p50_ms - 2.1).abs() < 1e-9 && (felt.p99_ms - 18.3).abs() < 1e-9 && (felt.p999_ms - 41.2).abs() < 1e-9);
+        assert!(felt_from(&serde_json::json!({"statusCodeDistribution": {}})).is_err(), "a report without percentiles is an error");
+    }
+
+    #[test]
+    fn runs_at_once_add_their_requests_and_keep_their_worst_percentiles() {
+        let one = Felt { requests: 100, rate: 10.0, p50_ms: 2.0, p99_ms: 9.0, p999_ms: 30.0, errors: 0 };
+        let two = Felt { requests: 50, rate: 5.0, p50_ms: 3.0, p99_ms: 7.0, p999_ms: 40.0, errors: 1 };
+        assert_eq!(worst_of(&[one, two]), Felt { requests: 150, rate: 15.0, p50_ms: 3.0, p99_ms: 9.0, p999_ms: 40.0, errors: 1 });
+    }
+
+    #[test]
+    fn the_search_script_asks_every_url_in_turn() {
+        let lua = search_lua("http://h/api/search?q=a&page=1\nhttp://h/api/search?q=b&page=2\n", "http://h");
+        assert!(lua.contains(r#"local paths = {"/api/search?q=a&page=1","/api/search?q=b&page=2"}"#), "{lua}");
+    }
+}
