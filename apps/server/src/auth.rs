@@ -281,6 +281,28 @@ pub fn oauth_state_cookie(req: &HttpRequest) -> Option<String> {
     req.cookie(OAUTH_STATE_COOKIE).map(|c| c.value().to_owned())
 }
 
+/// Tells a signed-out browser to delete what this site stored in it (`Clear-Site-Data:
+/// "storage"`: local storage, IndexedDB, caches, service workers), except a Chromium-based one.
+/// Chromium can hold such an answer for many seconds (crbug.com/40233601; over 20 s here while the
+/// service worker controlled the page), which made GitHub stop sending the header, Rails drop it
+/// from its generated sign-out (rails/rails#54379) and MDN stop sending it to Chrome
+/// (mdn/yari#12803); applied that late it could also wipe the next member's sign-in on a shared
+/// device. In every browser the page deletes the member's offline data itself before it signs
+/// out (docs/offline.md), so this is the second line where it is safe.
+pub fn clear_site_storage(response: &mut HttpResponseBuilder, req: &HttpRequest) {
+    let agent = req.headers().get(actix_web::http::header::USER_AGENT).and_then(|v| v.to_str().ok()).unwrap_or("");
+    if !is_chromium(agent) {
+        response.insert_header(("Clear-Site-Data", "\"storage\""));
+    }
+}
+
+/// Chrome, Edge, Opera, Brave, Samsung Internet and the other Chromium browsers name `Chrome/`
+/// (or `Chromium/`) in their user agent; Firefox and Safari (Chrome on iOS, `CriOS/`, is Safari's
+/// engine) do not.
+fn is_chromium(user_agent: &str) -> bool {
+    user_agent.contains("Chrome/") || user_agent.contains("Chromium/")
+}
+
 /// The key of the browser that began a provider sign-in finished by a mailed link: the link
 /// works only where this cookie is (`POST /api/oauth/confirm`).
 const SIGN_IN_BY_MAIL_COOKIE: &str = "gb_sign_in_by_mail";

@@ -375,10 +375,7 @@ async fn refresh_token(req: HttpRequest, state: web::Data<AppState>, _same_site:
 pub(crate) fn signed_out(req: &HttpRequest) -> HttpResponse {
     let mut response = HttpResponse::Ok();
     clear_session_cookies(&mut response, req);
-    // No `Clear-Site-Data: "storage"`: while the service worker controls the page, Chromium held
-    // this answer for over 20 s applying it (crbug 40233601), and applied late it could wipe the
-    // next member's sign-in on the same device. The page deletes the member's offline data itself
-    // before it calls this (docs/offline.md).
+    crate::auth::clear_site_storage(&mut response, req);
     response.json(OkBody { status: "ok", result: Empty {} })
 }
 
