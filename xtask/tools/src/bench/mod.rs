@@ -72,7 +72,7 @@ pub fn bench(args: &[&str]) -> Result<()> {
         Some("reader") => reader::run(&Rig::prepare(books.unwrap_or(100_000), release, &[])?),
         Some("progress") => progress::run(&Rig::prepare(books.unwrap_or(2_000), release, &[])?),
         Some("review") => review::run(&Rig::prepare(books.unwrap_or(2_000), release, &[])?),
-        Some("latency") => latency::run_latency(&Rig::prepare(books.unwrap_or(100_000), release, &[])?, seconds),
+        Some("latency") => latency::run_latency(books.unwrap_or(100_000), release, seconds),
         Some("lighthouse") => {
             xtask::frontend::ensure_packages()?;
             xtask::frontend::build_if_stale()?;
