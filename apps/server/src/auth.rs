@@ -265,16 +265,20 @@ const OAUTH_STATE_COOKIE: &str = "gb_oauth_state";
 const OAUTH_STATE_COOKIE_PATH: &str = "/api";
 
 pub fn set_oauth_state_cookie(response: &mut HttpResponseBuilder, req: &HttpRequest, value: &str) {
-    response.cookie(
-        Cookie::build(OAUTH_STATE_COOKIE, value.to_owned())
-            .path(OAUTH_STATE_COOKIE_PATH)
-            .http_only(true)
-            .secure(state(req).config.secure_cookies())
-            // Lax: the provider sends the browser back with a top-level navigation.
-            .same_site(SameSite::Lax)
-            .max_age(CookieDuration::seconds(identity::social::STATE_TTL_SECS))
-            .finish(),
-    );
+    // Lax: the provider sends the browser back with a top-level navigation.
+    let cookie = short_lived_cookie(req, OAUTH_STATE_COOKIE, value.to_owned(), OAUTH_STATE_COOKIE_PATH, SameSite::Lax, identity::social::STATE_TTL_SECS);
+    response.cookie(cookie);
+}
+
+/// An HttpOnly cookie a sign-in step keeps for a few minutes, sent only to `path`.
+fn short_lived_cookie(req: &HttpRequest, name: &'static str, value: String, path: &'static str, same_site: SameSite, seconds: i64) -> Cookie<'static> {
+    Cookie::build(name, value)
+        .path(path)
+        .http_only(true)
+        .secure(state(req).config.secure_cookies())
+        .same_site(same_site)
+        .max_age(CookieDuration::seconds(seconds))
+        .finish()
 }
 
 pub fn oauth_state_cookie(req: &HttpRequest) -> Option<String> {
@@ -309,16 +313,9 @@ const SIGN_IN_BY_MAIL_COOKIE: &str = "gb_sign_in_by_mail";
 const SIGN_IN_BY_MAIL_COOKIE_PATH: &str = "/api/oauth/confirm";
 
 pub fn set_sign_in_by_mail_cookie(response: &mut HttpResponseBuilder, req: &HttpRequest, browser_key: &str) {
-    response.cookie(
-        Cookie::build(SIGN_IN_BY_MAIL_COOKIE, browser_key.to_owned())
-            .path(SIGN_IN_BY_MAIL_COOKIE_PATH)
-            .http_only(true)
-            .secure(state(req).config.secure_cookies())
-            // Strict: only the app's own page posts the link's code.
-            .same_site(SameSite::Strict)
-            .max_age(CookieDuration::seconds(identity::social::MAIL_CONFIRMATION_TTL_SECS))
-            .finish(),
-    );
+    // Strict: only the app's own page posts the link's code.
+    let (path, seconds) = (SIGN_IN_BY_MAIL_COOKIE_PATH, identity::social::MAIL_CONFIRMATION_TTL_SECS);
+    response.cookie(short_lived_cookie(req, SIGN_IN_BY_MAIL_COOKIE, browser_key.to_owned(), path, SameSite::Strict, seconds));
 }
 
 pub fn sign_in_by_mail_cookie(req: &HttpRequest) -> Option<String> {
@@ -331,16 +328,8 @@ const APPLE_NAME_COOKIE: &str = "gb_apple_name";
 const APPLE_NAME_COOKIE_PATH: &str = "/api/apple/login/oauth/callback";
 
 pub fn set_apple_name_cookie(response: &mut HttpResponseBuilder, req: &HttpRequest, oauth_state: &str, name: &identity::social::PostedName) {
-    let value = serde_json::json!([oauth_state, name.first_name, name.last_name]).to_string();
-    response.cookie(
-        Cookie::build(APPLE_NAME_COOKIE, kernel::url::encode_component(&value))
-            .path(APPLE_NAME_COOKIE_PATH)
-            .http_only(true)
-            .secure(state(req).config.secure_cookies())
-            .same_site(SameSite::Lax)
-            .max_age(CookieDuration::seconds(identity::social::STATE_TTL_SECS))
-            .finish(),
-    );
+    let value = kernel::url::encode_component(&serde_json::json!([oauth_state, name.first_name, name.last_name]).to_string());
+    response.cookie(short_lived_cookie(req, APPLE_NAME_COOKIE, value, APPLE_NAME_COOKIE_PATH, SameSite::Lax, identity::social::STATE_TTL_SECS));
 }
 
 /// The name Apple posted with this sign-in's `state`, if any.
