@@ -126,8 +126,8 @@ async fn google_start(req: HttpRequest, state: web::Data<AppState>, _query: web:
 
 /// Finish Google sign-in with the returned `code` and `state`.
 #[utoipa::path(tag = "oauth", params(CallbackQuery), responses(
-    (status = 200, body = OkBody<ProviderSignInResult>, description = "Signed in; sets the refresh and isPaid cookies"),
-    (status = 400, body = ErrorBody, description = "Expired or reused state, refused code, or no verified e-mail"),
+    (status = 200, body = OkBody<ProviderSignInResult>, description = "Signed in (sets the refresh and isPaid cookies), the two-factor challenge, or confirmByMail"),
+    (status = 400, body = ErrorBody, description = "Expired or reused state, refused code, or no e-mail at all (an unverified one is confirmed by a mailed link: 200 with confirmByMail)"),
     (status = 502, body = ErrorBody, description = "Google could not be reached"),
     (status = 503, body = ErrorBody, description = "Not configured"),
 ))]

@@ -12277,7 +12277,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Signed in; sets the refresh and isPaid cookies */
+            /** @description Signed in (sets the refresh and isPaid cookies), the two-factor challenge, or confirmByMail */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12286,7 +12286,7 @@ export interface operations {
                     "application/json": components["schemas"]["Ok_ProviderSignInResult"];
                 };
             };
-            /** @description Expired or reused state, refused code, or no verified e-mail */
+            /** @description Expired or reused state, refused code, or no e-mail at all (an unverified one is confirmed by a mailed link: 200 with confirmByMail) */
             400: {
                 headers: {
                     [name: string]: unknown;
