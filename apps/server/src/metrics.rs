@@ -60,6 +60,28 @@ pub struct Metrics {
     cache_bytes: Family<CacheLabels, Gauge>,
     cache_entries: Family<CacheLabels, Gauge>,
     cache_limit_bytes: Family<CacheLabels, Gauge>,
+    pool_events: PoolEvents,
+}
+
+/// The database pool's checkouts, the time callers waited for them and the checkouts that gave
+/// up (answered 503), counted as r2d2 reports them.
+#[derive(Debug, Clone, Default)]
+pub struct PoolEvents {
+    checkouts: Counter,
+    wait_seconds: Counter<f64, std::sync::atomic::AtomicU64>,
+    timeouts: Counter,
+}
+
+impl diesel::r2d2::HandleEvent for PoolEvents {
+    fn handle_checkout(&self, event: diesel::r2d2::event::CheckoutEvent) {
+        self.checkouts.inc();
+        self.wait_seconds.inc_by(event.duration().as_secs_f64());
+    }
+
+    fn handle_timeout(&self, event: diesel::r2d2::event::TimeoutEvent) {
+        self.timeouts.inc();
+        self.wait_seconds.inc_by(event.timeout().as_secs_f64());
+    }
 }
 
 impl Default for Metrics {
@@ -80,11 +102,20 @@ impl Default for Metrics {
         registry.register("cache_bytes", "Bytes each process-wide cache holds (docs/performance.md, caches)", cache_bytes.clone());
         registry.register("cache_entries", "Entries each process-wide cache holds", cache_entries.clone());
         registry.register("cache_limit_bytes", "The most each process-wide cache ever holds, in bytes", cache_limit_bytes.clone());
-        Metrics { registry, requests, durations, pool, queues, passes, cache_bytes, cache_entries, cache_limit_bytes }
+        let pool_events = PoolEvents::default();
+        registry.register("db_pool_checkouts", "Connections taken from the database pool", pool_events.checkouts.clone());
+        registry.register("db_pool_wait_seconds", "Time callers waited for a database connection, timeouts included", pool_events.wait_seconds.clone());
+        registry.register("db_pool_timeouts", "Waits for a database connection that gave up (answered 503 busy)", pool_events.timeouts.clone());
+        Metrics { registry, requests, durations, pool, queues, passes, cache_bytes, cache_entries, cache_limit_bytes, pool_events }
     }
 }
 
 impl Metrics {
+    /// What the database pool reports its checkouts to.
+    pub fn pool_events(&self) -> Box<dyn diesel::r2d2::HandleEvent> {
+        Box::new(self.pool_events.clone())
+    }
+
     /// The counter of a background worker's finished passes.
     pub fn worker_passes(&self, worker: &str) -> Counter {
         self.passes.get_or_create(&WorkerLabels { worker: worker.to_owned() }).clone()

@@ -11,7 +11,7 @@ use actix_web::middleware::{Compress, DefaultHeaders};
 use actix_web::{web, App, HttpMessage, HttpServer};
 use anyhow::Context;
 use credentials::{Argon2Hasher, BiscuitTokens, KeySealer, RandomSecrets, SharedKeyring};
-use db::{build_pool, PgIdentityStore, PoolSettings};
+use db::{PgIdentityStore, PoolSettings};
 use identity::{IdentityDeps, IdentityService, ThrottlePolicy};
 use kernel::{Clock, SystemClock};
 use std::net::TcpListener;
@@ -74,7 +74,8 @@ pub struct Application {
 impl Application {
     pub fn build(config: Config, options: BuildOptions) -> anyhow::Result<Application> {
         let settings = PoolSettings { max_size: config.db_pool_size, checkout_timeout: config.db_checkout_timeout };
-        let pool = build_pool(&config.database_url, &settings).context("connecting to PostgreSQL")?;
+        let metrics: Arc<crate::metrics::Metrics> = Arc::default();
+        let pool = db::build_observed_pool(&config.database_url, &settings, metrics.pool_events()).context("connecting to PostgreSQL")?;
         {
             let mut conn = pool.get().context("connecting to PostgreSQL")?;
             let applied = db::run_migrations(&mut conn).context("running migrations")?;
@@ -114,7 +115,6 @@ impl Application {
         }
         let payments = Arc::new(crate::payment_providers::PaymentProviders::new(config.payments.clone(), config.fault_point, &config.public_url));
         let config = Arc::new(config);
-        let metrics: Arc<crate::metrics::Metrics> = Arc::default();
         let state = AppState {
             config: config.clone(),
             pool: pool.clone(),
@@ -146,7 +146,15 @@ impl Application {
         let port = listener.local_addr()?.port();
         let openapi_json = web::Data::new(crate::openapi::document_json());
         let app_state = web::Data::new(state.clone());
-        let server = HttpServer::new(move || http_app(app_state.clone(), openapi_json.clone())).listen(listener)?.shutdown_timeout(20).run();
+        // A request's head may take up to 30 s to be read (actix's default is 5 s): on a loaded
+        // host a worker that had no time slice for 5 s answered a whole, well-formed request with
+        // 408 (a retried Stripe webhook, in a CI run on two busy cores). Clients that really send
+        // their headers slowly are still cut off.
+        let server = HttpServer::new(move || http_app(app_state.clone(), openapi_json.clone()))
+            .client_request_timeout(std::time::Duration::from_secs(30))
+            .listen(listener)?
+            .shutdown_timeout(20)
+            .run();
         Ok(Application { port, server, state, stop_workers, workers })
     }
 

@@ -30,7 +30,9 @@ pub mod testing;
 pub use identity::signing_keys::PgKeyringStore;
 pub use identity::store::{prune_attempts, prune_oauth_states, PgIdentityStore};
 pub use identity::two_factor::prune_login_challenges;
-pub use pool::{build_pool, is_reachable, revert_all_migrations, run_migrations, with_database, DbConn, DbError, DbPool, PoolSettings, MIGRATIONS};
+pub use pool::{
+    build_observed_pool, build_pool, is_reachable, revert_all_migrations, run_migrations, with_database, DbConn, DbError, DbPool, PoolSettings, MIGRATIONS,
+};
 pub use shared::analytics;
 pub use shared::gate::PgStore;
 pub use shared::members::find_session_user;

@@ -36,7 +36,14 @@ impl Default for PoolSettings {
 }
 
 pub fn build_pool(url: &str, settings: &PoolSettings) -> Result<DbPool, DbError> {
+    build_observed_pool(url, settings, Box::new(diesel::r2d2::NopEventHandler))
+}
+
+/// `build_pool` whose checkouts, waits and timeouts are reported to `events` (the server's
+/// `/metrics`).
+pub fn build_observed_pool(url: &str, settings: &PoolSettings, events: Box<dyn diesel::r2d2::HandleEvent>) -> Result<DbPool, DbError> {
     Pool::builder()
+        .event_handler(events)
         .max_size(settings.max_size)
         .min_idle(Some(1))
         .connection_timeout(settings.checkout_timeout)

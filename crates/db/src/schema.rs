@@ -506,6 +506,7 @@ diesel::table! {
         description -> Text,
         small_image -> Text,
         sort_order -> Int4,
+        book_count -> Int8,
     }
 }
 

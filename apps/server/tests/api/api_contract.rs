@@ -676,6 +676,12 @@ async fn metrics_are_counted_per_route_pattern_and_need_the_token() {
     assert!(!text.contains("/api/books/1\""), "ids are not labels");
     assert!(text.contains("http_request_duration_seconds_bucket{"), "{text}");
     assert!(text.contains("db_pool_connections{state=\"idle\"}"), "{text}");
+    // The pool's checkouts and their waits (issue 39's soak prints them each minute).
+    let total =
+        |name: &str| -> f64 { text.lines().find_map(|l| l.strip_prefix(name)?.strip_prefix(' ')).unwrap_or_else(|| panic!("{name}: {text}")).parse().unwrap() };
+    assert!(total("db_pool_checkouts_total") >= 5.0, "every call above took a connection: {text}");
+    assert!(total("db_pool_wait_seconds_total") >= 0.0);
+    assert_eq!(total("db_pool_timeouts_total"), 0.0, "no call waited in vain: {text}");
     assert!(text.contains("queue_depth{queue=\"mail\"}") && text.contains("queue_depth{queue=\"summaries\"}"), "{text}");
     // Every process-wide cache says what it holds against its bound (issue 39 §2).
     let gauge = |name: &str, cache: &str| -> u64 {

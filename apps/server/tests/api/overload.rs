@@ -44,6 +44,10 @@ async fn a_request_that_cannot_get_a_connection_answers_503_quickly() {
         parked_and_finished = locked && status == StatusCode::OK;
     }
     assert!(parked_and_finished, "a request parked on the lock and finished once the lock was gone");
+    // Each 503 above was a checkout that gave up, and /metrics counts it.
+    let metrics = app.get("/metrics", Some(METRICS_TOKEN)).await.text().await.unwrap();
+    let timeouts: f64 = metrics.lines().find_map(|l| l.strip_prefix("db_pool_timeouts_total ")).unwrap_or_else(|| panic!("{metrics}")).parse().unwrap();
+    assert!(timeouts >= 1.0, "{metrics}");
     assert_eq!(app.get("/api/user/account", Some(&token)).await.status(), StatusCode::OK);
 }
 

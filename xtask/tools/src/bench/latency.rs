@@ -8,11 +8,10 @@
 //! Both runs use oha: on two cores the load generator shares the machine with the server and
 //! PostgreSQL, and oha needs more of it per request than wrk, so a saturating rate found with wrk
 //! is one oha cannot send at half (measured: it sent 903 of 1,988 requests/s and the queue grew).
-//! The databases are the other benchmarks': the reader and search on the 100,000-book one (as
-//! `bench reader`), home and the history save on the 2,000-book one (as `bench scale` and
-//! `bench progress`). The history save is sent by four members at once (one oha each, a quarter of
-//! the rate, each request another book), so no one row takes every write; its p99 is the worst of
-//! the four.
+//! The databases are the other benchmarks': the reader, search and home on the 100,000-book one
+//! (as `bench reader`), the history save on the 2,000-book one (as `bench progress`). The history
+//! save is sent by four members at once (one oha each, a quarter of the rate, each request another
+//! book), so no one row takes every write; its p99 is the worst of the four.
 
 use super::Rig;
 use anyhow::{bail, Context, Result};
@@ -28,7 +27,7 @@ const OHA_VERSION: &str = "1.16.0";
 const LOAD_SHARE: f64 = 0.5;
 /// Connections of the closed-loop run that finds the saturating rate (as the other benchmarks).
 const SATURATION_CONNECTIONS: &str = "64";
-const SATURATION_SECONDS: u64 = 15;
+pub(crate) const SATURATION_SECONDS: u64 = 15;
 /// Connections oha may open to keep the fixed rate (enough that none waits for a free one).
 const FIXED_RATE_CONNECTIONS: &str = "64";
 /// Members saving progress at once in the history save's run.
@@ -37,6 +36,8 @@ const SAVING_MEMBERS: usize = 4;
 /// One call under load: oha's arguments (but rate, duration and output) for each of its processes.
 struct Call {
     name: &'static str,
+    /// The method and route pattern the server's `/metrics` counts it under.
+    route: (&'static str, &'static str),
     goal_p99_ms: f64,
     oha: Vec<Vec<String>>,
 }
@@ -57,6 +58,8 @@ struct Row {
     name: &'static str,
     saturation: f64,
     felt: Felt,
+    /// The server's own time for the same requests, from its `/metrics` histogram.
+    handler: Option<HandlerTimes>,
     goal_p99_ms: f64,
 }
 
@@ -66,11 +69,12 @@ impl Row {
     }
 }
 
-pub(super) fn run_latency(large_books: usize, release: bool, seconds: u64) -> Result<()> {
+pub(super) fn run_latency(large_books: usize, release: bool, seconds: u64, profile: bool) -> Result<()> {
     let oha = ensure_oha()?;
+    let env = [("METRICS_TOKEN".to_owned(), super::scale_out::METRICS_TOKEN.to_owned())];
     let mut rows = Vec::new();
     {
-        let rig = Rig::prepare(large_books, release, &[])?;
+        let rig = Rig::prepare(large_books, release, &env)?;
         let client = rig.client()?;
         let token = rig.paid_member(&client, "latency-reader@bench.example")?;
         let reader = format!("{}/api/books/meditations", rig.base);
@@ -78,21 +82,31 @@ pub(super) fn run_latency(large_books: usize, release: bool, seconds: u64) -> Re
         anyhow::ensure!(check["result"]["book"]["isPaidUser"] == true, "the member is not paid: {check}");
         let auth = format!("Authorization: Bearer {token}");
         let search_urls = write_search_urls(&rig)?;
+        let home = format!("{}/api/books", rig.base);
+        let answer = client.get(&home).bearer_auth(&token).send()?;
+        anyhow::ensure!(answer.status().is_success(), "{home} answered {}", answer.status());
         let calls = [
-            Call { name: "GET /api/books/{id} (the reader, paid member)", goal_p99_ms: 25.0, oha: vec![strings(&["-H", &auth, &reader])] },
+            Call {
+                name: "GET /api/books/{id} (the reader, paid member)",
+                route: ("GET", "/api/books/{id}"),
+                goal_p99_ms: 25.0,
+                oha: vec![strings(&["-H", &auth, &reader])],
+            },
+            Call { name: "GET /api/books (home, signed in)", route: ("GET", "/api/books"), goal_p99_ms: 25.0, oha: vec![strings(&["-H", &auth, &home])] },
             Call {
                 name: "GET /api/search (200 queries, pages 1 and 2)",
+                route: ("GET", "/api/search"),
                 goal_p99_ms: 60.0,
                 oha: vec![strings(&["--urls-from-file", &search_urls.display().to_string()])],
             },
         ];
         for call in &calls {
-            rows.push(measure(&oha, call, seconds, large_books)?);
+            rows.push(measure(&rig, &oha, call, seconds, large_books, profile)?);
         }
     }
     {
         let books = 2_000;
-        let rig = Rig::prepare(books, release, &[])?;
+        let rig = Rig::prepare(books, release, &env)?;
         let client = rig.client()?;
         let members: Vec<String> = (0..SAVING_MEMBERS).map(|n| rig.paid_member(&client, &format!("latency-{n}@bench.example"))).collect::<Result<_>>()?;
         let book_ids: Vec<i64> = {
@@ -101,35 +115,29 @@ pub(super) fn run_latency(large_books: usize, release: bool, seconds: u64) -> Re
             books::table.filter(books::body.ne("")).select(books::id).order(books::id).limit(1_000).load(&mut conn)?
         };
         anyhow::ensure!(!book_ids.is_empty(), "the benchmark database has no books");
-        let home = format!("{}/api/books", rig.base);
-        let answer = client.get(&home).bearer_auth(&members[0]).send()?;
-        anyhow::ensure!(answer.status().is_success(), "{home} answered {}", answer.status());
-        let auth = format!("Authorization: Bearer {}", members[0]);
         let history = format!("{}/api/user-book-history/", rig.base);
         let bodies = write_history_bodies(&rig, &book_ids)?.display().to_string();
-        let calls = [
-            Call { name: "GET /api/books (home, signed in)", goal_p99_ms: 25.0, oha: vec![strings(&["-H", &auth, &home])] },
-            Call {
-                name: "PUT /api/user-book-history/ (four members, random books)",
-                goal_p99_ms: 25.0,
-                oha: members
-                    .iter()
-                    .map(|token| strings(&["-m", "PUT", "-H", &format!("Authorization: Bearer {token}"), "-T", "application/json", "-Z", &bodies, &history]))
-                    .collect(),
-            },
-        ];
+        let calls = [Call {
+            name: "PUT /api/user-book-history/ (four members, random books)",
+            route: ("PUT", "/api/user-book-history/"),
+            goal_p99_ms: 25.0,
+            oha: members
+                .iter()
+                .map(|token| strings(&["-m", "PUT", "-H", &format!("Authorization: Bearer {token}"), "-T", "application/json", "-Z", &bodies, &history]))
+                .collect(),
+        }];
         for call in &calls {
-            rows.push(measure(&oha, call, seconds, books)?);
+            rows.push(measure(&rig, &oha, call, seconds, books, profile)?);
         }
     }
 
     step(&format!("Open-loop latency at {:.0} % of the saturating rate, {seconds} s each", LOAD_SHARE * 100.0));
-    println!("| call | saturation (req/s) | rate | p50 | p99 | p99.9 | errors | goal p99 | |");
-    println!("|---|---|---|---|---|---|---|---|---|");
+    println!("| call | saturation (req/s) | rate | p50 | p99 | p99.9 | errors | handler p50 / p99 | goal p99 | |");
+    println!("|---|---|---|---|---|---|---|---|---|---|");
     for row in &rows {
         let felt = row.felt;
         println!(
-            "| {} | {:.0} | {:.0}/s | {:.1} ms | {:.1} ms | {:.1} ms | {} | {:.0} ms | {} |",
+            "| {} | {:.0} | {:.0}/s | {:.1} ms | {:.1} ms | {:.1} ms | {} | {} | {:.0} ms | {} |",
             row.name,
             row.saturation,
             felt.rate,
@@ -137,6 +145,7 @@ pub(super) fn run_latency(large_books: usize, release: bool, seconds: u64) -> Re
             felt.p99_ms,
             felt.p999_ms,
             felt.errors,
+            row.handler.map_or("?".to_owned(), |h| format!("<= {} / <= {} ms", h.p50_le_ms, h.p99_le_ms)),
             row.goal_p99_ms,
             if row.met() { "met" } else { "NOT met" }
         );
@@ -144,20 +153,23 @@ pub(super) fn run_latency(large_books: usize, release: bool, seconds: u64) -> Re
     Ok(())
 }
 
-fn strings(items: &[&str]) -> Vec<String> {
+pub(crate) fn strings(items: &[&str]) -> Vec<String> {
     items.iter().map(|s| s.to_string()).collect()
 }
 
 /// The saturating rate (closed loop, every process at once), then half of it as a fixed rate.
-fn measure(oha: &Path, call: &Call, seconds: u64, books: usize) -> Result<Row> {
+fn measure(rig: &Rig, oha: &Path, call: &Call, seconds: u64, books: usize, profile: bool) -> Result<Row> {
     step(&format!("oha: {} on {books} books, the saturating rate (closed loop, {SATURATION_CONNECTIONS} connections)", call.name));
-    let closed = all_at_once(call, |args| closed_loop(oha, args))?;
+    let closed = all_at_once(&call.oha, |args| closed_loop(oha, args))?;
     println!("closed:  {:.0} requests/s, p50 {:.1} ms, p99 {:.1} ms, errors {}", closed.rate, closed.p50_ms, closed.p99_ms, closed.errors);
     let rate = (closed.rate * LOAD_SHARE).max(1.0);
     step(&format!("oha: {} at {rate:.0} requests/s ({:.0} % of saturation) for {seconds} s, latency corrected", call.name, LOAD_SHARE * 100.0));
     let share = rate / call.oha.len() as f64;
-    let felt = all_at_once(call, |args| fixed_rate(oha, args, share, seconds))?;
-    let row = Row { name: call.name, saturation: closed.rate, felt, goal_p99_ms: call.goal_p99_ms };
+    let client = rig.client()?;
+    let before = route_buckets(&client, &rig.base, call.route)?;
+    let felt = all_at_once(&call.oha, |args| fixed_rate(oha, args, share, seconds))?;
+    let handler = HandlerTimes::between(&before, &route_buckets(&client, &rig.base, call.route)?);
+    let row = Row { name: call.name, saturation: closed.rate, felt, handler, goal_p99_ms: call.goal_p99_ms };
     println!(
         "felt:    {} requests at {:.0}/s: p50 {:.1} ms, p99 {:.1} ms, p99.9 {:.1} ms, errors {} (goal p99 <= {:.0} ms, no errors: {})",
         felt.requests,
@@ -169,25 +181,89 @@ fn measure(oha: &Path, call: &Call, seconds: u64, books: usize) -> Result<Row> {
         call.goal_p99_ms,
         if row.met() { "met" } else { "NOT met" }
     );
+    if let Some(handler) = handler {
+        println!(
+            "handler: {} answers, p50 <= {} ms, p99 <= {} ms (the server's own time, its /metrics buckets: the rest of what was felt is waiting outside the handler)",
+            handler.answers, handler.p50_le_ms, handler.p99_le_ms
+        );
+    }
+    if profile {
+        const PROFILE_SECONDS: u32 = 20;
+        if let Some(cpu) = super::profile::CpuProfile::start(rig.server_pid(), PROFILE_SECONDS, &rig.scratch) {
+            all_at_once(&call.oha, |args| fixed_rate(oha, args, share, u64::from(PROFILE_SECONDS)))?;
+            cpu.report(&format!("{} at {rate:.0} requests/s", call.name))?;
+        }
+    }
     Ok(row)
 }
 
-/// Runs `run` for each of the call's oha processes at once; their figures together.
-fn all_at_once(call: &Call, run: impl Fn(&[String]) -> Result<Felt> + Sync) -> Result<Felt> {
+/// How long the server itself took over a stretch of answers, from the change in its
+/// `http_request_duration_seconds` histogram: the upper bounds of the buckets (1, 2, 4 ... ms)
+/// that hold the median and the 99th percentile.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct HandlerTimes {
+    pub answers: u64,
+    pub p50_le_ms: f64,
+    pub p99_le_ms: f64,
+}
+
+impl HandlerTimes {
+    /// From cumulative buckets `(upper bound in seconds, count)` read before and after.
+    pub(crate) fn between(before: &[(f64, u64)], after: &[(f64, u64)]) -> Option<HandlerTimes> {
+        let counted = |bound: f64| before.iter().find(|(le, _)| *le == bound).map_or(0, |(_, n)| *n);
+        let delta: Vec<(f64, u64)> = after.iter().map(|(le, n)| (*le, n.saturating_sub(counted(*le)))).collect();
+        let answers = delta.iter().map(|(_, n)| *n).max()?;
+        if answers == 0 {
+            return None;
+        }
+        let bound_of = |share: f64| {
+            let wanted = (answers as f64 * share).ceil() as u64;
+            delta.iter().find(|(_, n)| *n >= wanted).map_or(f64::INFINITY, |(le, _)| (le * 1e6).round() / 1e3)
+        };
+        Some(HandlerTimes { answers, p50_le_ms: bound_of(0.5), p99_le_ms: bound_of(0.99) })
+    }
+}
+
+/// The server's cumulative duration buckets for one route, sorted by bound.
+fn route_buckets(client: &reqwest::blocking::Client, base: &str, route: (&str, &str)) -> Result<Vec<(f64, u64)>> {
+    let text = client.get(format!("{base}/metrics")).bearer_auth(super::scale_out::METRICS_TOKEN).send()?.error_for_status()?.text()?;
+    Ok(buckets_in(&text, route))
+}
+
+/// `http_request_duration_seconds_bucket{...}` lines of one method and route pattern.
+pub(crate) fn buckets_in(text: &str, (method, route): (&str, &str)) -> Vec<(f64, u64)> {
+    let (method, route) = (format!("method=\"{method}\""), format!("route=\"{route}\""));
+    let mut buckets: Vec<(f64, u64)> = text
+        .lines()
+        .filter_map(|line| line.strip_prefix("http_request_duration_seconds_bucket{"))
+        .filter_map(|rest| rest.split_once("} "))
+        .filter(|(labels, _)| labels.split(',').any(|l| l == method) && labels.split(',').any(|l| l == route))
+        .filter_map(|(labels, count)| {
+            let le = labels.split(',').find_map(|l| l.strip_prefix("le=\""))?.trim_end_matches('"');
+            let le = if le == "+Inf" { f64::INFINITY } else { le.parse().ok()? };
+            Some((le, count.trim().parse().ok()?))
+        })
+        .collect();
+    buckets.sort_by(|a, b| a.0.total_cmp(&b.0));
+    buckets
+}
+
+/// Runs `run` for each of a call's oha processes (their arguments) at once; their figures together.
+pub(crate) fn all_at_once(processes: &[Vec<String>], run: impl Fn(&[String]) -> Result<Felt> + Sync) -> Result<Felt> {
     let runs = std::thread::scope(|scope| {
-        let handles: Vec<_> = call.oha.iter().map(|args| scope.spawn(|| run(args))).collect();
+        let handles: Vec<_> = processes.iter().map(|args| scope.spawn(|| run(args))).collect();
         handles.into_iter().map(|h| h.join().expect("an oha run")).collect::<Result<Vec<Felt>>>()
     })?;
     Ok(worst_of(&runs))
 }
 
 /// One oha process as fast as its connections go, for the saturating rate.
-fn closed_loop(oha: &Path, args: &[String]) -> Result<Felt> {
+pub(crate) fn closed_loop(oha: &Path, args: &[String]) -> Result<Felt> {
     oha_report(Command::new(oha).args(["-c", SATURATION_CONNECTIONS, "-z", &format!("{SATURATION_SECONDS}s")]).args(args))
 }
 
 /// One oha process at `rate` requests/s for `seconds`, latency corrected; its figures.
-fn fixed_rate(oha: &Path, args: &[String], rate: f64, seconds: u64) -> Result<Felt> {
+pub(crate) fn fixed_rate(oha: &Path, args: &[String], rate: f64, seconds: u64) -> Result<Felt> {
     oha_report(
         Command::new(oha).args(["--latency-correction", "-c", FIXED_RATE_CONNECTIONS, "-q", &format!("{rate:.2}"), "-z", &format!("{seconds}s")]).args(args),
     )
@@ -237,7 +313,7 @@ pub(crate) fn worst_of(runs: &[Felt]) -> Felt {
 }
 
 /// The search mix of `bench reader` as URLs, pages 1 and 2.
-fn write_search_urls(rig: &Rig) -> Result<PathBuf> {
+pub(crate) fn write_search_urls(rig: &Rig) -> Result<PathBuf> {
     let mix = std::fs::read_to_string("xtask/bench-data/search-queries.txt").context("reading the search mix")?;
     let urls: Vec<String> = mix
         .lines()
@@ -250,7 +326,7 @@ fn write_search_urls(rig: &Rig) -> Result<PathBuf> {
 }
 
 /// History saves, one a line (`-Z`): each another book and section, one in twenty a completion.
-fn write_history_bodies(rig: &Rig, books: &[i64]) -> Result<PathBuf> {
+pub(crate) fn write_history_bodies(rig: &Rig, books: &[i64]) -> Result<PathBuf> {
     let lines: Vec<String> = (0..5_000usize)
         .map(|n| {
             let book = books[(n * 7919) % books.len()];
@@ -263,7 +339,7 @@ fn write_history_bodies(rig: &Rig, books: &[i64]) -> Result<PathBuf> {
 }
 
 /// `target/tools/bin/oha`, installed from crates.io the first time.
-fn ensure_oha() -> Result<PathBuf> {
+pub(crate) fn ensure_oha() -> Result<PathBuf> {
     let root = xtask::util::root().join("target/tools");
     let oha = root.join("bin/oha");
     let installed = Command::new(&oha).arg("--version").output().is_ok_and(|o| String::from_utf8_lossy(&o.stdout).contains(OHA_VERSION));
@@ -291,6 +367,29 @@ mod tests {
         assert_eq!(felt.errors, 9, "non-2xx answers and failed requests");
         assert!((felt.p50_ms - 2.1).abs() < 1e-9 && (felt.p99_ms - 18.3).abs() < 1e-9 && (felt.p999_ms - 41.2).abs() < 1e-9);
         assert!(felt_from(&serde_json::json!({"statusCodeDistribution": {}})).is_err(), "a report without percentiles is an error");
+    }
+
+    #[test]
+    fn the_handlers_own_times_come_from_the_change_in_the_routes_buckets() {
+        let metrics = |reader: [u64; 4], search: u64| {
+            format!(
+                "http_request_duration_seconds_bucket{{le=\"0.001\",method=\"GET\",route=\"/api/books/{{id}}\"}} {}\n\
+                 http_request_duration_seconds_bucket{{le=\"0.002\",method=\"GET\",route=\"/api/books/{{id}}\"}} {}\n\
+                 http_request_duration_seconds_bucket{{le=\"0.004\",method=\"GET\",route=\"/api/books/{{id}}\"}} {}\n\
+                 http_request_duration_seconds_bucket{{le=\"+Inf\",method=\"GET\",route=\"/api/books/{{id}}\"}} {}\n\
+                 http_request_duration_seconds_bucket{{le=\"+Inf\",method=\"GET\",route=\"/api/search\"}} {search}\n",
+                reader[0], reader[1], reader[2], reader[3]
+            )
+        };
+        let route = ("GET", "/api/books/{id}");
+        let before = buckets_in(&metrics([10, 10, 10, 10], 5), route);
+        assert_eq!(before.len(), 4, "only the reader's buckets: {before:?}");
+        // 1,000 answers since: 400 within 1 ms, 590 more within 2 ms, 5 within 4 ms, 5 slower.
+        let after = buckets_in(&metrics([410, 1_000, 1_005, 1_010], 900), route);
+        assert_eq!(HandlerTimes::between(&before, &after), Some(HandlerTimes { answers: 1_000, p50_le_ms: 2.0, p99_le_ms: 2.0 }));
+        let slower = buckets_in(&metrics([410, 900, 1_000, 1_010], 900), route);
+        assert_eq!(HandlerTimes::between(&before, &slower).unwrap().p99_le_ms, 4.0);
+        assert_eq!(HandlerTimes::between(&before, &before), None, "no answers in between");
     }
 
     #[test]

@@ -13,9 +13,15 @@
 //!   (signed subscription events, half of them duplicates), Stripe played by the stand-in.
 //! - `upload`: a 2 GB video through the admin upload call against `cp` of the same file, and the
 //!   server's peak memory before and after.
-//! - `lighthouse`: Lighthouse (mobile) on the landing page, `/books` and a book page.
-//! - `latency [--seconds S]`: the reader, home, history save and search at half their saturating
-//!   rate with oha, open loop and latency corrected: p50, p99, p99.9 and errors against the goals.
+//! - `lighthouse`: Lighthouse (mobile) on the landing page, `/books`, a book page, `/pricing` and a
+//!   checkout as a guest, and on a premium book's reader and `/highlights` as a paid member.
+//! - `latency [--seconds S] [--profile]`: the reader, home, history save and search at half their
+//!   saturating rate with oha, open loop and latency corrected: p50, p99, p99.9 and errors against
+//!   the goals, beside the server's own p50 and p99 (its `/metrics` histogram); `--profile` adds a
+//!   CPU profile of the server at the same fixed rate.
+//! - `soak [--minutes M]`: an hour (by default) of the member calls mixed at 30 % of saturation and
+//!   a card checkout every 5 s; each minute's memory, connections, pool wait, p99s and errors,
+//!   then the goals (memory flat after the warm-up, p99 steady, no errors).
 //! - `scale-out`: two instances on one database behind nginx vs one (the reader and history calls).
 //! - `scale [--members N] [--history M]`: the home, book list, library and XP calls one after
 //!   another on the 2,000-book database and on one that also holds a million synthetic members
@@ -32,6 +38,7 @@ mod reader;
 mod review;
 mod scale;
 mod scale_out;
+mod soak;
 mod upload;
 
 use crate::catalogue_seed::Narration;
@@ -46,7 +53,7 @@ const BENCH_PORT: u16 = 54331;
 const DATABASE: &str = "gistbook_bench";
 pub(crate) const SECONDS: &str = "15";
 const USAGE: &str =
-    "usage: cargo xtask bench reader|progress|review|checkout|upload|scale-out|scale|lighthouse|latency [--books N] [--members N] [--history M] [--seconds S] [--debug]";
+    "usage: cargo xtask bench reader|progress|review|checkout|upload|scale-out|scale|lighthouse|latency|soak [--books N] [--members N] [--history M] [--seconds S] [--minutes M] [--profile] [--debug]";
 /// The password of the members `Rig::paid_member` registers.
 pub(crate) const BENCH_PASSWORD: &str = "bench-password-1";
 
@@ -54,7 +61,9 @@ pub fn bench(args: &[&str]) -> Result<()> {
     let mut books = None;
     let (mut members, mut history) = (None, None);
     let mut seconds = 60;
+    let mut minutes = 60;
     let mut release = true;
+    let mut profile = false;
     let mut what = None;
     let mut iter = args.iter();
     while let Some(arg) = iter.next() {
@@ -63,8 +72,10 @@ pub fn bench(args: &[&str]) -> Result<()> {
             "--members" => members = Some(iter.next().context("--members needs a number")?.replace('_', "").parse()?),
             "--history" => history = Some(iter.next().context("--history needs a number")?.replace('_', "").parse()?),
             "--seconds" => seconds = iter.next().context("--seconds needs a number")?.parse()?,
+            "--minutes" => minutes = iter.next().context("--minutes needs a number")?.parse()?,
             "--debug" => release = false,
-            "reader" | "progress" | "checkout" | "upload" | "scale-out" | "scale" | "lighthouse" | "review" | "latency" => what = Some(*arg),
+            "--profile" => profile = true,
+            "reader" | "progress" | "checkout" | "upload" | "scale-out" | "scale" | "lighthouse" | "review" | "latency" | "soak" => what = Some(*arg),
             other => bail!("unknown argument {other:?}; {USAGE}"),
         }
     }
@@ -72,7 +83,8 @@ pub fn bench(args: &[&str]) -> Result<()> {
         Some("reader") => reader::run(&Rig::prepare(books.unwrap_or(100_000), release, &[])?),
         Some("progress") => progress::run(&Rig::prepare(books.unwrap_or(2_000), release, &[])?),
         Some("review") => review::run(&Rig::prepare(books.unwrap_or(2_000), release, &[])?),
-        Some("latency") => latency::run_latency(books.unwrap_or(100_000), release, seconds),
+        Some("latency") => latency::run_latency(books.unwrap_or(100_000), release, seconds, profile),
+        Some("soak") => soak::run_soak(books.unwrap_or(100_000), release, minutes),
         Some("lighthouse") => {
             xtask::frontend::ensure_packages()?;
             xtask::frontend::build_if_stale()?;

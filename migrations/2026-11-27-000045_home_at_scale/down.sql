@@ -1,0 +1,12 @@
+DROP TRIGGER book_categories_count_truncates ON book_categories;
+DROP TRIGGER book_categories_count_updates ON book_categories;
+DROP TRIGGER book_categories_count_deletes ON book_categories;
+DROP TRIGGER book_categories_count_inserts ON book_categories;
+DROP FUNCTION book_categories_emptied();
+DROP FUNCTION book_categories_relinked();
+DROP FUNCTION book_categories_unlinked();
+DROP FUNCTION book_categories_linked();
+DROP FUNCTION count_category_links(JSONB);
+ALTER TABLE categories DROP COLUMN book_count;
+DROP INDEX books_recommended_idx;
+DROP INDEX books_popular_idx;
