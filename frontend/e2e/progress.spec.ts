@@ -26,6 +26,8 @@ function figure(page: Page, term: string) {
 }
 
 test('a new member finishes a book, rates it, earns XP, uses the library and resumes where they left off', async ({ page }) => {
+  // Reading a whole book section by section: 84 s of the default 90 s on two loaded cores.
+  test.setTimeout(180_000);
   await signInAsNewMember(page);
 
   // ---- read to the end with the arrow keys ------------------------------------------------
