@@ -21,8 +21,9 @@ const browser = await puppeteer.launch({
 try {
   const page = await browser.newPage();
   if (token) {
-    // Any page of the origin gives access to its storage; the manifest is the lightest.
-    await page.goto(new URL("/manifest.webmanifest", url).href);
+    // Any page of the origin gives access to its storage: the small offline page (the manifest
+    // would be a download, which aborts the navigation).
+    await page.goto(new URL("/offline.html", url).href);
     await page.evaluate((value) => {
       localStorage.setItem("token", value);
       localStorage.setItem("tokenDate", String(Date.now()));

@@ -12,7 +12,6 @@ pub fn make_admin(conn: &mut PgConnection, email: &Email) -> QueryResult<bool> {
         .map(|n| n > 0)
 }
 
-/// The live admin account with this e-mail.
 /// Marks an account's address confirmed (the demo accounts, whose addresses nobody reads).
 pub fn confirm_email(conn: &mut PgConnection, email: &Email) -> QueryResult<bool> {
     diesel::update(users::table.filter(users::email.eq(email.as_str())).filter(users::deleted_at.is_null()))
@@ -21,6 +20,7 @@ pub fn confirm_email(conn: &mut PgConnection, email: &Email) -> QueryResult<bool
         .map(|n| n == 1)
 }
 
+/// The live admin account with this e-mail.
 pub fn admin_id_by_email(conn: &mut PgConnection, email: &Email) -> QueryResult<Option<i64>> {
     users::table
         .filter(users::email.eq(email.as_str()))
