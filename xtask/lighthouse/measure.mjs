@@ -10,8 +10,8 @@ import puppeteer from "puppeteer-core";
 
 const [url, output, token] = process.argv.slice(2);
 if (!url || !output) {
-  console.error("usage: node measure.mjs <url> <report.json> [access token]");
-  process.exit(2);
+  // The bench always passes both; a call by hand without them is told how to call it.
+  throw new Error("usage: node measure.mjs <url> <report.json> [access token]");
 }
 const browser = await puppeteer.launch({
   executablePath: process.env.CHROME_PATH,
