@@ -104,6 +104,17 @@ pub trait OperatorGrants {
     fn replace_operator_grants(&self, user: UserId, grant: Option<&NewGrant>, at: Timestamp) -> PortResult<()>;
 }
 
+/// The back office's side of what billing sells: the coupon and plan desks read every coupon
+/// and plan, and a new book is put on sale in the caller's transaction.
+pub trait OperatorOffers {
+    /// Every coupon, newest first.
+    fn all_coupons(&self) -> PortResult<Vec<Coupon>>;
+    /// Every plan but single books', active or not, cheapest first.
+    fn sold_plans(&self) -> PortResult<Vec<Plan>>;
+    /// Puts one book on sale on its own (`book-{id}`, its PDF at `amount`), unless it already is.
+    fn add_book_plan(&self, book_id: i64, amount: crate::Cents) -> PortResult<()>;
+}
+
 /// Who had a free trial: once per account, e-mail address, card and PayPal payer.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct TrialKeys {

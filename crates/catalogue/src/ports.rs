@@ -75,6 +75,14 @@ pub trait Books {
     fn infographic_books(&self) -> PortResult<Vec<InfographicBook>>;
 }
 
+/// The back office's side of the catalogue's rows, in the caller's transaction.
+pub trait OperatorCatalogue {
+    /// How many live books the collection shows (at most `limit`), as members see it.
+    fn collection_book_count(&self, collection_id: i64, limit: i64) -> PortResult<i64>;
+    /// Makes `book_id` the free preview of the month starting `month` (its first day).
+    fn set_monthly_preview(&self, month: NaiveDate, book_id: i64) -> PortResult<()>;
+}
+
 /// Free members' unlocks and their picks.
 pub trait Unlocks {
     /// How many books `member` has unlocked, whether `book_id` (when given) is among them, and

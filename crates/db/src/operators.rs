@@ -105,18 +105,6 @@ pub fn import_codes(conn: &mut PgConnection, kind: &str, plan_id: &str, duration
     Ok(added)
 }
 
-/// Puts one book on sale on its own (`book-{id}`), unless it is already.
-pub fn add_book_plan(conn: &mut PgConnection, book_id: i64, amount_cents: i64) -> QueryResult<usize> {
-    diesel::sql_query(
-        "INSERT INTO plans (id, name, kind, trial_days, amount_cents, book_id, active) \
-         SELECT 'book-' || id, left(title, 180) || ' (PDF)', 'book', 0, $1, id, true FROM all_books WHERE id = $2 \
-         ON CONFLICT (id) DO NOTHING",
-    )
-    .bind::<diesel::sql_types::BigInt, _>(amount_cents)
-    .bind::<diesel::sql_types::BigInt, _>(book_id)
-    .execute(conn)
-}
-
 /// Gives every book without one a single-book plan (`book-{id}`, its PDF at `amount_cents`), as
 /// operators set up the demo shop; existing plans keep their price. Returns the plans added.
 pub fn add_book_plans(conn: &mut PgConnection, amount_cents: i64) -> QueryResult<usize> {

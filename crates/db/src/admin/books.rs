@@ -3,6 +3,7 @@
 
 use crate::schema::{all_books, authors, book_categories, book_goals, categories, monthly_previews};
 use crate::shared::audit::append_audit;
+use crate::shared::gate::port_failure;
 use crate::PgStore;
 use admin::audit::AuditEntry;
 use admin::books::{AdminBook, BookOrder, BookRow};
@@ -216,7 +217,7 @@ impl BookShelf for PgStore<'_> {
                     .get_result(conn)?;
                 set_categories(conn, id, &book.categories)?;
                 set_goals(conn, id, &book.goals)?;
-                crate::operators::add_book_plan(conn, id, pdf_price_cents)?;
+                billing::ports::OperatorOffers::add_book_plan(&PgStore::new(conn), id, billing::Cents(pdf_price_cents)).map_err(port_failure)?;
                 append_audit(conn, &entry(id))?;
                 Ok(id)
             })
@@ -251,7 +252,7 @@ impl BookShelf for PgStore<'_> {
     fn set_preview(&self, month: NaiveDate, book: i64, entry: &AuditEntry) -> PortResult<()> {
         self.run(|conn| {
             conn.transaction(|conn| {
-                crate::catalogue::write::set_monthly_preview(conn, month, book)?;
+                catalogue::ports::OperatorCatalogue::set_monthly_preview(&PgStore::new(conn), month, book).map_err(port_failure)?;
                 append_audit(conn, entry)
             })
         })

@@ -3,6 +3,7 @@
 
 use crate::schema::{all_books, blog_posts, book_goals, books, collection_books, collections, goals, insights, podcasts, visuals};
 use crate::shared::audit::append_audit;
+use crate::shared::gate::port_failure;
 use crate::PgStore;
 use admin::audit::AuditEntry;
 use admin::content::{AdminCollection, Goal, Insight, Podcast, Post, Visual};
@@ -208,7 +209,8 @@ fn load_collection(conn: &mut PgConnection, (id, slug, title, subtitle, image, c
         .order((collection_books::position, collection_books::book_id))
         .select(collection_books::book_id)
         .load(conn)?;
-    let book_count = crate::catalogue::read::collection_book_count(conn, id, catalogue::service::COLLECTION_BOOKS)?;
+    let book_count =
+        catalogue::ports::OperatorCatalogue::collection_book_count(&PgStore::new(conn), id, catalogue::service::COLLECTION_BOOKS).map_err(port_failure)?;
     Ok(AdminCollection { id, slug, title, subtitle, image, categories, books, upload_date, book_count })
 }
 

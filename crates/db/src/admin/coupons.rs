@@ -2,16 +2,48 @@
 //! with its audit entry in one transaction. At most one coupon is the site's offer (a unique
 //! index): marking one unmarks the other first.
 
-use crate::billing::CouponRow;
 use crate::schema::{charges, coupon_redemptions, coupons, plans};
 use crate::shared::audit::append_audit;
 use crate::PgStore;
 use admin::audit::AuditEntry;
 use admin::ports::{CouponDesk, CouponUse, PlanDesk};
+use billing::ports::{CouponBook, OperatorOffers};
 use billing::{Cents, Coupon};
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use kernel::PortResult;
+
+/// The columns an operator writes, the same for a new coupon and an edit (the code is the key,
+/// the use count billing's); `None` writes NULL.
+#[derive(Insertable, AsChangeset)]
+#[diesel(table_name = coupons, treat_none_as_null = true)]
+struct CouponWrite<'a> {
+    percent_off: i16,
+    amount_off_cents: i64,
+    valid_from: Option<DateTime<Utc>>,
+    valid_until: Option<DateTime<Utc>>,
+    max_redemptions: Option<i32>,
+    plan_ids: &'a [String],
+    once_per_member: bool,
+    site_offer: bool,
+    ended_at: Option<DateTime<Utc>>,
+}
+
+impl<'a> From<&'a Coupon> for CouponWrite<'a> {
+    fn from(coupon: &'a Coupon) -> Self {
+        CouponWrite {
+            percent_off: i16::from(coupon.percent_off),
+            amount_off_cents: coupon.amount_off.0,
+            valid_from: coupon.valid_from,
+            valid_until: coupon.valid_until,
+            max_redemptions: coupon.max_redemptions.map(|m| i32::try_from(m).unwrap_or(i32::MAX)),
+            plan_ids: &coupon.plan_ids,
+            once_per_member: coupon.once_per_member,
+            site_offer: coupon.site_offer,
+            ended_at: coupon.ended_at,
+        }
+    }
+}
 
 /// Unmarks every site offer but `code`'s.
 fn unmark_other_offers(conn: &mut PgConnection, code: &str) -> QueryResult<usize> {
@@ -20,17 +52,11 @@ fn unmark_other_offers(conn: &mut PgConnection, code: &str) -> QueryResult<usize
 
 impl CouponDesk for PgStore<'_> {
     fn coupons(&self) -> PortResult<Vec<Coupon>> {
-        self.run(|conn| {
-            let rows: Vec<CouponRow> = coupons::table.order((coupons::created_at.desc(), coupons::code)).select(CouponRow::as_select()).load(conn)?;
-            Ok(rows.into_iter().map(CouponRow::into_coupon).collect())
-        })
+        OperatorOffers::all_coupons(self)
     }
 
     fn stored_coupon(&self, code: &str) -> PortResult<Option<Coupon>> {
-        self.run(|conn| {
-            let row: Option<CouponRow> = coupons::table.find(code).select(CouponRow::as_select()).first(conn).optional()?;
-            Ok(row.map(CouponRow::into_coupon))
-        })
+        CouponBook::find_coupon(self, code)
     }
 
     fn coupon_uses(&self, code: &str, limit: i64) -> PortResult<Vec<CouponUse>> {
@@ -56,18 +82,7 @@ impl CouponDesk for PgStore<'_> {
                     unmark_other_offers(conn, &coupon.code)?;
                 }
                 let inserted = diesel::insert_into(coupons::table)
-                    .values((
-                        coupons::code.eq(&coupon.code),
-                        coupons::percent_off.eq(i16::from(coupon.percent_off)),
-                        coupons::amount_off_cents.eq(coupon.amount_off.0),
-                        coupons::valid_from.eq(coupon.valid_from),
-                        coupons::valid_until.eq(coupon.valid_until),
-                        coupons::max_redemptions.eq(coupon.max_redemptions.map(|m| i32::try_from(m).unwrap_or(i32::MAX))),
-                        coupons::plan_ids.eq(&coupon.plan_ids),
-                        coupons::once_per_member.eq(coupon.once_per_member),
-                        coupons::site_offer.eq(coupon.site_offer),
-                        coupons::created_at.eq(entry.at),
-                    ))
+                    .values((coupons::code.eq(&coupon.code), CouponWrite::from(coupon), coupons::created_at.eq(entry.at)))
                     .on_conflict_do_nothing()
                     .execute(conn)?;
                 if inserted == 0 {
@@ -85,28 +100,27 @@ impl CouponDesk for PgStore<'_> {
                 if coupon.site_offer {
                     unmark_other_offers(conn, &coupon.code)?;
                 }
-                diesel::update(coupons::table.find(&coupon.code))
-                    .set((
-                        coupons::percent_off.eq(i16::from(coupon.percent_off)),
-                        coupons::amount_off_cents.eq(coupon.amount_off.0),
-                        coupons::valid_from.eq(coupon.valid_from),
-                        coupons::valid_until.eq(coupon.valid_until),
-                        coupons::max_redemptions.eq(coupon.max_redemptions.map(|m| i32::try_from(m).unwrap_or(i32::MAX))),
-                        coupons::plan_ids.eq(&coupon.plan_ids),
-                        coupons::once_per_member.eq(coupon.once_per_member),
-                        coupons::site_offer.eq(coupon.site_offer),
-                        coupons::ended_at.eq(coupon.ended_at),
-                    ))
-                    .execute(conn)?;
+                diesel::update(coupons::table.find(&coupon.code)).set(CouponWrite::from(coupon)).execute(conn)?;
                 append_audit(conn, entry)
             })
         })
     }
 }
 
+/// What an operator may change on a plan (its id, kind and book stay); `None` writes NULL.
+#[derive(AsChangeset)]
+#[diesel(table_name = plans, treat_none_as_null = true)]
+struct PlanEdit<'a> {
+    name: &'a str,
+    amount_cents: i64,
+    trial_days: i32,
+    active: bool,
+    paypal_plan: Option<&'a str>,
+}
+
 impl PlanDesk for PgStore<'_> {
     fn sold_plans(&self) -> PortResult<Vec<billing::Plan>> {
-        self.run(crate::billing::sold_plans)
+        OperatorOffers::sold_plans(self)
     }
 
     fn update_plan(&self, plan: &billing::Plan, entry: &AuditEntry) -> PortResult<()> {
@@ -116,15 +130,9 @@ impl PlanDesk for PgStore<'_> {
         };
         self.run(|conn| {
             conn.transaction(|conn| {
-                diesel::update(plans::table.find(&plan.id))
-                    .set((
-                        plans::name.eq(&plan.name),
-                        plans::amount_cents.eq(plan.amount.0),
-                        plans::trial_days.eq(trial_days),
-                        plans::active.eq(plan.active),
-                        plans::paypal_plan.eq(&plan.paypal_plan),
-                    ))
-                    .execute(conn)?;
+                let edit =
+                    PlanEdit { name: &plan.name, amount_cents: plan.amount.0, trial_days, active: plan.active, paypal_plan: plan.paypal_plan.as_deref() };
+                diesel::update(plans::table.find(&plan.id)).set(edit).execute(conn)?;
                 append_audit(conn, entry)
             })
         })

@@ -13,7 +13,7 @@ use billing::gateway::SubscriptionPayment;
 use billing::model::{Coupon, Interval, Plan, PlanKind};
 use billing::ports::{BillingLedger, Payer, Payers, RenewalEnding};
 use billing::ports::{CodeBook, NewCode, SeatBook};
-use billing::ports::{CouponBook, CouponClaim, PlanCatalog};
+use billing::ports::{CouponBook, CouponClaim, OperatorOffers, PlanCatalog};
 use billing::subscription::{SubscriptionState, SubscriptionStatus};
 use billing::BillingError;
 use billing::Cents;
@@ -75,12 +75,6 @@ impl PlanRow {
     }
 }
 
-/// Every plan but single books', active or not, cheapest first (the back office's list).
-pub(crate) fn sold_plans(conn: &mut PgConnection) -> QueryResult<Vec<Plan>> {
-    let rows: Vec<PlanRow> = plans::table.filter(plans::kind.ne("book")).order((plans::amount_cents, plans::id)).select(PlanRow::as_select()).load(conn)?;
-    Ok(rows.into_iter().filter_map(|row| row.into_plan(None)).collect())
-}
-
 fn load_plans(conn: &mut PgConnection, id: Option<&str>) -> QueryResult<Vec<Plan>> {
     let mut query =
         plans::table.left_join(books::table).select((PlanRow::as_select(), books::title.nullable())).order((plans::amount_cents, plans::id)).into_boxed();
@@ -90,6 +84,37 @@ fn load_plans(conn: &mut PgConnection, id: Option<&str>) -> QueryResult<Vec<Plan
     };
     let rows: Vec<(PlanRow, Option<String>)> = query.load(conn)?;
     Ok(rows.into_iter().filter_map(|(row, title)| row.into_plan(title)).collect())
+}
+
+impl OperatorOffers for PgStore<'_> {
+    fn all_coupons(&self) -> PortResult<Vec<Coupon>> {
+        self.run(|conn| {
+            let rows: Vec<CouponRow> = coupons::table.order((coupons::created_at.desc(), coupons::code)).select(CouponRow::as_select()).load(conn)?;
+            Ok(rows.into_iter().map(CouponRow::into_coupon).collect())
+        })
+    }
+
+    fn sold_plans(&self) -> PortResult<Vec<Plan>> {
+        self.run(|conn| {
+            let rows: Vec<PlanRow> =
+                plans::table.filter(plans::kind.ne("book")).order((plans::amount_cents, plans::id)).select(PlanRow::as_select()).load(conn)?;
+            Ok(rows.into_iter().filter_map(|row| row.into_plan(None)).collect())
+        })
+    }
+
+    fn add_book_plan(&self, book_id: i64, amount: Cents) -> PortResult<()> {
+        self.run(|conn| {
+            diesel::sql_query(
+                "INSERT INTO plans (id, name, kind, trial_days, amount_cents, book_id, active) \
+                 SELECT 'book-' || id, left(title, 180) || ' (PDF)', 'book', 0, $1, id, true FROM all_books WHERE id = $2 \
+                 ON CONFLICT (id) DO NOTHING",
+            )
+            .bind::<diesel::sql_types::BigInt, _>(amount.0)
+            .bind::<diesel::sql_types::BigInt, _>(book_id)
+            .execute(conn)
+            .map(drop)
+        })
+    }
 }
 
 impl PlanCatalog for PgStore<'_> {
@@ -104,7 +129,7 @@ impl PlanCatalog for PgStore<'_> {
 
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = coupons, check_for_backend(diesel::pg::Pg))]
-pub(crate) struct CouponRow {
+struct CouponRow {
     code: String,
     percent_off: i16,
     amount_off_cents: i64,
@@ -119,7 +144,7 @@ pub(crate) struct CouponRow {
 }
 
 impl CouponRow {
-    pub(crate) fn into_coupon(self) -> Coupon {
+    fn into_coupon(self) -> Coupon {
         Coupon {
             code: self.code,
             percent_off: u8::try_from(self.percent_off.clamp(0, 100)).unwrap_or(0),
@@ -303,28 +328,52 @@ fn paid_effects(conn: &mut PgConnection, charge: &Charge, subscription: Option<&
     Ok(())
 }
 
+/// A charge as first recorded (`attached_at` comes later, with `mark-as-paid`).
+#[derive(Insertable)]
+#[diesel(table_name = charges, treat_none_as_null = true)]
+struct NewChargeRow<'a> {
+    id: &'a str,
+    user_id: Option<i64>,
+    email: &'a str,
+    plan_id: &'a str,
+    quantity: i32,
+    amount_cents: i64,
+    coupon_code: Option<&'a str>,
+    provider: &'a str,
+    reference: &'a str,
+    status: &'static str,
+    created_at: Timestamp,
+    referral_id: Option<&'a str>,
+    card_fingerprint: Option<&'a str>,
+    add_on_infographics: i16,
+}
+
+impl<'a> From<&'a Charge> for NewChargeRow<'a> {
+    fn from(charge: &'a Charge) -> Self {
+        NewChargeRow {
+            id: &charge.id,
+            user_id: charge.user.map(|u| u.0),
+            email: &charge.email,
+            plan_id: &charge.plan_id,
+            quantity: i32::try_from(charge.quantity).unwrap_or(i32::MAX),
+            amount_cents: charge.amount.0,
+            coupon_code: charge.coupon.as_deref(),
+            provider: &charge.provider,
+            reference: &charge.reference,
+            status: charge.status.as_str(),
+            created_at: charge.created_at,
+            referral_id: charge.referral_id.as_deref(),
+            card_fingerprint: charge.card_fingerprint.as_deref(),
+            add_on_infographics: charge.add_on.map_or(0, |a| a.count()),
+        }
+    }
+}
+
 impl ChargeBook for PgStore<'_> {
     fn record_charge(&self, charge: &Charge, subscription: Option<&SubscriptionState>) -> PortResult<()> {
         self.run(|conn| {
             conn.transaction(|conn| {
-                diesel::insert_into(charges::table)
-                    .values((
-                        charges::id.eq(&charge.id),
-                        charges::user_id.eq(charge.user.map(|u| u.0)),
-                        charges::email.eq(&charge.email),
-                        charges::plan_id.eq(&charge.plan_id),
-                        charges::quantity.eq(i32::try_from(charge.quantity).unwrap_or(i32::MAX)),
-                        charges::amount_cents.eq(charge.amount.0),
-                        charges::coupon_code.eq(&charge.coupon),
-                        charges::provider.eq(&charge.provider),
-                        charges::reference.eq(&charge.reference),
-                        charges::status.eq(charge.status.as_str()),
-                        charges::created_at.eq(charge.created_at),
-                        charges::referral_id.eq(&charge.referral_id),
-                        charges::card_fingerprint.eq(&charge.card_fingerprint),
-                        charges::add_on_infographics.eq(charge.add_on.map_or(0, |a| a.count())),
-                    ))
-                    .execute(conn)?;
+                diesel::insert_into(charges::table).values(NewChargeRow::from(charge)).execute(conn)?;
                 if charge.status == ChargeStatus::Paid {
                     paid_effects(conn, charge, subscription)?;
                 }

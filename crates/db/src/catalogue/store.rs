@@ -1,4 +1,4 @@
-//! The catalogue's ports (`Members`, `Books`, `Unlocks`) over the catalogue's tables.
+//! The catalogue's ports (`Members`, `Books`, `Unlocks`, `OperatorCatalogue`) over the catalogue's tables.
 
 use super::{self as tables, AuthorRow, BlogPostRow, CategoryRow, CollectionRow, VisualRow};
 use crate::schema::{book_unlocks, users};
@@ -6,7 +6,7 @@ use crate::shared::book_cards::cards;
 use crate::PgStore;
 use catalogue::html::memo::DigestedText;
 use catalogue::model::*;
-use catalogue::ports::{Books, Members, Unlocks};
+use catalogue::ports::{Books, Members, OperatorCatalogue, Unlocks};
 use catalogue::FreeMember;
 use chrono::NaiveDate;
 use diesel::prelude::*;
@@ -221,5 +221,15 @@ impl Unlocks for PgStore<'_> {
 
     fn set_recommends(&self, member: UserId, category_ids: &[i64]) -> PortResult<()> {
         self.run(|conn| tables::write::set_recommends(conn, member.0, category_ids)).map(drop)
+    }
+}
+
+impl OperatorCatalogue for PgStore<'_> {
+    fn collection_book_count(&self, collection_id: i64, limit: i64) -> PortResult<i64> {
+        self.run(|conn| tables::collection_book_count(conn, collection_id, limit))
+    }
+
+    fn set_monthly_preview(&self, month: NaiveDate, book_id: i64) -> PortResult<()> {
+        self.run(|conn| super::write::set_monthly_preview(conn, month, book_id).map(drop))
     }
 }

@@ -24,19 +24,32 @@ pub struct QueuedMail {
 /// Queues a mail due at `at`, the application's "now" (not the database's: the worker compares
 /// with the application's clock).
 pub fn enqueue(conn: &mut PgConnection, mail: &OutgoingMail, at: Timestamp) -> QueryResult<i64> {
-    diesel::insert_into(mail_outbox::table)
-        .values((
-            mail_outbox::recipient.eq(&mail.to),
-            mail_outbox::subject.eq(&mail.subject),
-            mail_outbox::text_body.eq(&mail.text_body),
-            mail_outbox::created_at.eq(at),
-            mail_outbox::next_attempt_at.eq(at),
-            mail_outbox::attachment_name.eq(mail.attachment.as_ref().map(|a| &a.file_name)),
-            mail_outbox::attachment_type.eq(mail.attachment.as_ref().map(|a| &a.content_type)),
-            mail_outbox::attachment.eq(mail.attachment.as_ref().map(|a| &a.bytes)),
-        ))
-        .returning(mail_outbox::id)
-        .get_result(conn)
+    let attachment = mail.attachment.as_ref();
+    let row = NewMailRow {
+        recipient: &mail.to,
+        subject: &mail.subject,
+        text_body: &mail.text_body,
+        created_at: at,
+        next_attempt_at: at,
+        attachment_name: attachment.map(|a| a.file_name.as_str()),
+        attachment_type: attachment.map(|a| a.content_type.as_str()),
+        attachment: attachment.map(|a| a.bytes.as_slice()),
+    };
+    diesel::insert_into(mail_outbox::table).values(row).returning(mail_outbox::id).get_result(conn)
+}
+
+/// A queued mail, due at once.
+#[derive(Insertable)]
+#[diesel(table_name = mail_outbox, treat_none_as_null = true)]
+struct NewMailRow<'a> {
+    recipient: &'a str,
+    subject: &'a str,
+    text_body: &'a str,
+    created_at: Timestamp,
+    next_attempt_at: Timestamp,
+    attachment_name: Option<&'a str>,
+    attachment_type: Option<&'a str>,
+    attachment: Option<&'a [u8]>,
 }
 
 /// What became of one delivery attempt.
