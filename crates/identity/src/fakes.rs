@@ -33,6 +33,8 @@ struct State {
     second_factor_sessions: Vec<Session>,
     /// (sign-in waiting for its address's owner, used)
     mail_confirmations: Vec<(NewMailConfirmation, bool)>,
+    /// The referral link each account was made through (`NewUser::joined_via_referral`).
+    joined_via_referral: HashMap<UserId, String>,
 }
 
 #[derive(Default)]
@@ -45,6 +47,11 @@ impl InMemoryStore {
 
     pub fn outbox(&self) -> Vec<OutgoingMail> {
         self.with(|s| s.outbox.clone())
+    }
+
+    /// The referral link `user`'s account was made through, as kept with it.
+    pub fn joined_via_referral(&self, user: UserId) -> Option<String> {
+        self.with(|s| s.joined_via_referral.get(&user).cloned())
     }
 
     pub fn deletion_feedback(&self) -> Vec<DeletionFeedback> {
@@ -89,6 +96,9 @@ impl InMemoryStore {
             email_verified: new.email_verified,
         };
         s.users.push((user.clone(), new.password_hash));
+        if let Some(link) = new.joined_via_referral {
+            s.joined_via_referral.insert(user.id, link);
+        }
         Some(user)
     }
 }

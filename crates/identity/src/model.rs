@@ -179,6 +179,12 @@ pub struct RegistrationForm {
 /// A referral link id longer than this is no link of ours: it is not kept.
 pub const REFERRAL_ID_MAX: usize = 64;
 
+/// The referral link id a new account keeps (`NewUser::joined_via_referral`): trimmed, and only
+/// when it may be one of ours.
+pub fn kept_referral_link(referral_id: Option<&str>) -> Option<String> {
+    referral_id.map(str::trim).filter(|id| !id.is_empty() && id.len() <= REFERRAL_ID_MAX).map(str::to_owned)
+}
+
 /// A registration whose every field is valid.
 #[derive(Debug, Clone)]
 pub struct Registration {
@@ -209,7 +215,7 @@ impl RegistrationForm {
             first_name: PersonName::parse(first)?,
             last_name: PersonName::parse(last)?,
             timezone: TimeZoneName::parse_or_utc(self.timezone.as_deref()),
-            joined_via_referral: filled(&self.referral_id).map(str::trim).filter(|id| id.len() <= REFERRAL_ID_MAX).map(str::to_owned),
+            joined_via_referral: kept_referral_link(self.referral_id.as_deref()),
         })
     }
 }

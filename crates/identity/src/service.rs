@@ -618,8 +618,7 @@ impl IdentityService {
             plan: PlanState::default(),
             now,
             email_verified: true,
-            // A provider's sign-up records its referrer afterwards (`attribute_new_member`).
-            joined_via_referral: None,
+            joined_via_referral: crate::model::kept_referral_link(new_account.referral_id),
         };
         let user = store.create_user_with_identity(new_user, provider, &profile.subject)?.ok_or(IdentityError::EmailTaken)?;
         Ok(SignInStep::SignedIn(self.start_session(user, client)?))
@@ -678,8 +677,15 @@ impl IdentityService {
 
     /// `POST /api/oauth/confirm`: the mailed link's code, in the browser that began the sign-in
     /// (its key), finishes it as if the provider had vouched for the address, which its owner
-    /// has now proved. A member with two-factor on still gets the second step.
-    pub fn finish_sign_in_by_mail(&self, code: Option<&str>, browser_key: Option<&str>, client: impl Into<ClientInfo>) -> Result<SignInStep, IdentityError> {
+    /// has now proved. A member with two-factor on still gets the second step. A new account
+    /// keeps the referral link the confirming page came through (`referral_id`).
+    pub fn finish_sign_in_by_mail(
+        &self,
+        code: Option<&str>,
+        browser_key: Option<&str>,
+        referral_id: Option<&str>,
+        client: impl Into<ClientInfo>,
+    ) -> Result<SignInStep, IdentityError> {
         let code = code.map(str::trim).filter(|c| !c.is_empty()).ok_or(IdentityError::InvalidSignInLink)?;
         let browser_key = browser_key.filter(|k| !k.is_empty()).ok_or(IdentityError::InvalidSignInLink)?;
         let now = self.deps.clock.now();
@@ -687,7 +693,7 @@ impl IdentityService {
         let confirmed =
             self.deps.store.take_mail_confirmation(&secrets.digest(code), &secrets.digest(browser_key), now)?.ok_or(IdentityError::InvalidSignInLink)?;
         let profile = ExternalProfile { email_verified: Some(true), ..confirmed.profile };
-        let new_account = NewAccountDetails { timezone: confirmed.timezone.as_deref(), posted_name: None };
+        let new_account = NewAccountDetails { timezone: confirmed.timezone.as_deref(), posted_name: None, referral_id };
         self.sign_in_with_profile(confirmed.provider, profile, new_account, &client.into())
     }
 

@@ -93,12 +93,15 @@ pub struct NewAccountDetails<'a> {
     pub timezone: Option<&'a str>,
     /// Used when the profile has no name (Apple's first sign-in).
     pub posted_name: Option<PostedName>,
+    /// The referral link (`rId`) the visitor came through: a new account keeps it
+    /// (`NewUser::joined_via_referral`); an existing one ignores it.
+    pub referral_id: Option<&'a str>,
 }
 
 impl<'a> From<Option<&'a str>> for NewAccountDetails<'a> {
     /// Just the time zone.
     fn from(timezone: Option<&'a str>) -> Self {
-        NewAccountDetails { timezone, posted_name: None }
+        NewAccountDetails { timezone, posted_name: None, referral_id: None }
     }
 }
 

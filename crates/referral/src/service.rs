@@ -150,16 +150,6 @@ impl<'s, S: ReferralStore + ?Sized> Referrals<'s, S> {
         }
     }
 
-    /// A member who just signed up (by form, code or a sign-in provider) through `/r/{id}`: as
-    /// `attribute`, for accounts made within `SIGN_UP_WINDOW` only, so that a link never makes an
-    /// existing member someone's referral.
-    pub fn attribute_new_member(&self, member: UserId, joined_at: Timestamp, referral_id: Option<&str>) -> Result<bool, ReferralError> {
-        if self.now - joined_at > SIGN_UP_WINDOW {
-            return Ok(false);
-        }
-        self.attribute(member, referral_id)
-    }
-
     /// Attributes the referral links accounts were made through, as sign-up kept them with the
     /// account: `member`'s right after its sign-up, or every one left (the ledger job's pass, after
     /// a process died between sign-up and this step). Each is attributed as `attribute` does (never
@@ -196,10 +186,6 @@ impl<'s, S: ReferralStore + ?Sized> Referrals<'s, S> {
         Ok(InviteSent { friend_email: invite.friend_email.as_str().to_owned(), first_invite })
     }
 }
-
-/// How long after an account is made a referral link still names its referrer (the sign-up, a
-/// provider's consent screen and the way back).
-pub const SIGN_UP_WINDOW: chrono::Duration = chrono::Duration::minutes(10);
 
 /// Payments settled per pass of the ledger job.
 pub const SETTLE_BATCH: i64 = 500;

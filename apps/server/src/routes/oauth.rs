@@ -97,13 +97,12 @@ async fn finish(
     let identity = state.identity.clone();
     let browser_state = oauth_state_cookie(&req);
     let client = client_info(&req);
-    let referral_id = query.r_id.clone();
     let step = blocking(move || {
-        let new_account = NewAccountDetails { timezone: query.timezone.as_deref(), posted_name };
+        let new_account = NewAccountDetails { timezone: query.timezone.as_deref(), posted_name, referral_id: query.r_id.as_deref() };
         identity.finish_social_sign_in(provider, query.code.as_deref(), query.state.as_deref(), browser_state.as_deref(), new_account, client)
     })
     .await?;
-    let step = crate::workflows::joining::after_social_sign_in(&state, step, referral_id).await;
+    let step = crate::workflows::joining::after_social_sign_in(&state, step).await;
     Ok(sign_in_step_response(&req, &state, step))
 }
 
@@ -245,7 +244,7 @@ async fn confirm_by_mail(req: HttpRequest, state: web::Data<AppState>, body: web
     let identity = state.identity.clone();
     let browser_key = sign_in_by_mail_cookie(&req);
     let client = client_info(&req);
-    let step = blocking(move || identity.finish_sign_in_by_mail(code.as_deref(), browser_key.as_deref(), client)).await?;
-    let step = crate::workflows::joining::after_social_sign_in(&state, step, r_id).await;
+    let step = blocking(move || identity.finish_sign_in_by_mail(code.as_deref(), browser_key.as_deref(), r_id.as_deref(), client)).await?;
+    let step = crate::workflows::joining::after_social_sign_in(&state, step).await;
     Ok(sign_in_step_response(&req, &state, step))
 }

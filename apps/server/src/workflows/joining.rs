@@ -8,7 +8,7 @@
 //! attaches it; the referral link a form sign-up named is kept on the account by the account's own
 //! transaction (`joined_via_referral`), and the commission ledger's job attributes what this
 //! workflow did not (`settle_sign_up_referrals`), so the referrer's commission is never lost.
-//! A provider's sign-up attributes its referrer right after (not kept: logged if it fails).
+//! A provider's sign-up (and the mailed link that finishes one) keeps its link the same way.
 
 use crate::envelope::{blocking, ApiError};
 use crate::state::AppState;
@@ -53,11 +53,11 @@ pub async fn log_in(
     Ok(step)
 }
 
-/// A social sign-in that ended (or started) an account: the referrer is recorded for a new one
-/// (referral's rules ignore an account older than the referral).
-pub async fn after_social_sign_in(state: &AppState, step: SignInStep, referral_id: Option<String>) -> SignInStep {
+/// A social sign-in that ended (or started) an account: a new account kept the referral link it
+/// came through (identity's use case), which is attributed now.
+pub async fn after_social_sign_in(state: &AppState, step: SignInStep) -> SignInStep {
     if let SignInStep::SignedIn(signed_in) = &step {
-        record_referrer(state, signed_in, referral_id).await;
+        settle_referral(state, signed_in).await;
     }
     step
 }
@@ -82,14 +82,5 @@ async fn settle_referral(state: &AppState, signed_in: &SignedIn) {
     let member = signed_in.user.id;
     if let Err(error) = state.referrals(move |r| r.settle_sign_up_referrals(Some(member))).await {
         tracing::warn!(code = error.code, message = %error.message, "a referral named at sign-up is left to the ledger job");
-    }
-}
-
-/// The member who shared `/r/{id}` referred this member, if the account is new.
-async fn record_referrer(state: &AppState, signed_in: &SignedIn, referral_id: Option<String>) {
-    let Some(referral_id) = referral_id else { return };
-    let (member, joined_at) = (signed_in.user.id, signed_in.user.created_at);
-    if let Err(error) = state.referrals(move |r| r.attribute_new_member(member, joined_at, Some(&referral_id))).await {
-        tracing::warn!(code = error.code, message = %error.message, "a referral named at sign-up was not recorded");
     }
 }

@@ -516,6 +516,30 @@ async fn sign_in_link_code(app: &TestApp, email: &str) -> String {
     line.trim().rsplit('/').next().unwrap().to_owned()
 }
 
+/// A Facebook sign-up that waits for the mailed link keeps the referral link the confirming page
+/// came through: the new account is that member's referral, once. The link the first callback
+/// named is not what counts (that page may have been another visit).
+#[actix_web::test]
+async fn a_facebook_sign_up_finished_by_the_mailed_link_through_a_members_link_is_their_referral() {
+    let provider = stand_in_provider();
+    provider.graph_errors(true);
+    let app = app_with_provider(Provider::Facebook, provider.facebook_settings()).await;
+    let ann = app.register("ann@example.com", PASSWORD).await;
+    let refers = || async { ok_body(app.get("/api/user/refers", Some(&ann)).await, StatusCode::OK).await["result"].clone() };
+    let r_id = refers().await["rId"].as_str().unwrap().to_owned();
+
+    provider.next_person(facebook_person("fb-5", "faye@example.com"));
+    let (code, state) = authorize_at(&app, Provider::Facebook).await;
+    ok_body(app.get(&callback(Provider::Facebook, &code, &state), None).await, StatusCode::OK).await;
+    assert_eq!(refers().await["refers"]["num"], 0, "no account yet");
+    let link_code = sign_in_link_code(&app, "faye@example.com").await;
+    let confirmed = ok_body(app.post("/api/oauth/confirm", &json!({"code": link_code, "rId": r_id}), None).await, StatusCode::OK).await;
+    assert_eq!(confirmed["result"]["user"]["email"], "faye@example.com");
+    assert_eq!(refers().await["refers"]["num"], 1);
+    let settled = count(&mut app.connect(), "SELECT count(*) FROM users WHERE email = 'faye@example.com' AND joined_via_referral IS NULL");
+    assert_eq!(settled, 1, "the kept link is settled right after the sign-up");
+}
+
 /// Facebook's Graph API sends the address without saying it is verified, so it neither opens an
 /// account nor finds one at once: the page says a link was mailed, and the link finishes the
 /// sign-in only in the browser that began it (its cookie), once. The account it opens has the

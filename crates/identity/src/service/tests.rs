@@ -684,6 +684,42 @@ mod social {
         assert_eq!(finish("linked").unwrap().signed_in().unwrap().user.id, existing.id);
     }
 
+    /// The referral link a provider's sign-up came through is kept with the new account, in its
+    /// own transaction (referral attributes it later, even after a crash); an account that
+    /// already existed keeps none, so a link never makes an existing member someone's referral.
+    /// The mailed link's path keeps the link the confirming page came through.
+    #[test]
+    fn only_a_new_account_keeps_the_referral_link_a_provider_sign_in_came_with() {
+        let w = social_world(vec![]);
+        let finish = |code: &str, referral_id: Option<&str>| {
+            let start = w.world.service.start_social_sign_in(Provider::Google).unwrap();
+            let details = NewAccountDetails { timezone: None, posted_name: None, referral_id };
+            w.world.service.finish_social_sign_in(Provider::Google, Some(code), Some(&start.state), Some(&start.state), details, "1.1.1.1").unwrap()
+        };
+        let existing = w.world.service.register(&form("grace@example.com", "lantern-ridge-1"), "10.0.0.1").unwrap().user;
+        let code = verification_code_from_mail(&w.world.store.outbox()[0]);
+        w.world.service.verify_email(Some(&code)).unwrap();
+
+        w.providers.answer("new", Ok(profile("google-new", "newcomer@example.com", true)));
+        let newcomer = finish("new", Some(" r-ann1 ")).signed_in().unwrap().user;
+        assert_eq!(w.world.store.joined_via_referral(newcomer.id), Some("r-ann1".to_owned()));
+        w.providers.answer("old", Ok(profile("google-old", "grace@example.com", true)));
+        assert_eq!(finish("old", Some("r-ann1")).signed_in().unwrap().user.id, existing.id);
+        assert_eq!(w.world.store.joined_via_referral(existing.id), None, "an existing account is nobody's referral");
+        w.providers.answer("long", Ok(profile("google-long", "long@example.com", true)));
+        let long = finish("long", Some(&"x".repeat(crate::model::REFERRAL_ID_MAX + 1))).signed_in().unwrap().user;
+        assert_eq!(w.world.store.joined_via_referral(long.id), None, "no link of ours is that long");
+
+        let start = w.world.service.start_social_sign_in(Provider::Facebook).unwrap();
+        w.providers.answer("silent", Ok(ExternalProfile { email_verified: None, ..profile("fb-9", "mailed@example.com", false) }));
+        let sent = waiting(
+            w.world.service.finish_social_sign_in(Provider::Facebook, Some("silent"), Some(&start.state), Some(&start.state), None, "1.1.1.1").unwrap(),
+        );
+        let code = sign_in_code_from_mail(&w.world.store.outbox().pop().unwrap());
+        let mailed = w.world.service.finish_sign_in_by_mail(Some(&code), Some(&sent.browser_key), Some("r-bo2"), "1.1.1.1").unwrap().signed_in().unwrap().user;
+        assert_eq!(w.world.store.joined_via_referral(mailed.id), Some("r-bo2".to_owned()));
+    }
+
     /// The code of the link in a "finish signing in" mail.
     fn sign_in_code_from_mail(mail: &OutgoingMail) -> String {
         assert_eq!(mail.subject, "Finish signing in to Gistbook with Facebook");
@@ -708,7 +744,7 @@ mod social {
         let silent = ExternalProfile { email_verified: None, ..profile("fb-7", "ada@example.com", false) };
         let start = w.world.service.start_social_sign_in(Provider::Facebook).unwrap();
         w.providers.answer("silent", Ok(silent.clone()));
-        let details = NewAccountDetails { timezone: Some("Europe/Paris"), posted_name: None };
+        let details = NewAccountDetails { timezone: Some("Europe/Paris"), posted_name: None, referral_id: None };
         let sent = waiting(
             w.world.service.finish_social_sign_in(Provider::Facebook, Some("silent"), Some(&start.state), Some(&start.state), details, "1.1.1.1").unwrap(),
         );
@@ -720,21 +756,21 @@ mod social {
         let code = sign_in_code_from_mail(&mail);
         assert!(w.world.store.find_credentials(&kernel::Email::parse("ada@example.com").unwrap()).unwrap().is_none(), "no account before the click");
 
-        let other_browser = w.world.service.finish_sign_in_by_mail(Some(&code), Some("another-browser"), "2.2.2.2").unwrap_err();
+        let other_browser = w.world.service.finish_sign_in_by_mail(Some(&code), Some("another-browser"), None, "2.2.2.2").unwrap_err();
         assert_eq!(other_browser, IdentityError::InvalidSignInLink);
-        assert_eq!(w.world.service.finish_sign_in_by_mail(Some(&code), None, "1.1.1.1").unwrap_err(), IdentityError::InvalidSignInLink);
+        assert_eq!(w.world.service.finish_sign_in_by_mail(Some(&code), None, None, "1.1.1.1").unwrap_err(), IdentityError::InvalidSignInLink);
         assert_eq!(
-            w.world.service.finish_sign_in_by_mail(Some("not-a-code"), Some(&sent.browser_key), "1.1.1.1").unwrap_err(),
+            w.world.service.finish_sign_in_by_mail(Some("not-a-code"), Some(&sent.browser_key), None, "1.1.1.1").unwrap_err(),
             IdentityError::InvalidSignInLink
         );
 
-        let signed_in = w.world.service.finish_sign_in_by_mail(Some(&code), Some(&sent.browser_key), "1.1.1.1").unwrap().signed_in().unwrap();
+        let signed_in = w.world.service.finish_sign_in_by_mail(Some(&code), Some(&sent.browser_key), None, "1.1.1.1").unwrap().signed_in().unwrap();
         assert_eq!(signed_in.user.email.as_str(), "ada@example.com");
         assert!(signed_in.user.email_verified, "its owner proved the address");
         assert_eq!((signed_in.user.first_name.as_str(), signed_in.user.timezone.as_str()), ("Grace", "Europe/Paris"));
         assert_eq!(w.world.store.find_linked_user(Provider::Facebook, "fb-7").unwrap(), Some(signed_in.user.id));
         assert_eq!(
-            w.world.service.finish_sign_in_by_mail(Some(&code), Some(&sent.browser_key), "1.1.1.1").unwrap_err(),
+            w.world.service.finish_sign_in_by_mail(Some(&code), Some(&sent.browser_key), None, "1.1.1.1").unwrap_err(),
             IdentityError::InvalidSignInLink,
             "a link finishes one sign-in"
         );
@@ -762,11 +798,14 @@ mod social {
         let late = begin("late");
         let late_code = sign_in_code_from_mail(&w.world.store.outbox().pop().unwrap());
         w.world.clock.advance(Duration::minutes(61));
-        assert_eq!(w.world.service.finish_sign_in_by_mail(Some(&late_code), Some(&late.browser_key), "1.1.1.1").unwrap_err(), IdentityError::InvalidSignInLink);
+        assert_eq!(
+            w.world.service.finish_sign_in_by_mail(Some(&late_code), Some(&late.browser_key), None, "1.1.1.1").unwrap_err(),
+            IdentityError::InvalidSignInLink
+        );
 
         let sent = begin("in-time");
         let code = sign_in_code_from_mail(&w.world.store.outbox().pop().unwrap());
-        let grace = w.world.service.finish_sign_in_by_mail(Some(&code), Some(&sent.browser_key), "1.1.1.1").unwrap().signed_in().unwrap();
+        let grace = w.world.service.finish_sign_in_by_mail(Some(&code), Some(&sent.browser_key), None, "1.1.1.1").unwrap().signed_in().unwrap();
         assert_eq!(grace.user.id, squatter.user.id);
         assert_eq!(w.world.store.find_linked_user(Provider::Facebook, "fb-8").unwrap(), Some(grace.user.id));
         assert_eq!(w.world.service.login(Some("grace@example.com"), Some("lantern-ridge-1"), "6.6.6.6").unwrap_err(), IdentityError::InvalidCredentials);
@@ -818,15 +857,15 @@ mod social {
         };
 
         w.providers.answer("first", Ok(nameless("apple-1", "ann@privaterelay.appleid.com")));
-        let first = finish("first", NewAccountDetails { timezone: Some("Europe/Berlin"), posted_name: posted.clone() });
+        let first = finish("first", NewAccountDetails { timezone: Some("Europe/Berlin"), posted_name: posted.clone(), referral_id: None });
         assert_eq!((first.user.first_name.as_str(), first.user.last_name.as_str(), first.user.timezone.as_str()), ("Ann", "Apfel", "Europe/Berlin"));
 
         // A profile's own name wins; a posted name never renames an existing account.
         w.providers.answer("named", Ok(profile("apple-2", "grace@privaterelay.appleid.com", true)));
-        assert_eq!(finish("named", NewAccountDetails { timezone: None, posted_name: posted.clone() }).user.first_name, "Grace");
+        assert_eq!(finish("named", NewAccountDetails { timezone: None, posted_name: posted.clone(), referral_id: None }).user.first_name, "Grace");
         w.providers.answer("again", Ok(nameless("apple-1", "ann@privaterelay.appleid.com")));
         let other = Some(PostedName { first_name: "Mallory".into(), last_name: String::new() });
-        let again = finish("again", NewAccountDetails { timezone: None, posted_name: other });
+        let again = finish("again", NewAccountDetails { timezone: None, posted_name: other, referral_id: None });
         assert_eq!((again.user.id, again.user.first_name.as_str()), (first.user.id, "Ann"));
     }
 

@@ -70,19 +70,6 @@ fn links_kept_at_sign_up_are_attributed_once_each_then_settled_whatever_they_nam
 }
 
 #[test]
-fn only_a_new_account_is_attributed_to_a_link() {
-    let store = InMemoryReferrals::default();
-    let ann = store.add_member(1, "ann@example.com");
-    let bo = store.add_member(2, "bo@example.com");
-    let cy = store.add_member(3, "cy@example.com");
-    let referrals = Referrals::new(&store, now(), SITE);
-    let anns = referrals.referral_id(ann).unwrap();
-    assert!(!referrals.attribute_new_member(bo, now() - chrono::Duration::days(30), Some(&anns)).unwrap(), "an old account is nobody's referral");
-    assert!(referrals.attribute_new_member(cy, now() - chrono::Duration::minutes(2), Some(&anns)).unwrap());
-    assert_eq!((store.referrer_of(bo), store.referrer_of(cy)), (None, Some(ann)));
-}
-
-#[test]
 fn the_stats_count_referred_and_paying_members_and_the_ledger() {
     let store = InMemoryReferrals::default();
     let ann = store.add_member(1, "ann@example.com");
