@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PLANS } from '@/testing/billing-data';
-import { http, ok } from '@/testing/handlers';
+import { fail, http, ok } from '@/testing/handlers';
 import { renderApp, signIn } from '@/testing/render';
 import { server } from '@/testing/server';
 
@@ -60,7 +60,7 @@ describe('pricing', () => {
   it('compares free and premium and answers the usual questions', async () => {
     const { user } = renderApp('/try');
     expect(await screen.findByRole('heading', { level: 1, name: 'Unlock every book summary' })).toBeInTheDocument();
-    const table = screen.getByRole('table', { name: 'What the free plan and Premium include' });
+    const table = await screen.findByRole('table', { name: 'What the free plan and Premium include' });
     expect(within(table).getByRole('columnheader', { name: 'Premium' })).toBeInTheDocument();
     const video = within(table).getByRole('row', { name: /Video summaries/ });
     expect(
@@ -78,6 +78,36 @@ describe('pricing', () => {
     expect(screen.getByText('Can I get a refund?').closest('details')).toHaveTextContent('support@gistbook.app');
     expect(screen.getByText('How can I pay?').closest('details')).toHaveTextContent('PayPal');
     expect(screen.getByText('How does the free trial work?').closest('details')).toHaveTextContent('nothing is charged during the trial');
+  });
+
+  it('draws the comparison and the questions only under the plans, so nothing moves when the plans arrive', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    server.use(
+      http.get('/api/plans', async () => {
+        await held;
+        return ok({ plans: PLANS });
+      }),
+    );
+    renderApp('/pricing');
+    expect(await screen.findByText('Loading the plans…')).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'What the free plan and Premium include' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Can I cancel at any time?')).not.toBeInTheDocument();
+    release();
+    const plans = await screen.findByRole('list', { name: 'Plans' });
+    const table = screen.getByRole('table', { name: 'What the free plan and Premium include' });
+    expect(plans.compareDocumentPosition(table) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByText('Can I cancel at any time?')).toBeInTheDocument();
+  });
+
+  it('still compares and answers when the plans cannot be loaded', async () => {
+    server.use(http.get('/api/plans', ({ response }) => response.untyped(fail(503, 'The plans are resting.'))));
+    renderApp('/pricing');
+    expect(await screen.findByRole('table', { name: 'What the free plan and Premium include' })).toBeInTheDocument();
+    expect(screen.getByText('The plans are resting.')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Plans' })).not.toBeInTheDocument();
   });
 
   it('says the free summaries are used up on /pricing?limit_reached=yes', async () => {

@@ -73,8 +73,15 @@ export default function PricingRoute() {
           ))}
         </ul>
       ) : null}
-      <Comparison />
-      <Faq />
+      {/* Below the plans only once they are drawn (or failed): drawn earlier, the comparison and
+          the questions were pushed down a screen's height on a phone when the plans arrived
+          (Lighthouse: a layout shift of 0.52). */}
+      {plans.isPending ? null : (
+        <>
+          <Comparison />
+          <Faq />
+        </>
+      )}
     </div>
   );
 }
