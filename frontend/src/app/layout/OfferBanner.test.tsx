@@ -27,6 +27,15 @@ describe('the offer banner', () => {
     expect(screen.queryByRole('complementary', { name: 'Special offer' })).not.toBeInTheDocument();
   });
 
+  it('comes after the footer, so nothing on the page moves when it appears', async () => {
+    offer();
+    renderApp('/');
+    const banner = await screen.findByRole('complementary', { name: 'Special offer' });
+    const footer = screen.getByRole('contentinfo');
+    expect(footer.compareDocumentPosition(banner) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(banner.nextElementSibling).toBeNull();
+  });
+
   it('names an amount off in dollars, and an offer with no end says none', async () => {
     offer({ percentOff: 0, amountOff: 1000, endsAt: null });
     renderApp('/');
