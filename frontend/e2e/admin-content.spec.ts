@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from './fixtures';
+import { expect, test, type APIRequestContext, type Browser, type Page } from './fixtures';
 import crypto from 'node:crypto';
 import { makePng, makeWav, notReallyAnMp3, signInAsAdmin } from './admin-helpers';
 import { expectNoViolations } from './helpers';
@@ -48,6 +48,25 @@ async function signInAsPremium(page: Page): Promise<void> {
   }, token ?? '');
 }
 
+/** Makes an admin of this test's own (two-factor on), signs them in and opens the back office. */
+async function openBackOffice(page: Page): Promise<void> {
+  await signInAsAdmin(page);
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Back office' })).toBeVisible();
+}
+
+/** Runs `check` as the seeded Premium member, in a browser context of their own. */
+async function asPremiumMember(browser: Browser, check: (member: Page) => Promise<void>): Promise<void> {
+  const context = await browser.newContext();
+  try {
+    const member = await context.newPage();
+    await signInAsPremium(member);
+    await check(member);
+  } finally {
+    await context.close();
+  }
+}
+
 // Five kinds of content, each published by an admin of its own and then found by a member. As one
 // session they took 288 s of 300 s on two loaded cores; as four tests the workers share them.
 
@@ -56,9 +75,7 @@ test('an admin publishes a goal with a photo and links a seeded book to it, and 
   const tag = crypto.randomBytes(4).toString('hex');
   const goalTitle = `E2E goal ${tag}`;
   const walden = await bookId(request, 'walden');
-  await signInAsAdmin(page);
-  await page.goto('/admin');
-  await expect(page.getByRole('heading', { level: 1, name: 'Back office' })).toBeVisible();
+  await openBackOffice(page);
 
   // ---- a goal, and a book that serves it --------------------------------------------------------
   await adminNav(page, 'Goals');
@@ -89,31 +106,25 @@ test('an admin publishes a goal with a photo and links a seeded book to it, and 
   await expect(page.getByRole('group', { name: 'Goals' }).getByRole('checkbox', { name: goalTitle, exact: true })).toBeChecked();
 
   // ---- the member ----------------------------------------------------------------------------
-  const memberContext = await browser.newContext();
-  const member = await memberContext.newPage();
-  await signInAsPremium(member);
-
-  // The goal in the goal filter of /books, with Walden among its books.
-  await member.goto('/books');
-  const goalSection = member.getByRole('region', { name: 'Books for your goal' });
-  await goalSection.getByRole('combobox', { name: 'Your goal' }).selectOption({ label: goalTitle });
-  await goalSection.getByRole('button', { name: 'Show books' }).click();
-  await expect(member).toHaveURL(new RegExp(`/books\\?goal=${goalId}$`));
-  await expect(member.getByRole('list', { name: 'Filters' })).toContainText(`Goal: ${goalTitle}`);
-  await expect(member.getByTestId('book-card')).toHaveCount(1);
-  await expect(member.getByTestId('book-card').getByRole('link').first()).toHaveAttribute('href', /\/books\/walden$/);
-  await expectNoViolations(member, '/books?goal=');
-
-  await memberContext.close();
+  await asPremiumMember(browser, async (member) => {
+    // The goal in the goal filter of /books, with Walden among its books.
+    await member.goto('/books');
+    const goalSection = member.getByRole('region', { name: 'Books for your goal' });
+    await goalSection.getByRole('combobox', { name: 'Your goal' }).selectOption({ label: goalTitle });
+    await goalSection.getByRole('button', { name: 'Show books' }).click();
+    await expect(member).toHaveURL(new RegExp(`/books\\?goal=${goalId}$`));
+    await expect(member.getByRole('list', { name: 'Filters' })).toContainText(`Goal: ${goalTitle}`);
+    await expect(member.getByTestId('book-card')).toHaveCount(1);
+    await expect(member.getByTestId('book-card').getByRole('link').first()).toHaveAttribute('href', /\/books\/walden$/);
+    await expectNoViolations(member, '/books?goal=');
+  });
 });
 
 test('an admin publishes a podcast with audio (a fake MP3 refused) and a cover, and a member plays it', async ({ page, browser }) => {
   test.setTimeout(180_000);
   const tag = crypto.randomBytes(4).toString('hex');
   const podcastTitle = `E2E podcast ${tag}`;
-  await signInAsAdmin(page);
-  await page.goto('/admin');
-  await expect(page.getByRole('heading', { level: 1, name: 'Back office' })).toBeVisible();
+  await openBackOffice(page);
 
   // ---- a podcast with audio ------------------------------------------------------------------
   await adminNav(page, 'Podcasts');
@@ -154,37 +165,32 @@ test('an admin publishes a podcast with audio (a fake MP3 refused) and a cover, 
   await expectNoViolations(page, '/admin/podcasts');
 
   // ---- the member ----------------------------------------------------------------------------
-  const memberContext = await browser.newContext();
-  const member = await memberContext.newPage();
-  await signInAsPremium(member);
+  await asPremiumMember(browser, async (member) => {
+    // The podcast on /podcasts, with a player that loads the signed audio.
+    await member.goto('/podcasts');
+    await member.getByRole('link', { name: podcastTitle }).click();
+    await expect(member).toHaveURL(new RegExp(`/podcasts/${podcastId}$`));
+    await expect(member.getByRole('heading', { level: 1, name: podcastTitle })).toBeVisible();
+    const player = member.locator('audio');
+    // The player comes with the signed audio address, a second request after the page's own.
+    await expect(player).toHaveAttribute('controls', '', { timeout: 30_000 });
+    await expect(player).toHaveAttribute('src', /\/media\//);
+    await expect.poll(() => player.evaluate((audio: HTMLAudioElement) => audio.readyState), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expectNoViolations(member, '/podcasts/{id}');
 
-  // The podcast on /podcasts, with a player that loads the signed audio.
-  await member.goto('/podcasts');
-  await member.getByRole('link', { name: podcastTitle }).click();
-  await expect(member).toHaveURL(new RegExp(`/podcasts/${podcastId}$`));
-  await expect(member.getByRole('heading', { level: 1, name: podcastTitle })).toBeVisible();
-  const player = member.locator('audio');
-  // The player comes with the signed audio address, a second request after the page's own.
-  await expect(player).toHaveAttribute('controls', '', { timeout: 30_000 });
-  await expect(player).toHaveAttribute('src', /\/media\//);
-  await expect.poll(() => player.evaluate((audio: HTMLAudioElement) => audio.readyState), { timeout: 15_000 }).toBeGreaterThan(0);
-  await expectNoViolations(member, '/podcasts/{id}');
-
-  // The player page at 375 px does not widen the page.
-  await member.setViewportSize({ width: 375, height: 812 });
-  await member.goto(`/podcasts/${podcastId}`);
-  await expect(member.locator('audio')).toBeVisible();
-  expect(await member.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-  await memberContext.close();
+    // The player page at 375 px does not widen the page.
+    await member.setViewportSize({ width: 375, height: 812 });
+    await member.goto(`/podcasts/${podcastId}`);
+    await expect(member.locator('audio')).toBeVisible();
+    expect(await member.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  });
 });
 
 test('an admin publishes a blog post with a photo and sanitised text, and a member reads it', async ({ page, browser }) => {
   test.setTimeout(180_000);
   const tag = crypto.randomBytes(4).toString('hex');
   const postTitle = `E2E post ${tag}`;
-  await signInAsAdmin(page);
-  await page.goto('/admin');
-  await expect(page.getByRole('heading', { level: 1, name: 'Back office' })).toBeVisible();
+  await openBackOffice(page);
 
   // ---- a blog post with a photo ----------------------------------------------------------------
   await adminNav(page, 'Blog');
@@ -220,19 +226,15 @@ test('an admin publishes a blog post with a photo and sanitised text, and a memb
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 
   // ---- the member ----------------------------------------------------------------------------
-  const memberContext = await browser.newContext();
-  const member = await memberContext.newPage();
-  await signInAsPremium(member);
-
-  // The post on the blog, with its photo.
-  await member.goto('/blog');
-  const card = member.getByRole('article').filter({ hasText: postTitle });
-  await expect(card.locator('img')).toHaveAttribute('src', /\S/);
-  await card.getByRole('link', { name: postTitle }).click();
-  await expect(member.getByRole('heading', { level: 1, name: postTitle })).toBeVisible();
-  await expect(member.getByRole('heading', { level: 2, name: `Notes ${tag}` })).toBeVisible();
-
-  await memberContext.close();
+  await asPremiumMember(browser, async (member) => {
+    // The post on the blog, with its photo.
+    await member.goto('/blog');
+    const card = member.getByRole('article').filter({ hasText: postTitle });
+    await expect(card.locator('img')).toHaveAttribute('src', /\S/);
+    await card.getByRole('link', { name: postTitle }).click();
+    await expect(member.getByRole('heading', { level: 1, name: postTitle })).toBeVisible();
+    await expect(member.getByRole('heading', { level: 2, name: `Notes ${tag}` })).toBeVisible();
+  });
 });
 
 test('an admin adds an insight and a collection of a seeded book, and a member finds both', async ({ page, browser, request }) => {
@@ -241,9 +243,7 @@ test('an admin adds an insight and a collection of a seeded book, and a member f
   const quote = `Simplicity is the whole of it (${tag}).`;
   const collectionTitle = `E2E collection ${tag}`;
   const walden = await bookId(request, 'walden');
-  await signInAsAdmin(page);
-  await page.goto('/admin');
-  await expect(page.getByRole('heading', { level: 1, name: 'Back office' })).toBeVisible();
+  await openBackOffice(page);
 
   // ---- an insight from Walden ----------------------------------------------------------------
   await adminNav(page, 'Insights');
@@ -273,20 +273,16 @@ test('an admin adds an insight and a collection of a seeded book, and a member f
   await expectNoViolations(page, '/admin/collections');
 
   // ---- the member ----------------------------------------------------------------------------
-  const memberContext = await browser.newContext();
-  const member = await memberContext.newPage();
-  await signInAsPremium(member);
+  await asPremiumMember(browser, async (member) => {
+    // The insight on Walden's page.
+    await member.goto('/books/walden');
+    const insights = member.getByRole('region', { name: /^Insights from / });
+    await expect(insights.getByText(quote)).toBeVisible();
 
-  // The insight on Walden's page.
-  await member.goto('/books/walden');
-  const insights = member.getByRole('region', { name: /^Insights from / });
-  await expect(insights.getByText(quote)).toBeVisible();
-
-  // The collection on /collections, with Walden in it.
-  await member.goto('/collections');
-  await member.getByRole('link', { name: collectionTitle }).click();
-  await expect(member.getByRole('heading', { level: 1, name: collectionTitle })).toBeVisible();
-  await expect(member.getByTestId('book-card').getByRole('link').first()).toHaveAttribute('href', /\/books\/walden$/);
-
-  await memberContext.close();
+    // The collection on /collections, with Walden in it.
+    await member.goto('/collections');
+    await member.getByRole('link', { name: collectionTitle }).click();
+    await expect(member.getByRole('heading', { level: 1, name: collectionTitle })).toBeVisible();
+    await expect(member.getByTestId('book-card').getByRole('link').first()).toHaveAttribute('href', /\/books\/walden$/);
+  });
 });
