@@ -108,13 +108,7 @@ pub fn import_codes(conn: &mut PgConnection, kind: &str, plan_id: &str, duration
 /// Gives every book without one a single-book plan (`book-{id}`, its PDF at `amount_cents`), as
 /// operators set up the demo shop; existing plans keep their price. Returns the plans added.
 pub fn add_book_plans(conn: &mut PgConnection, amount_cents: i64) -> QueryResult<usize> {
-    diesel::sql_query(
-        "INSERT INTO plans (id, name, kind, trial_days, amount_cents, book_id, active) \
-         SELECT 'book-' || id, left(title, 180) || ' (PDF)', 'book', 0, $1, id, true FROM books \
-         ON CONFLICT (id) DO NOTHING",
-    )
-    .bind::<diesel::sql_types::BigInt, _>(amount_cents)
-    .execute(conn)
+    crate::billing::add_book_plans(conn, billing::Cents(amount_cents), None)
 }
 
 /// What waits in the background queues, for the operators' metrics: mail not yet sent (nor given

@@ -86,6 +86,19 @@ fn load_plans(conn: &mut PgConnection, id: Option<&str>) -> QueryResult<Vec<Plan
     Ok(rows.into_iter().filter_map(|(row, title)| row.into_plan(title)).collect())
 }
 
+/// Puts `only` (or every book) on sale on its own (`book-{id}`, its PDF at `amount`), unless it
+/// already is; existing plans keep their price. Returns the plans added.
+pub(crate) fn add_book_plans(conn: &mut PgConnection, amount: Cents, only: Option<i64>) -> QueryResult<usize> {
+    diesel::sql_query(
+        "INSERT INTO plans (id, name, kind, trial_days, amount_cents, book_id, active) \
+         SELECT 'book-' || id, left(title, 180) || ' (PDF)', 'book', 0, $1, id, true FROM books WHERE $2::bigint IS NULL OR id = $2 \
+         ON CONFLICT (id) DO NOTHING",
+    )
+    .bind::<diesel::sql_types::BigInt, _>(amount.0)
+    .bind::<diesel::sql_types::Nullable<diesel::sql_types::BigInt>, _>(only)
+    .execute(conn)
+}
+
 impl OperatorOffers for PgStore<'_> {
     fn all_coupons(&self) -> PortResult<Vec<Coupon>> {
         self.run(|conn| {
@@ -103,17 +116,7 @@ impl OperatorOffers for PgStore<'_> {
     }
 
     fn add_book_plan(&self, book_id: i64, amount: Cents) -> PortResult<()> {
-        self.run(|conn| {
-            diesel::sql_query(
-                "INSERT INTO plans (id, name, kind, trial_days, amount_cents, book_id, active) \
-                 SELECT 'book-' || id, left(title, 180) || ' (PDF)', 'book', 0, $1, id, true FROM all_books WHERE id = $2 \
-                 ON CONFLICT (id) DO NOTHING",
-            )
-            .bind::<diesel::sql_types::BigInt, _>(amount.0)
-            .bind::<diesel::sql_types::BigInt, _>(book_id)
-            .execute(conn)
-            .map(drop)
-        })
+        self.run(|conn| add_book_plans(conn, amount, Some(book_id)).map(drop))
     }
 }
 
