@@ -3,7 +3,7 @@ import { useSession } from '@/lib/auth/session-api';
 import { useToken } from '@/lib/auth/use-auth';
 import { lapseMessage } from '@/lib/offline/access';
 import { offlineSupported, storedMember } from '@/lib/offline/member';
-import { adoptMember, keepWorkerInformed, removeLapsed, sendQueued } from '@/lib/offline/start';
+import { adoptMember, keepWorkerInformed, removeLapsed, sendQueued, stopResending } from '@/lib/offline/start';
 
 /**
  * The app's offline housekeeping (docs/offline.md), loaded after the first route: tells the
@@ -26,7 +26,10 @@ export function OfflineSync() {
     if (!supported) return;
     const onOnline = () => void sendQueued();
     window.addEventListener('online', onOnline);
-    return () => window.removeEventListener('online', onOnline);
+    return () => {
+      window.removeEventListener('online', onOnline);
+      stopResending();
+    };
   }, [supported]);
 
   // Online: the session names the member and their plan.

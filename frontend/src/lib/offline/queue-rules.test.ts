@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { flushOutcome, mergeQueued, type QueuedSave } from './queue-rules';
+import { flushOutcome, mergeQueued, resendDelay, type QueuedSave } from './queue-rules';
 
 const save = (bookId: number, position: number, savedAt: number, completed = false, memberId = 7): QueuedSave => ({
   memberId,
@@ -51,5 +51,18 @@ describe('flushOutcome', () => {
     [{ status: 404 }, 'drop'],
   ] as const)('%j → %s', (error, outcome) => {
     expect(flushOutcome(error)).toBe(outcome);
+  });
+});
+
+describe('resendDelay', () => {
+  it('sends again after 1, 2, 5, 15 and then every 60 seconds while a save waits for the connection or a busy server', () => {
+    expect([0, 1, 2, 3, 4, 5, 9].map((attempt) => resendDelay(0, attempt))).toEqual([1000, 2000, 5000, 15000, 60000, 60000, 60000]);
+    expect(resendDelay(503, 0)).toBe(1000);
+    expect(resendDelay(429, 2)).toBe(5000);
+  });
+
+  it('does not send again when nothing waits, or when only a sign-in can help', () => {
+    expect(resendDelay(null, 0)).toBeNull();
+    expect(resendDelay(401, 0)).toBeNull();
   });
 });

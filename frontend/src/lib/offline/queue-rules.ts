@@ -45,3 +45,20 @@ export function flushOutcome(error: { status: number } | null): FlushOutcome {
   if (status === 0 || status === 401 || status === 408 || status === 429 || status >= 500) return 'stop';
   return 'drop';
 }
+
+/**
+ * Waits before sending the queue again after a send stopped (ms), by attempt: the `online` event
+ * can come before the connection carries requests (a captive portal, a radio still joining), and
+ * a busy server asks to come back later. Stays at the last delay.
+ */
+export const RESEND_DELAYS_MS = [1_000, 2_000, 5_000, 15_000, 60_000] as const;
+
+/**
+ * When to send the queue again after a send that stopped on `stoppedBy` (the status of the save
+ * that stopped it, 0 for no connection; null: nothing stopped it): after the attempt's delay, or
+ * never (null) when nothing is left to send or only a sign-in can help (401: sent after it).
+ */
+export function resendDelay(stoppedBy: number | null, attempt: number): number | null {
+  if (stoppedBy === null || stoppedBy === 401) return null;
+  return RESEND_DELAYS_MS[Math.min(Math.max(attempt, 0), RESEND_DELAYS_MS.length - 1)];
+}

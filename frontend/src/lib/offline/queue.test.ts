@@ -30,7 +30,7 @@ describe('the offline position queue', () => {
     expect((await queuedSaves(1)).map((save) => save.savedAt)).toEqual([2000, 3000]);
 
     put.mockResolvedValueOnce({}).mockRejectedValueOnce(offline());
-    expect(await flushQueue(1)).toBe(1);
+    expect(await flushQueue(1)).toEqual({ sent: 1, stoppedBy: 0 });
     expect(put.mock.calls.map(([path, init]) => [path, init.body])).toEqual([
       ['/api/user-book-history/', { bookId: 11, position: 6, completed: true, savedAt: 2000 }],
       ['/api/user-book-history/', { bookId: 10, position: 3, completed: false, savedAt: 3000 }],
@@ -38,7 +38,7 @@ describe('the offline position queue', () => {
     expect((await queuedSaves(1)).map((save) => save.savedAt)).toEqual([3000]);
 
     put.mockResolvedValue({});
-    expect(await flushQueue(1)).toBe(1);
+    expect(await flushQueue(1)).toEqual({ sent: 1, stoppedBy: null });
     expect(await queuedSaves(1)).toEqual([]);
     // Another member's saves are theirs to send.
     expect(await queuedSaves(2)).toHaveLength(1);
@@ -48,7 +48,7 @@ describe('the offline position queue', () => {
     await queueSave({ memberId: 3, bookId: 404, position: 1, completed: false, savedAt: 1000 });
     await queueSave({ memberId: 3, bookId: 12, position: 1, completed: false, savedAt: 2000 });
     put.mockRejectedValueOnce(new ApiError('No such book.', { status: 404 })).mockRejectedValueOnce(new ApiError('boom', { status: 500 }));
-    expect(await flushQueue(3)).toBe(0);
+    expect(await flushQueue(3)).toEqual({ sent: 0, stoppedBy: 500 });
     expect((await queuedSaves(3)).map((save) => save.bookId)).toEqual([12]);
   });
 });

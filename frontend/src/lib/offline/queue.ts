@@ -40,10 +40,16 @@ export async function queuedSaves(memberId: number): Promise<QueuedSave[]> {
   return (await listRecords(QUEUE, memberId)).sort((a, b) => a.savedAt - b.savedAt);
 }
 
-let flushing: Promise<number> | null = null;
+/** What a send of the queue did: how many saves the server took, and the status of the save it stopped at (0: no connection; null: none). */
+export interface FlushReport {
+  sent: number;
+  stoppedBy: number | null;
+}
 
-/** Sends the member's queued saves, oldest first; stops at the first that must wait. Resolves with how many were sent. */
-export function flushQueue(memberId: number): Promise<number> {
+let flushing: Promise<FlushReport> | null = null;
+
+/** Sends the member's queued saves, oldest first; stops at the first that must wait. */
+export function flushQueue(memberId: number): Promise<FlushReport> {
   flushing ??= (async () => {
     let sent = 0;
     const queue = await queuedSaves(memberId);
@@ -55,11 +61,11 @@ export function flushQueue(memberId: number): Promise<number> {
         error = cause instanceof ApiError ? cause : new ApiError(String(cause), { status: 0 });
       }
       const outcome = flushOutcome(error);
-      if (outcome === 'stop') break;
+      if (outcome === 'stop') return { sent, stoppedBy: error?.status ?? 0 };
       await writeRecords(QUEUE, [], [keyOf(save)]);
       if (outcome === 'sent') sent += 1;
     }
-    return sent;
+    return { sent, stoppedBy: null };
   })().finally(() => {
     flushing = null;
   });

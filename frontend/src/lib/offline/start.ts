@@ -2,7 +2,7 @@
  * What the app does about offline data when it starts and when the connection comes back
  * (`app/layout/OfflineSync.tsx` calls these):
  * - the worker is told who is signed in (also when a new worker takes over);
- * - queued position saves are sent;
+ * - queued position saves are sent, and sent again later while one has to wait;
  * - saved premium books whose access has lapsed are removed, by the server's answer when online
  *   (`isPaid`), else by the end of the plan kept with them.
  */
@@ -10,6 +10,7 @@ import { checkOnline, lapsedOffline, type PlanFacts } from './access';
 import { clearOtherMembers } from './clear';
 import { storedMember, storeMember, tellWorker } from './member';
 import { flushQueue } from './queue';
+import { resendDelay } from './queue-rules';
 import { listSavedBooks, removeSavedBooks, updateSavedBooks, type SavedBook } from './saved-book';
 
 /** The session named a member: remember them, tell the worker, drop another member's caches. */
@@ -28,14 +29,33 @@ export function keepWorkerInformed(): () => void {
   return () => navigator.serviceWorker.removeEventListener('controllerchange', tell);
 }
 
-/** Sends the stored member's queued saves when online; errors are only logged (tried again later). */
+let resend: { timer: ReturnType<typeof setTimeout> | null; attempt: number } = { timer: null, attempt: 0 };
+
+/**
+ * Sends the stored member's queued saves when online; resolves with how many the server took.
+ * When a save had to wait (no connection yet, a busy server), the queue is sent again after a
+ * growing delay (`resendDelay`) while the device is online: the `online` event alone can come
+ * before the connection carries requests. Errors are only logged.
+ */
 export async function sendQueued(): Promise<number> {
+  if (resend.timer !== null) clearTimeout(resend.timer);
+  resend.timer = null;
   const memberId = storedMember();
   if (memberId === null || !navigator.onLine) return 0;
-  return flushQueue(memberId).catch((error: unknown) => {
+  const report = await flushQueue(memberId).catch((error: unknown) => {
     console.error('Could not send the saved reading positions', error);
-    return 0;
+    return { sent: 0, stoppedBy: 0 };
   });
+  const delay = resendDelay(report.stoppedBy, resend.attempt);
+  if (delay === null) resend = { timer: null, attempt: 0 };
+  else resend = { timer: setTimeout(() => void sendQueued(), delay), attempt: resend.attempt + 1 };
+  return report.sent;
+}
+
+/** Stops sending the queue again later (the app closed its offline housekeeping). */
+export function stopResending(): void {
+  if (resend.timer !== null) clearTimeout(resend.timer);
+  resend = { timer: null, attempt: 0 };
 }
 
 /**
