@@ -38,7 +38,8 @@ const READ_COUNTS_INTERVAL: std::time::Duration = std::time::Duration::from_secs
 fn spawn_renewal_housekeeping(state: AppState, interval: Duration, workers: &Workers) -> std::thread::JoinHandle<()> {
     spawn_periodic("billing-housekeeping", interval, workers, move || {
         let Ok(mut conn) = state.pool.get() else { return };
-        let store = db::PgStore::new(&mut conn);
+        let gate = db::Gate::new(&mut conn);
+        let store = db::PgBillingStore::on(&gate);
         let billing = billing::Billing::new(&store, state.clock.now());
         match billing.end_renewals(state.payments.gateways()) {
             Ok(0) => {}
@@ -56,7 +57,8 @@ fn spawn_reconcile(state: AppState, interval: Duration, workers: &Workers) -> st
     }
     spawn_periodic("reconcile", interval, workers, move || {
         let Ok(mut conn) = state.pool.get() else { return };
-        let store = db::PgStore::new(&mut conn);
+        let gate = db::Gate::new(&mut conn);
+        let store = db::PgBillingStore::on(&gate);
         let site = state.config.public_url.clone();
         let billing = billing::Billing::new(&store, state.clock.now()).with_site(&site);
         match billing.reconcile(state.payments.gateways(), &state.payments.secrets, true) {
@@ -77,7 +79,8 @@ fn spawn_reconcile(state: AppState, interval: Duration, workers: &Workers) -> st
 fn spawn_commission_ledger(state: AppState, interval: Duration, workers: &Workers) -> std::thread::JoinHandle<()> {
     spawn_periodic("commission-ledger", interval, workers, move || {
         let Ok(mut conn) = state.pool.get() else { return };
-        let store = db::PgStore::new(&mut conn);
+        let gate = db::Gate::new(&mut conn);
+        let store = db::PgReferralStore::on(&gate);
         let referrals = referral::Referrals::new(&store, state.clock.now(), &state.config.public_url).with_refund_window(state.config.referral_refund_window);
         // Referrers first, so that their referred members' payments credit them in this pass.
         match referrals.settle_sign_up_referrals(None) {
@@ -122,7 +125,8 @@ fn spawn_summariser(state: AppState, interval: std::time::Duration, workers: &Wo
             })
         });
         let Ok(mut conn) = state.pool.get() else { return };
-        let store = db::PgStore::new(&mut conn);
+        let gate = db::Gate::new(&mut conn);
+        let store = db::PgSummaryStore::on(&gate);
         let model = model.as_ref().map(|m| m as &dyn summariser::ports::LanguageModel);
         match summariser::Summariser::new(&store, state.clock.now()).run_next(&fetcher, &reader, model) {
             Ok(true) => continue,
@@ -140,7 +144,8 @@ fn spawn_summariser(state: AppState, interval: std::time::Duration, workers: &Wo
 fn spawn_reminders(state: AppState, interval: std::time::Duration, workers: &Workers) -> std::thread::JoinHandle<()> {
     spawn_periodic("ten-day-reminders", interval, workers, move || {
         let Ok(mut conn) = state.pool.get() else { return };
-        let store = db::PgStore::new(&mut conn);
+        let gate = db::Gate::new(&mut conn);
+        let store = db::PgChallengeStore::on(&gate);
         match challenge::Challenge::new(&store, state.clock.now(), &state.config.public_url).send_due_reminders() {
             Ok(0) => {}
             Ok(sent) => tracing::info!(sent, "sent ten-day reminders"),

@@ -39,8 +39,8 @@ pub trait Stores: Send + Sync + 'static {
     fn podcast_feed(&self, work: &mut dyn FnMut(&dyn FeedStore)) -> Result<(), StoreUnavailable>;
 }
 
-/// The server's stores: every domain's ports on one PostgreSQL connection from the pool, taken
-/// for the call and returned after it.
+/// The server's stores: each domain's store type (`db::PgCatalogueStore`, ...) on one PostgreSQL
+/// connection from the pool, taken for the call and returned after it.
 pub struct PgStores {
     pool: db::DbPool,
 }
@@ -50,45 +50,46 @@ impl PgStores {
         PgStores { pool }
     }
 
-    fn lend(&self, work: impl FnOnce(&db::PgStore<'_>)) -> Result<(), StoreUnavailable> {
+    /// One connection from the pool for the call; each domain's store runs on its gate.
+    fn lend(&self, work: impl for<'g> FnOnce(&'g db::Gate<'g>)) -> Result<(), StoreUnavailable> {
         let mut conn = self.pool.get().map_err(|_| StoreUnavailable)?;
-        work(&db::PgStore::new(&mut conn));
+        work(&db::Gate::new(&mut conn));
         Ok(())
     }
 }
 
 impl Stores for PgStores {
     fn catalogue(&self, work: &mut dyn FnMut(&dyn CatalogueStore)) -> Result<(), StoreUnavailable> {
-        self.lend(|store| work(store))
+        self.lend(|gate| work(&db::PgCatalogueStore::on(gate)))
     }
     fn progress(&self, work: &mut dyn FnMut(&dyn CatalogueStore, &dyn ProgressStore)) -> Result<(), StoreUnavailable> {
-        self.lend(|store| work(store, store))
+        self.lend(|gate| work(&db::PgCatalogueStore::on(gate), &db::PgProgressStore::on(gate)))
     }
     fn admin(&self, work: &mut dyn FnMut(&dyn AdminStore)) -> Result<(), StoreUnavailable> {
-        self.lend(|store| work(store))
+        self.lend(|gate| work(&db::PgAdminStore::on(gate)))
     }
     fn referrals(&self, work: &mut dyn FnMut(&dyn ReferralStore)) -> Result<(), StoreUnavailable> {
-        self.lend(|store| work(store))
+        self.lend(|gate| work(&db::PgReferralStore::on(gate)))
     }
     fn challenge(&self, work: &mut dyn FnMut(&dyn ChallengeStore)) -> Result<(), StoreUnavailable> {
-        self.lend(|store| work(store))
+        self.lend(|gate| work(&db::PgChallengeStore::on(gate)))
     }
     fn quizzes(&self, work: &mut dyn FnMut(&dyn QuizStore)) -> Result<(), StoreUnavailable> {
-        self.lend(|store| work(store))
+        self.lend(|gate| work(&db::PgChallengeStore::on(gate)))
     }
     fn summaries(&self, work: &mut dyn FnMut(&dyn SummaryStore)) -> Result<(), StoreUnavailable> {
-        self.lend(|store| work(store))
+        self.lend(|gate| work(&db::PgSummaryStore::on(gate)))
     }
     fn billing(&self, work: &mut dyn FnMut(&dyn BillingStore)) -> Result<(), StoreUnavailable> {
-        self.lend(|store| work(store))
+        self.lend(|gate| work(&db::PgBillingStore::on(gate)))
     }
     fn highlights(&self, work: &mut dyn FnMut(&dyn CatalogueStore, &dyn HighlightStore)) -> Result<(), StoreUnavailable> {
-        self.lend(|store| work(store, store))
+        self.lend(|gate| work(&db::PgCatalogueStore::on(gate), &db::PgHighlightStore::on(gate)))
     }
     fn review(&self, work: &mut dyn FnMut(&dyn CatalogueStore, &dyn ReviewStore)) -> Result<(), StoreUnavailable> {
-        self.lend(|store| work(store, store))
+        self.lend(|gate| work(&db::PgCatalogueStore::on(gate), &db::PgReviewStore::on(gate)))
     }
     fn podcast_feed(&self, work: &mut dyn FnMut(&dyn FeedStore)) -> Result<(), StoreUnavailable> {
-        self.lend(|store| work(store))
+        self.lend(|gate| work(&db::PgFeedStore::on(gate)))
     }
 }

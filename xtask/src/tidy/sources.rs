@@ -9,6 +9,23 @@ use std::path::{Path, PathBuf};
 pub const STORE_DOMAINS: &[&str] =
     &["admin", "billing", "catalogue", "challenge", "highlights", "identity", "podcast_feed", "progress", "referral", "review", "summariser"];
 
+/// Each store folder's store type (`domain_store!` in its `mod.rs`; identity's is pool-backed). A
+/// folder implements ports on its own type only and names no other folder's: the crate root
+/// re-exports every type, so `crate::PgBillingStore` would otherwise slip past the folder check.
+pub const STORE_TYPES: &[(&str, &str)] = &[
+    ("admin", "PgAdminStore"),
+    ("billing", "PgBillingStore"),
+    ("catalogue", "PgCatalogueStore"),
+    ("challenge", "PgChallengeStore"),
+    ("highlights", "PgHighlightStore"),
+    ("identity", "PgIdentityStore"),
+    ("podcast_feed", "PgFeedStore"),
+    ("progress", "PgProgressStore"),
+    ("referral", "PgReferralStore"),
+    ("review", "PgReviewStore"),
+    ("summariser", "PgSummaryStore"),
+];
+
 /// Crate-root modules that compose domain folders, which a domain folder must not name either
 /// (`erasure` is called by identity's erase only, listed in `STORE_EXCEPTIONS`).
 const STORE_ROOT_COMPOSERS: &[&str] = &["operators", "erasure"];
@@ -45,6 +62,16 @@ pub fn store_violations(relative: &str, text: &str) -> Vec<String> {
     let others: Vec<String> = STORE_DOMAINS.iter().filter(|d| **d != own).chain(STORE_ROOT_COMPOSERS).map(|d| format!("crate::{d}")).collect();
     let mut found = Vec::new();
     for (n, code) in code_lines(text) {
+        for (_, store) in STORE_TYPES.iter().filter(|(folder, _)| *folder != own) {
+            let named = code.match_indices(store).any(|(at, _)| {
+                let before = code[..at].chars().next_back();
+                let after = code[at + store.len()..].chars().next();
+                !before.is_some_and(|c| c.is_alphanumeric() || c == '_') && !after.is_some_and(|c| c.is_alphanumeric() || c == '_')
+            });
+            if named {
+                found.push(format!("crates/db/src/{relative}:{n}: the `{own}` folder names `{store}`, another domain's store; go through that domain's port"));
+            }
+        }
         // `use crate::{billing, shared};` names folders too.
         for (at, _) in code.match_indices("crate::{") {
             let group = code[at + 8..].split('}').next().unwrap_or("");
@@ -71,6 +98,12 @@ pub fn store_violations(relative: &str, text: &str) -> Vec<String> {
         }
     }
     found
+}
+
+/// `domain_store! { /// docs\n PgNameStore }` in the file declares the type.
+fn declared_by_macro(file: &Path, store_type: &str) -> bool {
+    let text = std::fs::read_to_string(file).unwrap_or_default();
+    text.split("domain_store! {").skip(1).any(|block| block.split('}').next().is_some_and(|inside| inside.lines().any(|line| line.trim() == store_type)))
 }
 
 fn rust_files(dir: &Path) -> Vec<PathBuf> {
@@ -102,6 +135,14 @@ pub fn source_violations(root: &Path) -> Vec<String> {
         let relative = file.strip_prefix(&store).unwrap_or(&file).to_string_lossy().replace('\\', "/");
         found.extend(store_violations(&relative, &text));
     }
+    for (folder, store_type) in STORE_TYPES {
+        let declared = rust_files(&store.join(folder))
+            .iter()
+            .any(|file| std::fs::read_to_string(file).unwrap_or_default().contains(&format!("struct {store_type}")) || declared_by_macro(file, store_type));
+        if !declared {
+            found.push(format!("crates/db/src/{folder}: declares no `{store_type}`, the folder's store type"));
+        }
+    }
     found
 }
 
@@ -111,10 +152,10 @@ mod tests {
 
     #[test]
     fn a_route_that_opens_a_store_fails() {
-        let text = "fn job(state: AppState) {\n    let store = db::PgStore::new(&mut conn);\n}\n";
+        let text = "fn job(state: AppState) {\n    let store = db::Gate::new(&mut conn);\n}\n";
         assert_eq!(
             route_violations("routes/x.rs", text),
-            vec!["routes/x.rs:2: a route names the database (`let store = db::PgStore::new(&mut conn);`); call a use case instead"]
+            vec!["routes/x.rs:2: a route names the database (`let store = db::Gate::new(&mut conn);`); call a use case instead"]
         );
     }
 
@@ -137,6 +178,20 @@ mod tests {
     }
 
     #[test]
+    fn a_store_folder_naming_another_domains_store_type_fails() {
+        let text = "use crate::PgBillingStore;\nimpl CouponDesk for PgAdminStore<'_> {}\nimpl GrantBook for crate::PgBillingStore<'_> {}\n";
+        assert_eq!(
+            store_violations("admin/coupons.rs", text),
+            vec![
+                "crates/db/src/admin/coupons.rs:1: the `admin` folder names `PgBillingStore`, another domain's store; go through that domain's port",
+                "crates/db/src/admin/coupons.rs:3: the `admin` folder names `PgBillingStore`, another domain's store; go through that domain's port",
+            ]
+        );
+        assert!(store_violations("billing/mod.rs", "impl CouponBook for PgBillingStore<'_> {}\n").is_empty(), "its own type");
+        assert!(store_violations("admin/coupons.rs", "let s = MyPgBillingStoreX;\n").is_empty(), "a longer name");
+    }
+
+    #[test]
     fn its_own_folder_plumbing_and_listed_exceptions_pass() {
         assert!(store_violations("billing/grants.rs", "use crate::billing::CouponRow;\nuse crate::shared::gate::port_failure;\n").is_empty());
         assert!(store_violations("identity/store.rs", "crate::erasure::erase_member(conn, id)?;\n").is_empty());
@@ -147,6 +202,12 @@ mod tests {
             "the back office reads billing's coupons through its port"
         );
         assert!(store_violations("erasure.rs", "use crate::{admin, billing};\ncrate::billing::x();\n").is_empty(), "the root composes");
+    }
+
+    #[test]
+    fn every_store_folder_has_one_store_type() {
+        let folders: Vec<&str> = STORE_TYPES.iter().map(|(folder, _)| *folder).collect();
+        assert_eq!(folders, STORE_DOMAINS);
     }
 
     #[test]

@@ -54,7 +54,8 @@ fn failed(what: &str) -> impl Fn(admin::AdminError) -> anyhow::Error + '_ {
 pub fn seed_content(conn: &mut PgConnection, store: &MediaStore, actor: UserId, narration: Narration) -> Result<()> {
     let content: ContentFile = toml::from_str(&std::fs::read_to_string(data_dir().join("content.toml"))?).context("reading content.toml")?;
     let runtime = Runtime::new()?;
-    let store_db = db::PgStore::new(conn);
+    let gate = db::Gate::new(conn);
+    let store_db = db::PgAdminStore::on(&gate);
     let admin = Admin::new(&store_db, chrono::Utc::now());
     if !admin.goals().map_err(failed("goals"))?.is_empty() {
         println!("The goals are there already; not seeding goals, podcasts and insights.");

@@ -63,7 +63,8 @@ pub fn reconcile_command(args: &[&str]) -> Result<()> {
     let gateways = Gateways { card: stripe.as_ref().map(|s| s as &dyn CardPayments), paypal: paypal.as_ref().map(|p| p as &dyn PayPalPayments) };
     let url = crate::seed::database_url()?;
     let mut conn = crate::seed::connect(&url)?;
-    let store = db::PgStore::new(&mut conn);
+    let gate = db::Gate::new(&mut conn);
+    let store = db::PgBillingStore::on(&gate);
     let site = std::env::var("PUBLIC_URL").unwrap_or_else(|_| "http://127.0.0.1:4000".into());
     let billing = billing::Billing::new(&store, chrono::Utc::now()).with_site(&site);
     let report = billing.reconcile(gateways, &payments::BillingSecrets, fix).map_err(|e| anyhow::anyhow!("{e}"))?;

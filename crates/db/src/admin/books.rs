@@ -1,10 +1,11 @@
 //! The back office's books: every book (`all_books`, deleted ones too), saved with their
 //! categories, author and audit entry in one transaction.
 
+use super::PgAdminStore;
 use crate::schema::{all_books, authors, book_categories, book_goals, categories, monthly_previews};
 use crate::shared::audit::append_audit;
 use crate::shared::gate::port_failure;
-use crate::PgStore;
+use crate::shared::gate::Gate;
 use admin::audit::AuditEntry;
 use admin::books::{AdminBook, BookOrder, BookRow};
 use admin::ports::BookShelf;
@@ -175,7 +176,7 @@ impl<'a> BookWrite<'a> {
     }
 }
 
-impl BookShelf for PgStore<'_> {
+impl BookShelf for PgAdminStore<'_> {
     fn book_rows(&self, order: BookOrder, month: NaiveDate) -> PortResult<Vec<BookRow>> {
         self.run(|conn| {
             let preview: Option<i64> = monthly_previews::table.find(month).select(monthly_previews::book_id).first(conn).optional()?;
@@ -217,7 +218,7 @@ impl BookShelf for PgStore<'_> {
                     .get_result(conn)?;
                 set_categories(conn, id, &book.categories)?;
                 set_goals(conn, id, &book.goals)?;
-                billing::ports::OperatorOffers::add_book_plan(&PgStore::new(conn), id, billing::Cents(pdf_price_cents)).map_err(port_failure)?;
+                billing::ports::OperatorOffers::add_book_plan(&Gate::new(conn).billing_ports(), id, billing::Cents(pdf_price_cents)).map_err(port_failure)?;
                 append_audit(conn, &entry(id))?;
                 Ok(id)
             })
@@ -252,7 +253,7 @@ impl BookShelf for PgStore<'_> {
     fn set_preview(&self, month: NaiveDate, book: i64, entry: &AuditEntry) -> PortResult<()> {
         self.run(|conn| {
             conn.transaction(|conn| {
-                catalogue::ports::OperatorCatalogue::set_monthly_preview(&PgStore::new(conn), month, book).map_err(port_failure)?;
+                catalogue::ports::OperatorCatalogue::set_monthly_preview(&Gate::new(conn).catalogue_ports(), month, book).map_err(port_failure)?;
                 append_audit(conn, entry)
             })
         })

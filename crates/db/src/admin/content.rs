@@ -1,10 +1,11 @@
 //! The back office's podcasts, goals, blog posts, insights, collections and visual slides, each
 //! write with its audit entry in one transaction.
 
+use super::PgAdminStore;
 use crate::schema::{all_books, blog_posts, book_goals, books, collection_books, collections, goals, insights, podcasts, visuals};
 use crate::shared::audit::append_audit;
 use crate::shared::gate::port_failure;
-use crate::PgStore;
+use crate::shared::gate::Gate;
 use admin::audit::AuditEntry;
 use admin::content::{AdminCollection, Goal, Insight, Podcast, Post, Visual};
 use admin::ports::ContentShelf;
@@ -209,8 +210,8 @@ fn load_collection(conn: &mut PgConnection, (id, slug, title, subtitle, image, c
         .order((collection_books::position, collection_books::book_id))
         .select(collection_books::book_id)
         .load(conn)?;
-    let book_count =
-        catalogue::ports::OperatorCatalogue::collection_book_count(&PgStore::new(conn), id, catalogue::service::COLLECTION_BOOKS).map_err(port_failure)?;
+    let book_count = catalogue::ports::OperatorCatalogue::collection_book_count(&Gate::new(conn).catalogue_ports(), id, catalogue::service::COLLECTION_BOOKS)
+        .map_err(port_failure)?;
     Ok(AdminCollection { id, slug, title, subtitle, image, categories, books, upload_date, book_count })
 }
 
@@ -267,7 +268,7 @@ fn next_position(conn: &mut PgConnection, book_id: Option<i64>) -> QueryResult<i
     Ok(last.map_or(0, |p| p + 1))
 }
 
-impl ContentShelf for PgStore<'_> {
+impl ContentShelf for PgAdminStore<'_> {
     fn podcasts(&self) -> PortResult<Vec<Podcast>> {
         self.run(|conn| {
             let rows: Vec<PodcastRow> = podcasts::table.select(podcasts::all_columns).order((podcasts::created_at.desc(), podcasts::id.desc())).load(conn)?;

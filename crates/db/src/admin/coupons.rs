@@ -2,9 +2,9 @@
 //! with its audit entry in one transaction. At most one coupon is the site's offer (a unique
 //! index): marking one unmarks the other first.
 
+use super::PgAdminStore;
 use crate::schema::{charges, coupon_redemptions, coupons, plans};
 use crate::shared::audit::append_audit;
-use crate::PgStore;
 use admin::audit::AuditEntry;
 use admin::ports::{CouponDesk, CouponUse, PlanDesk};
 use billing::ports::{CouponBook, OperatorOffers};
@@ -50,13 +50,13 @@ fn unmark_other_offers(conn: &mut PgConnection, code: &str) -> QueryResult<usize
     diesel::update(coupons::table.filter(coupons::site_offer).filter(coupons::code.ne(code))).set(coupons::site_offer.eq(false)).execute(conn)
 }
 
-impl CouponDesk for PgStore<'_> {
+impl CouponDesk for PgAdminStore<'_> {
     fn coupons(&self) -> PortResult<Vec<Coupon>> {
-        OperatorOffers::all_coupons(self)
+        OperatorOffers::all_coupons(&self.gate().billing_ports())
     }
 
     fn stored_coupon(&self, code: &str) -> PortResult<Option<Coupon>> {
-        CouponBook::find_coupon(self, code)
+        CouponBook::find_coupon(&self.gate().billing_ports(), code)
     }
 
     fn coupon_uses(&self, code: &str, limit: i64) -> PortResult<Vec<CouponUse>> {
@@ -118,9 +118,9 @@ struct PlanEdit<'a> {
     paypal_plan: Option<&'a str>,
 }
 
-impl PlanDesk for PgStore<'_> {
+impl PlanDesk for PgAdminStore<'_> {
     fn sold_plans(&self) -> PortResult<Vec<billing::Plan>> {
-        OperatorOffers::sold_plans(self)
+        OperatorOffers::sold_plans(&self.gate().billing_ports())
     }
 
     fn update_plan(&self, plan: &billing::Plan, entry: &AuditEntry) -> PortResult<()> {

@@ -1,9 +1,9 @@
 //! The back office's member directory, audit trail, event log and rate limits.
 
-use crate::PgStore;
+use super::PgAdminStore;
 use kernel::{PortResult, Timestamp, UserId};
 
-impl admin::ports::MemberDirectory for PgStore<'_> {
+impl admin::ports::MemberDirectory for PgAdminStore<'_> {
     fn members_from(&self, start: i64, limit: i64) -> PortResult<Vec<admin::MemberSummary>> {
         Ok(self.run(|conn| super::members::list_users(conn, start, limit))?.into_iter().map(Into::into).collect())
     }
@@ -29,7 +29,7 @@ impl admin::ports::MemberDirectory for PgStore<'_> {
     }
 
     fn member_grants(&self, id: UserId) -> PortResult<Vec<billing::access::AccessGrant>> {
-        billing::ports::OperatorGrants::grants_of(self, id)
+        billing::ports::OperatorGrants::grants_of(&self.gate().billing_ports(), id)
     }
 
     fn save_member(
@@ -42,14 +42,14 @@ impl admin::ports::MemberDirectory for PgStore<'_> {
         // change together or not at all.
         self.atomically(&mut || {
             if let Some(change) = operator_grant {
-                billing::ports::OperatorGrants::replace_operator_grants(self, member.id, change.grant.as_ref(), change.at)?;
+                billing::ports::OperatorGrants::replace_operator_grants(&self.gate().billing_ports(), member.id, change.grant.as_ref(), change.at)?;
             }
             self.run(|conn| super::members::save_user(conn, member, entry))
         })
     }
 }
 
-impl admin::ports::AuditTrail for PgStore<'_> {
+impl admin::ports::AuditTrail for PgAdminStore<'_> {
     fn append_audit(&self, entry: &admin::audit::AuditEntry) -> PortResult<()> {
         self.run(|conn| crate::shared::audit::append_audit(conn, entry))
     }
@@ -59,13 +59,13 @@ impl admin::ports::AuditTrail for PgStore<'_> {
     }
 }
 
-impl admin::ports::EventLog for PgStore<'_> {
+impl admin::ports::EventLog for PgAdminStore<'_> {
     fn record(&self, event: &admin::AnalyticsEvent, member: Option<UserId>, at: Timestamp) -> PortResult<()> {
         self.run(|conn| crate::analytics::record_event(conn, event.name(), event.properties(), member, at))
     }
 }
 
-impl admin::ports::RateLimits for PgStore<'_> {
+impl admin::ports::RateLimits for PgAdminStore<'_> {
     fn record_and_count(&self, key: &str, at: Timestamp, since: Timestamp) -> PortResult<u32> {
         self.run(|conn| crate::shared::throttle::record_and_count(conn, key, at, since))
     }

@@ -1,8 +1,8 @@
 //! The contact, suggest and feedback messages: stored with their support mail in one
 //! transaction, listed and marked read for the back office.
 
+use super::PgAdminStore;
 use crate::schema::contact_messages;
-use crate::PgStore;
 use admin::messages::{InboxFilter, Message, MessageKind, NewMessage};
 use admin::ports::Inbox;
 use chrono::{DateTime, Utc};
@@ -36,19 +36,19 @@ pub(crate) fn erase_messages_of(conn: &mut PgConnection, member: UserId, email: 
     diesel::delete(contact_messages::table.filter(contact_messages::user_id.eq(member.0).or(contact_messages::email.eq(email)))).execute(conn)
 }
 
-impl Inbox for PgStore<'_> {
+impl Inbox for PgAdminStore<'_> {
     fn save_message(&self, message: &NewMessage, mail: &OutgoingMail, at: Timestamp) -> PortResult<i64> {
         self.run(|conn| {
             conn.transaction(|conn| {
                 let id = diesel::insert_into(contact_messages::table)
-                    .values((
-                        contact_messages::kind.eq(message.kind.as_str()),
-                        contact_messages::name.eq(&message.name),
-                        contact_messages::email.eq(&message.email),
-                        contact_messages::body.eq(&message.body),
-                        contact_messages::user_id.eq(message.member.map(|m| m.0)),
-                        contact_messages::created_at.eq(at),
-                    ))
+                    .values(NewMessageRow {
+                        kind: message.kind.as_str(),
+                        name: message.name.as_deref(),
+                        email: &message.email,
+                        body: &message.body,
+                        user_id: message.member.map(|m| m.0),
+                        created_at: at,
+                    })
                     .returning(contact_messages::id)
                     .get_result(conn)?;
                 crate::mail_queue::enqueue(conn, mail, at)?;
@@ -99,4 +99,15 @@ impl Inbox for PgStore<'_> {
             })
         })
     }
+}
+
+#[derive(Insertable)]
+#[diesel(table_name = contact_messages)]
+struct NewMessageRow<'a> {
+    kind: &'a str,
+    name: Option<&'a str>,
+    email: &'a str,
+    body: &'a str,
+    user_id: Option<i64>,
+    created_at: Timestamp,
 }

@@ -2,7 +2,7 @@
 //! (`activity_days`, `completions_daily`) rather than scanning members or history; the plans at a
 //! million members and twenty million history rows are in docs/admin.md.
 
-use crate::PgStore;
+use super::PgAdminStore;
 use admin::ports::Statistics;
 use admin::stats::{Actives, DailyStats, Recurring, TopBook};
 use chrono::NaiveDate;
@@ -81,7 +81,7 @@ const LIVE: &str = "JOIN users lu ON lu.id = a.user_id AND lu.deleted_at IS NULL
 /// The start of a UTC day as a timestamp.
 const DAY_START: &str = "(d.day::timestamp AT TIME ZONE 'UTC')";
 
-impl Statistics for PgStore<'_> {
+impl Statistics for PgAdminStore<'_> {
     fn daily(&self, from: NaiveDate, to: NaiveDate) -> PortResult<Vec<DailyStats>> {
         self.run(|conn| {
             let rows: Vec<DayRow> = diesel::sql_query(format!(

@@ -1,8 +1,8 @@
 //! billing's `GrantBook`: grants of Premium (`access_grants`) and the member's plan fields on
 //! `users`, which billing derives from them.
 
+use super::PgBillingStore;
 use crate::schema::{access_grants, subscription_codes, users};
-use crate::PgStore;
 use billing::access::{AccessGrant, GrantSource, MemberPlan, NewGrant, Revocation};
 use billing::ports::{GrantBook, OperatorGrants};
 use chrono::{DateTime, Utc};
@@ -135,7 +135,7 @@ pub fn derived_in_sql(conn: &mut PgConnection, user: UserId, at: Timestamp) -> Q
     Ok(row.and_then(|d| Some(MemberPlan { plan_id: d.plan_id?, paid_date: d.paid_date?, end_paid_date: d.end_paid_date })))
 }
 
-impl OperatorGrants for PgStore<'_> {
+impl OperatorGrants for PgBillingStore<'_> {
     fn grants_of(&self, user: UserId) -> PortResult<Vec<AccessGrant>> {
         self.run(|conn| grants_of(conn, user))
     }
@@ -145,7 +145,7 @@ impl OperatorGrants for PgStore<'_> {
     }
 }
 
-impl GrantBook for PgStore<'_> {
+impl GrantBook for PgBillingStore<'_> {
     fn lock_grants_of(&self, user: UserId) -> PortResult<Vec<AccessGrant>> {
         self.run(|conn| {
             // The member's row is the lock: every change to their grants takes it first.

@@ -1,10 +1,14 @@
 //! Billing's ports in PostgreSQL: plans, coupons, charges and subscriptions, provider events,
 //! cancellations. Rows and statements only; every decision is billing's.
 
+crate::shared::gate::domain_store! {
+    /// Billing's ports (`billing::ports::BillingStore`, and the operators' `OperatorOffers` and `OperatorGrants`) on one connection's gate.
+    PgBillingStore
+}
+
 use crate::schema::{
     books, cancellations, charges, coupon_redemptions, coupons, gifts, plans, provider_events, subscription_codes, subscription_payments, subscriptions, users,
 };
-use crate::PgStore;
 use billing::access::Revocation;
 use billing::cancel::CancelReason;
 use billing::checkout::{Charge, ChargeBook, ChargeStatus};
@@ -99,7 +103,7 @@ pub(crate) fn add_book_plans(conn: &mut PgConnection, amount: Cents, only: Optio
     .execute(conn)
 }
 
-impl OperatorOffers for PgStore<'_> {
+impl OperatorOffers for PgBillingStore<'_> {
     fn all_coupons(&self) -> PortResult<Vec<Coupon>> {
         self.run(|conn| {
             let rows: Vec<CouponRow> = coupons::table.order((coupons::created_at.desc(), coupons::code)).select(CouponRow::as_select()).load(conn)?;
@@ -120,7 +124,7 @@ impl OperatorOffers for PgStore<'_> {
     }
 }
 
-impl PlanCatalog for PgStore<'_> {
+impl PlanCatalog for PgBillingStore<'_> {
     fn find_plan(&self, id: &str) -> PortResult<Option<Plan>> {
         self.run(|conn| Ok(load_plans(conn, Some(id))?.into_iter().next()))
     }
@@ -164,7 +168,7 @@ impl CouponRow {
     }
 }
 
-impl CouponBook for PgStore<'_> {
+impl CouponBook for PgBillingStore<'_> {
     fn find_coupon(&self, code: &str) -> PortResult<Option<Coupon>> {
         self.run(|conn| {
             let row: Option<CouponRow> = coupons::table.find(code).select(CouponRow::as_select()).first(conn).optional()?;
@@ -206,13 +210,7 @@ impl CouponBook for PgStore<'_> {
                     return Ok(CouponClaim::UsedUp);
                 }
                 diesel::insert_into(coupon_redemptions::table)
-                    .values((
-                        coupon_redemptions::charge_id.eq(charge_id),
-                        coupon_redemptions::code.eq(code),
-                        coupon_redemptions::member_key.eq(member_key),
-                        coupon_redemptions::once_per_member.eq(once),
-                        coupon_redemptions::claimed_at.eq(at),
-                    ))
+                    .values(NewRedemptionRow { charge_id, code, member_key, once_per_member: once, claimed_at: at })
                     .execute(conn)?;
                 Ok(CouponClaim::Claimed)
             })
@@ -372,7 +370,7 @@ impl<'a> From<&'a Charge> for NewChargeRow<'a> {
     }
 }
 
-impl ChargeBook for PgStore<'_> {
+impl ChargeBook for PgBillingStore<'_> {
     fn record_charge(&self, charge: &Charge, subscription: Option<&SubscriptionState>) -> PortResult<()> {
         self.run(|conn| {
             conn.transaction(|conn| {
@@ -494,7 +492,7 @@ fn with_states(rows: Vec<(ChargeRow, StateRow)>) -> Vec<(Charge, SubscriptionSta
     rows.into_iter().filter_map(|(charge, state)| Some((charge.into_charge()?, state_of(state)?))).collect()
 }
 
-impl Payers for PgStore<'_> {
+impl Payers for PgBillingStore<'_> {
     fn live_payer(&self, session: Session) -> PortResult<Option<Payer>> {
         self.run(|conn| {
             let user = crate::shared::members::find_session_user(conn, session)?;
@@ -507,7 +505,7 @@ impl Payers for PgStore<'_> {
     }
 }
 
-impl CodeBook for PgStore<'_> {
+impl CodeBook for PgBillingStore<'_> {
     fn find_code(&self, digest: &str) -> PortResult<Option<CodeRecord>> {
         self.run(|conn| {
             let row: Option<CodeRow> =
@@ -560,13 +558,13 @@ impl CodeBook for PgStore<'_> {
     fn save_gift(&self, charge_id: &str, gift: &GiftDetails) -> PortResult<()> {
         self.run(|conn| {
             diesel::insert_into(gifts::table)
-                .values((
-                    gifts::charge_id.eq(charge_id),
-                    gifts::sender_name.eq(&gift.sender_name),
-                    gifts::recipient_name.eq(&gift.recipient_name),
-                    gifts::recipient_email.eq(&gift.recipient_email),
-                    gifts::message.eq(&gift.message),
-                ))
+                .values(NewGiftRow {
+                    charge_id,
+                    sender_name: &gift.sender_name,
+                    recipient_name: &gift.recipient_name,
+                    recipient_email: gift.recipient_email.as_deref(),
+                    message: &gift.message,
+                })
                 .on_conflict_do_nothing()
                 .execute(conn)
                 .map(drop)
@@ -631,7 +629,7 @@ macro_rules! seat_columns {
     };
 }
 
-impl SeatBook for PgStore<'_> {
+impl SeatBook for PgBillingStore<'_> {
     fn seats_of(&self, owner: UserId) -> PortResult<Vec<Seat>> {
         self.run(|conn| {
             let owned = charges::table.filter(charges::user_id.eq(owner.0)).select(charges::id);
@@ -718,9 +716,9 @@ fn renewing() -> Vec<&'static str> {
     SubscriptionStatus::ALL.into_iter().filter(|status| status.renews()).map(SubscriptionStatus::as_str).collect()
 }
 
-impl BillingLedger for PgStore<'_> {
+impl BillingLedger for PgBillingStore<'_> {
     fn atomically(&self, work: &mut dyn FnMut() -> Result<(), BillingError>) -> Result<(), BillingError> {
-        PgStore::atomically(self, work)
+        crate::shared::gate::Gate::atomically(self.gate(), work)
     }
 
     fn first_delivery(&self, provider: &str, event_id: &str, at: Timestamp) -> PortResult<bool> {
@@ -771,17 +769,17 @@ impl BillingLedger for PgStore<'_> {
     fn record_subscription_payment(&self, charge_id: &str, provider: &str, payment: &SubscriptionPayment) -> PortResult<bool> {
         self.run(|conn| {
             let added = diesel::insert_into(subscription_payments::table)
-                .values((
+                .values(NewSubscriptionPaymentRow {
                     // The ledger's id for the payment: unique across providers, never a charge id.
-                    subscription_payments::id.eq(format!("{provider}:{}", payment.id)),
-                    subscription_payments::charge_id.eq(charge_id),
-                    subscription_payments::provider.eq(provider),
-                    subscription_payments::provider_payment_id.eq(&payment.id),
-                    subscription_payments::amount_cents.eq(payment.amount.0),
-                    subscription_payments::refund_reference.eq(&payment.reference),
-                    subscription_payments::status.eq("paid"),
-                    subscription_payments::paid_at.eq(payment.paid_at),
-                ))
+                    id: format!("{provider}:{}", payment.id),
+                    charge_id,
+                    provider,
+                    provider_payment_id: &payment.id,
+                    amount_cents: payment.amount.0,
+                    refund_reference: payment.reference.as_deref(),
+                    status: "paid",
+                    paid_at: payment.paid_at,
+                })
                 .on_conflict_do_nothing()
                 .execute(conn)?;
             Ok(added == 1)
@@ -861,4 +859,38 @@ impl BillingLedger for PgStore<'_> {
 /// Keeps a deleted account's charges for accounting without the person (account erasure).
 pub(crate) fn anonymise_charges(conn: &mut PgConnection, user: UserId) -> QueryResult<usize> {
     diesel::update(charges::table.filter(charges::user_id.eq(user.0))).set(charges::email.eq(format!("deleted-{}@deleted.invalid", user.0))).execute(conn)
+}
+
+/// A coupon's use by one checkout (`once_per_member`: the coupon allows one use per member key).
+#[derive(Insertable)]
+#[diesel(table_name = coupon_redemptions)]
+struct NewRedemptionRow<'a> {
+    charge_id: &'a str,
+    code: &'a str,
+    member_key: &'a str,
+    once_per_member: bool,
+    claimed_at: Timestamp,
+}
+
+#[derive(Insertable)]
+#[diesel(table_name = gifts)]
+struct NewGiftRow<'a> {
+    charge_id: &'a str,
+    sender_name: &'a str,
+    recipient_name: &'a str,
+    recipient_email: Option<&'a str>,
+    message: &'a str,
+}
+
+#[derive(Insertable)]
+#[diesel(table_name = subscription_payments)]
+struct NewSubscriptionPaymentRow<'a> {
+    id: String,
+    charge_id: &'a str,
+    provider: &'a str,
+    provider_payment_id: &'a str,
+    amount_cents: i64,
+    refund_reference: Option<&'a str>,
+    status: &'a str,
+    paid_at: Timestamp,
 }

@@ -1,8 +1,8 @@
 //! billing's `ReconcileBook`: charges and members page by page, and the reports of reconciliation.
 
+use super::PgBillingStore;
 use super::{state_of, ChargeRow, StateRow, STATE_COLUMNS};
 use crate::schema::{access_grants, charges, reconcile_runs, subscriptions, users};
-use crate::PgStore;
 use billing::access::MemberPlan;
 use billing::checkout::Charge;
 use billing::ports::ReconcileBook;
@@ -13,7 +13,7 @@ use diesel::prelude::*;
 use kernel::{PortResult, UserId};
 use serde_json::{json, Value};
 
-impl ReconcileBook for PgStore<'_> {
+impl ReconcileBook for PgBillingStore<'_> {
     fn charges_after(&self, after: Option<&str>, limit: usize) -> PortResult<Vec<(Charge, Option<SubscriptionState>)>> {
         self.run(|conn| {
             let mut query = charges::table

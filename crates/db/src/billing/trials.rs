@@ -1,7 +1,7 @@
 //! billing's `TrialBook`: who had a free trial. An e-mail address is kept as its SHA-256 only.
 
+use super::PgBillingStore;
 use crate::schema::trials;
-use crate::PgStore;
 use billing::ports::{TrialBook, TrialKeys};
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
@@ -12,7 +12,7 @@ fn email_digest(email: &str) -> String {
     Sha256::digest(email.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
 }
 
-impl TrialBook for PgStore<'_> {
+impl TrialBook for PgBillingStore<'_> {
     fn trial_given(&self, keys: &TrialKeys) -> PortResult<Option<Timestamp>> {
         self.run(|conn| {
             let mut query = trials::table.select(diesel::dsl::min(trials::given_at)).into_boxed();
@@ -37,16 +37,29 @@ impl TrialBook for PgStore<'_> {
     fn record_trial(&self, keys: &TrialKeys, charge_id: &str, at: Timestamp) -> PortResult<()> {
         self.run(|conn| {
             diesel::insert_into(trials::table)
-                .values((
-                    trials::charge_id.eq(charge_id),
-                    trials::user_id.eq(keys.user.map(|u| u.0)),
-                    trials::email_digest.eq(keys.email.as_deref().map(email_digest)),
-                    trials::card_fingerprint.eq(&keys.card),
-                    trials::paypal_payer.eq(&keys.paypal_payer),
-                    trials::given_at.eq(at),
-                ))
+                .values(NewTrialRow {
+                    charge_id,
+                    user_id: keys.user.map(|u| u.0),
+                    email_digest: keys.email.as_deref().map(email_digest),
+                    card_fingerprint: keys.card.as_deref(),
+                    paypal_payer: keys.paypal_payer.as_deref(),
+                    given_at: at,
+                })
                 .execute(conn)
                 .map(drop)
         })
     }
+}
+
+/// A trial given, under every key that may not have another (the member, the address, the card,
+/// the PayPal payer).
+#[derive(Insertable)]
+#[diesel(table_name = trials)]
+struct NewTrialRow<'a> {
+    charge_id: &'a str,
+    user_id: Option<i64>,
+    email_digest: Option<String>,
+    card_fingerprint: Option<&'a str>,
+    paypal_payer: Option<&'a str>,
+    given_at: Timestamp,
 }

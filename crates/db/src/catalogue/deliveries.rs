@@ -1,13 +1,13 @@
 //! The catalogue's delivery ports: single-book purchases (read from billing's charges), Kindle
 //! addresses and sends (the daily count under a lock on the member).
 
+use super::PgCatalogueStore;
 use crate::schema::{charges, kindle_addresses, kindle_sends, plans, users};
-use crate::PgStore;
 use catalogue::ports::{KindleDeliveries, Purchases};
 use diesel::prelude::*;
 use kernel::{OutgoingMail, PortResult, Timestamp, UserId};
 
-impl Purchases for PgStore<'_> {
+impl Purchases for PgCatalogueStore<'_> {
     fn bought_book(&self, member: UserId, book_id: i64) -> PortResult<bool> {
         self.run(|conn| {
             diesel::select(diesel::dsl::exists(
@@ -37,7 +37,7 @@ impl Purchases for PgStore<'_> {
     }
 }
 
-impl KindleDeliveries for PgStore<'_> {
+impl KindleDeliveries for PgCatalogueStore<'_> {
     fn kindle_address(&self, member: UserId) -> PortResult<Option<String>> {
         self.run(|conn| kindle_addresses::table.find(member.0).select(kindle_addresses::address).first(conn).optional())
     }

@@ -1,7 +1,7 @@
 //! Podcasts, insights and goals as members read them.
 
+use super::PgCatalogueStore;
 use crate::schema::{book_goals, books, goals, insights, podcasts};
-use crate::PgStore;
 use catalogue::model::{BookRef, Goal, Insight, Podcast};
 use catalogue::ports::Extras;
 use diesel::prelude::*;
@@ -30,7 +30,7 @@ macro_rules! podcast_columns {
 
 type InsightRow = (i64, String, i64, String, String, String, String, Option<String>);
 
-impl Extras for PgStore<'_> {
+impl Extras for PgCatalogueStore<'_> {
     fn podcasts(&self) -> PortResult<Vec<Podcast>> {
         self.run(|conn| {
             let rows: Vec<PodcastRow> = podcasts::table.select(podcast_columns!()).order((podcasts::created_at.desc(), podcasts::id.desc())).load(conn)?;

@@ -2,6 +2,11 @@
 //! one-statement page (`page`) and writing (`write`, used by the seeder and the back office).
 //! `store`, `extras` and `deliveries` turn them into the catalogue's ports.
 
+crate::shared::gate::domain_store! {
+    /// The catalogue's ports (`catalogue::ports::CatalogueStore`, and the operators' `OperatorCatalogue`) on one connection's gate.
+    PgCatalogueStore
+}
+
 pub(crate) mod deliveries;
 mod extras;
 pub mod listing;

@@ -1,9 +1,9 @@
 //! The catalogue's ports (`Members`, `Books`, `Unlocks`, `OperatorCatalogue`) over the catalogue's tables.
 
+use super::PgCatalogueStore;
 use super::{self as tables, AuthorRow, BlogPostRow, CategoryRow, CollectionRow, VisualRow};
 use crate::schema::{book_unlocks, users};
 use crate::shared::book_cards::cards;
-use crate::PgStore;
 use catalogue::html::memo::DigestedText;
 use catalogue::model::*;
 use catalogue::ports::{Books, Members, OperatorCatalogue, Unlocks};
@@ -49,13 +49,13 @@ fn slide(row: VisualRow) -> Slide {
     Slide { id: row.id, position: row.position, image: row.image, title: row.title, body: row.body }
 }
 
-impl Members for PgStore<'_> {
+impl Members for PgCatalogueStore<'_> {
     fn live_member(&self, session: Session) -> PortResult<Option<User>> {
         self.run(|conn| crate::find_session_user(conn, session))
     }
 }
 
-impl Books for PgStore<'_> {
+impl Books for PgCatalogueStore<'_> {
     fn book_with_state(&self, key: &BookKey, member: Option<UserId>, month: NaiveDate) -> PortResult<Option<BookWithState>> {
         self.run(|conn| tables::page::book_with_state(conn, key, member.map(|m| m.0), Some(month)))
     }
@@ -195,7 +195,7 @@ fn free_member(conn: &mut PgConnection, member: i64, book_id: Option<i64>, lock:
     Ok(FreeMember { invited_a_friend, unlocks_used: used as u32, this_book_unlock: this_book.map(|n| n as u32) })
 }
 
-impl Unlocks for PgStore<'_> {
+impl Unlocks for PgCatalogueStore<'_> {
     fn free_member(&self, member: UserId, book_id: Option<i64>) -> PortResult<FreeMember> {
         self.run(|conn| free_member(conn, member.0, book_id, false))
     }
@@ -224,7 +224,7 @@ impl Unlocks for PgStore<'_> {
     }
 }
 
-impl OperatorCatalogue for PgStore<'_> {
+impl OperatorCatalogue for PgCatalogueStore<'_> {
     fn collection_book_count(&self, collection_id: i64, limit: i64) -> PortResult<i64> {
         self.run(|conn| tables::collection_book_count(conn, collection_id, limit))
     }

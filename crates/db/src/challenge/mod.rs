@@ -1,10 +1,14 @@
 //! The ten-day challenge's port: goals, the books a plan may hold, members' completions and
 //! saved plans, plan mail through the queue.
 
+crate::shared::gate::domain_store! {
+    /// The ten-day challenge's and the quizzes' ports (`ChallengeStore`, `QuizStore`) on one connection's gate.
+    PgChallengeStore
+}
+
 pub(crate) mod quizzes;
 
 use crate::schema::{books, reading_history, ten_day_plans, users};
-use crate::PgStore;
 use catalogue::model::Goal;
 use challenge::plan::{BookFacts, Candidate};
 use challenge::ports::{ChallengeStore, SavedPlan};
@@ -36,10 +40,10 @@ struct CandidateRow {
 /// books, unsubscribe token.
 type ReminderRow = (i64, String, String, String, Timestamp, Option<chrono::NaiveDate>, Vec<i64>, Option<String>);
 
-impl ChallengeStore for PgStore<'_> {
+impl ChallengeStore for PgChallengeStore<'_> {
     fn goals(&self) -> PortResult<Vec<Goal>> {
         // The catalogue owns goals: read through its port on this same connection.
-        catalogue::ports::Extras::goals(self)
+        catalogue::ports::Extras::goals(&self.gate().catalogue_ports())
     }
 
     fn plan_candidates(&self, goals: &[i64], fill: usize) -> PortResult<Vec<Candidate>> {

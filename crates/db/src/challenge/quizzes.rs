@@ -1,8 +1,8 @@
 //! The quizzes' port: members' kept results, whether they bought a report (read from billing's
 //! charges), and books to recommend by category.
 
+use super::PgChallengeStore;
 use crate::schema::{charges, plans, quiz_results};
-use crate::PgStore;
 use challenge::plan::BookFacts;
 use challenge::ports::{KeptResults, QuizStore};
 use diesel::prelude::*;
@@ -50,7 +50,7 @@ pub(crate) fn most_read_in(conn: &mut PgConnection, ids: &[i64], subids: &[Strin
     Ok(rows.into_iter().map(Into::into).collect())
 }
 
-impl QuizStore for PgStore<'_> {
+impl QuizStore for PgChallengeStore<'_> {
     fn save_quiz_results(&self, member: UserId, quiz: &str, counts: &BTreeMap<String, u32>, at: Timestamp) -> PortResult<()> {
         let counts = serde_json::to_value(counts).map_err(|e| PortError::Failed(e.to_string()))?;
         self.run(|conn| {

@@ -1,7 +1,11 @@
 //! Members' highlights and notes (`highlights` crate's `HighlightStore`).
 
+crate::shared::gate::domain_store! {
+    /// The highlights' port (`highlights::ports::HighlightStore`) on one connection's gate.
+    PgHighlightStore
+}
+
 use crate::schema::{all_books, highlights, users};
-use crate::PgStore;
 use ::highlights::anchoring::{Anchor, Point, TextQuote};
 use ::highlights::model::{BookRef, Colour, Highlight, HighlightFilter, HighlightInBook, NewHighlight};
 use ::highlights::ports::HighlightStore;
@@ -121,7 +125,7 @@ fn contains_pattern(text: &str) -> String {
     format!("%{}%", text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_"))
 }
 
-impl HighlightStore for PgStore<'_> {
+impl HighlightStore for PgHighlightStore<'_> {
     fn add_highlight(&self, new: &NewHighlight, limit: i64) -> PortResult<Option<Highlight>> {
         self.run(|conn| {
             conn.transaction(|conn| {

@@ -141,7 +141,8 @@ impl UserRepository for PgIdentityStore {
                         ends_at: new.plan.end_paid_date,
                     };
                     // Billing's grant, through billing's port on this transaction's connection.
-                    billing::ports::GrantBook::add_grant(&crate::PgStore::new(conn), &grant, new.now).map_err(crate::shared::gate::port_failure)?;
+                    billing::ports::GrantBook::add_grant(&crate::shared::gate::Gate::new(conn).billing_ports(), &grant, new.now)
+                        .map_err(crate::shared::gate::port_failure)?;
                 }
                 Ok(Ok(user))
             })
@@ -193,11 +194,7 @@ impl UserRepository for PgIdentityStore {
                 diesel::delete(user_identities::table.filter(user_identities::user_id.eq(id.0))).execute(conn)?;
                 super::two_factor::erase_member(conn, id)?;
                 diesel::insert_into(account_deletion_feedback::table)
-                    .values((
-                        account_deletion_feedback::why.eq(&feedback.why),
-                        account_deletion_feedback::how.eq(&feedback.how),
-                        account_deletion_feedback::created_at.eq(at),
-                    ))
+                    .values(NewDeletionFeedbackRow { why: &feedback.why, how: &feedback.how, created_at: at })
                     .execute(conn)?;
                 Ok(())
             })
@@ -342,12 +339,7 @@ impl ResetCodeRepository for PgIdentityStore {
         self.run(|conn| {
             conn.transaction(|conn| {
                 diesel::insert_into(password_reset_codes::table)
-                    .values((
-                        password_reset_codes::user_id.eq(code.user_id.0),
-                        password_reset_codes::code_digest.eq(&code.digest),
-                        password_reset_codes::created_at.eq(code.created_at),
-                        password_reset_codes::expires_at.eq(code.expires_at),
-                    ))
+                    .values(NewResetCodeRow { user_id: code.user_id.0, code_digest: &code.digest, created_at: code.created_at, expires_at: code.expires_at })
                     .execute(conn)?;
                 mail_queue::enqueue(conn, &mail, code.created_at)?;
                 Ok(())
@@ -439,13 +431,13 @@ impl EmailVerificationRepository for PgIdentityStore {
         self.run(|conn| {
             conn.transaction(|conn| {
                 diesel::insert_into(email_verifications::table)
-                    .values((
-                        email_verifications::user_id.eq(code.user_id.0),
-                        email_verifications::code_digest.eq(&code.digest),
-                        email_verifications::email.eq(code.email.as_str()),
-                        email_verifications::created_at.eq(code.created_at),
-                        email_verifications::expires_at.eq(code.expires_at),
-                    ))
+                    .values(NewVerificationRow {
+                        user_id: code.user_id.0,
+                        code_digest: &code.digest,
+                        email: code.email.as_str(),
+                        created_at: code.created_at,
+                        expires_at: code.expires_at,
+                    })
                     .execute(conn)?;
                 mail_queue::enqueue(conn, &mail, code.created_at)?;
                 Ok(())
@@ -528,13 +520,13 @@ impl SocialRepository for PgIdentityStore {
     fn save_oauth_state(&self, state: NewOAuthState) -> PortResult<()> {
         self.run(|conn| {
             diesel::insert_into(oauth_states::table)
-                .values((
-                    oauth_states::state_digest.eq(&state.state_digest),
-                    oauth_states::provider.eq(state.provider.slug()),
-                    oauth_states::code_verifier.eq(&state.code_verifier),
-                    oauth_states::created_at.eq(state.created_at),
-                    oauth_states::expires_at.eq(state.expires_at),
-                ))
+                .values(NewOAuthStateRow {
+                    state_digest: &state.state_digest,
+                    provider: state.provider.slug(),
+                    code_verifier: &state.code_verifier,
+                    created_at: state.created_at,
+                    expires_at: state.expires_at,
+                })
                 .execute(conn)
                 .map(drop)
         })
@@ -636,14 +628,55 @@ impl SocialRepository for PgIdentityStore {
 
 fn insert_identity(conn: &mut PgConnection, user: UserId, provider: Provider, subject: &str, at: Timestamp) -> QueryResult<usize> {
     diesel::insert_into(user_identities::table)
-        .values((
-            user_identities::provider.eq(provider.slug()),
-            user_identities::subject.eq(subject),
-            user_identities::user_id.eq(user.0),
-            user_identities::created_at.eq(at),
-        ))
+        .values(NewIdentityRow { provider: provider.slug(), subject, user_id: user.0, created_at: at })
         .on_conflict_do_nothing()
         .execute(conn)
+}
+
+#[derive(Insertable)]
+#[diesel(table_name = account_deletion_feedback)]
+struct NewDeletionFeedbackRow<'a> {
+    why: &'a str,
+    how: &'a str,
+    created_at: Timestamp,
+}
+
+#[derive(Insertable)]
+#[diesel(table_name = password_reset_codes)]
+struct NewResetCodeRow<'a> {
+    user_id: i64,
+    code_digest: &'a str,
+    created_at: Timestamp,
+    expires_at: Timestamp,
+}
+
+#[derive(Insertable)]
+#[diesel(table_name = email_verifications)]
+struct NewVerificationRow<'a> {
+    user_id: i64,
+    code_digest: &'a str,
+    email: &'a str,
+    created_at: Timestamp,
+    expires_at: Timestamp,
+}
+
+#[derive(Insertable)]
+#[diesel(table_name = oauth_states)]
+struct NewOAuthStateRow<'a> {
+    state_digest: &'a str,
+    provider: &'a str,
+    code_verifier: &'a str,
+    created_at: Timestamp,
+    expires_at: Timestamp,
+}
+
+#[derive(Insertable)]
+#[diesel(table_name = user_identities)]
+struct NewIdentityRow<'a> {
+    provider: &'a str,
+    subject: &'a str,
+    user_id: i64,
+    created_at: Timestamp,
 }
 
 #[derive(Insertable)]

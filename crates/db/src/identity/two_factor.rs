@@ -126,12 +126,12 @@ impl TwoFactorRepository for PgIdentityStore {
     fn save_login_challenge(&self, challenge: NewLoginChallenge) -> PortResult<()> {
         self.run(|conn| {
             diesel::insert_into(login_challenges::table)
-                .values((
-                    login_challenges::user_id.eq(challenge.user_id.0),
-                    login_challenges::challenge_digest.eq(&challenge.digest),
-                    login_challenges::created_at.eq(challenge.created_at),
-                    login_challenges::expires_at.eq(challenge.expires_at),
-                ))
+                .values(NewLoginChallengeRow {
+                    user_id: challenge.user_id.0,
+                    challenge_digest: &challenge.digest,
+                    created_at: challenge.created_at,
+                    expires_at: challenge.expires_at,
+                })
                 .execute(conn)
                 .map(drop)
         })
@@ -226,4 +226,13 @@ impl SessionDirectory for PgIdentityStore {
                 .collect())
         })
     }
+}
+
+#[derive(Insertable)]
+#[diesel(table_name = login_challenges)]
+struct NewLoginChallengeRow<'a> {
+    user_id: i64,
+    challenge_digest: &'a str,
+    created_at: Timestamp,
+    expires_at: Timestamp,
 }

@@ -1,7 +1,11 @@
 //! Members' podcast feeds and their download log (`podcast-feed` crate's `FeedStore`).
 
+crate::shared::gate::domain_store! {
+    /// The podcast feed's port (`podcast_feed::ports::FeedStore`) on one connection's gate.
+    PgFeedStore
+}
+
 use crate::schema::{podcast_feed_downloads, podcast_feeds};
-use crate::PgStore;
 use ::podcast_feed::model::{DaySpread, Episode, FeedRecord, FeedScope};
 use ::podcast_feed::ports::FeedStore;
 use chrono::{DateTime, NaiveDate, Utc};
@@ -123,7 +127,7 @@ fn count(n: i64) -> u32 {
     u32::try_from(n).unwrap_or(u32::MAX)
 }
 
-impl FeedStore for PgStore<'_> {
+impl FeedStore for PgFeedStore<'_> {
     fn live_member(&self, session: Session) -> PortResult<Option<User>> {
         self.run(|conn| crate::find_session_user(conn, session))
     }

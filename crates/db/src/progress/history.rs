@@ -11,14 +11,7 @@ use reading_progress::{HistoryEntry, SavePlan};
 /// in which case the book gains a distinct reader (queued for its counters).
 fn start_reading(conn: &mut PgConnection, user_id: i64, book_id: i64, now: DateTime<Utc>) -> QueryResult<bool> {
     let inserted = diesel::insert_into(reading_history::table)
-        .values((
-            reading_history::user_id.eq(user_id),
-            reading_history::book_id.eq(book_id),
-            reading_history::position.eq(0),
-            reading_history::completed.eq(false),
-            reading_history::started_at.eq(now),
-            reading_history::updated_at.eq(now),
-        ))
+        .values(NewHistoryRow { user_id, book_id, position: 0, completed: false, started_at: now, updated_at: now })
         .on_conflict_do_nothing()
         .execute(conn)?;
     if inserted == 1 {
@@ -332,4 +325,16 @@ mod tests {
         assert_eq!(count(&mut conn, "SELECT sum(completions)::BIGINT AS n FROM completions_daily"), 1);
         assert_eq!(count(&mut conn, "SELECT count(*) AS n FROM reading_days"), 1);
     }
+}
+
+/// A book's first entry in a member's history: at its start, not completed.
+#[derive(Insertable)]
+#[diesel(table_name = reading_history)]
+struct NewHistoryRow {
+    user_id: i64,
+    book_id: i64,
+    position: i32,
+    completed: bool,
+    started_at: DateTime<Utc>,
+    updated_at: DateTime<Utc>,
 }

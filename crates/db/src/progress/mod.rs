@@ -1,6 +1,11 @@
 //! Reading progress, the library and ratings: one member's own rows, always keyed by the member's
 //! id first so that no call can reach another member's entries.
 
+crate::shared::gate::domain_store! {
+    /// Reading progress's port (`reading_progress::ports::ProgressStore`) on one connection's gate.
+    PgProgressStore
+}
+
 pub mod history;
 pub mod library;
 pub mod ratings;

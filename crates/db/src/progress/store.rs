@@ -1,14 +1,14 @@
 //! Reading progress's port (`ProgressStore`) over the member's own rows.
 
+use super::PgProgressStore;
 use super::{history, library, ratings, report};
 use crate::shared::book_cards::cards;
-use crate::PgStore;
 use catalogue::model::{Card, Page};
 use chrono::NaiveDate;
 use kernel::{PortResult, Timestamp, UserId};
 use reading_progress::{HistoryEntry, ProgressFacts, ProgressStore, Rating, SavePlan};
 
-impl ProgressStore for PgStore<'_> {
+impl ProgressStore for PgProgressStore<'_> {
     fn save_position(
         &self,
         member: UserId,

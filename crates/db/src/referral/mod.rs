@@ -2,8 +2,12 @@
 //! invites (the invited friend on the member's row, the invitation through the mail queue), and
 //! affiliates.
 
+crate::shared::gate::domain_store! {
+    /// The referral programme's ports (`referral::ports::ReferralStore`) on one connection's gate.
+    PgReferralStore
+}
+
 use crate::schema::{affiliates, referral_ids, referral_ledger, referral_settled_payments, referrals, users};
-use crate::PgStore;
 use admin::audit::{AuditAction, AuditEntry};
 use diesel::prelude::*;
 use kernel::{OutgoingMail, PortResult, Timestamp, UserId};
@@ -17,7 +21,7 @@ use referral::ports::{
 use referral::referral_id::{ALPHABET, LENGTH};
 use referral::ReferralError;
 
-impl ReferralIds for PgStore<'_> {
+impl ReferralIds for PgReferralStore<'_> {
     fn new_referral_id(&self) -> String {
         let mut rng = rand::rngs::OsRng;
         (0..LENGTH).map(|_| ALPHABET[rng.gen_range(0..ALPHABET.len())] as char).collect()
@@ -50,7 +54,7 @@ impl ReferralIds for PgStore<'_> {
     }
 }
 
-impl Referred for PgStore<'_> {
+impl Referred for PgReferralStore<'_> {
     fn set_referrer(&self, member: UserId, referrer: UserId, at: Timestamp) -> PortResult<bool> {
         self.run(|conn| {
             let inserted = diesel::insert_into(referrals::table)
@@ -147,7 +151,7 @@ struct ReferredMemberRow {
     pending_cents: i64,
 }
 
-impl Invitations for PgStore<'_> {
+impl Invitations for PgReferralStore<'_> {
     fn email_of(&self, member: UserId) -> PortResult<Option<String>> {
         self.run(|conn| users::table.filter(users::id.eq(member.0).and(users::deleted_at.is_null())).select(users::email).first(conn).optional())
     }
@@ -338,7 +342,7 @@ fn payment_facts() -> String {
     )
 }
 
-impl CommissionLedger for PgStore<'_> {
+impl CommissionLedger for PgReferralStore<'_> {
     fn unsettled_payments(&self, limit: i64) -> PortResult<Vec<PaymentFacts>> {
         self.run(|conn| {
             // Paid or later refunded: a refund after the job missed the payment still gets its
@@ -551,7 +555,7 @@ fn one_affiliate(conn: &mut PgConnection, member: UserId, lock: bool, matured_be
     Ok(row.and_then(AffiliateRow::into_record))
 }
 
-impl Affiliates for PgStore<'_> {
+impl Affiliates for PgReferralStore<'_> {
     fn affiliate(&self, member: UserId, matured_before: Timestamp) -> PortResult<Option<AffiliateRecord>> {
         self.run(|conn| one_affiliate(conn, member, false, matured_before))
     }
@@ -648,7 +652,7 @@ impl Affiliates for PgStore<'_> {
     }
 
     fn atomically(&self, work: &mut dyn FnMut() -> Result<(), ReferralError>) -> Result<(), ReferralError> {
-        PgStore::atomically(self, work)
+        crate::shared::gate::Gate::atomically(self.gate(), work)
     }
 }
 

@@ -1,7 +1,11 @@
 //! Members' review cards, ratings and review settings (`review` crate's `ReviewStore`).
 
+crate::shared::gate::domain_store! {
+    /// The daily review's port (`review::ports::ReviewStore`) on one connection's gate.
+    PgReviewStore
+}
+
 use crate::schema::{highlights, reading_history, review_cards, review_log, review_settings};
-use crate::PgStore;
 use ::review::model::{Card, CardSource, HighlightFace, Memory, Phase, ReviewRecord, ReviewSettings};
 use ::review::ports::ReviewStore;
 use chrono::{DateTime, NaiveDate, Utc};
@@ -104,7 +108,7 @@ fn mine(member: UserId) -> review_cards::BoxedQuery<'static, diesel::pg::Pg> {
     review_cards::table.filter(review_cards::user_id.eq(member.0)).into_boxed()
 }
 
-impl ReviewStore for PgStore<'_> {
+impl ReviewStore for PgReviewStore<'_> {
     fn finished_books_without_cards(&self, member: UserId) -> PortResult<Vec<i64>> {
         self.run(|conn| {
             let carded = review_cards::table.filter(

@@ -1,5 +1,7 @@
-//! `PgStore`: one pooled connection, lent to a use case so that the whole call checks out a single
-//! connection. Every domain folder of this crate implements its domain's ports on it; this file
+//! `Gate`: one pooled connection, lent to a use case so that the whole call checks out a single
+//! connection. Each domain folder of this crate declares its store type over a gate
+//! (`domain_store!`, e.g. `billing::PgBillingStore`) and implements its domain's ports on that
+//! type only; several stores on one gate share the connection, and so its transaction. This file
 //! holds only the plumbing they share (one query, one transaction), never a table or a rule.
 
 use diesel::prelude::*;
@@ -11,13 +13,13 @@ pub(crate) fn port_failure(error: PortError) -> diesel::result::Error {
     diesel::result::Error::QueryBuilderError(error.to_string().into())
 }
 
-pub struct PgStore<'c> {
+pub struct Gate<'c> {
     conn: RefCell<&'c mut PgConnection>,
 }
 
-impl<'c> PgStore<'c> {
+impl<'c> Gate<'c> {
     pub fn new(conn: &'c mut PgConnection) -> Self {
-        PgStore { conn: RefCell::new(conn) }
+        Gate { conn: RefCell::new(conn) }
     }
 
     /// Runs one query (or one transaction) on the connection.
@@ -46,3 +48,33 @@ impl<'c> PgStore<'c> {
         }
     }
 }
+
+/// Declares a domain's store type: its ports over a `Gate`'s connection (`Store::on(&gate)`).
+/// It derefs to the gate, so its port implementations run their queries with `self.run`.
+macro_rules! domain_store {
+    ($(#[$meta:meta])* $name:ident) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy)]
+        pub struct $name<'g>(&'g $crate::shared::gate::Gate<'g>);
+
+        impl<'g> $name<'g> {
+            pub fn on(gate: &'g $crate::shared::gate::Gate<'g>) -> Self {
+                $name(gate)
+            }
+
+            /// The gate this store runs on, to reach another domain's ports on the same connection.
+            #[allow(dead_code)]
+            pub(crate) fn gate(&self) -> &'g $crate::shared::gate::Gate<'g> {
+                self.0
+            }
+        }
+
+        impl<'g> std::ops::Deref for $name<'g> {
+            type Target = $crate::shared::gate::Gate<'g>;
+            fn deref(&self) -> &Self::Target {
+                self.0
+            }
+        }
+    };
+}
+pub(crate) use domain_store;

@@ -2,8 +2,12 @@
 //! attempt log (so deleting a summary does not give a start back), jobs claimed with
 //! `FOR UPDATE SKIP LOCKED` so each runs on one worker.
 
+crate::shared::gate::domain_store! {
+    /// The summariser's port (`summariser::ports::SummaryStore`) on one connection's gate.
+    PgSummaryStore
+}
+
 use crate::schema::ai_summaries;
-use crate::PgStore;
 use diesel::prelude::*;
 use kernel::{PortError, PortResult, Session, Timestamp, UserId};
 use summariser::ports::{ClaimedJob, JobStatus, Source, SummaryRecord, SummaryStore};
@@ -62,7 +66,7 @@ fn limit_key(member: UserId) -> String {
     format!("ai-summary:{}", member.0)
 }
 
-impl SummaryStore for PgStore<'_> {
+impl SummaryStore for PgSummaryStore<'_> {
     fn live_member(&self, session: Session) -> PortResult<Option<identity::User>> {
         self.run(|conn| crate::find_session_user(conn, session))
     }
@@ -79,14 +83,7 @@ impl SummaryStore for PgStore<'_> {
                     return Err(diesel::result::Error::RollbackTransaction);
                 }
                 diesel::insert_into(ai_summaries::table)
-                    .values((
-                        ai_summaries::user_id.eq(member.0),
-                        ai_summaries::source_kind.eq(kind),
-                        ai_summaries::source.eq(name),
-                        ai_summaries::input.eq(input),
-                        ai_summaries::created_at.eq(at),
-                        ai_summaries::updated_at.eq(at),
-                    ))
+                    .values(NewJobRow { user_id: member.0, source_kind: kind, source: name, input, created_at: at, updated_at: at })
                     .returning(ROW)
                     .get_result::<Row>(conn)
             })
@@ -225,4 +222,16 @@ fn failed(
 /// Erasing an account erases its summaries.
 pub(crate) fn erase_summaries(conn: &mut PgConnection, member: UserId) -> QueryResult<usize> {
     diesel::delete(ai_summaries::table.filter(ai_summaries::user_id.eq(member.0))).execute(conn)
+}
+
+/// A queued job: what to summarise (a link, or a file's name and bytes) for whom.
+#[derive(Insertable)]
+#[diesel(table_name = ai_summaries)]
+struct NewJobRow<'a> {
+    user_id: i64,
+    source_kind: &'a str,
+    source: &'a str,
+    input: Option<&'a [u8]>,
+    created_at: Timestamp,
+    updated_at: Timestamp,
 }
