@@ -13,6 +13,8 @@ use catalogue::fakes::{sample_book, InMemoryCatalogue};
 use catalogue::ports::CatalogueStore;
 use challenge::ports::{ChallengeStore, QuizStore};
 use highlights::ports::HighlightStore;
+use kernel::UserId;
+use reading_progress::fakes::InMemoryProgress;
 use reading_progress::ports::ProgressStore;
 use referral::ports::ReferralStore;
 use review::ports::ReviewStore;
@@ -22,8 +24,9 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use summariser::ports::SummaryStore;
 
-/// The catalogue's fake, and no other domain: a handler that reaches another domain's store is
-/// answered 503, so a test shows it. `catalogue_down` makes the catalogue unreachable too.
+/// The catalogue's and reading progress's fakes, and no other domain: a handler that reaches
+/// another domain's store is answered 503, so a test shows it. `catalogue_down` makes the
+/// catalogue unreachable too. Progress's fake keeps its rows for one call (each test makes one).
 #[derive(Default)]
 struct FakeStores {
     catalogue: Mutex<InMemoryCatalogue>,
@@ -38,8 +41,13 @@ impl Stores for FakeStores {
         work(&*self.catalogue.lock().map_err(|_| StoreUnavailable)?);
         Ok(())
     }
-    fn progress(&self, _: &mut dyn FnMut(&dyn CatalogueStore, &dyn ProgressStore)) -> Result<(), StoreUnavailable> {
-        Err(StoreUnavailable)
+    fn progress(&self, work: &mut dyn FnMut(&dyn CatalogueStore, &dyn ProgressStore)) -> Result<(), StoreUnavailable> {
+        if self.catalogue_down {
+            return Err(StoreUnavailable);
+        }
+        let catalogue = self.catalogue.lock().map_err(|_| StoreUnavailable)?;
+        work(&*catalogue, &InMemoryProgress::new(&catalogue));
+        Ok(())
     }
     fn admin(&self, _: &mut dyn FnMut(&dyn AdminStore)) -> Result<(), StoreUnavailable> {
         Err(StoreUnavailable)
@@ -154,10 +162,30 @@ fn state_over(stores: Arc<dyn Stores>, media_dir: &Path) -> AppState {
 
 /// GETs `path` from the whole app over `stores`: the status and the JSON body.
 async fn get(stores: FakeStores, path: &str) -> (u16, Value) {
+    call(stores, test::TestRequest::get().uri(path), None).await
+}
+
+/// Sends `request` to the whole app over `stores`, signed in as `member` (a token of the app's
+/// own keys, for a session the catalogue's fake knows) when given: the status and the JSON body.
+async fn call(stores: FakeStores, request: test::TestRequest, member: Option<UserId>) -> (u16, Value) {
     let media_dir = tempfile::tempdir().expect("a temporary folder");
     let state = state_over(Arc::new(stores), media_dir.path());
+    let request = match member {
+        Some(id) => {
+            let claims = identity::AccessClaims::for_user(
+                &identity::fakes::sample_user(id),
+                kernel::SessionId(u128::from(id.0.unsigned_abs()) * 10),
+                chrono::Utc::now(),
+            );
+            let token = identity::ports::AccessTokens::issue(&*state.tokens, &claims).expect("a token");
+            request.insert_header(("Authorization", format!("Bearer {token}")))
+        }
+        None => request,
+    };
     let app = test::init_service(crate::startup::http_app(web::Data::new(state), web::Data::new(String::new()))).await;
-    let response = test::call_service(&app, test::TestRequest::get().uri(path).to_request()).await;
+    let request = request.to_request();
+    let path = request.path().to_owned();
+    let response = test::call_service(&app, request).await;
     let status = response.status().as_u16();
     let body = test::read_body(response).await;
     (status, serde_json::from_slice(&body).unwrap_or_else(|_| panic!("{path} answers JSON: {}", String::from_utf8_lossy(&body))))
@@ -213,4 +241,60 @@ async fn a_store_that_cannot_be_reached_is_a_503_not_a_500() {
     let stores = FakeStores { catalogue_down: true, ..with_books(&[7]) };
     let (status, body) = get(stores, "/api/books/book-7").await;
     assert_eq!((status, body["code"].as_str()), (503, Some("unavailable")), "{body}");
+}
+
+const FREE_MEMBER: UserId = UserId(31);
+const PAID_MEMBER: UserId = UserId(32);
+
+/// Premium book 7 (two sections), a free member and a paid one.
+fn with_members() -> FakeStores {
+    let stores = with_books(&[7]);
+    let catalogue = stores.catalogue.lock().unwrap();
+    catalogue.add_user(identity::fakes::sample_user(FREE_MEMBER));
+    let mut paid = identity::fakes::sample_user(PAID_MEMBER);
+    paid.plan.paid_date = Some(chrono::Utc::now() - chrono::Duration::days(1));
+    catalogue.add_user(paid);
+    drop(catalogue);
+    stores
+}
+
+fn save_position(body: Value) -> test::TestRequest {
+    test::TestRequest::put().uri("/api/user-book-history/").set_json(body)
+}
+
+#[actix_web::test]
+async fn a_position_save_is_clamped_and_its_first_completion_earns_ten_xp() {
+    let (status, body) = call(with_members(), save_position(serde_json::json!({"bookId": 7, "position": 99, "completed": true})), Some(PAID_MEMBER)).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["result"], serde_json::json!({"position": 1, "completed": true, "firstCompletion": true, "xpGained": 10}), "{body}");
+}
+
+#[actix_web::test]
+async fn a_position_save_maps_each_refusal_to_its_status_and_message() {
+    for (member, body, status, code, message) in [
+        (
+            Some(PAID_MEMBER),
+            serde_json::json!({"bookId": 7, "position": 1, "savedAt": 9_000_000_000_000_000_i64}),
+            400,
+            "invalid_request",
+            Some("savedAt is not a valid time."),
+        ),
+        (Some(PAID_MEMBER), serde_json::json!({"position": 1}), 400, "missing_book", Some("Please say which book (bookId).")),
+        (Some(PAID_MEMBER), serde_json::json!({"bookId": 7}), 400, "missing_position", Some("Please send the position (a section number).")),
+        (Some(PAID_MEMBER), serde_json::json!({"bookId": 8, "position": 0}), 404, "not_found", None),
+        (
+            Some(FREE_MEMBER),
+            serde_json::json!({"bookId": 7, "position": 1}),
+            403,
+            "locked",
+            Some("Open this summary first: it is not unlocked for your account."),
+        ),
+        (None, serde_json::json!({"bookId": 7, "position": 1}), 401, "not_logged_in", Some("Please log in to continue.")),
+    ] {
+        let (got, answer) = call(with_members(), save_position(body.clone()), member).await;
+        assert_eq!((got, answer["status"].as_str(), answer["code"].as_str()), (status, Some("error"), Some(code)), "{body}: {answer}");
+        if let Some(message) = message {
+            assert_eq!(answer["error"].as_str(), Some(message), "{body}: {answer}");
+        }
+    }
 }
