@@ -52,6 +52,11 @@ async fn delete_erases_personal_data_and_ends_every_session() {
     let token = body["result"]["token"].as_str().unwrap().to_owned();
     let id = body["result"]["user"]["id"].as_i64().unwrap();
     app.login("ada@example.com", PASSWORD).await; // a second refresh token
+                                                  // Personal details beyond the name: an invited friend's address, a timezone, interests.
+    diesel::update(users::table.filter(users::id.eq(id)))
+        .set((users::friend_email.eq("friend@example.com"), users::timezone.eq("Europe/Paris"), users::recommends.eq(vec![1_i64, 2])))
+        .execute(&mut app.connect())
+        .unwrap();
 
     let response = app.post("/api/user/delete", &deletion(), Some(&token)).await;
     let cleared = set_cookie(response.headers(), "gb_refresh").expect("the refresh cookie is cleared");
@@ -69,6 +74,9 @@ async fn delete_erases_personal_data_and_ends_every_session() {
     assert_eq!(first, "");
     assert_eq!(last, "");
     assert!(!hash.starts_with("$argon2"), "the password hash is gone");
+    let (friend, timezone, recommends): (Option<String>, String, Vec<i64>) =
+        users::table.filter(users::id.eq(id)).select((users::friend_email, users::timezone, users::recommends)).first(&mut conn).unwrap();
+    assert_eq!((friend, timezone.as_str(), recommends), (None, "UTC", vec![]), "the friend's address, timezone and interests are erased");
     let deleted_at = deleted_at.expect("deleted_at set");
     assert!((Utc::now() - deleted_at).num_seconds().abs() < 60);
     let tokens: i64 = refresh_tokens::table.filter(refresh_tokens::user_id.eq(id)).count().get_result(&mut conn).unwrap();

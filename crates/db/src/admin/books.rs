@@ -99,10 +99,7 @@ fn author_id(conn: &mut PgConnection, name: &str) -> QueryResult<i64> {
         n += 1;
         slug = format!("{base}-{n}");
     }
-    diesel::insert_into(authors::table)
-        .values((authors::slug.eq(&slug), authors::name.eq(name), authors::bio.eq(""), authors::photo.eq("")))
-        .returning(authors::id)
-        .get_result(conn)
+    diesel::insert_into(authors::table).values(NewAuthorRow { slug: &slug, name, bio: "", photo: "" }).returning(authors::id).get_result(conn)
 }
 
 fn set_categories(conn: &mut PgConnection, book: i64, ids: &[i64]) -> QueryResult<()> {
@@ -258,4 +255,14 @@ impl BookShelf for PgAdminStore<'_> {
             })
         })
     }
+}
+
+/// An author made from a book's byline: a bio and a photo are the operator's to add.
+#[derive(Insertable)]
+#[diesel(table_name = authors)]
+struct NewAuthorRow<'a> {
+    slug: &'a str,
+    name: &'a str,
+    bio: &'a str,
+    photo: &'a str,
 }

@@ -63,12 +63,12 @@ impl ReconcileBook for PgBillingStore<'_> {
             .collect();
         self.run(|conn| {
             diesel::insert_into(reconcile_runs::table)
-                .values((
-                    reconcile_runs::finished_at.eq(report.finished_at),
-                    reconcile_runs::charges_checked.eq(i32::try_from(report.charges_checked).unwrap_or(i32::MAX)),
-                    reconcile_runs::members_checked.eq(i32::try_from(report.members_checked).unwrap_or(i32::MAX)),
-                    reconcile_runs::problems.eq(Value::Array(problems.clone())),
-                ))
+                .values(NewRunRow {
+                    finished_at: report.finished_at,
+                    charges_checked: i32::try_from(report.charges_checked).unwrap_or(i32::MAX),
+                    members_checked: i32::try_from(report.members_checked).unwrap_or(i32::MAX),
+                    problems: Value::Array(problems.clone()),
+                })
                 .execute(conn)?;
             // A year of hourly runs is plenty to look back on.
             let keep_from = report.finished_at - chrono::Duration::days(366);
@@ -104,4 +104,13 @@ fn problem_of(value: &Value) -> Option<Problem> {
         detail: value["detail"].as_str().unwrap_or_default().to_owned(),
         fixed: value["fixed"].as_bool().unwrap_or(false),
     })
+}
+
+#[derive(Insertable)]
+#[diesel(table_name = reconcile_runs)]
+struct NewRunRow {
+    finished_at: DateTime<Utc>,
+    charges_checked: i32,
+    members_checked: i32,
+    problems: Value,
 }

@@ -206,12 +206,7 @@ impl Unlocks for PgCatalogueStore<'_> {
                 let facts = free_member(conn, member.0, Some(book_id), true)?;
                 if let Some(ordinal) = spend(facts) {
                     diesel::insert_into(book_unlocks::table)
-                        .values((
-                            book_unlocks::user_id.eq(member.0),
-                            book_unlocks::book_id.eq(book_id),
-                            book_unlocks::ordinal.eq(ordinal as i32),
-                            book_unlocks::unlocked_at.eq(at),
-                        ))
+                        .values(NewUnlockRow { user_id: member.0, book_id, ordinal: ordinal as i32, unlocked_at: at })
                         .execute(conn)?;
                 }
                 Ok(facts)
@@ -232,4 +227,14 @@ impl OperatorCatalogue for PgCatalogueStore<'_> {
     fn set_monthly_preview(&self, month: NaiveDate, book_id: i64) -> PortResult<()> {
         self.run(|conn| super::write::set_monthly_preview(conn, month, book_id).map(drop))
     }
+}
+
+/// A free member's unlock of a book: the `ordinal`-th of their allowance.
+#[derive(Insertable)]
+#[diesel(table_name = book_unlocks)]
+struct NewUnlockRow {
+    user_id: i64,
+    book_id: i64,
+    ordinal: i32,
+    unlocked_at: Timestamp,
 }

@@ -178,16 +178,16 @@ impl UserRepository for PgIdentityStore {
                 // Every other domain's part, in this same transaction.
                 crate::erasure::erase_member_everywhere(conn, id, &email)?;
                 diesel::update(users::table.filter(users::id.eq(id.0)))
-                    .set((
-                        users::email.eq(format!("deleted-{}@deleted.invalid", id.0)),
-                        users::password_hash.eq("!erased"),
-                        users::first_name.eq(""),
-                        users::last_name.eq(""),
-                        users::timezone.eq("UTC"),
-                        users::recommends.eq(Vec::<i64>::new()),
-                        users::friend_email.eq(None::<String>),
-                        users::deleted_at.eq(at),
-                    ))
+                    .set(ErasedUserRow {
+                        email: format!("deleted-{}@deleted.invalid", id.0),
+                        password_hash: "!erased",
+                        first_name: "",
+                        last_name: "",
+                        timezone: "UTC",
+                        recommends: Vec::new(),
+                        friend_email: None,
+                        deleted_at: at,
+                    })
                     .execute(conn)?;
                 diesel::delete(refresh_tokens::table.filter(refresh_tokens::user_id.eq(id.0))).execute(conn)?;
                 diesel::delete(password_reset_codes::table.filter(password_reset_codes::user_id.eq(id.0))).execute(conn)?;
@@ -704,4 +704,18 @@ pub fn prune_oauth_states(conn: &mut PgConnection, before: Timestamp) -> QueryRe
 /// Drops throttling records older than `before` (run by the housekeeping worker).
 pub fn prune_attempts(conn: &mut PgConnection, before: Timestamp) -> QueryResult<usize> {
     diesel::delete(auth_attempts::table.filter(auth_attempts::attempted_at.lt(before))).execute(conn)
+}
+
+/// What is left of an erased account's row: nothing that names the person, and when it went.
+#[derive(AsChangeset)]
+#[diesel(table_name = users, treat_none_as_null = true)]
+struct ErasedUserRow {
+    email: String,
+    password_hash: &'static str,
+    first_name: &'static str,
+    last_name: &'static str,
+    timezone: &'static str,
+    recommends: Vec<i64>,
+    friend_email: Option<String>,
+    deleted_at: Timestamp,
 }

@@ -207,12 +207,7 @@ impl FeedStore for PgFeedStore<'_> {
         self.run(|conn| {
             conn.transaction(|conn| {
                 diesel::insert_into(podcast_feed_downloads::table)
-                    .values((
-                        podcast_feed_downloads::user_id.eq(member.0),
-                        podcast_feed_downloads::day.eq(day),
-                        podcast_feed_downloads::address_digest.eq(address_digest),
-                        podcast_feed_downloads::agent_digest.eq(agent_digest),
-                    ))
+                    .values(NewDownloadRow { user_id: member.0, day, address_digest, agent_digest })
                     .on_conflict((
                         podcast_feed_downloads::user_id,
                         podcast_feed_downloads::day,
@@ -248,4 +243,14 @@ impl FeedStore for PgFeedStore<'_> {
 pub(crate) fn erase_member(conn: &mut PgConnection, member: UserId) -> QueryResult<()> {
     diesel::delete(podcast_feed_downloads::table.filter(podcast_feed_downloads::user_id.eq(member.0))).execute(conn)?;
     diesel::delete(podcast_feeds::table.find(member.0)).execute(conn).map(drop)
+}
+
+/// A feed download, by day and by digests of the address and the app (never the raw values).
+#[derive(Insertable)]
+#[diesel(table_name = podcast_feed_downloads)]
+struct NewDownloadRow<'a> {
+    user_id: i64,
+    day: NaiveDate,
+    address_digest: &'a str,
+    agent_digest: &'a str,
 }

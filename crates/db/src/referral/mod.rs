@@ -628,14 +628,7 @@ impl Affiliates for PgReferralStore<'_> {
         self.run(|conn| {
             conn.transaction(|conn| {
                 diesel::insert_into(referral_ledger::table)
-                    .values((
-                        referral_ledger::beneficiary_id.eq(member.0),
-                        referral_ledger::kind.eq("payout"),
-                        referral_ledger::amount_cents.eq(-amount_cents),
-                        referral_ledger::note.eq(note),
-                        referral_ledger::recorded_by.eq(by.0),
-                        referral_ledger::created_at.eq(at),
-                    ))
+                    .values(NewPayoutRow { beneficiary_id: member.0, kind: "payout", amount_cents: -amount_cents, note, recorded_by: by.0, created_at: at })
                     .execute(conn)?;
                 let after = serde_json::json!({ "amountCents": amount_cents, "note": note });
                 crate::shared::audit::append_audit(
@@ -665,4 +658,16 @@ pub(crate) fn erase_affiliate(conn: &mut PgConnection, member: UserId) -> QueryR
 /// An operator's action on the referral programme, as the audit log keeps it.
 fn operator_entry(by: UserId, action: AuditAction, entity_id: String, before: serde_json::Value, after: serde_json::Value, at: Timestamp) -> AuditEntry {
     AuditEntry { actor: by, action, entity_id, before, after, reason: None, at }
+}
+
+/// A payout to an affiliate in the ledger: a negative amount, with the operator who recorded it.
+#[derive(Insertable)]
+#[diesel(table_name = referral_ledger)]
+struct NewPayoutRow<'a> {
+    beneficiary_id: i64,
+    kind: &'a str,
+    amount_cents: i64,
+    note: &'a str,
+    recorded_by: i64,
+    created_at: Timestamp,
 }

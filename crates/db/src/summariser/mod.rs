@@ -182,14 +182,7 @@ impl SummaryStore for PgSummaryStore<'_> {
         let sections = serde_json::to_value(&summary.sections).map_err(|e| PortError::Failed(e.to_string()))?;
         self.run(|conn| {
             diesel::update(ai_summaries::table.find(id))
-                .set((
-                    ai_summaries::status.eq(JobStatus::Done.as_str()),
-                    ai_summaries::title.eq(&summary.title),
-                    ai_summaries::sections.eq(&sections),
-                    ai_summaries::input.eq(None::<Vec<u8>>),
-                    ai_summaries::error.eq(None::<String>),
-                    ai_summaries::updated_at.eq(at),
-                ))
+                .set(FinishedJobRow { status: JobStatus::Done.as_str(), title: &summary.title, sections: &sections, input: None, error: None, updated_at: at })
                 .execute(conn)
                 .map(drop)
         })
@@ -233,5 +226,17 @@ struct NewJobRow<'a> {
     source: &'a str,
     input: Option<&'a [u8]>,
     created_at: Timestamp,
+    updated_at: Timestamp,
+}
+
+/// A job done: its summary, and the uploaded file it no longer needs dropped.
+#[derive(AsChangeset)]
+#[diesel(table_name = ai_summaries, treat_none_as_null = true)]
+struct FinishedJobRow<'a> {
+    status: &'a str,
+    title: &'a str,
+    sections: &'a serde_json::Value,
+    input: Option<Vec<u8>>,
+    error: Option<String>,
     updated_at: Timestamp,
 }
