@@ -42,8 +42,9 @@ pub fn grant_lifetime_plan(conn: &mut PgConnection, email: &Email) -> QueryResul
         let user: Option<i64> =
             users::table.filter(users::email.eq(email.as_str())).filter(users::deleted_at.is_null()).select(users::id).first(conn).optional()?;
         let Some(user) = user else { return Ok(false) };
+        let now = chrono::Utc::now();
         diesel::update(users::table.find(user))
-            .set((users::plan_id.eq("lifetime"), users::paid_date.eq(diesel::dsl::now), users::end_paid_date.eq(None::<chrono::DateTime<chrono::Utc>>)))
+            .set((users::plan_id.eq("lifetime"), users::paid_date.eq(now), users::end_paid_date.eq(None::<chrono::DateTime<chrono::Utc>>)))
             .execute(conn)?;
         // Access is the union of grants (reconcile derives the plan fields from them): without
         // its grant the plan would be taken back at the next reconcile.
@@ -55,15 +56,14 @@ pub fn grant_lifetime_plan(conn: &mut PgConnection, email: &Email) -> QueryResul
             .count()
             .get_result(conn)?;
         if held == 0 {
-            diesel::insert_into(access_grants::table)
-                .values((
-                    access_grants::user_id.eq(user),
-                    access_grants::plan_id.eq("lifetime"),
-                    access_grants::source.eq("operator"),
-                    access_grants::starts_at.eq(diesel::dsl::now),
-                    access_grants::created_at.eq(diesel::dsl::now),
-                ))
-                .execute(conn)?;
+            let grant = billing::access::NewGrant {
+                user: kernel::UserId(user),
+                plan_id: "lifetime".into(),
+                source: billing::access::GrantSource::Operator,
+                starts_at: now,
+                ends_at: None,
+            };
+            crate::billing::grants::insert_grant(conn, &grant, now)?;
         }
         Ok(true)
     })

@@ -65,10 +65,11 @@ pub fn tidy() -> Result<String> {
         bail!("architecture rules broken:\n  {}", problems.join("\n  "));
     }
     Ok(format!(
-        "Every crate is classed; domain crates ({}) and pure libraries are pure, dependencies of dependencies included; no route names the database; the store's {} folders import none of each other ({} listed exceptions).",
+        "Every crate is classed; domain crates ({}) and pure libraries are pure, dependencies of dependencies included; no route names the database; the store's {} folders each have their store type, import none of each other ({} listed exceptions) and write more than {} columns as named rows.",
         DOMAIN_CRATES.join(", "),
         sources::STORE_DOMAINS.len(),
-        sources::STORE_EXCEPTIONS.len()
+        sources::STORE_EXCEPTIONS.len(),
+        sources::MAX_TUPLE_COLUMNS
     ))
 }
 

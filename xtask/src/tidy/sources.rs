@@ -106,6 +106,45 @@ fn declared_by_macro(file: &Path, store_type: &str) -> bool {
     text.split("domain_store! {").skip(1).any(|block| block.split('}').next().is_some_and(|inside| inside.lines().any(|line| line.trim() == store_type)))
 }
 
+/// Columns a store write may list as a tuple of `column.eq(..)`; a wider write is a named
+/// `Insertable` or `AsChangeset` row, so its columns are read (and reviewed) as one struct.
+pub const MAX_TUPLE_COLUMNS: usize = 3;
+
+/// `.values((..))` or `.set((..))` writes in a store file with more than `MAX_TUPLE_COLUMNS`
+/// `column.eq(..)` pairs.
+pub fn wide_tuple_writes(relative: &str, text: &str) -> Vec<String> {
+    let code: String = text.lines().map(|line| line.split("//").next().unwrap_or("")).collect::<Vec<_>>().join("\n");
+    let mut found = Vec::new();
+    for opener in [".values((", ".set(("] {
+        for (at, _) in code.match_indices(opener) {
+            let start = at + opener.len() - 1;
+            let mut depth = 0usize;
+            let mut end = start;
+            for (offset, c) in code[start..].char_indices() {
+                match c {
+                    '(' => depth += 1,
+                    ')' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            end = start + offset;
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            let columns = code[start..end].matches(".eq(").count();
+            if columns > MAX_TUPLE_COLUMNS {
+                let line = code[..at].matches('\n').count() + 1;
+                found.push(format!(
+                    "crates/db/src/{relative}:{line}: a write of {columns} columns as a tuple; name its row (`#[derive(Insertable)]` or `AsChangeset`)"
+                ));
+            }
+        }
+    }
+    found
+}
+
 fn rust_files(dir: &Path) -> Vec<PathBuf> {
     let mut files = Vec::new();
     for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
@@ -134,6 +173,7 @@ pub fn source_violations(root: &Path) -> Vec<String> {
         let text = std::fs::read_to_string(&file).unwrap_or_default();
         let relative = file.strip_prefix(&store).unwrap_or(&file).to_string_lossy().replace('\\', "/");
         found.extend(store_violations(&relative, &text));
+        found.extend(wide_tuple_writes(&relative, &text));
     }
     for (folder, store_type) in STORE_TYPES {
         let declared = rust_files(&store.join(folder))
@@ -202,6 +242,21 @@ mod tests {
             "the back office reads billing's coupons through its port"
         );
         assert!(store_violations("erasure.rs", "use crate::{admin, billing};\ncrate::billing::x();\n").is_empty(), "the root composes");
+    }
+
+    #[test]
+    fn a_write_of_four_columns_as_a_tuple_fails_and_three_or_a_named_row_pass() {
+        let wide =
+            "diesel::insert_into(t::table)\n    .values((\n        t::a.eq(1),\n        t::b.eq(f(2)),\n        t::c.eq(3),\n        t::d.eq(4),\n    ))\n";
+        assert_eq!(
+            wide_tuple_writes("billing/x.rs", wide),
+            vec!["crates/db/src/billing/x.rs:2: a write of 4 columns as a tuple; name its row (`#[derive(Insertable)]` or `AsChangeset`)"]
+        );
+        let update = "diesel::update(t::table).set((t::a.eq(1), t::b.eq(2), t::c.eq(3), t::d.eq(t::d + 1))).execute(conn)";
+        assert_eq!(wide_tuple_writes("x/y.rs", update).len(), 1, "an update counts too");
+        assert!(wide_tuple_writes("x/y.rs", ".values((t::a.eq(1), t::b.eq(2), t::c.eq(3)))").is_empty());
+        assert!(wide_tuple_writes("x/y.rs", ".values((NewRow { a, b, c, d }, t::e.eq(5)))").is_empty());
+        assert!(wide_tuple_writes("x/y.rs", ".values((\n // a.eq(1) b.eq(2) c.eq(3) d.eq(4)\n t::a.eq(1)))").is_empty(), "comments are not code");
     }
 
     #[test]
