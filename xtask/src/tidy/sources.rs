@@ -100,10 +100,12 @@ pub fn store_violations(relative: &str, text: &str) -> Vec<String> {
     found
 }
 
-/// `domain_store! { /// docs\n PgNameStore }` in the file declares the type.
-fn declared_by_macro(file: &Path, store_type: &str) -> bool {
-    let text = std::fs::read_to_string(file).unwrap_or_default();
-    text.split("domain_store! {").skip(1).any(|block| block.split('}').next().is_some_and(|inside| inside.lines().any(|line| line.trim() == store_type)))
+/// `text` declares `store_type`: as a plain `struct`, or inside `domain_store! { /// docs\n Type }`.
+fn declares_store_type(text: &str, store_type: &str) -> bool {
+    text.contains(&format!("struct {store_type}"))
+        || text
+            .match_indices("domain_store! {")
+            .any(|(at, opener)| text[at + opener.len()..].split('}').next().is_some_and(|inside| inside.lines().any(|line| line.trim() == store_type)))
 }
 
 /// Columns a store write may list as a tuple of `column.eq(..)`; a wider write is a named
@@ -176,9 +178,7 @@ pub fn source_violations(root: &Path) -> Vec<String> {
         found.extend(wide_tuple_writes(&relative, &text));
     }
     for (folder, store_type) in STORE_TYPES {
-        let declared = rust_files(&store.join(folder))
-            .iter()
-            .any(|file| std::fs::read_to_string(file).unwrap_or_default().contains(&format!("struct {store_type}")) || declared_by_macro(file, store_type));
+        let declared = rust_files(&store.join(folder)).iter().any(|file| declares_store_type(&std::fs::read_to_string(file).unwrap_or_default(), store_type));
         if !declared {
             found.push(format!("crates/db/src/{folder}: declares no `{store_type}`, the folder's store type"));
         }
@@ -257,6 +257,14 @@ mod tests {
         assert!(wide_tuple_writes("x/y.rs", ".values((t::a.eq(1), t::b.eq(2), t::c.eq(3)))").is_empty());
         assert!(wide_tuple_writes("x/y.rs", ".values((NewRow { a, b, c, d }, t::e.eq(5)))").is_empty());
         assert!(wide_tuple_writes("x/y.rs", ".values((\n // a.eq(1) b.eq(2) c.eq(3) d.eq(4)\n t::a.eq(1)))").is_empty(), "comments are not code");
+    }
+
+    #[test]
+    fn a_store_type_is_declared_by_a_struct_or_the_macro_and_not_by_a_mention() {
+        assert!(declares_store_type("pub struct PgIdentityStore {\n", "PgIdentityStore"));
+        assert!(declares_store_type("crate::shared::gate::domain_store! {\n    /// Billing's ports.\n    PgBillingStore\n}\n", "PgBillingStore"));
+        assert!(!declares_store_type("impl CouponBook for PgBillingStore<'_> {}\n", "PgBillingStore"), "an impl is not a declaration");
+        assert!(!declares_store_type("domain_store! {\n    PgAdminStore\n}\nfn f(_: PgBillingStore) {}\n", "PgBillingStore"), "only the macro's own type");
     }
 
     #[test]
