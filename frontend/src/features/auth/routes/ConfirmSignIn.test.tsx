@@ -18,7 +18,7 @@ describe('a provider sign-in finished by a mailed link', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Facebook did not confirm your e-mail address to us, so we sent a link to faye@example.com.');
     expect(screen.getByText('Open it in this browser within an hour to finish signing in with Facebook.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'sign in another way' })).toHaveAttribute('href', '/login');
-    expect(document.title).toBe('Check your e-mail · Gistbook');
+    await waitFor(() => expect(document.title).toBe('Check your e-mail · Gistbook'));
     expect(getToken()).toBeNull();
     expect(router.state.location.pathname).toBe('/login');
   });
@@ -35,7 +35,7 @@ describe('a provider sign-in finished by a mailed link', () => {
     setStoredRedirect('/library');
     const { user, router } = renderApp('/confirm-sign-in/code-123');
     const finish = await screen.findByRole('button', { name: 'Finish signing in' });
-    expect(document.title).toBe('Finish signing in · Gistbook');
+    await waitFor(() => expect(document.title).toBe('Finish signing in · Gistbook'));
     expect(sent).toEqual([]);
     await user.click(finish);
     await waitFor(() => expect(router.state.location.pathname).toBe('/library'));

@@ -92,7 +92,7 @@ describe('login', () => {
       // No session yet: the password alone signs nobody in.
       expect(getToken()).toBeNull();
       expect(router.state.location.pathname).toBe('/login');
-      expect(document.title).toBe('Two-factor sign-in · Gistbook');
+      await waitFor(() => expect(document.title).toBe('Two-factor sign-in · Gistbook'));
       const field = screen.getByLabelText('Authentication code');
       expect(field).toHaveFocus();
       expect(field).toHaveAttribute('autocomplete', 'one-time-code');
@@ -147,7 +147,7 @@ describe('login', () => {
       expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
       expect(screen.getByLabelText('Password')).toHaveFocus();
       expect(screen.queryByRole('heading', { name: 'Two-factor sign-in' })).not.toBeInTheDocument();
-      expect(document.title).toBe('Log in · Gistbook');
+      await waitFor(() => expect(document.title).toBe('Log in · Gistbook'));
       // A 401 here is an answer, not a lost session.
       expect(calls.refreshed()).toBe(false);
       expect(getToken()).toBeNull();
