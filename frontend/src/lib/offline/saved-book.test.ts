@@ -30,8 +30,7 @@ function fakeCaches(failOn: string | null) {
 }
 
 const factory = new IDBFactory();
-// Files share a worker's modules (`isolate: false`): without this, `./saved-book` may already have
-// been loaded by another file, holding that file's mock of the API client (or the real one).
+// This file's mock of the API client, not another file's (docs/testing.md).
 vi.resetModules();
 const { listSavedBooks, OfflineSaveError, QUOTA_MESSAGE, rememberPosition, removeSavedBooks, saveBook } = await import('./saved-book');
 const persist = vi.fn(() => Promise.resolve(true));

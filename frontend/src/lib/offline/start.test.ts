@@ -9,8 +9,7 @@ vi.mock('@/lib/api/client', async (importOriginal) => ({
   api: { put: (path: string, init: { body: unknown }) => put(path, init) },
 }));
 
-// Files share a worker's modules (`isolate: false`): without this, `./queue` may already have been
-// loaded by another file, holding that file's mock of the API client (or the real one).
+// This file's mock of the API client, not another file's (docs/testing.md).
 vi.resetModules();
 const factory = new IDBFactory();
 const { queueSave, queuedSaves } = await import('./queue');
