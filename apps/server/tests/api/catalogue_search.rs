@@ -145,3 +145,22 @@ async fn a_second_page_continues_the_first_and_a_page_past_the_end_still_counts_
     assert!(first.iter().all(|title| !second.contains(title)), "no book on both pages");
     assert!(titles(&past).is_empty(), "{past}");
 }
+
+#[actix_web::test]
+async fn a_word_only_in_many_summaries_brings_200_of_them_after_every_title_match() {
+    let app = spawn_app().await;
+    // More summary-only matches than the text tier takes (migration 46 plans that tier per call).
+    for n in 0..210 {
+        add_book(&app, &format!("coast-{n:03}"), &format!("Coastal Walk {n:03}"), "<p>A lighthouse on the cape.</p>");
+    }
+    add_book(&app, "keeper", "The Lighthouse Keeper", "<p>Nights at sea.</p>");
+    add_book(&app, "lamps", "Lighthouse Lamps", "<p>Lenses.</p>");
+    let result = search(&app, "lighthouse").await;
+    assert_eq!(result["total"], 202, "the two titles and 200 of the 210 summaries: {}", result["total"]);
+    let found = titles(&result);
+    assert_eq!(found.len(), 20);
+    let mut first_two = found[..2].to_vec();
+    first_two.sort();
+    assert_eq!(first_two, ["Lighthouse Lamps", "The Lighthouse Keeper"]);
+    assert!(found[2..].iter().all(|title| title.starts_with("Coastal Walk ")), "{found:?}");
+}
