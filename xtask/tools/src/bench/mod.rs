@@ -105,6 +105,13 @@ pub fn bench(args: &[&str]) -> Result<()> {
     }
 }
 
+/// Signs in as `email` (POST /api/user/login) on the server at `base`; the access token.
+pub(crate) fn sign_in(base: &str, client: &reqwest::blocking::Client, email: &str, password: &str) -> Result<String> {
+    let answer: serde_json::Value =
+        client.post(format!("{base}/api/user/login")).json(&serde_json::json!({"email": email, "password": password})).send()?.json()?;
+    Ok(answer["result"]["token"].as_str().with_context(|| format!("signing in as {email}: {answer}"))?.to_owned())
+}
+
 /// More seeding for `Rig::prepare_named`, on the database before its server starts.
 pub(crate) type SeedMore<'a> = dyn Fn(&mut diesel::PgConnection) -> Result<()> + 'a;
 

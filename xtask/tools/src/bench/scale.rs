@@ -95,7 +95,7 @@ fn explain(rig: &Rig, email: &str) -> Result<()> {
     let plans = (|| -> Result<Vec<(String, Vec<String>)>> {
         let base = rig.another_instance()?;
         let client = rig.client()?;
-        let token = sign_in(&base, &client, email, synthetic_members::PASSWORD)?;
+        let token = super::sign_in(&base, &client, email, synthetic_members::PASSWORD)?;
         wait_for_housekeeping(rig)?;
         CALLS
             .iter()
@@ -203,18 +203,11 @@ fn large_member(rig: &Rig, members: i64, history: i64) -> Result<String> {
     Ok(found.context("no paid synthetic member with history and a library in the large database")?.email)
 }
 
-/// Signs in as `email` (POST /api/user/login) on the server at `base`; the access token.
-fn sign_in(base: &str, client: &reqwest::blocking::Client, email: &str, password: &str) -> Result<String> {
-    let answer: serde_json::Value =
-        client.post(format!("{base}/api/user/login")).json(&serde_json::json!({"email": email, "password": password})).send()?.json()?;
-    Ok(answer["result"]["token"].as_str().with_context(|| format!("signing in as {email}: {answer}"))?.to_owned())
-}
-
 /// Signs in, waits for the server's start-up housekeeping, then times `REQUESTS` of each call;
 /// the times per call, sorted.
 fn measure(rig: &Rig, email: &str, password: &str) -> Result<Vec<Vec<Duration>>> {
     let client = rig.client()?;
-    let token = sign_in(&rig.base, &client, email, password)?;
+    let token = super::sign_in(&rig.base, &client, email, password)?;
     wait_for_housekeeping(rig)?;
     CALLS
         .iter()

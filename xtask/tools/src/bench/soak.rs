@@ -35,6 +35,37 @@ const SAVING_MEMBERS: usize = 2;
 const RSS_GROWTH_GOAL: f64 = 0.10;
 const P99_DRIFT_GOAL: f64 = 1.5;
 
+const READER_EMAIL: &str = "soak-reader@bench.example";
+
+fn saver_email(n: usize) -> String {
+    format!("soak-saver-{n}@bench.example")
+}
+
+/// What the mix's calls ask for; their oha arguments are made again with each minute's tokens.
+struct Mix {
+    base: String,
+    reader_urls: String,
+    search_urls: String,
+    bodies: String,
+}
+
+impl Mix {
+    fn calls(&self, reader: &str, savers: &[String]) -> [Call; 5] {
+        let auth = |token: &str| format!("Authorization: Bearer {token}");
+        let history = format!("{}/api/user-book-history/", self.base);
+        [
+            Call { name: "reader", oha: vec![strings(&["-H", &auth(reader), "--urls-from-file", &self.reader_urls])] },
+            Call { name: "search", oha: vec![strings(&["--urls-from-file", &self.search_urls])] },
+            Call {
+                name: "save",
+                oha: savers.iter().map(|token| strings(&["-m", "PUT", "-H", &auth(token), "-T", "application/json", "-Z", &self.bodies, &history])).collect(),
+            },
+            Call { name: "library", oha: vec![strings(&["-H", &auth(reader), &format!("{}/api/library", self.base)])] },
+            Call { name: "home", oha: vec![strings(&["-H", &auth(reader), &format!("{}/api/books", self.base)])] },
+        ]
+    }
+}
+
 /// One call of the mix: oha's arguments for each of its processes (but rate, duration, output).
 struct Call {
     name: &'static str,
@@ -66,8 +97,8 @@ pub(super) fn run_soak(books: usize, release: bool, minutes: usize) -> Result<()
     let rig = Rig::prepare(books, release, &env)?;
     let client = rig.client()?;
 
-    let reader = rig.paid_member(&client, "soak-reader@bench.example")?;
-    let savers: Vec<String> = (0..SAVING_MEMBERS).map(|n| rig.paid_member(&client, &format!("soak-saver-{n}@bench.example"))).collect::<Result<_>>()?;
+    let reader = rig.paid_member(&client, READER_EMAIL)?;
+    let savers: Vec<String> = (0..SAVING_MEMBERS).map(|n| rig.paid_member(&client, &saver_email(n))).collect::<Result<_>>()?;
     let book_ids: Vec<i64> = {
         use db::schema::books;
         let mut conn = PgConnection::establish(&rig.url)?;
@@ -88,23 +119,13 @@ pub(super) fn run_soak(books: usize, release: bool, minutes: usize) -> Result<()
     }
     let reader_urls = rig.scratch.join("soak-reader-urls.txt");
     std::fs::write(&reader_urls, book_ids.iter().map(|id| format!("{}/api/books/{id}\n", rig.base)).collect::<String>())?;
-    let auth = |token: &str| format!("Authorization: Bearer {token}");
-    let bodies = write_history_bodies(&rig, &book_ids)?.display().to_string();
-    let calls = [
-        Call { name: "reader", oha: vec![strings(&["-H", &auth(&reader), "--urls-from-file", &reader_urls.display().to_string()])] },
-        Call { name: "search", oha: vec![strings(&["--urls-from-file", &write_search_urls(&rig)?.display().to_string()])] },
-        Call {
-            name: "save",
-            oha: savers
-                .iter()
-                .map(|token| {
-                    strings(&["-m", "PUT", "-H", &auth(token), "-T", "application/json", "-Z", &bodies, &format!("{}/api/user-book-history/", rig.base)])
-                })
-                .collect(),
-        },
-        Call { name: "library", oha: vec![strings(&["-H", &auth(&reader), &format!("{}/api/library", rig.base)])] },
-        Call { name: "home", oha: vec![strings(&["-H", &auth(&reader), &format!("{}/api/books", rig.base)])] },
-    ];
+    let mix = Mix {
+        base: rig.base.clone(),
+        reader_urls: reader_urls.display().to_string(),
+        search_urls: write_search_urls(&rig)?.display().to_string(),
+        bodies: write_history_bodies(&rig, &book_ids)?.display().to_string(),
+    };
+    let calls = mix.calls(&reader, &savers);
 
     let mut rates = Vec::new();
     for call in &calls {
@@ -125,6 +146,11 @@ pub(super) fn run_soak(books: usize, release: bool, minutes: usize) -> Result<()
     );
     println!("|---|---|---|---|---|---|---|---|---|---|");
     for minute in 1..=minutes {
+        // Access tokens live an hour, as a member's app would, the soak signs in again each minute.
+        let reader = super::sign_in(&rig.base, &client, READER_EMAIL, super::BENCH_PASSWORD)?;
+        let savers: Vec<String> =
+            (0..SAVING_MEMBERS).map(|n| super::sign_in(&rig.base, &client, &saver_email(n), super::BENCH_PASSWORD)).collect::<Result<_>>()?;
+        let calls = mix.calls(&reader, &savers);
         let stop = AtomicBool::new(false);
         let (felt, purchases) = std::thread::scope(|scope| -> Result<(Vec<Felt>, Purchases)> {
             let buyer = scope.spawn(|| buy_until(&rig.base, &rig.url, &stripe, minute, &stop));
