@@ -56,10 +56,10 @@ pub fn list_books(conn: &mut PgConnection, query: &ListQuery) -> QueryResult<(Ve
     Ok((rows, total.total))
 }
 
-/// Books matching `query`, best first, in the tiers of the `search_hits` function (migration 28,
-/// which says how candidates are found and ranked); the page and the total from one statement.
-/// The function's plan is kept per connection and it sets the typo threshold itself, so a search
-/// is one round trip with no transaction.
+/// Books matching `query`, best first, in the tiers of the `search_hits` function (migrations 28
+/// and 46, which say how candidates are found and ranked); the page and the total from one
+/// statement. The function keeps its plans per connection (but the text tier's, made per call)
+/// and sets the typo threshold itself, so a search is one round trip with no transaction.
 pub fn search_books(conn: &mut PgConnection, query: &SearchQuery, offset: i64, limit: i64) -> QueryResult<(Vec<BookCardRow>, i64)> {
     const HITS: &str = "WITH hits AS MATERIALIZED (SELECT book_id AS id, tier, score FROM search_hits($1, $2, $3))";
     let select = CARD_SELECT.replacen("SELECT ", "SELECT (SELECT count(*) FROM hits) AS total, ", 1).replacen(
