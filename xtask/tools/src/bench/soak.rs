@@ -134,8 +134,8 @@ pub(super) fn run_soak(books: usize, release: bool, minutes: usize) -> Result<()
         println!("closed:  {:.0} requests/s, p99 {:.1} ms, errors {}", closed.rate, closed.p99_ms, closed.errors);
         rates.push((closed.rate * LOAD_SHARE / calls.len() as f64).max(1.0));
     }
-    let mix = calls.iter().zip(&rates).map(|(call, rate)| format!("{} {rate:.0}/s", call.name)).collect::<Vec<_>>().join(", ");
-    step(&format!("Soak: {minutes} minutes of {mix} (each 30 % / 5 of its saturating rate), a checkout every {}s", CHECKOUT_EVERY.as_secs()));
+    let rates_said = calls.iter().zip(&rates).map(|(call, rate)| format!("{} {rate:.0}/s", call.name)).collect::<Vec<_>>().join(", ");
+    step(&format!("Soak: {minutes} minutes of {rates_said} (each 30 % / 5 of its saturating rate), a checkout every {}s", CHECKOUT_EVERY.as_secs()));
 
     let mut conn = PgConnection::establish(&rig.url)?;
     let mut before = PoolCounters::read(&client, &rig.base)?;
