@@ -5,6 +5,8 @@
 //! - Three lines of work run at the same time: the Rust build then the Rust tests; the front end
 //!   (packages, Prettier, production build, size, typecheck, lint, unit tests); and, once the
 //!   server and the production build exist, the browser tests with the API fuzzer beside them.
+//!   The Rust tests and the browser tests wait for the front end's checks to finish, so vitest
+//!   never shares the two cores with them (it shares them with the build only).
 //!   Beside the build, the Python servers of the SMTP and S3 tests are installed (`py_tools`)
 //!   when their venv lacks the pins; the Rust tests find them through `PY_TOOLS`.
 //! - The compilers, linters and the fuzzer run under `nice`: the tests, which wait on clocks and
@@ -48,6 +50,10 @@ pub fn test() -> Result<()> {
     let dist = Gate::default();
     let py_tools = Gate::default();
     let media_tools = Gate::default();
+    // The front end's checks run alone with the build: on two cores, vitest beside the Rust tests,
+    // the browser tests and the fuzzer (a warm run, where the build takes seconds) ran past its
+    // timeouts (45 of 912 tests, 1,039 s). The heavy test stages start when it has finished.
+    let front_end_done = Gate::default();
     std::thread::scope(|scope| {
         // Beside the build: pip and apt wait on the network, the build on the cores.
         scope.spawn(|| {
@@ -62,6 +68,7 @@ pub fn test() -> Result<()> {
                 log.run(nice(build::cargo()?).args(["test", "--workspace", "--no-run"]))
             });
             built.open(ok);
+            front_end_done.wait();
             // The SMTP and S3 tests say what is missing when this failed.
             py_tools.wait();
             media_tools.wait();
@@ -72,11 +79,14 @@ pub fn test() -> Result<()> {
                 _ => suite.skipped("Rust tests", "the build or PostgreSQL failed"),
             }
         });
-        scope.spawn(|| front_end(&suite, &dist));
+        scope.spawn(|| {
+            front_end(&suite, &dist);
+            front_end_done.open(true);
+        });
         scope.spawn(|| {
             // apt installs Chromium there: one apt at a time.
             media_tools.wait();
-            if !(built.wait() && dist.wait()) {
+            if !(built.wait() && dist.wait() && front_end_done.wait()) {
                 suite.skipped("browser end-to-end tests and API fuzzing", "the Rust build or the front-end build failed");
                 return;
             }
