@@ -164,3 +164,31 @@ async fn a_word_only_in_many_summaries_brings_200_of_them_after_every_title_matc
     assert_eq!(first_two, ["Lighthouse Lamps", "The Lighthouse Keeper"]);
     assert!(found[2..].iter().all(|title| title.starts_with("Coastal Walk ")), "{found:?}");
 }
+
+#[actix_web::test]
+async fn the_pages_of_a_word_found_in_many_summaries_hold_each_book_once() {
+    let app = spawn_app().await;
+    for n in 0..210 {
+        add_book(&app, &format!("cape-{n:03}"), &format!("Cape Walk {n:03}"), "<p>A lighthouse on the cape.</p>");
+    }
+    let mut seen = std::collections::BTreeSet::new();
+    for page in 1..=10 {
+        let result = ok_body(app.get(&format!("/api/search?q=lighthouse&page={page}"), None).await, StatusCode::OK).await["result"].clone();
+        assert_eq!(result["total"], 200, "page {page}");
+        let found = titles(&result);
+        assert_eq!(found.len(), 20, "page {page}");
+        for title in found {
+            assert!(seen.insert(title.clone()), "{title} again on page {page}");
+        }
+    }
+    assert_eq!(seen.len(), 200);
+    // Each page is its own call, which reads the table in order until it has 200 such books. On a
+    // table larger than a quarter of shared_buffers (no test's is) PostgreSQL would start that read
+    // where another one is, and each call would take another 200: the function turns that off.
+    use diesel::RunQueryDsl;
+    let settings: String =
+        diesel::select(diesel::dsl::sql::<diesel::sql_types::Text>("(SELECT array_to_string(proconfig, ',') FROM pg_proc WHERE proname = 'search_hits')"))
+            .get_result(&mut app.connect())
+            .unwrap();
+    assert!(settings.split(',').any(|s| s == "synchronize_seqscans=off"), "{settings}");
+}

@@ -56,8 +56,8 @@ pub fn list_books(conn: &mut PgConnection, query: &ListQuery) -> QueryResult<(Ve
     Ok((rows, total.total))
 }
 
-/// Books matching `query`, best first, in the tiers of the `search_hits` function (migrations 28
-/// and 46, which say how candidates are found and ranked); the page and the total from one
+/// Books matching `query`, best first, in the tiers of the `search_hits` function (migrations 28,
+/// 46 and 47, which say how candidates are found and ranked); the page and the total from one
 /// statement. The function keeps its plans per connection (but the text tier's, made per call)
 /// and sets the typo threshold itself, so a search is one round trip with no transaction.
 pub fn search_books(conn: &mut PgConnection, query: &SearchQuery, offset: i64, limit: i64) -> QueryResult<(Vec<BookCardRow>, i64)> {
