@@ -85,6 +85,9 @@ pub(crate) struct Minute {
     pub p99_ms: Vec<f64>,
     pub errors: u64,
     pub purchases: u64,
+    /// Share of the machine's CPU time its host gave to others this minute (`steal`): a minute
+    /// where every call's p99 rose with it was the machine's, not the server's.
+    pub stolen_percent: f64,
 }
 
 pub(super) fn run_soak(books: usize, release: bool, minutes: usize) -> Result<()> {
@@ -139,12 +142,13 @@ pub(super) fn run_soak(books: usize, release: bool, minutes: usize) -> Result<()
 
     let mut conn = PgConnection::establish(&rig.url)?;
     let mut before = PoolCounters::read(&client, &rig.base)?;
+    let mut cpu_before = CpuTimes::now()?;
     let mut done = Vec::with_capacity(minutes);
     println!(
-        "| minute | RSS (MiB) | PostgreSQL connections | pool in use | checkouts | mean pool wait | pool timeouts | p99 {} | errors | purchases |",
+        "| minute | RSS (MiB) | PostgreSQL connections | pool in use | checkouts | mean pool wait | pool timeouts | p99 {} | errors | purchases | CPU stolen |",
         names(&calls)
     );
-    println!("|---|---|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|");
     for minute in 1..=minutes {
         // Access tokens live an hour, as a member's app would, the soak signs in again each minute.
         let reader = super::sign_in(&rig.base, &client, READER_EMAIL, super::BENCH_PASSWORD)?;
@@ -165,6 +169,7 @@ pub(super) fn run_soak(books: usize, release: bool, minutes: usize) -> Result<()
             Ok((felt?, purchases))
         })?;
         let after = PoolCounters::read(&client, &rig.base)?;
+        let cpu_after = CpuTimes::now()?;
         let checkouts = after.checkouts - before.checkouts;
         let row = Minute {
             rss_mib: rss_kib(rig.server_pid())? as f64 / 1024.0,
@@ -176,9 +181,10 @@ pub(super) fn run_soak(books: usize, release: bool, minutes: usize) -> Result<()
             p99_ms: felt.iter().map(|f| f.p99_ms).collect(),
             errors: felt.iter().map(|f| f.errors).sum::<u64>() + purchases.failed,
             purchases: purchases.made,
+            stolen_percent: cpu_after.stolen_percent_since(&cpu_before),
         };
         println!(
-            "| {minute} | {:.0} | {} | {} | {:.0} | {:.2} ms | {:.0} | {} | {} | {} |",
+            "| {minute} | {:.0} | {} | {} | {:.0} | {:.2} ms | {:.0} | {} | {} | {} | {:.1} % |",
             row.rss_mib,
             row.postgres_connections,
             row.pool_in_use,
@@ -187,10 +193,12 @@ pub(super) fn run_soak(books: usize, release: bool, minutes: usize) -> Result<()
             row.pool_timeouts,
             row.p99_ms.iter().map(|p| format!("{p:.1}")).collect::<Vec<_>>().join(" / "),
             row.errors,
-            row.purchases
+            row.purchases,
+            row.stolen_percent
         );
         done.push(row);
         before = after;
+        cpu_before = cpu_after;
     }
 
     let verdict = Verdict::of(&done);
@@ -304,6 +312,36 @@ fn buy(base: &str, client: &reqwest::blocking::Client, conn: &mut PgConnection, 
     Ok(())
 }
 
+/// The machine's CPU time so far, all cores, in clock ticks (the `cpu` line of `/proc/stat`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct CpuTimes {
+    total: u64,
+    steal: u64,
+}
+
+impl CpuTimes {
+    fn now() -> Result<CpuTimes> {
+        CpuTimes::parse(&std::fs::read_to_string("/proc/stat")?).context("reading /proc/stat")
+    }
+
+    /// `cpu  user nice system idle iowait irq softirq steal guest guest_nice`; guest time is
+    /// already counted in user and nice.
+    fn parse(stat: &str) -> Option<CpuTimes> {
+        let line = stat.lines().find(|l| l.starts_with("cpu "))?;
+        let ticks: Vec<u64> = line.split_whitespace().skip(1).take(8).map(str::parse).collect::<Result<_, _>>().ok()?;
+        (ticks.len() == 8).then(|| CpuTimes { total: ticks.iter().sum(), steal: ticks[7] })
+    }
+
+    fn stolen_percent_since(&self, earlier: &CpuTimes) -> f64 {
+        let total = self.total.saturating_sub(earlier.total);
+        if total == 0 {
+            0.0
+        } else {
+            self.steal.saturating_sub(earlier.steal) as f64 * 100.0 / total as f64
+        }
+    }
+}
+
 /// The server's resident memory now (VmRSS), in KiB.
 fn rss_kib(pid: u32) -> Result<u64> {
     let status = std::fs::read_to_string(Path::new("/proc").join(pid.to_string()).join("status"))?;
@@ -403,6 +441,7 @@ mod tests {
             p99_ms: vec![p99_ms, p99_ms * 2.0],
             errors,
             purchases: 12,
+            stolen_percent: 0.0,
         }
     }
 
@@ -430,6 +469,16 @@ mod tests {
         let verdict = Verdict::of(&twelve);
         assert_eq!((verdict.warm_up, verdict.early, verdict.late), (1, (2, 3), (11, 12)));
         assert_eq!(verdict.rss_growth, 0.0);
+    }
+
+    #[test]
+    fn stolen_cpu_is_the_steal_ticks_share_of_all_ticks_between_two_readings() {
+        let earlier = CpuTimes::parse("cpu  100 0 50 800 10 0 5 35 0 0\ncpu0 50 0 25 400 5 0 2 18 0 0\n").unwrap();
+        assert_eq!(earlier, CpuTimes { total: 1000, steal: 35 });
+        let later = CpuTimes::parse("cpu  200 0 100 1500 10 0 5 185 7 0\n").unwrap();
+        assert_eq!(later.stolen_percent_since(&earlier), 15.0, "150 of 1,000 ticks");
+        assert_eq!(later.stolen_percent_since(&later), 0.0);
+        assert!(CpuTimes::parse("cpu0 1 2 3\n").is_none() && CpuTimes::parse("cpu  1 2 x 4 5 6 7 8\n").is_none());
     }
 
     #[test]
