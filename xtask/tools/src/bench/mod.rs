@@ -215,6 +215,7 @@ impl Rig {
         .iter()
         .map(|(k, v)| (k.to_string(), v.to_string()))
         .collect();
+        server_env.extend(crate::servers::malloc_arenas().map(|(k, v)| (k.to_owned(), v.to_owned())));
         server_env.extend(env.iter().cloned());
         let launch = Launch { binary, env: server_env };
         let log = if more.is_none() { "server.log".to_owned() } else { format!("server-{database}.log") };
