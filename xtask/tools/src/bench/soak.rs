@@ -326,10 +326,12 @@ impl CpuTimes {
 
     /// `cpu  user nice system idle iowait irq softirq steal guest guest_nice`; guest time is
     /// already counted in user and nice.
-    fn parse(stat: &str) -> Option<CpuTimes> {
-        let line = stat.lines().find(|l| l.starts_with("cpu "))?;
-        let ticks: Vec<u64> = line.split_whitespace().skip(1).take(8).map(str::parse).collect::<Result<_, _>>().ok()?;
-        (ticks.len() == 8).then(|| CpuTimes { total: ticks.iter().sum(), steal: ticks[7] })
+    fn parse(stat: &str) -> Result<CpuTimes> {
+        let line = stat.lines().find(|l| l.starts_with("cpu ")).context("no `cpu` line")?;
+        let ticks: Vec<u64> =
+            line.split_whitespace().skip(1).take(8).map(str::parse).collect::<Result<_, _>>().with_context(|| format!("a count in `{line}`"))?;
+        anyhow::ensure!(ticks.len() == 8, "`{line}` has {} counts, not 8 (user to steal)", ticks.len());
+        Ok(CpuTimes { total: ticks.iter().sum(), steal: ticks[7] })
     }
 
     fn stolen_percent_since(&self, earlier: &CpuTimes) -> f64 {
@@ -478,7 +480,8 @@ mod tests {
         let later = CpuTimes::parse("cpu  200 0 100 1500 10 0 5 185 7 0\n").unwrap();
         assert_eq!(later.stolen_percent_since(&earlier), 15.0, "150 of 1,000 ticks");
         assert_eq!(later.stolen_percent_since(&later), 0.0);
-        assert!(CpuTimes::parse("cpu0 1 2 3\n").is_none() && CpuTimes::parse("cpu  1 2 x 4 5 6 7 8\n").is_none());
+        assert!(CpuTimes::parse("cpu0 1 2 3\n").is_err() && CpuTimes::parse("cpu  1 2 x 4 5 6 7 8\n").is_err());
+        assert!(CpuTimes::parse("cpu  1 2 3 4 5 6 7\n").is_err(), "a kernel without the steal count");
     }
 
     #[test]
