@@ -267,7 +267,7 @@ struct Purchases {
 fn buy_until(base: &str, database: &str, stripe: &StripeStandIn, minute: usize, stop: &AtomicBool) -> Result<Purchases> {
     // A checkout every 5 s would reuse a connection idle for nearly the server's 5 s keep-alive,
     // which the server may close as the next request is sent ("connection closed before message
-    // completed", once in the hour's run): idle connections are dropped long before that.
+    // completed", twice in the hour's run): idle connections are dropped long before that.
     let client = reqwest::blocking::Client::builder().timeout(Duration::from_secs(30)).pool_idle_timeout(Duration::from_secs(2)).build()?;
     let mut conn = PgConnection::establish(database)?;
     let (mut made, mut failed) = (0, 0);
