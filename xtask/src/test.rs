@@ -279,13 +279,28 @@ fn end_to_end(suite: &Suite, postgres: &Postgres, playwright_args: &[&str], work
                     .env("E2E_SERVERS", serde_json::json!({ "servers": browser_servers }).to_string())
                     .env("E2E_JSON_REPORT", &report),
             );
-            if let Some(count) = e2e_report::count(&report) {
-                log.note(format!("{count} tests"));
+            let tests = e2e_report::count(&report).map(|count| format!("{count} tests"));
+            // A page that got 503 may show less than its test waits for: the first thing to know
+            // about a failure under load.
+            let busy = busy_answers(&browser_servers);
+            let busy = (busy > 0).then(|| format!("the servers answered 503 busy {busy} times"));
+            let note: Vec<String> = tests.into_iter().chain(busy).collect();
+            if !note.is_empty() {
+                log.note(note.join("; "));
             }
             e2e_report::name_the_failures(browser, &report)
         });
     });
     running.stop();
+}
+
+/// How many times the test servers answered 503 busy, as their logs say.
+fn busy_answers(servers: &[serde_json::Value]) -> usize {
+    servers
+        .iter()
+        .filter_map(|server| server["log"].as_str())
+        .map(|log| std::fs::read_to_string(log).map_or(0, |text| text.matches("answered 503 busy").count()))
+        .sum()
 }
 
 /// The servers of the browser tests, run by `xtask-tools serve-e2e` until its input closes.

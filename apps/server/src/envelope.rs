@@ -72,7 +72,10 @@ impl ApiError {
         Self::new(StatusCode::NOT_FOUND, "not_found", message)
     }
 
+    /// Answers 503 busy, and says so in the log: a call turned away for want of a database
+    /// connection (or another shared place) is a capacity signal operators and test runs need to see.
     pub fn unavailable() -> Self {
+        tracing::warn!("answered 503 busy");
         Self::new(StatusCode::SERVICE_UNAVAILABLE, "unavailable", "The service is busy right now. Please try again in a moment.")
     }
 
@@ -146,7 +149,7 @@ impl From<IdentityError> for ApiError {
             EmailTaken => StatusCode::CONFLICT,
             Throttled | AccountDelayed(_) => StatusCode::TOO_MANY_REQUESTS,
             SessionExpired => StatusCode::UNAUTHORIZED,
-            Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+            Unavailable => return ApiError::unavailable(),
             Internal(cause) => return ApiError::internal(cause),
         };
         ApiError::new(status, err.code(), err.to_string())
