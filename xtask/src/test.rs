@@ -282,7 +282,7 @@ fn end_to_end(suite: &Suite, postgres: &Postgres, playwright_args: &[&str], work
             let tests = e2e_report::count(&report).map(|count| format!("{count} tests"));
             // A page that got 503 may show less than its test waits for: the first thing to know
             // about a failure under load.
-            let busy = busy_answers(&browser_servers);
+            let busy = busy_answers(log, &browser_servers);
             let busy = (busy > 0).then(|| format!("the servers answered 503 busy {busy} times"));
             let note: Vec<String> = tests.into_iter().chain(busy).collect();
             if !note.is_empty() {
@@ -294,13 +294,17 @@ fn end_to_end(suite: &Suite, postgres: &Postgres, playwright_args: &[&str], work
     running.stop();
 }
 
-/// How many times the test servers answered 503 busy, as their logs say.
-fn busy_answers(servers: &[serde_json::Value]) -> usize {
-    servers
-        .iter()
-        .filter_map(|server| server["log"].as_str())
-        .map(|log| std::fs::read_to_string(log).map_or(0, |text| text.matches("answered 503 busy").count()))
-        .sum()
+/// How many times the test servers answered 503 busy, as their logs say (a log that cannot be
+/// read is named in the stage's log and counts nothing).
+fn busy_answers(log: &Log, servers: &[serde_json::Value]) -> usize {
+    let mut busy = 0;
+    for path in servers.iter().filter_map(|server| server["log"].as_str()) {
+        match std::fs::read_to_string(path) {
+            Ok(text) => busy += text.matches("answered 503 busy").count(),
+            Err(error) => log.line(&format!("could not count the 503 answers in {path}: {error}")),
+        }
+    }
+    busy
 }
 
 /// The servers of the browser tests, run by `xtask-tools serve-e2e` until its input closes.
