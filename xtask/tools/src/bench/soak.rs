@@ -327,9 +327,8 @@ impl CpuTimes {
     /// `cpu  user nice system idle iowait irq softirq steal guest guest_nice`; guest time is
     /// already counted in user and nice.
     fn parse(stat: &str) -> Result<CpuTimes> {
-        let line = stat.lines().find(|l| l.starts_with("cpu ")).context("no `cpu` line")?;
-        let ticks: Vec<u64> =
-            line.split_whitespace().skip(1).take(8).map(str::parse).collect::<Result<_, _>>().with_context(|| format!("a count in `{line}`"))?;
+        let (line, counts) = stat.lines().find_map(|l| Some((l, l.strip_prefix("cpu ")?))).context("no `cpu` line")?;
+        let ticks: Vec<u64> = counts.split_whitespace().take(8).map(str::parse).collect::<Result<_, _>>().with_context(|| format!("a count in `{line}`"))?;
         anyhow::ensure!(ticks.len() == 8, "`{line}` has {} counts, not 8 (user to steal)", ticks.len());
         Ok(CpuTimes { total: ticks.iter().sum(), steal: ticks[7] })
     }
