@@ -50,6 +50,7 @@ pub fn test() -> Result<()> {
     let dist = Gate::default();
     let py_tools = Gate::default();
     let media_tools = Gate::default();
+    let chromium = Gate::default();
     // The front end's checks run alone with the build: on two cores, vitest beside the Rust tests,
     // the browser tests and the fuzzer (a warm run, where the build takes seconds) ran past its
     // timeouts (45 of 912 tests, 1,039 s). The heavy test stages start when it has finished.
@@ -62,6 +63,9 @@ pub fn test() -> Result<()> {
                 log.line("The test servers' seed narrates and films one demo book with them.");
                 crate::util::ensure_media_tools()
             }));
+            // Beside the build too: on a new machine apt takes a minute or two that would
+            // otherwise come between the build and the browser tests.
+            chromium.open(suite.stage("Chromium for the browser tests (apt only when missing)", |_| frontend::ensure_chromium()));
         });
         scope.spawn(|| {
             let ok = suite.stage("Rust build (one pass: every crate, test and binary; clippy, warnings are errors)", |log| {
@@ -84,17 +88,21 @@ pub fn test() -> Result<()> {
             front_end_done.open(true);
         });
         scope.spawn(|| {
-            // apt installs Chromium there: one apt at a time.
+            // The seed narrates with the media tools; end_to_end says what is missing without Chromium.
             media_tools.wait();
+            chromium.wait();
             if !(built.wait() && dist.wait() && front_end_done.wait()) {
                 suite.skipped("browser end-to-end tests and API fuzzing", "the Rust build or the front-end build failed");
                 return;
             }
-            suite.stage("generated API types are fresh (cargo xtask codegen --check)", codegen::check);
-            match &postgres {
-                Some(postgres) => end_to_end(&suite, postgres, &[], workers(), true),
-                None => suite.skipped("browser end-to-end tests", "no PostgreSQL"),
-            }
+            // The check needs only the build: it runs while the test servers seed their database.
+            std::thread::scope(|beside| {
+                beside.spawn(|| suite.stage("generated API types are fresh (cargo xtask codegen --check)", codegen::check));
+                match &postgres {
+                    Some(postgres) => end_to_end(&suite, postgres, &[], workers(), true),
+                    None => suite.skipped("browser end-to-end tests", "no PostgreSQL"),
+                }
+            });
         });
     });
     drop(postgres);
