@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { resetClientState } from '@/lib/api/client';
+import { loadLazyModules } from './lazy-modules';
 import { server } from './server';
 
 // Lazy route chunks and a busy 2-core machine (the suite's other stages run beside these tests):
@@ -12,6 +13,11 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 
 // A test file may run in Node instead of jsdom (`// @vitest-environment node`): no browser to reset.
 const inBrowser = typeof window !== 'undefined';
+
+// Once per worker: no test's lazy component is left loading when its file ends (lazy-modules.ts).
+beforeAll(async () => {
+  if (inBrowser) await loadLazyModules();
+}, 60_000);
 
 afterEach(() => {
   if (inBrowser) {
