@@ -13,7 +13,9 @@ const VERSION: &str = "4.32.0";
 const VENV: &str = "target/schemathesis";
 const CONFIG: &str = "xtask/schemathesis.toml";
 
-fn ensure_installed(log: &Log) -> Result<std::path::PathBuf> {
+/// schemathesis in its virtual environment, installed with pip when missing (`cargo xtask test`
+/// does this beside the build, so a clean clone's fuzzer starts fuzzing when the servers are up).
+pub fn ensure_installed(log: &Log) -> Result<std::path::PathBuf> {
     let binary = Path::new(VENV).join("bin/schemathesis");
     let installed = Command::new(&binary).arg("--version").output().is_ok_and(|o| String::from_utf8_lossy(&o.stdout).contains(VERSION));
     if installed {
