@@ -64,8 +64,8 @@ pub fn test() -> Result<()> {
                 log.line("The test servers' seed narrates and films one demo book with them.");
                 crate::util::ensure_media_tools()
             }));
-            // Beside the build too: on a new machine apt takes a minute or two that would
-            // otherwise come between the build and the browser tests.
+            // Beside the build too: on a new machine apt took 31 s here that would otherwise
+            // come between the build and the browser tests.
             chromium.open(suite.stage("Chromium for the browser tests (apt only when missing)", |_| frontend::ensure_chromium()));
             // The fuzzer's pip install (a clean clone's `target/` has none) waits on the network
             // and the disk: here, beside the build, instead of after it.
