@@ -50,8 +50,8 @@ pub fn test() -> Result<()> {
     let dist = Gate::default();
     let py_tools = Gate::default();
     let media_tools = Gate::default();
-    let chromium = Gate::default();
-    let fuzzer = Gate::default();
+    // Opened once the browser line's installs (Chromium, the fuzzer) are done, after the media tools.
+    let browser_tools = Gate::default();
     // The front end's checks run alone with the build: on two cores, vitest beside the Rust tests,
     // the browser tests and the fuzzer (a warm run, where the build takes seconds) ran past its
     // timeouts (45 of 912 tests, 1,039 s). The heavy test stages start when it has finished.
@@ -66,10 +66,12 @@ pub fn test() -> Result<()> {
             }));
             // Beside the build too: on a new machine apt took 31 s here that would otherwise
             // come between the build and the browser tests.
-            chromium.open(suite.stage("Chromium for the browser tests (apt only when missing)", |_| frontend::ensure_chromium()));
+            suite.stage("Chromium for the browser tests (apt only when missing)", |_| frontend::ensure_chromium());
             // The fuzzer's pip install (a clean clone's `target/` has none) waits on the network
             // and the disk: here, beside the build, instead of after it.
-            fuzzer.open(suite.stage("API fuzzer (schemathesis; pip only when missing)", |log| crate::fuzz::ensure_installed(log).map(drop)));
+            suite.stage("API fuzzer (schemathesis; pip only when missing)", |log| crate::fuzz::ensure_installed(log).map(drop));
+            // A failed install is said by its stage, and again by the browser line when it needs it.
+            browser_tools.open(true);
         });
         scope.spawn(|| {
             let ok = suite.stage("Rust build (one pass: every crate, test and binary; clippy, warnings are errors)", |log| {
@@ -92,11 +94,9 @@ pub fn test() -> Result<()> {
             front_end_done.open(true);
         });
         scope.spawn(|| {
-            // The seed narrates with the media tools; end_to_end says what is missing without Chromium.
-            media_tools.wait();
-            chromium.wait();
-            // One pip in the fuzzer's venv at a time (the fuzzing stage installs it when missing).
-            fuzzer.wait();
+            // No apt or pip beside this line's own: the seed narrates with the media tools, and
+            // end_to_end installs Chromium and the fuzzer when they are still missing.
+            browser_tools.wait();
             if !(built.wait() && dist.wait() && front_end_done.wait()) {
                 suite.skipped("browser end-to-end tests and API fuzzing", "the Rust build or the front-end build failed");
                 return;
