@@ -11,6 +11,9 @@
  */
 const lazyModules = import.meta.glob(['/src/app/routes/**/*.tsx', '/src/app/layout/*.tsx', '/src/features/*/routes/**/*.tsx', '!**/*.test.tsx']);
 
+/** Their paths (`/src/...`): lazy-modules.test.ts checks that every lazy import of the app is here. */
+export const lazyModulePaths = Object.keys(lazyModules);
+
 let loaded: Promise<unknown> | undefined;
 
 export function loadLazyModules(): Promise<unknown> {
