@@ -3,7 +3,7 @@ use argon2::{Algorithm, Argon2, Params, Version};
 use identity::error::PortError;
 use identity::model::Password;
 use identity::ports::PasswordHasher;
-use std::sync::{Condvar, Mutex};
+use std::sync::{Condvar, Mutex, OnceLock};
 use std::time::Duration;
 
 /// argon2id with OWASP's minimum: 19 MiB of memory, 2 iterations, 1 lane; at most
@@ -11,7 +11,9 @@ use std::time::Duration;
 /// nor the blocking threads: past a short wait the caller is told the service is busy (503).
 pub struct Argon2Hasher {
     argon2: Argon2<'static>,
-    dummy_hash: String,
+    /// Made on the first login for an unknown address, not at start: a hash costs about 50 ms of
+    /// a core, which every server start (and every HTTP test's) would otherwise pay.
+    dummy_hash: OnceLock<String>,
     permits: Permits,
 }
 
@@ -56,9 +58,7 @@ impl Default for Argon2Hasher {
     fn default() -> Self {
         let params = Params::new(19 * 1024, 2, 1, None).expect("valid argon2 parameters");
         let argon2 = Argon2::new(Algorithm::Argon2id, Version::V0x13, params);
-        let salt = SaltString::generate(&mut OsRng);
-        let dummy_hash = argon2.hash_password(b"dummy password for unknown accounts", &salt).expect("argon2 hashes").to_string();
-        Argon2Hasher { argon2, dummy_hash, permits: Permits::new(MAX_CONCURRENT_HASHES) }
+        Argon2Hasher { argon2, dummy_hash: OnceLock::new(), permits: Permits::new(MAX_CONCURRENT_HASHES) }
     }
 }
 
@@ -85,7 +85,11 @@ impl PasswordHasher for Argon2Hasher {
     }
 
     fn verify_dummy(&self, password: &str) -> Result<(), PortError> {
-        self.verify(password, &self.dummy_hash).map(drop)
+        let dummy_hash = self.dummy_hash.get_or_init(|| {
+            let salt = SaltString::generate(&mut OsRng);
+            self.argon2.hash_password(b"dummy password for unknown accounts", &salt).expect("argon2 hashes").to_string()
+        });
+        self.verify(password, dummy_hash).map(drop)
     }
 }
 
@@ -101,6 +105,17 @@ mod tests {
         assert_eq!(hasher.verify("correct horse", &hash), Ok(true));
         assert_eq!(hasher.verify("wrong horse", &hash), Ok(false));
         assert_eq!(hasher.verify("correct horse", "not a hash"), Ok(false));
+    }
+
+    #[test]
+    fn an_unknown_account_is_checked_against_a_real_hash_made_once() {
+        let hasher = Argon2Hasher::default();
+        assert!(hasher.dummy_hash.get().is_none(), "no hash is made before it is needed");
+        assert_eq!(hasher.verify_dummy("any password"), Ok(()));
+        let made = hasher.dummy_hash.get().expect("made by the first check").clone();
+        assert!(made.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"), "{made}");
+        assert_eq!(hasher.verify_dummy("another password"), Ok(()));
+        assert_eq!(hasher.dummy_hash.get(), Some(&made), "made once");
     }
 
     #[test]
