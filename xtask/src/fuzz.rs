@@ -61,6 +61,10 @@ pub fn fuzz_api(log: &Log, base_url: &str, database_url: &str) -> Result<()> {
                 .args(["--config-file", CONFIG, "run"])
                 .arg(format!("{base_url}/api/openapi.json"))
                 .args(["--url", base_url, "--continue-on-failure", "--max-examples", "30", "--seed", "1"])
+                // Two calls at a time: the fuzzer ends last, and once the browser tests are done
+                // it had one core to itself while the other stood idle. Niced, the second worker
+                // takes no core the tests want before then.
+                .args(["--workers", "2"])
                 .args(filter)
                 // These end the fuzzer's own session (a generated id may be its own); the HTTP
                 // tests cover them. Without the session, every later call would stop at 401.
