@@ -128,21 +128,22 @@ fn front_end(suite: &Suite, dist: &Gate) {
     if built {
         suite.stage("size budget: JavaScript for the first route (120 KB gzipped)", |log| log.run(frontend::npm().args(["run", "-s", "size"])));
     }
-    // Each of these three uses one core: together they keep both busy (in a warm run nothing else
-    // runs yet), where one after another left a core idle for as long as ESLint took.
+    // ESLint (type-aware: about 35 s warm on a fast machine, 94 s on a slow one) uses one core
+    // from start to end: it runs beside the other checks and vitest instead of before them, niced,
+    // so vitest's workers, which have timeouts, get the cores first.
     std::thread::scope(|beside| {
-        beside.spawn(|| suite.stage("Prettier (prettier --check)", |log| log.run(nice(frontend::npm()).args(["run", "-s", "format:check"]))));
-        beside.spawn(|| suite.stage("front-end typecheck (tsc)", |log| log.run(nice(frontend::npm()).args(["run", "-s", "typecheck"]))));
-        suite.stage("front-end lint (ESLint: TypeScript, react-hooks)", |log| log.run(nice(frontend::npm()).args(["run", "-s", "lint"])));
-    });
-    suite.stage("front-end unit and component tests (vitest)", |log| {
-        let report = crate::util::root().join("target/test-logs/vitest.json");
-        let unit =
-            log.run(frontend::npm().args(["test", "--", "--reporter=default", "--reporter=json"]).arg(format!("--outputFile.json={}", report.display())));
-        if let Some(count) = unit_report::count(&report) {
-            log.note(format!("{count} tests"));
-        }
-        unit_report::name_the_failures(unit, &report)
+        beside.spawn(|| suite.stage("front-end lint (ESLint: TypeScript, react-hooks)", |log| log.run(nice(frontend::npm()).args(["run", "-s", "lint"]))));
+        suite.stage("Prettier (prettier --check)", |log| log.run(nice(frontend::npm()).args(["run", "-s", "format:check"])));
+        suite.stage("front-end typecheck (tsc)", |log| log.run(nice(frontend::npm()).args(["run", "-s", "typecheck"])));
+        suite.stage("front-end unit and component tests (vitest)", |log| {
+            let report = crate::util::root().join("target/test-logs/vitest.json");
+            let unit =
+                log.run(frontend::npm().args(["test", "--", "--reporter=default", "--reporter=json"]).arg(format!("--outputFile.json={}", report.display())));
+            if let Some(count) = unit_report::count(&report) {
+                log.note(format!("{count} tests"));
+            }
+            unit_report::name_the_failures(unit, &report)
+        });
     });
 }
 
