@@ -85,10 +85,17 @@ impl PasswordHasher for Argon2Hasher {
     }
 
     fn verify_dummy(&self, password: &str) -> Result<(), PortError> {
-        let dummy_hash = self.dummy_hash.get_or_init(|| {
-            let salt = SaltString::generate(&mut OsRng);
-            self.argon2.hash_password(b"dummy password for unknown accounts", &salt).expect("argon2 hashes").to_string()
-        });
+        let dummy_hash = match self.dummy_hash.get() {
+            Some(made) => made,
+            None => {
+                // Through `hash`: it waits for a turn like every other hash, so a burst of first
+                // unknown logins stays within the hashing bound. Two at once may both make one;
+                // the first kept wins.
+                let dummy = Password::parse("dummy password for unknown accounts").expect("a valid password");
+                let made = self.hash(&dummy)?;
+                self.dummy_hash.get_or_init(|| made)
+            }
+        };
         self.verify(password, dummy_hash).map(drop)
     }
 }
