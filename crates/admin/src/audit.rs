@@ -183,7 +183,7 @@ impl AuditFilter {
             Some(text) => Some(AuditAction::parse(text).ok_or_else(|| crate::AdminError::Invalid(format!("Unknown action: {text}")))?),
             None => None,
         };
-        let time = |ms: Option<i64>| ms.map(|ms| chrono::DateTime::from_timestamp_millis(ms).ok_or(crate::AdminError::InvalidDate)).transpose();
+        let time = |ms: Option<i64>| ms.map(crate::form::date_from_millis).transpose();
         Ok(AuditFilter {
             action,
             entity_id: entity_id.map(|id| id.trim().to_owned()).filter(|id| !id.is_empty()),

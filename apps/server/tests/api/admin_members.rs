@@ -117,6 +117,11 @@ async fn a_plan_given_by_hand_is_read_at_once_and_audited_with_the_reason() {
     assert_eq!(none["entries"], json!([]));
     let bad = app.get("/api/admin/audit?action=book.burned", Some(&admin)).await;
     assert_eq!(bad.status(), StatusCode::BAD_REQUEST);
+    // 5488 BC: a date chrono reads and PostgreSQL refuses (a 500 the fuzzer found).
+    let ancient = app.get("/api/admin/audit?action=member.plan_changed&since=-235346161520497", Some(&admin)).await;
+    assert_error(ancient, StatusCode::BAD_REQUEST, "invalid_form", "That date is out of range.").await;
+    let far = app.get("/api/admin/audit?until=253402300800000", Some(&admin)).await;
+    assert_error(far, StatusCode::BAD_REQUEST, "invalid_form", "That date is out of range.").await;
 }
 
 #[actix_web::test]

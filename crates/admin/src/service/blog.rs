@@ -124,7 +124,7 @@ impl<'s, S: AdminStore + ?Sized> Admin<'s, S> {
             return Err(AdminError::Invalid("Please specify Text.".into()));
         }
         let publish_at = match form.publish_at {
-            Some(ms) => chrono::DateTime::from_timestamp_millis(ms).ok_or(AdminError::InvalidDate)?,
+            Some(ms) => crate::form::date_from_millis(ms)?,
             None => post.publish_at,
         };
         Ok(Post { title, description, category, text, draft: form.draft.unwrap_or(post.draft), publish_at, ..post })

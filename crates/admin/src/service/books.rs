@@ -274,7 +274,7 @@ impl<'s, S: AdminStore + ?Sized> Admin<'s, S> {
             return Err(AdminError::SubidTaken);
         }
         let upload_date = match form.upload_date {
-            Some(ms) => chrono::DateTime::from_timestamp_millis(ms).ok_or(AdminError::InvalidDate)?,
+            Some(ms) => crate::form::date_from_millis(ms)?,
             None => book.upload_date,
         };
         Ok(AdminBook {

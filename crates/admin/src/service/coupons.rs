@@ -179,6 +179,6 @@ fn date_or(sent: Option<Option<i64>>, stored: Option<Timestamp>) -> Result<Optio
     match sent {
         None => Ok(stored),
         Some(None) => Ok(None),
-        Some(Some(ms)) => chrono::DateTime::from_timestamp_millis(ms).map(Some).ok_or(AdminError::InvalidDate),
+        Some(Some(ms)) => crate::form::date_from_millis(ms).map(Some),
     }
 }

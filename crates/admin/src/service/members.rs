@@ -58,10 +58,6 @@ fn plan_view(member: &MemberSummary) -> (Option<&str>, Option<i64>, Option<i64>)
     (member.plan_id.as_deref(), member.paid_date.map(|d| d.timestamp_millis()), member.end_paid_date.map(|d| d.timestamp_millis()))
 }
 
-fn millis(ms: i64) -> Result<kernel::Timestamp, AdminError> {
-    chrono::DateTime::from_timestamp_millis(ms).ok_or(AdminError::InvalidDate)
-}
-
 impl<'s, S: AdminStore + ?Sized> Admin<'s, S> {
     /// Live members, newest first, 100 from `start`; with `search`, those whose e-mail or name
     /// contains it (any case).
@@ -125,13 +121,13 @@ impl<'s, S: AdminStore + ?Sized> Admin<'s, S> {
             email: email.as_str().to_owned(),
             plan_id,
             paid_date: match change.paid_date.filter(|ms| *ms != 0) {
-                Some(ms) => Some(millis(ms)?),
+                Some(ms) => Some(crate::form::date_from_millis(ms)?),
                 None => None,
             },
             end_paid_date: match change.end_paid_date {
                 None => before.end_paid_date,
                 Some(0) => None,
-                Some(ms) => Some(millis(ms)?),
+                Some(ms) => Some(crate::form::date_from_millis(ms)?),
             },
             payment_method: change.payment_method.map(str::trim).filter(|p| !p.is_empty()).map(str::to_owned),
             ..before.clone()
