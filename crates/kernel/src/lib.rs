@@ -10,7 +10,7 @@ mod session;
 pub mod url;
 
 pub use cache::CacheSize;
-pub use clock::{Clock, FixedClock, SystemClock, Timestamp};
+pub use clock::{from_epoch_millis, Clock, FixedClock, SystemClock, Timestamp};
 pub use email::{Email, EmailError, MailAttachment, OutgoingMail};
 pub use ids::{Role, UserId};
 pub use port::{PortError, PortResult};

@@ -86,6 +86,11 @@ async fn a_save_queued_offline_never_overwrites_a_newer_position_from_another_de
     assert_error(app.put(HISTORY, &timed(0, false, i64::MAX), Some(&token)).await, StatusCode::BAD_REQUEST, "invalid_request", "savedAt is not a valid time.")
         .await;
     assert_eq!(book(&app, "premium-1", Some(&token)).await["position"], 1);
+    // So is one chrono reads but PostgreSQL cannot store (5488 BC), on a book with no save yet.
+    let rows = history_rows(&app);
+    let ancient = json!({"bookId": catalogue.books["premium-2"], "position": 1, "completed": false, "savedAt": -235_346_161_520_497_i64});
+    assert_error(app.put(HISTORY, &ancient, Some(&token)).await, StatusCode::BAD_REQUEST, "invalid_request", "savedAt is not a valid time.").await;
+    assert_eq!(history_rows(&app), rows, "nothing was saved");
 }
 
 #[actix_web::test]

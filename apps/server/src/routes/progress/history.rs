@@ -60,7 +60,7 @@ pub struct PositionSaveResult {
 async fn save_position(state: web::Data<AppState>, who: AuthUser, body: web::Json<PositionSaveRequest>) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
     let saved_at = match body.saved_at {
-        Some(ms) => Some(chrono::DateTime::from_timestamp_millis(ms).ok_or_else(|| ApiError::bad_request("invalid_request", "savedAt is not a valid time."))?),
+        Some(ms) => Some(kernel::from_epoch_millis(ms).ok_or_else(|| ApiError::bad_request("invalid_request", "savedAt is not a valid time."))?),
         None => None,
     };
     let request = SaveRequest { book: body.book_id.map(BookKey::into_key), position: body.position, completed: body.completed, saved_at };
