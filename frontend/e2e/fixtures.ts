@@ -45,4 +45,4 @@ export const test = base.extend({
 });
 
 export { expect } from '@playwright/test';
-export type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
+export type { APIRequestContext, Browser, Locator, Page, Request } from '@playwright/test';
