@@ -13,6 +13,7 @@ import { BookListView } from '../components/BookListView';
 import { CategoryView } from '../components/CategoryView';
 import { GoalSelect } from '../components/GoalFilter';
 import { LoadError } from '../components/Messages';
+import { errorMessage } from '@/lib/api/client';
 import '../catalogue.css';
 
 /** `?sort=` words used by links (the home page links /books/?sort=newest). */
@@ -105,9 +106,8 @@ function GoalsSection() {
   const goals = useGoals();
   const navigate = useNavigate();
   const [goal, setGoal] = useState<number | undefined>(undefined);
-  // No goals yet (or none to be had): nothing to offer.
+  // No goals yet: nothing to offer.
   if (goals.isSuccess && goals.data.length === 0) return null;
-  if (goals.isError) return null;
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (goal !== undefined) void navigate(`/books?goal=${goal}`);
@@ -117,13 +117,23 @@ function GoalsSection() {
       <h2 id="goals-title" className="catalogue__heading">
         Books for your goal
       </h2>
-      <form className="goal-form" onSubmit={submit} aria-labelledby="goals-title">
-        <GoalSelect value={goal} onChange={setGoal} label="Your goal" />
-        {/* There from the start (disabled until a goal is chosen), so the row does not change when the goals arrive. */}
-        <button type="submit" className="btn btn--primary btn--md" disabled={goal === undefined}>
-          Show books
-        </button>
-      </form>
+      {goals.isError ? (
+        // Said, with a way to ask again, rather than hidden: the section is how a member finds books by goal.
+        <div className="goal-form" role="alert">
+          <p>The goals could not be loaded. {errorMessage(goals.error)}</p>
+          <button type="button" className="btn btn--secondary btn--md" onClick={() => void goals.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : (
+        <form className="goal-form" onSubmit={submit} aria-labelledby="goals-title">
+          <GoalSelect value={goal} onChange={setGoal} label="Your goal" />
+          {/* There from the start (disabled until a goal is chosen), so the row does not change when the goals arrive. */}
+          <button type="submit" className="btn btn--primary btn--md" disabled={goal === undefined}>
+            Show books
+          </button>
+        </form>
+      )}
     </section>
   );
 }

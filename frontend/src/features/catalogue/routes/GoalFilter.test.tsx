@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { BookPage } from '../api/types';
 import { GOALS } from '@/testing/content-data';
 import { BOOKS, bookPage } from '@/testing/data';
-import { http, ok } from '@/testing/handlers';
+import { fail, http, ok } from '@/testing/handlers';
 import { currentUrl, renderApp } from '@/testing/render';
 import { server } from '@/testing/server';
 
@@ -57,6 +57,25 @@ describe('the goal filter of /books', () => {
     await user.click(screen.getByRole('link', { name: `Remove filter Goal: ${GOALS[1].title}` }));
     await waitFor(() => expect(currentUrl(router)).toBe('/booklist/trending/all?audio=true'));
     await waitFor(() => expect(last(calls)).toEqual({ sort: 'trending', audio: 'true', page: '1', pageSize: '20' }));
+  });
+
+  it('says when the goals could not be loaded and loads them again on "Try again"', async () => {
+    let answers = 0;
+    server.use(
+      http.get('/api/goals', () => {
+        answers += 1;
+        return answers <= 2 ? fail(500, 'The goals are resting.') : ok({ goals: GOALS, userGoals: [], userBookRecommendations: [], reminders: false });
+      }),
+    );
+    const { user } = renderApp('/books');
+    const section = await screen.findByRole('region', { name: 'Books for your goal' });
+    // The client reads a failed call once more before it gives up (lib/query-client.ts).
+    expect(await within(section).findByRole('alert')).toHaveTextContent('The goals could not be loaded. The goals are resting.');
+    expect(within(section).queryByRole('combobox')).not.toBeInTheDocument();
+    await user.click(within(section).getByRole('button', { name: 'Try again' }));
+    expect(await within(section).findByRole('combobox', { name: 'Your goal' })).toBeInTheDocument();
+    expect(within(section).queryByRole('alert')).not.toBeInTheDocument();
+    expect(answers).toBe(3);
   });
 
   it('ignores a goal that is not an id', async () => {
