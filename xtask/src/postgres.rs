@@ -24,12 +24,6 @@ struct PrivateCluster {
 impl Postgres {
     /// `name` tells private clusters apart (`pg` for run, `pg-test` for test).
     pub fn start(name: &str, port: u16) -> Result<Postgres> {
-        Self::start_niced(name, port, 0)
-    }
-
-    /// As `start`, with a private cluster's server (and so every backend it forks) at `niceness`:
-    /// a database whose clients run niced then yields the cores as they do.
-    pub fn start_niced(name: &str, port: u16, niceness: u8) -> Result<Postgres> {
         if let Ok(url) = std::env::var("DATABASE_URL") {
             if !url.trim().is_empty() {
                 println!("Using the PostgreSQL server of DATABASE_URL.");
@@ -67,9 +61,6 @@ impl Postgres {
                 socket.display()
             );
             let mut start = pg_command(&bin.join("pg_ctl"), as_postgres);
-            if niceness > 0 {
-                start = crate::util::niced(start, niceness);
-            }
             start.arg("-D").arg(&data).arg("-o").arg(options).arg("-l").arg(dir.join("server.log")).args(["-w", "start"]);
             // Its own process group, so the terminal's Ctrl-C reaches the app, not the database.
             start.process_group(0).stdout(Stdio::null());

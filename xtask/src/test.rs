@@ -10,8 +10,7 @@
 //!   Beside the build, the Python servers of the SMTP and S3 tests are installed (`py_tools`)
 //!   when their venv lacks the pins; the Rust tests find them through `PY_TOOLS`.
 //! - The compilers, linters and the fuzzer run under `nice`: the tests, which wait on clocks and
-//!   deadlines, get the cores first, and the rest fills the idle time. The Rust tests, on a
-//!   PostgreSQL cluster of their own, run a little niced too, below the browser tests they overlap.
+//!   deadlines, get the cores first, and the rest fills the idle time.
 //! - Every stage runs whatever the others do; the summary lists each one's result and wall time.
 
 use crate::build;
@@ -24,14 +23,6 @@ use std::process::{Command, Stdio};
 use std::sync::{Condvar, Mutex};
 
 pub const PRIVATE_PORT: u16 = 54330;
-/// The Rust tests' own cluster: started niced, like the tests themselves (`RUST_TESTS_NICENESS`).
-const RUST_TESTS_CLUSTER: (&str, u16) = ("pg-rust-tests", 54332);
-/// The Rust tests and their database run below the browser tests, whose checks wait on the clock
-/// (20 s each): with both at the same priority, a member's page took over 20 s to show while the
-/// Rust tests ran beside the first browser tests (CI, stops 53 and 54). The Rust tests end long
-/// before the browser stage, so the time they lose costs the run nothing. 5, not the fuzzer's 10:
-/// the HTTP tests' own servers wait at most 3 s for a database connection.
-const RUST_TESTS_NICENESS: u8 = 5;
 /// Browser test workers, each with a server and database of its own (`E2E_WORKERS` to change).
 const DEFAULT_WORKERS: usize = 3;
 
@@ -91,16 +82,11 @@ pub fn test() -> Result<()> {
             // The SMTP and S3 tests say what is missing when this failed.
             py_tools.wait();
             media_tools.wait();
-            if !ok {
-                suite.skipped("Rust tests", "the build failed");
-                return;
-            }
-            let (name, port) = RUST_TESTS_CLUSTER;
-            match Postgres::start_niced(name, port, RUST_TESTS_NICENESS) {
-                Ok(postgres) => {
-                    suite.stage("Rust tests (unit and integration, against PostgreSQL)", |log| rust_tests(log, &postgres));
+            match (&postgres, ok) {
+                (Some(postgres), true) => {
+                    suite.stage("Rust tests (unit and integration, against PostgreSQL)", |log| rust_tests(log, postgres));
                 }
-                Err(error) => suite.skipped("Rust tests", &format!("their PostgreSQL did not start: {error:#}")),
+                _ => suite.skipped("Rust tests", "the build or PostgreSQL failed"),
             }
         });
         scope.spawn(|| {
@@ -218,14 +204,25 @@ fn workers() -> usize {
 
 /// Lowers a command's priority: the tests, which wait on clocks, come first.
 fn nice(command: Command) -> Command {
-    crate::util::niced(command, 10)
+    let mut niced = Command::new("nice");
+    niced.args(["-n", "10"]).arg(command.get_program()).args(command.get_args());
+    for (key, value) in command.get_envs() {
+        match value {
+            Some(value) => niced.env(key, value),
+            None => niced.env_remove(key),
+        };
+    }
+    if let Some(dir) = command.get_current_dir() {
+        niced.current_dir(dir);
+    }
+    niced
 }
 
 /// The Rust tests, with cargo-nextest when it is installed (every test binary at once, one
 /// process per test), else `cargo test`. Both use the one build's artifacts.
 fn rust_tests(log: &Log, postgres: &Postgres) -> Result<()> {
     let nextest = Command::new(env!("CARGO")).args(["nextest", "--version"]).output().is_ok_and(|o| o.status.success());
-    let mut command = crate::util::niced(build::cargo()?, RUST_TESTS_NICENESS);
+    let mut command = build::cargo()?;
     if nextest {
         command.args(["nextest", "run", "--workspace", "--no-fail-fast", "--test-threads", RUST_TEST_THREADS]);
     } else {

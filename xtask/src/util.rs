@@ -27,22 +27,6 @@ pub fn run(command: &mut Command) -> Result<()> {
     Ok(())
 }
 
-/// `command` run by `nice -n niceness`: the same program, arguments, environment and directory.
-pub fn niced(command: Command, niceness: u8) -> Command {
-    let mut niced = Command::new("nice");
-    niced.args(["-n", &niceness.to_string()]).arg(command.get_program()).args(command.get_args());
-    for (key, value) in command.get_envs() {
-        match value {
-            Some(value) => niced.env(key, value),
-            None => niced.env_remove(key),
-        };
-    }
-    if let Some(dir) = command.get_current_dir() {
-        niced.current_dir(dir);
-    }
-    niced
-}
-
 pub fn have(program: &str) -> bool {
     Command::new("sh").arg("-c").arg(format!("command -v {program}")).output().is_ok_and(|o| o.status.success())
 }
