@@ -4,9 +4,11 @@
 //!   API types check, the browser tests and the fuzzer use what it built.
 //! - Three lines of work run at the same time: the Rust build then the Rust tests; the front end
 //!   (packages, Prettier, production build, size, typecheck, lint, unit tests); and, once the
-//!   server and the production build exist, the browser tests with the API fuzzer beside them.
-//!   The Rust tests and the browser tests wait for the front end's checks to finish, so vitest
-//!   never shares the two cores with them (it shares them with the build only).
+//!   server and the production build exist, the test servers' seed and the API fuzzer, then the
+//!   browser tests. The Rust tests and the browser tests wait for the front end's checks to
+//!   finish, so vitest never shares the two cores with them (it shares them with the build only),
+//!   and the browser tests wait for the Rust tests: a member's page, with the Rust tests beside
+//!   it, took longer to show than a check waits. The seed and the fuzzer fill the Rust tests' time.
 //!   Beside the build, the Python servers of the SMTP and S3 tests are installed (`py_tools`)
 //!   when their venv lacks the pins; the Rust tests find them through `PY_TOOLS`.
 //! - The compilers, linters and the fuzzer run under `nice`: the tests, which wait on clocks and
@@ -56,6 +58,10 @@ pub fn test() -> Result<()> {
     // the browser tests and the fuzzer (a warm run, where the build takes seconds) ran past its
     // timeouts (45 of 912 tests, 1,039 s). The heavy test stages start when it has finished.
     let front_end_done = Gate::default();
+    // The browser tests start when the Rust tests have finished (the test servers seed, and the
+    // fuzzer runs, beside the Rust tests): on two cores, both at once made a member's page take
+    // over 20 s to show (CI, stops 53 and 54), and the checks wait 20 s at most.
+    let rust_tests_done = Gate::default();
     std::thread::scope(|scope| {
         // Beside the build: pip and apt wait on the network, the build on the cores.
         scope.spawn(|| {
@@ -88,6 +94,7 @@ pub fn test() -> Result<()> {
                 }
                 _ => suite.skipped("Rust tests", "the build or PostgreSQL failed"),
             }
+            rust_tests_done.open(true);
         });
         scope.spawn(|| {
             front_end(&suite, &dist);
@@ -105,7 +112,7 @@ pub fn test() -> Result<()> {
             std::thread::scope(|beside| {
                 beside.spawn(|| suite.stage("generated API types are fresh (cargo xtask codegen --check)", codegen::check));
                 match &postgres {
-                    Some(postgres) => end_to_end(&suite, postgres, &[], workers(), true),
+                    Some(postgres) => end_to_end(&suite, postgres, &[], workers(), true, Some(&rust_tests_done)),
                     None => suite.skipped("browser end-to-end tests", "no PostgreSQL"),
                 }
             });
@@ -157,7 +164,7 @@ pub fn browser_tests_only(playwright_args: &[&str]) -> Result<()> {
         && suite.stage("Rust build", |log| log.run(build::cargo()?.args(["test", "--workspace", "--no-run"])))
         && suite.stage("media tools (espeak-ng, ffmpeg, rsvg-convert)", |_| crate::util::ensure_media_tools());
     if ready {
-        end_to_end(&suite, &postgres, playwright_args, workers(), false);
+        end_to_end(&suite, &postgres, playwright_args, workers(), false, None);
     }
     drop(postgres);
     suite.finish()
@@ -171,7 +178,7 @@ pub fn fuzz_only() -> Result<()> {
         && suite.stage("front-end production build", build_dist)
         && suite.stage("Rust build", |log| log.run(build::cargo()?.args(["test", "--workspace", "--no-run"])));
     if ready {
-        end_to_end(&suite, &postgres, &[], 0, true);
+        end_to_end(&suite, &postgres, &[], 0, true, None);
     }
     drop(postgres);
     suite.finish()
@@ -259,8 +266,9 @@ fn rust_test_count(log: &std::path::Path) -> Option<u64> {
 }
 
 /// Starts `workers` servers (and, with `fuzz`, one more for the fuzzer), each on its own copy of
-/// one seeded database, then runs the browser tests across them and the fuzzer beside them.
-fn end_to_end(suite: &Suite, postgres: &Postgres, playwright_args: &[&str], workers: usize, fuzz: bool) {
+/// one seeded database, then runs the fuzzer at once and the browser tests across the servers once
+/// `browser_after` (when given) opens.
+fn end_to_end(suite: &Suite, postgres: &Postgres, playwright_args: &[&str], workers: usize, fuzz: bool, browser_after: Option<&Gate>) {
     if let Err(error) = frontend::ensure_chromium() {
         suite.skipped("browser end-to-end tests", &format!("{error:#}"));
         return;
@@ -287,6 +295,9 @@ fn end_to_end(suite: &Suite, postgres: &Postgres, playwright_args: &[&str], work
         }
         if workers == 0 {
             return;
+        }
+        if let Some(gate) = browser_after {
+            gate.wait();
         }
         suite.stage(&format!("browser end-to-end tests (Chromium, {workers} workers, a server each)"), |log| {
             let report = crate::util::root().join("target/test-logs/playwright.json");
