@@ -105,8 +105,19 @@ pub fn serve_for_browser_tests(server_url: &str, count: usize) -> Result<()> {
         copy_dir(&media, &dir.join("media"))?;
         servers.push(start_test_server(&with_database(server_url, &name), &dir)?);
     }
-    for server in &servers {
-        wait_for_http(&format!("{}/readyz", server.base_url), 60).with_context(|| format!("see {}", server.log.display()))?;
+    for server in &mut servers {
+        if let Err(error) = wait_for_http(&format!("{}/readyz", server.base_url), 60) {
+            // Once, a server of the browser tests never answered and the next run overwrote its
+            // log: the error carries whether it exited and its log (how a failed start began,
+            // before any backtrace; how a running server's log ends).
+            let log = std::fs::read_to_string(&server.log).unwrap_or_default();
+            let lines: Vec<&str> = log.lines().collect();
+            let (state, part) = match server.child.try_wait() {
+                Ok(Some(status)) => (format!("it exited ({status})"), lines.iter().take(20).copied().collect::<Vec<_>>()),
+                _ => ("it is still running".to_owned(), lines[lines.len().saturating_sub(20)..].to_vec()),
+            };
+            return Err(error.context(format!("{state}; its log ({}):\n{}", server.log.display(), part.join("\n"))));
+        }
     }
     let described: Vec<serde_json::Value> = servers
         .iter()
