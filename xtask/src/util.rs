@@ -73,6 +73,24 @@ pub fn wait_for_http(url: &str, seconds: u64) -> Result<()> {
     bail!("{url} did not answer within {seconds} s")
 }
 
+/// Waits until `child`'s `url` answers 200; fails at once when the child exits (saying how), or
+/// after `seconds`.
+pub fn wait_for_child_http(child: &mut std::process::Child, url: &str, seconds: u64) -> Result<()> {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(seconds);
+    loop {
+        if let Some(status) = child.try_wait()? {
+            bail!("the process serving {url} exited ({status})");
+        }
+        let left = deadline.saturating_duration_since(std::time::Instant::now()).as_secs();
+        // One try a second, so that an exit is seen within a second.
+        match wait_for_http(url, 1) {
+            Ok(()) => return Ok(()),
+            Err(_) if left > 0 => {}
+            Err(error) => return Err(error.context(format!("{url} did not answer within {seconds} s"))),
+        }
+    }
+}
+
 /// POSTs `body` as JSON to `url` (plain http on loopback, HTTP/1.0 so the answer ends with the
 /// connection); the answer's status code and body.
 pub fn post_json(url: &str, body: &serde_json::Value) -> Result<(u16, String)> {

@@ -10,7 +10,7 @@ use std::io::BufRead;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command};
 use xtask::postgres::with_database;
-use xtask::util::{free_port, step, stop_child, wait_for_http, TEST_SIGNING_KEYS_SECRET};
+use xtask::util::{free_port, step, stop_child, wait_for_child_http, TEST_SIGNING_KEYS_SECRET};
 
 /// glibc malloc's arenas for the server: 2, not up to 8 per core. Each thread that allocates while
 /// the others do gets an arena of its own, up to 64 MiB, whose freed memory is kept: on the soak's
@@ -106,17 +106,17 @@ pub fn serve_for_browser_tests(server_url: &str, count: usize) -> Result<()> {
         servers.push(start_test_server(&with_database(server_url, &name), &dir)?);
     }
     for server in &mut servers {
-        if let Err(error) = wait_for_http(&format!("{}/readyz", server.base_url), 60) {
+        if let Err(error) = wait_for_child_http(&mut server.child, &format!("{}/readyz", server.base_url), 60) {
             // Once, a server of the browser tests never answered and the next run overwrote its
-            // log: the error carries whether it exited and its log (how a failed start began,
-            // before any backtrace; how a running server's log ends).
+            // log: the error shows the log (how a failed start began, before any backtrace; how a
+            // running server's log ends).
             let log = std::fs::read_to_string(&server.log).unwrap_or_default();
             let lines: Vec<&str> = log.lines().collect();
-            let (state, part) = match server.child.try_wait() {
-                Ok(Some(status)) => (format!("it exited ({status})"), lines.iter().take(20).copied().collect::<Vec<_>>()),
-                _ => ("it is still running".to_owned(), lines[lines.len().saturating_sub(20)..].to_vec()),
+            let part = match server.child.try_wait() {
+                Ok(Some(_)) => &lines[..lines.len().min(20)],
+                _ => &lines[lines.len().saturating_sub(20)..],
             };
-            return Err(error.context(format!("{state}; its log ({}):\n{}", server.log.display(), part.join("\n"))));
+            return Err(error.context(format!("its log ({}):\n{}", server.log.display(), part.join("\n"))));
         }
     }
     let described: Vec<serde_json::Value> = servers

@@ -47,7 +47,7 @@ use std::path::PathBuf;
 use std::process::{Child, Command};
 use std::time::Duration;
 use xtask::postgres::Postgres;
-use xtask::util::{free_port, have, run, step, stop_child, wait_for_http};
+use xtask::util::{free_port, have, run, step, stop_child, wait_for_child_http};
 
 const BENCH_PORT: u16 = 54331;
 const DATABASE: &str = "gistbook_bench";
@@ -221,7 +221,7 @@ impl Rig {
         let log = if more.is_none() { "server.log".to_owned() } else { format!("server-{database}.log") };
         let server = launch.spawn(port, &scratch.join(log))?;
         let rig = Rig { postgres, url, base, scratch, server: std::cell::RefCell::new(server), launch, others: std::cell::RefCell::new(Vec::new()) };
-        wait_for_http(&format!("{}/readyz", rig.base), 60)?;
+        wait_for_child_http(&mut rig.server.borrow_mut(), &format!("{}/readyz", rig.base), 60)?;
         Ok(rig)
     }
 
@@ -229,10 +229,11 @@ impl Rig {
     pub fn another_instance(&self) -> Result<String> {
         let port = free_port()?;
         let n = self.others.borrow().len() + 2;
-        let child = self.launch.spawn(port, &self.scratch.join(format!("server-{n}.log")))?;
-        self.others.borrow_mut().push(child);
+        let mut child = self.launch.spawn(port, &self.scratch.join(format!("server-{n}.log")))?;
         let base = format!("http://127.0.0.1:{port}");
-        wait_for_http(&format!("{base}/readyz"), 60)?;
+        let ready = wait_for_child_http(&mut child, &format!("{base}/readyz"), 60);
+        self.others.borrow_mut().push(child);
+        ready?;
         Ok(base)
     }
 
