@@ -81,12 +81,11 @@ pub fn wait_for_child_http(child: &mut std::process::Child, url: &str, seconds: 
         if let Some(status) = child.try_wait()? {
             bail!("the process serving {url} exited ({status})");
         }
-        let left = deadline.saturating_duration_since(std::time::Instant::now()).as_secs();
         // One try a second, so that an exit is seen within a second.
         match wait_for_http(url, 1) {
             Ok(()) => return Ok(()),
-            Err(_) if left > 0 => {}
-            Err(error) => return Err(error.context(format!("{url} did not answer within {seconds} s"))),
+            Err(_) if std::time::Instant::now() >= deadline => bail!("{url} did not answer within {seconds} s"),
+            Err(_) => {}
         }
     }
 }
@@ -147,4 +146,29 @@ pub fn ensure_debian_program(program: &str, package: &str) -> Result<()> {
         run(Command::new("apt-get").args(["update", "-qq"]))?;
         install()
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_wait_for_a_child_stops_as_soon_as_it_exits() {
+        let url = format!("http://127.0.0.1:{}/readyz", free_port().unwrap());
+        let mut child = std::process::Command::new("sh").args(["-c", "exit 3"]).spawn().unwrap();
+        let started = std::time::Instant::now();
+        let error = wait_for_child_http(&mut child, &url, 60).unwrap_err().to_string();
+        assert!(error.contains("exited") && error.contains('3'), "{error}");
+        assert!(started.elapsed() < std::time::Duration::from_secs(10), "waited {:?}", started.elapsed());
+    }
+
+    #[test]
+    fn the_wait_for_a_child_that_never_answers_ends_at_its_deadline() {
+        let url = format!("http://127.0.0.1:{}/readyz", free_port().unwrap());
+        let mut child = std::process::Command::new("sleep").arg("30").spawn().unwrap();
+        let error = wait_for_child_http(&mut child, &url, 2).unwrap_err().to_string();
+        let _ = child.kill();
+        let _ = child.wait();
+        assert_eq!(error, format!("{url} did not answer within 2 s"));
+    }
 }
