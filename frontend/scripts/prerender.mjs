@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'dist');
-const { prerenderPage, PRERENDERED_PAGES } = createRequire(import.meta.url)(path.join(root, '.prerender', 'prerender.cjs'));
+const { prerenderPage, PRERENDERED_PAGES, ROUTE_SHELLS } = createRequire(import.meta.url)(path.join(root, '.prerender', 'prerender.cjs'));
 
 // html-webpack-plugin minifies the template: `<div id=root></div>`.
 const EMPTY_ROOT = /<div id="?root"?><\/div>/;
@@ -53,3 +53,14 @@ const shell = template
 fs.mkdirSync(path.join(dist, 'shells'), { recursive: true });
 fs.writeFileSync(path.join(dist, 'shells', 'reader.html'), shell);
 console.log('book page shell -> dist/shells/reader.html');
+
+// Other pages members open most (ROUTE_SHELLS): the empty page with their route's chunks, which
+// the server answers for every path under the segment (apps/server, `spa::route_shell`).
+fs.mkdirSync(path.join(dist, 'shells', 'pages'), { recursive: true });
+for (const { segment, chunk } of ROUTE_SHELLS) {
+  fs.writeFileSync(
+    path.join(dist, 'shells', 'pages', `${segment}.html`),
+    template.replace('</head>', () => `${routeLinks(chunk)}</head>`),
+  );
+}
+console.log(`route shells -> dist/shells/pages/{${ROUTE_SHELLS.map((shell) => shell.segment).join(',')}}.html`);

@@ -97,6 +97,16 @@ fn prerendered_page(static_dir: &Path, path: &str) -> Option<PathBuf> {
     page.is_file().then_some(page)
 }
 
+/// The page of an app route whose HTML names the route's chunks (`frontend/scripts/prerender.mjs`,
+/// `ROUTE_SHELLS`): `/payment/monthly` is `shells/pages/payment.html`. Looked up by the path's first
+/// segment, when it is plain lower case, so no request names another file.
+fn route_shell(static_dir: &Path, path: &str) -> Option<PathBuf> {
+    let segment = path.strip_prefix('/').unwrap_or(path).split('/').next().unwrap_or_default();
+    let plain = !segment.is_empty() && segment.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+    let page = static_dir.join("shells").join("pages").join(format!("{segment}.html"));
+    (plain && page.is_file()).then_some(page)
+}
+
 /// The page a book's address starts from: the build's reader shell (`frontend/scripts/prerender.mjs`:
 /// the app's page that also fetches the reader's chunks), or the app's page when the build made none.
 pub async fn book_shell(static_dir: &Path) -> actix_web::Result<String> {
@@ -168,9 +178,10 @@ pub fn files(static_dir: &Path) -> Option<Files> {
             })
             .default_handler(fn_service(move |req: ServiceRequest| {
                 // A page was prerendered without a query: `/books?sort=newest` shows another list,
-                // so it gets the empty page rather than markup React could not take over.
+                // so it gets the empty page rather than markup React could not take over. A route's
+                // shell has no markup, so the query does not matter.
                 let prerendered = if req.query_string().is_empty() { prerendered_page(&folder, req.path()) } else { None };
-                let index: PathBuf = prerendered.unwrap_or_else(|| index.clone());
+                let index: PathBuf = prerendered.or_else(|| route_shell(&folder, req.path())).unwrap_or_else(|| index.clone());
                 async move {
                     if is_api_path(req.path()) {
                         return api_not_found(req).await;
@@ -213,6 +224,23 @@ mod tests {
         assert_eq!(prerendered_page(&dir, "/books/"), Some(dir.join("prerendered/books.html")));
         for other in ["/index", "/books/meditations", "/login", "/Books", "/../index", "/books.html", "/a//b", "/books%2F"] {
             assert_eq!(prerendered_page(&dir, other), None, "{other}");
+        }
+    }
+
+    #[test]
+    fn route_shells_are_looked_up_by_a_plain_first_segment_only() {
+        let temp = tempfile::tempdir().unwrap();
+        let dir = temp.path().to_path_buf();
+        std::fs::create_dir_all(dir.join("shells/pages")).unwrap();
+        std::fs::write(dir.join("shells/pages/payment.html"), "payment").unwrap();
+        std::fs::write(dir.join("shells/pages/my-progress.html"), "progress").unwrap();
+        let payment = Some(dir.join("shells/pages/payment.html"));
+        for path in ["/payment", "/payment/", "/payment/monthly", "payment/monthly/more"] {
+            assert_eq!(route_shell(&dir, path), payment, "{path}");
+        }
+        assert_eq!(route_shell(&dir, "/my-progress"), Some(dir.join("shells/pages/my-progress.html")));
+        for other in ["/", "", "/login", "/Payment", "/payment.html", "/../shells/pages/payment", "/%70ayment", "//payment", "/pay ment"] {
+            assert_eq!(route_shell(&dir, other), None, "{other}");
         }
     }
 

@@ -2,8 +2,9 @@
 // Node, as at build time (no `window`). That hydration takes the markup over without a mismatch is
 // a browser test (e2e/prerendered.spec.ts): a server render and a client render in one process
 // share React's context slots, so they cannot be checked together here.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { prerenderPage, PRERENDERED_PAGES } from './render';
+import { prerenderPage, PRERENDERED_PAGES, ROUTE_SHELLS } from './render';
 
 describe('prerendered pages', () => {
   it('are the landing page and the catalogue', () => {
@@ -32,5 +33,31 @@ describe('prerendered pages', () => {
     expect(books).not.toContain('The big ideas of great books');
     expect(books).toContain('skeleton');
     expect(books).not.toMatch(/<script|<template/);
+  });
+});
+
+describe('route shells', () => {
+  // The router's source: which chunk each lazy page is in, and which page each path draws.
+  const router = readFileSync(new URL('../app/router.tsx', import.meta.url), 'utf8');
+  const chunkOf = new Map([...router.matchAll(/const (\w+) = lazy\(\(\) => import\(\/\* webpackChunkName: "([\w-]+)" \*\//g)].map((m) => [m[1], m[2]]));
+  const routes = [...router.matchAll(/path: '([^']*)',\s*element:\s*\(?\s*(?:<ProtectedRoute[^>]*>\s*)?<(\w+)/g)].map((m) => ({ path: m[1], page: m[2] }));
+
+  it('read the router: every page it lazily loads, and the paths that draw them', () => {
+    expect(chunkOf.get('Pricing')).toBe('route-pricing');
+    expect(routes).toContainEqual({ path: 'payment/:planId', page: 'Payment' });
+    expect(routes).toContainEqual({ path: 'account/security', page: 'AccountSecurity' });
+  });
+
+  it.each(ROUTE_SHELLS)('$segment: every path under it is drawn by $chunk', ({ segment, chunk }) => {
+    const under = routes.filter((route) => route.path.split('/')[0] === segment);
+    expect(under.length).toBeGreaterThan(0);
+    for (const route of under) expect(chunkOf.get(route.page), route.path).toBe(chunk);
+  });
+
+  it('are plain path segments, each named once, and never a prerendered page', () => {
+    const segments = ROUTE_SHELLS.map((shell) => shell.segment);
+    expect(new Set(segments).size).toBe(segments.length);
+    for (const segment of segments) expect(segment).toMatch(/^[a-z0-9-]+$/);
+    for (const page of PRERENDERED_PAGES) expect(segments).not.toContain(page.path.split('/')[1] || 'index');
   });
 });

@@ -35,3 +35,24 @@ export const PRERENDERED_PAGES: { path: string; file: string; chunk: string }[] 
   { path: '/', file: 'index.html', chunk: 'route-landing' },
   { path: '/books', file: 'books.html', chunk: 'route-books' },
 ];
+
+/**
+ * App pages whose HTML names their route's chunks (`dist/shells/pages/<segment>.html`), so the
+ * browser fetches them beside the app's own scripts instead of after the app has run: one round
+ * trip less before the page can draw (docs/performance.md §5). The server answers every path under
+ * `segment` with that page, so a segment is listed only where one chunk draws all its paths.
+ */
+export const ROUTE_SHELLS: { segment: string; chunk: string }[] = [
+  { segment: 'home', chunk: 'route-home' },
+  { segment: 'library', chunk: 'route-library' },
+  { segment: 'highlights', chunk: 'route-highlights' },
+  { segment: 'review', chunk: 'route-review' },
+  { segment: 'my-progress', chunk: 'route-my-progress' },
+  { segment: 'search', chunk: 'route-search' },
+  { segment: 'pricing', chunk: 'route-pricing' },
+  { segment: 'try', chunk: 'route-pricing' },
+  { segment: 'payment', chunk: 'route-payment' },
+  { segment: 'giftcard', chunk: 'route-giftcard' },
+  { segment: 'login', chunk: 'route-login' },
+  { segment: 'signup', chunk: 'route-signup' },
+];

@@ -530,6 +530,12 @@ async fn with_a_built_front_end_app_routes_get_index_html_and_api_paths_stay_jso
         // An unknown book's page is the reader's shell as built (the app asks and says why).
         ("/books/12", READER_SHELL),
         ("/shells/reader.html", INDEX_HTML),
+        // A route's shell names its chunks; it has no markup, so a query changes nothing.
+        ("/pricing", PRICING_SHELL),
+        ("/pricing?limit_reached=yes", PRICING_SHELL),
+        ("/pricing/more", PRICING_SHELL),
+        ("/Pricing", INDEX_HTML),
+        ("/shells/pages/pricing.html", INDEX_HTML),
         ("/prerendered", INDEX_HTML),
         ("/prerendered/books.html", INDEX_HTML),
     ];

@@ -69,6 +69,8 @@ pub const PRERENDERED_LANDING: &str =
     "<!doctype html><html><head><title>Gistbook</title></head><body><div id=\"root\" data-prerendered=\"\"><h1>Landing</h1></div></body></html>";
 /// The stand-in build's book page shell (`shells/reader.html`), as `frontend/scripts/prerender.mjs` writes it.
 pub const READER_SHELL: &str = "<!doctype html><html><head><meta name=\"description\" content=\"Gistbook\"><title>Gistbook</title><link rel=\"preload\" as=\"script\" href=\"/assets/reader.js\"></head><body><div id=\"root\"></div></body></html>";
+/// The stand-in build's one route shell (`shells/pages/pricing.html`), as `frontend/scripts/prerender.mjs` writes them.
+pub const PRICING_SHELL: &str = "<!doctype html><html><head><title>Gistbook</title><link rel=\"preload\" as=\"script\" href=\"/assets/pricing.js\"></head><body><div id=\"root\"></div></body></html>";
 pub const PRERENDERED_BOOKS: &str =
     "<!doctype html><html><head><title>Gistbook</title></head><body><div id=\"root\" data-prerendered=\"\"><h1>Books</h1></div></body></html>";
 
@@ -133,6 +135,8 @@ fn test_config(options: &AppOptions, dirs: &TempDir, database_url: String) -> Co
         std::fs::write(static_dir.join("prerendered").join("books.html"), PRERENDERED_BOOKS).unwrap();
         std::fs::create_dir_all(static_dir.join("shells")).unwrap();
         std::fs::write(static_dir.join("shells").join("reader.html"), READER_SHELL).unwrap();
+        std::fs::create_dir_all(static_dir.join("shells").join("pages")).unwrap();
+        std::fs::write(static_dir.join("shells").join("pages").join("pricing.html"), PRICING_SHELL).unwrap();
     }
     Config {
         bind_addr: "127.0.0.1:0".into(),
