@@ -64,3 +64,7 @@ for (const { segment, chunk } of ROUTE_SHELLS) {
   );
 }
 console.log(`route shells -> dist/shells/pages/{${ROUTE_SHELLS.map((shell) => shell.segment).join(',')}}.html`);
+
+// The last step of the build: `cargo xtask` builds again only when a source is newer than this file
+// (webpack's `clean` removes it when a build starts, so a build that failed leaves none).
+fs.writeFileSync(path.join(dist, '.build-finished'), `${new Date().toISOString()}\n`);

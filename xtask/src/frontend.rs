@@ -51,11 +51,19 @@ pub fn ensure_packages() -> Result<()> {
 
 /// Whether frontend/dist is missing or older than a source of the build.
 pub fn dist_is_stale() -> bool {
-    let built = newest_mtime(&Path::new(DIR).join("dist/index.html"));
-    let sources = ["src", "public", "scripts", "webpack.config.js", "package-lock.json", "tsconfig.json"]
-        .iter()
-        .filter_map(|p| newest_source_mtime(&Path::new(DIR).join(p)))
-        .max();
+    dist_is_stale_in(Path::new(DIR))
+}
+
+/// The build's last step (`scripts/prerender.mjs`) writes this file, and webpack's `clean` removes
+/// it when a build starts: its time is when the last whole build ended. Not `index.html`'s: webpack
+/// leaves a file that came out the same unwritten, so a change that only touched the prerender or
+/// a lazy route kept `index.html` old, and every later run built again.
+const BUILD_FINISHED: &str = "dist/.build-finished";
+
+fn dist_is_stale_in(dir: &Path) -> bool {
+    let built = newest_mtime(&dir.join(BUILD_FINISHED));
+    let sources =
+        ["src", "public", "scripts", "webpack.config.js", "package-lock.json", "tsconfig.json"].iter().filter_map(|p| newest_source_mtime(&dir.join(p))).max();
     built.is_none() || sources > built
 }
 
@@ -95,4 +103,38 @@ pub fn ensure_chromium() -> Result<()> {
     step("Installing Chromium for the browser tests (apt-get install chromium chromium-headless-shell)");
     run(Command::new("apt-get").args(["update", "-qq"]))?;
     run(Command::new("apt-get").args(["install", "-y", "-qq", "chromium", "chromium-headless-shell"]).env("DEBIAN_FRONTEND", "noninteractive"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::{Duration, SystemTime};
+
+    fn write_at(path: &Path, when: SystemTime) {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, "x").unwrap();
+        std::fs::File::options().write(true).open(path).unwrap().set_modified(when).unwrap();
+    }
+
+    #[test]
+    fn the_build_is_stale_until_a_whole_build_has_finished_after_the_newest_source() {
+        let dir = &std::env::temp_dir().join(format!("xtask-dist-stale-{}", std::process::id()));
+        let start = SystemTime::now() - Duration::from_secs(3600);
+        let at = |minutes: u64| start + Duration::from_secs(minutes * 60);
+        write_at(&dir.join("src/app.tsx"), at(1));
+        write_at(&dir.join("dist/index.html"), at(2));
+        assert!(dist_is_stale_in(dir), "no build has said it finished");
+        write_at(&dir.join(BUILD_FINISHED), at(3));
+        assert!(!dist_is_stale_in(dir));
+        // A prerender change after the build: index.html stays as it was (webpack did not write it
+        // again), and the next build's end is what counts.
+        write_at(&dir.join("scripts/prerender.mjs"), at(4));
+        assert!(dist_is_stale_in(dir));
+        write_at(&dir.join(BUILD_FINISHED), at(5));
+        assert!(!dist_is_stale_in(dir), "index.html is older than the source, but the build after it finished");
+        // Unit tests are not sources of the build.
+        write_at(&dir.join("src/app.test.tsx"), at(6));
+        assert!(!dist_is_stale_in(dir));
+        std::fs::remove_dir_all(dir).unwrap();
+    }
 }
