@@ -1,17 +1,19 @@
 import { expect, test, type Page } from './fixtures';
 
-// `/` and `/books` come prerendered (scripts/prerender.mjs): their first screen is in the HTML,
+// `/`, `/books` and `/pricing` come prerendered (scripts/prerender.mjs): their first screen is in the HTML,
 // painted before the script has loaded, and React hydrates that markup instead of drawing it again.
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the landing page and the catalogue are painted from their HTML; other pages are the empty shell', async ({ page }) => {
+  test('the landing page, the catalogue and the pricing page are painted from their HTML; other pages are the empty shell', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('The big ideas of great books, in 15 minutes.');
     await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
     await page.goto('/books');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Book Summaries');
+    await page.goto('/pricing');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Unlock every book summary');
     await page.goto('/login');
     await expect(page.getByRole('heading')).toHaveCount(0);
   });
@@ -37,6 +39,7 @@ async function waitForHydration(page: Page) {
 for (const [path, heading] of [
   ['/', 'The big ideas of great books, in 15 minutes.'],
   ['/books', 'Book Summaries'],
+  ['/pricing', 'Unlock every book summary'],
 ] as const) {
   test(`${path} hydrates its prerendered markup: the same elements, no error, working links and buttons`, async ({ page }) => {
     const errors: string[] = [];

@@ -34,6 +34,9 @@ export async function prerenderPage(path: string): Promise<string> {
 export const PRERENDERED_PAGES: { path: string; file: string; chunk: string }[] = [
   { path: '/', file: 'index.html', chunk: 'route-landing' },
   { path: '/books', file: 'books.html', chunk: 'route-books' },
+  // Its largest element is the lead paragraph, drawn before the plans arrive. With a query
+  // (`?limit_reached=yes`, `?offer=`) it is the route's shell instead (ROUTE_SHELLS).
+  { path: '/pricing', file: 'pricing.html', chunk: 'route-pricing' },
 ];
 
 /**
