@@ -1,6 +1,8 @@
 // After `webpack --mode production`: writes the first screen of each prerendered page (see
-// src/prerender/render.tsx) into a copy of dist/index.html, as dist/prerendered/<file>. The server
-// answers those paths with that file, and every other page with the empty dist/index.html.
+// src/prerender/render.tsx) into a copy of dist/index.html, as dist/prerendered/<file>, and the
+// shells of the book page and of ROUTE_SHELLS (the empty page with their route's chunks) under
+// dist/shells/. The server answers those paths with those files, and every other page with the
+// empty dist/index.html.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -17,14 +19,16 @@ const groups = JSON.parse(fs.readFileSync(path.join(dist, 'chunk-groups.json'), 
 const entry = new Set(groups.main);
 
 /**
- * `<link>`s for a route's own chunks (those the entry does not load): its stylesheets, so that the
- * first paint is already styled (a stylesheet arriving with the chunk moved the prerendered
- * page: layout shift), and its scripts preloaded beside the app's instead of after it has run.
+ * `html` with `<link>`s in its head for a route's own chunks (those the entry does not load): its
+ * stylesheets, so that the first paint is already styled (a stylesheet arriving with the chunk
+ * moved the prerendered page: layout shift), and its scripts preloaded beside the app's instead of
+ * after it has run.
  */
-function routeLinks(group) {
+function withRouteLinks(html, group) {
   const files = (groups[group] ?? []).filter((file) => !entry.has(file));
   if (!files.some((file) => file.endsWith('.js'))) throw new Error(`prerender: chunk-groups.json names no script for ${group}`);
-  return files.map((file) => (file.endsWith('.css') ? `<link rel="stylesheet" href="/${file}">` : `<link rel="preload" as="script" href="/${file}">`)).join('');
+  const links = files.map((file) => (file.endsWith('.css') ? `<link rel="stylesheet" href="/${file}">` : `<link rel="preload" as="script" href="/${file}">`));
+  return html.replace('</head>', () => `${links.join('')}</head>`);
 }
 if (!template.includes('</head>')) throw new Error('prerender: dist/index.html has no </head>');
 
@@ -36,7 +40,7 @@ for (const { path: page, file, chunk } of PRERENDERED_PAGES) {
   const inline = markup.match(/<script|\sstyle="[^"]*"/);
   if (inline) throw new Error(`prerender: ${page} has inline ${inline[0].trim()} (the CSP refuses it): use a class`);
   // `data-prerendered` tells src/index.tsx to hydrate instead of rendering afresh.
-  const html = template.replace('</head>', () => `${routeLinks(chunk)}</head>`).replace(EMPTY_ROOT, () => `<div id="root" data-prerendered="">${markup}</div>`);
+  const html = withRouteLinks(template, chunk).replace(EMPTY_ROOT, () => `<div id="root" data-prerendered="">${markup}</div>`);
   fs.writeFileSync(path.join(dist, 'prerendered', file), html);
   console.log(`prerendered ${page} -> dist/prerendered/${file} (${(markup.length / 1024).toFixed(1)} KB of markup)`);
 }
@@ -46,10 +50,11 @@ for (const { path: page, file, chunk } of PRERENDERED_PAGES) {
 // title, description and the visitor's answer for each `/books/{id}` (apps/server, `book_page`).
 const DESCRIPTION = /<meta name="?description"? content="([^"]*)">/;
 if (!DESCRIPTION.test(template)) throw new Error('prerender: dist/index.html has no description');
-const shell = template
-  // One spelling the server looks for, whatever the minifier wrote.
-  .replace(DESCRIPTION, (_, content) => `<meta name="description" content="${content}">`)
-  .replace('</head>', () => `${routeLinks('route-reader')}</head>`);
+// One spelling of the description the server looks for, whatever the minifier wrote.
+const shell = withRouteLinks(
+  template.replace(DESCRIPTION, (_, content) => `<meta name="description" content="${content}">`),
+  'route-reader',
+);
 fs.mkdirSync(path.join(dist, 'shells'), { recursive: true });
 fs.writeFileSync(path.join(dist, 'shells', 'reader.html'), shell);
 console.log('book page shell -> dist/shells/reader.html');
@@ -58,10 +63,7 @@ console.log('book page shell -> dist/shells/reader.html');
 // the server answers for every path under the segment (apps/server, `spa::route_shell`).
 fs.mkdirSync(path.join(dist, 'shells', 'pages'), { recursive: true });
 for (const { segment, chunk } of ROUTE_SHELLS) {
-  fs.writeFileSync(
-    path.join(dist, 'shells', 'pages', `${segment}.html`),
-    template.replace('</head>', () => `${routeLinks(chunk)}</head>`),
-  );
+  fs.writeFileSync(path.join(dist, 'shells', 'pages', `${segment}.html`), withRouteLinks(template, chunk));
 }
 console.log(`route shells -> dist/shells/pages/{${ROUTE_SHELLS.map((shell) => shell.segment).join(',')}}.html`);
 
