@@ -176,7 +176,13 @@ function browserConfig(production) {
     // lacks ES2020: the runtime and the minifier may write arrow functions, `const`, `?.` and `??`
     // instead of ES5 (without a target, webpack writes its runtime for ES5).
     target: ['web', 'es2020'],
-    entry: { main: './src/index.tsx' },
+    entry: {
+      main: './src/index.tsx',
+      // The book page's first script (scripts/prerender.mjs puts it in dist/shells/reader.html
+      // only): a member's book call, sent before the app has run. Its own runtime, so that it
+      // runs on arrival instead of waiting for the app's runtime chunk.
+      'early-book': { import: './src/early-book.ts', runtime: false },
+    },
     output: {
       path: path.resolve(dirname, 'dist'),
       filename: production ? 'assets/[name].[contenthash:8].js' : 'assets/[name].js',
@@ -204,7 +210,7 @@ function browserConfig(production) {
         'process.env.API_BASE': JSON.stringify(process.env.API_BASE ?? ''),
         'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
       }),
-      new HtmlWebpackPlugin({ template: './public/index.html', scriptLoading: 'defer' }),
+      new HtmlWebpackPlugin({ template: './public/index.html', chunks: ['main'], scriptLoading: 'defer' }),
       // What the service worker shows offline for a page the app cannot draw without the network:
       // no script, the global stylesheet (the main entry's CSS).
       new HtmlWebpackPlugin({ template: './public/offline.html', filename: 'offline.html', chunks: ['main'], inject: false }),

@@ -1,5 +1,15 @@
 import { expect, test } from './fixtures';
-import { expectNoViolations, fillSignup, logInViaApi, newUser, readerPosition, signInAsNewMember, signInViaApi } from './helpers';
+import {
+  expectNoViolations,
+  fillSignup,
+  logInViaApi,
+  newPaidMemberToken,
+  newUser,
+  readerPosition,
+  signInAsNewMember,
+  signInViaApi,
+  storeToken,
+} from './helpers';
 
 /**
  * The summary reader, the video page and the visuals against the seeded catalogue
@@ -59,6 +69,30 @@ test("a member's browser ignores the visitor's book in the page and reads as the
   await expect(page.getByRole('button', { name: 'Next', exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: /Log in or start your free trial/ })).toHaveCount(0);
   expect(bookCalls.length).toBeGreaterThan(0);
+});
+
+test("a member's book call leaves with the page, before the app's scripts have run, and only once", async ({ page }) => {
+  await storeToken(page, await newPaidMemberToken(page));
+  const bookCalls: string[] = [];
+  let bookCallSent = () => {};
+  const bookCallLeft = new Promise<void>((resolve) => (bookCallSent = resolve));
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname !== '/api/books/meditations') return;
+    bookCalls.push(request.headers().authorization ?? 'no token');
+    bookCallSent();
+  });
+  // The app's scripts arrive only once the call has left: sent by the app, it would wait for them
+  // (src/early-book.ts sends it from the page), and the reader would never draw.
+  await page.route(/\/assets\/vendor\.[0-9a-f]+\.js$/, async (route) => {
+    await bookCallLeft;
+    await route.continue();
+  });
+  await page.goto('/books/meditations');
+  await expect(page.getByRole('heading', { level: 1, name: 'Meditations' })).toBeVisible();
+  // The whole book, as the paid member reads it, from that one call.
+  await expect(page.getByRole('button', { name: 'Next', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Log in or start your free trial/ })).toHaveCount(0);
+  expect(bookCalls).toEqual([expect.stringMatching(/^Bearer \S+$/)]);
 });
 
 test('a visitor is sent to log in for the video of a book that is not free, and for its visuals', async ({ page }) => {

@@ -51,8 +51,17 @@ for (const { path: page, file, chunk } of PRERENDERED_PAGES) {
 const DESCRIPTION = /<meta name="?description"? content="([^"]*)">/;
 if (!DESCRIPTION.test(template)) throw new Error('prerender: dist/index.html has no description');
 // One spelling of the description the server looks for, whatever the minifier wrote.
+// Its first script is `early-book` (src/early-book.ts), `async` and ahead of the app's: a signed-in
+// member's book call leaves while the app's scripts download.
+const earlyBook = groups['early-book'] ?? [];
+if (earlyBook.length !== 1 || !earlyBook[0].endsWith('.js'))
+  throw new Error(`prerender: the early-book entry should be one script, not ${JSON.stringify(earlyBook)}`);
+const FIRST_SCRIPT = /<script\b/;
+if (!FIRST_SCRIPT.test(template)) throw new Error('prerender: dist/index.html has no script');
 const shell = withRouteLinks(
-  template.replace(DESCRIPTION, (_, content) => `<meta name="description" content="${content}">`),
+  template
+    .replace(DESCRIPTION, (_, content) => `<meta name="description" content="${content}">`)
+    .replace(FIRST_SCRIPT, (script) => `<script async src="/${earlyBook[0]}"></script>${script}`),
   'route-reader',
 );
 fs.mkdirSync(path.join(dist, 'shells'), { recursive: true });

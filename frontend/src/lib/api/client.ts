@@ -1,6 +1,7 @@
 import { clearToken, getToken, setToken } from '@/lib/storage';
 import type { paths } from './schema';
 import type { ApiFailure, RefreshTokenResponse } from '@/lib/api/types';
+import { apiBaseUrl } from './base-url';
 
 /**
  * The API client: JSON envelope handling, the bearer header and the 401 rule
@@ -12,22 +13,9 @@ import type { ApiFailure, RefreshTokenResponse } from '@/lib/api/types';
  * wrong body are type errors, and the result is the `result` of the path's 200 answer.
  */
 
-declare const process: { env: { API_BASE?: string } };
+export { apiBaseUrl };
 
 const GENERIC_ERROR = 'There was an error processing your request.';
-
-/** Base URL rule (spec §7) with an optional build-time override (`process.env.API_BASE`). */
-export function apiBaseUrl(location: Pick<Location, 'hostname' | 'protocol' | 'origin'> = window.location): string {
-  let override = '';
-  try {
-    override = process.env.API_BASE ?? '';
-  } catch {
-    override = '';
-  }
-  if (override) return override.replace(/\/+$/, '');
-  if (location.hostname.includes('localhost')) return `${location.protocol}//localhost:4000`;
-  return location.origin;
-}
 
 export class ApiError extends Error {
   readonly status: number;
@@ -153,6 +141,22 @@ function unwrap<T>(raw: RawResponse): T {
   if (!raw.ok || isFailure(raw.body)) throw toError(raw);
   const body = raw.body as { result?: T } | null;
   return body?.result ?? (undefined as T);
+}
+
+/**
+ * The `result` of a successful answer another script received (its status and body text), or
+ * undefined for any other answer: the caller then asks through `api`, whose 401 rule and error
+ * texts apply.
+ */
+export function successfulResult<T>(status: number, text: string): T | undefined {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (status < 200 || status > 299 || isFailure(body) || typeof body !== 'object' || body === null || !('result' in body)) return undefined;
+  return (body as { result: T }).result;
 }
 
 // ---- refresh (one at a time) ----------------------------------------------------------------

@@ -175,6 +175,49 @@ describe('reader: the book the page came with', () => {
   });
 });
 
+/** What the book page's early script leaves for the reader (src/early-book.ts). */
+function leaveEarlyAnswer(key: string, token: string, status: number, body: unknown) {
+  (window as { __earlyBook?: unknown }).__earlyBook = { key, token, answer: Promise.resolve({ status, text: JSON.stringify(body) }) };
+}
+
+describe("reader: the member's call the page sent early", () => {
+  afterEach(() => delete (window as { __earlyBook?: unknown }).__earlyBook);
+
+  it('draws its answer without asking the API again', async () => {
+    signIn('member-token');
+    const early = makeBookDetail({ subid: 'meditations', title: 'Meditations, as the early call answered' });
+    leaveEarlyAnswer('meditations', 'member-token', 200, { status: 'ok', result: { book: early, user: makeUser({ id: 1, isPaid: true }) } });
+    const seen = serveBook(makeBookDetail({ subid: 'meditations', title: 'Asked for again' }));
+    renderApp('/books/meditations');
+    expect(await screen.findByRole('heading', { level: 1, name: early.title })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeInTheDocument();
+    expect(seen).toEqual([]);
+  });
+
+  it('asks again through the API when the early answer was an error', async () => {
+    signIn('member-token');
+    leaveEarlyAnswer('meditations', 'member-token', 401, { status: 'error', error: 'Please log in.', notLoggedIn: true });
+    const member = makeBookDetail({ subid: 'meditations', title: 'Meditations, asked for again' });
+    const seen = serveBook(member);
+    renderApp('/books/meditations');
+    expect(await screen.findByRole('heading', { level: 1, name: member.title })).toBeInTheDocument();
+    expect(seen).toEqual(['meditations']);
+  });
+
+  it('is not used once another token is stored', async () => {
+    signIn('someone-else');
+    leaveEarlyAnswer('meditations', 'member-token', 200, {
+      status: 'ok',
+      result: { book: makeBookDetail({ subid: 'meditations', title: 'The first member’s view' }), user: makeUser({ id: 1 }) },
+    });
+    const member = makeBookDetail({ subid: 'meditations', title: 'Meditations, as this member reads it' });
+    const seen = serveBook(member);
+    renderApp('/books/meditations');
+    expect(await screen.findByRole('heading', { level: 1, name: member.title })).toBeInTheDocument();
+    expect(seen).toEqual(['meditations']);
+  });
+});
+
 describe('reader: loading', () => {
   it('shows the reader error text when the book cannot be loaded', async () => {
     server.use(http.get('/api/books/{id}', () => fail(500, 'Internal error', 'internal')));
