@@ -26,7 +26,7 @@ export const bookQueryOptions = (id: string) =>
   queryOptions({
     queryKey: bookKeys.detail(id),
     queryFn: ({ signal }) => getBook(id, { signal }),
-    // Opening a book may use one of a free member's unlocks and carries signed URLs that expire:
+    // The answer carries signed media URLs that expire, and a free member's unlocks change it:
     // always ask again when the page is opened.
     staleTime: 0,
   });
