@@ -82,6 +82,60 @@ fn newest_source_mtime(path: &Path) -> Option<SystemTime> {
         .max()
 }
 
+/// ESLint's last clean pass: its time is when that run started (`mark_lint_passed`). In
+/// node_modules/.cache, beside Prettier's cache, so that installing the packages again forgets it.
+const LINT_PASSED: &str = "node_modules/.cache/eslint-passed";
+
+/// What `npm run lint` reads: the files it lints, its config, the TypeScript project its
+/// type-aware rules load, and the installed packages (rules and types).
+const LINT_INPUTS: [&str; 9] = [
+    "src",
+    "e2e",
+    "eslint.config.js",
+    "tsconfig.json",
+    "vitest.config.ts",
+    "playwright.config.ts",
+    "package.json",
+    "package-lock.json",
+    "node_modules/.package-lock.json",
+];
+
+/// Whether ESLint passed on exactly these files: no input, and no folder of one (a file added or
+/// removed), changed since its last clean run started. Its type-aware rules read other files than
+/// the one they judge, so it is all or nothing: one change anywhere lints everything again.
+pub fn lint_passed_since_last_change() -> bool {
+    lint_passed_since_last_change_in(Path::new(DIR))
+}
+
+fn lint_passed_since_last_change_in(dir: &Path) -> bool {
+    let Some(passed) = std::fs::metadata(dir.join(LINT_PASSED)).and_then(|meta| meta.modified()).ok() else { return false };
+    LINT_INPUTS.iter().filter_map(|input| newest_change(&dir.join(input))).all(|changed| changed < passed)
+}
+
+/// Records a clean ESLint run that started at `started`: a file saved while it ran counts as a change.
+pub fn mark_lint_passed(started: SystemTime) -> Result<()> {
+    mark_lint_passed_in(Path::new(DIR), started)
+}
+
+fn mark_lint_passed_in(dir: &Path, started: SystemTime) -> Result<()> {
+    let stamp = dir.join(LINT_PASSED);
+    std::fs::create_dir_all(stamp.parent().expect("the stamp is in a folder"))?;
+    std::fs::write(&stamp, "the time of this file is when the last clean `npm run lint` started\n")?;
+    std::fs::File::options().write(true).open(&stamp)?.set_modified(started)?;
+    Ok(())
+}
+
+/// The newest modification under `path`, folders included (their time moves when an entry is added,
+/// removed or renamed).
+fn newest_change(path: &Path) -> Option<SystemTime> {
+    let meta = std::fs::metadata(path).ok()?;
+    let own = meta.modified().ok();
+    if meta.is_file() {
+        return own;
+    }
+    std::fs::read_dir(path).ok()?.filter_map(Result::ok).filter_map(|entry| newest_change(&entry.path())).chain(own).max()
+}
+
 /// Builds frontend/dist when any source is newer than the last build.
 pub fn build_if_stale() -> Result<()> {
     if dist_is_stale() {
@@ -135,6 +189,38 @@ mod tests {
         // Unit tests are not sources of the build.
         write_at(&dir.join("src/app.test.tsx"), at(6));
         assert!(!dist_is_stale_in(dir));
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn eslint_is_run_again_after_any_change_to_what_it_reads() {
+        let dir = &std::env::temp_dir().join(format!("xtask-lint-fresh-{}", std::process::id()));
+        let start = SystemTime::now() - Duration::from_secs(3600);
+        let at = |minutes: u64| start + Duration::from_secs(minutes * 60);
+        write_at(&dir.join("src/app.tsx"), at(1));
+        write_at(&dir.join("e2e/login.spec.ts"), at(1));
+        for folder in ["src", "e2e"] {
+            std::fs::File::open(dir.join(folder)).unwrap().set_modified(at(1)).unwrap();
+        }
+        assert!(!lint_passed_since_last_change_in(dir), "it never passed");
+        mark_lint_passed_in(dir, at(2)).unwrap();
+        assert!(lint_passed_since_last_change_in(dir));
+        // A file saved while the lint ran (after it started) is a change.
+        write_at(&dir.join("src/app.tsx"), at(2) + Duration::from_secs(1));
+        assert!(!lint_passed_since_last_change_in(dir));
+        mark_lint_passed_in(dir, at(3)).unwrap();
+        assert!(lint_passed_since_last_change_in(dir));
+        // A file removed: only its folder's time says so.
+        std::fs::remove_file(dir.join("e2e/login.spec.ts")).unwrap();
+        std::fs::File::open(dir.join("e2e")).unwrap().set_modified(at(4)).unwrap();
+        assert!(!lint_passed_since_last_change_in(dir));
+        mark_lint_passed_in(dir, at(5)).unwrap();
+        // Packages installed again, or the config changed.
+        write_at(&dir.join("node_modules/.package-lock.json"), at(6));
+        assert!(!lint_passed_since_last_change_in(dir));
+        mark_lint_passed_in(dir, at(7)).unwrap();
+        write_at(&dir.join("eslint.config.js"), at(8));
+        assert!(!lint_passed_since_last_change_in(dir));
         std::fs::remove_dir_all(dir).unwrap();
     }
 }

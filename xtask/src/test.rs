@@ -139,7 +139,7 @@ fn front_end(suite: &Suite, dist: &Gate) {
     // from start to end: it runs beside the other checks and vitest instead of before them, niced,
     // so vitest's workers, which have timeouts, get the cores first.
     std::thread::scope(|beside| {
-        beside.spawn(|| suite.stage("front-end lint (ESLint: TypeScript, react-hooks)", |log| log.run(nice(frontend::npm()).args(["run", "-s", "lint"]))));
+        beside.spawn(|| suite.stage("front-end lint (ESLint: TypeScript, react-hooks; skipped when nothing it reads changed since it passed)", lint));
         suite.stage("Prettier (prettier --check)", |log| log.run(nice(frontend::npm()).args(["run", "-s", "format:check"])));
         suite.stage("front-end typecheck (tsc)", |log| log.run(nice(frontend::npm()).args(["run", "-s", "typecheck"])));
         suite.stage("front-end unit and component tests (vitest)", |log| {
@@ -152,6 +152,17 @@ fn front_end(suite: &Suite, dist: &Gate) {
             unit_report::name_the_failures(unit, &report)
         });
     });
+}
+
+/// ESLint over the front end, unless it already passed on exactly these files.
+fn lint(log: &Log) -> Result<()> {
+    if frontend::lint_passed_since_last_change() {
+        log.line("ESLint passed on these files already: nothing it reads has changed since that run started.");
+        return Ok(());
+    }
+    let started = std::time::SystemTime::now();
+    log.run(nice(frontend::npm()).args(["run", "-s", "lint"]))?;
+    frontend::mark_lint_passed(started)
 }
 
 /// `cargo xtask e2e [ARGS]`: the front-end build, the Rust build and the browser tests alone,
