@@ -178,9 +178,9 @@ function browserConfig(production) {
     target: ['web', 'es2020'],
     entry: {
       main: './src/index.tsx',
-      // The book page's first script (scripts/prerender.mjs puts it in dist/shells/reader.html
-      // only): a member's book call, sent before the app has run. Its own runtime, so that it
-      // runs on arrival instead of waiting for the app's runtime chunk.
+      // The book page's first script (scripts/prerender.mjs writes it inline into
+      // dist/shells/reader.html only): a member's book call, sent before the app has run. Its own
+      // runtime, so that it runs alone, without the app's runtime chunk.
       'early-book': { import: './src/early-book.ts', runtime: false },
     },
     output: {

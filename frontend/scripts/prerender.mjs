@@ -50,18 +50,26 @@ for (const { path: page, file, chunk } of PRERENDERED_PAGES) {
 // title, description and the visitor's answer for each `/books/{id}` (apps/server, `book_page`).
 const DESCRIPTION = /<meta name="?description"? content="([^"]*)">/;
 if (!DESCRIPTION.test(template)) throw new Error('prerender: dist/index.html has no description');
-// One spelling of the description the server looks for, whatever the minifier wrote.
-// Its first script is `early-book` (src/early-book.ts), `async` and ahead of the app's: a signed-in
-// member's book call leaves while the app's scripts download.
+// Its first script is the `early-book` entry (src/early-book.ts), written into the page: a
+// signed-in member's book call leaves while the app's scripts download. Inline, not a file: on
+// HTTP/1.1 Chromium lets one low-priority request at a time leave while the head is parsed, so an
+// async file held `vendor.js` back by a round trip (docs/performance.md §5). The server allows
+// exactly this script in its Content-Security-Policy by its SHA-256 (`spa::inline_script_hashes`).
 const earlyBook = groups['early-book'] ?? [];
 if (earlyBook.length !== 1 || !earlyBook[0].endsWith('.js'))
   throw new Error(`prerender: the early-book entry should be one script, not ${JSON.stringify(earlyBook)}`);
+const earlyBookCode = fs
+  .readFileSync(path.join(dist, earlyBook[0]), 'utf8')
+  .replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '')
+  .trim();
+if (/<\/script|<!--/i.test(earlyBookCode)) throw new Error('prerender: the early-book script has text that would end its <script> element');
 const FIRST_SCRIPT = /<script\b/;
 if (!FIRST_SCRIPT.test(template)) throw new Error('prerender: dist/index.html has no script');
 const shell = withRouteLinks(
   template
+    // One spelling of the description the server looks for, whatever the minifier wrote.
     .replace(DESCRIPTION, (_, content) => `<meta name="description" content="${content}">`)
-    .replace(FIRST_SCRIPT, (script) => `<script async src="/${earlyBook[0]}"></script>${script}`),
+    .replace(FIRST_SCRIPT, (script) => `<script>${earlyBookCode}</script>${script}`),
   'route-reader',
 );
 fs.mkdirSync(path.join(dist, 'shells'), { recursive: true });

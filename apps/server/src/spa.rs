@@ -115,6 +115,22 @@ pub async fn book_shell(static_dir: &Path) -> actix_web::Result<String> {
     Ok(tokio::fs::read_to_string(page).await?)
 }
 
+/// The Content-Security-Policy sources (`'sha256-…'`) of the scripts the build wrote into the book
+/// page's shell (`frontend/scripts/prerender.mjs`: the member's early book call). Only a bare
+/// `<script>` element counts, and the policy then allows exactly its text: no other inline script
+/// runs. None when the build made no shell.
+pub fn inline_script_hashes(static_dir: &Path) -> Vec<String> {
+    use base64::Engine as _;
+    use sha2::Digest as _;
+    let Ok(shell) = std::fs::read_to_string(static_dir.join("shells").join("reader.html")) else { return Vec::new() };
+    inline_scripts(&shell).map(|code| format!("'sha256-{}'", base64::engine::general_purpose::STANDARD.encode(sha2::Sha256::digest(code)))).collect()
+}
+
+/// The text of every bare `<script>` element of `html`, as the browser hashes it.
+fn inline_scripts(html: &str) -> impl Iterator<Item = &str> {
+    html.split("<script>").skip(1).filter_map(|rest| rest.split_once("</script>").map(|(code, _)| code))
+}
+
 /// The answer for an app page: HTML the browser checks again on every visit.
 pub fn html_page(page: String) -> HttpResponse {
     HttpResponse::Ok().content_type("text/html; charset=utf-8").insert_header((header::CACHE_CONTROL, "no-cache")).body(page)
@@ -242,6 +258,19 @@ mod tests {
         for other in ["/", "", "/login", "/Payment", "/payment.html", "/../shells/pages/payment", "/%70ayment", "//payment", "/pay ment"] {
             assert_eq!(route_shell(&dir, other), None, "{other}");
         }
+    }
+
+    #[test]
+    fn the_policy_allows_the_shells_bare_scripts_by_their_hash_only() {
+        let dir = std::env::temp_dir().join(format!("spa-inline-{}", std::process::id()));
+        assert_eq!(inline_script_hashes(&dir), Vec::<String>::new(), "no build, no shell");
+        std::fs::create_dir_all(dir.join("shells")).unwrap();
+        let shell = "<html><head><script>alert(1)</script><script defer src=/assets/main.js></script>\
+                     <script type=\"application/json\" id=\"book-data\">{}</script></head></html>";
+        std::fs::write(dir.join("shells").join("reader.html"), shell).unwrap();
+        // sha256("alert(1)") in base64, as `printf 'alert(1)' | openssl dgst -sha256 -binary | base64` gives it.
+        assert_eq!(inline_script_hashes(&dir), ["'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='"]);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -254,7 +254,7 @@ async fn serve_openapi(document: web::Data<String>) -> actix_web::HttpResponse {
 fn security_headers(config: &Config) -> DefaultHeaders {
     let payments = &config.payments;
     let headers = DefaultHeaders::new()
-        .add(("Content-Security-Policy", content_security_policy(payments)))
+        .add(("Content-Security-Policy", content_security_policy(payments, &spa::inline_script_hashes(&config.static_dir))))
         .add(("X-Content-Type-Options", "nosniff"))
         .add(("Referrer-Policy", "strict-origin-when-cross-origin"))
         .add(("X-Frame-Options", "DENY"))
@@ -275,12 +275,14 @@ fn security_headers(config: &Config) -> DefaultHeaders {
 const PAYPAL_SOURCES: [&str; 3] = ["https://*.paypal.com", "https://*.paypalobjects.com", "https://*.venmo.com"];
 
 /// The content security policy: this origin only, plus exactly the configured payment providers'
-/// sources. Real Stripe and PayPal get the sources their documentation lists (Stripe.js and its
+/// sources, and the build's own inline scripts by their hash (`inline_scripts`: the book page's
+/// early book call). Real Stripe and PayPal get the sources their documentation lists (Stripe.js and its
 /// 3-D Secure frames; PayPal's SDK, its frames, images and the styles it injects); a stand-in gets
 /// its own origin only. PayPal recommends `'unsafe-inline'` for scripts too: not given, its buttons
 /// run in PayPal's own frames; styles inline are (the SDK writes its container's style).
-pub fn content_security_policy(payments: &crate::config::PaymentSettings) -> String {
+pub fn content_security_policy(payments: &crate::config::PaymentSettings, inline_scripts: &[String]) -> String {
     let mut scripts = vec!["'self'".to_owned()];
+    scripts.extend(inline_scripts.iter().cloned());
     let mut frames = vec!["'self'".to_owned()];
     let mut connects = vec!["'self'".to_owned()];
     let mut images = vec!["'self'".to_owned(), "data:".to_owned(), "blob:".to_owned()];
@@ -386,7 +388,7 @@ mod csp_tests {
     #[test]
     fn live_and_sandbox_paypal_get_the_sources_paypal_documents() {
         for sdk in ["https://www.paypal.com/sdk/js", "https://www.sandbox.paypal.com/sdk/js"] {
-            let policy = content_security_policy(&live("https://js.stripe.com/v3/", "https://api.stripe.com/", sdk));
+            let policy = content_security_policy(&live("https://js.stripe.com/v3/", "https://api.stripe.com/", sdk), &[]);
             for name in ["script-src", "frame-src", "connect-src", "img-src", "style-src"] {
                 let found = directive(&policy, name);
                 for source in ["https://*.paypal.com", "https://*.paypalobjects.com", "https://*.venmo.com"] {
@@ -401,7 +403,7 @@ mod csp_tests {
 
     #[test]
     fn live_stripe_gets_stripe_js_its_frames_and_its_api() {
-        let policy = content_security_policy(&live("https://js.stripe.com/v3/", "https://api.stripe.com/", "https://www.paypal.com/sdk/js"));
+        let policy = content_security_policy(&live("https://js.stripe.com/v3/", "https://api.stripe.com/", "https://www.paypal.com/sdk/js"), &[]);
         assert!(directive(&policy, "script-src").starts_with("script-src 'self' https://js.stripe.com https://*.js.stripe.com"), "{policy}");
         let frames = directive(&policy, "frame-src");
         assert!(frames.contains("https://hooks.stripe.com") && frames.contains("https://*.js.stripe.com"), "{frames}");
@@ -410,9 +412,19 @@ mod csp_tests {
 
     #[test]
     fn stand_ins_get_their_own_origin_and_nothing_broader() {
-        let policy = content_security_policy(&live("http://127.0.0.1:4100/v3/", "http://127.0.0.1:4100/", "http://127.0.0.1:4200/sdk/js"));
+        let policy = content_security_policy(&live("http://127.0.0.1:4100/v3/", "http://127.0.0.1:4100/", "http://127.0.0.1:4200/sdk/js"), &[]);
         assert_eq!(directive(&policy, "script-src"), "script-src 'self' http://127.0.0.1:4100 http://127.0.0.1:4200");
         assert_eq!(directive(&policy, "style-src"), "style-src 'self'");
         assert!(!policy.contains('*'), "{policy}");
+    }
+
+    #[test]
+    fn the_builds_inline_scripts_are_allowed_by_their_hash_and_no_other_inline_script() {
+        let hash = "'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='".to_owned();
+        let policy =
+            content_security_policy(&live("http://127.0.0.1:4100/v3/", "http://127.0.0.1:4100/", "http://127.0.0.1:4200/sdk/js"), std::slice::from_ref(&hash));
+        assert_eq!(directive(&policy, "script-src"), format!("script-src 'self' {hash} http://127.0.0.1:4100 http://127.0.0.1:4200"));
+        assert_eq!(policy.matches("sha256").count(), 1, "the hash is a script source only: {policy}");
+        assert!(!policy.contains("unsafe-inline"), "{policy}");
     }
 }

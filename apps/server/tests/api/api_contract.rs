@@ -544,7 +544,12 @@ async fn with_a_built_front_end_app_routes_get_index_html_and_api_paths_stay_jso
         assert_eq!(response.status(), StatusCode::OK, "{path}");
         let content_type = response.headers()["content-type"].to_str().unwrap().to_owned();
         assert!(content_type.starts_with("text/html"), "{path}: {content_type}");
-        assert!(response.headers().contains_key("content-security-policy"), "{path}");
+        // Scripts from this origin, and the one inline script the build wrote into the book
+        // page's shell (the stand-in's `console.log('early')`) by its SHA-256, as
+        // `openssl dgst -sha256 -binary | base64` gives it: no other inline script.
+        let csp = response.headers()["content-security-policy"].to_str().unwrap().to_owned();
+        let scripts = csp.split(';').map(str::trim).find(|d| d.starts_with("script-src ")).unwrap_or_else(|| panic!("script-src on {path}: {csp}"));
+        assert_eq!(scripts, "script-src 'self' 'sha256-5mvci9TGxOt87lcsK69oK3n8G7xvjn79hEJt5N6nELs='", "{path}");
         assert_eq!(response.headers()["cache-control"], "no-cache", "{path}");
         assert_eq!(response.text().await.unwrap(), html, "{path}");
     }

@@ -68,7 +68,7 @@ pub const APP_JS: &str = "console.log('gistbook');";
 pub const PRERENDERED_LANDING: &str =
     "<!doctype html><html><head><title>Gistbook</title></head><body><div id=\"root\" data-prerendered=\"\"><h1>Landing</h1></div></body></html>";
 /// The stand-in build's book page shell (`shells/reader.html`), as `frontend/scripts/prerender.mjs` writes it.
-pub const READER_SHELL: &str = "<!doctype html><html><head><meta name=\"description\" content=\"Gistbook\"><title>Gistbook</title><link rel=\"preload\" as=\"script\" href=\"/assets/reader.js\"></head><body><div id=\"root\"></div></body></html>";
+pub const READER_SHELL: &str = "<!doctype html><html><head><meta name=\"description\" content=\"Gistbook\"><title>Gistbook</title><script>console.log('early')</script><link rel=\"preload\" as=\"script\" href=\"/assets/reader.js\"></head><body><div id=\"root\"></div></body></html>";
 /// The stand-in build's one route shell (`shells/pages/pricing.html`), as `frontend/scripts/prerender.mjs` writes them.
 pub const PRICING_SHELL: &str = "<!doctype html><html><head><title>Gistbook</title><link rel=\"preload\" as=\"script\" href=\"/assets/pricing.js\"></head><body><div id=\"root\"></div></body></html>";
 pub const PRERENDERED_BOOKS: &str =

@@ -3,7 +3,7 @@ import { getToken, isAuthenticated } from '@/lib/storage';
 
 /**
  * A member's own answer of `GET /api/books/{key}`, asked for by the book page's first script
- * (`src/early-book.ts`, loaded `async` ahead of the app) as soon as the HTML has arrived. Without
+ * (`src/early-book.ts`, written inline ahead of the app's) as soon as the HTML has arrived. Without
  * it the call left only once the app's scripts had downloaded and run, so the summary waited for
  * the scripts and then for the call; now both travel at once (docs/performance.md §5).
  */
@@ -38,11 +38,11 @@ export function bookKeyOf(pathname: string): string | undefined {
 }
 
 /**
- * Sends the member's book call when the page is a book's (the server adds this script to no other
+ * Sends the member's book call when the page is a book's (the build puts this script in no other
  * page) and a session is stored and current. The key comes from the address, not from the page's
- * book block: an `async` script may run before the parser has reached the end of the body. A token
- * older than the session's validity is left to the app, which refreshes it first; so is a page the
- * app has already started on.
+ * book block, which comes at the end of the body, after this script has run. A token older than
+ * the session's validity is left to the app, which refreshes it first; so is a page the app has
+ * already started on.
  */
 export function startEarlyBookRequest(win: Window & Slot = window, now: number = Date.now()): EarlyBookRequest | undefined {
   if (SLOT in win) return undefined;
