@@ -1,5 +1,6 @@
-// One Lighthouse run (mobile, simulated throttling, the performance category) for
-// `cargo xtask bench lighthouse`: node measure.mjs <url> <report.json> [access token].
+// One Lighthouse run (mobile, the performance category) for `cargo xtask bench lighthouse`:
+// node measure.mjs <url> <report.json> [access token]. Simulated throttling unless
+// LIGHTHOUSE_THROTTLING says `devtools` (`--devtools`: the page loaded on a throttled connection).
 // With a token the page is measured as that member: the token is put where the app keeps it
 // (localStorage `token` and `tokenDate`, as signing in does) on the page's origin first, and
 // Lighthouse keeps the storage (`disableStorageReset`), as a member's reload would find it.
@@ -34,6 +35,7 @@ try {
     {
       output: "json",
       onlyCategories: ["performance"],
+      throttlingMethod: process.env.LIGHTHOUSE_THROTTLING === "devtools" ? "devtools" : "simulate",
       disableStorageReset: Boolean(token),
       logLevel: "error",
     },

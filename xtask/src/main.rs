@@ -33,8 +33,10 @@ usage: cargo xtask <command>
                              and today's review queue, p50/p95 (goal p95 <= 20 ms)
   bench checkout             pgbench -N vs the price call and the Stripe webhook handler
   bench upload               a 2 GB video through the admin upload call vs cp
-  bench lighthouse           Lighthouse (mobile, simulated throttling) on /, /books, a book,
-                             /pricing and /payment/monthly of a release build, in Chromium
+  bench lighthouse [--devtools]
+                             Lighthouse (mobile, simulated throttling; --devtools: on a throttled
+                             connection) on /, /books, a book, /pricing, /payment/monthly, a
+                             premium book's reader and /highlights of a release build, in Chromium
   bench latency [--seconds S] the reader, home, history save and search at half their saturating
                              rate (oha, open loop, latency corrected): p50, p99, p99.9, errors
   bench scale-out            two instances on one database behind nginx vs one: the reader and

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearToken, SESSION_VALIDITY_MS, setToken } from '@/lib/storage';
-import { bookKeyOf, startEarlyBookRequest, takeEarlyBook } from './early-book';
+import { bookKeyOf, startEarlyBookCall, takeEarlyBook } from './early-book';
 
 /** A window at `pathname` whose `fetch` answers `answer` (or fails), recording what it was asked. */
 function pageAt(pathname: string, answer: { status: number; body: string } | Error = { status: 200, body: '{"status":"ok","result":{}}' }) {
@@ -31,13 +31,13 @@ describe('the early book call', () => {
   it("sends the member's call with their token, once, for the page's first look only", () => {
     setToken('member-token');
     const { win, fetch } = pageAt('/books/meditations', { status: 200, body: '{"status":"ok","result":{"book":{"id":7}}}' });
-    expect(startEarlyBookRequest(win)).toBeDefined();
+    expect(startEarlyBookCall(win)).toBeDefined();
     expect(fetch).toHaveBeenCalledTimes(1);
     const [url, init] = fetch.mock.calls[0] ?? [];
     expect(url).toBe('https://gistbook.app/api/books/meditations');
     expect(init?.headers).toEqual({ Accept: 'application/json', Authorization: 'Bearer member-token' });
     // The script runs once per page.
-    expect(startEarlyBookRequest(win)).toBeUndefined();
+    expect(startEarlyBookCall(win)).toBeUndefined();
     expect(fetch).toHaveBeenCalledTimes(1);
 
     expect(takeEarlyBook('another-book', win)).toBeUndefined();
@@ -48,7 +48,7 @@ describe('the early book call', () => {
   it('gives the answer to the reader of the same book', async () => {
     setToken('member-token');
     const { win } = pageAt('/books/on%20liberty', { status: 200, body: '{"status":"ok","result":{"book":{"id":7}}}' });
-    startEarlyBookRequest(win);
+    startEarlyBookCall(win);
     await expect(takeEarlyBook('on liberty', win)).resolves.toEqual({ status: 200, text: '{"status":"ok","result":{"book":{"id":7}}}' });
     expect(takeEarlyBook('on liberty', win)).toBeUndefined();
   });
@@ -56,30 +56,30 @@ describe('the early book call', () => {
   it('keeps error answers as they came, and a failed request as null', async () => {
     setToken('member-token');
     const refused = pageAt('/books/meditations', { status: 401, body: '{"status":"error","error":"Please log in."}' });
-    startEarlyBookRequest(refused.win);
+    startEarlyBookCall(refused.win);
     await expect(takeEarlyBook('meditations', refused.win)).resolves.toEqual({ status: 401, text: '{"status":"error","error":"Please log in."}' });
 
     const offline = pageAt('/books/meditations', new TypeError('Failed to fetch'));
-    startEarlyBookRequest(offline.win);
+    startEarlyBookCall(offline.win);
     await expect(takeEarlyBook('meditations', offline.win)).resolves.toBeNull();
   });
 
   it('sends nothing without a current session, off a book page, or once the app has looked', () => {
     const visitor = pageAt('/books/meditations');
-    expect(startEarlyBookRequest(visitor.win)).toBeUndefined();
+    expect(startEarlyBookCall(visitor.win)).toBeUndefined();
 
     // A token past the session's validity: the app refreshes it first, then asks.
     setToken('old-token', Date.now() - SESSION_VALIDITY_MS - 1);
     const stale = pageAt('/books/meditations');
-    expect(startEarlyBookRequest(stale.win)).toBeUndefined();
+    expect(startEarlyBookCall(stale.win)).toBeUndefined();
 
     setToken('member-token');
     const library = pageAt('/library');
-    expect(startEarlyBookRequest(library.win)).toBeUndefined();
+    expect(startEarlyBookCall(library.win)).toBeUndefined();
 
     const late = pageAt('/books/meditations');
     expect(takeEarlyBook('meditations', late.win)).toBeUndefined();
-    expect(startEarlyBookRequest(late.win)).toBeUndefined();
+    expect(startEarlyBookCall(late.win)).toBeUndefined();
 
     for (const { fetch } of [visitor, stale, library, late]) expect(fetch).not.toHaveBeenCalled();
   });
@@ -87,7 +87,7 @@ describe('the early book call', () => {
   it('is not handed over once the stored token changed (signed out, or someone else signed in)', () => {
     setToken('member-token');
     const { win } = pageAt('/books/meditations');
-    startEarlyBookRequest(win);
+    startEarlyBookCall(win);
     setToken('another-members-token');
     expect(takeEarlyBook('meditations', win)).toBeUndefined();
   });

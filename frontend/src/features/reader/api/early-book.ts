@@ -7,7 +7,7 @@ import { getToken, isAuthenticated } from '@/lib/storage';
  * it the call left only once the app's scripts had downloaded and run, so the summary waited for
  * the scripts and then for the call; now both travel at once (docs/performance.md §5).
  */
-export interface EarlyBookRequest {
+export interface EarlyBookCall {
   /** The book as the page's address names it (`/books/{key}`, decoded as the router decodes it). */
   key: string;
   /** The token it was sent with: the answer is the member's only while that token is still stored. */
@@ -24,7 +24,7 @@ export interface EarlyAnswer {
 /** Where the request waits for the reader; null once the reader has looked (or the app came first). */
 const SLOT = '__earlyBook';
 
-type Slot = { [SLOT]?: EarlyBookRequest | null };
+type Slot = { [SLOT]?: EarlyBookCall | null };
 
 /** `/books/{key}` → the key; undefined for any other address. */
 export function bookKeyOf(pathname: string): string | undefined {
@@ -44,7 +44,7 @@ export function bookKeyOf(pathname: string): string | undefined {
  * the session's validity is left to the app, which refreshes it first; so is a page the app has
  * already started on.
  */
-export function startEarlyBookRequest(win: Window & Slot = window, now: number = Date.now()): EarlyBookRequest | undefined {
+export function startEarlyBookCall(win: Window & Slot = window, now: number = Date.now()): EarlyBookCall | undefined {
   if (SLOT in win) return undefined;
   const key = bookKeyOf(win.location.pathname);
   const token = getToken();
