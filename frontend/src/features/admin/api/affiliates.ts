@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import type { AdminAffiliate, AdminAffiliatesPage, AffiliateDecision, PayoutRequest } from './types';
 import { adminKeys } from './keys';
@@ -70,12 +70,17 @@ type Lists = InfiniteData<AdminAffiliatesPage, number>;
 /**
  * Every cached list with `affiliate` as the server now has it, where it is (a pending list does not
  * drop a row under the admin's pointer), and the pending count moved when it left 'pending'. The
- * lists are then stale and fetched again when shown.
+ * lists are then stale and fetched again when shown. A list that should now hold the affiliate but
+ * does not (the admin opened 'Approved' while the approval was on its way, and the server answered
+ * before it) is fetched again at once, or the row would never come.
  */
 function updateLists(queryClient: QueryClient, affiliate: AdminAffiliate) {
+  const missing: QueryKey[] = [];
   for (const [key, before] of queryClient.getQueriesData<Lists>({ queryKey: adminKeys.affiliatesAll() })) {
     if (!before) continue;
     const known = before.pages.flatMap((page) => page.affiliates).find((item) => item.userId === affiliate.userId);
+    const filter = key.at(-1);
+    if (!known && (filter === 'all' || filter === affiliate.status)) missing.push(key);
     const change = known ? Number(affiliate.status === 'pending') - Number(known.status === 'pending') : 0;
     queryClient.setQueryData<Lists>(key, {
       ...before,
@@ -86,7 +91,10 @@ function updateLists(queryClient: QueryClient, affiliate: AdminAffiliate) {
       })),
     });
   }
-  return queryClient.invalidateQueries({ queryKey: adminKeys.affiliatesAll(), refetchType: 'none' });
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: adminKeys.affiliatesAll(), refetchType: 'none' }),
+    ...missing.map((queryKey) => queryClient.refetchQueries({ queryKey, exact: true, type: 'active' })),
+  ]);
 }
 
 /** PUT /api/admin/affiliates/{userId} {status: 'approved' | 'rejected'}: the row changes in place. */

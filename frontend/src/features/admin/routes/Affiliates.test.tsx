@@ -200,6 +200,32 @@ describe('/admin/affiliates', () => {
     expect(toggle).toHaveFocus();
   });
 
+  it("shows an affiliate approved while 'Approved' was loading, once the approval is done", async () => {
+    signIn();
+    const state = affiliatesServer([makeAdminAffiliate({ userId: 2, name: 'Ada Lovelace' })]);
+    // The approval reaches the server only after the approved list has answered without Ada.
+    let arrive = () => {};
+    const approvalHeld = new Promise<void>((resolve) => (arrive = resolve));
+    server.use(
+      http.put('/api/admin/affiliates/{userId}', async ({ params, request }) => {
+        await approvalHeld;
+        const { status } = await request.json();
+        const affiliate = state.store.find((item) => item.userId === Number(params.userId))!;
+        affiliate.status = status;
+        affiliate.decidedAt = DECIDED;
+        return ok({ affiliate: { ...affiliate } });
+      }),
+    );
+    const { user } = renderApp('/admin/affiliates');
+    await screen.findByRole('rowheader', { name: 'Ada Lovelace' });
+    await user.click(screen.getByRole('button', { name: 'Approve Ada Lovelace' }));
+    await user.click(screen.getByRole('button', { name: 'Approved' }));
+    expect(await screen.findByText('No approved affiliates.')).toBeInTheDocument();
+    arrive();
+    expect(await screen.findByRole('rowheader', { name: 'Ada Lovelace' })).toBeInTheDocument();
+    expect(cell(rowOf('Ada Lovelace'), 'Status')).toBe('Approvedon 2025-04-01');
+  });
+
   it('shows one status on request', async () => {
     signIn();
     const state = affiliatesServer([
