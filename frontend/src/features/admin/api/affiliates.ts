@@ -71,16 +71,21 @@ type Lists = InfiniteData<AdminAffiliatesPage, number>;
  * Every cached list with `affiliate` as the server now has it, where it is (a pending list does not
  * drop a row under the admin's pointer), and the pending count moved when it left 'pending'. The
  * lists are then stale and fetched again when shown. A list that should now hold the affiliate but
- * does not (the admin opened 'Approved' while the approval was on its way, and the server answered
- * before it) is fetched again at once, or the row would never come.
+ * does not, or whose first page is still on its way, is fetched again at once: the admin opened
+ * 'Approved' while the approval was on its way, and the server read its list before the approval
+ * landed, so without a new fetch the row would never come.
  */
 function updateLists(queryClient: QueryClient, affiliate: AdminAffiliate) {
   const missing: QueryKey[] = [];
   for (const [key, before] of queryClient.getQueriesData<Lists>({ queryKey: adminKeys.affiliatesAll() })) {
-    if (!before) continue;
-    const known = before.pages.flatMap((page) => page.affiliates).find((item) => item.userId === affiliate.userId);
     const filter = key.at(-1);
-    if (!known && (filter === 'all' || filter === affiliate.status)) missing.push(key);
+    const shouldHold = filter === 'all' || filter === affiliate.status;
+    if (!before) {
+      if (shouldHold) missing.push(key);
+      continue;
+    }
+    const known = before.pages.flatMap((page) => page.affiliates).find((item) => item.userId === affiliate.userId);
+    if (!known && shouldHold) missing.push(key);
     const change = known ? Number(affiliate.status === 'pending') - Number(known.status === 'pending') : 0;
     queryClient.setQueryData<Lists>(key, {
       ...before,
@@ -93,7 +98,11 @@ function updateLists(queryClient: QueryClient, affiliate: AdminAffiliate) {
   }
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: adminKeys.affiliatesAll(), refetchType: 'none' }),
-    ...missing.map((queryKey) => queryClient.refetchQueries({ queryKey, exact: true, type: 'active' })),
+    ...missing.map(async (queryKey) => {
+      // A refetch joins a first fetch still on its way instead of starting anew, so that one is cancelled first.
+      await queryClient.cancelQueries({ queryKey, exact: true });
+      await queryClient.refetchQueries({ queryKey, exact: true, type: 'active' });
+    }),
   ]);
 }
 

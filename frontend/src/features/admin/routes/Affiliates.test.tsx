@@ -226,6 +226,50 @@ describe('/admin/affiliates', () => {
     expect(cell(rowOf('Ada Lovelace'), 'Status')).toBe('Approvedon 2025-04-01');
   });
 
+  it("shows an affiliate approved while 'Approved' was loading, when the server read that list before the approval", async () => {
+    signIn();
+    const state = affiliatesServer([makeAdminAffiliate({ userId: 2, name: 'Ada Lovelace' })]);
+    const { user, queryClient } = renderApp('/admin/affiliates');
+    await screen.findByRole('rowheader', { name: 'Ada Lovelace' });
+    // The approved list is read before the approval lands, and answers only once the app has the approval's answer.
+    let listAsked = () => {};
+    const listArrived = new Promise<void>((resolve) => (listAsked = resolve));
+    let release = () => {};
+    const listHeld = new Promise<void>((resolve) => (release = resolve));
+    let decided = false;
+    server.use(
+      http.get(
+        '/api/admin/affiliates',
+        async () => {
+          const approved = state.store.filter((affiliate) => affiliate.status === 'approved').map((affiliate) => ({ ...affiliate }));
+          listAsked();
+          await listHeld;
+          return ok({ affiliates: approved, total: approved.length, pending: 1 });
+        },
+        { once: true },
+      ),
+      http.put('/api/admin/affiliates/{userId}', async ({ params, request }) => {
+        await listArrived;
+        const { status } = await request.json();
+        const affiliate = state.store.find((item) => item.userId === Number(params.userId))!;
+        affiliate.status = status;
+        affiliate.decidedAt = DECIDED;
+        decided = true;
+        return ok({ affiliate: { ...affiliate } });
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Approve Ada Lovelace' }));
+    await user.click(screen.getByRole('button', { name: 'Approved' }));
+    await waitFor(() => {
+      expect(decided).toBe(true);
+      expect(queryClient.isMutating()).toBe(0);
+    });
+    release();
+    expect(await screen.findByRole('rowheader', { name: 'Ada Lovelace' })).toBeInTheDocument();
+    expect(cell(rowOf('Ada Lovelace'), 'Status')).toBe('Approvedon 2025-04-01');
+    expect(state.asked.at(-1)).toEqual({ start: '0', filter: 'approved' });
+  });
+
   it('shows one status on request', async () => {
     signIn();
     const state = affiliatesServer([
