@@ -178,10 +178,10 @@ function browserConfig(production) {
     target: ['web', 'es2020'],
     entry: {
       main: './src/index.tsx',
-      // The book page's first script (scripts/prerender.mjs writes it inline into
-      // dist/shells/reader.html only): a member's book call, sent before the app has run. Its own
-      // runtime, so that it runs alone, without the app's runtime chunk.
-      'early-book': { import: './src/early-book.ts', runtime: false },
+      // The first script of the book page and the checkout (scripts/prerender.mjs writes it inline
+      // into their shells only): their data calls, sent before the app has run. Its own runtime,
+      // so that it runs alone, without the app's runtime chunk.
+      'early-calls': { import: './src/early-calls.ts', runtime: false },
     },
     output: {
       path: path.resolve(dirname, 'dist'),

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { newPaidMemberToken, storeToken } from './helpers';
+import { newPaidMemberToken, newUser, signInViaApi, storeToken } from './helpers';
 
 // The pages members open most come in HTML that names their route's chunks (scripts/prerender.mjs,
 // `ROUTE_SHELLS`): the browser fetches them beside the app's own scripts, not after the app has run.
@@ -43,5 +43,33 @@ for (const { path, group, heading, member } of [
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     // Fetched once, by the preload; the app's own request for the chunk found it there.
     for (const file of scripts) expect(await initiators(page, file), file).toEqual(['link']);
+  });
+}
+
+for (const member of [true, false]) {
+  test(`the checkout's calls leave with the page, before the app's scripts have run, and only once (${member ? 'a member' : 'a guest'})`, async ({ page }) => {
+    if (member) await signInViaApi(page, newUser());
+    const CALLS = ['/api/charge/price', '/api/charge/settings', '/api/charge/standing'];
+    const sent: string[] = [];
+    let allSent = () => {};
+    const allLeft = new Promise<void>((resolve) => (allSent = resolve));
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (!CALLS.includes(pathname)) return;
+      sent.push(`${request.method()} ${pathname} ${request.headers().authorization ? 'with a token' : 'without a token'}`);
+      if (CALLS.every((call) => sent.some((line) => line.includes(` ${call} `)))) allSent();
+    });
+    // The app's scripts arrive only once the three calls have left: sent by the app, they would
+    // wait for them (src/early-calls.ts sends them from the page), and the checkout would never draw.
+    await page.route(/\/assets\/vendor\.[0-9a-f]+\.js$/, async (route) => {
+      await allLeft;
+      await route.continue();
+    });
+    await page.goto('/payment/monthly');
+    const order = page.getByRole('region', { name: 'Your order' });
+    await expect(order).toContainText('Premium Monthly');
+    await expect(page.getByRole('button', { name: 'Start free trial' })).toBeVisible();
+    const token = member ? 'with a token' : 'without a token';
+    expect(sent.sort()).toEqual([`GET /api/charge/settings ${token}`, `GET /api/charge/standing ${token}`, `POST /api/charge/price ${token}`]);
   });
 }

@@ -50,26 +50,29 @@ for (const { path: page, file, chunk } of PRERENDERED_PAGES) {
 // title, description and the visitor's answer for each `/books/{id}` (apps/server, `book_page`).
 const DESCRIPTION = /<meta name="?description"? content="([^"]*)">/;
 if (!DESCRIPTION.test(template)) throw new Error('prerender: dist/index.html has no description');
-// Its first script is the `early-book` entry (src/early-book.ts), written into the page: a
-// signed-in member's book call leaves while the app's scripts download. Inline, not a file: on
+// Its first script is the `early-calls` entry (src/early-calls.ts), written into the page: the
+// page's data calls (a member's book; on the checkout its price, settings and standing) leave
+// while the app's scripts download. Inline, not a file: on
 // HTTP/1.1 Chromium lets one low-priority request at a time leave while the head is parsed, so an
 // async file held `vendor.js` back by a round trip (docs/performance.md §5). The server allows
 // exactly this script in its Content-Security-Policy by its SHA-256 (`spa::inline_script_hashes`).
-const earlyBook = groups['early-book'] ?? [];
-if (earlyBook.length !== 1 || !earlyBook[0].endsWith('.js'))
-  throw new Error(`prerender: the early-book entry should be one script, not ${JSON.stringify(earlyBook)}`);
-const earlyBookCode = fs
-  .readFileSync(path.join(dist, earlyBook[0]), 'utf8')
+const earlyCallsFiles = groups['early-calls'] ?? [];
+if (earlyCallsFiles.length !== 1 || !earlyCallsFiles[0].endsWith('.js'))
+  throw new Error(`prerender: the early-calls entry should be one script, not ${JSON.stringify(earlyCallsFiles)}`);
+const earlyCallsCode = fs
+  .readFileSync(path.join(dist, earlyCallsFiles[0]), 'utf8')
   .replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '')
   .trim();
-if (/<\/script|<!--/i.test(earlyBookCode)) throw new Error('prerender: the early-book script has text that would end its <script> element');
+if (/<\/script|<!--/i.test(earlyCallsCode)) throw new Error('prerender: the early-calls script has text that would end its <script> element');
 const FIRST_SCRIPT = /<script\b/;
 if (!FIRST_SCRIPT.test(template)) throw new Error('prerender: dist/index.html has no script');
+/** `html` whose first script is the early calls' code. */
+const withEarlyCalls = (html) => html.replace(FIRST_SCRIPT, (script) => `<script>${earlyCallsCode}</script>${script}`);
 const shell = withRouteLinks(
-  template
+  withEarlyCalls(
     // One spelling of the description the server looks for, whatever the minifier wrote.
-    .replace(DESCRIPTION, (_, content) => `<meta name="description" content="${content}">`)
-    .replace(FIRST_SCRIPT, (script) => `<script>${earlyBookCode}</script>${script}`),
+    template.replace(DESCRIPTION, (_, content) => `<meta name="description" content="${content}">`),
+  ),
   'route-reader',
 );
 fs.mkdirSync(path.join(dist, 'shells'), { recursive: true });
@@ -79,8 +82,9 @@ console.log('book page shell -> dist/shells/reader.html');
 // Other pages members open most (ROUTE_SHELLS): the empty page with their route's chunks, which
 // the server answers for every path under the segment (apps/server, `spa::route_shell`).
 fs.mkdirSync(path.join(dist, 'shells', 'pages'), { recursive: true });
-for (const { segment, chunk } of ROUTE_SHELLS) {
-  fs.writeFileSync(path.join(dist, 'shells', 'pages', `${segment}.html`), withRouteLinks(template, chunk));
+// A shell marked `earlyCalls` (the checkout) starts with the early calls' script too.
+for (const { segment, chunk, earlyCalls } of ROUTE_SHELLS) {
+  fs.writeFileSync(path.join(dist, 'shells', 'pages', `${segment}.html`), withRouteLinks(earlyCalls ? withEarlyCalls(template) : template, chunk));
 }
 console.log(`route shells -> dist/shells/pages/{${ROUTE_SHELLS.map((shell) => shell.segment).join(',')}}.html`);
 

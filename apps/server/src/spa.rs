@@ -115,15 +115,28 @@ pub async fn book_shell(static_dir: &Path) -> actix_web::Result<String> {
     Ok(tokio::fs::read_to_string(page).await?)
 }
 
-/// The Content-Security-Policy sources (`'sha256-…'`) of the scripts the build wrote into the book
-/// page's shell (`frontend/scripts/prerender.mjs`: the member's early book call). Only a bare
-/// `<script>` element counts, and the policy then allows exactly its text: no other inline script
-/// runs. None when the build made no shell.
+/// The Content-Security-Policy sources (`'sha256-…'`) of the scripts the build wrote into the shells
+/// of the book page and of the route pages (`frontend/scripts/prerender.mjs`: the early data calls
+/// of a book and of the checkout), each once. Only a bare `<script>` element counts, and the policy
+/// then allows exactly its text: no other inline script runs. None when the build made no shell.
 pub fn inline_script_hashes(static_dir: &Path) -> Vec<String> {
     use base64::Engine as _;
     use sha2::Digest as _;
-    let Ok(shell) = std::fs::read_to_string(static_dir.join("shells").join("reader.html")) else { return Vec::new() };
-    inline_scripts(&shell).map(|code| format!("'sha256-{}'", base64::engine::general_purpose::STANDARD.encode(sha2::Sha256::digest(code)))).collect()
+    let shells = static_dir.join("shells");
+    let mut pages: Vec<PathBuf> = std::fs::read_dir(shells.join("pages")).into_iter().flatten().flatten().map(|entry| entry.path()).collect();
+    pages.sort();
+    pages.insert(0, shells.join("reader.html"));
+    let mut hashes = Vec::new();
+    for page in pages.iter().filter(|page| page.extension().is_some_and(|extension| extension == "html")) {
+        let Ok(html) = std::fs::read_to_string(page) else { continue };
+        for code in inline_scripts(&html) {
+            let hash = format!("'sha256-{}'", base64::engine::general_purpose::STANDARD.encode(sha2::Sha256::digest(code)));
+            if !hashes.contains(&hash) {
+                hashes.push(hash);
+            }
+        }
+    }
+    hashes
 }
 
 /// The text of every bare `<script>` element of `html`, as the browser hashes it.
@@ -269,7 +282,14 @@ mod tests {
                      <script type=\"application/json\" id=\"book-data\">{}</script></head></html>";
         std::fs::write(dir.join("shells").join("reader.html"), shell).unwrap();
         // sha256("alert(1)") in base64, as `printf 'alert(1)' | openssl dgst -sha256 -binary | base64` gives it.
-        assert_eq!(inline_script_hashes(&dir), ["'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='"]);
+        const ALERT: &str = "'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='";
+        assert_eq!(inline_script_hashes(&dir), [ALERT]);
+        // A route page's shell (the checkout's) with the same script and one more: each hash once.
+        std::fs::create_dir_all(dir.join("shells").join("pages")).unwrap();
+        std::fs::write(dir.join("shells").join("pages").join("payment.html"), "<head><script>alert(1)</script><script>alert(2)</script></head>").unwrap();
+        std::fs::write(dir.join("shells").join("pages").join("notes.txt"), "<script>alert(3)</script>").unwrap();
+        // `printf 'alert(2)' | openssl dgst -sha256 -binary | base64`
+        assert_eq!(inline_script_hashes(&dir), [ALERT, "'sha256-4axlHpxgDbFzJObpXPFZgZhULrEGgJiud3OwxN9unHg='"]);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

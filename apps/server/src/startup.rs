@@ -275,8 +275,8 @@ fn security_headers(config: &Config) -> DefaultHeaders {
 const PAYPAL_SOURCES: [&str; 3] = ["https://*.paypal.com", "https://*.paypalobjects.com", "https://*.venmo.com"];
 
 /// The content security policy: this origin only, plus exactly the configured payment providers'
-/// sources, and the build's own inline scripts by their hash (`inline_scripts`: the book page's
-/// early book call). Real Stripe and PayPal get the sources their documentation lists (Stripe.js and its
+/// sources, and the build's own inline scripts by their hash (`inline_scripts`: the early data
+/// calls of the book page and the checkout). Real Stripe and PayPal get the sources their documentation lists (Stripe.js and its
 /// 3-D Secure frames; PayPal's SDK, its frames, images and the styles it injects); a stand-in gets
 /// its own origin only. PayPal recommends `'unsafe-inline'` for scripts too: not given, its buttons
 /// run in PayPal's own frames; styles inline are (the SDK writes its container's style).

@@ -44,8 +44,9 @@ export const PRERENDERED_PAGES: { path: string; file: string; chunk: string }[] 
  * browser fetches them beside the app's own scripts instead of after the app has run: one round
  * trip less before the page can draw (docs/performance.md §5). The server answers every path under
  * `segment` with that page, so a segment is listed only where one chunk draws all its paths.
+ * `earlyCalls`: the page starts with the script that sends its data calls (`src/early-calls.ts`).
  */
-export const ROUTE_SHELLS: { segment: string; chunk: string }[] = [
+export const ROUTE_SHELLS: { segment: string; chunk: string; earlyCalls?: true }[] = [
   { segment: 'home', chunk: 'route-home' },
   { segment: 'library', chunk: 'route-library' },
   { segment: 'highlights', chunk: 'route-highlights' },
@@ -54,7 +55,7 @@ export const ROUTE_SHELLS: { segment: string; chunk: string }[] = [
   { segment: 'search', chunk: 'route-search' },
   { segment: 'pricing', chunk: 'route-pricing' },
   { segment: 'try', chunk: 'route-pricing' },
-  { segment: 'payment', chunk: 'route-payment' },
+  { segment: 'payment', chunk: 'route-payment', earlyCalls: true },
   { segment: 'giftcard', chunk: 'route-giftcard' },
   { segment: 'login', chunk: 'route-login' },
   { segment: 'signup', chunk: 'route-signup' },

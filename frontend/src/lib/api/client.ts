@@ -2,6 +2,7 @@ import { clearToken, getToken, setToken } from '@/lib/storage';
 import type { paths } from './schema';
 import type { ApiFailure, RefreshTokenResponse } from '@/lib/api/types';
 import { apiBaseUrl } from './base-url';
+import { takeEarly, type Call } from './early-calls';
 
 /**
  * The API client: JSON envelope handling, the bearer header and the 401 rule
@@ -148,7 +149,7 @@ function unwrap<T>(raw: RawResponse): T {
  * undefined for any other answer: the caller then asks through `api`, whose 401 rule and error
  * texts apply.
  */
-export function successfulResult<T>(status: number, text: string): T | undefined {
+function successfulResult<T>(status: number, text: string): T | undefined {
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -157,6 +158,18 @@ export function successfulResult<T>(status: number, text: string): T | undefined
   }
   if (status < 200 || status > 299 || isFailure(body) || typeof body !== 'object' || body === null || !('result' in body)) return undefined;
   return (body as { result: T }).result;
+}
+
+/**
+ * The result of `call`, unless the page's first script sent it already (`lib/api/early-calls.ts`):
+ * then its early answer, when that is a success. Any other answer is asked for again through
+ * `ask`, so that the 401 rule and the error texts stay in one place.
+ */
+export async function earlyOr<T>(call: Call, ask: () => Promise<T>): Promise<T> {
+  const early = takeEarly(call);
+  const answer = early && (await early);
+  const result = answer ? successfulResult<T>(answer.status, answer.text) : undefined;
+  return result === undefined ? ask() : result;
 }
 
 // ---- refresh (one at a time) ----------------------------------------------------------------

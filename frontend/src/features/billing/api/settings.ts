@@ -1,11 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api/client';
+import { api, earlyOr } from '@/lib/api/client';
+import { paymentSettingsCall } from '@/lib/billing/early-checkout';
 import type { PaymentSettings } from './types';
 import { billingKeys } from './keys';
 
-/** GET /api/charge/settings: card and PayPal on or off, their keys and script URLs, test mode. */
+/**
+ * GET /api/charge/settings: card and PayPal on or off, their keys and script URLs, test mode. On
+ * the checkout the call may already be on its way (`early-checkout.ts`).
+ */
 export function getPaymentSettings(options?: { signal?: AbortSignal }): Promise<PaymentSettings> {
-  return api.get('/api/charge/settings', { signal: options?.signal });
+  return earlyOr(paymentSettingsCall, () => api.get('/api/charge/settings', { signal: options?.signal }));
 }
 
 export function usePaymentSettings() {

@@ -8,6 +8,8 @@ import { renderApp, signIn } from '@/testing/render';
 import { server } from '@/testing/server';
 import { installFakeStripe } from '../providers/fakes';
 import { CHECKOUT_ERROR_MESSAGE } from '../messages';
+import { paymentSettingsCall, priceCall, standingCall } from '@/lib/billing/early-checkout';
+import { forgetEarlyAnswers, leaveEarlyAnswer } from '@/testing/early-calls';
 
 const EMAIL_MESSAGE = 'Please input an email address. We will send your payment receipt to that email.';
 
@@ -179,6 +181,58 @@ describe('payment page: the order', () => {
     await cardReady();
     expect(screen.queryByRole('radio', { name: 'PayPal' })).not.toBeInTheDocument();
     expect(screen.queryByText('Test mode')).not.toBeInTheDocument();
+  });
+});
+
+describe('payment page: the calls the page sent early (lib/billing/early-checkout.ts)', () => {
+  afterEach(() => {
+    forgetEarlyAnswers();
+    server.events.removeAllListeners();
+  });
+
+  /** Each of the checkout's three calls the page is asked for, in order. */
+  function recordCalls() {
+    const asked: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      const { pathname } = new URL(request.url);
+      if (['/api/charge/price', '/api/charge/settings', '/api/charge/standing'].includes(pathname)) asked.push(pathname);
+    });
+    return asked;
+  }
+
+  it("draws the checkout from the page's answers, without asking again", async () => {
+    fakeStripe();
+    signIn('member-token');
+    const monthly = planById('monthly')!;
+    leaveEarlyAnswer(priceCall('monthly'), 'member-token', 200, {
+      status: 'ok',
+      result: { price: monthly.price, bookTitle: null, course: null, paypalPlan: null, plan: { ...monthly, name: 'Premium Monthly, as the page asked' } },
+    });
+    leaveEarlyAnswer(paymentSettingsCall, 'member-token', 200, { status: 'ok', result: makeSettings({ testMode: true }) });
+    leaveEarlyAnswer(standingCall('monthly'), 'member-token', 200, { status: 'ok', result: { refusal: null, replaces: [], trialDays: 0, trialUsedOn: 1 } });
+    const asked = recordCalls();
+    renderApp('/payment/monthly');
+    const cart = within(await screen.findByRole('region', { name: 'Your order' }));
+    expect(cart.getByText('Premium Monthly, as the page asked')).toBeInTheDocument();
+    expect(screen.getByText('Test mode')).toBeInTheDocument();
+    // The standing said the trial was used: none is offered.
+    expect(cart.queryByText('3-day free trial')).not.toBeInTheDocument();
+    expect(asked).toEqual([]);
+  });
+
+  it('asks again for a call whose early answer failed, and for one sent as someone else', async () => {
+    fakeStripe();
+    signIn('member-token');
+    leaveEarlyAnswer(priceCall('monthly'), 'member-token', 500, { status: 'error', error: 'There was an error processing your request.' });
+    leaveEarlyAnswer(paymentSettingsCall, 'another-token', 200, { status: 'ok', result: makeSettings({ testMode: true }) });
+    leaveEarlyAnswer(standingCall('monthly'), 'member-token', 200, { status: 'ok', result: { refusal: null, replaces: [], trialDays: 3, trialUsedOn: null } });
+    const asked = recordCalls();
+    renderApp('/payment/monthly');
+    const cart = within(await screen.findByRole('region', { name: 'Your order' }));
+    expect(cart.getByText('Premium Monthly')).toBeInTheDocument();
+    expect(cart.getByText('3-day free trial')).toBeInTheDocument();
+    expect(screen.queryByText('Test mode')).not.toBeInTheDocument();
+    expect(asked.sort()).toEqual(['/api/charge/price', '/api/charge/settings']);
   });
 });
 

@@ -1,15 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { takeEarly } from '@/lib/api/early-calls';
 import { clearToken, SESSION_VALIDITY_MS, setToken } from '@/lib/storage';
-import { bookKeyOf, startEarlyBookCall, takeEarlyBook } from './early-book';
-
-/** A window at `pathname` whose `fetch` answers `answer` (or fails), recording what it was asked. */
-function pageAt(pathname: string, answer: { status: number; body: string } | Error = { status: 200, body: '{"status":"ok","result":{}}' }) {
-  const fetch = vi.fn((_url: string, _init: RequestInit) =>
-    answer instanceof Error ? Promise.reject(answer) : Promise.resolve(new Response(answer.body, { status: answer.status })),
-  );
-  const win = { location: { pathname, hostname: 'gistbook.app', protocol: 'https:', origin: 'https://gistbook.app' }, fetch } as unknown as Window;
-  return { win, fetch };
-}
+import { pageAt } from '@/testing/early-calls';
+import { bookCall, bookKeyOf, startEarlyBookCall } from './early-book';
 
 afterEach(() => clearToken());
 
@@ -28,43 +21,22 @@ describe('bookKeyOf', () => {
 });
 
 describe('the early book call', () => {
-  it("sends the member's call with their token, once, for the page's first look only", () => {
+  it("sends the member's call with their token, once, and gives its answer to the reader of the same book", async () => {
     setToken('member-token');
-    const { win, fetch } = pageAt('/books/meditations', { status: 200, body: '{"status":"ok","result":{"book":{"id":7}}}' });
+    const { win, fetch } = pageAt('/books/on%20liberty', { status: 200, body: '{"status":"ok","result":{"book":{"id":7}}}' });
     expect(startEarlyBookCall(win)).toBeDefined();
-    expect(fetch).toHaveBeenCalledTimes(1);
-    const [url, init] = fetch.mock.calls[0] ?? [];
-    expect(url).toBe('https://gistbook.app/api/books/meditations');
-    expect(init?.headers).toEqual({ Accept: 'application/json', Authorization: 'Bearer member-token' });
-    // The script runs once per page.
     expect(startEarlyBookCall(win)).toBeUndefined();
     expect(fetch).toHaveBeenCalledTimes(1);
+    const [url, init] = fetch.mock.calls[0] ?? [];
+    expect(url).toBe('https://gistbook.app/api/books/on%20liberty');
+    expect(init?.headers).toEqual({ Accept: 'application/json', Authorization: 'Bearer member-token' });
 
-    expect(takeEarlyBook('another-book', win)).toBeUndefined();
-    // Looking for another book used the slot up: the answer is for the page's first render only.
-    expect(takeEarlyBook('meditations', win)).toBeUndefined();
+    expect(takeEarly(bookCall('another-book'), win)).toBeUndefined();
+    await expect(takeEarly(bookCall('on liberty'), win)).resolves.toEqual({ status: 200, text: '{"status":"ok","result":{"book":{"id":7}}}' });
+    expect(takeEarly(bookCall('on liberty'), win)).toBeUndefined();
   });
 
-  it('gives the answer to the reader of the same book', async () => {
-    setToken('member-token');
-    const { win } = pageAt('/books/on%20liberty', { status: 200, body: '{"status":"ok","result":{"book":{"id":7}}}' });
-    startEarlyBookCall(win);
-    await expect(takeEarlyBook('on liberty', win)).resolves.toEqual({ status: 200, text: '{"status":"ok","result":{"book":{"id":7}}}' });
-    expect(takeEarlyBook('on liberty', win)).toBeUndefined();
-  });
-
-  it('keeps error answers as they came, and a failed request as null', async () => {
-    setToken('member-token');
-    const refused = pageAt('/books/meditations', { status: 401, body: '{"status":"error","error":"Please log in."}' });
-    startEarlyBookCall(refused.win);
-    await expect(takeEarlyBook('meditations', refused.win)).resolves.toEqual({ status: 401, text: '{"status":"error","error":"Please log in."}' });
-
-    const offline = pageAt('/books/meditations', new TypeError('Failed to fetch'));
-    startEarlyBookCall(offline.win);
-    await expect(takeEarlyBook('meditations', offline.win)).resolves.toBeNull();
-  });
-
-  it('sends nothing without a current session, off a book page, or once the app has looked', () => {
+  it('sends nothing for a visitor (the page carries their answer), without a current session, or off a book page', () => {
     const visitor = pageAt('/books/meditations');
     expect(startEarlyBookCall(visitor.win)).toBeUndefined();
 
@@ -77,18 +49,6 @@ describe('the early book call', () => {
     const library = pageAt('/library');
     expect(startEarlyBookCall(library.win)).toBeUndefined();
 
-    const late = pageAt('/books/meditations');
-    expect(takeEarlyBook('meditations', late.win)).toBeUndefined();
-    expect(startEarlyBookCall(late.win)).toBeUndefined();
-
-    for (const { fetch } of [visitor, stale, library, late]) expect(fetch).not.toHaveBeenCalled();
-  });
-
-  it('is not handed over once the stored token changed (signed out, or someone else signed in)', () => {
-    setToken('member-token');
-    const { win } = pageAt('/books/meditations');
-    startEarlyBookCall(win);
-    setToken('another-members-token');
-    expect(takeEarlyBook('meditations', win)).toBeUndefined();
+    for (const { fetch } of [visitor, stale, library]) expect(fetch).not.toHaveBeenCalled();
   });
 });

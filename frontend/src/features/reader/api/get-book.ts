@@ -1,20 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, successfulResult } from '@/lib/api/client';
+import { api, earlyOr } from '@/lib/api/client';
 import type { BookResult } from './types';
-import { takeEarlyBook } from './early-book';
+import { bookCall } from './early-book';
 import { INLINE_BOOK_FRESH_MS, inlineBook } from './inline-book';
 
 /**
  * GET /api/books/{id} (id or subid): the book with the caller's entitlement, and the user. On a
- * book page a member opened, the call may already be on its way (`takeEarlyBook`); any answer but
- * a success is asked for again here, so that the 401 rule and the error texts apply.
+ * book page a member opened, the call may already be on its way (`early-book.ts`).
  */
-export async function getBook(id: string, options?: { signal?: AbortSignal }): Promise<BookResult> {
-  const early = takeEarlyBook(id);
-  const answer = early && (await early);
-  const result = answer ? successfulResult<BookResult>(answer.status, answer.text) : undefined;
-  if (result?.book) return result;
-  return api.get('/api/books/{id}', { params: { path: { id } }, signal: options?.signal });
+export function getBook(id: string, options?: { signal?: AbortSignal }): Promise<BookResult> {
+  return earlyOr(bookCall(id), () => api.get('/api/books/{id}', { params: { path: { id } }, signal: options?.signal }));
 }
 
 export const bookKeys = {

@@ -7,6 +7,8 @@ import { fail, http, ok } from '@/testing/handlers';
 import { currentUrl, renderApp, signIn } from '@/testing/render';
 import { server } from '@/testing/server';
 import { forgetInlineBook, INLINE_BOOK_ID } from '../api/inline-book';
+import { bookCall } from '../api/early-book';
+import { forgetEarlyAnswers, leaveEarlyAnswer } from '@/testing/early-calls';
 
 function serveBook(book: BookDetail, user = makeUser({ id: 1, isPaid: true })) {
   const seen: string[] = [];
@@ -175,18 +177,13 @@ describe('reader: the book the page came with', () => {
   });
 });
 
-/** What the book page's early script leaves for the reader (src/early-book.ts). */
-function leaveEarlyAnswer(key: string, token: string, status: number, body: unknown) {
-  (window as { __earlyBook?: unknown }).__earlyBook = { key, token, answer: Promise.resolve({ status, text: JSON.stringify(body) }) };
-}
-
 describe("reader: the member's call the page sent early", () => {
-  afterEach(() => delete (window as { __earlyBook?: unknown }).__earlyBook);
+  afterEach(() => forgetEarlyAnswers());
 
   it('draws its answer without asking the API again', async () => {
     signIn('member-token');
     const early = makeBookDetail({ subid: 'meditations', title: 'Meditations, as the early call answered' });
-    leaveEarlyAnswer('meditations', 'member-token', 200, { status: 'ok', result: { book: early, user: makeUser({ id: 1, isPaid: true }) } });
+    leaveEarlyAnswer(bookCall('meditations'), 'member-token', 200, { status: 'ok', result: { book: early, user: makeUser({ id: 1, isPaid: true }) } });
     const seen = serveBook(makeBookDetail({ subid: 'meditations', title: 'Asked for again' }));
     renderApp('/books/meditations');
     expect(await screen.findByRole('heading', { level: 1, name: early.title })).toBeInTheDocument();
@@ -196,7 +193,7 @@ describe("reader: the member's call the page sent early", () => {
 
   it('asks again through the API when the early answer was an error', async () => {
     signIn('member-token');
-    leaveEarlyAnswer('meditations', 'member-token', 401, { status: 'error', error: 'Please log in.', notLoggedIn: true });
+    leaveEarlyAnswer(bookCall('meditations'), 'member-token', 401, { status: 'error', error: 'Please log in.', notLoggedIn: true });
     const member = makeBookDetail({ subid: 'meditations', title: 'Meditations, asked for again' });
     const seen = serveBook(member);
     renderApp('/books/meditations');
@@ -206,7 +203,7 @@ describe("reader: the member's call the page sent early", () => {
 
   it('is not used once another token is stored', async () => {
     signIn('someone-else');
-    leaveEarlyAnswer('meditations', 'member-token', 200, {
+    leaveEarlyAnswer(bookCall('meditations'), 'member-token', 200, {
       status: 'ok',
       result: { book: makeBookDetail({ subid: 'meditations', title: 'The first member’s view' }), user: makeUser({ id: 1 }) },
     });
