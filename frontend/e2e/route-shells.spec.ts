@@ -49,7 +49,7 @@ for (const { path, group, heading, member } of [
 for (const member of [true, false]) {
   test(`the checkout's calls leave with the page, before the app's scripts have run, and only once (${member ? 'a member' : 'a guest'})`, async ({ page }) => {
     if (member) await signInViaApi(page, newUser());
-    const CALLS = ['/api/charge/price', '/api/charge/settings', '/api/charge/standing'];
+    const CALLS = ['/api/charge/price', '/api/charge/settings', '/api/charge/standing', '/api/charge/quote'];
     const sent: string[] = [];
     let allSent = () => {};
     const allLeft = new Promise<void>((resolve) => (allSent = resolve));
@@ -59,7 +59,7 @@ for (const member of [true, false]) {
       sent.push(`${request.method()} ${pathname} ${request.headers().authorization ? 'with a token' : 'without a token'}`);
       if (CALLS.every((call) => sent.some((line) => line.includes(` ${call} `)))) allSent();
     });
-    // The app's scripts arrive only once the three calls have left: sent by the app, they would
+    // The app's scripts arrive only once the four calls have left: sent by the app, they would
     // wait for them (src/early-calls.ts sends them from the page), and the checkout would never draw.
     await page.route(/\/assets\/vendor\.[0-9a-f]+\.js$/, async (route) => {
       await allLeft;
@@ -69,7 +69,14 @@ for (const member of [true, false]) {
     const order = page.getByRole('region', { name: 'Your order' });
     await expect(order).toContainText('Premium Monthly');
     await expect(page.getByRole('button', { name: 'Start free trial' })).toBeVisible();
+    // The cart's total is quoted: by then a quote the app sent itself would have left too.
+    await expect(page.getByTestId('cart-total')).toHaveText(/\$\d/);
     const token = member ? 'with a token' : 'without a token';
-    expect(sent.sort()).toEqual([`GET /api/charge/settings ${token}`, `GET /api/charge/standing ${token}`, `POST /api/charge/price ${token}`]);
+    expect(sent.sort()).toEqual([
+      `GET /api/charge/settings ${token}`,
+      `GET /api/charge/standing ${token}`,
+      `POST /api/charge/price ${token}`,
+      `POST /api/charge/quote ${token}`,
+    ]);
   });
 }

@@ -64,6 +64,8 @@ const earlyCallsCode = fs
   .replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '')
   .trim();
 if (/<\/script|<!--/i.test(earlyCallsCode)) throw new Error('prerender: the early-calls script has text that would end its <script> element');
+// No page loads the file itself (nor its compressed copies and map): it is not served.
+for (const suffix of ['', '.br', '.gz', '.map']) fs.rmSync(path.join(dist, earlyCallsFiles[0] + suffix), { force: true });
 const FIRST_SCRIPT = /<script\b/;
 if (!FIRST_SCRIPT.test(template)) throw new Error('prerender: dist/index.html has no script');
 /** `html` whose first script is the early calls' code. */

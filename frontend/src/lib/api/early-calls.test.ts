@@ -83,8 +83,15 @@ describe('an early call', () => {
     expect(takeEarly(price, win, NOW + EARLY_CALL_FRESH_MS + 1)).toBeUndefined();
   });
 
-  it('has one name per method, path and body', () => {
+  it("has one name per method, path and body, whatever the order of the body's fields", () => {
     expect(earlyCallName(settings)).toBe('GET /api/charge/settings');
     expect(earlyCallName(price)).toBe('POST /api/charge/price {"planId":"monthly"}');
+    const quote = { method: 'POST', path: '/api/charge/quote' } as const;
+    expect(earlyCallName({ ...quote, body: { planId: 'monthly', couponCode: null, addInfographics: 0 } })).toBe(
+      earlyCallName({ ...quote, body: { addInfographics: 0, planId: 'monthly', couponCode: null } }),
+    );
+    expect(earlyCallName({ ...quote, body: { planId: 'monthly', addInfographics: 0 } })).not.toBe(
+      earlyCallName({ ...quote, body: { planId: 'monthly', addInfographics: 20 } }),
+    );
   });
 });

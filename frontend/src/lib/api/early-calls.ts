@@ -42,9 +42,14 @@ export interface Call {
   body?: unknown;
 }
 
-/** A call's one name, its method, path and body: only the very same call takes the answer. */
+/**
+ * A call's one name, its method, path and body: only the very same call takes the answer. A
+ * body's fields are named in order, so the order its caller wrote them in does not matter.
+ */
 export function earlyCallName({ method, path, body }: Call): string {
-  return body === undefined ? `${method} ${path}` : `${method} ${path} ${JSON.stringify(body)}`;
+  if (body === undefined) return `${method} ${path}`;
+  const fields = body !== null && typeof body === 'object' && !Array.isArray(body) ? Object.entries(body).sort(([a], [b]) => (a < b ? -1 : 1)) : null;
+  return `${method} ${path} ${JSON.stringify(fields ? Object.fromEntries(fields) : body)}`;
 }
 
 /**

@@ -1,11 +1,15 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api/client';
+import { api, earlyOr } from '@/lib/api/client';
+import { quoteCall } from '@/lib/billing/early-checkout';
 import type { CouponRequest, CouponResult, QuoteRequest, QuoteResult } from './types';
 import { billingKeys } from './keys';
 
-/** POST /api/charge/quote: what a basket costs; checkout charges the same computation. */
+/**
+ * POST /api/charge/quote: what a basket costs; checkout charges the same computation. The
+ * checkout's first quote may already be on its way (`early-checkout.ts`).
+ */
 export function getQuote(basket: QuoteRequest, options?: { signal?: AbortSignal }): Promise<QuoteResult> {
-  return api.post('/api/charge/quote', { body: basket, signal: options?.signal });
+  return earlyOr(quoteCall(basket), () => api.post('/api/charge/quote', { body: basket, signal: options?.signal }));
 }
 
 /** The total the page shows, fetched again whenever a choice changes (the last one stays meanwhile). */

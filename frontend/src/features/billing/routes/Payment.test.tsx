@@ -8,7 +8,7 @@ import { renderApp, signIn } from '@/testing/render';
 import { server } from '@/testing/server';
 import { installFakeStripe } from '../providers/fakes';
 import { CHECKOUT_ERROR_MESSAGE } from '../messages';
-import { paymentSettingsCall, priceCall, standingCall } from '@/lib/billing/early-checkout';
+import { firstBasket, paymentSettingsCall, priceCall, quoteCall, standingCall } from '@/lib/billing/early-checkout';
 import { forgetEarlyAnswers, leaveEarlyAnswer } from '@/testing/early-calls';
 
 const EMAIL_MESSAGE = 'Please input an email address. We will send your payment receipt to that email.';
@@ -190,12 +190,12 @@ describe('payment page: the calls the page sent early (lib/billing/early-checkou
     server.events.removeAllListeners();
   });
 
-  /** Each of the checkout's three calls the page is asked for, in order. */
+  /** Each of the checkout's first calls the page is asked for, in order. */
   function recordCalls() {
     const asked: string[] = [];
     server.events.on('request:start', ({ request }) => {
       const { pathname } = new URL(request.url);
-      if (['/api/charge/price', '/api/charge/settings', '/api/charge/standing'].includes(pathname)) asked.push(pathname);
+      if (['/api/charge/price', '/api/charge/settings', '/api/charge/standing', '/api/charge/quote'].includes(pathname)) asked.push(pathname);
     });
     return asked;
   }
@@ -210,10 +210,12 @@ describe('payment page: the calls the page sent early (lib/billing/early-checkou
     });
     leaveEarlyAnswer(paymentSettingsCall, 'member-token', 200, { status: 'ok', result: makeSettings({ testMode: true }) });
     leaveEarlyAnswer(standingCall('monthly'), 'member-token', 200, { status: 'ok', result: { refusal: null, replaces: [], trialDays: 0, trialUsedOn: 1 } });
+    leaveEarlyAnswer(quoteCall(firstBasket('monthly')), 'member-token', 200, { status: 'ok', result: { ...makeQuote('monthly'), total: 1234 } });
     const asked = recordCalls();
     renderApp('/payment/monthly');
     const cart = within(await screen.findByRole('region', { name: 'Your order' }));
     expect(cart.getByText('Premium Monthly, as the page asked')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('cart-total')).toHaveTextContent('$12.34'));
     expect(screen.getByText('Test mode')).toBeInTheDocument();
     // The standing said the trial was used: none is offered.
     expect(cart.queryByText('3-day free trial')).not.toBeInTheDocument();
@@ -232,7 +234,8 @@ describe('payment page: the calls the page sent early (lib/billing/early-checkou
     expect(cart.getByText('Premium Monthly')).toBeInTheDocument();
     expect(cart.getByText('3-day free trial')).toBeInTheDocument();
     expect(screen.queryByText('Test mode')).not.toBeInTheDocument();
-    expect(asked.sort()).toEqual(['/api/charge/price', '/api/charge/settings']);
+    // No quote was left: the checkout asks for its own.
+    expect(asked.sort()).toEqual(['/api/charge/price', '/api/charge/quote', '/api/charge/settings']);
   });
 });
 
