@@ -43,6 +43,8 @@ for (const { path, group, heading, member } of [
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     // Fetched once, by the preload; the app's own request for the chunk found it there.
     for (const file of scripts) expect(await initiators(page, file), file).toEqual(['link']);
+    // The app's own script is asked for at high priority, beside vendor.js rather than after it.
+    await expect(page.locator('head script[src*="/assets/main."]')).toHaveAttribute('fetchpriority', 'high');
   });
 }
 
