@@ -53,6 +53,21 @@ export function earlyCallName({ method, path, body }: Call): string {
 }
 
 /**
+ * The one path segment after `prefix` (`/books/` in `/books/on%20liberty`: `on liberty`), decoded as
+ * the router decodes it; undefined for any other address.
+ */
+export function segmentAfter(prefix: string, pathname: string): string | undefined {
+  if (!pathname.startsWith(prefix)) return undefined;
+  const segment = pathname.slice(prefix.length);
+  if (segment === '' || segment.includes('/')) return undefined;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * The token the page's calls go with: null for a visitor, undefined when they must wait for the
  * app (a token past the session's validity, which the app refreshes first).
  */

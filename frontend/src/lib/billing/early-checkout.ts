@@ -1,4 +1,4 @@
-import { earlyToken, sendEarly, type Call, type EarlyCall, type EarlyWindow } from '@/lib/api/early-calls';
+import { earlyToken, segmentAfter, sendEarly, type Call, type EarlyCall, type EarlyWindow } from '@/lib/api/early-calls';
 
 /**
  * The checkout's calls (the plan's price, the payment settings, the caller's standing, and the
@@ -9,15 +9,7 @@ import { earlyToken, sendEarly, type Call, type EarlyCall, type EarlyWindow } fr
  */
 
 /** `/payment/{planId}` → the plan; undefined for any other address. */
-export function checkoutPlanOf(pathname: string): string | undefined {
-  const segment = /^\/payment\/([^/]+)$/.exec(pathname)?.[1];
-  if (segment === undefined) return undefined;
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return undefined;
-  }
-}
+export const checkoutPlanOf = (pathname: string): string | undefined => segmentAfter('/payment/', pathname);
 
 /** POST /api/charge/price, as `getPrice` sends it. */
 export const priceCall = (planId: string): Call => ({ method: 'POST', path: '/api/charge/price', body: { planId } });

@@ -35,14 +35,7 @@ function affiliatesServer(initial: AdminAffiliate[]) {
         pending: store.filter((affiliate) => affiliate.status === 'pending').length,
       });
     }),
-    http.put('/api/admin/affiliates/{userId}', async ({ params, request }) => {
-      const { status } = await request.json();
-      const affiliate = store.find((item) => item.userId === Number(params.userId))!;
-      affiliate.status = status;
-      affiliate.decidedAt = DECIDED;
-      decisions.push({ userId: affiliate.userId, status });
-      return ok({ affiliate: { ...affiliate } });
-    }),
+    http.put('/api/admin/affiliates/{userId}', async ({ params, request }) => decide(Number(params.userId), (await request.json()).status)),
     http.post('/api/admin/affiliates/{userId}/payouts', async ({ params, request, response }) => {
       const body = await request.json();
       const affiliate = store.find((item) => item.userId === Number(params.userId))!;
@@ -57,7 +50,15 @@ function affiliatesServer(initial: AdminAffiliate[]) {
       return ok({ affiliate: { ...affiliate } });
     }),
   );
-  return { store, asked, decisions, payouts };
+  /** A decision as the server makes it: the affiliate's new status, recorded, and the answer. */
+  function decide(userId: number, status: AdminAffiliate['status']) {
+    const affiliate = store.find((item) => item.userId === userId)!;
+    affiliate.status = status;
+    affiliate.decidedAt = DECIDED;
+    decisions.push({ userId, status });
+    return ok({ affiliate: { ...affiliate } });
+  }
+  return { store, asked, decisions, payouts, decide };
 }
 
 /** The text of a row's cell under a column. */
@@ -209,11 +210,7 @@ describe('/admin/affiliates', () => {
     server.use(
       http.put('/api/admin/affiliates/{userId}', async ({ params, request }) => {
         await approvalHeld;
-        const { status } = await request.json();
-        const affiliate = state.store.find((item) => item.userId === Number(params.userId))!;
-        affiliate.status = status;
-        affiliate.decidedAt = DECIDED;
-        return ok({ affiliate: { ...affiliate } });
+        return state.decide(Number(params.userId), (await request.json()).status);
       }),
     );
     const { user } = renderApp('/admin/affiliates');
@@ -236,7 +233,6 @@ describe('/admin/affiliates', () => {
     const listArrived = new Promise<void>((resolve) => (listAsked = resolve));
     let release = () => {};
     const listHeld = new Promise<void>((resolve) => (release = resolve));
-    let decided = false;
     server.use(
       http.get(
         '/api/admin/affiliates',
@@ -250,18 +246,13 @@ describe('/admin/affiliates', () => {
       ),
       http.put('/api/admin/affiliates/{userId}', async ({ params, request }) => {
         await listArrived;
-        const { status } = await request.json();
-        const affiliate = state.store.find((item) => item.userId === Number(params.userId))!;
-        affiliate.status = status;
-        affiliate.decidedAt = DECIDED;
-        decided = true;
-        return ok({ affiliate: { ...affiliate } });
+        return state.decide(Number(params.userId), (await request.json()).status);
       }),
     );
     await user.click(screen.getByRole('button', { name: 'Approve Ada Lovelace' }));
     await user.click(screen.getByRole('button', { name: 'Approved' }));
     await waitFor(() => {
-      expect(decided).toBe(true);
+      expect(state.decisions).toHaveLength(1);
       expect(queryClient.isMutating()).toBe(0);
     });
     release();

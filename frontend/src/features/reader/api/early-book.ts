@@ -1,4 +1,4 @@
-import { earlyToken, sendEarly, type Call, type EarlyCall, type EarlyWindow } from '@/lib/api/early-calls';
+import { earlyToken, segmentAfter, sendEarly, type Call, type EarlyCall, type EarlyWindow } from '@/lib/api/early-calls';
 
 /**
  * A member's own answer of `GET /api/books/{key}`, sent by the book page's first script
@@ -7,15 +7,7 @@ import { earlyToken, sendEarly, type Call, type EarlyCall, type EarlyWindow } fr
  */
 
 /** `/books/{key}` → the key; undefined for any other address. */
-export function bookKeyOf(pathname: string): string | undefined {
-  const segment = /^\/books\/([^/]+)$/.exec(pathname)?.[1];
-  if (segment === undefined) return undefined;
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return undefined;
-  }
-}
+export const bookKeyOf = (pathname: string): string | undefined => segmentAfter('/books/', pathname);
 
 /** The reader's call for the book `key`, as the API client sends it. */
 export function bookCall(key: string): Call {
