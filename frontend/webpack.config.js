@@ -34,10 +34,6 @@ class ChunkGroupsPlugin {
 }
 
 /**
- * Emits the files of `public/` that are served as they are (the web app manifest and its icons) at
- * the site's root, as build assets, so that the service worker's precache list names them.
- */
-/**
  * The app's own script (`main`) is asked for at high priority. While the head is parsed, Chromium
  * lets few low-priority requests at a time leave over HTTP/1.1, so `main.js` (9 KB) waited for
  * `vendor.js` (92 KB) to arrive: with Lighthouse's DevTools throttling the checkout painted half a
@@ -57,6 +53,10 @@ class MainScriptPriorityPlugin {
   }
 }
 
+/**
+ * Emits the files of `public/` that are served as they are (the web app manifest and its icons) at
+ * the site's root, as build assets, so that the service worker's precache list names them.
+ */
 class PublicFilesPlugin {
   /** @param {string[]} files paths under public/ */
   constructor(files) {

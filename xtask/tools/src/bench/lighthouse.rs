@@ -1,8 +1,9 @@
 //! `bench lighthouse [--devtools]`: Lighthouse (mobile form factor, simulated throttling or with
 //! `--devtools` Chromium's own, the performance category) against a release build of the server
 //! and the app, in Debian's Chromium, on the landing page, `/books`, a book page, `/pricing` and
-//! the monthly plan's checkout (as a guest), then on the reader of a premium book and `/highlights` as a paid member (the member's token is
-//! stored as signing in stores it, and kept: `xtask/lighthouse/measure.mjs`); prints each page's
+//! the monthly plan's checkout (as a guest), then on the reader of a premium book and
+//! `/highlights` as a paid member (the member's token is stored as signing in stores it, and
+//! kept: `xtask/lighthouse/measure.mjs`); prints each page's
 //! score, LCP, CLS and TBT against the goals. Lighthouse and puppeteer-core come from
 //! `xtask/lighthouse/package.json` (installed there when its lockfile changes, apart from the
 //! app's packages) and never download a browser.

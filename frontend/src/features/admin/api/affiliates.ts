@@ -79,13 +79,9 @@ function updateLists(queryClient: QueryClient, affiliate: AdminAffiliate) {
   const missing: QueryKey[] = [];
   for (const [key, before] of queryClient.getQueriesData<Lists>({ queryKey: adminKeys.affiliatesAll() })) {
     const filter = key.at(-1);
-    const shouldHold = filter === 'all' || filter === affiliate.status;
-    if (!before) {
-      if (shouldHold) missing.push(key);
-      continue;
-    }
-    const known = before.pages.flatMap((page) => page.affiliates).find((item) => item.userId === affiliate.userId);
-    if (!known && shouldHold) missing.push(key);
+    const known = before?.pages.flatMap((page) => page.affiliates).find((item) => item.userId === affiliate.userId);
+    if (!known && (filter === 'all' || filter === affiliate.status)) missing.push(key);
+    if (!before) continue;
     const change = known ? Number(affiliate.status === 'pending') - Number(known.status === 'pending') : 0;
     queryClient.setQueryData<Lists>(key, {
       ...before,
