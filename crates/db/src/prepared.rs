@@ -29,33 +29,3 @@ pub fn run_prepared<T>(conn: &mut PgConnection, statement: &Named, execute: impl
         other => other,
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::testing::TestDatabase;
-    use diesel::sql_types::Integer;
-
-    #[derive(QueryableByName, Debug, PartialEq)]
-    struct Doubled {
-        #[diesel(sql_type = Integer)]
-        n: i32,
-    }
-
-    const DOUBLE: Named = Named { name: "test_double", parameter_types: "integer", sql: "SELECT $1 * 2 AS n" };
-
-    #[test]
-    fn a_statement_is_prepared_once_per_connection_and_other_errors_stand() {
-        let database = TestDatabase::new();
-        let mut conn = database.connect();
-        let double = |conn: &mut PgConnection, n: i32| {
-            run_prepared(conn, &DOUBLE, |conn| diesel::sql_query(format!("EXECUTE test_double({n})")).get_result::<Doubled>(conn))
-        };
-        assert_eq!(double(&mut conn, 21).unwrap(), Doubled { n: 42 });
-        assert_eq!(double(&mut conn, 4).unwrap(), Doubled { n: 8 }, "prepared already");
-        assert_eq!(double(&mut database.connect(), 5).unwrap(), Doubled { n: 10 }, "a new connection prepares its own");
-
-        let overflow = run_prepared(&mut conn, &DOUBLE, |conn| diesel::sql_query("EXECUTE test_double(2000000000)").get_result::<Doubled>(conn));
-        assert!(matches!(overflow, Err(Error::DatabaseError(_, ref info)) if info.message().contains("out of range")), "{overflow:?}");
-    }
-}

@@ -3,6 +3,8 @@
 
 use crate::pool::run_migrations;
 pub use crate::pool::with_database;
+// The connection's named statements, for `tests/pool.rs`.
+pub use crate::prepared::{run_prepared, Named};
 use diesel::connection::SimpleConnection;
 use diesel::pg::PgConnection;
 use diesel::{Connection, RunQueryDsl};
@@ -139,17 +141,5 @@ impl Default for TestDatabase {
 impl Drop for TestDatabase {
     fn drop(&mut self) {
         let _ = admin_connection().batch_execute(&format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", self.name));
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::with_database;
-
-    #[test]
-    fn replaces_the_database_name() {
-        assert_eq!(with_database("postgres://u@h:5432/postgres", "x"), "postgres://u@h:5432/x");
-        assert_eq!(with_database("postgres://u@h/db?sslmode=disable", "x"), "postgres://u@h/x?sslmode=disable");
-        assert_eq!(with_database("postgres://u@h:5432", "x"), "postgres://u@h:5432/x");
     }
 }

@@ -4,7 +4,7 @@
 //! completion is earned once, and an unchanged save writes nothing.
 
 use chrono::{DateTime, NaiveDate, TimeZone, Utc};
-use db::progress::history::{fold_pending_reads, refresh_recent_reads, save_position};
+use db::progress::history::{fold_pending_reads, refresh_recent_reads, save_locked, save_position};
 use db::testing::{scalar as count, TestDatabase};
 use diesel::sql_types::{Integer, Timestamptz};
 use diesel::{PgConnection, QueryableByName, RunQueryDsl};
@@ -153,4 +153,28 @@ fn the_trending_refresh_takes_queued_readers_with_the_history_it_counts() {
     refresh_recent_reads(&mut conn, at(1)).unwrap();
     assert_eq!(count(&mut conn, "SELECT recent_reads::BIGINT AS n FROM books"), 1);
     assert_eq!(count(&mut conn, "SELECT read_count::BIGINT AS n FROM books"), 2);
+}
+
+/// The locked way, which saves take after losing to others, decides and writes as the
+/// optimistic one does.
+#[test]
+fn the_locked_save_counts_a_reader_and_the_first_completion_once() {
+    let database = TestDatabase::new();
+    let mut conn = database.connect();
+    let (member, book) = member_and_book(&mut conn);
+    let now = Utc::now();
+    let today = now.date_naive();
+    let locked = |conn: &mut PgConnection, position: i64, completed: bool| {
+        save_locked(conn, member, book, today, now, &|existing| plan_save(existing, PositionSave { position, completed, at: now }, 5)).unwrap()
+    };
+    let first = locked(&mut conn, 9, false);
+    assert!(first.new_reader);
+    assert_eq!(first.entry.position, 4);
+    let done = locked(&mut conn, 2, true);
+    assert!(done.first_completion && !done.new_reader);
+    assert!(!locked(&mut conn, 2, true).first_completion);
+    assert_eq!(count(&mut conn, "SELECT position::BIGINT AS n FROM reading_history"), 2);
+    assert_eq!(count(&mut conn, "SELECT count(*) AS n FROM book_reads_pending"), 1);
+    assert_eq!(count(&mut conn, "SELECT sum(completions)::BIGINT AS n FROM completions_daily"), 1);
+    assert_eq!(count(&mut conn, "SELECT count(*) AS n FROM reading_days"), 1);
 }

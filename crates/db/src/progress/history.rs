@@ -40,6 +40,20 @@ pub fn save_position(
     save_trying(conn, OPTIMISTIC_ATTEMPTS, user_id, book_id, today, now, plan)
 }
 
+/// [`save_position`] the locked way at once, as a save takes it after losing to others: for
+/// `tests/history_save.rs`, which checks that it decides and writes as the optimistic way does.
+#[cfg(feature = "test-support")]
+pub fn save_locked(
+    conn: &mut PgConnection,
+    user_id: i64,
+    book_id: i64,
+    today: NaiveDate,
+    now: DateTime<Utc>,
+    plan: &dyn Fn(Option<HistoryEntry>) -> SavePlan,
+) -> QueryResult<SavePlan> {
+    save_trying(conn, 0, user_id, book_id, today, now, plan)
+}
+
 /// [`save_position`], taking the lock after `attempts` lost optimistic saves.
 fn save_trying(
     conn: &mut PgConnection,
@@ -293,38 +307,6 @@ pub fn refresh_recent_reads(conn: &mut PgConnection, since: DateTime<Utc>) -> Qu
     )
     .bind::<diesel::sql_types::Timestamptz, _>(since)
     .execute(conn)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::testing::{scalar as count, TestDatabase};
-    use reading_progress::{plan_save, PositionSave};
-
-    /// The locked way, which saves take after losing to others, decides and writes as the
-    /// optimistic one does.
-    #[test]
-    fn the_locked_save_counts_a_reader_and_the_first_completion_once() {
-        let database = TestDatabase::new();
-        let mut conn = database.connect();
-        let member = count(&mut conn, "INSERT INTO users (email, password_hash) VALUES ('ada@example.com', 'x') RETURNING id AS n");
-        let book = count(&mut conn, "INSERT INTO all_books (subid, title, author) VALUES ('walden', 'Walden', 'Thoreau') RETURNING id AS n");
-        let now = Utc::now();
-        let today = now.date_naive();
-        let locked = |conn: &mut PgConnection, position: i64, completed: bool| {
-            save_trying(conn, 0, member, book, today, now, &|existing| plan_save(existing, PositionSave { position, completed, at: now }, 5)).unwrap()
-        };
-        let first = locked(&mut conn, 9, false);
-        assert!(first.new_reader);
-        assert_eq!(first.entry.position, 4);
-        let done = locked(&mut conn, 2, true);
-        assert!(done.first_completion && !done.new_reader);
-        assert!(!locked(&mut conn, 2, true).first_completion);
-        assert_eq!(count(&mut conn, "SELECT position::BIGINT AS n FROM reading_history"), 2);
-        assert_eq!(count(&mut conn, "SELECT count(*) AS n FROM book_reads_pending"), 1);
-        assert_eq!(count(&mut conn, "SELECT sum(completions)::BIGINT AS n FROM completions_daily"), 1);
-        assert_eq!(count(&mut conn, "SELECT count(*) AS n FROM reading_days"), 1);
-    }
 }
 
 /// A book's first entry in a member's history: at its start, not completed.
