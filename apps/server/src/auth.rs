@@ -186,7 +186,7 @@ pub fn client_address(req: &HttpRequest) -> String {
 /// Each proxy appends the address it saw to `X-Forwarded-For`, so only the right-most
 /// `trusted_proxies` entries were written by proxies we run; anything left of them is whatever the
 /// client sent and proves nothing. The client is the entry our outermost proxy added.
-fn client_from_forwarded(forwarded: Option<&str>, peer: String, trusted_proxies: usize) -> String {
+pub fn client_from_forwarded(forwarded: Option<&str>, peer: String, trusted_proxies: usize) -> String {
     if trusted_proxies == 0 {
         return peer;
     }
@@ -195,23 +195,6 @@ fn client_from_forwarded(forwarded: Option<&str>, peer: String, trusted_proxies:
         Some(index) => hops[index].to_owned(),
         // Fewer hops than proxies: the request did not come through them all; trust the peer.
         None => peer,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::client_from_forwarded;
-
-    #[test]
-    fn the_client_is_the_hop_our_outermost_proxy_added() {
-        let peer = || "10.0.0.2".to_owned();
-        assert_eq!(client_from_forwarded(Some("203.0.113.9"), peer(), 0), "10.0.0.2", "no proxy: the header is ignored");
-        assert_eq!(client_from_forwarded(Some("203.0.113.9"), peer(), 1), "203.0.113.9");
-        // A client that forges hops cannot choose its address: the right-most hops are ours.
-        assert_eq!(client_from_forwarded(Some("1.2.3.4, 5.6.7.8, 203.0.113.9"), peer(), 1), "203.0.113.9");
-        assert_eq!(client_from_forwarded(Some("1.2.3.4, 203.0.113.9, 10.0.0.7"), peer(), 2), "203.0.113.9");
-        assert_eq!(client_from_forwarded(Some("203.0.113.9"), peer(), 2), "10.0.0.2", "too few hops");
-        assert_eq!(client_from_forwarded(None, peer(), 1), "10.0.0.2");
     }
 }
 

@@ -105,19 +105,6 @@ impl Retention {
     }
 }
 
-#[cfg(test)]
-mod retention_tests {
-    use super::Retention;
-
-    #[test]
-    fn throttling_records_are_kept_at_least_a_day_and_the_settings_are_read_as_given_above_it() {
-        assert_eq!(Retention::new(1, 30).attempts, chrono::Duration::hours(24), "a day-long limit must not forget early");
-        assert_eq!(Retention::new(72, 30).attempts, chrono::Duration::hours(72));
-        assert_eq!(Retention::new(24, 7).sent_mail, chrono::Duration::days(7));
-        assert_eq!(Retention::new(24, -3).sent_mail, chrono::Duration::zero());
-    }
-}
-
 /// Where a test makes the server stop as if it had died (the test then kills it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FaultPoint {

@@ -6,9 +6,9 @@ pub mod config;
 pub mod document_reader;
 pub mod envelope;
 pub mod fault_points;
-#[cfg(test)]
-mod handler_tests;
 mod hygiene;
+#[doc(hidden)]
+pub mod internals;
 mod jobs;
 pub mod metrics;
 pub mod openapi;

@@ -66,7 +66,7 @@ async fn asset(req: &actix_web::HttpRequest, folder: &Path) -> Result<HttpRespon
 }
 
 /// `Accept-Encoding` names `encoding` (or `*`) without `q=0`.
-fn accepts(header: &str, encoding: &str) -> bool {
+pub fn accepts(header: &str, encoding: &str) -> bool {
     header.split(',').any(|item| {
         let mut parts = item.split(';').map(str::trim);
         let name = parts.next().unwrap_or("");
@@ -76,14 +76,14 @@ fn accepts(header: &str, encoding: &str) -> bool {
 }
 
 /// The build names files `name.<8 hex>.ext` (or `.chunk.ext`): such a file never changes.
-fn is_hashed(name: &str) -> bool {
+pub fn is_hashed(name: &str) -> bool {
     name.split('.').skip(1).any(|part| part.len() == 8 && part.chars().all(|c| c.is_ascii_hexdigit()))
 }
 
 /// A page the build prerendered (`frontend/scripts/prerender.mjs`): `/` is
 /// `prerendered/index.html`, `/books` is `prerendered/books.html`. Only plain lower-case paths
 /// are looked up, so no request names another file.
-fn prerendered_page(static_dir: &Path, path: &str) -> Option<PathBuf> {
+pub fn prerendered_page(static_dir: &Path, path: &str) -> Option<PathBuf> {
     let path = path.trim_matches('/');
     let plain = path.split('/').all(|segment| !segment.is_empty() && segment.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'));
     let name = if path.is_empty() {
@@ -100,7 +100,7 @@ fn prerendered_page(static_dir: &Path, path: &str) -> Option<PathBuf> {
 /// The page of an app route whose HTML names the route's chunks (`frontend/scripts/prerender.mjs`,
 /// `ROUTE_SHELLS`): `/payment/monthly` is `shells/pages/payment.html`. Looked up by the path's first
 /// segment, when it is plain lower case, so no request names another file.
-fn route_shell(static_dir: &Path, path: &str) -> Option<PathBuf> {
+pub fn route_shell(static_dir: &Path, path: &str) -> Option<PathBuf> {
     let segment = path.strip_prefix('/').unwrap_or(path).split('/').next().unwrap_or_default();
     let plain = !segment.is_empty() && segment.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
     let page = static_dir.join("shells").join("pages").join(format!("{segment}.html"));
@@ -234,73 +234,4 @@ pub async fn fallback(req: ServiceRequest) -> Result<ServiceResponse, actix_web:
         .content_type("text/plain; charset=utf-8")
         .body("Not found. (If you expected the web app here, it is not built: `cargo xtask run` builds it.)");
     Ok(ServiceResponse::new(req, response))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn prerendered_pages_are_looked_up_by_plain_paths_only() {
-        let temp = tempfile::tempdir().unwrap();
-        let dir = temp.path().to_path_buf();
-        std::fs::create_dir_all(dir.join("prerendered")).unwrap();
-        std::fs::write(dir.join("prerendered/index.html"), "landing").unwrap();
-        std::fs::write(dir.join("prerendered/books.html"), "books").unwrap();
-        assert_eq!(prerendered_page(&dir, "/"), Some(dir.join("prerendered/index.html")));
-        assert_eq!(prerendered_page(&dir, ""), Some(dir.join("prerendered/index.html")));
-        assert_eq!(prerendered_page(&dir, "/books"), Some(dir.join("prerendered/books.html")));
-        assert_eq!(prerendered_page(&dir, "/books/"), Some(dir.join("prerendered/books.html")));
-        for other in ["/index", "/books/meditations", "/login", "/Books", "/../index", "/books.html", "/a//b", "/books%2F"] {
-            assert_eq!(prerendered_page(&dir, other), None, "{other}");
-        }
-    }
-
-    #[test]
-    fn route_shells_are_looked_up_by_a_plain_first_segment_only() {
-        let temp = tempfile::tempdir().unwrap();
-        let dir = temp.path().to_path_buf();
-        std::fs::create_dir_all(dir.join("shells/pages")).unwrap();
-        std::fs::write(dir.join("shells/pages/payment.html"), "payment").unwrap();
-        std::fs::write(dir.join("shells/pages/my-progress.html"), "progress").unwrap();
-        let payment = Some(dir.join("shells/pages/payment.html"));
-        for path in ["/payment", "/payment/", "/payment/monthly", "payment/monthly/more"] {
-            assert_eq!(route_shell(&dir, path), payment, "{path}");
-        }
-        assert_eq!(route_shell(&dir, "/my-progress"), Some(dir.join("shells/pages/my-progress.html")));
-        for other in ["/", "", "/login", "/Payment", "/payment.html", "/../shells/pages/payment", "/%70ayment", "//payment", "/pay ment"] {
-            assert_eq!(route_shell(&dir, other), None, "{other}");
-        }
-    }
-
-    #[test]
-    fn the_policy_allows_the_shells_bare_scripts_by_their_hash_only() {
-        let dir = std::env::temp_dir().join(format!("spa-inline-{}", std::process::id()));
-        assert_eq!(inline_script_hashes(&dir), Vec::<String>::new(), "no build, no shell");
-        std::fs::create_dir_all(dir.join("shells")).unwrap();
-        let shell = "<html><head><script>alert(1)</script><script defer src=/assets/main.js></script>\
-                     <script type=\"application/json\" id=\"book-data\">{}</script></head></html>";
-        std::fs::write(dir.join("shells").join("reader.html"), shell).unwrap();
-        // sha256("alert(1)") in base64, as `printf 'alert(1)' | openssl dgst -sha256 -binary | base64` gives it.
-        const ALERT: &str = "'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='";
-        assert_eq!(inline_script_hashes(&dir), [ALERT]);
-        // A route page's shell (the checkout's) with the same script and one more: each hash once.
-        std::fs::create_dir_all(dir.join("shells").join("pages")).unwrap();
-        std::fs::write(dir.join("shells").join("pages").join("payment.html"), "<head><script>alert(1)</script><script>alert(2)</script></head>").unwrap();
-        std::fs::write(dir.join("shells").join("pages").join("notes.txt"), "<script>alert(3)</script>").unwrap();
-        // `printf 'alert(2)' | openssl dgst -sha256 -binary | base64`
-        assert_eq!(inline_script_hashes(&dir), [ALERT, "'sha256-4axlHpxgDbFzJObpXPFZgZhULrEGgJiud3OwxN9unHg='"]);
-        std::fs::remove_dir_all(&dir).unwrap();
-    }
-
-    #[test]
-    fn hashed_names_and_accepted_encodings() {
-        assert!(is_hashed("main.1a2b3c4d.js") && is_hashed("route-quiz.0badf00d.chunk.js") && is_hashed("1061.d049bac8.chunk.js"));
-        assert!(!is_hashed("app.js") && !is_hashed("favicon.svg") && !is_hashed("abcdefgh"));
-        assert!(accepts("gzip, deflate, br, zstd", "br"));
-        assert!(accepts("br;q=1.0, gzip;q=0.5", "gzip"));
-        assert!(!accepts("gzip, br;q=0", "br"));
-        assert!(accepts("*", "br"));
-        assert!(!accepts("", "gzip") && !accepts("identity", "gzip"));
-    }
 }

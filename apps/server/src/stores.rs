@@ -1,7 +1,7 @@
 //! Where each domain's use cases find their ports. Handlers never name a store: `AppState` holds
 //! one `Stores` and builds each call's use case over the port object it lends. The server lends
 //! PostgreSQL (`PgStores`, one pooled connection per call); a handler test lends the domains'
-//! in-memory fakes (`handler_tests`), so what it checks (parsing, the answer's shape, the
+//! in-memory fakes (`tests/api/handlers.rs`), so what it checks (parsing, the answer's shape, the
 //! mapping of errors to statuses) runs without a database. Identity is reached the same way
 //! through `IdentityService`, whose dependencies are trait objects already.
 

@@ -110,7 +110,7 @@ async fn the_paged_list_sorts_filters_and_pages() {
     assert_eq!(subids(&page("sort=new&pageSize=3&page=3").await["books"]), ["preview-book"]);
     assert_eq!(page("sort=new&pageSize=3&page=9").await["books"], json!([]));
 
-    // Refused queries and their messages: `server::handler_tests` (no database needed).
+    // Refused queries and their messages: `handlers.rs` (no database needed).
 }
 
 #[actix_web::test]

@@ -16,6 +16,13 @@ use std::sync::{Arc, Mutex, OnceLock};
 #[derive(Debug, Clone)]
 pub struct Json(Arc<RawValue>);
 
+impl Json {
+    /// Whether both are the one written value (not only equal text).
+    pub fn is_shared_with(&self, other: &Json) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
 impl Serialize for Json {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         self.0.serialize(serializer)
@@ -31,7 +38,7 @@ pub struct TextJson {
 }
 
 impl TextJson {
-    fn of(text: &ReadableText) -> serde_json::Result<TextJson> {
+    pub fn of(text: &ReadableText) -> serde_json::Result<TextJson> {
         let sections: Vec<SectionView> = text.sections().iter().map(|s| SectionView { title: &s.title, html: &s.html }).collect();
         Ok(TextJson { truncated_body: json(&text.truncated_body())?, body: json(&text.body())?, sections: json(&sections)? })
     }
@@ -126,7 +133,7 @@ impl Written {
 }
 
 impl TextJson {
-    fn bytes(&self) -> usize {
+    pub fn bytes(&self) -> usize {
         self.truncated_body.0.get().len() + self.body.0.get().len() + self.sections.0.get().len()
     }
 }
@@ -134,66 +141,4 @@ impl TextJson {
 /// `text`'s fields as JSON, written now or remembered from an earlier call.
 pub fn text_json(text: &ReadableText) -> serde_json::Result<TextJson> {
     WrittenTexts::shared().json(text)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use catalogue::html::memo::{Part, Reading};
-
-    const BODY: &str = "<h3>One \"quoted\"</h3><p>first\n</p><h3>Two</h3><p>second</p>";
-
-    fn written(text: &ReadableText) -> serde_json::Value {
-        let json = text_json(text).unwrap();
-        serde_json::json!({ "truncatedBody": json.truncated_body, "body": json.body, "sections": json.sections })
-    }
-
-    #[test]
-    fn the_fields_are_what_serialising_the_text_gives() {
-        let reading = Arc::new(Reading::new(BODY));
-        let whole = ReadableText::new(Arc::clone(&reading), Part::Whole);
-        let sections =
-            |part: Part| -> Vec<serde_json::Value> { reading.sections(part).iter().map(|s| serde_json::json!({ "title": s.title, "html": s.html })).collect() };
-        assert_eq!(written(&whole), serde_json::json!({ "truncatedBody": reading.first_section(), "body": BODY, "sections": sections(Part::Whole) }));
-        let first = ReadableText::new(Arc::clone(&reading), Part::First);
-        assert_eq!(written(&first), serde_json::json!({ "truncatedBody": reading.first_section(), "body": null, "sections": sections(Part::First) }));
-    }
-
-    /// Its bytes are what its JSON holds; texts nobody holds go first when the bound is near, and
-    /// it never holds more than its bound.
-    #[test]
-    fn the_written_texts_stay_within_their_bound_in_bytes() {
-        let sample = ReadableText::new(Arc::new(Reading::new(BODY)), Part::Whole);
-        let one = TextJson::of(&sample).unwrap().bytes();
-        let texts = WrittenTexts::new(3 * one);
-        let held: Vec<ReadableText> = (0..2).map(|_| ReadableText::new(Arc::new(Reading::new(BODY)), Part::Whole)).collect();
-        for text in &held {
-            texts.json(text).unwrap();
-        }
-        assert_eq!(texts.size(), kernel::CacheSize { entries: 2, bytes: 2 * one, limit_bytes: 3 * one });
-        {
-            let dropped = ReadableText::new(Arc::new(Reading::new(BODY)), Part::Whole);
-            texts.json(&dropped).unwrap();
-        }
-        assert_eq!((texts.size().entries, texts.size().bytes), (3, 3 * one));
-        // A fourth would pass the bound: the text nobody holds goes, the held ones stay.
-        let fourth = ReadableText::new(Arc::new(Reading::new(BODY)), Part::Whole);
-        texts.json(&fourth).unwrap();
-        assert_eq!((texts.size().entries, texts.size().bytes), (3, 3 * one));
-        let kept = texts.json(&held[0]).unwrap();
-        assert!(Arc::ptr_eq(&kept.body.0, &texts.json(&held[0]).unwrap().body.0), "a held text is still remembered");
-        // Every text held: the next one empties it rather than pass the bound.
-        let fifth = ReadableText::new(Arc::new(Reading::new(BODY)), Part::Whole);
-        texts.json(&fifth).unwrap();
-        assert_eq!((texts.size().entries, texts.size().bytes), (1, one));
-    }
-
-    #[test]
-    fn a_text_is_written_once_and_an_edited_one_afresh() {
-        let whole = ReadableText::new(Arc::new(Reading::new(BODY)), Part::Whole);
-        let (once, again) = (text_json(&whole).unwrap(), text_json(&whole).unwrap());
-        assert!(Arc::ptr_eq(&once.body.0, &again.body.0), "the second answer shares the first one's JSON");
-        let edited = ReadableText::new(Arc::new(Reading::new("<h3>One</h3><p>edited</p>")), Part::Whole);
-        assert_eq!(written(&edited)["body"], "<h3>One</h3><p>edited</p>");
-    }
 }

@@ -3,7 +3,7 @@
 
 mod history;
 mod library;
-mod ratings;
+pub(crate) mod ratings;
 
 use utoipa_actix_web::service_config::ServiceConfig;
 
