@@ -72,6 +72,8 @@ impl MediaStore {
                 Arc::new(object_store::local::LocalFileSystem::new_with_prefix(dir)?)
             }
             StoreSettings::S3 { bucket, region, endpoint, access_key_id, secret_access_key, allow_http } => {
+                // reqwest is built without a provider of its own (Cargo.toml): ring, for the process.
+                let _ = rustls::crypto::ring::default_provider().install_default();
                 let mut builder = object_store::aws::AmazonS3Builder::new()
                     .with_bucket_name(bucket)
                     .with_region(region)

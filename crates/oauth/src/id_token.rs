@@ -145,12 +145,12 @@ fn refusal(kind: &ErrorKind) -> ProviderError {
     })
 }
 
-/// jsonwebtoken picks its backend from its features (only `aws_lc_rs` here); installing it
-/// explicitly keeps verification working should another crate ever turn on a second backend.
+/// jsonwebtoken is built with no backend of its own: ours (`jwt_crypto`, over ring) is installed
+/// before its first use.
 pub(crate) fn ensure_crypto_provider() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
-        let _ = jsonwebtoken::crypto::aws_lc::DEFAULT_PROVIDER.install_default();
+        let _ = crate::jwt_crypto::RING_PROVIDER.install_default();
     });
 }
 

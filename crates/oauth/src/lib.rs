@@ -5,6 +5,7 @@
 //! (`OAUTH_APPLE_ISSUER`): see [`id_token`].
 
 pub mod id_token;
+mod jwt_crypto;
 #[cfg(any(test, feature = "test-support"))]
 pub mod testing;
 
