@@ -4,6 +4,7 @@
 /// The client's address behind trusted proxies.
 mod auth {
     use server::internals::client_from_forwarded;
+
     #[test]
     fn the_client_is_the_hop_our_outermost_proxy_added() {
         let peer = || "10.0.0.2".to_owned();
@@ -20,6 +21,7 @@ mod auth {
 /// Housekeeping's retention settings.
 mod config {
     use server::config::Retention;
+
     #[test]
     fn throttling_records_are_kept_at_least_a_day_and_the_settings_are_read_as_given_above_it() {
         assert_eq!(Retention::new(1, 30).attempts, chrono::Duration::hours(24), "a day-long limit must not forget early");
@@ -32,6 +34,7 @@ mod config {
 /// NUL characters at the edge.
 mod hygiene {
     use server::internals::{nul_in_json, nul_in_uri};
+
     #[test]
     fn nul_is_found_in_uris_and_json_escapes() {
         assert!(nul_in_uri(&"/api/books/a%00b".parse().unwrap()));
@@ -63,6 +66,7 @@ mod ratings {
 /// How the front end's files are found and sent.
 mod spa {
     use server::spa::{accepts, inline_script_hashes, is_hashed, prerendered_page, route_shell};
+
     #[test]
     fn prerendered_pages_are_looked_up_by_plain_paths_only() {
         let temp = tempfile::tempdir().unwrap();
@@ -132,6 +136,7 @@ mod spa {
 mod startup {
     use server::startup::content_security_policy;
     use server::PaymentSettings;
+
     fn live(stripe_js: &str, stripe_api: &str, paypal_sdk: &str) -> PaymentSettings {
         PaymentSettings {
             stripe: Some(payments::stripe::StripeSettings { secret_key: "sk_live_x".into(), api_base: stripe_api.into(), webhook_secret: "whsec_x".into() }),
@@ -215,6 +220,7 @@ mod state {
 /// What the request log may show.
 mod telemetry {
     use server::telemetry::loggable_target;
+
     #[test]
     fn signatures_and_provider_codes_stay_out_of_logs() {
         let signed = loggable_target("/media/premium/audio/a.wav", "exp=1700000000&sig=abcdef0123");
