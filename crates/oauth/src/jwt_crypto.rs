@@ -44,11 +44,17 @@ fn scheme(algorithm: Algorithm) -> Result<Scheme, Error> {
     })
 }
 
-fn family(scheme: Scheme) -> AlgorithmFamily {
-    match scheme {
+/// The algorithm's scheme, when the key is of its family.
+fn scheme_for(algorithm: Algorithm, key_family: AlgorithmFamily) -> Result<Scheme, Error> {
+    let scheme = scheme(algorithm)?;
+    let family = match scheme {
         Scheme::Rsa { .. } => AlgorithmFamily::Rsa,
         Scheme::Hmac(_) => AlgorithmFamily::Hmac,
+    };
+    if key_family != family {
+        return Err(ErrorKind::InvalidKeyFormat.into());
     }
+    Ok(scheme)
 }
 
 struct RingSigner {
@@ -58,11 +64,7 @@ struct RingSigner {
 }
 
 fn signer(algorithm: &Algorithm, key: &EncodingKey) -> Result<Box<dyn JwtSigner>, Error> {
-    let scheme = scheme(*algorithm)?;
-    if key.family() != family(scheme) {
-        return Err(ErrorKind::InvalidKeyFormat.into());
-    }
-    Ok(Box::new(RingSigner { algorithm: *algorithm, scheme, key: key.clone() }))
+    Ok(Box::new(RingSigner { algorithm: *algorithm, scheme: scheme_for(*algorithm, key.family())?, key: key.clone() }))
 }
 
 impl Signer<Vec<u8>> for RingSigner {
@@ -92,11 +94,7 @@ struct RingVerifier {
 }
 
 fn verifier(algorithm: &Algorithm, key: &DecodingKey) -> Result<Box<dyn JwtVerifier>, Error> {
-    let scheme = scheme(*algorithm)?;
-    if key.family() != family(scheme) {
-        return Err(ErrorKind::InvalidKeyFormat.into());
-    }
-    Ok(Box::new(RingVerifier { algorithm: *algorithm, scheme, key: key.clone() }))
+    Ok(Box::new(RingVerifier { algorithm: *algorithm, scheme: scheme_for(*algorithm, key.family())?, key: key.clone() }))
 }
 
 impl Verifier<Vec<u8>> for RingVerifier {
