@@ -6,7 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-const BUDGET_BYTES = 120 * 1024;
+// The goal is 120 KB (docs/performance.md); the budget holds what the component router gained (docs/decisions.md).
+const BUDGET_BYTES = 105 * 1024;
 const dist = path.resolve(import.meta.dirname, '..', 'dist');
 const groups = JSON.parse(fs.readFileSync(path.join(dist, 'chunk-groups.json'), 'utf8'));
 const firstRoute = [...(groups.main ?? []), ...(groups['route-landing'] ?? [])].filter((file) => file.endsWith('.js'));

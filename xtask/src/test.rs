@@ -133,7 +133,7 @@ fn front_end(suite: &Suite, dist: &Gate) {
     let built = suite.stage("front-end production build (webpack, prerender; skipped when dist/ is newer than every source)", build_dist);
     dist.open(built);
     if built {
-        suite.stage("size budget: JavaScript for the first route (120 KB gzipped)", |log| log.run(frontend::npm().args(["run", "-s", "size"])));
+        suite.stage("size budget: JavaScript for the first route (105 KB gzipped)", |log| log.run(frontend::npm().args(["run", "-s", "size"])));
     }
     // ESLint (type-aware: about 35 s warm on a fast machine, 94 s on a slow one) uses one core
     // from start to end: it runs beside the other checks and vitest instead of before them, niced,

@@ -1,17 +1,21 @@
 import { useState } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { createQueryClient } from '@/lib/query-client';
 import { AppProvider } from './provider';
-import { routes } from './router';
+import { AppRoutes } from './router';
 
 export function App() {
   // No call starts before the first render: a prerendered page hydrates with no data, as it was
   // drawn (data already in the cache would not match its skeletons).
   const [queryClient] = useState(() => createQueryClient());
-  const [router] = useState(() => createBrowserRouter(routes));
+  // The component router, not the data router (`createBrowserRouter`): the app uses no loader,
+  // action or fetcher, and the data router's code was 16 KB of the first script, compressed
+  // (docs/decisions.md).
   return (
     <AppProvider queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProvider>
   );
 }

@@ -1,8 +1,8 @@
 import { lazy } from 'react';
-import type { RouteObject } from 'react-router';
+import { useRoutes, type RouteObject } from 'react-router';
 import { ProtectedRoute } from '@/lib/auth/protected-route';
 import { RootLayout } from './layout/RootLayout';
-import { RouteError } from './routes/RouteError';
+import { RouteErrorBoundary } from './routes/RouteError';
 
 // One chunk per route.
 const Landing = lazy(() => import(/* webpackChunkName: "route-landing" */ './routes/Landing'));
@@ -86,8 +86,11 @@ const NotFound = lazy(() => import(/* webpackChunkName: "route-not-found" */ '@/
 
 export const routes: RouteObject[] = [
   {
-    element: <RootLayout />,
-    errorElement: <RouteError />,
+    element: (
+      <RouteErrorBoundary>
+        <RootLayout />
+      </RouteErrorBoundary>
+    ),
     children: [
       { index: true, element: <Landing /> },
       { path: 'signup', element: <Signup /> },
@@ -291,3 +294,8 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** The page for the router's address: `routes` (or a test's own) under the browser, static or memory router. */
+export function AppRoutes({ table = routes }: { table?: RouteObject[] }) {
+  return useRoutes(table);
+}

@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { matchRoutes, StaticRouter } from 'react-router';
 import { AppProvider } from '@/app/provider';
-import { routes } from '@/app/router';
+import { AppRoutes, routes } from '@/app/router';
 import { createQueryClient } from '@/lib/query-client';
 
 /**
@@ -12,15 +12,15 @@ import { createQueryClient } from '@/lib/query-client';
  * the one `App` renders, with the static router in place of the browser router.
  */
 export async function prerenderPage(path: string): Promise<string> {
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(new URL(path, 'http://prerender.invalid')));
-  if (context instanceof Response) throw new Error(`${path} redirects: nothing to prerender`);
-  if (context.errors) throw new Error(`${path} has no route: ${JSON.stringify(context.errors)}`);
-  const router = createStaticRouter(handler.dataRoutes, context);
+  // Only a page of its own: the catch-all route would prerender "not found".
+  const matched = matchRoutes(routes, path);
+  if (!matched || matched.some(({ route }) => route.path === '*')) throw new Error(`${path} has no route: nothing to prerender`);
   const { prelude } = await prerender(
     <StrictMode>
       <AppProvider queryClient={createQueryClient()}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <StaticRouter location={path}>
+          <AppRoutes />
+        </StaticRouter>
       </AppProvider>
     </StrictMode>,
     // Every boundary inline: a large one would otherwise be written apart and moved into place by
