@@ -33,10 +33,11 @@ usage: cargo xtask <command>
                              and today's review queue, p50/p95 (goal p95 <= 20 ms)
   bench checkout             pgbench -N vs the price call and the Stripe webhook handler
   bench upload               a 2 GB video through the admin upload call vs cp
-  bench lighthouse [--devtools]
+  bench lighthouse [--devtools] [--runs N]
                              Lighthouse (mobile, simulated throttling; --devtools: on a throttled
                              connection) on /, /books, a book, /pricing, /payment/monthly, a
-                             premium book's reader and /highlights of a release build, in Chromium
+                             premium book's reader and /highlights of a release build, in Chromium;
+                             --runs N: each page N times, and the median of each figure
   bench latency [--seconds S] the reader, home, history save and search at half their saturating
                              rate (oha, open loop, latency corrected): p50, p99, p99.9, errors
   bench scale-out            two instances on one database behind nginx vs one: the reader and

@@ -13,9 +13,10 @@
 //!   (signed subscription events, half of them duplicates), Stripe played by the stand-in.
 //! - `upload`: a 2 GB video through the admin upload call against `cp` of the same file, and the
 //!   server's peak memory before and after.
-//! - `lighthouse [--devtools]`: Lighthouse (mobile) on the landing page, `/books`, a book page,
-//!   `/pricing` and a checkout as a guest, and on a premium book's reader and `/highlights` as a paid
-//!   member; simulated throttling, or with `--devtools` the page loaded on a throttled connection.
+//! - `lighthouse [--devtools] [--runs N]`: Lighthouse (mobile) on the landing page, `/books`, a book
+//!   page, `/pricing` and a checkout as a guest, and on a premium book's reader and `/highlights` as
+//!   a paid member; simulated throttling, or with `--devtools` the page loaded on a throttled
+//!   connection; with `--runs N`, each page N times and the median of each figure.
 //! - `latency [--seconds S] [--profile]`: the reader, home, history save and search at half their
 //!   saturating rate with oha, open loop and latency corrected: p50, p99, p99.9 and errors against
 //!   the goals, beside the server's own p50 and p99 (its `/metrics` histogram); `--profile` adds a
@@ -54,7 +55,7 @@ const BENCH_PORT: u16 = 54331;
 const DATABASE: &str = "gistbook_bench";
 pub(crate) const SECONDS: &str = "15";
 const USAGE: &str =
-    "usage: cargo xtask bench reader|progress|review|checkout|upload|scale-out|scale|lighthouse|latency|soak [--books N] [--members N] [--history M] [--seconds S] [--minutes M] [--profile] [--devtools] [--debug]";
+    "usage: cargo xtask bench reader|progress|review|checkout|upload|scale-out|scale|lighthouse|latency|soak [--books N] [--members N] [--history M] [--seconds S] [--minutes M] [--profile] [--devtools] [--runs N] [--debug]";
 /// The password of the members `Rig::paid_member` registers.
 pub(crate) const BENCH_PASSWORD: &str = "bench-password-1";
 
@@ -66,6 +67,7 @@ pub fn bench(args: &[&str]) -> Result<()> {
     let mut release = true;
     let mut profile = false;
     let mut devtools = false;
+    let mut runs = 1;
     let mut what = None;
     let mut iter = args.iter();
     while let Some(arg) = iter.next() {
@@ -78,6 +80,7 @@ pub fn bench(args: &[&str]) -> Result<()> {
             "--debug" => release = false,
             "--profile" => profile = true,
             "--devtools" => devtools = true,
+            "--runs" => runs = iter.next().context("--runs needs a number")?.parse::<usize>()?.max(1),
             "reader" | "progress" | "checkout" | "upload" | "scale-out" | "scale" | "lighthouse" | "review" | "latency" | "soak" => what = Some(*arg),
             other => bail!("unknown argument {other:?}; {USAGE}"),
         }
@@ -92,7 +95,7 @@ pub fn bench(args: &[&str]) -> Result<()> {
             xtask::frontend::ensure_packages()?;
             xtask::frontend::build_if_stale()?;
             let throttling = if devtools { lighthouse::Throttling::DevTools } else { lighthouse::Throttling::Simulated };
-            lighthouse::run_pages(&Rig::prepare(books.unwrap_or(2_000), release, &[])?, throttling)
+            lighthouse::run_pages(&Rig::prepare(books.unwrap_or(2_000), release, &[])?, throttling, runs)
         }
         Some("scale-out") => {
             let env = [("METRICS_TOKEN".to_owned(), scale_out::METRICS_TOKEN.to_owned())];
