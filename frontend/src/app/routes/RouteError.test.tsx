@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { Outlet } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { routes } from '@/app/router';
 import { renderApp } from '@/testing/render';
 import { RouteErrorBoundary } from './RouteError';
 
@@ -48,6 +49,13 @@ describe('the last-resort error screen', () => {
     await router.navigate('/');
     expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
     await router.navigate('/broken');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong');
+  });
+
+  it("is what the app's root route draws around every page", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    // The root route's own element (the layout and what surrounds it), with a page that throws.
+    renderApp('/broken', { routes: [{ element: routes[0].element, children: [{ path: 'broken', element: <BrokenPage /> }] }] });
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong');
   });
 });

@@ -23,8 +23,7 @@ type BoundaryState = { failed: boolean; page: string };
 /**
  * Catches what a page throws while it renders and shows {@link RouteError} in its place, until the
  * member goes to another page. React Router's data router did this through `errorElement`; the
- * app uses its component router (`BrowserRouter`), 14 KB smaller with brotli (docs/decisions.md),
- * so the boundary is the app's own.
+ * app uses its component router (docs/decisions.md), so the boundary is the app's own.
  */
 class PageErrorBoundary extends Component<BoundaryProps, BoundaryState> {
   constructor(props: BoundaryProps) {
