@@ -1,4 +1,5 @@
 /** Dates, money and rates as the back office shows them. Days are UTC days, as the server counts them. */
+import { formatCents } from '@/lib/billing/money';
 
 function pad(n: number): string {
   return String(n).padStart(2, '0');
@@ -37,12 +38,11 @@ export function toDateTime(ms: number): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
-const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const counts = new Intl.NumberFormat('en-US');
 
-/** Cents → '$1,234.50'. */
+/** Cents → '$1,234.50' (the app's one price format). */
 export function money(cents: number): string {
-  return dollars.format(cents / 100);
+  return formatCents(cents);
 }
 
 /** 1234 → '1,234'. */

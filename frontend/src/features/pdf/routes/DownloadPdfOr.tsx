@@ -2,11 +2,10 @@ import { Link, useParams } from 'react-router';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { useAccount } from '@/lib/auth/account-api';
 import { useIsAuthenticated } from '@/lib/auth/use-auth';
+import { formatCents } from '@/lib/billing/money';
 import { bookPlanId, useBookPrice } from '../api/book-price';
 import { titleFromSegment } from '../title';
 import '../pdf.css';
-
-const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 /**
  * /download-pdf-or/:id/:title: choose your package (back-office spec §2): download the PDF when
@@ -43,7 +42,7 @@ export default function DownloadPdfOrRoute() {
             <h2 className="card__title">This summary as a PDF</h2>
             <p className="pdf__price">
               <span className="pdf__amount" data-testid="book-price">
-                {USD.format(price.data.price / 100)}
+                {formatCents(price.data.price)}
               </span>{' '}
               one-time payment
             </p>
