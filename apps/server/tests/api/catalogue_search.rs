@@ -197,10 +197,9 @@ async fn the_pages_of_a_word_found_in_many_summaries_hold_each_book_once() {
 async fn a_prefix_finds_the_words_of_books_added_and_edited_after_the_word_list_was_made() {
     let app = spawn_app().await;
     // Migration 48 spells a prefix out as the words that start with it, from `search_lexemes`,
-    // which new and edited books add to: "lantern" stands for 'lantern' | 'lanternfish' here.
-    // Words already listed, so a new book's word missing from the list would go unfound.
+    // which new and edited books add to. Fewer than a page would also bring typo candidates,
+    // which could hide a missing word, so the list itself is checked too.
     let mut conn = app.connect();
-    diesel::RunQueryDsl::execute(diesel::sql_query("INSERT INTO search_lexemes VALUES ('lantern'), ('lanternmoth')"), &mut conn).unwrap();
     add_book(&app, "lantern", "The Lantern", "<p>About light.</p>");
     add_book(&app, "lanternfish", "Lanternfish Ways", "<p>Deep water.</p>");
     let mut found = titles(&search(&app, "lantern").await);
@@ -209,7 +208,6 @@ async fn a_prefix_finds_the_words_of_books_added_and_edited_after_the_word_list_
 
     add_book(&app, "renamed", "Harbour Days", "<p>Boats.</p>");
     diesel::RunQueryDsl::execute(diesel::sql_query("UPDATE all_books SET title = 'Lanternmaker Days' WHERE subid = 'renamed'"), &mut conn).unwrap();
-    // First by its prefix; the typo tier brings the other two after it (fewer than a page).
     assert_eq!(titles(&search(&app, "lanternm").await)[0], "Lanternmaker Days");
     assert_eq!(
         common::count(&mut conn, "SELECT count(*) FROM search_lexemes WHERE lexeme IN ('lantern', 'lanternfish', 'lanternmak', 'harbour')"),
@@ -217,9 +215,12 @@ async fn a_prefix_finds_the_words_of_books_added_and_edited_after_the_word_list_
         "the words of the added books and of the new title"
     );
 
-    // A prefix of more than four words stays a prefix, and still finds them all.
+    // A prefix of more than four words stays a prefix and finds them all: 24 books, so the typo
+    // tier (fewer than a page) cannot make up for a word left out.
     for (n, word) in ["Zephyra", "Zephyrb", "Zephyrc", "Zephyrd", "Zephyre", "Zephyrf"].iter().enumerate() {
-        add_book(&app, &format!("zephyr-{n}"), &format!("{word} Tales"), "<p>Wind.</p>");
+        for copy in 0..4 {
+            add_book(&app, &format!("zephyr-{n}-{copy}"), &format!("{word} Tales {copy}"), "<p>Wind.</p>");
+        }
     }
-    assert_eq!(search(&app, "zephyr").await["total"], 6);
+    assert_eq!(search(&app, "zephyr").await["total"], 24);
 }
